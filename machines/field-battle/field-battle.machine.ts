@@ -1,0 +1,157 @@
+// 14 Field Battle: dice, rolls (attacker first), winner, casualties, captures, retreat and the siege check.
+import { assign, setup } from 'xstate';
+import type { EngineEvent } from '../../src/schema/events.ts';
+import { text } from '../../src/rules/text.ts';
+import {
+  applyCasualties,
+  askNextCasualties,
+  assignInactiveCasualties,
+  attackerLeavingInput,
+  besiegeBattleSpace,
+  countDice,
+  decideWinner,
+  fieldBattleGuards as g,
+  fieldBattleOutput,
+  loserRetreatInput,
+  recordAttackerRoll,
+  recordCasualties,
+  recordDefenderRoll,
+  startFieldBattle,
+  takeRetreatOutput,
+  type FieldBattleContext,
+  type FieldBattleInput,
+  type FieldBattleOutput,
+} from '../../src/rules/procedures/field-battle.ts';
+import type { RetreatOutput } from '../../src/rules/procedures/retreat.ts';
+import { retreatMachine } from '../retreat/retreat.machine.ts';
+import { doneOutput } from '../done.ts';
+import type { StateMeta, Tag } from '../meta.ts';
+
+export const fieldBattleMachine = setup({
+  types: {
+    context: {} as FieldBattleContext,
+    events: {} as EngineEvent,
+    input: {} as FieldBattleInput,
+    output: {} as FieldBattleOutput,
+    meta: {} as StateMeta,
+    tags: {} as Tag,
+  },
+  actors: { retreat: retreatMachine },
+  guards: {
+    isAttackerRoll: ({ context, event }) => g.isAttackerRoll.test(context, event),
+    isDefenderRoll: ({ context, event }) => g.isDefenderRoll.test(context, event),
+    isNextCasualtyGroupInactive: ({ context, event }) => g.isNextCasualtyGroupInactive.test(context, event),
+    hasCasualtyDecision: ({ context, event }) => g.hasCasualtyDecision.test(context, event),
+    isLegalCasualties: ({ context, event }) => g.isLegalCasualties.test(context, event),
+    doesAttackerBesiege: ({ context, event }) => g.doesAttackerBesiege.test(context, event),
+    mustAttackerLeave: ({ context, event }) => g.mustAttackerLeave.test(context, event),
+  },
+  actions: {
+    countDice: assign(({ context }) => countDice(context)),
+    recordAttackerRoll: assign(({ context, event }) => recordAttackerRoll(context, event)),
+    recordDefenderRoll: assign(({ context, event }) => recordDefenderRoll(context, event)),
+    decideWinner: assign(({ context }) => decideWinner(context)),
+    askNextCasualties: assign(({ context }) => askNextCasualties(context)),
+    assignInactiveCasualties: assign(({ context }) => assignInactiveCasualties(context)),
+    recordCasualties: assign(({ context, event }) => recordCasualties(context, event)),
+    applyCasualties: assign(({ context }) => applyCasualties(context)),
+    besiegeBattleSpace: assign(({ context }) => besiegeBattleSpace(context)),
+    takeRetreatOutput: assign(({ context, event }) => takeRetreatOutput(context, doneOutput<RetreatOutput>(event))),
+  },
+}).createMachine({
+  id: 'fieldBattle',
+  description: 'A field battle in the destination (14): the active power attacks, the defender gets one extra die.',
+  context: ({ input }) => startFieldBattle(input),
+  initial: 'responseCards',
+  states: {
+    responseCards: {
+      description: 'Step 1: Landsknechts or Swiss Mercenaries, attacker first. No cards in this release (ruling R14).',
+      tags: ['window'],
+      meta: { rule: '14', ruling: 'R14', title: text('Response cards', 'Карты ответа') },
+      always: { target: 'countingDice', actions: 'countDice' },
+    },
+    countingDice: {
+      description: 'Steps 2–3: one die per land unit, + the best battle rating; the defender adds 1.',
+      meta: { rule: '14 step 2', title: text('Count the dice', 'Подсчёт кубиков') },
+      always: { target: 'combatCards' },
+    },
+    combatCards: {
+      description: 'Steps 4–5: combat cards, attacker first. No cards in this release (ruling R14).',
+      tags: ['window'],
+      meta: { rule: '14', ruling: 'R14', title: text('Combat cards', 'Боевые карты') },
+      always: { target: 'rollingAttackerDice' },
+    },
+    rollingAttackerDice: {
+      description: 'Step 6: the attacker rolls its dice; each 5 or 6 is a hit.',
+      tags: ['roll'],
+      meta: { rule: '14 step 6', roll: 'attacker', title: text("Attacker's dice", 'Кубики атакующего') },
+      on: { 'dice.rolled': { guard: 'isAttackerRoll', target: 'rollingDefenderDice', actions: 'recordAttackerRoll' } },
+    },
+    rollingDefenderDice: {
+      description: 'Step 6: the defender rolls its dice; each 5 or 6 is a hit.',
+      tags: ['roll'],
+      meta: { rule: '14 step 6', roll: 'defender', title: text("Defender's dice", 'Кубики обороняющегося') },
+      on: { 'dice.rolled': { guard: 'isDefenderRoll', target: 'decidingWinner', actions: 'recordDefenderRoll' } },
+    },
+    decidingWinner: {
+      description: 'Step 8: more hits wins; a tie goes to the defender. Step 9: each side owes one loss per hit against it.',
+      meta: { rule: '14 step 8', title: text('Winner', 'Победитель') },
+      always: { target: 'choosingCasualties', actions: 'decideWinner' },
+    },
+    choosingCasualties: {
+      description: 'Step 9: the attacker, then the defender, choose their losses (each power its own, ruling R5).',
+      meta: { rule: '14 step 9', ruling: 'R5', title: text('Who chooses losses?', 'Кто выбирает потери?') },
+      always: [
+        { guard: 'isNextCasualtyGroupInactive', target: 'choosingCasualties', actions: 'assignInactiveCasualties', reenter: true },
+        { guard: 'hasCasualtyDecision', target: 'awaitingCasualties', actions: 'askNextCasualties' },
+        { target: 'applyingCasualties' },
+      ],
+    },
+    awaitingCasualties: {
+      description: 'The asked power names the land units it loses (and, by ruling R7, the one it keeps).',
+      tags: ['decision'],
+      meta: { rule: '14 step 9', ruling: 'R5', decision: 'casualties', title: text('Choose casualties', 'Выбор потерь') },
+      on: { 'casualties.assign': { guard: 'isLegalCasualties', target: 'choosingCasualties', actions: 'recordCasualties' } },
+    },
+    applyingCasualties: {
+      description: 'Steps 9–10: losses come off together; leaders of a side with no land units left are captured; the losers are marked (ruling R12).',
+      meta: { rule: '14 step 10', ruling: 'R12', title: text('Losses and captures', 'Потери и пленные') },
+      always: { target: 'retreating', actions: 'applyCasualties' },
+    },
+    retreating: {
+      description: 'Step 11: the losing side retreats (14.1).',
+      meta: { rule: '14 step 11', title: text('Retreat', 'Отступление') },
+      invoke: {
+        id: 'retreat',
+        src: 'retreat',
+        input: ({ context }) => loserRetreatInput(context),
+        onDone: { target: 'checkingSiege', actions: 'takeRetreatOutput' },
+      },
+    },
+    checkingSiege: {
+      description: 'Step 12: in a fortified space won by the attacker, a siege if it outnumbers the units inside, else it leaves.',
+      meta: { rule: '14 step 12', title: text('Siege check', 'Проверка осады') },
+      always: [
+        { guard: 'doesAttackerBesiege', target: 'done', actions: 'besiegeBattleSpace' },
+        { guard: 'mustAttackerLeave', target: 'attackerLeaving' },
+        { target: 'done' },
+      ],
+    },
+    attackerLeaving: {
+      description: 'Step 12, as in 15.3: the attacker retreats, free, to a legal adjacent space.',
+      meta: { rule: '15.3', title: text('The attacker leaves', 'Атакующий уходит') },
+      invoke: {
+        id: 'retreat',
+        src: 'retreat',
+        input: ({ context }) => attackerLeavingInput(context),
+        onDone: { target: 'done', actions: 'takeRetreatOutput' },
+      },
+    },
+    done: {
+      type: 'final',
+      description: 'The battle is over.',
+      meta: { rule: '14', title: text('Battle over', 'Сражение окончено') },
+    },
+  },
+  output: ({ context }) => fieldBattleOutput(context),
+});

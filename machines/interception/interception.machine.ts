@@ -1,0 +1,89 @@
+// 13.2 Interception: enemy stacks adjacent to the destination try, one attempt at a time in impulse order.
+import { assign, setup } from 'xstate';
+import type { EngineEvent } from '../../src/schema/events.ts';
+import { text } from '../../src/rules/text.ts';
+import {
+  askNextInterceptor,
+  declareInterception,
+  declineInterception,
+  interceptionGuards as g,
+  interceptionOutput,
+  placeInterceptors,
+  recordInterceptionRoll,
+  startInterception,
+  type InterceptionContext,
+  type InterceptionInput,
+  type InterceptionOutput,
+} from '../../src/rules/procedures/interception.ts';
+import type { StateMeta, Tag } from '../meta.ts';
+
+export const interceptionMachine = setup({
+  types: {
+    context: {} as InterceptionContext,
+    events: {} as EngineEvent,
+    input: {} as InterceptionInput,
+    output: {} as InterceptionOutput,
+    meta: {} as StateMeta,
+    tags: {} as Tag,
+  },
+  guards: {
+    hasInterceptorToAsk: ({ context, event }) => g.hasInterceptorToAsk.test(context, event),
+    isLegalInterception: ({ context, event }) => g.isLegalInterception.test(context, event),
+    isAskedPowerDeclining: ({ context, event }) => g.isAskedPowerDeclining.test(context, event),
+    isInterceptionRoll: ({ context, event }) => g.isInterceptionRoll.test(context, event),
+    wasInterceptionSuccessful: ({ context, event }) => g.wasInterceptionSuccessful.test(context, event),
+  },
+  actions: {
+    askNextInterceptor: assign(({ context }) => askNextInterceptor(context)),
+    declareInterception: assign(({ context, event }) => declareInterception(context, event)),
+    recordInterceptionRoll: assign(({ context, event }) => recordInterceptionRoll(context, event)),
+    placeInterceptors: assign(({ context }) => placeInterceptors(context)),
+    declineInterception: assign(({ context, event }) => declineInterception(context, event)),
+  },
+}).createMachine({
+  id: 'interception',
+  description: 'Enemy stacks adjacent to the destination may try to intercept the moving formation (13.2).',
+  context: ({ input }) => startInterception(input),
+  initial: 'checkingNextInterceptor',
+  states: {
+    checkingNextInterceptor: {
+      description: 'Find the next power, in impulse order, with a stack that may still try; after a success only that power.',
+      meta: { rule: '13.2', title: text('Who may intercept?', 'Кто может перехватить?') },
+      always: [
+        { guard: 'hasInterceptorToAsk', target: 'awaitingInterception', actions: 'askNextInterceptor' },
+        { target: 'done' },
+      ],
+    },
+    awaitingInterception: {
+      description: 'The asked power names a formation in one adjacent space, or declines.',
+      tags: ['decision'],
+      meta: { rule: '13.2 step 1', decision: 'intercept', title: text('Declare an interception', 'Объявление перехвата') },
+      on: {
+        'intercept.declare': { guard: 'isLegalInterception', target: 'rollingInterception', actions: 'declareInterception' },
+        'intercept.decline': { guard: 'isAskedPowerDeclining', target: 'checkingNextInterceptor', actions: 'declineInterception' },
+      },
+    },
+    rollingInterception: {
+      description: 'Roll 2d6 + the best battle rating, Ottoman cavalry ±1, Telescope +1; 9 or more succeeds.',
+      tags: ['roll'],
+      meta: { rule: '13.2 step 2', roll: 'interception', title: text('Interception roll', 'Бросок перехвата') },
+      on: {
+        'dice.rolled': { guard: 'isInterceptionRoll', target: 'resolvingInterception', actions: 'recordInterceptionRoll' },
+      },
+    },
+    resolvingInterception: {
+      description: 'On a success the interceptors are placed in the destination; no other power may then try.',
+      meta: { rule: '13.2 step 3', title: text('Place the interceptors', 'Размещение перехватчиков') },
+      always: [
+        { guard: 'wasInterceptionSuccessful', target: 'checkingNextInterceptor', actions: 'placeInterceptors' },
+        { target: 'checkingNextInterceptor' },
+      ],
+    },
+    done: {
+      type: 'final',
+      description: 'Every interception is resolved (13.1 step 5).',
+      meta: { rule: '13.1 step 5', title: text('Interceptions resolved', 'Перехваты определены') },
+    },
+  },
+  output: ({ context }) => interceptionOutput(context),
+});

@@ -1,0 +1,18 @@
+// What every state of every procedure machine says about itself: the rule it applies, and for decision and dice
+// states what the game waits for. Read by the session (pending decisions), the trace and the diagrams.
+import type { RuleRef, RulingRef } from '../src/rules/registry.ts';
+import type { Text } from '../src/rules/text.ts';
+
+export type DecisionKind = 'move' | 'intercept' | 'roll' | 'avoid' | 'withdraw' | 'continue' | 'casualties' | 'retreat';
+export type RollPurpose = 'interception' | 'avoid' | 'attacker' | 'defender';
+export type Tag = 'decision' | 'roll' | 'window';
+
+export interface StateMeta {
+  readonly rule: RuleRef;
+  readonly ruling?: RulingRef;
+  readonly title: Text;
+  /** Decision states: what kind of answer the game waits for. */
+  readonly decision?: Exclude<DecisionKind, 'roll'>;
+  /** Dice states: which roll. */
+  readonly roll?: RollPurpose;
+}

@@ -1,0 +1,164 @@
+// 13.1 Land Movement Procedure, steps 1–8: the parent machine that composes interception, avoid battle,
+// withdrawal, field battle and retreat.
+import { assign, setup } from 'xstate';
+import type { EngineEvent } from '../../src/schema/events.ts';
+import { text } from '../../src/rules/text.ts';
+import type { AvoidOutput } from '../../src/rules/procedures/avoid-battle.ts';
+import type { FieldBattleOutput } from '../../src/rules/procedures/field-battle.ts';
+import type { InterceptionOutput } from '../../src/rules/procedures/interception.ts';
+import type { RetreatOutput } from '../../src/rules/procedures/retreat.ts';
+import type { WithdrawalOutput } from '../../src/rules/procedures/withdrawal.ts';
+import {
+  avoidInput,
+  besiegersLeftBehindInput,
+  declareMove,
+  fieldBattleInput,
+  interceptionInput,
+  movementGuards as g,
+  movementOutput,
+  moveOn,
+  originRetreatInput,
+  placeFormation,
+  startMove,
+  startMovement,
+  takeAvoidOutput,
+  takeInterceptionOutput,
+  takeOutput,
+  takeWithdrawalOutput,
+  withdrawalInput,
+  type MovementContext,
+  type MovementInput,
+  type MovementOutput,
+} from '../../src/rules/procedures/movement.ts';
+import { avoidBattleMachine } from '../avoid-battle/avoid-battle.machine.ts';
+import { doneOutput } from '../done.ts';
+import { fieldBattleMachine } from '../field-battle/field-battle.machine.ts';
+import { interceptionMachine } from '../interception/interception.machine.ts';
+import type { StateMeta, Tag } from '../meta.ts';
+import { retreatMachine } from '../retreat/retreat.machine.ts';
+import { withdrawalMachine } from '../withdrawal/withdrawal.machine.ts';
+
+export const movementMachine = setup({
+  types: {
+    context: {} as MovementContext,
+    events: {} as EngineEvent,
+    input: {} as MovementInput,
+    output: {} as MovementOutput,
+    meta: {} as StateMeta,
+    tags: {} as Tag,
+  },
+  actors: {
+    interception: interceptionMachine,
+    avoidBattle: avoidBattleMachine,
+    withdrawal: withdrawalMachine,
+    fieldBattle: fieldBattleMachine,
+    retreat: retreatMachine,
+  },
+  guards: {
+    hasDeclaredMove: ({ context, event }) => g.hasDeclaredMove.test(context, event),
+    isLegalMove: ({ context, event }) => g.isLegalMove.test(context, event),
+    hasBesiegersLeftBehind: ({ context, event }) => g.hasBesiegersLeftBehind.test(context, event),
+    wasIntercepted: ({ context, event }) => g.wasIntercepted.test(context, event),
+    isBattleNext: ({ context, event }) => g.isBattleNext.test(context, event),
+    isMovingOn: ({ context, event }) => g.isMovingOn.test(context, event),
+    isRetreatingToOrigin: ({ context, event }) => g.isRetreatingToOrigin.test(context, event),
+  },
+  actions: {
+    declareMove: assign(({ context, event }) => declareMove(context, event)),
+    startMove: assign(({ context }) => startMove(context)),
+    placeFormation: assign(({ context }) => placeFormation(context)),
+    moveOn: assign(({ context }) => moveOn(context)),
+    takeInterceptionOutput: assign(({ context, event }) => takeInterceptionOutput(context, doneOutput<InterceptionOutput>(event))),
+    takeAvoidOutput: assign(({ context, event }) => takeAvoidOutput(context, doneOutput<AvoidOutput>(event))),
+    takeWithdrawalOutput: assign(({ context, event }) => takeWithdrawalOutput(context, doneOutput<WithdrawalOutput>(event))),
+    takeOutput: assign(({ context, event }) => takeOutput(context, doneOutput<RetreatOutput | FieldBattleOutput>(event))),
+  },
+}).createMachine({
+  id: 'movement',
+  description: 'A formation moves into an adjacent space: interception, avoid battle, withdrawal and field battle (13.1).',
+  context: ({ input }) => startMovement(input),
+  initial: 'checkingDeclaration',
+  states: {
+    checkingDeclaration: {
+      description: 'Steps 1–2: the scenario may already name the formation and its destination.',
+      meta: { rule: '13.1', title: text('Move declared?', 'Движение объявлено?') },
+      always: [{ guard: 'hasDeclaredMove', target: 'payingCost' }, { target: 'awaitingMove' }],
+    },
+    awaitingMove: {
+      description: 'Steps 1–2: the active power names a formation in one space and an adjacent destination.',
+      tags: ['decision'],
+      meta: { rule: '13.1', decision: 'move', title: text('Declare the move', 'Объявление движения') },
+      on: { 'move.declare': { guard: 'isLegalMove', target: 'payingCost', actions: 'declareMove' } },
+    },
+    payingCost: {
+      description: 'Step 3: 1 CP, or 2 CP over a pass; the formation leaves its space (a siege it leaves may break, 15.3).',
+      meta: { rule: '13.1 step 3', title: text('Pay the CP', 'Оплата КО') },
+      always: { target: 'checkingSiegeLeft', actions: 'startMove' },
+    },
+    checkingSiegeLeft: {
+      description: 'A siege ends at once when its besiegers no longer outnumber the units inside (15.3).',
+      meta: { rule: '15.3', title: text('Siege left behind?', 'Осада позади?') },
+      always: [{ guard: 'hasBesiegersLeftBehind', target: 'leavingBrokenSiege' }, { target: 'responseCards' }],
+    },
+    leavingBrokenSiege: {
+      description: 'The besiegers left behind no longer outnumber the units inside: they retreat, free (15.3).',
+      meta: { rule: '15.3', title: text('Siege broken', 'Осада снята') },
+      invoke: { id: 'retreat', src: 'retreat', input: ({ context }) => besiegersLeftBehindInput(context), onDone: { target: 'responseCards', actions: 'takeOutput' } },
+    },
+    responseCards: {
+      description: 'Step 4: Foul Weather or Gout may be played. No cards in this release (ruling R14).',
+      tags: ['window'],
+      meta: { rule: '13.1 step 4', ruling: 'R14', title: text('Response cards', 'Карты ответа') },
+      always: { target: 'intercepting' },
+    },
+    intercepting: {
+      description: 'Step 5: enemy stacks adjacent to the destination may try to intercept (13.2).',
+      meta: { rule: '13.1 step 5', title: text('Interceptions', 'Перехваты') },
+      invoke: { id: 'interception', src: 'interception', input: ({ context }) => interceptionInput(context), onDone: { target: 'placingFormation', actions: 'takeInterceptionOutput' } },
+    },
+    placingFormation: {
+      description: 'Step 5: the formation is placed in the destination; after a successful interception go to step 8.',
+      meta: { rule: '13.1 step 5', title: text('Place the formation', 'Размещение соединения') },
+      always: [
+        { guard: 'wasIntercepted', target: 'fighting', actions: 'placeFormation' },
+        { target: 'avoidingBattle', actions: 'placeFormation' },
+      ],
+    },
+    avoidingBattle: {
+      description: 'Step 6: enemy land units in the destination may try to avoid battle (13.3).',
+      meta: { rule: '13.1 step 6', title: text('Avoid battle', 'Уклонение от сражения') },
+      invoke: { id: 'avoidBattle', src: 'avoidBattle', input: ({ context }) => avoidInput(context), onDone: { target: 'withdrawing', actions: 'takeAvoidOutput' } },
+    },
+    withdrawing: {
+      description: 'Step 7: a stack of 4 or fewer may withdraw into the fortifications; then siege, move on or retreat (13.4).',
+      meta: { rule: '13.1 step 7', title: text('Withdraw into fortifications', 'Отход в укрепления') },
+      invoke: { id: 'withdrawal', src: 'withdrawal', input: ({ context }) => withdrawalInput(context), onDone: { target: 'afterWithdrawal', actions: 'takeWithdrawalOutput' } },
+    },
+    afterWithdrawal: {
+      description: 'Step 8 if enemy land units remain outside; or move on (13.4 option 1), retreat (option 2), or the move ends.',
+      meta: { rule: '13.1 step 8', title: text('What next?', 'Что дальше?') },
+      always: [
+        { guard: 'isBattleNext', target: 'fighting' },
+        { guard: 'isMovingOn', target: 'payingCost', actions: 'moveOn' },
+        { guard: 'isRetreatingToOrigin', target: 'retreatingToOrigin' },
+        { target: 'done' },
+      ],
+    },
+    retreatingToOrigin: {
+      description: '13.4 option 2: back to the space it came from, free, under the 14.1 restrictions.',
+      meta: { rule: '13.4 option 2', title: text('Retreat to the origin', 'Отступление назад') },
+      invoke: { id: 'retreat', src: 'retreat', input: ({ context }) => originRetreatInput(context), onDone: { target: 'done', actions: 'takeOutput' } },
+    },
+    fighting: {
+      description: 'Step 8: a field battle in the destination (14).',
+      meta: { rule: '13.1 step 8', title: text('Field battle', 'Полевое сражение') },
+      invoke: { id: 'fieldBattle', src: 'fieldBattle', input: ({ context }) => fieldBattleInput(context), onDone: { target: 'done', actions: 'takeOutput' } },
+    },
+    done: {
+      type: 'final',
+      description: 'The Move action is over.',
+      meta: { rule: '13.1', title: text('Move over', 'Движение завершено') },
+    },
+  },
+  output: ({ context }) => movementOutput(context),
+});

@@ -1,0 +1,71 @@
+// 14.1 Retreat: the losing power's survivors go inside (up to 4, in its own fortified space) or to one legal space.
+import { assign, setup } from 'xstate';
+import type { EngineEvent } from '../../src/schema/events.ts';
+import { text } from '../../src/rules/text.ts';
+import {
+  askNextRetreat,
+  eliminateTrapped,
+  retreatAsDeclared,
+  retreatGuards as g,
+  retreatInactive,
+  retreatOutput,
+  startRetreat,
+  type RetreatContext,
+  type RetreatInput,
+  type RetreatOutput,
+} from '../../src/rules/procedures/retreat.ts';
+import type { StateMeta, Tag } from '../meta.ts';
+
+export const retreatMachine = setup({
+  types: {
+    context: {} as RetreatContext,
+    events: {} as EngineEvent,
+    input: {} as RetreatInput,
+    output: {} as RetreatOutput,
+    meta: {} as StateMeta,
+    tags: {} as Tag,
+  },
+  guards: {
+    isNextGroupInactive: ({ context, event }) => g.isNextGroupInactive.test(context, event),
+    isNextGroupTrapped: ({ context, event }) => g.isNextGroupTrapped.test(context, event),
+    hasGroupToRetreat: ({ context, event }) => g.hasGroupToRetreat.test(context, event),
+    isLegalRetreat: ({ context, event }) => g.isLegalRetreat.test(context, event),
+  },
+  actions: {
+    retreatInactive: assign(({ context }) => retreatInactive(context)),
+    eliminateTrapped: assign(({ context }) => eliminateTrapped(context)),
+    askNextRetreat: assign(({ context }) => askNextRetreat(context)),
+    retreatAsDeclared: assign(({ context, event }) => retreatAsDeclared(context, event)),
+  },
+}).createMachine({
+  id: 'retreat',
+  description: 'The losing stacks retreat to one legal adjacent space each, or go inside their own fortifications (14.1).',
+  context: ({ input }) => startRetreat(input),
+  initial: 'checkingNextRetreat',
+  states: {
+    checkingNextRetreat: {
+      description: 'Take the next retreating group in impulse order; inactive minors and trapped stacks need no answer.',
+      meta: { rule: '14.1', title: text('Who retreats?', 'Кто отступает?') },
+      always: [
+        { guard: 'isNextGroupInactive', target: 'checkingNextRetreat', actions: 'retreatInactive', reenter: true },
+        { guard: 'isNextGroupTrapped', target: 'checkingNextRetreat', actions: 'eliminateTrapped', reenter: true },
+        { guard: 'hasGroupToRetreat', target: 'awaitingRetreat', actions: 'askNextRetreat' },
+        { target: 'done' },
+      ],
+    },
+    awaitingRetreat: {
+      description: 'The owner names one adjacent space, and in its own fortified space which units (up to 4) go inside.',
+      tags: ['decision'],
+      meta: { rule: '14.1', decision: 'retreat', title: text('Declare the retreat', 'Объявление отступления') },
+      on: {
+        'retreat.declare': { guard: 'isLegalRetreat', target: 'checkingNextRetreat', actions: 'retreatAsDeclared' },
+      },
+    },
+    done: {
+      type: 'final',
+      description: 'Every losing stack has retreated, gone inside or been eliminated.',
+      meta: { rule: '14 step 11', title: text('Retreats done', 'Отступления завершены') },
+    },
+  },
+  output: ({ context }) => retreatOutput(context),
+});

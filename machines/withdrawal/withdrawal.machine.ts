@@ -1,0 +1,100 @@
+// 13.4 Withdrawing into Fortifications (movement step 7) and what the active formation does after it.
+import { assign, setup } from 'xstate';
+import type { EngineEvent } from '../../src/schema/events.ts';
+import { text } from '../../src/rules/text.ts';
+import {
+  besiegeDestination,
+  chooseBattle,
+  chooseContinue,
+  chooseRetreat,
+  recordNoWithdrawal,
+  startWithdrawal,
+  withdrawalGuards as g,
+  withdrawalOutput,
+  withdrawInside,
+  type WithdrawalContext,
+  type WithdrawalInput,
+  type WithdrawalOutput,
+} from '../../src/rules/procedures/withdrawal.ts';
+import type { StateMeta, Tag } from '../meta.ts';
+
+export const withdrawalMachine = setup({
+  types: {
+    context: {} as WithdrawalContext,
+    events: {} as EngineEvent,
+    input: {} as WithdrawalInput,
+    output: {} as WithdrawalOutput,
+    meta: {} as StateMeta,
+    tags: {} as Tag,
+  },
+  guards: {
+    isAutomaticWithdrawal: ({ context, event }) => g.isAutomaticWithdrawal.test(context, event),
+    canWithdraw: ({ context, event }) => g.canWithdraw.test(context, event),
+    hasDefendersOutside: ({ context, event }) => g.hasDefendersOutside.test(context, event),
+    needsSiegeCheck: ({ context, event }) => g.needsSiegeCheck.test(context, event),
+    isLegalWithdrawal: ({ context, event }) => g.isLegalWithdrawal.test(context, event),
+    isDeciderDeclining: ({ context, event }) => g.isDeciderDeclining.test(context, event),
+    isAlreadyBesiegedByFriend: ({ context, event }) => g.isAlreadyBesiegedByFriend.test(context, event),
+    doesMoverOutnumberInside: ({ context, event }) => g.doesMoverOutnumberInside.test(context, event),
+    isLegalContinuation: ({ context, event }) => g.isLegalContinuation.test(context, event),
+  },
+  actions: {
+    withdrawInside: assign(({ context }) => withdrawInside(context)),
+    recordNoWithdrawal: assign(({ context }) => recordNoWithdrawal(context)),
+    besiegeDestination: assign(({ context }) => besiegeDestination(context)),
+    chooseBattle: assign(() => chooseBattle()),
+    chooseContinue: assign(({ context, event }) => chooseContinue(context, event)),
+    chooseRetreat: assign(() => chooseRetreat()),
+  },
+}).createMachine({
+  id: 'withdrawal',
+  description: 'Movement step 7: a defending stack of 4 or fewer units may withdraw into the fortifications (13.4).',
+  context: ({ input }) => startWithdrawal(input),
+  initial: 'checkingWithdrawal',
+  states: {
+    checkingWithdrawal: {
+      description: 'Fortified, held by the defenders or an ally, 4 or fewer units: a withdrawal is possible.',
+      meta: { rule: '13.4', title: text('May the defenders withdraw?', 'Могут ли обороняющиеся отойти?') },
+      always: [
+        { guard: 'isAutomaticWithdrawal', target: 'checkingSiege', actions: 'withdrawInside' },
+        { guard: 'canWithdraw', target: 'awaitingWithdrawal' },
+        { guard: 'hasDefendersOutside', target: 'done', actions: 'chooseBattle' },
+        { guard: 'needsSiegeCheck', target: 'checkingSiege' },
+        { target: 'done' },
+      ],
+    },
+    awaitingWithdrawal: {
+      description: 'The power that controls the space decides: all units go inside together, or none.',
+      tags: ['decision'],
+      meta: { rule: '13.4', decision: 'withdraw', title: text('Withdraw into the fortifications?', 'Отойти в укрепления?') },
+      on: {
+        'withdraw.declare': { guard: 'isLegalWithdrawal', target: 'checkingSiege', actions: 'withdrawInside' },
+        'withdraw.decline': { guard: 'isDeciderDeclining', target: 'done', actions: 'recordNoWithdrawal' },
+      },
+    },
+    checkingSiege: {
+      description: 'If the active formation has more land units than are inside, the space is under siege.',
+      meta: { rule: '15', ruling: 'R13', title: text('Siege?', 'Осада?') },
+      always: [
+        { guard: 'isAlreadyBesiegedByFriend', target: 'done', actions: 'besiegeDestination' },
+        { guard: 'doesMoverOutnumberInside', target: 'done', actions: 'besiegeDestination' },
+        { target: 'awaitingContinuation' },
+      ],
+    },
+    awaitingContinuation: {
+      description: 'Not more units than inside: pay 1 CP (2 over a pass) to move on (option 1), or retreat to the space it came from (option 2).',
+      tags: ['decision'],
+      meta: { rule: '13.4 option 1', ruling: 'R4', decision: 'continue', title: text('Move on or retreat?', 'Дальше или назад?') },
+      on: {
+        'move.continue': { guard: 'isLegalContinuation', target: 'done', actions: 'chooseContinue' },
+        'move.stop': { target: 'done', actions: 'chooseRetreat' },
+      },
+    },
+    done: {
+      type: 'final',
+      description: 'Step 7 is over: the movement goes on to a field battle, a continued move, a retreat, or ends.',
+      meta: { rule: '13.1 step 7', title: text('Step 7 over', 'Шаг 7 завершён') },
+    },
+  },
+  output: ({ context }) => withdrawalOutput(context),
+});

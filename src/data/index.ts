@@ -1,0 +1,3 @@
+export * from './board.ts';
+export * from './leaders.ts';
+export * from './his-ids.ts';

@@ -1,0 +1,171 @@
+// 13.3 Avoid Battle: who may try (each major power with land units in the destination, impulse order), where to,
+// with which units, and when it succeeds without a roll (every unit already lost a field battle this impulse).
+import { isMajorPower, MAJOR_POWERS, type MajorPower, type Power } from '../schema/power.ts';
+import type { Stack } from '../schema/scenario.ts';
+import { landUnitCount, type Units } from '../schema/units.ts';
+import { destinationRestrictions, type DestinationArgs } from './destinations.ts';
+import { hostileStacksOutside } from './hostility.ts';
+import type { MoveLeg } from './leg.ts';
+import { powerName, spaceName } from './names.ts';
+import { majorOf } from './relations.ts';
+import { landUnitsIn, splitStacks } from './stacks.ts';
+import { text } from './text.ts';
+import { checkAll, restriction, type Refusal, type Restriction, type Verdict } from './verdict.ts';
+import type { World } from './world.ts';
+
+export interface AvoidState {
+  readonly leg: MoveLeg;
+  /** Powers whose units intercepted into the battle space during this Move action (13.3). */
+  readonly intercepted: readonly Power[];
+  /** Powers that already made or declined their attempt. */
+  readonly done: readonly Power[];
+}
+
+export interface AvoidArgs extends AvoidState, DestinationArgs {
+  readonly request: Units;
+}
+
+/** The power's group's stacks outside the fortifications of the battle space, units that lost a battle first. */
+export function avoidingStacks(world: World, power: Power, leg: MoveLeg): Stack[] {
+  return hostileStacksOutside(world, leg.power, leg.to)
+    .filter((s) => majorOf(world.position, s.power) === power && isMajorPower(power))
+    .sort((a, b) => Number(b.lostBattle) - Number(a.lostBattle));
+}
+
+export const isAvoidingMajorPower = restriction<AvoidArgs>({
+  name: 'isAvoidingMajorPower',
+  rule: '13.3',
+  ruling: 'R10',
+  statements: ['AVB-04', 'AVB-25'],
+  holds: (_w, { power }) => isMajorPower(power),
+  reason: (world, { power }) => {
+    const major = majorOf(world.position, power);
+    const p = powerName(power);
+    if (major) {
+      const m = powerName(major);
+      return text(`${p.en} avoids battle together with ${m.en}, who decides for it (13.3, 22.3).`, `${p.ru} уклоняется от сражения вместе с державой ${m.ru}, которая решает за неё (13.3, 22.3).`);
+    }
+    return text(`${p.en} units never avoid battle: inactive minor powers and independents stand (22.1).`, `Части державы ${p.ru} никогда не уклоняются: неактивные второстепенные державы и независимые стоят (22.1).`);
+  },
+});
+
+export const didNotIntercept = restriction<AvoidArgs>({
+  name: 'didNotIntercept',
+  rule: '13.3',
+  statements: ['AVB-13', 'INT-27'],
+  holds: (_w, { power, intercepted }) => !intercepted.includes(power),
+  reason: (_w, { power }) => {
+    const p = powerName(power);
+    return text(`${p.en} intercepted into the battle space during this move: it may not avoid battle.`, `Держава ${p.ru} перехватила в область сражения во время этого движения: уклоняться ей нельзя.`);
+  },
+});
+
+export const isNotLoneLeader = restriction<AvoidArgs>({
+  name: 'isNotLoneLeader',
+  rule: '13.3',
+  ruling: 'R3',
+  statements: ['AVB-14'],
+  holds: (world, { power, leg }) => landUnitsIn(avoidingStacks(world, power, leg)) > 0,
+  reason: (world, { power, leg }) => {
+    const p = powerName(power), t = spaceName(world, leg.to);
+    return text(`${p.en} has no land units in ${t.en}: a leader alone may not avoid battle.`, `У державы ${p.ru} нет сухопутных частей в области ${t.ru}: командующий один не может уклониться от сражения.`);
+  },
+});
+
+export const hasNotAvoided = restriction<AvoidArgs>({
+  name: 'hasNotAvoided',
+  rule: '13.3',
+  statements: ['AVB-03'],
+  holds: (_w, { power, done }) => !done.includes(power),
+  reason: (_w, { power }) => {
+    const p = powerName(power);
+    return text(`${p.en} has already made (or declined) its avoid-battle attempt for this move.`, `Держава ${p.ru} уже сделала (или отклонила) попытку уклонения в этом движении.`);
+  },
+});
+
+export const isAvoidNotEmpty = restriction<AvoidArgs>({
+  name: 'isAvoidNotEmpty',
+  rule: '13.3 step 3',
+  statements: [],
+  holds: (_w, { request }) => landUnitCount(request) > 0 || request.leaders.length > 0,
+  reason: () => text('Name at least one land unit or leader that tries to avoid battle.', 'Назовите хотя бы одну сухопутную часть или командующего, пытающихся уклониться.'),
+});
+
+export const areAvoidersInSpace = restriction<AvoidArgs>({
+  name: 'areAvoidersInSpace',
+  rule: '13.3 step 3',
+  statements: ['AVB-12', 'AVB-15', 'AVB-16'],
+  holds: (world, { power, leg, request }) => splitStacks(avoidingStacks(world, power, leg), request).ok,
+  reason: (world, { power, leg }) => {
+    const p = powerName(power), t = spaceName(world, leg.to);
+    return text(`Those ${p.en} units and leaders are not outside the fortifications in ${t.en} (units under siege may not avoid battle).`, `Этих частей и командующих державы ${p.ru} нет вне укреплений в области ${t.ru} (осаждённые части не могут уклоняться).`);
+  },
+});
+
+const [isLand, isAdjacent, isNotIndependent, isFriendlyControlled, isNotUnrest, isFreeOfEnemy] = destinationRestrictions<AvoidArgs>('13.3', 'Avoid', {
+  land: ['AVB-10'],
+  adjacent: ['AVB-05'],
+  independent: ['AVB-06'],
+  controlled: ['AVB-07'],
+  unrest: ['AVB-08'],
+  enemy: ['AVB-09'],
+});
+
+export const isNotSpaceEnemyCameFrom = restriction<AvoidArgs>({
+  name: 'isNotSpaceEnemyCameFrom',
+  rule: '13.3',
+  statements: ['AVB-11'],
+  holds: (_w, { to, leg }) => to !== leg.from,
+  reason: (world, { leg }) => {
+    const f = spaceName(world, leg.from), a = powerName(leg.power);
+    return text(`${f.en} is the space the ${a.en} formation just left: no avoiding battle into it.`, `${f.ru} — область, которую только что покинуло соединение державы ${a.ru}: уклоняться туда нельзя.`);
+  },
+});
+
+/** Restrictions on the power making the attempt. */
+export const AVOIDER_RESTRICTIONS: readonly Restriction<AvoidArgs>[] = [isAvoidingMajorPower, hasNotAvoided, didNotIntercept, isNotLoneLeader];
+/** Restrictions on the space the group tries to reach. */
+export const AVOID_DESTINATION_RESTRICTIONS: readonly Restriction<AvoidArgs>[] = [
+  isLand!, isAdjacent!, isNotIndependent!, isFriendlyControlled!, isNotUnrest!, isFreeOfEnemy!, isNotSpaceEnemyCameFrom,
+];
+/** Restrictions on the units named. */
+export const AVOID_GROUP_RESTRICTIONS: readonly Restriction<AvoidArgs>[] = [isAvoidNotEmpty, areAvoidersInSpace];
+
+export const AVOID_RESTRICTIONS = [...AVOIDER_RESTRICTIONS, ...AVOID_DESTINATION_RESTRICTIONS, ...AVOID_GROUP_RESTRICTIONS];
+
+export function checkAvoid(world: World, args: AvoidArgs): Verdict {
+  return checkAll(AVOID_RESTRICTIONS, world, args);
+}
+
+export function avoidingPieces(world: World, args: AvoidArgs): Stack[] {
+  const split = splitStacks(avoidingStacks(world, args.power, args.leg), args.request);
+  return split.ok ? split.taken : [];
+}
+
+/** 13.3 step 4 exception: every unit and leader in the group already lost a field battle this impulse. */
+export function isAutomaticAvoid(pieces: readonly Stack[]): boolean {
+  return pieces.length > 0 && pieces.every((p) => p.lostBattle);
+}
+
+export function avoidDestinations(world: World, state: AvoidState, power: MajorPower): { to: string[]; blocked: { to: string; refusal: Refusal }[] } {
+  const to: string[] = [];
+  const blocked: { to: string; refusal: Refusal }[] = [];
+  const empty: Units = { regulars: 0, mercenaries: 0, cavalry: 0, leaders: [] };
+  for (const n of world.board.spaces.get(state.leg.to)?.neighbours ?? []) {
+    const v = checkAll(AVOID_DESTINATION_RESTRICTIONS, world, { ...state, power, from: state.leg.to, to: n, request: empty });
+    if (v.ok) to.push(n);
+    else blocked.push({ to: n, refusal: v });
+  }
+  return { to, blocked };
+}
+
+/** The next power to ask (13.3 step 1: impulse order), skipping powers with no legal destination (ruling R9). */
+export function nextAvoider(world: World, state: AvoidState): MajorPower | undefined {
+  const empty: Units = { regulars: 0, mercenaries: 0, cavalry: 0, leaders: [] };
+  return MAJOR_POWERS.find(
+    (power) =>
+      power !== state.leg.power &&
+      checkAll(AVOIDER_RESTRICTIONS, world, { ...state, power, from: state.leg.to, to: state.leg.to, request: empty }).ok &&
+      avoidDestinations(world, state, power).to.length > 0,
+  );
+}

@@ -1,0 +1,195 @@
+// 14 step 9 Casualties: each side loses one land unit per hit scored against it, chosen by the owner (ruling R5);
+// several groups on one side split the hits as evenly as possible, the side's leading group placing the odd hits
+// (ruling R5); if both sides are wiped out, the side that rolled more dice (the defender on equal dice) keeps one
+// of its eliminated units (ruling R7).
+import type { Power } from '../schema/power.ts';
+import type { Stack } from '../schema/scenario.ts';
+import { LAND_UNIT_TYPES, landUnitCount, type LandUnitType } from '../schema/units.ts';
+import { groupOf, type Role } from './field-battle.ts';
+import { powerName } from './names.ts';
+import { splitStacks, totals } from './stacks.ts';
+import { text } from './text.ts';
+import { checkAll, restriction, type Restriction, type Verdict } from './verdict.ts';
+import type { World } from './world.ts';
+
+export type Losses = Readonly<Record<LandUnitType, number>>;
+
+export interface GroupShare {
+  readonly power: Power;
+  /** Land units the group has in the battle. */
+  readonly units: number;
+  /** Hits it takes before the odd hits are placed. */
+  readonly base: number;
+}
+
+export interface SidePlan {
+  readonly role: Role;
+  /** 14 step 9: min(hits scored against the side, its land units). */
+  readonly losses: number;
+  readonly groups: readonly GroupShare[];
+  /** Hits left over after the even split, placed by `decider` (ruling R5). */
+  readonly oddHits: number;
+  readonly decider: Power;
+  /** Ruling R7: this side keeps one of its eliminated units; `decider`'s group keeps it. */
+  readonly keepsOne: boolean;
+}
+
+/** Ruling R5: split `losses` between groups as evenly as their units allow; returns the base shares and the odd hits left. */
+export function splitLosses(groups: readonly { power: Power; units: number }[], losses: number): { shares: GroupShare[]; odd: number } {
+  const base = new Map(groups.map((g) => [g.power, 0]));
+  let left = losses;
+  for (;;) {
+    const open = groups.filter((g) => (base.get(g.power) ?? 0) < g.units);
+    if (open.length === 0 || left < open.length) break;
+    const each = Math.floor(left / open.length);
+    for (const g of open) {
+      const give = Math.min(each, g.units - (base.get(g.power) ?? 0));
+      base.set(g.power, (base.get(g.power) ?? 0) + give);
+      left -= give;
+    }
+  }
+  return { shares: groups.map((g) => ({ ...g, base: base.get(g.power) ?? 0 })), odd: left };
+}
+
+export function sidePlan(world: World, role: Role, stacks: readonly Stack[], hitsAgainst: number, decider: Power, keepsOne: boolean): SidePlan {
+  const groups = [...new Set(stacks.map((s) => groupOf(world, s.power)))].map((power) => ({
+    power,
+    units: landUnitCount(totals(stacks.filter((s) => groupOf(world, s.power) === power))),
+  }));
+  const total = groups.reduce((a, g) => a + g.units, 0);
+  const losses = Math.min(hitsAgainst, total);
+  const { shares, odd } = splitLosses(groups, losses);
+  return { role, losses, groups: shares, oddHits: odd, decider, keepsOne };
+}
+
+/** Ruling R7: both sides wiped out → the side with more dice keeps one unit; on equal dice the defender. */
+export function r7Keeper(attacker: { dice: number; wipedOut: boolean }, defender: { dice: number; wipedOut: boolean }): Role | undefined {
+  if (!attacker.wipedOut || !defender.wipedOut) return undefined;
+  return attacker.dice > defender.dice ? 'attacker' : 'defender';
+}
+
+/** How many land units a group must lose once the odd hits are placed. */
+export function requiredLosses(plan: SidePlan, power: Power, oddTo: readonly Power[]): number {
+  const share = plan.groups.find((g) => g.power === power);
+  return (share?.base ?? 0) + (oddTo.includes(power) ? 1 : 0);
+}
+
+/** Every combination of unit types a group may lose (14 step 9: the owner's choice). */
+export function lossCombinations(stacks: readonly Stack[], n: number): Losses[] {
+  const t = totals(stacks);
+  const out: Losses[] = [];
+  for (let cavalry = Math.min(t.cavalry, n); cavalry >= 0; cavalry--)
+    for (let mercenaries = Math.min(t.mercenaries, n - cavalry); mercenaries >= 0; mercenaries--) {
+      const regulars = n - cavalry - mercenaries;
+      if (regulars <= t.regulars) out.push({ regulars, mercenaries, cavalry });
+    }
+  return out;
+}
+
+/** Every way to place `odd` leftover hits on distinct groups that still have units (ruling R5). */
+export function oddHitChoices(plan: SidePlan): Power[][] {
+  const open = plan.groups.filter((g) => g.base < g.units).map((g) => g.power);
+  const out: Power[][] = [];
+  const pick = (start: number, chosen: Power[]) => {
+    if (chosen.length === plan.oddHits) return void out.push(chosen);
+    for (let i = start; i < open.length; i++) pick(i + 1, [...chosen, open[i]!]);
+  };
+  pick(0, []);
+  return out;
+}
+
+export interface CasualtyArgs {
+  readonly plan: SidePlan;
+  readonly power: Power;
+  /** The group's stacks in the battle. */
+  readonly stacks: readonly Stack[];
+  readonly losses: Losses;
+  readonly keep?: LandUnitType;
+  readonly oddHits?: readonly Power[];
+  /** Odd hits already placed by the decider (undefined until then). */
+  readonly oddTo?: readonly Power[];
+}
+
+function effectiveOdd(args: CasualtyArgs): readonly Power[] {
+  return args.oddTo ?? args.oddHits ?? [];
+}
+
+export const areLossesPresent = restriction<CasualtyArgs>({
+  name: 'areLossesPresent',
+  rule: '14 step 9',
+  statements: ['FB-13', 'FB-15'],
+  holds: (_w, { stacks, losses }) => splitStacks(stacks, { ...losses, leaders: [] }).ok,
+  reason: (_w, { stacks, losses, power }) => {
+    const t = totals(stacks), p = powerName(power);
+    const bad = LAND_UNIT_TYPES.find((k) => losses[k] > t[k]) ?? 'regulars';
+    return text(`${p.en} has only ${t[bad]} ${bad} in the battle, not ${losses[bad]}.`, `У державы ${p.ru} в сражении только ${t[bad]} (${bad}), а не ${losses[bad]}.`);
+  },
+});
+
+export const placesOddHits = restriction<CasualtyArgs>({
+  name: 'placesOddHits',
+  rule: '14 step 9',
+  ruling: 'R5',
+  statements: ['FB-13'],
+  holds: (_w, args) => {
+    const { plan, power, oddHits, oddTo } = args;
+    if (oddTo !== undefined || plan.oddHits === 0 || power !== plan.decider) return oddHits === undefined || oddHits.length === 0;
+    return oddHitChoices(plan).some((c) => c.length === (oddHits?.length ?? -1) && c.every((p) => oddHits?.includes(p)));
+  },
+  reason: (_w, { plan, power }) => {
+    const d = powerName(plan.decider);
+    if (power !== plan.decider || plan.oddHits === 0)
+      return text(`Only ${d.en} places hits left over from the even split, and only when there are some.`, `Лишние попадания после равного деления распределяет только держава ${d.ru}, и только когда они есть.`);
+    return text(`${plan.oddHits} hit(s) are left over after the even split: name that many different groups in oddHits (${plan.groups.map((g) => g.power).join(', ')}).`, `После равного деления осталось попаданий: ${plan.oddHits}; укажите в oddHits столько же разных групп (${plan.groups.map((g) => g.power).join(', ')}).`);
+  },
+});
+
+export const isLossTotalRight = restriction<CasualtyArgs>({
+  name: 'isLossTotalRight',
+  rule: '14 step 9',
+  statements: ['FB-13'],
+  holds: (_w, args) => landUnitCount(args.losses) === requiredLosses(args.plan, args.power, effectiveOdd(args)),
+  reason: (_w, args) => {
+    const n = requiredLosses(args.plan, args.power, effectiveOdd(args)), p = powerName(args.power);
+    return text(`${p.en} must lose exactly ${n} land unit(s): one per hit scored against its side (${landUnitCount(args.losses)} given).`, `Держава ${p.ru} должна потерять ровно ${n} сухопутных частей: по одной за каждое попадание противника (указано ${landUnitCount(args.losses)}).`);
+  },
+});
+
+export const keepsOnlyWhenWipedOut = restriction<CasualtyArgs>({
+  name: 'keepsOnlyWhenWipedOut',
+  rule: '14 step 9',
+  ruling: 'R7',
+  statements: ['FB-16', 'FB-17'],
+  holds: (_w, { plan, power, keep, losses }) => {
+    const keeper = plan.keepsOne && power === plan.decider;
+    if (!keeper) return keep === undefined;
+    return keep !== undefined && losses[keep] > 0;
+  },
+  reason: (_w, { plan, power }) => {
+    if (plan.keepsOne && power === plan.decider)
+      return text('Both sides are wiped out and this side rolled more dice (or defends on equal dice): name in keep the type of the one eliminated unit it keeps.', 'Обе стороны уничтожены, и у этой стороны больше кубиков (или она обороняется при равенстве): укажите в keep тип сохраняемой части.');
+    return text('A side keeps a unit only when both sides are wiped out and it rolled more dice (the defender on equal dice).', 'Сторона сохраняет часть, только если уничтожены обе стороны и у неё больше кубиков (при равенстве — у обороняющегося).');
+  },
+});
+
+export const CASUALTY_RESTRICTIONS: readonly Restriction<CasualtyArgs>[] = [areLossesPresent, placesOddHits, isLossTotalRight, keepsOnlyWhenWipedOut];
+
+export function checkCasualties(world: World, args: CasualtyArgs): Verdict {
+  return checkAll(CASUALTY_RESTRICTIONS, world, args);
+}
+
+/**
+ * The group's pieces that die. The event names unit types only, so the engine picks the pieces that leave the
+ * owner the most freedom: its own power's units first, then its allies'; among them units already marked
+ * (ruling R12) before unmarked ones.
+ */
+export function survivorsAfter(stacks: readonly Stack[], power: Power, losses: Losses): Stack[] | undefined {
+  const order = [...stacks].sort(
+    (a, b) =>
+      Number(a.power !== power) - Number(b.power !== power) ||
+      Number(b.attemptedInterception) - Number(a.attemptedInterception) ||
+      Number(b.lostBattle) - Number(a.lostBattle),
+  );
+  const split = splitStacks(stacks, { ...losses, leaders: [] }, order);
+  return split.ok ? split.rest : undefined;
+}

@@ -1,0 +1,83 @@
+// 14 Field Battle: the two sides, their dice (steps 2–3), hits (step 6), the winner (step 8) and the lost-battle
+// marks on the losing side (ruling R12).
+import { impulseRank, type MajorPower, type Power } from '../schema/power.ts';
+import type { Stack } from '../schema/scenario.ts';
+import { bestLeader } from './dice.ts';
+import { hostileStacksOutside } from './hostility.ts';
+import { controllerOf, majorOf } from './relations.ts';
+import { landUnitsIn, normalizeStacks, stacksWhere } from './stacks.ts';
+import type { Position, World } from './world.ts';
+
+export type Role = 'attacker' | 'defender';
+
+export interface BattleSetup {
+  readonly space: string;
+  /** The active power (14 step 2: always the attacker). */
+  readonly attacker: MajorPower;
+}
+
+/** The attacking force: the active power's group outside the fortifications in the battle space. */
+export function attackerStacks(world: World, b: BattleSetup): Stack[] {
+  return stacksWhere(world.position, { space: b.space, inside: false }).filter((s) => majorOf(world.position, s.power) === b.attacker);
+}
+
+/** The defending force: every hostile stack outside the fortifications (interceptors included, 13.2 step 3). */
+export function defenderStacks(world: World, b: BattleSetup): Stack[] {
+  return hostileStacksOutside(world, b.attacker, b.space);
+}
+
+export function sideStacks(world: World, b: BattleSetup, role: Role): Stack[] {
+  return role === 'attacker' ? attackerStacks(world, b) : defenderStacks(world, b);
+}
+
+/** The group that decides for a stack: its major power (22.3), or itself when inactive or independent (ruling R10). */
+export function groupOf(world: World, power: Power): Power {
+  return majorOf(world.position, power) ?? power;
+}
+
+export function groupsOf(world: World, stacks: readonly Stack[]): Power[] {
+  return [...new Set(stacks.map((s) => groupOf(world, s.power)))].sort((a, b) => impulseRank(a) - impulseRank(b));
+}
+
+export interface DiceCount {
+  readonly units: number;
+  readonly leader?: string;
+  readonly leaderBonus: number;
+  readonly defenderBonus: number;
+  readonly dice: number;
+}
+
+/** 14 steps 2–3: one die per land unit (cavalry included), + the single best battle rating, + 1 for the defender. */
+export function battleDice(world: World, stacks: readonly Stack[], role: Role): DiceCount {
+  const units = landUnitsIn(stacks);
+  const best = bestLeader(world, stacks.flatMap((s) => s.leaders));
+  const leaderBonus = best?.battle ?? 0;
+  const defenderBonus = role === 'defender' ? 1 : 0;
+  return { units, ...(best ? { leader: best.id } : {}), leaderBonus, defenderBonus, dice: units + leaderBonus + defenderBonus };
+}
+
+/** 14 step 8: more hits wins; a tie goes to the defender. */
+export function battleWinner(attackerHits: number, defenderHits: number): Role {
+  return attackerHits > defenderHits ? 'attacker' : 'defender';
+}
+
+export function opponent(role: Role): Role {
+  return role === 'attacker' ? 'defender' : 'attacker';
+}
+
+/**
+ * Who takes the opposing side's captives and decides a side's odd hits (ruling R5): for the defenders the group
+ * controlling the space if it fights, else the first in impulse order; for the attackers the active power.
+ */
+export function sideLeader(world: World, b: BattleSetup, role: Role, stacks: readonly Stack[]): Power {
+  if (role === 'attacker') return b.attacker;
+  const groups = groupsOf(world, stacks);
+  const controller = groupOf(world, controllerOf(world, b.space));
+  return groups.includes(controller) ? controller : (groups[0] ?? controller);
+}
+
+/** Ruling R12: every land unit and leader of the losing side is marked as having lost a field battle this impulse. */
+export function markLosers(position: Position, losers: readonly Stack[]): Position {
+  const set = new Set(losers);
+  return { ...position, stacks: normalizeStacks(position.stacks.map((s) => (set.has(s) ? { ...s, lostBattle: true } : s))) };
+}

@@ -1,0 +1,38 @@
+// Names of spaces, leaders and powers as the reasons and the narrative print them.
+import namesRu from '../data/names-ru.json' with { type: 'json' };
+import type { World } from './world.ts';
+import type { Text } from './text.ts';
+import type { Units } from '../schema/units.ts';
+import { POWER_NAMES, type Power } from '../schema/power.ts';
+
+const RU_SPACES: Readonly<Record<string, string>> = namesRu.spaces;
+const RU_LEADERS: Readonly<Record<string, string>> = namesRu.leaders;
+
+export function spaceName(world: Pick<World, 'board'>, id: string): Text {
+  const en = world.board.spaces.get(id)?.name ?? id;
+  return { en, ru: (world.board.id === 'his' ? RU_SPACES[id] : undefined) ?? en };
+}
+
+export function leaderName(world: Pick<World, 'leaders'>, id: string): Text {
+  const en = world.leaders.get(id)?.name ?? id;
+  return { en, ru: RU_LEADERS[id] ?? en };
+}
+
+export function powerName(power: Power): Text {
+  return POWER_NAMES[power];
+}
+
+/** "7 regulars, 1 cavalry, Suleiman, Ibrahim Pasha" / "регулярных: 7, кавалерии: 1, Сулейман, Ибрагим-паша". */
+export function unitsText(world: Pick<World, 'leaders'>, u: Partial<Units>): Text {
+  const en: string[] = [];
+  const ru: string[] = [];
+  if (u.regulars) (en.push(`${u.regulars} ${u.regulars === 1 ? 'regular' : 'regulars'}`), ru.push(`регулярных: ${u.regulars}`));
+  if (u.mercenaries) (en.push(`${u.mercenaries} ${u.mercenaries === 1 ? 'mercenary' : 'mercenaries'}`), ru.push(`наёмников: ${u.mercenaries}`));
+  if (u.cavalry) (en.push(`${u.cavalry} cavalry`), ru.push(`кавалерии: ${u.cavalry}`));
+  for (const l of u.leaders ?? []) {
+    const name = leaderName(world, l);
+    en.push(name.en);
+    ru.push(name.ru);
+  }
+  return { en: en.join(', ') || 'nothing', ru: ru.join(', ') || 'ничего' };
+}

@@ -1,0 +1,129 @@
+// The avoid-battle procedure (13.3) as the avoidBattle machine runs it: each major power with land units in the
+// destination, in impulse order, names a space and a group, then rolls — or succeeds automatically.
+import type { EngineEvent } from '../../schema/events.ts';
+import type { MajorPower, Power } from '../../schema/power.ts';
+import type { Stack } from '../../schema/scenario.ts';
+import { avoidingStacks, checkAvoid, isAutomaticAvoid, nextAvoider, type AvoidArgs, type AvoidState } from '../avoid-battle.ts';
+import { settleLoneLeaders } from '../capture.ts';
+import { avoidModifiers, isRollSuccess, ROLL_DICE, ROLL_TARGET, rollTotal, type Modifier } from '../dice.ts';
+import type { MoveLeg } from '../leg.ts';
+import { landUnitsIn, relocate, replaceStacks, splitStacks, totals } from '../stacks.ts';
+import { eventOf, eventUnits, guard, startContext, type ProcedureContext, type ProcedureInput } from './common.ts';
+import { captureSummaries } from './summaries.ts';
+
+export interface AvoidInput extends ProcedureInput {
+  readonly leg: MoveLeg;
+  /** Powers that intercepted into the space during this Move action (13.3). */
+  readonly intercepted?: readonly Power[];
+}
+
+export interface AvoidAttempt {
+  readonly power: MajorPower;
+  readonly to: string;
+  readonly pieces: readonly Stack[];
+  readonly modifiers: readonly Modifier[];
+  readonly automatic: boolean;
+  readonly dice?: readonly number[];
+  readonly total?: number;
+}
+
+export interface AvoidContext extends ProcedureContext, AvoidState {
+  readonly asking?: MajorPower;
+  readonly attempt?: AvoidAttempt;
+}
+
+export type AvoidOutput = ProcedureContext;
+
+export function startAvoidBattle(input: AvoidInput): AvoidContext {
+  return { ...startContext(input), leg: input.leg, intercepted: input.intercepted ?? [], done: [] };
+}
+
+export function avoidOutput(c: AvoidContext): AvoidOutput {
+  return { world: c.world, summary: c.summary };
+}
+
+function declarationArgs(c: AvoidContext, event: EngineEvent): AvoidArgs | undefined {
+  const e = eventOf(event, 'avoid.declare');
+  return e && { ...c, power: e.power, from: c.leg.to, to: e.to, request: eventUnits(e) };
+}
+
+export const avoidGuards = {
+  hasAvoiderToAsk: guard<AvoidContext>('13.3', (c) => nextAvoider(c.world, c) !== undefined),
+  isLegalAvoid: guard<AvoidContext>('13.3', (c, e) => {
+    const args = declarationArgs(c, e);
+    return !!args && args.power === c.asking && checkAvoid(c.world, args).ok;
+  }),
+  isAskedPowerDeclining: guard<AvoidContext>('13.3', (c, e) => eventOf(e, 'avoid.decline')?.power === c.asking),
+  isAutomaticAvoid: guard<AvoidContext>('13.3 step 4', (c) => c.attempt?.automatic ?? false),
+  isAvoidRoll: guard<AvoidContext>('13.3 step 4', (_c, e) => eventOf(e, 'dice.rolled')?.values?.length === ROLL_DICE),
+  wasAvoidSuccessful: guard<AvoidContext>('13.3 step 4', (c) => isRollSuccess(c.attempt?.total ?? 0)),
+};
+
+export function askNextAvoider(c: AvoidContext): Partial<AvoidContext> {
+  return { asking: nextAvoider(c.world, c), attempt: undefined };
+}
+
+/** 13.3 steps 2–3: the destination and the group (which may exceed a formation, AVB-15). */
+export function declareAvoid(c: AvoidContext, event: EngineEvent): Partial<AvoidContext> {
+  const args = declarationArgs(c, event);
+  if (!args || !c.asking) return {};
+  const split = splitStacks(avoidingStacks(c.world, c.asking, c.leg), args.request);
+  if (!split.ok) return {};
+  const modifiers = avoidModifiers(c.world, { power: c.asking, pieces: split.taken, opposing: c.leg.formation });
+  return {
+    done: [...c.done, c.asking],
+    attempt: { power: c.asking, to: args.to, pieces: split.taken, modifiers, automatic: isAutomaticAvoid(split.taken) },
+  };
+}
+
+function avoidSummary(c: AvoidContext, attempt: AvoidAttempt, success: boolean): AvoidContext['summary'] {
+  return {
+    ...c.summary,
+    avoids: [
+      ...c.summary.avoids,
+      {
+        power: attempt.power,
+        from: c.leg.to,
+        to: attempt.to,
+        units: totals(attempt.pieces),
+        dice: [...(attempt.dice ?? [])],
+        modifiers: attempt.automatic ? [] : attempt.modifiers.map((m) => ({ ...m })),
+        total: attempt.automatic ? null : (attempt.total ?? null),
+        target: ROLL_TARGET,
+        success,
+        automatic: attempt.automatic,
+      },
+    ],
+  };
+}
+
+/** 13.3 step 4: roll 2d6 + modifiers; the attempt is recorded whatever the result. */
+export function recordAvoidRoll(c: AvoidContext, event: EngineEvent): Partial<AvoidContext> {
+  const dice = eventOf(event, 'dice.rolled')?.values ?? [];
+  if (!c.attempt) return {};
+  const total = rollTotal(dice, c.attempt.modifiers);
+  const attempt = { ...c.attempt, dice, total };
+  return { attempt, summary: isRollSuccess(total) ? c.summary : avoidSummary(c, attempt, false) };
+}
+
+/** 13.3 step 5: the group goes to its space; a lone enemy leader there is captured (13.1, ruling R2). */
+export function placeAvoiders(c: AvoidContext): Partial<AvoidContext> {
+  const attempt = c.attempt;
+  if (!attempt) return {};
+  const stacks = avoidingStacks(c.world, attempt.power, c.leg);
+  const split = splitStacks(stacks, totals(attempt.pieces));
+  if (!split.ok) return {};
+  let position = replaceStacks(c.world.position, stacks, [...split.rest, ...relocate(split.taken, { space: attempt.to, inside: false })]);
+  let summary = avoidSummary(c, attempt, true);
+  if (landUnitsIn(split.taken) > 0) {
+    const settled = settleLoneLeaders({ ...c.world, position }, attempt.to, attempt.power);
+    position = settled.position;
+    summary = { ...summary, captures: [...summary.captures, ...captureSummaries(settled.captured, attempt.to, '13.1')] };
+  }
+  return { world: { ...c.world, position }, summary };
+}
+
+export function declineAvoid(c: AvoidContext, event: EngineEvent): Partial<AvoidContext> {
+  const power = eventOf(event, 'avoid.decline')?.power;
+  return power ? { done: [...c.done, power], asking: undefined } : {};
+}

@@ -1,0 +1,43 @@
+// What every procedure machine carries: the world it reads and changes, and the summary it adds to.
+import type { EngineEvent, EventOf, EventType } from '../../schema/events.ts';
+import { EMPTY_SUMMARY, type Summary } from '../../schema/result.ts';
+import { units, type Units } from '../../schema/units.ts';
+import type { RuleRef } from '../registry.ts';
+import type { World } from '../world.ts';
+
+export interface ProcedureContext {
+  readonly world: World;
+  readonly summary: Summary;
+}
+
+export interface ProcedureInput {
+  readonly world: World;
+  readonly summary?: Summary;
+}
+
+export function startContext(input: ProcedureInput): ProcedureContext {
+  return { world: input.world, summary: input.summary ?? EMPTY_SUMMARY };
+}
+
+/** Narrows an engine event to one type (machines share one event union). */
+export function eventOf<T extends EventType>(event: EngineEvent, type: T): EventOf<T> | undefined {
+  return event.type === type ? (event as EventOf<T>) : undefined;
+}
+
+/** The units named in an event's unit fields (missing counts are 0). */
+export function eventUnits(event: Partial<Units> & object): Units {
+  return units(event);
+}
+
+/**
+ * A guard of a procedure machine: a predicate over the context (and event) that carries the rule it applies.
+ * Machines reference guards by name; the session's trace records each evaluation with this rule.
+ */
+export interface RuleGuard<C> {
+  readonly rule: RuleRef;
+  readonly test: (context: C, event: EngineEvent) => boolean;
+}
+
+export function guard<C>(rule: RuleRef, test: (context: C, event: EngineEvent) => boolean): RuleGuard<C> {
+  return { rule, test };
+}

@@ -1,0 +1,303 @@
+// The field battle (14) as the fieldBattle machine runs it: dice (steps 2–3), the rolls (6), the winner (8),
+// casualties chosen by their owners (9, rulings R5 and R7), captured leaders (10), lost-battle marks (ruling R12),
+// then the retreat (11) and the siege check (12).
+import type { EngineEvent } from '../../schema/events.ts';
+import type { Power } from '../../schema/power.ts';
+import type { Stack } from '../../schema/scenario.ts';
+import type { BattleSideSummary } from '../../schema/result.ts';
+import type { LandUnitType } from '../../schema/units.ts';
+import {
+  checkCasualties,
+  survivorsAfter,
+  oddHitChoices,
+  r7Keeper,
+  requiredLosses,
+  sidePlan,
+  type CasualtyArgs,
+  type Losses,
+  type SidePlan,
+} from '../casualties.ts';
+import { captureLeaders } from '../capture.ts';
+import { countHits } from '../dice.ts';
+import { battleDice, battleWinner, groupOf, groupsOf, markLosers, opponent, sideLeader, sideStacks, type DiceCount, type Role } from '../field-battle.ts';
+import { isHostile } from '../hostility.ts';
+import { controllerOf, isInactive } from '../relations.ts';
+import type { RetreatInput } from './retreat.ts';
+import { beginSiege, landUnitsInside, outnumbersInside } from '../siege.ts';
+import { landUnitsIn, leadersIn, replaceStacks, totals } from '../stacks.ts';
+import { eventOf, guard, startContext, type ProcedureContext, type ProcedureInput } from './common.ts';
+import { captureSummaries } from './summaries.ts';
+import type { MajorPower } from '../../schema/power.ts';
+
+export interface BattleInput {
+  readonly space: string;
+  readonly attacker: MajorPower;
+  /** The space the active formation entered from (14.1, ruling R11). */
+  readonly origin: string;
+  readonly continuedFrom?: string;
+}
+
+export interface FieldBattleInput extends ProcedureInput {
+  readonly battle: BattleInput;
+}
+
+export interface CasualtyAnswer {
+  readonly role: Role;
+  readonly power: Power;
+  readonly losses: Losses;
+  readonly keep?: LandUnitType;
+}
+
+export interface FieldBattleContext extends ProcedureContext {
+  readonly battle: BattleInput;
+  /** The forces as they stood when the dice were counted (for the summary). */
+  readonly forces?: { readonly attacker: readonly Stack[]; readonly defender: readonly Stack[] };
+  readonly dice?: { readonly attacker: DiceCount; readonly defender: DiceCount };
+  readonly rolled: { readonly attacker?: readonly number[]; readonly defender?: readonly number[] };
+  readonly winner?: Role;
+  readonly plans?: { readonly attacker: SidePlan; readonly defender: SidePlan };
+  readonly oddTo: { readonly attacker?: readonly Power[]; readonly defender?: readonly Power[] };
+  readonly answers: readonly CasualtyAnswer[];
+  readonly asking?: { readonly role: Role; readonly power: Power };
+}
+
+export type FieldBattleOutput = ProcedureContext & { readonly winner?: Role };
+
+export function startFieldBattle(input: FieldBattleInput): FieldBattleContext {
+  return { ...startContext(input), battle: input.battle, rolled: {}, oddTo: {}, answers: [] };
+}
+
+export function fieldBattleOutput(c: FieldBattleContext): FieldBattleOutput {
+  return { world: c.world, summary: c.summary, ...(c.winner ? { winner: c.winner } : {}) };
+}
+
+const ROLES: readonly Role[] = ['attacker', 'defender'];
+
+/** The stacks of one group on one side of the battle. */
+export function groupStacks(c: FieldBattleContext, role: Role, power: Power): Stack[] {
+  return sideStacks(c.world, c.battle, role).filter((s) => groupOf(c.world, s.power) === power);
+}
+
+/** Groups on a side in the order they answer: the side's leading group first (it places odd hits, ruling R5). */
+function answerOrder(c: FieldBattleContext, role: Role): Power[] {
+  const plan = c.plans?.[role];
+  if (!plan) return [];
+  return [plan.decider, ...plan.groups.map((g) => g.power).filter((p) => p !== plan.decider)];
+}
+
+function needsAnswer(c: FieldBattleContext, role: Role, power: Power): boolean {
+  const plan = c.plans?.[role];
+  if (!plan || c.answers.some((a) => a.role === role && a.power === power)) return false;
+  const isDecider = power === plan.decider;
+  if (isDecider && plan.oddHits > 0 && c.oddTo[role] === undefined) return true;
+  if (isDecider && plan.keepsOne) return true;
+  return requiredLosses(plan, power, c.oddTo[role] ?? []) > 0;
+}
+
+/** 14 step 9 order of questions: the attacker's casualties, then the defender's. */
+export function nextCasualtyGroup(c: FieldBattleContext): { role: Role; power: Power } | undefined {
+  for (const role of ROLES) for (const power of answerOrder(c, role)) if (needsAnswer(c, role, power)) return { role, power };
+  return undefined;
+}
+
+export function casualtyArgs(c: FieldBattleContext, role: Role, power: Power, answer: Partial<CasualtyArgs>): CasualtyArgs | undefined {
+  const plan = c.plans?.[role];
+  if (!plan) return undefined;
+  return {
+    plan,
+    power,
+    stacks: groupStacks(c, role, power),
+    losses: answer.losses ?? { regulars: 0, mercenaries: 0, cavalry: 0 },
+    ...(answer.keep ? { keep: answer.keep } : {}),
+    ...(answer.oddHits ? { oddHits: answer.oddHits } : {}),
+    ...(c.oddTo[role] ? { oddTo: c.oddTo[role] } : {}),
+  };
+}
+
+function answerArgs(c: FieldBattleContext, event: EngineEvent): CasualtyArgs | undefined {
+  const e = eventOf(event, 'casualties.assign');
+  if (!e || !c.asking || e.power !== c.asking.power) return undefined;
+  return casualtyArgs(c, c.asking.role, c.asking.power, {
+    losses: { regulars: e.regulars ?? 0, mercenaries: e.mercenaries ?? 0, cavalry: e.cavalry ?? 0 },
+    ...(e.keep ? { keep: e.keep } : {}),
+    ...(e.oddHits ? { oddHits: e.oddHits } : {}),
+  });
+}
+
+/** 14 step 12: a battle in a fortified space held against the attacker, won by the attacker, with units left. */
+function needsSiegeCheck(c: FieldBattleContext): boolean {
+  const s = c.world.board.spaces.get(c.battle.space);
+  const controller = controllerOf(c.world, c.battle.space);
+  const hostile = controller === 'independent' || isHostile(c.world, c.battle.attacker, controller, c.battle.space);
+  return c.winner === 'attacker' && !!s?.fortified && hostile && landUnitsIn(sideStacks(c.world, c.battle, 'attacker')) > 0;
+}
+
+export const fieldBattleGuards = {
+  isAttackerRoll: guard<FieldBattleContext>('14 step 2', (c, e) => eventOf(e, 'dice.rolled')?.values?.length === c.dice?.attacker.dice),
+  isDefenderRoll: guard<FieldBattleContext>('14 step 3', (c, e) => eventOf(e, 'dice.rolled')?.values?.length === c.dice?.defender.dice),
+  isNextCasualtyGroupInactive: guard<FieldBattleContext>('22.1', (c) => {
+    const next = nextCasualtyGroup(c);
+    return !!next && isInactive(c.world.position, next.power);
+  }),
+  hasCasualtyDecision: guard<FieldBattleContext>('14 step 9', (c) => nextCasualtyGroup(c) !== undefined),
+  isLegalCasualties: guard<FieldBattleContext>('14 step 9', (c, e) => {
+    const args = answerArgs(c, e);
+    return !!args && checkCasualties(c.world, args).ok;
+  }),
+  doesAttackerBesiege: guard<FieldBattleContext>('14 step 12', (c) =>
+    needsSiegeCheck(c) && outnumbersInside(landUnitsIn(sideStacks(c.world, c.battle, 'attacker')), landUnitsInside(c.world, c.battle.space))),
+  mustAttackerLeave: guard<FieldBattleContext>('14 step 12', (c) => needsSiegeCheck(c)),
+};
+
+/** 14 steps 2–3: each side's dice. */
+export function countDice(c: FieldBattleContext): Partial<FieldBattleContext> {
+  const attacker = sideStacks(c.world, c.battle, 'attacker');
+  const defender = sideStacks(c.world, c.battle, 'defender');
+  return {
+    forces: { attacker, defender },
+    dice: { attacker: battleDice(c.world, attacker, 'attacker'), defender: battleDice(c.world, defender, 'defender') },
+  };
+}
+
+export function recordAttackerRoll(c: FieldBattleContext, event: EngineEvent): Partial<FieldBattleContext> {
+  return { rolled: { ...c.rolled, attacker: eventOf(event, 'dice.rolled')?.values ?? [] } };
+}
+
+export function recordDefenderRoll(c: FieldBattleContext, event: EngineEvent): Partial<FieldBattleContext> {
+  return { rolled: { ...c.rolled, defender: eventOf(event, 'dice.rolled')?.values ?? [] } };
+}
+
+/** 14 steps 6, 8, 9: hits, the winner (ties to the defender), and what each side must lose. */
+export function decideWinner(c: FieldBattleContext): Partial<FieldBattleContext> {
+  const hits = { attacker: countHits(c.rolled.attacker ?? []), defender: countHits(c.rolled.defender ?? []) };
+  const winner = battleWinner(hits.attacker, hits.defender);
+  const stacks = { attacker: sideStacks(c.world, c.battle, 'attacker'), defender: sideStacks(c.world, c.battle, 'defender') };
+  const wiped = (role: Role) => landUnitsIn(stacks[role]) > 0 && hits[opponent(role)] >= landUnitsIn(stacks[role]);
+  const keeper = r7Keeper(
+    { dice: c.dice?.attacker.dice ?? 0, wipedOut: wiped('attacker') },
+    { dice: c.dice?.defender.dice ?? 0, wipedOut: wiped('defender') },
+  );
+  const plan = (role: Role) =>
+    sidePlan(c.world, role, stacks[role], hits[opponent(role)], sideLeader(c.world, c.battle, role, stacks[role]), keeper === role);
+  return { winner, plans: { attacker: plan('attacker'), defender: plan('defender') } };
+}
+
+export function askNextCasualties(c: FieldBattleContext): Partial<FieldBattleContext> {
+  return { asking: nextCasualtyGroup(c) };
+}
+
+function withAnswer(c: FieldBattleContext, answer: CasualtyAnswer, oddHits: readonly Power[] | undefined): Partial<FieldBattleContext> {
+  const plan = c.plans?.[answer.role];
+  const placesOdd = plan && answer.power === plan.decider && c.oddTo[answer.role] === undefined;
+  return {
+    answers: [...c.answers, answer],
+    asking: undefined,
+    ...(placesOdd ? { oddTo: { ...c.oddTo, [answer.role]: oddHits ?? [] } } : {}),
+  };
+}
+
+export function recordCasualties(c: FieldBattleContext, event: EngineEvent): Partial<FieldBattleContext> {
+  const e = eventOf(event, 'casualties.assign');
+  if (!e || !c.asking) return {};
+  const losses = { regulars: e.regulars ?? 0, mercenaries: e.mercenaries ?? 0, cavalry: e.cavalry ?? 0 };
+  return withAnswer(c, { ...c.asking, losses, ...(e.keep ? { keep: e.keep } : {}) }, e.oddHits);
+}
+
+/** Ruling R10: an inactive minor or independent loses regulars (its only units) and keeps odd hits itself. */
+export function assignInactiveCasualties(c: FieldBattleContext): Partial<FieldBattleContext> {
+  const next = nextCasualtyGroup(c);
+  const plan = next && c.plans?.[next.role];
+  if (!next || !plan) return {};
+  const odd = c.oddTo[next.role] ?? (next.power === plan.decider ? oddHitChoices(plan).find((ch) => ch.includes(next.power)) ?? oddHitChoices(plan)[0] ?? [] : []);
+  const n = requiredLosses(plan, next.power, odd);
+  const keep = plan.keepsOne && next.power === plan.decider ? ('regulars' as const) : undefined;
+  return withAnswer(c, { ...next, losses: { regulars: n, mercenaries: 0, cavalry: 0 }, ...(keep ? { keep } : {}) }, odd);
+}
+
+function sideSummary(c: FieldBattleContext, role: Role): BattleSideSummary {
+  const forces = c.forces?.[role] ?? [];
+  const dice = c.dice?.[role];
+  const answers = c.answers.filter((a) => a.role === role);
+  const losses = { regulars: 0, mercenaries: 0, cavalry: 0 };
+  for (const a of answers) for (const k of ['regulars', 'mercenaries', 'cavalry'] as const) losses[k] += a.losses[k] - (a.keep === k ? 1 : 0);
+  return {
+    powers: groupsOf(c.world, forces),
+    units: totals(forces),
+    leader: dice?.leader ?? null,
+    dice: { units: dice?.units ?? 0, leader: dice?.leaderBonus ?? 0, defender: dice?.defenderBonus ?? 0, total: dice?.dice ?? 0 },
+    rolled: [...(c.rolled[role] ?? [])],
+    hits: countHits(c.rolled[role] ?? []),
+    losses,
+    kept: answers.find((a) => a.keep)?.keep ?? null,
+  };
+}
+
+/**
+ * 14 steps 9–10 and ruling R12: losses come off at once; a side with no land units left loses its leaders to the
+ * other side's leading power; the losing side's survivors are marked as having lost a field battle.
+ */
+export function applyCasualties(c: FieldBattleContext): Partial<FieldBattleContext> {
+  let position = c.world.position;
+  for (const a of c.answers) {
+    const stacks = groupStacks({ ...c, world: { ...c.world, position } }, a.role, a.power);
+    const net = { ...a.losses, ...(a.keep ? { [a.keep]: a.losses[a.keep] - 1 } : {}) };
+    const survivors = survivorsAfter(stacks, a.power, net);
+    if (survivors) position = replaceStacks(position, stacks, survivors);
+  }
+  let summary = c.summary;
+  let world = { ...c.world, position };
+  for (const role of ROLES) {
+    const side = sideStacks(world, c.battle, role);
+    if (landUnitsIn(side) === 0 && leadersIn(side).length > 0) {
+      const captor = sideLeader(world, c.battle, opponent(role), sideStacks(world, c.battle, opponent(role)));
+      const leaders = leadersIn(side);
+      world = { ...world, position: captureLeaders(world.position, leaders, captor) };
+      summary = { ...summary, captures: [...summary.captures, ...captureSummaries(leaders.map((leader) => ({ leader, by: captor })), c.battle.space, '14 step 10')] };
+    }
+  }
+  const loser = opponent(c.winner ?? 'defender');
+  world = { ...world, position: markLosers(world.position, sideStacks(world, c.battle, loser)) };
+  const attacker = sideSummary(c, 'attacker');
+  const defender = sideSummary(c, 'defender');
+  const winnerPower = c.winner === 'attacker' ? c.battle.attacker : sideLeader(c.world, c.battle, 'defender', c.forces?.defender ?? []);
+  return {
+    world,
+    summary: { ...summary, battle: { space: c.battle.space, attacker, defender, winner: c.winner ?? 'defender', winnerPower } },
+  };
+}
+
+/** 14 step 11: the retreat the losing side makes. */
+export function loserRetreatInput(c: FieldBattleContext): RetreatInput {
+  const winner = c.winner ?? 'defender';
+  return { world: c.world, summary: c.summary, retreat: {
+    space: c.battle.space,
+    reason: winner === 'attacker' ? 'defender' : 'attacker',
+    attacker: c.battle.attacker,
+    origin: c.battle.origin,
+    ...(c.battle.continuedFrom ? { continuedFrom: c.battle.continuedFrom } : {}),
+    captor: sideLeader(c.world, c.battle, winner, c.forces?.[winner] ?? []),
+  } };
+}
+
+/** 14 step 12, as in 15.3: the attacker that does not outnumber the units inside leaves for any legal space. */
+export function attackerLeavingInput(c: FieldBattleContext): RetreatInput {
+  return { world: c.world, summary: c.summary, retreat: {
+    space: c.battle.space,
+    reason: 'siege',
+    attacker: c.battle.attacker,
+    origin: c.battle.origin,
+    ...(c.battle.continuedFrom ? { continuedFrom: c.battle.continuedFrom } : {}),
+    captor: sideLeader(c.world, c.battle, 'defender', c.forces?.defender ?? []),
+  } };
+}
+
+export function besiegeBattleSpace(c: FieldBattleContext): Partial<FieldBattleContext> {
+  return {
+    world: { ...c.world, position: beginSiege(c.world.position, c.battle.space, c.battle.attacker) },
+    summary: { ...c.summary, siege: { space: c.battle.space, besieger: c.battle.attacker } },
+  };
+}
+
+export function takeRetreatOutput(_c: FieldBattleContext, output: ProcedureContext): Partial<FieldBattleContext> {
+  return { world: output.world, summary: output.summary };
+}

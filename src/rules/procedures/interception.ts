@@ -1,0 +1,130 @@
+// The interception procedure (13.2) as the interception machine runs it: who is asked, what an attempt does, and
+// what a roll decides. Pure reducers over the machine's context.
+import type { EngineEvent } from '../../schema/events.ts';
+import type { MajorPower } from '../../schema/power.ts';
+import type { Stack } from '../../schema/scenario.ts';
+import { captureSummaries } from './summaries.ts';
+import { interceptionModifiers, isRollSuccess, ROLL_DICE, ROLL_TARGET, rollTotal, type Modifier } from '../dice.ts';
+import { checkInterception, interceptorStacks, nextInterceptor, type InterceptArgs, type InterceptionState } from '../interception.ts';
+import type { MoveLeg } from '../leg.ts';
+import { settleLoneLeaders } from '../capture.ts';
+import { landUnitsIn, relocate, replaceStacks, splitStacks, stacksWhere, totals } from '../stacks.ts';
+import { eventOf, eventUnits, guard, startContext, type ProcedureContext, type ProcedureInput } from './common.ts';
+import { majorOf } from '../relations.ts';
+
+export interface InterceptionInput extends ProcedureInput {
+  readonly leg: MoveLeg;
+}
+
+export interface InterceptionAttempt {
+  readonly power: MajorPower;
+  readonly from: string;
+  /** The pieces that try, already marked as having attempted (ruling R12). */
+  readonly pieces: readonly Stack[];
+  readonly modifiers: readonly Modifier[];
+  readonly dice?: readonly number[];
+  readonly total?: number;
+}
+
+export interface InterceptionContext extends ProcedureContext, InterceptionState {
+  readonly attempt?: InterceptionAttempt;
+}
+
+export interface InterceptionOutput extends ProcedureContext {
+  readonly successPower?: MajorPower;
+}
+
+export function startInterception(input: InterceptionInput): InterceptionContext {
+  return { ...startContext(input), leg: input.leg, usedSpaces: [], declined: [] };
+}
+
+export function interceptionOutput(c: InterceptionContext): InterceptionOutput {
+  return { world: c.world, summary: c.summary, ...(c.successPower ? { successPower: c.successPower } : {}) };
+}
+
+function declarationArgs(c: InterceptionContext, event: EngineEvent): InterceptArgs | undefined {
+  const e = eventOf(event, 'intercept.declare');
+  return e && { ...c, power: e.power, from: e.from, request: eventUnits(e) };
+}
+
+export const interceptionGuards = {
+  hasInterceptorToAsk: guard<InterceptionContext>('13.2', (c) => nextInterceptor(c.world, c) !== undefined),
+  isLegalInterception: guard<InterceptionContext>('13.2', (c, e) => {
+    const args = declarationArgs(c, e);
+    return !!args && checkInterception(c.world, args).ok;
+  }),
+  isAskedPowerDeclining: guard<InterceptionContext>('13.2', (c, e) => eventOf(e, 'intercept.decline')?.power === c.asking),
+  isInterceptionRoll: guard<InterceptionContext>('13.2 step 2', (_c, e) => eventOf(e, 'dice.rolled')?.values?.length === ROLL_DICE),
+  wasInterceptionSuccessful: guard<InterceptionContext>('13.2 step 2', (c) => isRollSuccess(c.attempt?.total ?? 0)),
+};
+
+export function askNextInterceptor(c: InterceptionContext): Partial<InterceptionContext> {
+  return { asking: nextInterceptor(c.world, c), attempt: undefined };
+}
+
+/** 13.2 step 1, ruling R12: the named formation is marked as having attempted an interception. */
+export function declareInterception(c: InterceptionContext, event: EngineEvent): Partial<InterceptionContext> {
+  const args = declarationArgs(c, event);
+  if (!args || !c.asking) return {};
+  const stacks = interceptorStacks(c.world, c.asking, args.from, c.leg);
+  const split = splitStacks(stacks, args.request);
+  if (!split.ok) return {};
+  const pieces = relocate(split.taken, { attemptedInterception: true });
+  const position = replaceStacks(c.world.position, stacks, [...split.rest, ...pieces]);
+  const modifiers = interceptionModifiers(c.world, { power: c.asking, pieces, opposing: c.leg.formation });
+  return {
+    world: { ...c.world, position },
+    usedSpaces: [...c.usedSpaces, args.from],
+    attempt: { power: c.asking, from: args.from, pieces, modifiers },
+  };
+}
+
+/** 13.2 step 2: 2d6 + modifiers, recorded in the summary whatever the result. */
+export function recordInterceptionRoll(c: InterceptionContext, event: EngineEvent): Partial<InterceptionContext> {
+  const dice = eventOf(event, 'dice.rolled')?.values ?? [];
+  if (!c.attempt) return {};
+  const total = rollTotal(dice, c.attempt.modifiers);
+  return {
+    attempt: { ...c.attempt, dice, total },
+    summary: {
+      ...c.summary,
+      interceptions: [
+        ...c.summary.interceptions,
+        {
+          power: c.attempt.power,
+          from: c.attempt.from,
+          units: totals(c.attempt.pieces),
+          dice: [...dice],
+          modifiers: c.attempt.modifiers.map((m) => ({ ...m })),
+          total,
+          target: ROLL_TARGET,
+          success: isRollSuccess(total),
+        },
+      ],
+    },
+  };
+}
+
+/** 13.2 step 3: the interceptors go into the destination as if they had been there before the mover arrived. */
+export function placeInterceptors(c: InterceptionContext): Partial<InterceptionContext> {
+  const attempt = c.attempt;
+  if (!attempt) return {};
+  const there = stacksWhere(c.world.position, { space: attempt.from }).filter(
+    (s) => s.attemptedInterception && majorOf(c.world.position, s.power) === attempt.power,
+  );
+  const split = splitStacks(there, totals(attempt.pieces));
+  if (!split.ok) return {};
+  let position = replaceStacks(c.world.position, there, [...split.rest, ...relocate(split.taken, { space: c.leg.to, inside: false })]);
+  let summary = c.summary;
+  if (landUnitsIn(split.taken) > 0) {
+    const settled = settleLoneLeaders({ ...c.world, position }, c.leg.to, attempt.power);
+    position = settled.position;
+    summary = { ...summary, captures: [...summary.captures, ...captureSummaries(settled.captured, c.leg.to, '13.1')] };
+  }
+  return { world: { ...c.world, position }, summary, successPower: attempt.power };
+}
+
+export function declineInterception(c: InterceptionContext, event: EngineEvent): Partial<InterceptionContext> {
+  const power = eventOf(event, 'intercept.decline')?.power;
+  return power ? { declined: [...c.declined, power], asking: undefined } : {};
+}

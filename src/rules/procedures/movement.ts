@@ -1,0 +1,195 @@
+// The Land Movement Procedure (13.1 steps 1–8) as the movement machine runs it: declare, pay, intercept, place,
+// avoid, withdraw, fight — composing the other procedures.
+import type { EngineEvent } from '../../schema/events.ts';
+import type { MajorPower } from '../../schema/power.ts';
+import type { MoveOrder } from '../../schema/scenario.ts';
+import { units, type Units } from '../../schema/units.ts';
+import { settleLoneLeaders } from '../capture.ts';
+import type { MoveLeg } from '../leg.ts';
+import { checkMove, moveCost, movableStacks } from '../movement.ts';
+import { controllerOf, majorOf } from '../relations.ts';
+import { endSiege, isSiegeBroken, siegeIn } from '../siege.ts';
+import { addStacks, landUnitsIn, relocate, replaceStacks, splitStacks, stacksWhere, totals } from '../stacks.ts';
+import type { Position } from '../world.ts';
+import type { AvoidInput, AvoidOutput } from './avoid-battle.ts';
+import { eventOf, eventUnits, guard, startContext, type ProcedureContext, type ProcedureInput } from './common.ts';
+import type { FieldBattleInput, FieldBattleOutput } from './field-battle.ts';
+import type { InterceptionInput, InterceptionOutput } from './interception.ts';
+import type { RetreatInput, RetreatOutput } from './retreat.ts';
+import { captureSummaries } from './summaries.ts';
+import type { WithdrawalInput, WithdrawalOutcome, WithdrawalOutput } from './withdrawal.ts';
+
+export interface MovementInput extends ProcedureInput {
+  /** The scenario's move (13.1 steps 1–2); without one the machine asks for `move.declare`. */
+  readonly move?: MoveOrder;
+}
+
+export interface MoveRequest {
+  readonly from: string;
+  readonly to: string;
+  readonly request: Units;
+}
+
+export interface MovementContext extends ProcedureContext {
+  readonly order?: MoveRequest;
+  readonly leg?: MoveLeg;
+  /** 13.2 step 3: the power that intercepted this move. */
+  readonly intercepted?: MajorPower;
+  readonly outcome?: WithdrawalOutcome;
+  readonly continueTo?: string;
+  /** 15.3: the space whose siege broke when the formation left it. */
+  readonly siegeBrokenBehind?: string;
+}
+
+export type MovementOutput = ProcedureContext;
+
+export function startMovement(input: MovementInput): MovementContext {
+  const m = input.move;
+  return { ...startContext(input), ...(m ? { order: { from: m.from, to: m.to, request: units(m) } } : {}) };
+}
+
+export function movementOutput(c: MovementContext): MovementOutput {
+  return { world: c.world, summary: c.summary };
+}
+
+function active(c: MovementContext): MajorPower {
+  return c.world.position.impulse.power;
+}
+
+function leg(c: MovementContext): MoveLeg {
+  if (!c.leg) throw new Error('the movement has no leg yet');
+  return c.leg;
+}
+
+export const movementGuards = {
+  hasDeclaredMove: guard<MovementContext>('13.1', (c) => c.order !== undefined),
+  isLegalMove: guard<MovementContext>('13.1', (c, e) => {
+    const m = eventOf(e, 'move.declare');
+    return !!m && checkMove(c.world, { power: active(c), from: m.from, to: m.to, request: eventUnits(m), cp: c.world.position.impulse.cp }).ok;
+  }),
+  hasBesiegersLeftBehind: guard<MovementContext>('15.3', (c) => {
+    const from = c.siegeBrokenBehind;
+    return !!from && landUnitsIn(stacksWhere(c.world.position, { space: from, inside: false }).filter((s) => majorOf(c.world.position, s.power) === active(c))) > 0;
+  }),
+  wasIntercepted: guard<MovementContext>('13.1 step 5', (c) => c.intercepted !== undefined),
+  isBattleNext: guard<MovementContext>('13.1 step 8', (c) => c.outcome === 'battle'),
+  isMovingOn: guard<MovementContext>('13.4 option 1', (c) => c.outcome === 'continue'),
+  isRetreatingToOrigin: guard<MovementContext>('13.4 option 2', (c) => c.outcome === 'retreat'),
+};
+
+export function declareMove(_c: MovementContext, event: EngineEvent): Partial<MovementContext> {
+  const m = eventOf(event, 'move.declare');
+  return m ? { order: { from: m.from, to: m.to, request: eventUnits(m) } } : {};
+}
+
+/**
+ * 13.1 step 3: pay the CP and take the formation out of its space. If it was besieging that space and the
+ * besiegers left behind no longer outnumber the units inside, the siege ends at once (15.3).
+ */
+export function startMove(c: MovementContext): Partial<MovementContext> {
+  const order = c.order;
+  if (!order) return {};
+  const power = active(c);
+  const stacks = movableStacks(c.world, power, order.from);
+  const split = splitStacks(stacks, order.request);
+  if (!split.ok) return {};
+  const cost = moveCost(c.world, order.from, order.to);
+  let position = replaceStacks(c.world.position, stacks, split.rest);
+  position = { ...position, impulse: { ...position.impulse, cp: position.impulse.cp - cost } };
+  const wasBesieging = siegeIn(c.world, order.from)?.by.some((p) => majorOf(c.world.position, p) === power) ?? false;
+  const broken = wasBesieging && isSiegeBroken({ position }, order.from);
+  if (broken) position = endSiege(position, order.from);
+  const continuedFrom = c.leg && c.outcome === 'continue' ? c.leg.to : undefined;
+  const newLeg: MoveLeg = { power, from: order.from, to: order.to, formation: split.taken, kind: 'move', ...(continuedFrom ? { continuedFrom } : {}) };
+  return {
+    world: { ...c.world, position },
+    leg: newLeg,
+    siegeBrokenBehind: broken ? order.from : undefined,
+    intercepted: undefined,
+    outcome: undefined,
+    summary: {
+      ...c.summary,
+      cpSpent: c.summary.cpSpent + cost,
+      moves: [...c.summary.moves, { power, from: order.from, to: order.to, units: totals(split.taken), cp: cost, continued: continuedFrom !== undefined }],
+    },
+  };
+}
+
+/** 15.3: besiegers left behind that no longer outnumber the units inside retreat, free. */
+export function besiegersLeftBehindInput(c: MovementContext): RetreatInput {
+  const l = leg(c);
+  const inside = stacksWhere(c.world.position, { space: l.from, inside: true });
+  const captor = majorOf(c.world.position, inside[0]?.power ?? 'independent') ?? inside[0]?.power ?? 'independent';
+  return { world: c.world, summary: c.summary, retreat: { space: l.from, reason: 'siege', attacker: l.power, origin: l.from, captor } };
+}
+
+export function interceptionInput(c: MovementContext): InterceptionInput {
+  return { world: c.world, summary: c.summary, leg: leg(c) };
+}
+
+export function takeInterceptionOutput(_c: MovementContext, out: InterceptionOutput): Partial<MovementContext> {
+  return { world: out.world, summary: out.summary, intercepted: out.successPower };
+}
+
+/** 13.1 step 5: after all interceptions the formation is placed in the destination; a lone enemy leader there is captured. */
+export function placeFormation(c: MovementContext): Partial<MovementContext> {
+  const l = leg(c);
+  let position: Position = addStacks(c.world.position, relocate(l.formation, { space: l.to, inside: false }));
+  let summary = c.summary;
+  if (landUnitsIn(l.formation) > 0) {
+    const settled = settleLoneLeaders({ ...c.world, position }, l.to, l.power);
+    position = settled.position;
+    summary = { ...summary, captures: [...summary.captures, ...captureSummaries(settled.captured, l.to, '13.1')] };
+  }
+  return { world: { ...c.world, position }, summary };
+}
+
+export function avoidInput(c: MovementContext): AvoidInput {
+  return { world: c.world, summary: c.summary, leg: leg(c), intercepted: c.intercepted ? [c.intercepted] : [] };
+}
+
+/** After avoid battle, a leader left alone with the enemy is captured, or withdraws inside a fortified space (13.3). */
+export function takeAvoidOutput(c: MovementContext, out: AvoidOutput): Partial<MovementContext> {
+  const l = leg(c);
+  const settled = settleLoneLeaders(out.world, l.to, l.power);
+  return {
+    world: { ...out.world, position: settled.position },
+    summary: { ...out.summary, captures: [...out.summary.captures, ...captureSummaries(settled.captured, l.to, '13.3')] },
+  };
+}
+
+export function withdrawalInput(c: MovementContext): WithdrawalInput {
+  return { world: c.world, summary: c.summary, leg: leg(c), cp: c.world.position.impulse.cp };
+}
+
+export function takeWithdrawalOutput(_c: MovementContext, out: WithdrawalOutput): Partial<MovementContext> {
+  return { world: out.world, summary: out.summary, outcome: out.outcome, continueTo: out.continueTo };
+}
+
+/** 13.4 option 1: the same formation moves on from the fortified space, as a new Move. */
+export function moveOn(c: MovementContext): Partial<MovementContext> {
+  const l = leg(c);
+  const here = stacksWhere(c.world.position, { space: l.to, inside: false }).filter((s) => majorOf(c.world.position, s.power) === l.power);
+  return { order: { from: l.to, to: c.continueTo ?? l.to, request: totals(here) } };
+}
+
+/** 13.4 option 2: back to the space it came from, under the 14.1 restrictions. */
+export function originRetreatInput(c: MovementContext): RetreatInput {
+  const l = leg(c);
+  const captor = majorOf(c.world.position, controllerOf(c.world, l.to)) ?? controllerOf(c.world, l.to);
+  return {
+    world: c.world,
+    summary: c.summary,
+    retreat: { space: l.to, reason: 'origin', attacker: l.power, origin: l.from, ...(l.continuedFrom ? { continuedFrom: l.continuedFrom } : {}), captor },
+  };
+}
+
+export function fieldBattleInput(c: MovementContext): FieldBattleInput {
+  const l = leg(c);
+  return { world: c.world, summary: c.summary, battle: { space: l.to, attacker: l.power, origin: l.from, ...(l.continuedFrom ? { continuedFrom: l.continuedFrom } : {}) } };
+}
+
+export function takeOutput(_c: MovementContext, out: RetreatOutput | FieldBattleOutput): Partial<MovementContext> {
+  return { world: out.world, summary: out.summary };
+}
+

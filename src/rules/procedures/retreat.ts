@@ -1,0 +1,108 @@
+// Retreat (14.1) as the retreat machine runs it: each retreating group in turn, inactive minors by ruling R10,
+// trapped stacks eliminated (14.1, ruling R11), the others asked where to go and what goes inside.
+import type { EngineEvent } from '../../schema/events.ts';
+import type { Power } from '../../schema/power.ts';
+import { NO_UNITS, units } from '../../schema/units.ts';
+import {
+  applyRetreat,
+  checkRetreat,
+  inactiveInside,
+  insideRoom,
+  isInactiveGroup,
+  mayAnyGoInside,
+  retreatDestinations,
+  retreatingGroups,
+  type RetreatArgs,
+  type RetreatReason,
+  type RetreatState,
+} from '../retreat.ts';
+import { eventOf, guard, startContext, type ProcedureContext, type ProcedureInput } from './common.ts';
+import { captureSummaries } from './summaries.ts';
+
+export interface RetreatInput extends ProcedureInput {
+  readonly retreat: Omit<RetreatState, 'done'>;
+}
+
+export interface RetreatContext extends ProcedureContext, RetreatState {
+  readonly asking?: Power;
+}
+
+export type RetreatOutput = ProcedureContext;
+
+export function startRetreat(input: RetreatInput): RetreatContext {
+  return { ...startContext(input), ...input.retreat, done: [] };
+}
+
+export function retreatOutput(c: RetreatContext): RetreatOutput {
+  return { world: c.world, summary: c.summary };
+}
+
+function next(c: RetreatContext): Power | undefined {
+  return retreatingGroups(c.world, c)[0];
+}
+
+function isTrapped(c: RetreatContext, power: Power): boolean {
+  const canGoIn = mayAnyGoInside(c.world, c, power) && insideRoom(c.world, c) > 0;
+  return !canGoIn && retreatDestinations(c.world, c, power).to.length === 0;
+}
+
+function declarationArgs(c: RetreatContext, event: EngineEvent): RetreatArgs | undefined {
+  const e = eventOf(event, 'retreat.declare');
+  return e && { ...c, power: e.power, from: c.space, to: e.to ?? '', hasDestination: e.to !== undefined, inside: units(e.inside) };
+}
+
+export const retreatGuards = {
+  isNextGroupInactive: guard<RetreatContext>('22.1', (c) => {
+    const p = next(c);
+    return p !== undefined && isInactiveGroup(c.world, p);
+  }),
+  isNextGroupTrapped: guard<RetreatContext>('14.1', (c) => {
+    const p = next(c);
+    return p !== undefined && isTrapped(c, p);
+  }),
+  hasGroupToRetreat: guard<RetreatContext>('14.1', (c) => next(c) !== undefined),
+  isLegalRetreat: guard<RetreatContext>('14.1', (c, e) => {
+    const args = declarationArgs(c, e);
+    return !!args && args.power === c.asking && checkRetreat(c.world, args).ok;
+  }),
+};
+
+function record(c: RetreatContext, power: Power, inside: RetreatArgs['inside'], to: string | undefined): Partial<RetreatContext> {
+  const out = applyRetreat(c.world, c, power, inside, to);
+  const reason: RetreatReason = c.reason;
+  return {
+    world: { ...c.world, position: out.position },
+    done: [...c.done, power],
+    asking: undefined,
+    summary: {
+      ...c.summary,
+      retreats: [...c.summary.retreats, { power, from: c.space, reason, to: out.to, inside: out.inside, eliminated: out.eliminated, captured: [...out.captured] }],
+      captures: [
+        ...c.summary.captures,
+        ...captureSummaries(out.captured.map((leader) => ({ leader, by: c.captor })), c.space, to === c.continuedFrom && to !== undefined ? '13.4' : '14.1'),
+        ...captureSummaries(out.capturedThere, out.to ?? c.space, '13.1'),
+      ],
+    },
+  };
+}
+
+/** Ruling R10: an inactive minor or independent stack puts up to 4 units inside; the rest are eliminated. */
+export function retreatInactive(c: RetreatContext): Partial<RetreatContext> {
+  const p = next(c);
+  return p ? record(c, p, inactiveInside(c.world, c, p), undefined) : {};
+}
+
+/** 14.1, ruling R11: no legal space and no way inside — eliminated, leaders captured. */
+export function eliminateTrapped(c: RetreatContext): Partial<RetreatContext> {
+  const p = next(c);
+  return p ? record(c, p, NO_UNITS, undefined) : {};
+}
+
+export function askNextRetreat(c: RetreatContext): Partial<RetreatContext> {
+  return { asking: next(c) };
+}
+
+export function retreatAsDeclared(c: RetreatContext, event: EngineEvent): Partial<RetreatContext> {
+  const args = declarationArgs(c, event);
+  return args ? record(c, args.power, args.inside, args.hasDestination ? args.to : undefined) : {};
+}

@@ -1,0 +1,109 @@
+// Movement step 7 as the withdrawal machine runs it (13.4): the defenders may go inside; then a siege if the mover
+// outnumbers the units inside (15, ruling R13), else option 1 (move on) or option 2 (retreat, ruling R4).
+import type { EngineEvent } from '../../schema/events.ts';
+import { hostileStacksOutside, hostileLandUnitsOutside } from '../hostility.ts';
+import type { MoveLeg } from '../leg.ts';
+import { beginSiege } from '../siege.ts';
+import { relocate, replaceStacks, totals } from '../stacks.ts';
+import {
+  canWithdraw,
+  checkContinue,
+  checkWithdrawal,
+  doesMoverOutnumberInside,
+  isAlreadyBesiegedByFriend,
+  isAutomaticWithdrawal,
+  needsSiegeCheck,
+  withdrawalDecider,
+} from '../withdrawal.ts';
+import { eventOf, guard, startContext, type ProcedureContext, type ProcedureInput } from './common.ts';
+
+/** What the movement does next: fight (step 8), nothing (a siege began, or nothing to fight), move on, or retreat. */
+export type WithdrawalOutcome = 'battle' | 'siege' | 'continue' | 'retreat' | 'none';
+
+export interface WithdrawalInput extends ProcedureInput {
+  readonly leg: MoveLeg;
+  /** CP the active power has left (13.4 option 1). */
+  readonly cp: number;
+}
+
+export interface WithdrawalContext extends ProcedureContext {
+  readonly leg: MoveLeg;
+  readonly cp: number;
+  readonly outcome: WithdrawalOutcome;
+  readonly continueTo?: string;
+}
+
+export interface WithdrawalOutput extends ProcedureContext {
+  readonly outcome: WithdrawalOutcome;
+  readonly continueTo?: string;
+}
+
+export function startWithdrawal(input: WithdrawalInput): WithdrawalContext {
+  return { ...startContext(input), leg: input.leg, cp: input.cp, outcome: 'none' };
+}
+
+export function withdrawalOutput(c: WithdrawalContext): WithdrawalOutput {
+  return { world: c.world, summary: c.summary, outcome: c.outcome, ...(c.continueTo ? { continueTo: c.continueTo } : {}) };
+}
+
+export const withdrawalGuards = {
+  isAutomaticWithdrawal: guard<WithdrawalContext>('22.1', (c) => canWithdraw(c.world, c.leg) && isAutomaticWithdrawal(c.world, c.leg)),
+  canWithdraw: guard<WithdrawalContext>('13.4', (c) => canWithdraw(c.world, c.leg)),
+  hasDefendersOutside: guard<WithdrawalContext>('13.1 step 8', (c) => hostileLandUnitsOutside(c.world, c.leg.power, c.leg.to) > 0),
+  needsSiegeCheck: guard<WithdrawalContext>('15', (c) => needsSiegeCheck(c.world, c.leg)),
+  isLegalWithdrawal: guard<WithdrawalContext>('13.4', (c, e) => {
+    const w = eventOf(e, 'withdraw.declare');
+    return !!w && checkWithdrawal(c.world, { leg: c.leg, power: w.power }).ok;
+  }),
+  isDeciderDeclining: guard<WithdrawalContext>('13.4', (c, e) => eventOf(e, 'withdraw.decline')?.power === withdrawalDecider(c.world, c.leg)),
+  isAlreadyBesiegedByFriend: guard<WithdrawalContext>('15', (c) => isAlreadyBesiegedByFriend(c.world, c.leg)),
+  doesMoverOutnumberInside: guard<WithdrawalContext>('13.4', (c) => doesMoverOutnumberInside(c.world, c.leg)),
+  isLegalContinuation: guard<WithdrawalContext>('13.4 option 1', (c, e) => {
+    const m = eventOf(e, 'move.continue');
+    return !!m && checkContinue(c.world, { leg: c.leg, to: m.to, cp: c.cp }).ok;
+  }),
+};
+
+/** 13.4: every defending unit and leader outside goes in together. */
+export function withdrawInside(c: WithdrawalContext): Partial<WithdrawalContext> {
+  const outside = hostileStacksOutside(c.world, c.leg.power, c.leg.to);
+  const position = replaceStacks(c.world.position, outside, relocate(outside, { inside: true }));
+  const decidedBy = isAutomaticWithdrawal(c.world, c.leg) ? null : (withdrawalDecider(c.world, c.leg) ?? null);
+  return {
+    world: { ...c.world, position },
+    summary: { ...c.summary, withdrawals: [...c.summary.withdrawals, { space: c.leg.to, decidedBy, withdrew: true, units: totals(outside) }] },
+  };
+}
+
+export function recordNoWithdrawal(c: WithdrawalContext): Partial<WithdrawalContext> {
+  const outside = hostileStacksOutside(c.world, c.leg.power, c.leg.to);
+  return {
+    outcome: 'battle',
+    summary: {
+      ...c.summary,
+      withdrawals: [...c.summary.withdrawals, { space: c.leg.to, decidedBy: withdrawalDecider(c.world, c.leg) ?? null, withdrew: false, units: totals(outside) }],
+    },
+  };
+}
+
+/** 15, 13.4, ruling R13: the active power puts (or joins) the siege of the space. */
+export function besiegeDestination(c: WithdrawalContext): Partial<WithdrawalContext> {
+  return {
+    outcome: 'siege',
+    world: { ...c.world, position: beginSiege(c.world.position, c.leg.to, c.leg.power) },
+    summary: { ...c.summary, siege: { space: c.leg.to, besieger: c.leg.power } },
+  };
+}
+
+export function chooseBattle(): Partial<WithdrawalContext> {
+  return { outcome: 'battle' };
+}
+
+export function chooseContinue(c: WithdrawalContext, event: EngineEvent): Partial<WithdrawalContext> {
+  const to = eventOf(event, 'move.continue')?.to;
+  return to ? { outcome: 'continue', continueTo: to } : {};
+}
+
+export function chooseRetreat(): Partial<WithdrawalContext> {
+  return { outcome: 'retreat' };
+}

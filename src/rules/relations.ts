@@ -1,0 +1,69 @@
+// 2.2 friendly / enemy / independent, 22.1 inactive minors, 22.3 active minors, ruling R15 default control.
+import { isMajorPower, isMinorPower, type MajorPower, type Power } from '../schema/power.ts';
+import type { Position, World } from './world.ts';
+
+type Relations = Pick<Position, 'war' | 'alliances'>;
+
+function listed(pairs: Relations['war'], a: Power, b: Power): boolean {
+  return pairs.some(([x, y]) => (x === a && y === b) || (x === b && y === a));
+}
+
+/** 22.3: the major power a minor is allied to (an active minor), the major itself, or undefined (inactive/independent). */
+export function majorOf(rel: Relations, power: Power): MajorPower | undefined {
+  if (isMajorPower(power)) return power;
+  if (!isMinorPower(power)) return undefined;
+  for (const [a, b] of rel.alliances) {
+    if (a === power && isMajorPower(b)) return b;
+    if (b === power && isMajorPower(a)) return a;
+  }
+  return undefined;
+}
+
+/** 22.1, 22.6, ruling R10: an inactive minor's or an independent stack never moves, intercepts or avoids battle. */
+export function isInactive(rel: Relations, power: Power): boolean {
+  return majorOf(rel, power) === undefined;
+}
+
+/** The powers whose stacks act together, decided by one major (22.3, ruling R10): the major and its active minors. */
+export function groupMembers(rel: Relations, major: MajorPower): Power[] {
+  const members: Power[] = [major];
+  for (const [a, b] of rel.alliances) {
+    if (a === major && isMinorPower(b)) members.push(b);
+    if (b === major && isMinorPower(a)) members.push(a);
+  }
+  return members;
+}
+
+/** The pairs a relation is looked up on: a power and, for an active minor, its major (22.3). */
+function selves(rel: Relations, power: Power): Power[] {
+  const major = majorOf(rel, power);
+  return major && major !== power ? [power, major] : [power];
+}
+
+export function areAtWar(rel: Relations, a: Power, b: Power): boolean {
+  if (a === b) return false;
+  return selves(rel, a).some((x) => selves(rel, b).some((y) => x !== y && listed(rel.war, x, y)));
+}
+
+export function areAllied(rel: Relations, a: Power, b: Power): boolean {
+  if (a === b) return false;
+  const as = selves(rel, a);
+  const bs = selves(rel, b);
+  if (as.some((x) => bs.includes(x))) return true;
+  return as.some((x) => bs.some((y) => listed(rel.alliances, x, y)));
+}
+
+/** 2.2: the same power or an ally. */
+export function isFriendly(rel: Relations, a: Power, b: Power): boolean {
+  return a === b || areAllied(rel, a, b);
+}
+
+/** Ruling R15: a space is controlled by its home power unless the position overrides it. */
+export function controllerOf(world: World, space: string): Power {
+  return world.position.control[space] ?? world.board.spaces.get(space)?.home ?? 'independent';
+}
+
+/** 2.2: a space controlled by a power at war with `power`. */
+export function isEnemyControlled(world: World, space: string, power: Power): boolean {
+  return areAtWar(world.position, power, controllerOf(world, space));
+}

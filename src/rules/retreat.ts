@@ -1,0 +1,264 @@
+// 14.1 Retreat: the losing power's survivors go to one legal adjacent space; in its own fortified space up to 4 land
+// units and any leaders may go inside. A losing attacker goes back where it came from (ruling R11); 13.4 option 2
+// and a broken siege (14 step 12, 15.3) retreat under the same restrictions. No legal space: eliminated, leaders
+// captured. Inactive minors and independents never retreat (ruling R10).
+import { isMajorPower, MAJOR_POWERS, type MajorPower, type Power } from '../schema/power.ts';
+import type { Stack } from '../schema/scenario.ts';
+import { landUnitCount, NO_UNITS, type Units } from '../schema/units.ts';
+import { destinationRestrictions, type DestinationArgs } from './destinations.ts';
+import { hostileStacksOutside } from './hostility.ts';
+import { powerName, spaceName } from './names.ts';
+import { controllerOf, isInactive, majorOf } from './relations.ts';
+import { landUnitsInside } from './siege.ts';
+import { captureLeaders, settleLoneLeaders } from './capture.ts';
+import { landUnitsIn, replaceStacks, splitStacks, stacksWhere, totals } from './stacks.ts';
+import { text } from './text.ts';
+import { checkAll, restriction, type Refusal, type Restriction, type Verdict } from './verdict.ts';
+import { FORTIFICATION_LIMIT } from './withdrawal.ts';
+import type { World } from './world.ts';
+
+/**
+ * Why a stack retreats: `defender` / `attacker` lost a field battle (14 step 11); `origin` is 13.4 option 2; `siege`
+ * is an attacker that won in a fortified space it does not outnumber (14 step 12, as in 15.3).
+ */
+export type RetreatReason = 'defender' | 'attacker' | 'origin' | 'siege';
+
+export interface RetreatState {
+  readonly space: string;
+  readonly reason: RetreatReason;
+  /** The active power. */
+  readonly attacker: MajorPower;
+  /** The space the active formation entered the battle space from. */
+  readonly origin: string;
+  /** 13.4 option 1: retreating into this space eliminates the formation. */
+  readonly continuedFrom?: string;
+  /** Powers that have already retreated. */
+  readonly done: readonly Power[];
+  /** The power that takes leaders captured when a stack cannot retreat (the winner's leading power). */
+  readonly captor: Power;
+}
+
+export interface RetreatArgs extends RetreatState, DestinationArgs {
+  readonly to: string;
+  /** Units going inside (14.1). */
+  readonly inside: Units;
+  /** Whether a destination was named at all. */
+  readonly hasDestination: boolean;
+}
+
+const isAttackerSide = (r: RetreatReason) => r !== 'defender';
+
+/** The stacks of `power`'s group that must retreat. */
+export function retreatingStacks(world: World, state: RetreatState, power: Power): Stack[] {
+  const outside = isAttackerSide(state.reason)
+    ? stacksWhere(world.position, { space: state.space, inside: false }).filter((s) => majorOf(world.position, s.power) === state.attacker)
+    : hostileStacksOutside(world, state.attacker, state.space);
+  return outside.filter((s) => (majorOf(world.position, s.power) ?? s.power) === power);
+}
+
+/** The groups still to retreat, in impulse order: majors first (each deciding for its minors), then inactive powers. */
+export function retreatingGroups(world: World, state: RetreatState): Power[] {
+  const outside = isAttackerSide(state.reason)
+    ? stacksWhere(world.position, { space: state.space, inside: false }).filter((s) => majorOf(world.position, s.power) === state.attacker)
+    : hostileStacksOutside(world, state.attacker, state.space);
+  const groups = [...new Set(outside.map((s) => majorOf(world.position, s.power) ?? s.power))];
+  return groups.filter((g) => !state.done.includes(g)).sort((a, b) => rank(a) - rank(b));
+}
+
+function rank(p: Power): number {
+  return isMajorPower(p) ? MAJOR_POWERS.indexOf(p) : 100;
+}
+
+/** 14.1: only the loser of a battle in a fortified space it controls may go inside. */
+export function mayAnyGoInside(world: World, state: RetreatState, power: Power): boolean {
+  if (state.reason !== 'defender' && state.reason !== 'attacker') return false;
+  const s = world.board.spaces.get(state.space);
+  const c = controllerOf(world, state.space);
+  return !!s?.fortified && (c === power || majorOf(world.position, c) === power);
+}
+
+export function insideRoom(world: World, state: RetreatState): number {
+  return Math.max(0, FORTIFICATION_LIMIT - landUnitsInside(world, state.space));
+}
+
+export const isRetreatingPower = restriction<RetreatArgs>({
+  name: 'isRetreatingPower',
+  rule: '14.1',
+  statements: ['RET-01'],
+  holds: (world, args) => isMajorPower(args.power) && retreatingGroups(world, args).includes(args.power),
+  reason: (world, args) => {
+    const p = powerName(args.power), s = spaceName(world, args.space);
+    if (!isMajorPower(args.power) && majorOf(world.position, args.power))
+      return text(`${p.en} retreats with its major ally, who decides for it (22.3).`, `${p.ru} отступает со своим великим союзником, который решает за неё (22.3).`);
+    return text(`${p.en} has nothing that must retreat from ${s.en} now.`, `Держава ${p.ru} сейчас не должна ничего отводить из области ${s.ru}.`);
+  },
+});
+
+export const mayGoInside = restriction<RetreatArgs>({
+  name: 'mayGoInside',
+  rule: '14.1',
+  statements: ['RET-02', 'RET-03'],
+  holds: (world, args) => (landUnitCount(args.inside) === 0 && args.inside.leaders.length === 0) || mayAnyGoInside(world, args, args.power),
+  reason: (world, args) => {
+    const s = spaceName(world, args.space);
+    return text(`Only the power that controls fortified ${s.en} and lost the battle there may go inside.`, `Уйти в укрепления может только держава, контролирующая укреплённую область ${s.ru} и проигравшая там сражение.`);
+  },
+});
+
+export const isInsideWithinLimit = restriction<RetreatArgs>({
+  name: 'isInsideWithinLimit',
+  rule: '14.1',
+  statements: ['RET-02', 'SIE-14'],
+  holds: (world, args) => landUnitCount(args.inside) <= insideRoom(world, args),
+  reason: (world, args) => {
+    const room = insideRoom(world, args), s = spaceName(world, args.space);
+    return text(`At most ${room} more land units may go inside ${s.en} (no more than 4 inside a fortified space).`, `В укрепления области ${s.ru} можно увести ещё не более ${room} сухопутных частей (внутри не более 4).`);
+  },
+});
+
+export const areInsideUnitsPresent = restriction<RetreatArgs>({
+  name: 'areInsideUnitsPresent',
+  rule: '14.1',
+  statements: [],
+  holds: (world, args) => splitStacks(retreatingStacks(world, args, args.power), args.inside).ok,
+  reason: (world, args) => {
+    const p = powerName(args.power), s = spaceName(world, args.space);
+    return text(`Those ${p.en} units and leaders are not among the retreating stack in ${s.en}.`, `Этих частей и командующих державы ${p.ru} нет в отступающей группировке в области ${s.ru}.`);
+  },
+});
+
+const [isLand, isAdjacent, isNotIndependent, isFriendlyControlled, isNotUnrest, isFreeOfEnemy] = destinationRestrictions<RetreatArgs>('14.1', 'Retreat', {
+  land: ['RET-07'],
+  adjacent: ['RET-04', 'RET-14'],
+  independent: ['RET-08'],
+  controlled: ['RET-08'],
+  unrest: ['RET-05'],
+  enemy: ['RET-06'],
+});
+
+export const isNotSpaceEnemyEnteredFrom = restriction<RetreatArgs>({
+  name: 'isNotSpaceEnemyEnteredFrom',
+  rule: '14.1',
+  statements: ['RET-09'],
+  holds: (_w, args) => args.reason !== 'defender' || args.to !== args.origin,
+  reason: (world, args) => {
+    const o = spaceName(world, args.origin);
+    return text(`${o.en} is the space the enemy entered from: a losing defender may not retreat into it.`, `${o.ru} — область, из которой пришёл враг: проигравший обороняющийся не может туда отступать.`);
+  },
+});
+
+export const isAttackerOrigin = restriction<RetreatArgs>({
+  name: 'isAttackerOrigin',
+  rule: '14.1',
+  ruling: 'R11',
+  statements: ['RET-10', 'WDR-11'],
+  holds: (_w, args) => (args.reason !== 'attacker' && args.reason !== 'origin') || args.to === args.origin,
+  reason: (world, args) => {
+    const o = spaceName(world, args.origin);
+    return text(`The active formation must retreat into ${o.en}, the space it entered from.`, `Активное соединение должно отступить в ${o.ru} — область, из которой оно пришло.`);
+  },
+});
+
+/** Restrictions on the retreat destination, in order (14.1, 15.3). */
+export const RETREAT_DESTINATION_RESTRICTIONS: readonly Restriction<RetreatArgs>[] = [
+  isLand!, isAdjacent!, isNotIndependent!, isFriendlyControlled!, isNotUnrest!, isFreeOfEnemy!, isNotSpaceEnemyEnteredFrom, isAttackerOrigin,
+];
+
+export const RETREAT_RESTRICTIONS: readonly Restriction<RetreatArgs>[] = [isRetreatingPower, mayGoInside, areInsideUnitsPresent, isInsideWithinLimit];
+
+export function retreatDestinations(world: World, state: RetreatState, power: Power): { to: string[]; blocked: { to: string; refusal: Refusal }[] } {
+  const to: string[] = [];
+  const blocked: { to: string; refusal: Refusal }[] = [];
+  for (const n of world.board.spaces.get(state.space)?.neighbours ?? []) {
+    const v = checkAll(RETREAT_DESTINATION_RESTRICTIONS, world, { ...state, power, from: state.space, to: n, inside: NO_UNITS, hasDestination: true });
+    if (v.ok) to.push(n);
+    else blocked.push({ to: n, refusal: v });
+  }
+  return { to, blocked };
+}
+
+/** Whether anything of the group stays outside once `inside` has gone in. */
+export function leavesSomethingOutside(world: World, state: RetreatState, power: Power, inside: Units): boolean {
+  const all = totals(retreatingStacks(world, state, power));
+  return landUnitCount(all) > landUnitCount(inside) || all.leaders.length > inside.leaders.length;
+}
+
+export const namesLegalDestination = restriction<RetreatArgs>({
+  name: 'namesLegalDestination',
+  rule: '14.1',
+  statements: ['RET-04', 'RET-12'],
+  holds: (world, args) => {
+    const outside = leavesSomethingOutside(world, args, args.power, args.inside);
+    if (!args.hasDestination) return !outside || retreatDestinations(world, args, args.power).to.length === 0;
+    return outside;
+  },
+  reason: (world, args) => {
+    if (args.hasDestination) return text('Everything goes inside: there is nothing left to retreat, so name no destination.', 'Все уходят в укрепления: отступать некому, не указывайте область.');
+    const legal = retreatDestinations(world, args, args.power).to.map((t) => spaceName(world, t));
+    return text(`The stack must retreat to one adjacent space: ${legal.map((l) => l.en).join(', ')}.`, `Группировка должна отступить в одну прилегающую область: ${legal.map((l) => l.ru).join(', ')}.`);
+  },
+});
+
+export function checkRetreat(world: World, args: RetreatArgs): Verdict {
+  const base = checkAll([...RETREAT_RESTRICTIONS, namesLegalDestination], world, args);
+  if (!base.ok || !args.hasDestination) return base;
+  return checkAll(RETREAT_DESTINATION_RESTRICTIONS, world, args);
+}
+
+/** Ruling R10: an inactive minor or independent stack never retreats: up to 4 units go inside, the rest die. */
+export function isInactiveGroup(world: World, power: Power): boolean {
+  return isInactive(world.position, power);
+}
+
+/** Ruling R10: what an inactive stack puts inside (up to the room left, in a fortified space). */
+export function inactiveInside(world: World, state: RetreatState, power: Power): Units {
+  const stacks = retreatingStacks(world, state, power);
+  const fortified = world.board.spaces.get(state.space)?.fortified ?? false;
+  if (!fortified) return NO_UNITS;
+  const t = totals(stacks);
+  const room = insideRoom(world, state);
+  const regulars = Math.min(t.regulars, room);
+  return { regulars, mercenaries: 0, cavalry: 0, leaders: t.leaders };
+}
+
+export function landUnitsRetreating(world: World, state: RetreatState, power: Power): number {
+  return landUnitsIn(retreatingStacks(world, state, power));
+}
+
+export interface RetreatOutcome {
+  readonly position: World['position'];
+  readonly to: string | null;
+  readonly inside: Units;
+  readonly eliminated: Pick<Units, 'regulars' | 'mercenaries' | 'cavalry'>;
+  readonly captured: readonly string[];
+  /** Enemy leaders captured alone in the space retreated into (13.1). */
+  readonly capturedThere: readonly { leader: string; by: Power }[];
+}
+
+/**
+ * Applies one group's retreat: `inside` goes into the fortifications, the rest to `to` — or, with no destination
+ * (no legal space, 14.1; ruling R11) or back into the space it moved on from (13.4 option 1), it is eliminated and
+ * its leaders captured by `captor`.
+ */
+export function applyRetreat(world: World, state: RetreatState, power: Power, inside: Units, to: string | undefined): RetreatOutcome {
+  const stacks = retreatingStacks(world, state, power);
+  const split = splitStacks(stacks, inside);
+  const goingIn = split.ok ? split.taken : [];
+  const rest = split.ok ? split.rest : stacks;
+  const eliminatedAll = to === undefined || to === state.continuedFrom;
+  let position = replaceStacks(world.position, stacks, [
+    ...goingIn.map((s) => ({ ...s, inside: true })),
+    ...(eliminatedAll ? [] : rest.map((s) => ({ ...s, space: to, inside: false }))),
+  ]);
+  const lost = totals(rest);
+  const eliminated = eliminatedAll ? { regulars: lost.regulars, mercenaries: lost.mercenaries, cavalry: lost.cavalry } : { regulars: 0, mercenaries: 0, cavalry: 0 };
+  const captured = eliminatedAll ? lost.leaders : [];
+  position = captureLeaders(position, captured, state.captor);
+  let capturedThere: { leader: string; by: Power }[] = [];
+  if (!eliminatedAll && to !== undefined && landUnitCount(lost) > 0) {
+    const settled = settleLoneLeaders({ ...world, position }, to, power);
+    position = settled.position;
+    capturedThere = [...settled.captured];
+  }
+  return { position, to: eliminatedAll ? null : to, inside: totals(goingIn), eliminated, captured, capturedThere };
+}

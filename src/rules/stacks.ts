@@ -1,0 +1,150 @@
+// Stacks: land units and leaders of one power in one space, with the marks of ruling R12. Pure helpers to find,
+// split, move and merge them; a position's stacks are always kept in one canonical order.
+import { impulseRank, type Power } from '../schema/power.ts';
+import type { Stack } from '../schema/scenario.ts';
+import { LAND_UNIT_TYPES, landUnitCount, type LandUnitType, type Units } from '../schema/units.ts';
+import type { Position } from './world.ts';
+
+export type { Stack };
+
+export interface StackFilter {
+  readonly space?: string;
+  readonly inside?: boolean;
+  readonly powers?: readonly Power[];
+}
+
+export function stacksWhere(position: Pick<Position, 'stacks'>, filter: StackFilter): Stack[] {
+  return position.stacks.filter(
+    (s) =>
+      (filter.space === undefined || s.space === filter.space) &&
+      (filter.inside === undefined || s.inside === filter.inside) &&
+      (filter.powers === undefined || filter.powers.includes(s.power)),
+  );
+}
+
+export function totals(stacks: readonly Stack[]): Units {
+  return {
+    regulars: sum(stacks, (s) => s.regulars),
+    mercenaries: sum(stacks, (s) => s.mercenaries),
+    cavalry: sum(stacks, (s) => s.cavalry),
+    leaders: stacks.flatMap((s) => s.leaders),
+  };
+}
+
+/** Ruling R6: land units only. */
+export function landUnitsIn(stacks: readonly Stack[]): number {
+  return sum(stacks, landUnitCount);
+}
+
+export function leadersIn(stacks: readonly Stack[]): string[] {
+  return stacks.flatMap((s) => s.leaders);
+}
+
+export function powersIn(stacks: readonly Stack[]): Power[] {
+  return [...new Set(stacks.map((s) => s.power))].sort((a, b) => impulseRank(a) - impulseRank(b));
+}
+
+export function isEmptyStack(s: Pick<Stack, LandUnitType | 'leaders'>): boolean {
+  return landUnitCount(s) === 0 && s.leaders.length === 0;
+}
+
+function key(s: Stack): string {
+  return `${s.space}|${s.power}|${s.inside}|${s.lostBattle}|${s.attemptedInterception}`;
+}
+
+function compareStacks(a: Stack, b: Stack): number {
+  return (
+    a.space.localeCompare(b.space) ||
+    impulseRank(a.power) - impulseRank(b.power) ||
+    Number(a.inside) - Number(b.inside) ||
+    Number(a.lostBattle) - Number(b.lostBattle) ||
+    Number(a.attemptedInterception) - Number(b.attemptedInterception)
+  );
+}
+
+/** Merges stacks with the same space, power and marks, drops empty ones and sorts: one canonical form. */
+export function normalizeStacks(stacks: readonly Stack[]): Stack[] {
+  const merged = new Map<string, Stack>();
+  for (const s of stacks) {
+    const k = key(s);
+    const prev = merged.get(k);
+    merged.set(
+      k,
+      prev
+        ? {
+            ...prev,
+            regulars: prev.regulars + s.regulars,
+            mercenaries: prev.mercenaries + s.mercenaries,
+            cavalry: prev.cavalry + s.cavalry,
+            leaders: [...prev.leaders, ...s.leaders],
+          }
+        : { ...s, leaders: [...s.leaders] },
+    );
+  }
+  return [...merged.values()]
+    .filter((s) => !isEmptyStack(s))
+    .map((s) => ({ ...s, leaders: [...s.leaders].sort() }))
+    .sort(compareStacks);
+}
+
+export interface Shortfall {
+  /** The unit type (or 'leaders') that is missing, and how many of it the request wanted and found. */
+  readonly what: LandUnitType | 'leaders';
+  readonly wanted: number;
+  readonly found: number;
+  readonly missingLeaders: readonly string[];
+}
+
+export type Split = { readonly ok: true; readonly taken: Stack[]; readonly rest: Stack[] } | ({ readonly ok: false } & Shortfall);
+
+/**
+ * Takes the requested land units and leaders out of `stacks`, visiting stacks in the given order (the caller's
+ * preference, e.g. units without an interception mark first). Returns the pieces taken and what is left.
+ */
+export function splitStacks(stacks: readonly Stack[], request: Units, order: readonly Stack[] = stacks): Split {
+  const missingLeaders = request.leaders.filter((l) => !stacks.some((s) => s.leaders.includes(l)));
+  if (missingLeaders.length > 0) return { ok: false, what: 'leaders', wanted: request.leaders.length, found: request.leaders.length - missingLeaders.length, missingLeaders };
+  for (const type of LAND_UNIT_TYPES) {
+    const found = sum(stacks, (s) => s[type]);
+    if (found < request[type]) return { ok: false, what: type, wanted: request[type], found, missingLeaders: [] };
+  }
+  const left: Record<LandUnitType, number> = { regulars: request.regulars, mercenaries: request.mercenaries, cavalry: request.cavalry };
+  const taken: Stack[] = [];
+  const rest: Stack[] = [];
+  for (const s of order) {
+    const piece = { ...s, regulars: 0, mercenaries: 0, cavalry: 0, leaders: s.leaders.filter((l) => request.leaders.includes(l)) };
+    for (const type of LAND_UNIT_TYPES) {
+      const n = Math.min(left[type], s[type]);
+      piece[type] = n;
+      left[type] -= n;
+    }
+    const remainder = {
+      ...s,
+      regulars: s.regulars - piece.regulars,
+      mercenaries: s.mercenaries - piece.mercenaries,
+      cavalry: s.cavalry - piece.cavalry,
+      leaders: s.leaders.filter((l) => !request.leaders.includes(l)),
+    };
+    if (!isEmptyStack(piece)) taken.push(piece);
+    if (!isEmptyStack(remainder)) rest.push(remainder);
+  }
+  return { ok: true, taken, rest };
+}
+
+/** Replaces `from` (stacks of the position, by identity) with `replacement`, and normalises. */
+export function replaceStacks(position: Position, from: readonly Stack[], replacement: readonly Stack[]): Position {
+  const gone = new Set(from);
+  return { ...position, stacks: normalizeStacks([...position.stacks.filter((s) => !gone.has(s)), ...replacement]) };
+}
+
+export function addStacks(position: Position, added: readonly Stack[]): Position {
+  return { ...position, stacks: normalizeStacks([...position.stacks, ...added]) };
+}
+
+export function relocate(pieces: readonly Stack[], patch: Partial<Pick<Stack, 'space' | 'inside' | 'lostBattle' | 'attemptedInterception'>>): Stack[] {
+  return pieces.map((p) => ({ ...p, ...patch }));
+}
+
+function sum<T>(items: readonly T[], f: (t: T) => number): number {
+  return items.reduce((n, t) => n + f(t), 0);
+}

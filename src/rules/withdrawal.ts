@@ -1,0 +1,194 @@
+// 13.4 Withdrawing into Fortifications (movement step 7), and what follows for the active formation: a siege if it
+// outnumbers the units inside (15, ruling R13), else option 1 (pay CP and move on) or option 2 (retreat, ruling R4).
+import type { MajorPower, Power } from '../schema/power.ts';
+import { landUnitCount } from '../schema/units.ts';
+import { hostileStacksInside, hostileStacksOutside, isHostile } from './hostility.ts';
+import type { MoveLeg } from './leg.ts';
+import { ENTRY_RESTRICTIONS, moveCost, type MoveArgs } from './movement.ts';
+import { powerName, spaceName } from './names.ts';
+import { controllerOf, isFriendly, isInactive, majorOf } from './relations.ts';
+import { landUnitsInside, outnumbersInside, siegeIn } from './siege.ts';
+import { landUnitsIn, stacksWhere, totals } from './stacks.ts';
+import { text } from './text.ts';
+import { checkAll, restriction, type Refusal, type Restriction, type Verdict } from './verdict.ts';
+import type { World } from './world.ts';
+
+export const FORTIFICATION_LIMIT = 4;
+
+export interface WithdrawArgs {
+  readonly leg: MoveLeg;
+  /** The power that answers (withdraw.declare / withdraw.decline). */
+  readonly power: Power;
+}
+
+function defenders(world: World, leg: MoveLeg) {
+  return hostileStacksOutside(world, leg.power, leg.to);
+}
+
+/** 13.4: the power that controls the space decides; an active minor's major decides for it (22.3). */
+export function withdrawalDecider(world: World, leg: MoveLeg): MajorPower | undefined {
+  return majorOf(world.position, controllerOf(world, leg.to));
+}
+
+export const isDestinationFortified = restriction<WithdrawArgs>({
+  name: 'isDestinationFortified',
+  rule: '13.4',
+  statements: ['WDR-02'],
+  holds: (world, { leg }) => world.board.spaces.get(leg.to)?.fortified ?? false,
+  reason: (world, { leg }) => {
+    const t = spaceName(world, leg.to);
+    return text(`${t.en} is not fortified: there are no fortifications to withdraw into.`, `${t.ru} не укреплена: отходить некуда.`);
+  },
+});
+
+export const hasDefendersToWithdraw = restriction<WithdrawArgs>({
+  name: 'hasDefendersToWithdraw',
+  rule: '13.4',
+  statements: [],
+  holds: (world, { leg }) => landUnitsIn(defenders(world, leg)) > 0,
+  reason: (world, { leg }) => {
+    const t = spaceName(world, leg.to);
+    return text(`No enemy land units stand outside the fortifications of ${t.en}.`, `Вне укреплений области ${t.ru} нет вражеских сухопутных частей.`);
+  },
+});
+
+export const isControlledByDefender = restriction<WithdrawArgs>({
+  name: 'isControlledByDefender',
+  rule: '13.4',
+  statements: ['WDR-03'],
+  holds: (world, { leg }) => {
+    const c = controllerOf(world, leg.to);
+    return defenders(world, leg).some((s) => isFriendly(world.position, s.power, c));
+  },
+  reason: (world, { leg }) => {
+    const t = spaceName(world, leg.to), c = powerName(controllerOf(world, leg.to));
+    return text(`${t.en} is controlled by ${c.en}, neither a defending power nor its ally.`, `${t.ru} под контролем державы ${c.ru}, которая не обороняется и не союзник обороняющихся.`);
+  },
+});
+
+export const hasAtMostFourUnits = restriction<WithdrawArgs>({
+  name: 'hasAtMostFourUnits',
+  rule: '13.4',
+  ruling: 'R6',
+  statements: ['WDR-04'],
+  holds: (world, { leg }) => landUnitsIn(defenders(world, leg)) <= FORTIFICATION_LIMIT,
+  reason: (world, { leg }) => {
+    const n = landUnitsIn(defenders(world, leg)), t = spaceName(world, leg.to);
+    return text(`${n} land units are in ${t.en}: only a stack of 4 or fewer may withdraw into the fortifications.`, `В области ${t.ru} сухопутных частей: ${n}; отойти в укрепления может только группировка из 4 или меньше.`);
+  },
+});
+
+export const keepsFortificationLimit = restriction<WithdrawArgs>({
+  name: 'keepsFortificationLimit',
+  rule: '2.1',
+  statements: ['SIE-14'],
+  holds: (world, { leg }) => landUnitsIn(defenders(world, leg)) + landUnitsInside(world, leg.to) <= FORTIFICATION_LIMIT,
+  reason: (world, { leg }) => {
+    const t = spaceName(world, leg.to), inside = landUnitsInside(world, leg.to);
+    return text(`${inside} land units are already inside ${t.en}: no more than 4 may be inside a fortified space.`, `Внутри области ${t.ru} уже сухопутных частей: ${inside}; внутри укреплённой области не более 4.`);
+  },
+});
+
+export const isWithdrawalDecider = restriction<WithdrawArgs>({
+  name: 'isWithdrawalDecider',
+  rule: '13.4',
+  statements: ['WDR-07'],
+  holds: (world, { leg, power }) => withdrawalDecider(world, leg) === power,
+  reason: (world, { leg }) => {
+    const d = withdrawalDecider(world, leg);
+    const c = powerName(controllerOf(world, leg.to));
+    const who = d ? powerName(d) : c;
+    return text(`${who.en} decides: the power that controls the space decides whether to withdraw.`, `Решает держава ${who.ru}: отходить ли, решает держава, контролирующая область.`);
+  },
+});
+
+/** Conditions of 13.4 on the situation (any power). */
+export const WITHDRAWAL_CONDITIONS: readonly Restriction<WithdrawArgs>[] = [
+  isDestinationFortified,
+  hasDefendersToWithdraw,
+  isControlledByDefender,
+  hasAtMostFourUnits,
+  keepsFortificationLimit,
+];
+
+export function checkWithdrawal(world: World, args: WithdrawArgs): Verdict {
+  return checkAll([...WITHDRAWAL_CONDITIONS, isWithdrawalDecider], world, args);
+}
+
+export function canWithdraw(world: World, leg: MoveLeg): boolean {
+  return checkAll(WITHDRAWAL_CONDITIONS, world, { leg, power: leg.power }).ok;
+}
+
+/** Ruling R10, 22.1: no one may choose — the controller is an inactive minor or independent: its stack goes inside. */
+export function isAutomaticWithdrawal(world: World, leg: MoveLeg): boolean {
+  return withdrawalDecider(world, leg) === undefined && defenders(world, leg).every((s) => isInactive(world.position, s.power));
+}
+
+/**
+ * Movement step 7 hands over to the siege check when the formation stands in a fortified space held against it
+ * with no enemy land units outside: withdrawn defenders, an earlier garrison or nobody at all (ruling R13).
+ */
+export function needsSiegeCheck(world: World, leg: MoveLeg): boolean {
+  const s = world.board.spaces.get(leg.to);
+  if (!s?.fortified) return false;
+  if (landUnitsIn(defenders(world, leg)) > 0) return false;
+  const c = controllerOf(world, leg.to);
+  const hostile = c === 'independent' || isHostile(world, leg.power, c, leg.to);
+  return hostile || hostileStacksInside(world, leg.power, leg.to).length > 0;
+}
+
+/** Land units of the active formation now in the destination (14 step 12, 13.4). */
+export function activeLandUnits(leg: MoveLeg, world: World): number {
+  return landUnitCount(totals(stacksWhere(world.position, { space: leg.to, inside: false }).filter((s) => majorOf(world.position, s.power) === leg.power)));
+}
+
+/** 13.4, 15, ruling R13: does the active formation outnumber the land units inside? */
+export function doesMoverOutnumberInside(world: World, leg: MoveLeg): boolean {
+  return outnumbersInside(activeLandUnits(leg, world), landUnitsInside(world, leg.to));
+}
+
+export function isAlreadyBesiegedByFriend(world: World, leg: MoveLeg): boolean {
+  const siege = siegeIn(world, leg.to);
+  return !!siege && siege.by.some((p) => isFriendly(world.position, p, leg.power));
+}
+
+export interface ContinueArgs {
+  readonly leg: MoveLeg;
+  readonly to: string;
+  readonly cp: number;
+}
+
+function continueMoveArgs(world: World, { leg, to, cp }: ContinueArgs): MoveArgs {
+  const t = totals(leg.formation);
+  return { power: leg.power, from: leg.to, to, request: t, cp };
+}
+
+export const hasCpToContinue = restriction<ContinueArgs>({
+  name: 'hasCpToContinue',
+  rule: '13.4 option 1',
+  ruling: 'R4',
+  statements: ['WDR-10'],
+  holds: (world, { leg, to, cp }) => !world.board.spaces.has(to) || cp >= moveCost(world, leg.to, to),
+  reason: (world, { leg, to, cp }) => {
+    const cost = moveCost(world, leg.to, to);
+    return text(`Moving on costs ${cost} CP and ${cp} CP are left: the formation must retreat instead (option 2).`, `Продолжение движения стоит ${cost} КО, осталось ${cp}: соединение должно отступить (вариант 2).`);
+  },
+});
+
+/** 13.4 option 1: moving on is a new Move (1 CP, 2 over a pass) under every 13.1 entry restriction. */
+export function checkContinue(world: World, args: ContinueArgs): Verdict {
+  const cp = checkAll([hasCpToContinue], world, args);
+  if (!cp.ok) return cp;
+  return checkAll(ENTRY_RESTRICTIONS, world, continueMoveArgs(world, args));
+}
+
+export function continueDestinations(world: World, leg: MoveLeg, cp: number): { to: string[]; blocked: { to: string; refusal: Refusal }[] } {
+  const to: string[] = [];
+  const blocked: { to: string; refusal: Refusal }[] = [];
+  for (const n of world.board.spaces.get(leg.to)?.neighbours ?? []) {
+    const v = checkContinue(world, { leg, to: n, cp });
+    if (v.ok) to.push(n);
+    else blocked.push({ to: n, refusal: v });
+  }
+  return { to, blocked };
+}

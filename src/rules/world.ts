@@ -1,0 +1,28 @@
+// What every rule reads: the board, the leaders and the position (the scenario's board situation).
+import type { Board } from '../data/board.ts';
+import type { LeaderTable } from '../data/leaders.ts';
+import type { Power, MajorPower } from '../schema/power.ts';
+import type { Bonus, Capture, Siege, Stack } from '../schema/scenario.ts';
+
+export interface Position {
+  readonly war: readonly (readonly [Power, Power])[];
+  readonly alliances: readonly (readonly [Power, Power])[];
+  /** Overrides only: a space not listed is controlled by its home power (ruling R15). */
+  readonly control: Readonly<Record<string, Power>>;
+  readonly unrest: readonly string[];
+  readonly bonuses: Readonly<Partial<Record<Power, readonly Bonus[]>>>;
+  readonly stacks: readonly Stack[];
+  readonly sieges: readonly Siege[];
+  readonly captured: readonly Capture[];
+  readonly impulse: { readonly power: MajorPower; readonly cp: number };
+}
+
+export interface World {
+  readonly board: Board;
+  readonly leaders: LeaderTable;
+  readonly position: Position;
+}
+
+export function withPosition(world: World, position: Position): World {
+  return { ...world, position };
+}

@@ -1,0 +1,104 @@
+// Events a host sends to a session (DESIGN "Events", a contract). Dot-named, one zod object per event.
+import { z } from 'zod';
+import { PowerSchema } from './power.ts';
+import { CountSchema, LandUnitTypeSchema, SpaceIdSchema, UnitFieldsShape } from './units.ts';
+
+const LandUnitFieldsShape = {
+  regulars: UnitFieldsShape.regulars,
+  mercenaries: UnitFieldsShape.mercenaries,
+  cavalry: UnitFieldsShape.cavalry,
+};
+
+export const MoveDeclareSchema = z
+  .object({ type: z.literal('move.declare'), from: SpaceIdSchema, to: SpaceIdSchema, ...UnitFieldsShape })
+  .strict()
+  .describe('13.1 steps 1–2: the formation and its destination, when the scenario has no move');
+export const InterceptDeclareSchema = z
+  .object({ type: z.literal('intercept.declare'), power: PowerSchema, from: SpaceIdSchema, ...UnitFieldsShape })
+  .strict()
+  .describe('13.2 step 1: an intercepting formation and the adjacent space it comes from');
+export const InterceptDeclineSchema = z
+  .object({ type: z.literal('intercept.decline'), power: PowerSchema })
+  .strict()
+  .describe('13.2: this power makes no (more) interception attempts');
+export const AvoidDeclareSchema = z
+  .object({ type: z.literal('avoid.declare'), power: PowerSchema, to: SpaceIdSchema, ...UnitFieldsShape })
+  .strict()
+  .describe('13.3 steps 2–3: the adjacent space and the units and leaders that try to avoid battle');
+export const AvoidDeclineSchema = z
+  .object({ type: z.literal('avoid.decline'), power: PowerSchema })
+  .strict()
+  .describe('13.3: this power does not avoid battle');
+export const WithdrawDeclareSchema = z
+  .object({ type: z.literal('withdraw.declare'), power: PowerSchema })
+  .strict()
+  .describe('13.4: every unit in the space goes into the fortifications');
+export const WithdrawDeclineSchema = z
+  .object({ type: z.literal('withdraw.decline'), power: PowerSchema })
+  .strict()
+  .describe('13.4: the units stay outside');
+export const MoveContinueSchema = z
+  .object({ type: z.literal('move.continue'), to: SpaceIdSchema })
+  .strict()
+  .describe('13.4 option 1: pay 1 CP (2 over a pass) and move on to an adjacent space');
+export const MoveStopSchema = z
+  .object({ type: z.literal('move.stop') })
+  .strict()
+  .describe('13.4 option 2: retreat to the space the formation came from (ruling R4)');
+export const CasualtiesAssignSchema = z
+  .object({
+    type: z.literal('casualties.assign'),
+    power: PowerSchema,
+    ...LandUnitFieldsShape,
+    keep: LandUnitTypeSchema.optional().describe('ruling R7: the type of the one eliminated unit this side keeps'),
+    oddHits: z
+      .array(PowerSchema)
+      .optional()
+      .describe('ruling R5: the groups that take the hits left over from an even split (decided by one power)'),
+  })
+  .strict()
+  .describe('14 step 9: the land units this power loses (its own choice, ruling R5)');
+export const RetreatDeclareSchema = z
+  .object({
+    type: z.literal('retreat.declare'),
+    power: PowerSchema,
+    to: SpaceIdSchema.optional(),
+    inside: z.object(UnitFieldsShape).strict().optional().describe('14.1: up to 4 land units and any leaders going inside'),
+  })
+  .strict()
+  .describe('14.1: where the losing stack retreats, and what goes into the fortifications');
+export const DiceRolledSchema = z
+  .object({
+    type: z.literal('dice.rolled'),
+    values: z
+      .array(z.number().int().min(1, { error: 'a die shows 1 to 6' }).max(6, { error: 'a die shows 1 to 6' }))
+      .optional()
+      .describe('each die 1–6; omit to let the session roll its seeded dice'),
+  })
+  .strict()
+  .describe('any roll: 2 dice for interception and avoid battle; a field battle asks for each side in turn');
+export const CardPlaySchema = z
+  .object({ type: z.literal('card.play'), power: PowerSchema, card: z.string(), count: CountSchema.optional() })
+  .strict()
+  .describe('a response or combat card: not supported in this release (ruling R14); always refused');
+
+export const EventSchema = z.discriminatedUnion('type', [
+  MoveDeclareSchema,
+  InterceptDeclareSchema,
+  InterceptDeclineSchema,
+  AvoidDeclareSchema,
+  AvoidDeclineSchema,
+  WithdrawDeclareSchema,
+  WithdrawDeclineSchema,
+  MoveContinueSchema,
+  MoveStopSchema,
+  CasualtiesAssignSchema,
+  RetreatDeclareSchema,
+  DiceRolledSchema,
+  CardPlaySchema,
+]);
+
+export type EngineEvent = z.output<typeof EventSchema>;
+export type EventType = EngineEvent['type'];
+export type EventOf<T extends EventType> = Extract<EngineEvent, { type: T }>;
+export const EVENT_TYPES = EventSchema.options.map((o) => o.shape.type.value) as EventType[];

@@ -1,0 +1,134 @@
+// What a finished session returns (DESIGN "Session API", a contract): the position, in the scenario's shape so it
+// can feed the next move of the impulse, and the summary of what happened, in procedure order.
+import { z } from 'zod';
+import { MajorPowerSchema, PowerSchema } from './power.ts';
+import { CountSchema, LeaderIdSchema, SpaceIdSchema } from './units.ts';
+import { PositionShape } from './scenario.ts';
+
+const UnitsSchema = z.object({
+  regulars: CountSchema,
+  mercenaries: CountSchema,
+  cavalry: CountSchema,
+  leaders: z.array(LeaderIdSchema),
+});
+const LandUnitsSchema = UnitsSchema.omit({ leaders: true });
+
+export const ModifierSchema = z.object({
+  rule: z.string(),
+  ruling: z.string().optional(),
+  value: z.number().int(),
+  reason: z.object({ en: z.string(), ru: z.string() }),
+});
+
+export const MoveSummarySchema = z.object({
+  power: MajorPowerSchema,
+  from: SpaceIdSchema,
+  to: SpaceIdSchema,
+  units: UnitsSchema,
+  cp: CountSchema,
+  continued: z.boolean().describe('13.4 option 1: a move on from a fortified space'),
+});
+
+export const InterceptionSummarySchema = z.object({
+  power: MajorPowerSchema,
+  from: SpaceIdSchema,
+  units: UnitsSchema,
+  dice: z.array(z.number().int()),
+  modifiers: z.array(ModifierSchema),
+  total: z.number().int(),
+  target: z.number().int(),
+  success: z.boolean(),
+});
+
+export const AvoidSummarySchema = z.object({
+  power: MajorPowerSchema,
+  from: SpaceIdSchema,
+  to: SpaceIdSchema,
+  units: UnitsSchema,
+  dice: z.array(z.number().int()).describe('empty when automatic'),
+  modifiers: z.array(ModifierSchema),
+  total: z.number().int().nullable(),
+  target: z.number().int(),
+  success: z.boolean(),
+  automatic: z.boolean().describe('13.3 step 4: every unit already lost a field battle this impulse'),
+});
+
+export const WithdrawalSummarySchema = z.object({
+  space: SpaceIdSchema,
+  decidedBy: PowerSchema.nullable().describe('null when it was automatic (ruling R10)'),
+  withdrew: z.boolean(),
+  units: UnitsSchema,
+});
+
+export const BattleSideSchema = z.object({
+  powers: z.array(PowerSchema),
+  units: UnitsSchema.describe('land units and leaders in the battle'),
+  leader: LeaderIdSchema.nullable().describe('the leader whose battle rating adds dice'),
+  dice: z.object({ units: CountSchema, leader: CountSchema, defender: CountSchema, total: CountSchema }),
+  rolled: z.array(z.number().int()),
+  hits: CountSchema,
+  losses: LandUnitsSchema,
+  kept: z.enum(['regulars', 'mercenaries', 'cavalry']).nullable().describe('ruling R7'),
+});
+
+export const BattleSummarySchema = z.object({
+  space: SpaceIdSchema,
+  attacker: BattleSideSchema,
+  defender: BattleSideSchema,
+  winner: z.enum(['attacker', 'defender']),
+  winnerPower: PowerSchema,
+});
+
+export const RetreatSummarySchema = z.object({
+  power: PowerSchema,
+  from: SpaceIdSchema,
+  reason: z.enum(['defender', 'attacker', 'origin', 'siege']),
+  to: SpaceIdSchema.nullable(),
+  inside: UnitsSchema,
+  eliminated: LandUnitsSchema,
+  captured: z.array(LeaderIdSchema),
+});
+
+export const CaptureSummarySchema = z.object({
+  leader: LeaderIdSchema,
+  by: PowerSchema,
+  space: SpaceIdSchema,
+  rule: z.string(),
+});
+
+export const SummarySchema = z.object({
+  moves: z.array(MoveSummarySchema),
+  interceptions: z.array(InterceptionSummarySchema),
+  avoids: z.array(AvoidSummarySchema),
+  withdrawals: z.array(WithdrawalSummarySchema),
+  battle: BattleSummarySchema.nullable(),
+  retreats: z.array(RetreatSummarySchema),
+  captures: z.array(CaptureSummarySchema),
+  siege: z.object({ space: SpaceIdSchema, besieger: PowerSchema }).nullable(),
+  cpSpent: CountSchema,
+});
+
+export const ResultPositionSchema = z.object(PositionShape).describe('the scenario shape without move and events');
+
+export type Summary = z.infer<typeof SummarySchema>;
+export type MoveSummary = z.infer<typeof MoveSummarySchema>;
+export type InterceptionSummary = z.infer<typeof InterceptionSummarySchema>;
+export type AvoidSummary = z.infer<typeof AvoidSummarySchema>;
+export type WithdrawalSummary = z.infer<typeof WithdrawalSummarySchema>;
+export type BattleSummary = z.infer<typeof BattleSummarySchema>;
+export type BattleSideSummary = z.infer<typeof BattleSideSchema>;
+export type RetreatSummary = z.infer<typeof RetreatSummarySchema>;
+export type CaptureSummary = z.infer<typeof CaptureSummarySchema>;
+export type ResultPosition = z.input<typeof ResultPositionSchema>;
+
+export const EMPTY_SUMMARY: Summary = {
+  moves: [],
+  interceptions: [],
+  avoids: [],
+  withdrawals: [],
+  battle: null,
+  retreats: [],
+  captures: [],
+  siege: null,
+  cpSpent: 0,
+};

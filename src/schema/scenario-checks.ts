@@ -1,0 +1,153 @@
+// The checks of a scenario that need the board, the leaders and the rules: every problem is reported with its
+// path, so a host can show them all at once (DESIGN "Scenario format").
+import { hasSpace, type Board } from '../data/board.ts';
+import { mayServe, type LeaderTable } from '../data/leaders.ts';
+import { citation } from '../rules/registry.ts';
+import { checkMove } from '../rules/movement.ts';
+import { areAtWar, controllerOf, isFriendly } from '../rules/relations.ts';
+import { landUnitsIn, stacksWhere } from '../rules/stacks.ts';
+import type { World } from '../rules/world.ts';
+import { isMajorPower, isMinorPower } from './power.ts';
+import type { StructuredScenario } from './scenario.ts';
+import { landUnitCount, units } from './units.ts';
+
+export interface Issue {
+  readonly path: string;
+  readonly message: string;
+}
+
+type Path = (string | number)[];
+const at = (path: Path) => path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
+
+export function checkInlineMap(map: StructuredScenario['map']): Issue[] {
+  if (map === 'his') return [];
+  const issues: Issue[] = [];
+  const ids = new Set<string>();
+  map.spaces.forEach((s, i) => {
+    if (ids.has(s.id)) issues.push({ path: at(['map', 'spaces', i, 'id']), message: `space '${s.id}' is listed twice` });
+    ids.add(s.id);
+  });
+  map.connections.forEach((c, i) => {
+    for (const end of ['a', 'b'] as const)
+      if (!ids.has(c[end])) issues.push({ path: at(['map', 'connections', i, end]), message: `unknown space '${c[end]}'` });
+    if (c.a === c.b) issues.push({ path: at(['map', 'connections', i]), message: 'a space cannot connect to itself' });
+  });
+  return issues;
+}
+
+function spaceIssue(board: Board, id: string, path: Path): Issue | undefined {
+  if (hasSpace(board, id)) return undefined;
+  if (board.seaZones.has(id)) return { path: at(path), message: `'${id}' is a sea zone, not a land space` };
+  return { path: at(path), message: `unknown space '${id}'` };
+}
+
+/** Every semantic problem of a structurally valid scenario. */
+export function checkScenario(s: StructuredScenario, board: Board, leaders: LeaderTable): Issue[] {
+  const issues: Issue[] = [];
+  const push = (i: Issue | undefined) => void (i && issues.push(i));
+
+  if (!s.schmalkaldicLeague)
+    issues.push({ path: 'schmalkaldicLeague', message: 'the restrictions before the Schmalkaldic League (21.6) are not supported in this release (ruling R14)' });
+
+  const relations = { war: s.war, alliances: s.alliances };
+  s.war.forEach(([a, b], i) => {
+    if (a === b) issues.push({ path: at(['war', i]), message: `a power cannot be at war with itself` });
+    if (a === 'independent' || b === 'independent') issues.push({ path: at(['war', i]), message: 'independent is not a power that goes to war' });
+    if (s.alliances.some(([x, y]) => (x === a && y === b) || (x === b && y === a)))
+      issues.push({ path: at(['war', i]), message: `${a} and ${b} are listed both at war and allied` });
+  });
+  s.alliances.forEach(([a, b], i) => {
+    if (a === b) issues.push({ path: at(['alliances', i]), message: 'a power cannot be allied with itself' });
+    if (a === 'independent' || b === 'independent') issues.push({ path: at(['alliances', i]), message: 'independent spaces and units have no allies' });
+    if (isMinorPower(a) && isMinorPower(b)) issues.push({ path: at(['alliances', i]), message: 'two minor powers cannot be allied: a minor power allies with a major power (22.3)' });
+  });
+  for (const minor of ['hungary', 'scotland', 'venice', 'genoa'] as const) {
+    const majors = s.alliances.filter(([a, b]) => (a === minor && isMajorPower(b)) || (b === minor && isMajorPower(a)));
+    if (majors.length > 1) issues.push({ path: 'alliances', message: `${minor} is allied to ${majors.length} major powers: an active minor power has one major ally (22.3)` });
+  }
+
+  for (const [space] of Object.entries(s.control)) push(spaceIssue(board, space, ['control', space]));
+  s.unrest.forEach((space, i) => push(spaceIssue(board, space, ['unrest', i])));
+
+  const seen = new Map<string, string>();
+  const leaderAt = (id: string, path: string) => {
+    const prev = seen.get(id);
+    if (prev) issues.push({ path, message: `leader '${id}' is already placed at ${prev}: a leader is in exactly one place` });
+    else seen.set(id, path);
+  };
+
+  const keys = new Set<string>();
+  s.stacks.forEach((st, i) => {
+    const p = (...rest: Path) => at(['stacks', i, ...rest]);
+    push(spaceIssue(board, st.space, ['stacks', i, 'space']));
+    if (st.mercenaries > 0 && (st.power === 'ottoman' || !isMajorPower(st.power)))
+      issues.push({ path: p('mercenaries'), message: `${st.power} has no mercenaries (5.2: all major powers except the Ottoman)` });
+    if (st.cavalry > 0 && st.power !== 'ottoman') issues.push({ path: p('cavalry'), message: `only the Ottoman has cavalry (5.2, 21.1)` });
+    if (landUnitCount(st) === 0 && st.leaders.length === 0) issues.push({ path: p(), message: 'an empty stack: give it land units or leaders, or remove it' });
+    st.leaders.forEach((id, j) => {
+      const leader = leaders.get(id);
+      if (!leader) issues.push({ path: p('leaders', j), message: `unknown army leader '${id}'` });
+      else if (!mayServe(leader, st.power)) issues.push({ path: p('leaders', j), message: `${leader.name} is a ${leader.power} leader, not ${st.power}` });
+      leaderAt(id, p('leaders', j));
+    });
+    const key = `${st.space}|${st.power}|${st.inside}|${st.lostBattle}|${st.attemptedInterception}`;
+    if (keys.has(key)) issues.push({ path: p(), message: `a second ${st.power} stack in ${st.space} with the same marks: merge them` });
+    keys.add(key);
+    const sp = board.spaces.get(st.space);
+    if (st.inside && sp && !sp.fortified) issues.push({ path: p('inside'), message: `${sp.name} is not fortified: nothing can be inside (2.1)` });
+  });
+  s.captured.forEach((c, i) => {
+    if (!leaders.has(c.leader)) issues.push({ path: at(['captured', i, 'leader']), message: `unknown army leader '${c.leader}'` });
+    leaderAt(c.leader, at(['captured', i]));
+  });
+
+  if (issues.length > 0) return issues;
+
+  // Consistency of the position itself: fortifications, sieges, enemies face to face.
+  const world: World = { board, leaders, position: { ...s, stacks: s.stacks } };
+  for (const sp of board.spaces.values()) {
+    const here = stacksWhere(world.position, { space: sp.id });
+    if (here.length === 0) continue;
+    const inside = here.filter((x) => x.inside);
+    const n = landUnitsIn(inside);
+    if (n > 4) issues.push({ path: 'stacks', message: `${n} land units are inside ${sp.name}: at most 4 fit in a fortified space (2.1)` });
+    const controller = controllerOf(world, sp.id);
+    for (const x of inside)
+      if (x.power !== 'independent' && !isFriendly(relations, x.power, controller))
+        issues.push({ path: 'stacks', message: `${x.power} units are inside ${sp.name}, which ${controller} controls: only the controller and its allies hold its fortifications` });
+    const outside = here.filter((x) => !x.inside && landUnitCount(x) > 0);
+    const siege = s.sieges.find((g) => g.space === sp.id);
+    for (const a of outside)
+      for (const b of outside)
+        if (a.power < b.power && areAtWar(relations, a.power, b.power))
+          issues.push({ path: 'stacks', message: `${a.power} and ${b.power} are at war and both stand outside in ${sp.name}: they would have fought a field battle (2.1)` });
+    if (!siege && inside.length > 0 && outside.some((o) => inside.some((x) => areAtWar(relations, o.power, x.power))))
+      issues.push({ path: 'sieges', message: `enemy land units stand outside ${sp.name} while others are inside: list the siege in "sieges" (15)` });
+  }
+  s.sieges.forEach((g, i) => {
+    const sp = board.spaces.get(g.space);
+    if (!sp) return push(spaceIssue(board, g.space, ['sieges', i, 'space']));
+    if (!sp.fortified) return void issues.push({ path: at(['sieges', i]), message: `${sp.name} is not fortified: it cannot be besieged (15)` });
+    const besiegers = landUnitsIn(stacksWhere(world.position, { space: g.space, inside: false }).filter((x) => g.by.some((p) => isFriendly(relations, p, x.power))));
+    const defenders = landUnitsIn(stacksWhere(world.position, { space: g.space, inside: true }));
+    if (besiegers <= defenders)
+      issues.push({ path: at(['sieges', i]), message: `a siege of ${sp.name} needs more besieging land units (${besiegers}) than land units inside (${defenders}) (15)` });
+    g.by.forEach((p, j) => {
+      const c = controllerOf(world, g.space);
+      if (!areAtWar(relations, p, c) && c !== 'independent') issues.push({ path: at(['sieges', i, 'by', j]), message: `${p} is not at war with ${c}, who controls ${sp.name}` });
+    });
+  });
+
+  if (s.move) {
+    const m = s.move;
+    const request = units(m);
+    push(spaceIssue(board, m.from, ['move', 'from']));
+    push(spaceIssue(board, m.to, ['move', 'to']));
+    if (issues.length === 0) {
+      const verdict = checkMove(world, { power: s.impulse.power, from: m.from, to: m.to, request, cp: s.impulse.cp });
+      if (!verdict.ok)
+        issues.push({ path: 'move', message: `[${citation(verdict.rule)}${verdict.ruling ? `, ${citation(verdict.ruling)}` : ''}] ${verdict.reason.en}` });
+    }
+  }
+  return issues;
+}

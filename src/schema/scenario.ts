@@ -1,0 +1,103 @@
+// The scenario format (DESIGN "Scenario format", a contract): structure only. The checks that need the board, the
+// leaders and the rules (unknown ids, command limits, CP, 13.1 entry) live in scenario-checks.ts.
+import { z } from 'zod';
+import { InlineMapSchema } from './map.ts';
+import { MajorPowerSchema, PowerSchema } from './power.ts';
+import { EventSchema } from './events.ts';
+import { CountSchema, LeaderIdSchema, SpaceIdSchema, UnitFieldsShape } from './units.ts';
+
+export const BONUSES = ['telescope'] as const;
+
+export const LeaderDefinitionSchema = z
+  .object({
+    id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, { error: 'leader ids are lower-case slugs (a-z, 0-9, -)' }),
+    name: z.string().optional(),
+    power: PowerSchema,
+    battle: CountSchema,
+    command: CountSchema,
+  })
+  .strict()
+  .describe('an extra army leader, or an override of a bundled one (same id)');
+
+export const StackSchema = z
+  .object({
+    space: SpaceIdSchema,
+    power: PowerSchema,
+    regulars: CountSchema.default(0),
+    mercenaries: CountSchema.default(0),
+    cavalry: CountSchema.default(0),
+    leaders: z.array(LeaderIdSchema).default([]),
+    inside: z.boolean().default(false).describe('in the fortifications of a fortified space (2.1)'),
+    lostBattle: z.boolean().default(false).describe('lost a field battle earlier this impulse (13.1, ruling R12)'),
+    attemptedInterception: z
+      .boolean()
+      .default(false)
+      .describe('attempted an interception earlier this impulse (13.2, ruling R12)'),
+  })
+  .strict();
+
+export const SiegeSchema = z
+  .object({
+    space: SpaceIdSchema,
+    by: z.array(PowerSchema).min(1, { error: 'a siege names at least one besieging power' }),
+    thisImpulse: z.boolean().default(false).describe('the siege began earlier in this impulse (13.1 restriction 5)'),
+  })
+  .strict();
+
+export const CaptureSchema = z.object({ leader: LeaderIdSchema, by: PowerSchema }).strict();
+
+const PowerPairSchema = z.tuple([PowerSchema, PowerSchema]);
+
+export const MoveSchema = z
+  .object({ from: SpaceIdSchema, to: SpaceIdSchema, ...UnitFieldsShape })
+  .strict()
+  .describe('the formation the active power moves (13.1 steps 1–2)');
+
+export const ImpulseSchema = z
+  .object({
+    power: MajorPowerSchema,
+    cp: CountSchema.describe('command points the active power has left for this move and any continuation (13.4)'),
+  })
+  .strict();
+
+/** Everything that describes the board situation; a session's result position has this shape. */
+export const PositionShape = {
+  map: z.union([z.literal('his'), InlineMapSchema]).default('his'),
+  leaders: z.array(LeaderDefinitionSchema).default([]),
+  war: z.array(PowerPairSchema).default([]).describe('pairs of powers at war'),
+  alliances: z.array(PowerPairSchema).default([]).describe('allied pairs; a minor allied to a major is active (22.3)'),
+  control: z
+    .record(SpaceIdSchema, PowerSchema)
+    .default({})
+    .describe('control overrides; a space is otherwise controlled by its home power (ruling R15)'),
+  unrest: z.array(SpaceIdSchema).default([]),
+  bonuses: z.partialRecord(PowerSchema, z.array(z.enum(BONUSES))).default({}).describe('ruling R1'),
+  stacks: z.array(StackSchema).default([]),
+  sieges: z.array(SiegeSchema).default([]),
+  captured: z.array(CaptureSchema).default([]).describe('leaders on an enemy power card (13.1, 14 step 10)'),
+  impulse: ImpulseSchema,
+};
+
+export const ScenarioSchema = z
+  .object({
+    $schema: z.string().optional(),
+    name: z.string().optional(),
+    description: z.string().optional(),
+    ...PositionShape,
+    move: MoveSchema.optional(),
+    events: z.array(EventSchema).default([]).describe('scripted events, consumed in order'),
+    schmalkaldicLeague: z
+      .boolean()
+      .default(true)
+      .describe('whether the Schmalkaldic League has formed; false (21.6 restrictions) is not supported (ruling R14)'),
+  })
+  .strict();
+
+export type ScenarioInput = z.input<typeof ScenarioSchema>;
+export type StructuredScenario = z.output<typeof ScenarioSchema>;
+export type Stack = z.output<typeof StackSchema>;
+export type Siege = z.output<typeof SiegeSchema>;
+export type Capture = z.output<typeof CaptureSchema>;
+export type MoveOrder = z.output<typeof MoveSchema>;
+export type LeaderDefinition = z.output<typeof LeaderDefinitionSchema>;
+export type Bonus = (typeof BONUSES)[number];

@@ -1,0 +1,48 @@
+// Land units and army leaders (5, 5.1, 5.2) as they appear in scenarios, events and positions.
+import { z } from 'zod';
+
+export const CountSchema = z
+  .number({ error: 'a count is a number' })
+  .int({ error: 'a count is a whole number' })
+  .min(0, { error: 'a count cannot be negative' });
+
+export const LeaderIdSchema = z.string().min(1).describe('an army leader id (src/data/his-leaders.json or the scenario\'s own leaders)');
+export const SpaceIdSchema = z.string().min(1).describe('a land space id of the board');
+
+export const LAND_UNIT_TYPES = ['regulars', 'mercenaries', 'cavalry'] as const;
+export type LandUnitType = (typeof LAND_UNIT_TYPES)[number];
+export const LandUnitTypeSchema = z.enum(LAND_UNIT_TYPES);
+
+/** Unit counts as written in events and moves: every field optional, missing means 0. */
+export const UnitFieldsShape = {
+  regulars: CountSchema.optional(),
+  mercenaries: CountSchema.optional(),
+  cavalry: CountSchema.optional(),
+  leaders: z.array(LeaderIdSchema).optional(),
+};
+export const UnitCountsSchema = z.object(UnitFieldsShape).strict();
+export type UnitCountsInput = z.input<typeof UnitCountsSchema>;
+
+/** Land units and leaders with every field present. */
+export interface Units {
+  readonly regulars: number;
+  readonly mercenaries: number;
+  readonly cavalry: number;
+  readonly leaders: string[];
+}
+
+export const NO_UNITS: Units = { regulars: 0, mercenaries: 0, cavalry: 0, leaders: [] };
+
+export function units(input: Partial<Units> | undefined): Units {
+  return {
+    regulars: input?.regulars ?? 0,
+    mercenaries: input?.mercenaries ?? 0,
+    cavalry: input?.cavalry ?? 0,
+    leaders: [...(input?.leaders ?? [])],
+  };
+}
+
+/** Ruling R6: land units are regulars, mercenaries and cavalry; leaders never count. */
+export function landUnitCount(u: Pick<Units, LandUnitType>): number {
+  return u.regulars + u.mercenaries + u.cavalry;
+}

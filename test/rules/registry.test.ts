@@ -1,0 +1,16 @@
+import { describe, expect, test } from 'vitest';
+import { RULE_REGISTRY, isRuleRef } from '../../src/rules/registry.ts';
+
+describe('rule registry', () => {
+  test('every entry has a summary in English and Russian', () => {
+    for (const [ref, summary] of Object.entries(RULE_REGISTRY)) {
+      expect(summary.en.length, ref).toBeGreaterThan(10);
+      expect(summary.ru, ref).toMatch(/[а-яё]/i);
+    }
+  });
+
+  test('rejects a reference it does not list', () => {
+    expect(isRuleRef('13.3')).toBe(true);
+    expect(isRuleRef('13.9')).toBe(false);
+  });
+});
