@@ -40,8 +40,17 @@ export function readJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch (e) {
-    throw new ScenarioError([{ path: '', message: `not valid JSON: ${(e as Error).message}` }]);
+    const message = (e as Error).message;
+    // V8 names a character offset ("at position 10"); a person editing the file wants its line and column.
+    const offset = /at position (\d+)/.exec(message)?.[1];
+    const where = offset === undefined ? '' : ` (${lineAndColumn(text, Number(offset))})`;
+    throw new ScenarioError([{ path: '', message: `not valid JSON: ${message}${where}` }]);
   }
+}
+
+function lineAndColumn(text: string, offset: number): string {
+  const before = text.slice(0, offset).split('\n');
+  return `line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1}`;
 }
 
 function leaderTable(extra: StructuredScenario['leaders']): LeaderTable {

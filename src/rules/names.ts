@@ -29,7 +29,9 @@ export function unitsText(world: Pick<World, 'leaders'>, u: Partial<Units>): Tex
   if (u.regulars) (en.push(`${u.regulars} ${u.regulars === 1 ? 'regular' : 'regulars'}`), ru.push(`регулярных: ${u.regulars}`));
   if (u.mercenaries) (en.push(`${u.mercenaries} ${u.mercenaries === 1 ? 'mercenary' : 'mercenaries'}`), ru.push(`наёмников: ${u.mercenaries}`));
   if (u.cavalry) (en.push(`${u.cavalry} cavalry`), ru.push(`кавалерии: ${u.cavalry}`));
-  for (const l of u.leaders ?? []) {
+  // The best leader first (5.1: his rating is the one that counts), then by name.
+  const leaders = [...(u.leaders ?? [])].sort((a, b) => (world.leaders.get(b)?.battle ?? 0) - (world.leaders.get(a)?.battle ?? 0) || a.localeCompare(b));
+  for (const l of leaders) {
     const name = leaderName(world, l);
     en.push(name.en);
     ru.push(name.ru);

@@ -228,6 +228,8 @@ export function landUnitsRetreating(world: World, state: RetreatState, power: Po
 export interface RetreatOutcome {
   readonly position: World['position'];
   readonly to: string | null;
+  /** What went to `to`. */
+  readonly moved: Units;
   readonly inside: Units;
   readonly eliminated: Pick<Units, 'regulars' | 'mercenaries' | 'cavalry'>;
   readonly captured: readonly string[];
@@ -260,5 +262,5 @@ export function applyRetreat(world: World, state: RetreatState, power: Power, in
     position = settled.position;
     capturedThere = [...settled.captured];
   }
-  return { position, to: eliminatedAll ? null : to, inside: totals(goingIn), eliminated, captured, capturedThere };
+  return { position, to: eliminatedAll ? null : to, moved: eliminatedAll ? NO_UNITS : lost, inside: totals(goingIn), eliminated, captured, capturedThere };
 }

@@ -84,6 +84,7 @@ export const RetreatSummarySchema = z.object({
   from: SpaceIdSchema,
   reason: z.enum(['defender', 'attacker', 'origin', 'siege']),
   to: SpaceIdSchema.nullable(),
+  units: UnitsSchema.describe('what went to `to`'),
   inside: UnitsSchema,
   eliminated: LandUnitsSchema,
   captured: z.array(LeaderIdSchema),

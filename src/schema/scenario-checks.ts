@@ -7,7 +7,7 @@ import { checkMove } from '../rules/movement.ts';
 import { areAtWar, controllerOf, isFriendly } from '../rules/relations.ts';
 import { landUnitsIn, stacksWhere } from '../rules/stacks.ts';
 import type { World } from '../rules/world.ts';
-import { isMajorPower, isMinorPower } from './power.ts';
+import { isMajorPower, isMinorPower, POWER_NAMES, type Power } from './power.ts';
 import type { StructuredScenario } from './scenario.ts';
 import { landUnitCount, units } from './units.ts';
 
@@ -18,6 +18,18 @@ export interface Issue {
 
 type Path = (string | number)[];
 const at = (path: Path) => path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
+const nameOf = (power: Power) => POWER_NAMES[power].en;
+
+/** Where a refused move is wrong: the field a scenario author would change (the move itself by default). */
+const MOVE_ISSUE_PATHS: Readonly<Record<string, string>> = {
+  isDestinationAdjacent: 'move.to',
+  mayEnterControlledSpace: 'move.to',
+  mayEnterOccupiedSpace: 'move.to',
+  mayLeadersMoveAlone: 'move.to',
+  isNotReliefForce: 'move.to',
+  areLeadersOfActivePower: 'move.leaders',
+  hasCpForMove: 'impulse.cp',
+};
 
 export function checkInlineMap(map: StructuredScenario['map']): Issue[] {
   if (map === 'his') return [];
@@ -81,13 +93,17 @@ export function checkScenario(s: StructuredScenario, board: Board, leaders: Lead
     const p = (...rest: Path) => at(['stacks', i, ...rest]);
     push(spaceIssue(board, st.space, ['stacks', i, 'space']));
     if (st.mercenaries > 0 && (st.power === 'ottoman' || !isMajorPower(st.power)))
-      issues.push({ path: p('mercenaries'), message: `${st.power} has no mercenaries (5.2: all major powers except the Ottoman)` });
+      issues.push({ path: p('mercenaries'), message: `${nameOf(st.power)} has no mercenaries (5.2: all major powers except the Ottoman)` });
     if (st.cavalry > 0 && st.power !== 'ottoman') issues.push({ path: p('cavalry'), message: `only the Ottoman has cavalry (5.2, 21.1)` });
     if (landUnitCount(st) === 0 && st.leaders.length === 0) issues.push({ path: p(), message: 'an empty stack: give it land units or leaders, or remove it' });
     st.leaders.forEach((id, j) => {
       const leader = leaders.get(id);
       if (!leader) issues.push({ path: p('leaders', j), message: `unknown army leader '${id}'` });
-      else if (!mayServe(leader, st.power)) issues.push({ path: p('leaders', j), message: `${leader.name} is a ${leader.power} leader, not ${st.power}` });
+      else if (!mayServe(leader, st.power)) {
+        // Never the renegade ('any'): he may serve every power.
+        const serves = leader.power === 'any' ? [] : [leader.power, ...leader.alsoServes].map(nameOf);
+        issues.push({ path: p('leaders', j), message: `${leader.name} leads ${serves.join(' or ')} armies, not ${nameOf(st.power)} ones (5.1)` });
+      }
       leaderAt(id, p('leaders', j));
     });
     const key = `${st.space}|${st.power}|${st.inside}|${st.lostBattle}|${st.attemptedInterception}`;
@@ -101,27 +117,33 @@ export function checkScenario(s: StructuredScenario, board: Board, leaders: Lead
     leaderAt(c.leader, at(['captured', i]));
   });
 
-  if (issues.length > 0) return issues;
-
-  // Consistency of the position itself: fortifications, sieges, enemies face to face.
+  // Consistency of the position itself: fortifications, sieges, enemies face to face. Each problem points at the
+  // stack that makes it one (the stack that overfills a fortification, the second of two enemies outside).
   const world: World = { board, leaders, position: { ...s, stacks: s.stacks } };
   for (const sp of board.spaces.values()) {
-    const here = stacksWhere(world.position, { space: sp.id });
+    const here = s.stacks.map((x, i) => ({ x, i })).filter(({ x }) => x.space === sp.id);
     if (here.length === 0) continue;
-    const inside = here.filter((x) => x.inside);
-    const n = landUnitsIn(inside);
-    if (n > 4) issues.push({ path: 'stacks', message: `${n} land units are inside ${sp.name}: at most 4 fit in a fortified space (2.1)` });
+    const inside = sp.fortified ? here.filter(({ x }) => x.inside) : [];
+    let n = 0;
+    let overfull: number | undefined;
+    for (const { x, i } of inside) {
+      n += landUnitCount(x);
+      if (n > 4) overfull ??= i;
+    }
+    if (overfull !== undefined)
+      issues.push({ path: at(['stacks', overfull, 'inside']), message: `${n} land units are inside ${sp.name}: at most 4 fit in a fortified space (2.1)` });
     const controller = controllerOf(world, sp.id);
-    for (const x of inside)
+    for (const { x, i } of inside)
       if (x.power !== 'independent' && !isFriendly(relations, x.power, controller))
-        issues.push({ path: 'stacks', message: `${x.power} units are inside ${sp.name}, which ${controller} controls: only the controller and its allies hold its fortifications` });
-    const outside = here.filter((x) => !x.inside && landUnitCount(x) > 0);
+        issues.push({ path: at(['stacks', i, 'inside']), message: `${nameOf(x.power)} units are inside ${sp.name}, which ${nameOf(controller)} controls: only the controller and its allies hold its fortifications` });
+    const outside = here.filter(({ x }) => !x.inside && landUnitCount(x) > 0);
     const siege = s.sieges.find((g) => g.space === sp.id);
-    for (const a of outside)
-      for (const b of outside)
-        if (a.power < b.power && areAtWar(relations, a.power, b.power))
-          issues.push({ path: 'stacks', message: `${a.power} and ${b.power} are at war and both stand outside in ${sp.name}: they would have fought a field battle (2.1)` });
-    if (!siege && inside.length > 0 && outside.some((o) => inside.some((x) => areAtWar(relations, o.power, x.power))))
+    outside.forEach(({ x: b, i }, k) => {
+      const a = outside.slice(0, k).find(({ x }) => areAtWar(relations, x.power, b.power));
+      if (a)
+        issues.push({ path: at(['stacks', i]), message: `${nameOf(a.x.power)} and ${nameOf(b.power)} are at war and both stand outside in ${sp.name}: they would have fought a field battle (2.1)` });
+    });
+    if (!siege && inside.length > 0 && outside.some((o) => inside.some(({ x }) => areAtWar(relations, o.x.power, x.power))))
       issues.push({ path: 'sieges', message: `enemy land units stand outside ${sp.name} while others are inside: list the siege in "sieges" (15)` });
   }
   s.sieges.forEach((g, i) => {
@@ -143,10 +165,14 @@ export function checkScenario(s: StructuredScenario, board: Board, leaders: Lead
     const request = units(m);
     push(spaceIssue(board, m.from, ['move', 'from']));
     push(spaceIssue(board, m.to, ['move', 'to']));
+    // The move is checked only against a position without problems: its verdict would mislead otherwise.
     if (issues.length === 0) {
       const verdict = checkMove(world, { power: s.impulse.power, from: m.from, to: m.to, request, cp: s.impulse.cp });
       if (!verdict.ok)
-        issues.push({ path: 'move', message: `[${citation(verdict.rule)}${verdict.ruling ? `, ${citation(verdict.ruling)}` : ''}] ${verdict.reason.en}` });
+        issues.push({
+          path: MOVE_ISSUE_PATHS[verdict.code] ?? 'move',
+          message: `[${citation(verdict.rule)}${verdict.ruling ? `, ${citation(verdict.ruling)}` : ''}] ${verdict.reason.en}`,
+        });
     }
   }
   return issues;

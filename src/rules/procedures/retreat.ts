@@ -76,7 +76,7 @@ function record(c: RetreatContext, power: Power, inside: RetreatArgs['inside'], 
     asking: undefined,
     summary: {
       ...c.summary,
-      retreats: [...c.summary.retreats, { power, from: c.space, reason, to: out.to, inside: out.inside, eliminated: out.eliminated, captured: [...out.captured] }],
+      retreats: [...c.summary.retreats, { power, from: c.space, reason, to: out.to, units: out.moved, inside: out.inside, eliminated: out.eliminated, captured: [...out.captured] }],
       captures: [
         ...c.summary.captures,
         ...captureSummaries(out.captured.map((leader) => ({ leader, by: c.captor })), c.space, to === c.continuedFrom && to !== undefined ? '13.4' : '14.1'),

@@ -1,0 +1,133 @@
+// The `his` command (DESIGN "Command line", a contract). The only place with console output, file I/O and exit codes.
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { DecisionSchema } from './schema/decision.ts';
+import { EventSchema } from './schema/events.ts';
+import { ScenarioSchema } from './schema/scenario.ts';
+import { ResultPositionSchema, SummarySchema } from './schema/result.ts';
+import { parseScenario, readJson, ScenarioError } from './engine/scenario.ts';
+import { resolve, POLICIES, type PolicyName } from './engine/resolve.ts';
+import { narrative } from './engine/report.ts';
+import { SavedSessionSchema } from './engine/session.ts';
+import type { Lang } from './rules/text.ts';
+
+const USAGE = `his — Here I Stand land-combat procedures
+
+Usage:
+  his resolve <scenario.json> [--events file.json] [--seed N] [--policy decline|eager] [--json] [--lang en|ru]
+      Runs the move to its end: scripted events first, then the policy, with seeded dice.
+      Exit codes: 0 done, 2 bad scenario or events file, 3 illegal scripted event.
+  his schema [scenario|event|decision|result|session]
+      Prints a JSON Schema (default: scenario).
+`;
+
+class UsageError extends Error {}
+
+function readFile(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new ScenarioError([{ path: '', message: `cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` }]);
+  }
+}
+
+function readEvents(path: string): unknown[] {
+  const value = readJson(readFile(path));
+  const list = Array.isArray(value) ? value : (value as { events?: unknown })?.events;
+  if (!Array.isArray(list)) throw new ScenarioError([{ path: '', message: `${path}: expected an array of events or {"events": [...]}` }]);
+  const issues = list.flatMap((e, i) => {
+    const r = EventSchema.safeParse(e);
+    return r.success ? [] : r.error.issues.map((x) => ({ path: `events[${i}]${x.path.map((p) => `.${String(p)}`).join('')}`, message: x.message }));
+  });
+  if (issues.length > 0) throw new ScenarioError(issues);
+  return list;
+}
+
+function out(text: string): void {
+  process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+}
+
+function cmdResolve(args: string[]): number {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { events: { type: 'string' }, seed: { type: 'string' }, json: { type: 'boolean' }, lang: { type: 'string' }, policy: { type: 'string' } },
+  });
+  const file = positionals[0];
+  if (!file) throw new UsageError('resolve needs a scenario file');
+  const lang = (values.lang ?? 'en') as Lang;
+  if (lang !== 'en' && lang !== 'ru') throw new UsageError(`--lang must be en or ru, not ${values.lang}`);
+  const seed = values.seed === undefined ? 1 : Number(values.seed);
+  if (!Number.isInteger(seed)) throw new UsageError(`--seed must be a whole number, not ${values.seed}`);
+  const policy = (values.policy ?? 'decline') as PolicyName;
+  if (!(policy in POLICIES)) throw new UsageError(`--policy must be one of ${Object.keys(POLICIES).join(', ')}`);
+  const json = values.json ?? false;
+  try {
+    const scenario = parseScenario(readFile(file));
+    const events = values.events ? readEvents(values.events) : undefined;
+    const r = resolve(scenario, { seed, lang, policy, ...(events ? { events } : {}) });
+    if (!r.ok) {
+      const { code, rule, message, path, index } = r.error;
+      const error = { code, ...(rule ? { rule } : {}), message, ...(path !== undefined ? { path } : {}), ...(index !== undefined ? { index } : {}) };
+      if (json) out(JSON.stringify({ ok: false, error }, null, 2));
+      else process.stderr.write(`${narrative(r.session, lang)}\n\nerror${index !== undefined ? ` in scripted event ${index + 1}` : ''}: ${rule ? `[${rule}] ` : ''}${message}\n`);
+      return 3;
+    }
+    if (json) out(JSON.stringify({ ok: true, position: r.result.position, summary: r.result.summary, trace: r.session.trace }, null, 2));
+    else out(narrative(r.session, lang));
+    return 0;
+  } catch (e) {
+    if (!(e instanceof ScenarioError)) throw e;
+    if (json) out(JSON.stringify({ ok: false, error: { code: 'invalid-scenario', message: e.issues.map((i) => `${i.path || '(root)'}: ${i.message}`).join('; '), issues: e.issues, path: e.issues[0]?.path ?? '' } }, null, 2));
+    else process.stderr.write(`${e.message}\n`);
+    return 2;
+  }
+}
+
+const SCHEMAS: Record<string, z.ZodType> = {
+  scenario: ScenarioSchema,
+  event: EventSchema,
+  decision: DecisionSchema,
+  result: z.object({ position: ResultPositionSchema, summary: SummarySchema }),
+  session: SavedSessionSchema,
+};
+
+function cmdSchema(args: string[]): number {
+  const name = args[0] ?? 'scenario';
+  const schema = SCHEMAS[name];
+  if (!schema) throw new UsageError(`unknown schema '${name}': one of ${Object.keys(SCHEMAS).join(', ')}`);
+  const io = name === 'result' || name === 'decision' ? 'output' : 'input';
+  out(JSON.stringify({ title: `his-procedures ${name}`, ...z.toJSONSchema(schema, { io, unrepresentable: 'any' }) }, null, 2));
+  return 0;
+}
+
+export function main(argv: string[]): number {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'resolve':
+        return cmdResolve(rest);
+      case 'schema':
+        return cmdSchema(rest);
+      case undefined:
+      case 'help':
+      case '--help':
+      case '-h':
+        out(USAGE);
+        return command === undefined ? 1 : 0;
+      default:
+        throw new UsageError(`unknown command '${command}'`);
+    }
+  } catch (e) {
+    if (e instanceof UsageError || (e as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+      process.stderr.write(`his: ${(e as Error).message}\n\n${USAGE}`);
+      return 1;
+    }
+    throw e;
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('cli.ts') || process.argv[1]?.endsWith('his.mjs')) {
+  process.exitCode = main(process.argv.slice(2));
+}

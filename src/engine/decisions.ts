@@ -1,0 +1,321 @@
+// The pending decision of a waiting machine: who answers, the legal answers (complete events), the answers that are
+// not allowed with their rule, and for rolls the dice and modifiers. Built from the rules layer only, so the legal
+// options and the refusals of `send` come from the same restrictions.
+import type { MachineId, StateMeta } from '../../machines/index.ts';
+import type { Decision, DecisionOption, Blocked } from '../schema/decision.ts';
+import type { EngineEvent } from '../schema/events.ts';
+import { MAJOR_POWERS, type Power } from '../schema/power.ts';
+import { LAND_UNIT_TYPES, landUnitCount, type Units } from '../schema/units.ts';
+import { lossCombinations, oddHitChoices, requiredLosses } from '../rules/casualties.ts';
+import { avoidDestinations, avoidingStacks } from '../rules/avoid-battle.ts';
+import { ROLL_DICE, ROLL_TARGET, type Modifier } from '../rules/dice.ts';
+import { commandLimit } from '../rules/formation.ts';
+import { interceptionCandidates, largestInterception, POWER_RESTRICTIONS } from '../rules/interception.ts';
+import { ENTRY_RESTRICTIONS, groupStacksIn, moveCost, movableStacks } from '../rules/movement.ts';
+import { leaderName, powerName, spaceName, unitsText } from '../rules/names.ts';
+import type { AvoidContext } from '../rules/procedures/avoid-battle.ts';
+import { groupStacks, type FieldBattleContext } from '../rules/procedures/field-battle.ts';
+import type { InterceptionContext } from '../rules/procedures/interception.ts';
+import type { MovementContext } from '../rules/procedures/movement.ts';
+import type { RetreatContext } from '../rules/procedures/retreat.ts';
+import type { WithdrawalContext } from '../rules/procedures/withdrawal.ts';
+import { insideRoom, mayAnyGoInside, retreatDestinations, retreatingStacks } from '../rules/retreat.ts';
+import { landUnitsInside } from '../rules/siege.ts';
+import { totals } from '../rules/stacks.ts';
+import { joinText, text, type Text } from '../rules/text.ts';
+import { checkAll, type Refusal } from '../rules/verdict.ts';
+import { activeLandUnits, continueDestinations, withdrawalDecider } from '../rules/withdrawal.ts';
+import type { World } from '../rules/world.ts';
+
+export interface Waiting {
+  readonly machine: MachineId;
+  readonly state: string;
+  readonly meta: StateMeta;
+  readonly context: unknown;
+}
+
+function blockedOf(option: Record<string, unknown>, r: Refusal): Blocked {
+  return { option, code: r.code, rule: r.rule, ...(r.ruling ? { ruling: r.ruling } : {}), reason: r.reason };
+}
+
+function unitsFields(u: Units): Partial<Units> {
+  const out: { regulars?: number; mercenaries?: number; cavalry?: number; leaders?: string[] } = {};
+  for (const k of LAND_UNIT_TYPES) if (u[k] > 0) out[k] = u[k];
+  if (u.leaders.length > 0) out.leaders = [...u.leaders];
+  return out;
+}
+
+function option(event: EngineEvent, label: Text): DecisionOption {
+  return { event, label };
+}
+
+function modifiersText(mods: readonly Modifier[]): string {
+  return mods.map((m) => (m.value >= 0 ? `+${m.value}` : `−${-m.value}`)).join(' ');
+}
+
+type Base = Pick<Decision, 'machine' | 'state' | 'rule' | 'ruling'>;
+
+function base(w: Waiting): Base {
+  return { machine: w.machine, state: w.state, rule: w.meta.rule, ...(w.meta.ruling ? { ruling: w.meta.ruling } : {}) };
+}
+
+function moveDecision(w: Waiting, c: MovementContext): Decision {
+  const world = c.world;
+  const power = world.position.impulse.power;
+  const options: DecisionOption[] = [];
+  const blocked: Blocked[] = [];
+  const spaces = [...new Set(world.position.stacks.filter((s) => groupStacksIn(world, power, s.space).length > 0).map((s) => s.space))].sort();
+  for (const from of spaces) {
+    const stacks = movableStacks(world, power, from);
+    const request = largestInterception(world, stacks);
+    if (landUnitCount(request) === 0 && request.leaders.length === 0) continue;
+    for (const to of world.board.spaces.get(from)?.neighbours ?? []) {
+      const v = checkAll(ENTRY_RESTRICTIONS, world, { power, from, to, request, cp: world.position.impulse.cp });
+      if (!v.ok) blocked.push(blockedOf({ from, to }, v));
+      else {
+        const f = spaceName(world, from), t = spaceName(world, to), u = unitsText(world, request);
+        options.push(option({ type: 'move.declare', from, to, ...unitsFields(request) }, text(`${f.en} → ${t.en}: ${u.en} (${moveCost(world, from, to)} CP)`, `${f.ru} → ${t.ru}: ${u.ru} (КО: ${moveCost(world, from, to)})`)));
+      }
+    }
+  }
+  const p = powerName(power);
+  return {
+    ...base(w), kind: 'move', power, forced: false, options, blocked,
+    prompt: text(`${p.en}: declare a formation and an adjacent destination (${world.position.impulse.cp} CP left).`, `${p.ru}: объявите соединение и прилегающую область назначения (осталось КО: ${world.position.impulse.cp}).`),
+  };
+}
+
+function interceptDecision(w: Waiting, c: InterceptionContext): Decision {
+  const world = c.world;
+  const power = c.asking ?? 'independent';
+  const options: DecisionOption[] = [];
+  const blocked: Blocked[] = [];
+  const spaces: { from: string; available: Units; maxLandUnits: number }[] = [];
+  if (c.asking) {
+    const { candidates, blocked: b } = interceptionCandidates(world, c, c.asking);
+    for (const cand of candidates) {
+      const request = largestInterception(world, cand.stacks);
+      const available = totals(cand.stacks);
+      spaces.push({ from: cand.from, available, maxLandUnits: commandLimit(world, available.leaders) });
+      const f = spaceName(world, cand.from), u = unitsText(world, request);
+      options.push(option({ type: 'intercept.declare', power: c.asking, from: cand.from, ...unitsFields(request) }, text(`Intercept from ${f.en} with ${u.en}`, `Перехват из ${f.ru}: ${u.ru}`)));
+    }
+    for (const x of b) blocked.push(blockedOf({ power: x.power, from: x.from }, x.refusal));
+    options.push(option({ type: 'intercept.decline', power: c.asking }, text('Make no (more) interception attempts', 'Не пытаться (больше) перехватывать')));
+  }
+  // Other powers with adjacent units that may not intercept at all, with the reason (not those merely waiting their turn).
+  for (const other of MAJOR_POWERS) {
+    if (other === c.asking || other === c.leg.power) continue;
+    const near = (world.board.spaces.get(c.leg.to)?.neighbours ?? []).filter((n) => world.position.stacks.some((s) => s.space === n && s.power === other));
+    if (near.length === 0) continue;
+    const v = checkAll(POWER_RESTRICTIONS, world, { ...c, asking: other, power: other, from: near[0] ?? '', request: { regulars: 0, mercenaries: 0, cavalry: 0, leaders: [] } });
+    if (!v.ok) for (const from of near) blocked.push(blockedOf({ power: other, from }, v));
+  }
+  const p = powerName(power), a = powerName(c.leg.power), t = spaceName(world, c.leg.to);
+  return {
+    ...base(w), kind: 'intercept', power, forced: false, options, blocked, limits: { spaces },
+    prompt: text(`${p.en}: intercept the ${a.en} move into ${t.en}? (2d6 + modifiers ≥ 9)`, `${p.ru}: перехватить движение державы ${a.ru} в ${t.ru}? (2d6 + модификаторы ≥ 9)`),
+  };
+}
+
+function avoidDecision(w: Waiting, c: AvoidContext): Decision {
+  const world = c.world;
+  const power = c.asking ?? 'independent';
+  const options: DecisionOption[] = [];
+  const blocked: Blocked[] = [];
+  let available: Units = { regulars: 0, mercenaries: 0, cavalry: 0, leaders: [] };
+  if (c.asking) {
+    available = totals(avoidingStacks(world, c.asking, c.leg));
+    const { to, blocked: b } = avoidDestinations(world, c, c.asking);
+    for (const dest of to) {
+      const d = spaceName(world, dest), u = unitsText(world, available);
+      options.push(option({ type: 'avoid.declare', power: c.asking, to: dest, ...unitsFields(available) }, text(`Avoid battle into ${d.en} with ${u.en}`, `Уклониться в ${d.ru}: ${u.ru}`)));
+    }
+    for (const x of b) blocked.push(blockedOf({ to: x.to }, x.refusal));
+    options.push(option({ type: 'avoid.decline', power: c.asking }, text('Stay and face the enemy', 'Остаться и встретить врага')));
+  }
+  const p = powerName(power), t = spaceName(world, c.leg.to);
+  return {
+    ...base(w), kind: 'avoid', power, forced: false, options, blocked, limits: { available, destinations: options.filter((o) => o.event.type === 'avoid.declare').map((o) => (o.event as { to: string }).to) },
+    prompt: text(`${p.en}: avoid battle out of ${t.en}? Any units and leaders may try (a leader may go alone if units stay).`, `${p.ru}: уклониться от сражения из ${t.ru}? Пытаться могут любые части и командующие (командующий — один, если части остаются).`),
+  };
+}
+
+function withdrawDecision(w: Waiting, c: WithdrawalContext): Decision {
+  const world = c.world;
+  const power = withdrawalDecider(world, c.leg) ?? 'independent';
+  const t = spaceName(world, c.leg.to), p = powerName(power);
+  const mover = activeLandUnits(c.leg, world);
+  const inside = landUnitsInside(world, c.leg.to);
+  const outside = totals(world.position.stacks.filter((s) => s.space === c.leg.to && !s.inside && s.power !== c.leg.power));
+  const after = landUnitCount(outside) + inside;
+  const consequence = mover > after
+    ? text(`they would be besieged (${mover} against ${after})`, `они будут осаждены (${mover} против ${after})`)
+    : text(`the mover (${mover}) would not outnumber them (${after})`, `у двигающегося (${mover}) не будет перевеса над ними (${after})`);
+  return {
+    ...base(w), kind: 'withdraw', power, forced: false, blocked: [],
+    options: [
+      option({ type: 'withdraw.declare', power }, text(`Withdraw into ${t.en}: ${consequence.en}`, `Отойти в укрепления ${t.ru}: ${consequence.ru}`)),
+      option({ type: 'withdraw.decline', power }, text('Stay outside and fight a field battle', 'Остаться снаружи и принять полевое сражение')),
+    ],
+    prompt: text(`${p.en}: withdraw every unit in ${t.en} into the fortifications? (13.4: all together)`, `${p.ru}: отвести все части в ${t.ru} в укрепления? (13.4: все вместе)`),
+  };
+}
+
+function continueDecision(w: Waiting, c: WithdrawalContext): Decision {
+  const world = c.world;
+  const power = c.leg.power;
+  const { to, blocked: b } = continueDestinations(world, c.leg, c.cp);
+  const options = to.map((dest) => {
+    const d = spaceName(world, dest), cost = moveCost(world, c.leg.to, dest);
+    return option({ type: 'move.continue', to: dest }, text(`Move on to ${d.en} (${cost} CP)`, `Двигаться дальше в ${d.ru} (КО: ${cost})`));
+  });
+  const o = spaceName(world, c.leg.from);
+  options.push(option({ type: 'move.stop' }, text(`Retreat to ${o.en} (free, 14.1)`, `Отступить в ${o.ru} (бесплатно, 14.1)`)));
+  const p = powerName(power), t = spaceName(world, c.leg.to);
+  return {
+    ...base(w), kind: 'continue', power, options, forced: to.length === 0,
+    blocked: b.map((x) => blockedOf({ to: x.to }, x.refusal)),
+    prompt: text(`${p.en}: the formation does not outnumber the units inside ${t.en}. Move on (${c.cp} CP left) or retreat?`, `${p.ru}: у соединения нет перевеса над частями внутри ${t.ru}. Двигаться дальше (осталось КО: ${c.cp}) или отступить?`),
+  };
+}
+
+function casualtiesDecision(w: Waiting, c: FieldBattleContext): Decision {
+  const world = c.world;
+  const asking = c.asking;
+  const power: Power = asking?.power ?? 'independent';
+  const plan = asking && c.plans?.[asking.role];
+  const options: DecisionOption[] = [];
+  if (asking && plan) {
+    const stacks = groupStacks(c, asking.role, asking.power);
+    const placesOdd = plan.decider === asking.power && plan.oddHits > 0 && c.oddTo[asking.role] === undefined;
+    const oddChoices = placesOdd ? oddHitChoices(plan) : [c.oddTo[asking.role] ?? []];
+    const keeper = plan.keepsOne && plan.decider === asking.power;
+    for (const odd of oddChoices) {
+      const n = requiredLosses(plan, asking.power, odd);
+      for (const losses of lossCombinations(stacks, n)) {
+        const keeps = keeper ? LAND_UNIT_TYPES.filter((k) => losses[k] > 0) : [undefined];
+        for (const keep of keeps) {
+          const lost = unitsText(world, losses);
+          const label = joinText([
+            text(`Lose ${lost.en}`, `Потерять: ${lost.ru}`),
+            ...(keep ? [text(`keep one ${keep} (ruling R7)`, `сохранить одну часть: ${keep} (решение R7)`)] : []),
+            ...(placesOdd ? [text(`odd hits on ${odd.join(', ')}`, `лишние попадания: ${odd.join(', ')}`)] : []),
+          ], '; ');
+          const fields: Record<string, number> = {};
+          for (const k of LAND_UNIT_TYPES) if (losses[k] > 0) fields[k] = losses[k];
+          options.push(option({ type: 'casualties.assign', power: asking.power, ...fields, ...(keep ? { keep } : {}), ...(placesOdd ? { oddHits: [...odd] } : {}) }, label));
+        }
+      }
+    }
+  }
+  const p = powerName(power);
+  const hits = plan?.losses ?? 0;
+  return {
+    ...base(w), kind: 'casualties', power, options, blocked: [], forced: options.length === 1,
+    limits: plan ? { losses: hits, oddHits: plan.oddHits, keepsOne: plan.keepsOne, groups: plan.groups } : {},
+    prompt: text(`${p.en}: choose which land units are lost (${hits} on your side, 14 step 9).`, `${p.ru}: выберите потерянные сухопутные части (на вашей стороне: ${hits}, 14 шаг 9).`),
+  };
+}
+
+function insideCombos(all: Units, room: number): Units[] {
+  const out: Units[] = [];
+  for (let cavalry = 0; cavalry <= all.cavalry; cavalry++)
+    for (let regulars = 0; regulars <= all.regulars; regulars++)
+      for (let mercenaries = 0; mercenaries <= all.mercenaries; mercenaries++) {
+        const n = cavalry + regulars + mercenaries;
+        if (n === 0 || n > room) continue;
+        const everything = n === landUnitCount(all);
+        out.push({ regulars, mercenaries, cavalry, leaders: everything ? [...all.leaders] : [] });
+      }
+  return out;
+}
+
+function retreatDecision(w: Waiting, c: RetreatContext): Decision {
+  const world = c.world;
+  const power = c.asking ?? 'independent';
+  const options: DecisionOption[] = [];
+  const blocked: Blocked[] = [];
+  const all = totals(retreatingStacks(world, c, power));
+  const { to, blocked: b } = retreatDestinations(world, c, power);
+  const room = mayAnyGoInside(world, c, power) ? insideRoom(world, c) : 0;
+  for (const dest of to) {
+    const d = spaceName(world, dest);
+    options.push(option({ type: 'retreat.declare', power, to: dest }, text(`Retreat to ${d.en}`, `Отступить в ${d.ru}`)));
+  }
+  for (const inside of insideCombos(all, room)) {
+    const leftOutside = landUnitCount(inside) < landUnitCount(all) || inside.leaders.length < all.leaders.length;
+    const i = unitsText(world, inside);
+    const insideLabel = text(`${i.en} inside`, `в укрепления: ${i.ru}`);
+    if (!leftOutside) options.push(option({ type: 'retreat.declare', power, inside: unitsFields(inside) }, insideLabel));
+    else if (to.length === 0) options.push(option({ type: 'retreat.declare', power, inside: unitsFields(inside) }, joinText([insideLabel, text('the rest is eliminated', 'остальные уничтожены')], '; ')));
+    else for (const dest of to) {
+      const d = spaceName(world, dest);
+      options.push(option({ type: 'retreat.declare', power, to: dest, inside: unitsFields(inside) }, joinText([insideLabel, text(`the rest to ${d.en}`, `остальные в ${d.ru}`)], '; ')));
+    }
+  }
+  for (const x of b) blocked.push(blockedOf({ to: x.to }, x.refusal));
+  const p = powerName(power), s = spaceName(world, c.space);
+  return {
+    ...base(w), kind: 'retreat', power, options, blocked, forced: room === 0 && to.length === 1,
+    limits: { available: all, destinations: to, insideRoom: room },
+    prompt: text(`${p.en}: retreat from ${s.en}${room > 0 ? ` (up to ${room} land units and any leaders may go inside)` : ''}.`, `${p.ru}: отступление из ${s.ru}${room > 0 ? ` (до ${room} сухопутных частей и любые командующие могут уйти в укрепления)` : ''}.`),
+  };
+}
+
+function rollDecision(w: Waiting): Decision {
+  const purpose = w.meta.roll ?? 'interception';
+  if (purpose === 'attacker' || purpose === 'defender') {
+    const c = w.context as FieldBattleContext;
+    const d = c.dice?.[purpose];
+    const power: Power = purpose === 'attacker' ? c.battle.attacker : (c.plans?.defender.decider ?? c.forces?.defender[0]?.power ?? 'independent');
+    const rule = purpose === 'attacker' ? '14 step 2' : '14 step 3';
+    const modifiers: Modifier[] = [
+      { rule, value: d?.units ?? 0, reason: text(`${d?.units ?? 0} land units`, `сухопутных частей: ${d?.units ?? 0}`) },
+      ...(d?.leader && d.leaderBonus > 0 ? [{ rule, value: d.leaderBonus, reason: text(`${leaderName(c.world, d.leader).en}'s battle rating`, `боевой рейтинг: ${leaderName(c.world, d.leader).ru}`) } as Modifier] : []),
+      ...(d && d.defenderBonus > 0 ? [{ rule, value: d.defenderBonus, reason: text('defender', 'обороняющийся') } as Modifier] : []),
+    ];
+    const p = powerName(power);
+    return {
+      ...base(w), kind: 'roll', power, options: [], blocked: [], forced: false,
+      roll: { dice: d?.dice ?? 0, purpose, modifiers, target: null },
+      prompt: text(`${p.en} rolls ${d?.dice ?? 0} dice (${modifiersText(modifiers)}); each 5 or 6 is a hit.`, `${p.ru} бросает кубиков: ${d?.dice ?? 0} (${modifiersText(modifiers)}); каждая 5 или 6 — попадание.`),
+    };
+  }
+  const c = w.context as InterceptionContext | AvoidContext;
+  const attempt = c.attempt;
+  const power: Power = attempt?.power ?? 'independent';
+  const mods = attempt?.modifiers ?? [];
+  const p = powerName(power);
+  const what = purpose === 'interception' ? text('interception', 'перехват') : text('avoid battle', 'уклонение');
+  return {
+    ...base(w), kind: 'roll', power, options: [], blocked: [], forced: false,
+    roll: { dice: ROLL_DICE, purpose, modifiers: mods.map((m) => ({ ...m })), target: ROLL_TARGET },
+    prompt: text(`${p.en} rolls 2 dice for ${what.en}: 2d6 ${modifiersText(mods)} ≥ ${ROLL_TARGET} succeeds.`, `${p.ru} бросает 2 кубика (${what.ru}): 2d6 ${modifiersText(mods)} ≥ ${ROLL_TARGET} — успех.`),
+  };
+}
+
+/** The decision a waiting state stands for. */
+export function buildDecision(w: Waiting): Decision {
+  if (w.meta.roll) return rollDecision(w);
+  switch (w.meta.decision) {
+    case 'move':
+      return moveDecision(w, w.context as MovementContext);
+    case 'intercept':
+      return interceptDecision(w, w.context as InterceptionContext);
+    case 'avoid':
+      return avoidDecision(w, w.context as AvoidContext);
+    case 'withdraw':
+      return withdrawDecision(w, w.context as WithdrawalContext);
+    case 'continue':
+      return continueDecision(w, w.context as WithdrawalContext);
+    case 'casualties':
+      return casualtiesDecision(w, w.context as FieldBattleContext);
+    case 'retreat':
+      return retreatDecision(w, w.context as RetreatContext);
+    default:
+      throw new Error(`state ${w.machine}.${w.state} is not a decision`);
+  }
+}
+
+export type { World };

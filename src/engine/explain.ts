@@ -1,0 +1,189 @@
+// Why an event is refused. Every refusal names a rule: the restriction that fails for an answer to the pending
+// decision, or the rule that closed (or has not yet opened) the step the event belongs to. Never "unexpected event".
+import type { EngineEvent } from '../schema/events.ts';
+import type { Decision } from '../schema/decision.ts';
+import { units } from '../schema/units.ts';
+import { checkAvoid } from '../rules/avoid-battle.ts';
+import { checkCasualties } from '../rules/casualties.ts';
+import { checkInterception, isNoOtherPowerSuccessful } from '../rules/interception.ts';
+import { checkMove } from '../rules/movement.ts';
+import { powerName, spaceName } from '../rules/names.ts';
+import { casualtyArgs, type FieldBattleContext } from '../rules/procedures/field-battle.ts';
+import type { AvoidContext } from '../rules/procedures/avoid-battle.ts';
+import type { InterceptionContext } from '../rules/procedures/interception.ts';
+import type { MovementContext } from '../rules/procedures/movement.ts';
+import type { RetreatContext } from '../rules/procedures/retreat.ts';
+import type { WithdrawalContext } from '../rules/procedures/withdrawal.ts';
+import type { RuleRef, RulingRef } from '../rules/registry.ts';
+import { checkRetreat } from '../rules/retreat.ts';
+import { text, type Lang, type Text } from '../rules/text.ts';
+import { check, type Refusal } from '../rules/verdict.ts';
+import { checkContinue, checkWithdrawal, WITHDRAWAL_CONDITIONS, withdrawalDecider } from '../rules/withdrawal.ts';
+import type { Waiting } from './decisions.ts';
+
+export type ErrorCode = 'invalid-event' | 'illegal' | 'out-of-turn' | 'step-closed' | 'move-ended' | 'not-supported' | 'internal';
+
+export interface EngineError {
+  readonly code: ErrorCode;
+  readonly rule?: RuleRef;
+  readonly ruling?: RulingRef;
+  /** The restriction that refused the answer, when one did. */
+  readonly restriction?: string;
+  readonly message: string;
+  readonly reason?: Text;
+  readonly path?: string;
+}
+
+export function errorOf(code: ErrorCode, rule: RuleRef | undefined, reason: Text, lang: Lang, extra: Partial<EngineError> = {}): EngineError {
+  return { code, ...(rule ? { rule } : {}), message: reason[lang], reason, ...extra };
+}
+
+function fromRefusal(r: Refusal, lang: Lang, code: ErrorCode = 'illegal'): EngineError {
+  return { code, rule: r.rule, ...(r.ruling ? { ruling: r.ruling } : {}), restriction: r.code, message: r.reason[lang], reason: r.reason };
+}
+
+/** Where the movement is: the step of 13.1 its root machine is in. */
+const STAGE: Record<string, number> = {
+  checkingDeclaration: 1, awaitingMove: 1, payingCost: 3, checkingSiegeLeft: 3, leavingBrokenSiege: 3, responseCards: 4,
+  intercepting: 5, placingFormation: 5, avoidingBattle: 6, withdrawing: 7, afterWithdrawal: 7, retreatingToOrigin: 7, fighting: 8, done: 9,
+};
+
+const EVENT_STAGE: Partial<Record<EngineEvent['type'], number>> = {
+  'move.declare': 1, 'intercept.declare': 5, 'intercept.decline': 5, 'avoid.declare': 6, 'avoid.decline': 6,
+  'withdraw.declare': 7, 'withdraw.decline': 7, 'move.continue': 7, 'move.stop': 7, 'casualties.assign': 8, 'retreat.declare': 8,
+};
+
+interface Situation {
+  readonly root: MovementContext;
+  readonly stage: string;
+  readonly waiting: Waiting | undefined;
+  readonly decision: Decision | null;
+  readonly lang: Lang;
+}
+
+/** The refusal of an answer to the pending decision, by the same restrictions that list its options. */
+function answerRefusal(s: Situation, event: EngineEvent): Refusal | undefined {
+  const w = s.waiting;
+  if (!w) return undefined;
+  const c = w.context;
+  switch (event.type) {
+    case 'move.declare': {
+      const m = c as MovementContext;
+      const v = checkMove(m.world, { power: m.world.position.impulse.power, from: event.from, to: event.to, request: units(event), cp: m.world.position.impulse.cp });
+      return v.ok ? undefined : v;
+    }
+    case 'intercept.declare': {
+      const i = c as InterceptionContext;
+      const v = checkInterception(i.world, { ...i, power: event.power, from: event.from, request: units(event) });
+      return v.ok ? undefined : v;
+    }
+    case 'avoid.declare': {
+      const a = c as AvoidContext;
+      const v = checkAvoid(a.world, { ...a, power: event.power, from: a.leg.to, to: event.to, request: units(event) });
+      return v.ok ? undefined : v;
+    }
+    case 'withdraw.declare':
+    case 'withdraw.decline': {
+      const x = c as WithdrawalContext;
+      const v = checkWithdrawal(x.world, { leg: x.leg, power: event.power });
+      return v.ok ? undefined : v;
+    }
+    case 'move.continue': {
+      const x = c as WithdrawalContext;
+      const v = checkContinue(x.world, { leg: x.leg, to: event.to, cp: x.cp });
+      return v.ok ? undefined : v;
+    }
+    case 'casualties.assign': {
+      const f = c as FieldBattleContext;
+      if (!f.asking) return undefined;
+      const args = casualtyArgs(f, f.asking.role, f.asking.power, {
+        losses: { regulars: event.regulars ?? 0, mercenaries: event.mercenaries ?? 0, cavalry: event.cavalry ?? 0 },
+        ...(event.keep ? { keep: event.keep } : {}),
+        ...(event.oddHits ? { oddHits: event.oddHits } : {}),
+      });
+      const v = args ? checkCasualties(f.world, args) : undefined;
+      return v && !v.ok ? v : undefined;
+    }
+    case 'retreat.declare': {
+      const r = c as RetreatContext;
+      const v = checkRetreat(r.world, { ...r, power: event.power, from: r.space, to: event.to ?? '', hasDestination: event.to !== undefined, inside: units(event.inside) });
+      return v.ok ? undefined : v;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The rule that closed the step an event belongs to, or that it has not opened yet. */
+function stepRefusal(s: Situation, event: EngineEvent): EngineError {
+  const { root, lang } = s;
+  const now = STAGE[s.stage] ?? 0;
+  const at = EVENT_STAGE[event.type] ?? 0;
+  const leg = root.leg;
+  const dest = leg ? spaceName(root.world, leg.to) : text('the destination', 'область назначения');
+  const pending = s.decision?.prompt ?? text('nothing', 'ничего');
+  if (event.type === 'move.declare')
+    return errorOf('step-closed', '13.1', text(`The move is already declared (${leg ? `${leg.from} → ${leg.to}` : 'in the scenario'}): one Move action per session.`, `Движение уже объявлено (${leg ? `${leg.from} → ${leg.to}` : 'в сценарии'}): одна акция движения на сессию.`), lang);
+  if (at > now)
+    return errorOf('out-of-turn', s.decision?.rule as RuleRef | undefined, text(`Not yet: the game is waiting for an earlier step first — ${pending.en}`, `Ещё рано: игра ждёт более раннего шага — ${pending.ru}`), lang);
+  if (event.type.startsWith('intercept.')) {
+    if (root.intercepted && 'power' in event && event.power !== root.intercepted) {
+      const v = check(isNoOtherPowerSuccessful, root.world, { leg: leg!, usedSpaces: [], declined: [], successPower: root.intercepted, power: event.power, from: '', request: units({}) });
+      if (!v.ok) return fromRefusal(v, lang, 'step-closed');
+    }
+    return errorOf('step-closed', '13.1 step 5', text(`Interceptions of this move are over: they are resolved before the formation is placed in ${dest.en}.`, `Перехваты этого движения завершены: они определяются до размещения соединения в ${dest.ru}.`), lang);
+  }
+  if (event.type.startsWith('avoid.') || event.type.startsWith('withdraw.')) {
+    if (root.intercepted) {
+      const p = powerName(root.intercepted);
+      return errorOf('step-closed', '13.2 step 5', text(`${p.en} intercepted: after a successful interception steps 6 and 7 are skipped — no avoiding battle and no withdrawal; the battle is fought.`, `Держава ${p.ru} перехватила: после успешного перехвата шаги 6 и 7 пропускаются — ни уклонения, ни отхода; происходит сражение.`), lang);
+    }
+    if ((event.type === 'withdraw.declare' || event.type === 'withdraw.decline') && leg) {
+      for (const cond of WITHDRAWAL_CONDITIONS) {
+        const v = check(cond, root.world, { leg, power: event.power });
+        if (!v.ok) return fromRefusal(v, lang, 'step-closed');
+      }
+      const decider = withdrawalDecider(root.world, leg);
+      if (decider && decider !== event.power) return errorOf('step-closed', '13.4', text(`Only ${powerName(decider).en}, who controls ${dest.en}, decides on a withdrawal.`, `Об отходе решает только держава ${powerName(decider).ru}, контролирующая ${dest.ru}.`), lang);
+      return errorOf('step-closed', '13.1 step 7', text(`Step 7 (withdrawal into ${dest.en}) is over.`, `Шаг 7 (отход в укрепления ${dest.ru}) завершён.`), lang);
+    }
+    return errorOf('step-closed', '13.1 step 6', text(`Step 6 (avoid battle out of ${dest.en}) is over or was never open: only enemy land units in the destination may avoid battle, before the withdrawal and the battle.`, `Шаг 6 (уклонение из ${dest.ru}) завершён или не открывался: уклоняться могут только вражеские сухопутные части в области назначения, до отхода и сражения.`), lang);
+  }
+  if (event.type === 'move.continue' || event.type === 'move.stop')
+    return errorOf('step-closed', '13.4 option 1', text('Moving on or retreating is chosen only after the defenders withdrew into the fortifications and the formation does not outnumber them.', 'Продолжение движения или отступление выбираются только после отхода обороняющихся в укрепления, когда у соединения нет перевеса.'), lang);
+  if (event.type === 'casualties.assign')
+    return errorOf('step-closed', '14 step 9', text(`No casualties are owed now: they are chosen after both sides roll in a field battle — ${pending.en}`, `Сейчас потерь не назначают: их выбирают после бросков обеих сторон в полевом сражении — ${pending.ru}`), lang);
+  if (event.type === 'retreat.declare')
+    return errorOf('step-closed', '14.1', text(`No retreat is owed now: only the loser of a field battle retreats, after casualties — ${pending.en}`, `Сейчас отступление не требуется: отступает только проигравший полевое сражение, после потерь — ${pending.ru}`), lang);
+  return errorOf('out-of-turn', s.decision?.rule as RuleRef | undefined, text(`The game is waiting for: ${pending.en}`, `Игра ждёт: ${pending.ru}`), lang);
+}
+
+/** Explains why `event` cannot be accepted now. */
+export function explainRefusal(s: Situation, event: EngineEvent): EngineError {
+  const { lang, decision } = s;
+  if (event.type === 'card.play')
+    return errorOf('not-supported', 'R14', text(`Cards are not supported in this release (ruling R14): ${event.card} cannot be played. The response and combat card windows are marked in the machines.`, `Карты в этой версии не поддерживаются (решение R14): ${event.card} сыграть нельзя. Окна карт ответа и боевых карт отмечены в машинах.`), lang);
+  if (!decision) return errorOf('move-ended', '13.1', text('The move is over: no further events are accepted. Start a new session from the result position for the next move.', 'Движение завершено: события больше не принимаются. Для следующего движения начните новую сессию с позиции результата.'), lang);
+  if (event.type === 'dice.rolled') {
+    if (decision.kind !== 'roll') return errorOf('out-of-turn', decision.rule as RuleRef, text(`No roll is pending. The game is waiting for: ${decision.prompt.en}`, `Бросок сейчас не нужен. Игра ждёт: ${decision.prompt.ru}`), lang);
+    const n = decision.roll?.dice ?? 0;
+    const got = event.values?.length ?? 0;
+    return errorOf('illegal', decision.rule as RuleRef, text(`This roll takes exactly ${n} dice, not ${got}.`, `Для этого броска нужно ровно кубиков: ${n}, а не ${got}.`), lang);
+  }
+  const kindOf: Partial<Record<EngineEvent['type'], Decision['kind']>> = {
+    'move.declare': 'move', 'intercept.declare': 'intercept', 'intercept.decline': 'intercept', 'avoid.declare': 'avoid', 'avoid.decline': 'avoid',
+    'withdraw.declare': 'withdraw', 'withdraw.decline': 'withdraw', 'move.continue': 'continue', 'move.stop': 'continue', 'casualties.assign': 'casualties', 'retreat.declare': 'retreat',
+  };
+  if (kindOf[event.type] === decision.kind) {
+    if ('power' in event && event.power !== decision.power) {
+      const asked = powerName(decision.power as never), p = powerName(event.power);
+      return errorOf('out-of-turn', decision.rule as RuleRef, text(`${asked.en} answers this decision, not ${p.en}: ${decision.prompt.en}`, `На это решение отвечает держава ${asked.ru}, а не ${p.ru}: ${decision.prompt.ru}`), lang);
+    }
+    const r = answerRefusal(s, event);
+    if (r) return fromRefusal(r, lang);
+    return errorOf('internal', decision.rule as RuleRef, text('The machine refused an answer that every restriction allows: please report this scenario and event.', 'Машина отвергла ответ, который разрешают все ограничения: сообщите об этом сценарии и событии.'), lang);
+  }
+  return stepRefusal(s, event);
+}
+
+export type { Situation };

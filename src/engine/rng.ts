@@ -1,0 +1,29 @@
+// Seeded dice (mulberry32): a session that rolls for the host is reproducible from its seed.
+export class Dice {
+  private state: number;
+  /** Dice drawn so far: a restored session skips this many to continue identically. */
+  drawn = 0;
+
+  constructor(readonly seed: number) {
+    this.state = seed >>> 0;
+  }
+
+  private next(): number {
+    this.state = (this.state + 0x6d2b79f5) >>> 0;
+    let t = this.state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  }
+
+  roll(count: number): number[] {
+    const values: number[] = [];
+    for (let i = 0; i < count; i++) values.push(1 + Math.floor(this.next() * 6));
+    this.drawn += count;
+    return values;
+  }
+
+  skip(count: number): void {
+    this.roll(count);
+  }
+}
