@@ -128,6 +128,10 @@ export function main(argv: string[]): number {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('cli.ts') || process.argv[1]?.endsWith('his.mjs')) {
-  process.exitCode = main(process.argv.slice(2));
-}
+// A reader that closes the pipe early (`his schema | head`) is not an error.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw e;
+});
+
+if (process.argv[1]?.endsWith('cli.ts')) process.exitCode = main(process.argv.slice(2));

@@ -19,6 +19,10 @@ function mods(ms: readonly Pick<Modifier, 'value'>[]): string {
   return ms.map((m) => (m.value >= 0 ? ` + ${m.value}` : ` − ${-m.value}`)).join('');
 }
 
+function hits(n: number): Text {
+  return text(`${n} ${n === 1 ? 'hit' : 'hits'}`, `попаданий: ${n}`);
+}
+
 function diceText(values: readonly number[]): string {
   return values.join(' ');
 }
@@ -118,10 +122,12 @@ function battleNotes(world: World, machine: MachineId, state: string, c: unknown
   if (state === 'combatCards') return [joinText([text('Field battle:', 'Полевое сражение:'), joinText([side('attacker'), side('defender')], ' — '), text('(14 steps 2–3).', '(14, шаги 2–3).')])];
   if (state === 'rollingDefenderDice' && f.rolled.attacker) {
     const p = powerName(f.battle.attacker);
-    return [text(`${p.en} rolls ${diceText(f.rolled.attacker)}: ${countHits(f.rolled.attacker)} hits (14 step 6).`, `${p.ru}: выпало ${diceText(f.rolled.attacker)} — попаданий ${countHits(f.rolled.attacker)} (14, шаг 6).`)];
+    const h = hits(countHits(f.rolled.attacker));
+    return [text(`${p.en} rolls ${diceText(f.rolled.attacker)}: ${h.en} (14 step 6).`, `${p.ru}: выпало ${diceText(f.rolled.attacker)} — ${h.ru} (14, шаг 6).`)];
   }
   if (state === 'decidingWinner' && f.rolled.defender) {
-    return [text(`The defender rolls ${diceText(f.rolled.defender)}: ${countHits(f.rolled.defender)} hits (14 step 6).`, `Обороняющийся: выпало ${diceText(f.rolled.defender)} — попаданий ${countHits(f.rolled.defender)} (14, шаг 6).`)];
+    const h = hits(countHits(f.rolled.defender));
+    return [text(`The defender rolls ${diceText(f.rolled.defender)}: ${h.en} (14 step 6).`, `Обороняющийся: выпало ${diceText(f.rolled.defender)} — ${h.ru} (14, шаг 6).`)];
   }
   return [];
 }

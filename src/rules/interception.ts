@@ -53,8 +53,7 @@ function fits(stacks: Stack[], request: Units) {
 
 /** 13.2: "if a besieging force moves out of a besieged space, the stack that had been besieged may not intercept that move". */
 function wasBesiegedByMover(world: World, space: string, leg: MoveLeg): boolean {
-  // Enemies of the mover inside the space it left can only have been under its siege (13.1 restriction 3).
-  return space === leg.from && stacksWhere(world.position, { space, inside: true }).some((s) => areAtWar(world.position, s.power, leg.power));
+  return space === leg.from && leg.leftSiege === true && stacksWhere(world.position, { space, inside: true }).length > 0;
 }
 
 /** 13.1 restriction 3's enemy bloc makes non-warring powers enemies too; otherwise only powers at war may intercept. */

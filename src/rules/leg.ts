@@ -14,4 +14,6 @@ export interface MoveLeg {
   readonly kind: MovementKind;
   /** 13.4 option 1: the fortified space the formation moved on from; retreating back into it eliminates it. */
   readonly continuedFrom?: string;
+  /** The formation was besieging `from` when it left (13.2: the stack it besieged may not intercept this move). */
+  readonly leftSiege?: boolean;
 }

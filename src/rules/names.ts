@@ -18,6 +18,55 @@ export function leaderName(world: Pick<World, 'leaders'>, id: string): Text {
   return { en, ru: RU_LEADERS[id] ?? en };
 }
 
+type SpaceCase = 'gen' | 'acc' | 'prep';
+type LeaderCase = 'gen' | 'acc' | 'ins';
+const RU_SPACE_CASES: Readonly<Record<string, Partial<Record<SpaceCase, string>>>> = namesRu.spaceCases;
+const RU_LEADER_CASES: Readonly<Record<string, Partial<Record<LeaderCase, string>>>> = namesRu.leaderCases;
+
+// A case form of the bundled board's names; the nominative (spaceName / leaderName) when the form is missing or
+// the board is an inline map, whose names are the scenario's own.
+function spaceCase(world: Pick<World, 'board'>, id: string, c: SpaceCase): Text {
+  const nom = spaceName(world, id);
+  const form = world.board.id === 'his' ? RU_SPACE_CASES[id]?.[c] : undefined;
+  return { en: nom.en, ru: form ?? nom.ru };
+}
+
+function leaderCase(world: Pick<World, 'board' | 'leaders'>, id: string, c: LeaderCase): Text {
+  const nom = leaderName(world, id);
+  const form = world.board.id === 'his' ? RU_LEADER_CASES[id]?.[c] : undefined;
+  return { en: nom.en, ru: form ?? nom.ru };
+}
+
+/** Where: "in Vienna" / «в Вене», «на Мальте» — the prepositional noun only; the sentence gives в or на. */
+export function spaceIn(world: Pick<World, 'board'>, id: string): Text {
+  return spaceCase(world, id, 'prep');
+}
+
+/** From where: "from Pressburg" / «из Пресбурга» — the genitive. */
+export function spaceFrom(world: Pick<World, 'board'>, id: string): Text {
+  return spaceCase(world, id, 'gen');
+}
+
+/** Where to: "into Vienna" / «в Вену» — the accusative. */
+export function spaceTo(world: Pick<World, 'board'>, id: string): Text {
+  return spaceCase(world, id, 'acc');
+}
+
+/** A leader as the object: "intercepts Suleiman" / «перехватывает Сулеймана» — the accusative. */
+export function leaderAcc(world: Pick<World, 'board' | 'leaders'>, id: string): Text {
+  return leaderCase(world, id, 'acc');
+}
+
+/** Of a leader: "Ibrahim Pasha's army" / «армия Ибрагима-паши» — the genitive. */
+export function leaderGen(world: Pick<World, 'board' | 'leaders'>, id: string): Text {
+  return leaderCase(world, id, 'gen');
+}
+
+/** With a leader: "with Charles V" / «с Карлом V» — the instrumental. */
+export function leaderWith(world: Pick<World, 'board' | 'leaders'>, id: string): Text {
+  return leaderCase(world, id, 'ins');
+}
+
 export function powerName(power: Power): Text {
   return POWER_NAMES[power];
 }

@@ -100,7 +100,7 @@ export function startMove(c: MovementContext): Partial<MovementContext> {
   const broken = wasBesieging && isSiegeBroken({ position }, order.from);
   if (broken) position = endSiege(position, order.from);
   const continuedFrom = c.leg && c.outcome === 'continue' ? c.leg.to : undefined;
-  const newLeg: MoveLeg = { power, from: order.from, to: order.to, formation: split.taken, kind: 'move', ...(continuedFrom ? { continuedFrom } : {}) };
+  const newLeg: MoveLeg = { power, from: order.from, to: order.to, formation: split.taken, kind: 'move', ...(continuedFrom ? { continuedFrom } : {}), ...(wasBesieging ? { leftSiege: true } : {}) };
   return {
     world: { ...c.world, position },
     leg: newLeg,

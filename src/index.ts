@@ -1,0 +1,29 @@
+// The public library API. The engine is a library first: nothing here prints, exits or touches files.
+export { parseScenario, ScenarioError, type Scenario, type Issue } from './engine/scenario.ts';
+export {
+  createSession,
+  restoreSession,
+  RestoreError,
+  Session,
+  ENGINE_VERSION,
+  SavedSessionSchema,
+  type SessionOptions,
+  type SendResult,
+  type SessionResult,
+  type TraceEntry,
+  type AcceptedEvent,
+  type EventSource,
+  type SavedSession,
+} from './engine/session.ts';
+export { resolve, POLICIES, declinePolicy, eagerPolicy, type Policy, type PolicyName, type ResolveOptions, type ResolveOutcome } from './engine/resolve.ts';
+export type { EngineError, ErrorCode } from './engine/explain.ts';
+export { narrative } from './engine/report.ts';
+export { ScenarioSchema, type ScenarioInput } from './schema/scenario.ts';
+export { EventSchema, type EngineEvent, type EventType } from './schema/events.ts';
+export { DecisionSchema, type Decision, type DecisionKind } from './schema/decision.ts';
+export { SummarySchema, ResultPositionSchema, type Summary, type ResultPosition } from './schema/result.ts';
+export { RULE_REGISTRY, type RuleRef, type RulingRef } from './rules/registry.ts';
+export { STATEMENTS } from './rules/statements.ts';
+export type { Text, Lang } from './rules/text.ts';
+export { hisBoard, hisLeaderTable, HIS_SPACE_IDS, HIS_ARMY_LEADER_IDS, type HisSpaceId, type HisArmyLeaderId } from './data/index.ts';
+export * from '../machines/index.ts';
