@@ -8,7 +8,7 @@ import { hostileStacksOutside } from './hostility.ts';
 import type { MoveLeg } from './leg.ts';
 import { powerName, spaceName } from './names.ts';
 import { majorOf } from './relations.ts';
-import { landUnitsIn, splitStacks } from './stacks.ts';
+import { landUnitsIn, splitStacks, stacksWhere } from './stacks.ts';
 import { text } from './text.ts';
 import { checkAll, restriction, type Refusal, type Restriction, type Verdict } from './verdict.ts';
 import type { World } from './world.ts';
@@ -64,10 +64,13 @@ export const isNotLoneLeader = restriction<AvoidArgs>({
   name: 'isNotLoneLeader',
   rule: '13.3',
   ruling: 'R3',
-  statements: ['AVB-14'],
+  statements: ['AVB-14', 'AVB-12'],
   holds: (world, { power, leg }) => landUnitsIn(avoidingStacks(world, power, leg)) > 0,
   reason: (world, { power, leg }) => {
     const p = powerName(power), t = spaceName(world, leg.to);
+    const inside = stacksWhere(world.position, { space: leg.to, inside: true }).some((s) => majorOf(world.position, s.power) === power);
+    if (inside)
+      return text(`${p.en} has no land units outside the fortifications of ${t.en}: units inside, under siege, may not avoid battle.`, `У державы ${p.ru} нет сухопутных частей вне укреплений ${t.ru}: части внутри, в осаде, не могут уклоняться от сражения.`);
     return text(`${p.en} has no land units in ${t.en}: a leader alone may not avoid battle.`, `У державы ${p.ru} нет сухопутных частей в области ${t.ru}: командующий один не может уклониться от сражения.`);
   },
 });
@@ -159,8 +162,12 @@ export function avoidDestinations(world: World, state: AvoidState, power: MajorP
   return { to, blocked };
 }
 
-/** The next power to ask (13.3 step 1: impulse order), skipping powers with no legal destination (ruling R9). */
+/**
+ * The next power to ask (13.3 step 1: impulse order), skipping powers with no legal destination (ruling R9). After a
+ * successful interception nobody is asked, not even the interceptor's allies (13.1 step 5: go directly to step 8).
+ */
 export function nextAvoider(world: World, state: AvoidState): MajorPower | undefined {
+  if (state.intercepted.length > 0) return undefined;
   const empty: Units = { regulars: 0, mercenaries: 0, cavalry: 0, leaders: [] };
   return MAJOR_POWERS.find(
     (power) =>

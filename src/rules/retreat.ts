@@ -90,6 +90,8 @@ export const isRetreatingPower = restriction<RetreatArgs>({
     const p = powerName(args.power), s = spaceName(world, args.space);
     if (!isMajorPower(args.power) && majorOf(world.position, args.power))
       return text(`${p.en} retreats with its major ally, who decides for it (22.3).`, `${p.ru} отступает со своим великим союзником, который решает за неё (22.3).`);
+    if (isInactive(world.position, args.power))
+      return text(`${p.en} never chooses: an inactive minor or independent stack does not retreat; up to 4 units go inside and the rest are eliminated (ruling R10).`, `${p.ru} не выбирает: неактивная второстепенная держава или независимые не отступают; до 4 частей уходят в укрепления, остальные уничтожаются (решение R10).`);
     return text(`${p.en} has nothing that must retreat from ${s.en} now.`, `Держава ${p.ru} сейчас не должна ничего отводить из области ${s.ru}.`);
   },
 });

@@ -1,6 +1,6 @@
 // 13.4 Withdrawing into Fortifications (movement step 7), and what follows for the active formation: a siege if it
 // outnumbers the units inside (15, ruling R13), else option 1 (pay CP and move on) or option 2 (retreat, ruling R4).
-import type { MajorPower, Power } from '../schema/power.ts';
+import { impulseRank, type MajorPower, type Power } from '../schema/power.ts';
 import { landUnitCount } from '../schema/units.ts';
 import { hostileStacksInside, hostileStacksOutside, isHostile } from './hostility.ts';
 import type { MoveLeg } from './leg.ts';
@@ -25,9 +25,18 @@ function defenders(world: World, leg: MoveLeg) {
   return hostileStacksOutside(world, leg.power, leg.to);
 }
 
-/** 13.4: the power that controls the space decides; an active minor's major decides for it (22.3). */
+/**
+ * 13.4: "if several powers are defending, the power that controls the space decides"; a power defending alone in its
+ * ally's space decides for its own units. An active minor's major decides for it (22.3); nobody decides for an
+ * inactive minor or independents (ruling R10).
+ */
 export function withdrawalDecider(world: World, leg: MoveLeg): MajorPower | undefined {
-  return majorOf(world.position, controllerOf(world, leg.to));
+  const controller = majorOf(world.position, controllerOf(world, leg.to));
+  const groups = [...new Set(defenders(world, leg).map((s) => majorOf(world.position, s.power)))]
+    .filter((p): p is MajorPower => p !== undefined)
+    .sort((a, b) => impulseRank(a) - impulseRank(b));
+  if (controller !== undefined && (groups.length === 0 || groups.includes(controller))) return controller;
+  return groups[0];
 }
 
 export const isDestinationFortified = restriction<WithdrawArgs>({

@@ -105,7 +105,9 @@ function setUp(patch: ScenarioPatch, move: MoveSpec, state: StatePatch = {}): { 
   const power = w.position.impulse.power;
   const formation = formationFor(w, { power, from: move.from, request: u(move.request) });
   if (!formation) throw new Error(`fixture: the moving formation is not in ${move.from}`);
-  const leg: MoveLeg = { power, from: move.from, to: move.to, formation, kind: move.kind ?? 'move' };
+  // As the movement machine records it: the formation leaves a space it was besieging (13.2, INT-09).
+  const leftSiege = w.position.sieges.some((g) => g.space === move.from && g.by.includes(power));
+  const leg: MoveLeg = { power, from: move.from, to: move.to, formation, kind: move.kind ?? 'move', ...(leftSiege ? { leftSiege } : {}) };
   return { w, leg, state: { leg, usedSpaces: [], declined: [], ...state } };
 }
 

@@ -1,0 +1,546 @@
+// 14.1 Retreat: who retreats, where to, who may go inside (rulings R10, R11), what is eliminated; the capture of
+// lone leaders (13.1, ruling R2) and the breaking of a siege (15.3).
+import { describe, expect, test } from 'vitest';
+import { captureLeaders, loneLeadersAgainst, settleLoneLeaders } from '../../src/rules/capture.ts';
+import {
+  applyRetreat,
+  checkRetreat,
+  inactiveInside,
+  insideRoom,
+  isInactiveGroup,
+  mayAnyGoInside,
+  RETREAT_DESTINATION_RESTRICTIONS,
+  RETREAT_RESTRICTIONS,
+  retreatDestinations,
+  retreatingGroups,
+  type RetreatArgs,
+  type RetreatState,
+} from '../../src/rules/retreat.ts';
+import { isSiegeBroken } from '../../src/rules/siege.ts';
+import { addStacks, relocate, replaceStacks, splitStacks, stacksWhere, totals } from '../../src/rules/stacks.ts';
+import type { Verdict } from '../../src/rules/verdict.ts';
+import { withPosition, type World } from '../../src/rules/world.ts';
+import type { MajorPower, Power } from '../../src/schema/power.ts';
+import { NO_UNITS, type Units } from '../../src/schema/units.ts';
+import { u, VIENNA, world, type ScenarioPatch } from '../helpers/fixtures.ts';
+
+type StackInput = NonNullable<ScenarioPatch['stacks']>[number];
+
+const SULEIMAN: StackInput = { space: 'pressburg', power: 'ottoman', regulars: 7, cavalry: 1, leaders: ['suleiman', 'ibrahim-pasha'] };
+/** The Hapsburg survivors of a lost battle in Vienna. */
+const HAPSBURGS: StackInput = { space: 'vienna', power: 'hapsburg', regulars: 6, leaders: ['charles-v', 'ferdinand'] };
+
+/** The `mover`'s stacks in `from` have fought in `to`: they stand there beside the other side's survivors. */
+function fought(patch: ScenarioPatch, mover: MajorPower, from: string, to: string): World {
+  const w = world(patch);
+  const formation = stacksWhere(w.position, { space: from }).filter((s) => s.power === mover);
+  return withPosition(w, addStacks(replaceStacks(w.position, formation, []), relocate(formation, { space: to, inside: false })));
+}
+
+/** The Ottoman formation from Pressburg won in Vienna: the Hapsburgs of `patch` retreat (a losing defender). */
+function defenderLost(patch: ScenarioPatch = {}): { world: World; state: RetreatState } {
+  return {
+    world: fought({ ...VIENNA, stacks: [SULEIMAN, HAPSBURGS], ...patch }, 'ottoman', 'pressburg', 'vienna'),
+    state: { space: 'vienna', reason: 'defender', attacker: 'ottoman', origin: 'pressburg', done: [], captor: 'ottoman' },
+  };
+}
+
+/** The rulebook's outcome (RULES.md §6): the Ottoman formation lost in Vienna and retreats (a losing attacker). */
+function attackerLost(patch: ScenarioPatch = {}): { world: World; state: RetreatState } {
+  const survivors: StackInput = { ...SULEIMAN, regulars: 3, cavalry: 0 };
+  return {
+    world: fought({ ...VIENNA, stacks: [survivors, { space: 'vienna', power: 'hapsburg', regulars: 7, leaders: ['charles-v', 'ferdinand'] }], ...patch }, 'ottoman', 'pressburg', 'vienna'),
+    state: { space: 'vienna', reason: 'attacker', attacker: 'ottoman', origin: 'pressburg', done: [], captor: 'hapsburg' },
+  };
+}
+
+function retreatArgs(state: RetreatState, power: Power, to: string | undefined, inside: Partial<Units> = {}): RetreatArgs {
+  return { ...state, power, from: state.space, to: to ?? '', hasDestination: to !== undefined, inside: u(inside) };
+}
+
+function outcome(v: Verdict): string {
+  return v.ok ? 'ok' : v.code;
+}
+
+/** Rows for `test.for(...)('[rule] %s', ...)`: the title is the row's `what`, which ends with its statement ids. */
+function named<T extends { what: string }>(rows: readonly T[]): (readonly [string, T])[] {
+  return rows.map((r) => [r.what, r] as const);
+}
+
+describe('14.1 where a losing defender may retreat', () => {
+  test.for(
+    named<{ what: string; to: string; patch: ScenarioPatch; expected: string }>([
+      { what: 'allows Linz, a Hapsburg space (RET-04)', to: 'linz', patch: {}, expected: 'ok' },
+      { what: 'allows Brunn while Hungary-Bohemia is a Hapsburg ally (RET-08)', to: 'brunn', patch: {}, expected: 'ok' },
+      { what: 'forbids Brunn when Hungary-Bohemia is no ally (RET-08)', to: 'brunn', patch: { alliances: [] }, expected: 'isRetreatDestinationFriendly' },
+      { what: 'forbids an independent space (RET-08)', to: 'linz', patch: { control: { pressburg: 'ottoman', linz: 'independent' } }, expected: 'isRetreatDestinationNotIndependent' },
+      { what: 'forbids a space in unrest (RET-05)', to: 'linz', patch: { unrest: ['linz'] }, expected: 'isRetreatDestinationNotInUnrest' },
+      {
+        what: 'forbids a space holding enemy land units (RET-06)',
+        to: 'graz',
+        patch: { stacks: [SULEIMAN, HAPSBURGS, { space: 'graz', power: 'ottoman', regulars: 1 }] },
+        expected: 'isRetreatDestinationFreeOfEnemy',
+      },
+      // Ruling R2: a lone enemy leader does not block; he is captured (see below).
+      {
+        what: 'allows a space where an enemy leader stands alone (RET-06, ruling R2)',
+        to: 'linz',
+        patch: { stacks: [{ ...SULEIMAN, leaders: ['suleiman'] }, HAPSBURGS, { space: 'linz', power: 'ottoman', leaders: ['ibrahim-pasha'] }] },
+        expected: 'ok',
+      },
+      { what: 'forbids a sea zone (RET-07)', to: 'adriatic', patch: {}, expected: 'isRetreatDestinationLandSpace' },
+      { what: 'forbids a space that is not adjacent (RET-04)', to: 'buda', patch: {}, expected: 'isRetreatDestinationAdjacent' },
+      { what: 'forbids Ottoman-controlled Pressburg (RET-08, RET-09)', to: 'pressburg', patch: {}, expected: 'isRetreatDestinationFriendly' },
+      // Hungarian-controlled (an ally) and empty: only the "entered from" restriction is left to forbid it.
+      { what: 'forbids Pressburg, friendly and empty, because the enemy entered from there (RET-09)', to: 'pressburg', patch: { control: {} }, expected: 'isNotSpaceEnemyEnteredFrom' },
+    ]),
+  )('[14.1] %s', ([, { to, patch, expected }]) => {
+    const { world: w, state } = defenderLost(patch);
+    const v = checkRetreat(w, retreatArgs(state, 'hapsburg', to));
+    expect(outcome(v)).toBe(expected);
+    if (!v.ok) expect(v.rule).toBe('14.1');
+  });
+
+  test('[14.1] offers the Hapsburgs Brunn, Graz and Linz, not the space the enemy entered from (RET-04, RET-09)', () => {
+    const { world: w, state } = defenderLost({ control: {} });
+    const d = retreatDestinations(w, state, 'hapsburg');
+    expect([...d.to].sort()).toEqual(['brunn', 'graz', 'linz']);
+    expect(d.blocked.map((b) => [b.to, b.refusal.code])).toEqual([['pressburg', 'isNotSpaceEnemyEnteredFrom']]);
+  });
+
+  test('[14.1, 2.5] allows a retreat over the Graz–Salzburg pass (RET-14)', () => {
+    const w = fought(
+      {
+        war: [['ottoman', 'hapsburg']],
+        control: { salzburg: 'hapsburg' },
+        stacks: [{ space: 'mohacs', power: 'ottoman', regulars: 6 }, { space: 'graz', power: 'hapsburg', regulars: 2, leaders: ['ferdinand'] }],
+      },
+      'ottoman',
+      'mohacs',
+      'graz',
+    );
+    const state: RetreatState = { space: 'graz', reason: 'defender', attacker: 'ottoman', origin: 'mohacs', done: [], captor: 'ottoman' };
+    expect(retreatDestinations(w, state, 'hapsburg').to).toContain('salzburg');
+    expect(checkRetreat(w, retreatArgs(state, 'hapsburg', 'salzburg')).ok).toBe(true);
+  });
+
+  test('[14.1] lists the destination restrictions, the defender and attacker rules last (RET-04..RET-10, RET-14)', () => {
+    expect(RETREAT_DESTINATION_RESTRICTIONS.map((r) => r.name).slice(-2)).toEqual(['isNotSpaceEnemyEnteredFrom', 'isAttackerOrigin']);
+    expect(RETREAT_DESTINATION_RESTRICTIONS.every((r) => r.rule === '14.1')).toBe(true);
+  });
+});
+
+describe('14.1 who retreats and who goes inside', () => {
+  interface Row {
+    what: string;
+    power: Power;
+    to?: string;
+    inside?: Partial<Units>;
+    patch?: ScenarioPatch;
+    expected: string;
+  }
+  test.for(
+    named<Row>([
+      { what: 'lets 4 regulars and both leaders go inside Vienna while 2 regulars retreat to Linz (RET-02, RET-03)', power: 'hapsburg', to: 'linz', inside: { regulars: 4, leaders: ['charles-v', 'ferdinand'] }, expected: 'ok' },
+      { what: 'lets only a leader go inside and the rest retreat (RET-02, RET-03)', power: 'hapsburg', to: 'linz', inside: { leaders: ['ferdinand'] }, expected: 'ok' },
+      { what: 'refuses 5 regulars inside: at most 4 (RET-02, SIE-14)', power: 'hapsburg', to: 'linz', inside: { regulars: 5 }, expected: 'isInsideWithinLimit' },
+      {
+        what: 'refuses 3 more inside where 2 already are (RET-02, SIE-14)',
+        power: 'hapsburg',
+        to: 'linz',
+        inside: { regulars: 3 },
+        patch: { stacks: [SULEIMAN, HAPSBURGS, { space: 'vienna', power: 'hapsburg', regulars: 2, inside: true }] },
+        expected: 'isInsideWithinLimit',
+      },
+      { what: 'refuses leaving the 2 regulars outside without a destination (RET-01, RET-04)', power: 'hapsburg', inside: { regulars: 4, leaders: ['charles-v', 'ferdinand'] }, expected: 'namesLegalDestination' },
+      { what: 'refuses staying put: all survivors must retreat (RET-01)', power: 'hapsburg', expected: 'namesLegalDestination' },
+      {
+        what: 'lets a stack of 3 go inside entirely, naming no destination (RET-02)',
+        power: 'hapsburg',
+        inside: { regulars: 3, leaders: ['ferdinand'] },
+        patch: { stacks: [SULEIMAN, { space: 'vienna', power: 'hapsburg', regulars: 3, leaders: ['ferdinand'] }] },
+        expected: 'ok',
+      },
+      {
+        what: 'refuses a destination when everyone went inside (RET-04)',
+        power: 'hapsburg',
+        to: 'linz',
+        inside: { regulars: 3, leaders: ['ferdinand'] },
+        patch: { stacks: [SULEIMAN, { space: 'vienna', power: 'hapsburg', regulars: 3, leaders: ['ferdinand'] }] },
+        expected: 'namesLegalDestination',
+      },
+      // 14.1: leaders need not go inside; one left outside must retreat like any unit.
+      {
+        what: 'refuses leaving Ferdinand outside with nowhere named, when the 4 regulars and Charles V go inside (RET-01, RET-04)',
+        power: 'hapsburg',
+        inside: { regulars: 4, leaders: ['charles-v'] },
+        patch: { stacks: [SULEIMAN, { ...HAPSBURGS, regulars: 4 }] },
+        expected: 'namesLegalDestination',
+      },
+      {
+        what: 'lets Ferdinand retreat alone to Linz while the 4 regulars and Charles V go inside (RET-02, RET-03, RET-04)',
+        power: 'hapsburg',
+        to: 'linz',
+        inside: { regulars: 4, leaders: ['charles-v'] },
+        patch: { stacks: [SULEIMAN, { ...HAPSBURGS, regulars: 4 }] },
+        expected: 'ok',
+      },
+      { what: 'refuses units the stack does not have (RET-02)', power: 'hapsburg', to: 'linz', inside: { mercenaries: 1 }, expected: 'areInsideUnitsPresent' },
+      { what: 'refuses the winner a retreat (RET-01)', power: 'ottoman', to: 'pressburg', expected: 'isRetreatingPower' },
+      { what: 'refuses a power with nothing in the battle (RET-01)', power: 'england', to: 'linz', expected: 'isRetreatingPower' },
+      // 22.3: the Hungarian units retreat with the Hapsburgs, who decide for them.
+      {
+        what: 'refuses an active minor a retreat of its own (RET-01)',
+        power: 'hungary',
+        to: 'linz',
+        patch: { stacks: [SULEIMAN, HAPSBURGS, { space: 'vienna', power: 'hungary', regulars: 1 }] },
+        expected: 'isRetreatingPower',
+      },
+      // 14.1: only "the power controlling that space" may go inside.
+      {
+        what: 'refuses English units going inside the Hapsburgs\' Vienna (RET-02)',
+        power: 'england',
+        to: 'linz',
+        inside: { regulars: 1 },
+        patch: {
+          war: [['ottoman', 'hapsburg'], ['ottoman', 'england']],
+          alliances: [['hapsburg', 'hungary'], ['hapsburg', 'england']],
+          stacks: [SULEIMAN, HAPSBURGS, { space: 'vienna', power: 'england', regulars: 2 }],
+        },
+        expected: 'mayGoInside',
+      },
+    ]),
+  )('[14.1] %s', ([, { power, to, inside, patch, expected }]) => {
+    const { world: w, state } = defenderLost(patch);
+    expect(outcome(checkRetreat(w, retreatArgs(state, power, to, inside)))).toBe(expected);
+  });
+
+  test('[14.1] refuses going inside an unfortified space (RET-02)', () => {
+    const w = fought({ war: [['ottoman', 'hapsburg']], stacks: [{ space: 'mohacs', power: 'ottoman', regulars: 6 }, { space: 'graz', power: 'hapsburg', regulars: 3 }] }, 'ottoman', 'mohacs', 'graz');
+    const state: RetreatState = { space: 'graz', reason: 'defender', attacker: 'ottoman', origin: 'mohacs', done: [], captor: 'ottoman' };
+    expect(mayAnyGoInside(w, state, 'hapsburg')).toBe(false);
+    expect(outcome(checkRetreat(w, retreatArgs(state, 'hapsburg', 'vienna', { regulars: 1 })))).toBe('mayGoInside');
+  });
+
+  test('[14.1] counts the room left inside (RET-02, SIE-14)', () => {
+    expect(insideRoom(defenderLost().world, defenderLost().state)).toBe(4);
+    const { world: w, state } = defenderLost({ stacks: [SULEIMAN, HAPSBURGS, { space: 'vienna', power: 'hapsburg', regulars: 3, inside: true }] });
+    expect(insideRoom(w, state)).toBe(1);
+  });
+
+  test('[14.1] asks the losing groups in impulse order, inactive minors last (RET-01, ruling R10)', () => {
+    // Hapsburg, English and inactive Hungarian units lost in Pressburg to an Ottoman formation from Buda.
+    const w = fought(
+      {
+        war: [['ottoman', 'hapsburg'], ['ottoman', 'england'], ['ottoman', 'hungary']],
+        alliances: [['hapsburg', 'england']],
+        control: { buda: 'ottoman' },
+        stacks: [
+          { space: 'buda', power: 'ottoman', regulars: 8 },
+          { space: 'pressburg', power: 'hungary', regulars: 1 },
+          { space: 'pressburg', power: 'england', regulars: 1 },
+          { space: 'pressburg', power: 'hapsburg', regulars: 1 },
+        ],
+      },
+      'ottoman',
+      'buda',
+      'pressburg',
+    );
+    const state: RetreatState = { space: 'pressburg', reason: 'defender', attacker: 'ottoman', origin: 'buda', done: [], captor: 'ottoman' };
+    expect(retreatingGroups(w, state)).toEqual(['hapsburg', 'england', 'hungary']);
+    expect(retreatingGroups(w, { ...state, done: ['hapsburg'] })).toEqual(['england', 'hungary']);
+  });
+
+  test('[14.1] checks the power, who goes inside, what goes inside and the room left, in that order (RET-01, RET-02, RET-03)', () => {
+    expect(RETREAT_RESTRICTIONS.map((r) => r.name)).toEqual(['isRetreatingPower', 'mayGoInside', 'areInsideUnitsPresent', 'isInsideWithinLimit']);
+  });
+});
+
+describe('14.1, ruling R11 a losing attacker goes back where it came from', () => {
+  test('[14.1] sends Suleiman, Ibrahim and the 3 regulars back to Pressburg, the only choice (RET-10, ruling R11)', () => {
+    const { world: w, state } = attackerLost({ control: { pressburg: 'ottoman', linz: 'ottoman' } });
+    expect(retreatDestinations(w, state, 'ottoman').to).toEqual(['pressburg']);
+    expect(outcome(checkRetreat(w, retreatArgs(state, 'ottoman', 'linz')))).toBe('isAttackerOrigin');
+    const out = applyRetreat(w, state, 'ottoman', NO_UNITS, 'pressburg');
+    expect(totals(stacksWhere(out.position, { space: 'pressburg' }))).toEqual({ regulars: 3, mercenaries: 0, cavalry: 0, leaders: ['ibrahim-pasha', 'suleiman'] });
+    // RULES.md §6: Charles, Ferdinand and 7 Hapsburg regulars stay in Vienna.
+    expect(totals(stacksWhere(out.position, { space: 'vienna' }))).toEqual({ regulars: 7, mercenaries: 0, cavalry: 0, leaders: ['charles-v', 'ferdinand'] });
+  });
+
+  test('[14.1] refuses a losing attacker any place inside the enemy\'s fortifications (RET-02, RET-10)', () => {
+    const { world: w, state } = attackerLost();
+    expect(mayAnyGoInside(w, state, 'ottoman')).toBe(false);
+    expect(outcome(checkRetreat(w, retreatArgs(state, 'ottoman', 'pressburg', { regulars: 1 })))).toBe('mayGoInside');
+  });
+
+  test('[14.1] eliminates the attackers and captures Suleiman and Ibrahim when Pressburg is not a legal retreat (RET-11, ruling R11)', () => {
+    // Without the override Pressburg is Hungarian, and Hungary-Bohemia is a Hapsburg ally: not the Ottoman's.
+    const { world: w, state } = attackerLost({ control: {} });
+    const d = retreatDestinations(w, state, 'ottoman');
+    expect(d.to).toEqual([]);
+    expect(d.blocked.find((b) => b.to === 'pressburg')?.refusal.code).toBe('isRetreatDestinationFriendly');
+    // With nowhere to go the stack names no destination (ruling R9 applies it without asking).
+    expect(checkRetreat(w, retreatArgs(state, 'ottoman', undefined)).ok).toBe(true);
+    const out = applyRetreat(w, state, 'ottoman', NO_UNITS, undefined);
+    expect(out.to).toBeNull();
+    expect(out.eliminated).toEqual({ regulars: 3, mercenaries: 0, cavalry: 0 });
+    expect([...out.captured].sort()).toEqual(['ibrahim-pasha', 'suleiman']);
+    expect(out.position.captured).toEqual(expect.arrayContaining([{ leader: 'suleiman', by: 'hapsburg' }, { leader: 'ibrahim-pasha', by: 'hapsburg' }]));
+    expect(stacksWhere(out.position, { powers: ['ottoman'] })).toEqual([]);
+  });
+
+  test('[13.4, 14.1] eliminates a formation that must retreat back into the fortified space it moved on from (WDR-12)', () => {
+    // The Ottoman formation went Pressburg → Vienna (Ferdinand withdrew inside), moved on to Linz and lost there.
+    const w = fought(
+      {
+        ...VIENNA,
+        stacks: [
+          { space: 'pressburg', power: 'ottoman', regulars: 2, leaders: ['ibrahim-pasha'] },
+          { space: 'vienna', power: 'hapsburg', regulars: 2, leaders: ['ferdinand'], inside: true },
+          { space: 'linz', power: 'hapsburg', regulars: 4, leaders: ['duke-of-alva'] },
+        ],
+      },
+      'ottoman',
+      'pressburg',
+      'linz',
+    );
+    const state: RetreatState = { space: 'linz', reason: 'attacker', attacker: 'ottoman', origin: 'vienna', continuedFrom: 'vienna', done: [], captor: 'hapsburg' };
+    expect(retreatDestinations(w, state, 'ottoman').to).toEqual([]);
+    const out = applyRetreat(w, state, 'ottoman', NO_UNITS, 'vienna');
+    expect(out.to).toBeNull();
+    expect(out.eliminated).toEqual({ regulars: 2, mercenaries: 0, cavalry: 0 });
+    expect(out.position.captured).toContainEqual({ leader: 'ibrahim-pasha', by: 'hapsburg' });
+    expect(stacksWhere(out.position, { space: 'vienna', powers: ['ottoman'] })).toEqual([]);
+  });
+});
+
+describe('14.1 nowhere to go', () => {
+  test('[14.1] eliminates Ferdinand\'s regulars and captures him when Graz has no legal neighbour (RET-12)', () => {
+    // Agram and Mohacs are Hungarian (no alliance), Salzburg Protestant, Trieste and Vienna in unrest.
+    const w = fought(
+      {
+        war: [['ottoman', 'hapsburg']],
+        unrest: ['trieste', 'vienna'],
+        stacks: [{ space: 'mohacs', power: 'ottoman', regulars: 6 }, { space: 'graz', power: 'hapsburg', regulars: 3, leaders: ['ferdinand'] }],
+      },
+      'ottoman',
+      'mohacs',
+      'graz',
+    );
+    const state: RetreatState = { space: 'graz', reason: 'defender', attacker: 'ottoman', origin: 'mohacs', done: [], captor: 'ottoman' };
+    const d = retreatDestinations(w, state, 'hapsburg');
+    expect(d.to).toEqual([]);
+    expect(d.blocked.map((b) => b.to).sort()).toEqual(['agram', 'mohacs', 'salzburg', 'trieste', 'vienna']);
+    expect(checkRetreat(w, retreatArgs(state, 'hapsburg', undefined)).ok).toBe(true);
+    const out = applyRetreat(w, state, 'hapsburg', NO_UNITS, undefined);
+    expect(out.eliminated).toEqual({ regulars: 3, mercenaries: 0, cavalry: 0 });
+    expect(out.captured).toEqual(['ferdinand']);
+    expect(out.position.captured).toContainEqual({ leader: 'ferdinand', by: 'ottoman' });
+    expect(stacksWhere(out.position, { space: 'graz', powers: ['hapsburg'] })).toEqual([]);
+  });
+
+  test('[14.1] lets the trapped Hapsburgs in Vienna put 4 inside; the rest are eliminated (RET-02, RET-12)', () => {
+    const { world: w, state } = defenderLost({ unrest: ['brunn', 'graz', 'linz'] });
+    expect(retreatDestinations(w, state, 'hapsburg').to).toEqual([]);
+    const inside = u({ regulars: 4, leaders: ['charles-v', 'ferdinand'] });
+    expect(checkRetreat(w, retreatArgs(state, 'hapsburg', undefined, inside)).ok).toBe(true);
+    const out = applyRetreat(w, state, 'hapsburg', inside, undefined);
+    expect(out.inside).toEqual({ regulars: 4, mercenaries: 0, cavalry: 0, leaders: ['charles-v', 'ferdinand'] });
+    expect(out.eliminated).toEqual({ regulars: 2, mercenaries: 0, cavalry: 0 });
+    expect(out.captured).toEqual([]);
+  });
+});
+
+describe('22.1, ruling R10 inactive minors do not retreat', () => {
+  /** Inactive Hungarian regulars lost to an Ottoman formation from Pressburg in `space`. */
+  function inactiveLost(space: 'buda' | 'pressburg', outside: number, already = 0): { world: World; state: RetreatState } {
+    const from = space === 'buda' ? 'pressburg' : 'buda';
+    const stacks: StackInput[] = [{ space: from, power: 'ottoman', regulars: 8 }, { space, power: 'hungary', regulars: outside }];
+    if (already > 0) stacks.push({ space, power: 'hungary', regulars: already, inside: true });
+    return {
+      world: fought({ war: [['ottoman', 'hungary']], control: { [from]: 'ottoman' }, stacks }, 'ottoman', from, space),
+      state: { space, reason: 'defender', attacker: 'ottoman', origin: from, done: [], captor: 'ottoman' },
+    };
+  }
+  test.for(
+    named<{ what: string; space: 'buda' | 'pressburg'; outside: number; already: number; goIn: number; eliminated: number }>([
+      { what: 'puts 4 of 6 beaten Hungarian regulars inside Buda and eliminates 2 (RET-15, ruling R10)', space: 'buda', outside: 6, already: 0, goIn: 4, eliminated: 2 },
+      { what: 'puts all 5 inside Buda up to the limit: 4, and eliminates 1 (RET-15, ruling R10)', space: 'buda', outside: 5, already: 0, goIn: 4, eliminated: 1 },
+      { what: 'fills only the room left: 1 already inside, 3 go in, 2 are eliminated (RET-15, SIE-14)', space: 'buda', outside: 5, already: 1, goIn: 3, eliminated: 2 },
+      // Ruling R10: in an unfortified space all of them are eliminated.
+      { what: 'eliminates all 5 in unfortified Pressburg (RET-15, ruling R10)', space: 'pressburg', outside: 5, already: 0, goIn: 0, eliminated: 5 },
+    ]),
+  )('[22.1] %s', ([, { space, outside, already, goIn, eliminated }]) => {
+    const { world: w, state } = inactiveLost(space, outside, already);
+    expect(retreatingGroups(w, state)).toEqual(['hungary']);
+    expect(isInactiveGroup(w, 'hungary')).toBe(true);
+    const inside = inactiveInside(w, state, 'hungary');
+    expect(inside.regulars).toBe(goIn);
+    const out = applyRetreat(w, state, 'hungary', inside, undefined);
+    expect(out.eliminated.regulars).toBe(eliminated);
+    expect(stacksWhere(out.position, { space, inside: true }).reduce((n, s) => n + s.regulars, 0)).toBe(goIn + already);
+    expect(stacksWhere(out.position, { space, inside: false, powers: ['hungary'] })).toEqual([]);
+  });
+
+  test('[22.1] never asks an inactive minor where to retreat (RET-15, ruling R10)', () => {
+    const { world: w, state } = inactiveLost('buda', 6);
+    expect(outcome(checkRetreat(w, retreatArgs(state, 'hungary', 'mohacs')))).toBe('isRetreatingPower');
+  });
+});
+
+describe('13.1, ruling R2 lone leaders', () => {
+  test('[13.1] captures Ibrahim, alone in Linz, when the retreating Hapsburgs arrive (MOV-23, MOV-24, ruling R2)', () => {
+    const { world: w, state } = defenderLost({ stacks: [{ ...SULEIMAN, leaders: ['suleiman'] }, HAPSBURGS, { space: 'linz', power: 'ottoman', leaders: ['ibrahim-pasha'] }] });
+    const out = applyRetreat(w, state, 'hapsburg', NO_UNITS, 'linz');
+    expect(out.to).toBe('linz');
+    expect(out.capturedThere).toEqual([{ leader: 'ibrahim-pasha', by: 'hapsburg' }]);
+    expect(out.position.captured).toContainEqual({ leader: 'ibrahim-pasha', by: 'hapsburg' });
+    expect(stacksWhere(out.position, { space: 'linz' }).map((s) => [s.power, s.regulars, s.leaders])).toEqual([['hapsburg', 6, ['charles-v', 'ferdinand']]]);
+  });
+
+  test('[13.1] captures no one when only leaders retreat into the space (MOV-23)', () => {
+    const { world: w, state } = defenderLost({
+      stacks: [{ ...SULEIMAN, leaders: ['suleiman'] }, { space: 'vienna', power: 'hapsburg', leaders: ['ferdinand'] }, { space: 'linz', power: 'ottoman', leaders: ['ibrahim-pasha'] }],
+    });
+    const out = applyRetreat(w, state, 'hapsburg', NO_UNITS, 'linz');
+    expect(out.capturedThere).toEqual([]);
+  });
+
+  interface Row {
+    what: string;
+    patch: ScenarioPatch;
+    space: string;
+    arriving: Power;
+    captured: string[];
+    withdrawn: string[];
+  }
+  test.for(
+    named<Row>([
+      {
+        what: 'captures an enemy leader alone in an unfortified space (MOV-23, MOV-24)',
+        patch: { war: [['ottoman', 'hapsburg']], stacks: [{ space: 'linz', power: 'ottoman', leaders: ['ibrahim-pasha'] }, { space: 'linz', power: 'hapsburg', regulars: 2 }] },
+        space: 'linz', arriving: 'hapsburg', captured: ['ibrahim-pasha'], withdrawn: [],
+      },
+      {
+        what: 'captures every lone enemy leader there (MOV-23)',
+        patch: { war: [['ottoman', 'hapsburg']], stacks: [{ space: 'linz', power: 'ottoman', leaders: ['ibrahim-pasha', 'suleiman'] }, { space: 'linz', power: 'hapsburg', regulars: 2 }] },
+        space: 'linz', arriving: 'hapsburg', captured: ['ibrahim-pasha', 'suleiman'], withdrawn: [],
+      },
+      {
+        what: 'leaves a leader who is not at war with the arriving power (MOV-23)',
+        patch: { war: [['ottoman', 'hapsburg']], stacks: [{ space: 'linz', power: 'england', leaders: ['dudley'] }, { space: 'linz', power: 'hapsburg', regulars: 2 }] },
+        space: 'linz', arriving: 'hapsburg', captured: [], withdrawn: [],
+      },
+      // A leader with friendly land units beside him is not alone: there is a battle, not a capture.
+      {
+        what: 'leaves a leader who stands with his own land units (MOV-23)',
+        patch: { war: [['ottoman', 'hapsburg']], stacks: [{ space: 'linz', power: 'ottoman', regulars: 1, leaders: ['ibrahim-pasha'] }] },
+        space: 'linz', arriving: 'hapsburg', captured: [], withdrawn: [],
+      },
+      {
+        what: 'sends Ferdinand, alone in fortified Vienna, inside instead of capturing him (WDR-14, AVB-14)',
+        patch: { war: [['ottoman', 'hapsburg']], stacks: [{ space: 'vienna', power: 'hapsburg', leaders: ['ferdinand'] }, { space: 'vienna', power: 'ottoman', regulars: 1 }] },
+        space: 'vienna', arriving: 'ottoman', captured: [], withdrawn: ['ferdinand'],
+      },
+      // The fortifications of Ottoman-held Buda are not his side's to withdraw into.
+      {
+        what: 'captures Ferdinand alone in a fortified space the enemy controls (MOV-23, WDR-14)',
+        patch: { war: [['ottoman', 'hapsburg']], control: { buda: 'ottoman' }, stacks: [{ space: 'buda', power: 'hapsburg', leaders: ['ferdinand'] }, { space: 'buda', power: 'ottoman', regulars: 1 }] },
+        space: 'buda', arriving: 'ottoman', captured: ['ferdinand'], withdrawn: [],
+      },
+    ]),
+  )('[13.1] %s', ([, { patch, space, arriving, captured, withdrawn }]) => {
+    const w = world(patch);
+    const out = settleLoneLeaders(w, space, arriving);
+    expect(out.captured.map((c) => c.leader).sort()).toEqual(captured);
+    expect(out.withdrawn).toEqual(withdrawn);
+    expect(out.captured.every((c) => c.by === arriving)).toBe(true);
+    for (const leader of captured) expect(out.position.captured).toContainEqual({ leader, by: arriving });
+    const inside = stacksWhere(out.position, { space, inside: true }).flatMap((s) => s.leaders);
+    expect(inside).toEqual(withdrawn);
+    expect(loneLeadersAgainst(withPosition(w, out.position), space, arriving)).toEqual([]);
+  });
+
+  test('[13.1, 14 step 10] puts a captured leader on the captor\'s card and off the board (MOV-24)', () => {
+    const w = world({ war: [['ottoman', 'hapsburg']], stacks: [{ space: 'linz', power: 'ottoman', leaders: ['ibrahim-pasha'] }] });
+    const position = captureLeaders(w.position, ['ibrahim-pasha'], 'hapsburg');
+    expect(position.captured).toEqual([{ leader: 'ibrahim-pasha', by: 'hapsburg' }]);
+    expect(position.stacks.flatMap((s) => s.leaders)).not.toContain('ibrahim-pasha');
+  });
+});
+
+describe('15.3 breaking a siege', () => {
+  /** Vienna besieged: Suleiman with 3 regulars and 1 cavalry outside, 3 Hapsburg regulars inside (4 > 3). */
+  const BESIEGED: ScenarioPatch = {
+    war: [['ottoman', 'hapsburg']],
+    control: { pressburg: 'ottoman' },
+    sieges: [{ space: 'vienna', by: ['ottoman'] }],
+    stacks: [
+      { space: 'vienna', power: 'ottoman', regulars: 3, cavalry: 1, leaders: ['suleiman'] },
+      { space: 'vienna', power: 'hapsburg', regulars: 3, inside: true },
+    ],
+  };
+  /** Part of the besiegers leaves by a Move, as the movement procedure takes a formation out (15.3). */
+  function leaving(patch: ScenarioPatch, space: string, power: Power, gone: Partial<Units>): World {
+    const w = world(patch);
+    const besiegers = stacksWhere(w.position, { space, inside: false, powers: [power] });
+    const split = splitStacks(besiegers, u(gone));
+    if (!split.ok) throw new Error('the fixture asks for units that are not there');
+    return withPosition(w, replaceStacks(w.position, besiegers, split.rest));
+  }
+  test.for(
+    named<{ what: string; patch: ScenarioPatch; space: string; power: Power; gone: Partial<Units>; broken: boolean }>([
+      { what: 'keeps the siege while 3 regulars and 1 cavalry outnumber 3 inside (SIE-06)', patch: BESIEGED, space: 'vienna', power: 'ottoman', gone: {}, broken: false },
+      { what: 'breaks it when the cavalry leaves: 3 against 3 (SIE-06)', patch: BESIEGED, space: 'vienna', power: 'ottoman', gone: { cavalry: 1 }, broken: true },
+      { what: 'breaks it when a regular leaves: the cavalry counts, 3 against 3 (SIE-06)', patch: BESIEGED, space: 'vienna', power: 'ottoman', gone: { regulars: 1 }, broken: true },
+      { what: 'keeps it when only Suleiman leaves: leaders never count (SIE-06, ruling R6)', patch: BESIEGED, space: 'vienna', power: 'ottoman', gone: { leaders: ['suleiman'] }, broken: false },
+      // Ottoman-held Buda besieged by the Hapsburgs: cavalry inside count for the defenders too.
+      {
+        what: 'counts cavalry inside: 3 Hapsburg regulars no longer outnumber 2 regulars and 1 cavalry (SIE-06)',
+        patch: {
+          war: [['ottoman', 'hapsburg']],
+          control: { buda: 'ottoman' },
+          sieges: [{ space: 'buda', by: ['hapsburg'] }],
+          stacks: [{ space: 'buda', power: 'hapsburg', regulars: 4 }, { space: 'buda', power: 'ottoman', regulars: 2, cavalry: 1, inside: true }],
+        },
+        space: 'buda', power: 'hapsburg', gone: { regulars: 1 }, broken: true,
+      },
+    ]),
+  )('[15.3] %s', ([, { patch, space, power, gone, broken }]) => {
+    expect(isSiegeBroken(leaving(patch, space, power, gone), space)).toBe(broken);
+  });
+
+  test('[15.3] has no siege to break in a space that is not besieged (SIE-06)', () => {
+    expect(isSiegeBroken(world({ ...VIENNA }), 'vienna')).toBe(false);
+  });
+
+  /** The besiegers of Vienna after the cavalry left: they must retreat (reason `siege`). */
+  function brokenSiege(patch: ScenarioPatch = {}): { world: World; state: RetreatState } {
+    return {
+      world: leaving({ ...BESIEGED, ...patch }, 'vienna', 'ottoman', { cavalry: 1 }),
+      state: { space: 'vienna', reason: 'siege', attacker: 'ottoman', origin: 'pressburg', done: [], captor: 'hapsburg' },
+    };
+  }
+
+  test.for(
+    named<{ what: string; patch: ScenarioPatch; to: string[] }>([
+      { what: 'lets the broken besiegers retreat, free, to Ottoman-held Pressburg (SIE-07)', patch: {}, to: ['pressburg'] },
+      // Unlike a losing attacker (14.1), a broken besieger may use any legal space.
+      { what: 'lets them use any legal adjacent space, not only the one they came from (SIE-07)', patch: { control: { pressburg: 'ottoman', linz: 'ottoman' } }, to: ['linz', 'pressburg'] },
+      { what: 'offers no space in unrest (SIE-07)', patch: { unrest: ['pressburg'] }, to: [] },
+    ]),
+  )('[15.3] %s', ([, { patch, to }]) => {
+    const { world: w, state } = brokenSiege(patch);
+    expect(isSiegeBroken(w, 'vienna')).toBe(true);
+    expect([...retreatDestinations(w, state, 'ottoman').to].sort()).toEqual(to);
+  });
+
+  test('[15.3] eliminates broken besiegers with nowhere to go and captures Suleiman (SIE-07)', () => {
+    const { world: w, state } = brokenSiege({ unrest: ['pressburg'] });
+    expect(mayAnyGoInside(w, state, 'ottoman')).toBe(false);
+    const out = applyRetreat(w, state, 'ottoman', NO_UNITS, undefined);
+    expect(out.eliminated).toEqual({ regulars: 3, mercenaries: 0, cavalry: 0 });
+    expect(out.position.captured).toContainEqual({ leader: 'suleiman', by: 'hapsburg' });
+    expect(stacksWhere(out.position, { space: 'vienna', inside: true }).map((s) => [s.power, s.regulars])).toEqual([['hapsburg', 3]]);
+  });
+});

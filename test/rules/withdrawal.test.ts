@@ -1,0 +1,399 @@
+// 13.4 Withdrawing into Fortifications (movement step 7): the conditions, who decides, the automatic withdrawal of
+// inactive minors (ruling R10), the siege check (15, ruling R13) and the mover's two options (ruling R4).
+import { describe, expect, test } from 'vitest';
+import { settleLoneLeaders } from '../../src/rules/capture.ts';
+import type { MoveLeg } from '../../src/rules/leg.ts';
+import { applyRetreat, checkRetreat, retreatDestinations, type RetreatState } from '../../src/rules/retreat.ts';
+import { addStacks, relocate, replaceStacks, stacksWhere } from '../../src/rules/stacks.ts';
+import type { Verdict } from '../../src/rules/verdict.ts';
+import {
+  canWithdraw,
+  checkContinue,
+  checkWithdrawal,
+  continueDestinations,
+  doesMoverOutnumberInside,
+  isAutomaticWithdrawal,
+  needsSiegeCheck,
+  WITHDRAWAL_CONDITIONS,
+  withdrawalDecider,
+} from '../../src/rules/withdrawal.ts';
+import { withPosition, type World } from '../../src/rules/world.ts';
+import type { MajorPower, Power } from '../../src/schema/power.ts';
+import { NO_UNITS } from '../../src/schema/units.ts';
+import { VIENNA, world, type ScenarioPatch } from '../helpers/fixtures.ts';
+
+type StackInput = NonNullable<ScenarioPatch['stacks']>[number];
+
+const SULEIMAN: StackInput = { space: 'pressburg', power: 'ottoman', regulars: 7, cavalry: 1, leaders: ['suleiman', 'ibrahim-pasha'] };
+const FERDINAND: StackInput = { space: 'vienna', power: 'hapsburg', regulars: 2, leaders: ['ferdinand'] };
+/** The rulebook board when Charles V's interception failed: Ferdinand's stack alone faces the Ottoman move. */
+const NO_INTERCEPTION: ScenarioPatch = { ...VIENNA, stacks: [SULEIMAN, FERDINAND] };
+
+/** 13.1 step 3 as the movement procedure does it: the formation leaves its space and is on its way to `to`. */
+function depart(w: World, power: MajorPower, from: string, to: string): { world: World; leg: MoveLeg } {
+  const formation = stacksWhere(w.position, { space: from }).filter((s) => s.power === power);
+  return { world: withPosition(w, replaceStacks(w.position, formation, [])), leg: { power, from, to, formation, kind: 'move' } };
+}
+
+/** 13.1 step 5: the formation is placed in the destination. */
+function arrive(w: World, leg: MoveLeg): World {
+  return withPosition(w, addStacks(w.position, relocate(leg.formation, { space: leg.to, inside: false })));
+}
+
+/** Step 7 of a move by `mover` from `from` into `to` on the board `patch` describes. */
+function move(patch: ScenarioPatch, mover: MajorPower, from: string, to: string): { world: World; leg: MoveLeg } {
+  return depart(world(patch), mover, from, to);
+}
+
+function outcome(v: Verdict): string {
+  return v.ok ? 'ok' : v.code;
+}
+
+/** Rows for `test.for(...)('[rule] %s', ...)`: the title is the row's `what`, which ends with its statement ids. */
+function named<T extends { what: string }>(rows: readonly T[]): (readonly [string, T])[] {
+  return rows.map((r) => [r.what, r] as const);
+}
+
+const OTTOMAN_HAPSBURG_WAR: ScenarioPatch = { war: [['ottoman', 'hapsburg']] };
+
+describe('13.4 may the defenders withdraw', () => {
+  interface Row {
+    what: string;
+    patch: ScenarioPatch;
+    mover: MajorPower;
+    from: string;
+    to: string;
+    power: Power;
+    expected: string;
+  }
+  test.for(
+    named<Row>([
+      // RULES.md §6: "2 units ≤ 4 so withdrawal legal".
+      { what: 'lets Ferdinand and his 2 regulars withdraw into Vienna (WDR-02, WDR-03, WDR-04)', patch: NO_INTERCEPTION, mover: 'ottoman', from: 'pressburg', to: 'vienna', power: 'hapsburg', expected: 'ok' },
+      {
+        what: 'lets 4 regulars withdraw with two leaders, who do not count (WDR-04, ruling R6)',
+        patch: { ...NO_INTERCEPTION, stacks: [SULEIMAN, { space: 'vienna', power: 'hapsburg', regulars: 4, leaders: ['ferdinand', 'duke-of-alva'] }] },
+        mover: 'ottoman', from: 'pressburg', to: 'vienna', power: 'hapsburg', expected: 'ok',
+      },
+      {
+        what: 'refuses a stack of 5 land units (WDR-04)',
+        patch: { ...NO_INTERCEPTION, stacks: [SULEIMAN, { space: 'vienna', power: 'hapsburg', regulars: 5, leaders: ['ferdinand'] }] },
+        mover: 'ottoman', from: 'pressburg', to: 'vienna', power: 'hapsburg', expected: 'hasAtMostFourUnits',
+      },
+      {
+        what: 'refuses in unfortified Graz (WDR-02)',
+        patch: { ...OTTOMAN_HAPSBURG_WAR, stacks: [{ space: 'mohacs', power: 'ottoman', regulars: 4 }, { space: 'graz', power: 'hapsburg', regulars: 2 }] },
+        mover: 'ottoman', from: 'mohacs', to: 'graz', power: 'hapsburg', expected: 'isDestinationFortified',
+      },
+      {
+        what: 'lets a Hapsburg garrison withdraw into the fortress of Besançon (WDR-02)',
+        patch: { war: [['france', 'hapsburg']], impulse: { power: 'france', cp: 1 }, stacks: [{ space: 'dijon', power: 'france', regulars: 4 }, { space: 'besancon', power: 'hapsburg', regulars: 2 }] },
+        mover: 'france', from: 'dijon', to: 'besancon', power: 'hapsburg', expected: 'ok',
+      },
+      {
+        what: 'lets Protestant units withdraw into the electorate of Augsburg (WDR-02)',
+        patch: { war: [['hapsburg', 'protestant']], impulse: { power: 'hapsburg', cp: 1 }, control: { salzburg: 'hapsburg' }, stacks: [{ space: 'salzburg', power: 'hapsburg', regulars: 4 }, { space: 'augsburg', power: 'protestant', regulars: 2 }] },
+        mover: 'hapsburg', from: 'salzburg', to: 'augsburg', power: 'protestant', expected: 'ok',
+      },
+      {
+        what: 'refuses Hapsburg units in Buda when the Ottoman controls Buda (WDR-03)',
+        patch: { ...OTTOMAN_HAPSBURG_WAR, control: { buda: 'ottoman' }, stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 4 }, { space: 'buda', power: 'hapsburg', regulars: 2 }] },
+        mover: 'ottoman', from: 'pressburg', to: 'buda', power: 'hapsburg', expected: 'isControlledByDefender',
+      },
+      {
+        what: 'lets Hapsburg units withdraw into Buda controlled by their Hungarian ally (WDR-03)',
+        patch: { ...OTTOMAN_HAPSBURG_WAR, alliances: [['hapsburg', 'hungary']], stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 4 }, { space: 'buda', power: 'hapsburg', regulars: 2 }] },
+        mover: 'ottoman', from: 'pressburg', to: 'buda', power: 'hapsburg', expected: 'ok',
+      },
+      {
+        what: 'refuses 2 more when 3 are already inside: never more than 4 inside (SIE-14)',
+        patch: { ...NO_INTERCEPTION, stacks: [SULEIMAN, FERDINAND, { space: 'vienna', power: 'hapsburg', regulars: 3, inside: true }] },
+        mover: 'ottoman', from: 'pressburg', to: 'vienna', power: 'hapsburg', expected: 'keepsFortificationLimit',
+      },
+      {
+        what: 'lets 2 withdraw beside 2 already inside, 4 in all (SIE-14)',
+        patch: { ...NO_INTERCEPTION, stacks: [SULEIMAN, FERDINAND, { space: 'vienna', power: 'hapsburg', regulars: 2, inside: true }] },
+        mover: 'ottoman', from: 'pressburg', to: 'vienna', power: 'hapsburg', expected: 'ok',
+      },
+      {
+        what: 'has nothing to withdraw when no enemy land unit stands outside (WDR-04, ruling R13)',
+        patch: { ...NO_INTERCEPTION, stacks: [SULEIMAN] },
+        mover: 'ottoman', from: 'pressburg', to: 'vienna', power: 'hapsburg', expected: 'hasDefendersToWithdraw',
+      },
+      { what: 'refuses the moving power the decision (WDR-07)', patch: NO_INTERCEPTION, mover: 'ottoman', from: 'pressburg', to: 'vienna', power: 'ottoman', expected: 'isWithdrawalDecider' },
+    ]),
+  )('[13.4] %s', ([, { patch, mover, from, to, power, expected }]) => {
+    const { world: w, leg } = move(patch, mover, from, to);
+    const v = checkWithdrawal(w, { leg, power });
+    expect(outcome(v)).toBe(expected);
+    if (!v.ok) expect(v.reason.ru).toMatch(/[а-яё]/i);
+  });
+
+  test('[13.4] checks fortification, defenders, control, the 4-unit limit and room inside, in that order (WDR-02, WDR-03, WDR-04, SIE-14)', () => {
+    expect(WITHDRAWAL_CONDITIONS.map((r) => r.name)).toEqual([
+      'isDestinationFortified',
+      'hasDefendersToWithdraw',
+      'isControlledByDefender',
+      'hasAtMostFourUnits',
+      'keepsFortificationLimit',
+    ]);
+  });
+});
+
+describe('13.4 who decides', () => {
+  // England is a Hapsburg ally at war with the Ottoman.
+  const ENGLAND_ALLIED: ScenarioPatch = {
+    war: [['ottoman', 'hapsburg'], ['ottoman', 'england']],
+    alliances: [['hapsburg', 'england']],
+    control: { pressburg: 'ottoman' },
+  };
+  const HUNGARIAN_BUDA: ScenarioPatch = {
+    ...OTTOMAN_HAPSBURG_WAR,
+    alliances: [['hapsburg', 'hungary']],
+    stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 6 }, { space: 'buda', power: 'hungary', regulars: 1 }, { space: 'buda', power: 'hapsburg', regulars: 2 }],
+  };
+  test.for(
+    named<{ what: string; patch: ScenarioPatch; to: string; expected: MajorPower | undefined }>([
+      {
+        what: 'gives the decision to the Hapsburgs, who control Vienna, over English units beside theirs (WDR-07)',
+        patch: { ...ENGLAND_ALLIED, stacks: [SULEIMAN, FERDINAND, { space: 'vienna', power: 'england', regulars: 1 }] },
+        to: 'vienna',
+        expected: 'hapsburg',
+      },
+      // 22.3: Hungary-Bohemia controls Buda as an active minor; its major decides for it.
+      { what: 'gives the decision in Hungarian Buda to Hungary\'s major ally (WDR-07)', patch: HUNGARIAN_BUDA, to: 'buda', expected: 'hapsburg' },
+      // 13.4: "if several powers are defending, the controller decides" — a lone defender decides for itself.
+      {
+        what: 'lets England decide for its own stack, the only defender, in Hapsburg Vienna (WDR-07)',
+        patch: { ...ENGLAND_ALLIED, stacks: [SULEIMAN, { space: 'vienna', power: 'england', regulars: 2 }] },
+        to: 'vienna',
+        expected: 'england',
+      },
+      // Ruling R10: nobody decides for an inactive minor; its stack goes in by itself.
+      {
+        what: 'gives nobody the decision over an inactive minor\'s stack (WDR-13, ruling R10)',
+        patch: { war: [['ottoman', 'hungary']], stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 6 }, { space: 'buda', power: 'hungary', regulars: 3 }] },
+        to: 'buda',
+        expected: undefined,
+      },
+    ]),
+  )('[13.4] %s', ([, { patch, to, expected }]) => {
+    const { world: w, leg } = move(patch, 'ottoman', 'pressburg', to);
+    expect(withdrawalDecider(w, leg)).toBe(expected);
+    if (expected) {
+      expect(checkWithdrawal(w, { leg, power: expected }).ok).toBe(true);
+      const other: Power = expected === 'hapsburg' ? 'england' : 'hapsburg';
+      expect(outcome(checkWithdrawal(w, { leg, power: other }))).toBe('isWithdrawalDecider');
+    }
+  });
+});
+
+describe('22.1 inactive minors withdraw by themselves', () => {
+  /** Hungarian regulars in Buda: an inactive minor at war with the Ottoman, or a Hapsburg ally (then active, 22.3). */
+  const hungarianBuda = (regulars: number, allied = false): ScenarioPatch => ({
+    war: allied ? [['ottoman', 'hapsburg']] : [['ottoman', 'hungary']],
+    alliances: allied ? [['hapsburg', 'hungary']] : [],
+    stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 6 }, { space: 'buda', power: 'hungary', regulars }],
+  });
+  test.for(
+    named<{ what: string; patch: ScenarioPatch; from: string; to: string; mover: MajorPower; can: boolean; automatic: boolean }>([
+      { what: 'withdraws 3 inactive Hungarian regulars into Buda with no one asked (WDR-13, ruling R10)', patch: hungarianBuda(3), from: 'pressburg', to: 'buda', mover: 'ottoman', can: true, automatic: true },
+      { what: 'withdraws 4 inactive Hungarian regulars the same way (WDR-13, ruling R10)', patch: hungarianBuda(4), from: 'pressburg', to: 'buda', mover: 'ottoman', can: true, automatic: true },
+      // 22.1: a stack of 5 or more stands and fights.
+      { what: 'keeps 5 inactive Hungarian regulars outside to fight (WDR-13, ruling R10)', patch: hungarianBuda(5), from: 'pressburg', to: 'buda', mover: 'ottoman', can: false, automatic: false },
+      // 22.3: an active minor is decided for by its major.
+      { what: 'asks the Hapsburgs about 3 Hungarian regulars once Hungary is their ally (WDR-07, WDR-13)', patch: hungarianBuda(3, true), from: 'pressburg', to: 'buda', mover: 'ottoman', can: true, automatic: false },
+      { what: 'asks the Hapsburgs about their own stack in Vienna (WDR-07)', patch: NO_INTERCEPTION, from: 'pressburg', to: 'vienna', mover: 'ottoman', can: true, automatic: false },
+      // 22.6: independent regulars in an independent key defend like an inactive minor.
+      {
+        what: 'withdraws 2 independent regulars into Metz with no one asked (WDR-13, ruling R10)',
+        patch: { impulse: { power: 'france', cp: 1 }, stacks: [{ space: 'stdizier', power: 'france', regulars: 4 }, { space: 'metz', power: 'independent', regulars: 2 }] },
+        from: 'stdizier', to: 'metz', mover: 'france', can: true, automatic: true,
+      },
+    ]),
+  )('[22.1] %s', ([, { patch, from, to, mover, can, automatic }]) => {
+    const { world: w, leg } = move(patch, mover, from, to);
+    expect(canWithdraw(w, leg)).toBe(can);
+    expect(can && isAutomaticWithdrawal(w, leg)).toBe(automatic);
+  });
+});
+
+describe('13.4, 15 the siege check after step 7', () => {
+  interface Row {
+    what: string;
+    patch: ScenarioPatch;
+    mover: MajorPower;
+    from: string;
+    to: string;
+    siegeCheck: boolean;
+    outnumbers: boolean;
+  }
+  test.for(
+    named<Row>([
+      // RULES.md §6: "had they withdrawn, 8 > 2 puts Vienna under siege".
+      {
+        what: 'besieges Vienna when the 8 Ottoman units face Ferdinand\'s 2 inside (WDR-09, SIE-01)',
+        patch: { ...VIENNA, stacks: [SULEIMAN, { ...FERDINAND, inside: true }] },
+        mover: 'ottoman', from: 'pressburg', to: 'vienna', siegeCheck: true, outnumbers: true,
+      },
+      {
+        what: 'does not besiege Vienna with 2 Ottoman regulars against 2 inside (WDR-09, SIE-01)',
+        patch: { ...VIENNA, stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 2 }, { ...FERDINAND, inside: true }] },
+        mover: 'ottoman', from: 'pressburg', to: 'vienna', siegeCheck: true, outnumbers: false,
+      },
+      {
+        what: 'does not besiege Vienna with 3 against 4 inside (WDR-09, SIE-01)',
+        patch: { ...VIENNA, stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 3, leaders: ['suleiman', 'ibrahim-pasha'] }, { ...FERDINAND, regulars: 4, inside: true }] },
+        mover: 'ottoman', from: 'pressburg', to: 'vienna', siegeCheck: true, outnumbers: false,
+      },
+      {
+        what: 'counts cavalry: 2 regulars and 1 cavalry besiege 2 inside (SIE-01, ruling R6)',
+        patch: { ...VIENNA, stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 2, cavalry: 1 }, { ...FERDINAND, inside: true }] },
+        mover: 'ottoman', from: 'pressburg', to: 'vienna', siegeCheck: true, outnumbers: true,
+      },
+      {
+        what: 'never counts leaders: 2 regulars with Suleiman and Ibrahim do not besiege 2 inside (SIE-01, ruling R6)',
+        patch: { ...VIENNA, stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 2, leaders: ['suleiman', 'ibrahim-pasha'] }, { ...FERDINAND, inside: true }] },
+        mover: 'ottoman', from: 'pressburg', to: 'vienna', siegeCheck: true, outnumbers: false,
+      },
+      // Ruling R13: an enemy fortified space with nobody in it is put under siege.
+      {
+        what: 'besieges an empty enemy Vienna (SIE-01, ruling R13)',
+        patch: { ...VIENNA, stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 1 }] },
+        mover: 'ottoman', from: 'pressburg', to: 'vienna', siegeCheck: true, outnumbers: true,
+      },
+      {
+        what: 'besieges empty independent Metz (SIE-01, ruling R13)',
+        patch: { impulse: { power: 'france', cp: 1 }, stacks: [{ space: 'stdizier', power: 'france', regulars: 2 }] },
+        mover: 'france', from: 'stdizier', to: 'metz', siegeCheck: true, outnumbers: true,
+      },
+      {
+        what: 'hands over to a field battle, not a siege, when the defenders stay outside (WDR-09)',
+        patch: NO_INTERCEPTION,
+        mover: 'ottoman', from: 'pressburg', to: 'vienna', siegeCheck: false, outnumbers: true,
+      },
+      {
+        what: 'never besieges the mover\'s own fortified space (ruling R13)',
+        patch: { ...OTTOMAN_HAPSBURG_WAR, control: { buda: 'ottoman' }, stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 2 }] },
+        mover: 'ottoman', from: 'pressburg', to: 'buda', siegeCheck: false, outnumbers: true,
+      },
+      {
+        what: 'never besieges an unfortified space (WDR-02, ruling R13)',
+        patch: { ...OTTOMAN_HAPSBURG_WAR, stacks: [{ space: 'mohacs', power: 'ottoman', regulars: 2 }] },
+        mover: 'ottoman', from: 'mohacs', to: 'graz', siegeCheck: false, outnumbers: true,
+      },
+    ]),
+  )('[13.4, 15] %s', ([, { patch, mover, from, to, siegeCheck, outnumbers }]) => {
+    const { world: w, leg } = move(patch, mover, from, to);
+    const placed = arrive(w, leg);
+    expect(needsSiegeCheck(placed, leg)).toBe(siegeCheck);
+    expect(doesMoverOutnumberInside(placed, leg)).toBe(outnumbers);
+  });
+
+  test('[13.3, 13.4, 15] sends a lone leader inside Vienna instead of capturing him, and 1 entering unit then besieges him (WDR-14)', () => {
+    const { world: w, leg } = move({ ...VIENNA, stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 1 }, { space: 'vienna', power: 'hapsburg', leaders: ['ferdinand'] }] }, 'ottoman', 'pressburg', 'vienna');
+    // 13.4 is about land units: the leader alone is handled by 13.3, not by a withdrawal decision.
+    expect(canWithdraw(w, leg)).toBe(false);
+    const settled = settleLoneLeaders(arrive(w, leg), 'vienna', 'ottoman');
+    expect(settled.withdrawn).toEqual(['ferdinand']);
+    expect(settled.captured).toEqual([]);
+    const after = withPosition(w, settled.position);
+    expect(stacksWhere(after.position, { space: 'vienna', inside: true }).flatMap((s) => s.leaders)).toEqual(['ferdinand']);
+    expect(needsSiegeCheck(after, leg)).toBe(true);
+    expect(doesMoverOutnumberInside(after, leg)).toBe(true);
+  });
+});
+
+describe('13.4 option 1: moving on', () => {
+  /** Ottoman regulars stand in Vienna after Ferdinand withdrew; they do not outnumber him. */
+  function stuckInVienna(patch: ScenarioPatch = {}): { world: World; leg: MoveLeg } {
+    const { world: w, leg } = move({ ...VIENNA, stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 2 }, { ...FERDINAND, inside: true }], ...patch }, 'ottoman', 'pressburg', 'vienna');
+    return { world: arrive(w, leg), leg };
+  }
+  /** Hapsburg regulars in Augsburg after the Protestant garrison withdrew; Augsburg–Innsbruck is a pass. */
+  function stuckInAugsburg(): { world: World; leg: MoveLeg } {
+    const { world: w, leg } = move(
+      {
+        war: [['hapsburg', 'protestant']],
+        impulse: { power: 'hapsburg', cp: 2 },
+        control: { salzburg: 'hapsburg' },
+        stacks: [{ space: 'salzburg', power: 'hapsburg', regulars: 2 }, { space: 'augsburg', power: 'protestant', regulars: 2, inside: true }],
+      },
+      'hapsburg',
+      'salzburg',
+      'augsburg',
+    );
+    return { world: arrive(w, leg), leg };
+  }
+  test.for(
+    named<{ what: string; at: 'vienna' | 'augsburg'; to: string; cp: number; patch?: ScenarioPatch; expected: string }>([
+      { what: 'lets the Ottoman regulars pay 1 CP to move on from Vienna to Linz (WDR-10)', at: 'vienna', to: 'linz', cp: 1, expected: 'ok' },
+      { what: 'refuses moving on with no CP left (WDR-10, ruling R4)', at: 'vienna', to: 'linz', cp: 0, expected: 'hasCpToContinue' },
+      { what: 'lets them move on back to Pressburg as a new Move (WDR-10)', at: 'vienna', to: 'pressburg', cp: 1, expected: 'ok' },
+      { what: 'refuses a space that is not adjacent (WDR-10)', at: 'vienna', to: 'buda', cp: 1, expected: 'isDestinationAdjacent' },
+      // 13.1: moving on is a Move; Brunn belongs to an inactive Hungary-Bohemia, neither enemy nor ally.
+      { what: 'applies the 13.1 entry rules: no entering neutral Hungarian Brunn (WDR-10)', at: 'vienna', to: 'brunn', cp: 1, patch: { alliances: [] }, expected: 'mayEnterControlledSpace' },
+      { what: 'charges 2 CP over the Augsburg–Innsbruck pass: 1 is not enough (WDR-10)', at: 'augsburg', to: 'innsbruck', cp: 1, expected: 'hasCpToContinue' },
+      { what: 'lets the Hapsburgs cross the pass to Innsbruck with 2 CP (WDR-10)', at: 'augsburg', to: 'innsbruck', cp: 2, expected: 'ok' },
+      { what: 'charges 1 CP over a clear connection, Augsburg to Regensburg (WDR-10)', at: 'augsburg', to: 'regensburg', cp: 1, expected: 'ok' },
+    ]),
+  )('[13.4 option 1] %s', ([, { at, to, cp, patch, expected }]) => {
+    const { world: w, leg } = at === 'vienna' ? stuckInVienna(patch) : stuckInAugsburg();
+    expect(doesMoverOutnumberInside(w, leg)).toBe(false);
+    const v = checkContinue(w, { leg, to, cp });
+    expect(outcome(v)).toBe(expected);
+    if (!v.ok && v.code === 'hasCpToContinue') expect(v.rule).toBe('13.4 option 1');
+  });
+
+  test('[13.4 option 1] offers every adjacent space with 1 CP and none with 0 CP (WDR-10, ruling R4)', () => {
+    const { world: w, leg } = stuckInVienna();
+    expect([...continueDestinations(w, leg, 1).to].sort()).toEqual(['brunn', 'graz', 'linz', 'pressburg']);
+    const none = continueDestinations(w, leg, 0);
+    expect(none.to).toEqual([]);
+    expect(none.blocked.map((b) => b.refusal.code)).toEqual(['hasCpToContinue', 'hasCpToContinue', 'hasCpToContinue', 'hasCpToContinue']);
+  });
+});
+
+describe('13.4 option 2: back to where it came from', () => {
+  /** 2 Ottoman regulars with Ibrahim in Vienna, Ferdinand's 2 inside: they retreat (reason `origin`). */
+  function option2(patch: ScenarioPatch = {}): { world: World; state: RetreatState } {
+    const { world: w, leg } = move(
+      { ...VIENNA, stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 2, leaders: ['ibrahim-pasha'] }, { ...FERDINAND, inside: true }], ...patch },
+      'ottoman',
+      'pressburg',
+      'vienna',
+    );
+    return { world: arrive(w, leg), state: { space: 'vienna', reason: 'origin', attacker: 'ottoman', origin: 'pressburg', done: [], captor: 'hapsburg' } };
+  }
+  const base = { inside: NO_UNITS, hasDestination: true, power: 'ottoman' as const, from: 'vienna' };
+
+  test.for(
+    named<{ what: string; to: string; patch: ScenarioPatch; expected: string }>([
+      { what: 'sends the formation back to Pressburg, the space it came from (WDR-11)', to: 'pressburg', patch: {}, expected: 'ok' },
+      // Linz made Ottoman-controlled so that only the origin rule can refuse it.
+      { what: 'refuses any other space, even a friendly one (WDR-11, ruling R11)', to: 'linz', patch: { control: { pressburg: 'ottoman', linz: 'ottoman' } }, expected: 'isAttackerOrigin' },
+      { what: 'obeys the 14.1 restrictions: not into Pressburg in unrest (WDR-11)', to: 'pressburg', patch: { unrest: ['pressburg'] }, expected: 'isRetreatDestinationNotInUnrest' },
+    ]),
+  )('[13.4 option 2] %s', ([, { to, patch, expected }]) => {
+    const { world: w, state } = option2(patch);
+    expect(outcome(checkRetreat(w, { ...state, ...base, to }))).toBe(expected);
+  });
+
+  test('[13.4 option 2] costs no CP (WDR-11)', () => {
+    const { world: w, state } = option2();
+    const out = applyRetreat(w, state, 'ottoman', NO_UNITS, 'pressburg');
+    expect(out.to).toBe('pressburg');
+    expect(out.position.impulse.cp).toBe(w.position.impulse.cp);
+    expect(stacksWhere(out.position, { space: 'pressburg' }).map((s) => [s.power, s.regulars, s.leaders])).toEqual([['ottoman', 2, ['ibrahim-pasha']]]);
+  });
+
+  test('[13.4 option 2] eliminates the formation and captures its leader when the way back is illegal (WDR-11, ruling R11)', () => {
+    const { world: w, state } = option2({ unrest: ['pressburg'] });
+    expect(retreatDestinations(w, state, 'ottoman').to).toEqual([]);
+    const out = applyRetreat(w, state, 'ottoman', NO_UNITS, undefined);
+    expect(out.eliminated).toEqual({ regulars: 2, mercenaries: 0, cavalry: 0 });
+    expect(out.captured).toEqual(['ibrahim-pasha']);
+    expect(out.position.captured).toContainEqual({ leader: 'ibrahim-pasha', by: 'hapsburg' });
+    expect(stacksWhere(out.position, { space: 'vienna', inside: false })).toEqual([]);
+  });
+});
