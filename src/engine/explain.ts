@@ -3,9 +3,9 @@
 import type { EngineEvent } from '../schema/events.ts';
 import type { Decision } from '../schema/decision.ts';
 import { units } from '../schema/units.ts';
-import { checkAvoid } from '../rules/avoid-battle.ts';
+import { AVOIDER_RESTRICTIONS, checkAvoid } from '../rules/avoid-battle.ts';
 import { checkCasualties } from '../rules/casualties.ts';
-import { checkInterception, isNoOtherPowerSuccessful } from '../rules/interception.ts';
+import { checkInterception, isNoOtherPowerSuccessful, POWER_RESTRICTIONS } from '../rules/interception.ts';
 import { checkMove } from '../rules/movement.ts';
 import { powerName, spaceName } from '../rules/names.ts';
 import { casualtyArgs, type FieldBattleContext } from '../rules/procedures/field-battle.ts';
@@ -17,7 +17,7 @@ import type { WithdrawalContext } from '../rules/procedures/withdrawal.ts';
 import type { RuleRef, RulingRef } from '../rules/registry.ts';
 import { checkRetreat } from '../rules/retreat.ts';
 import { text, type Lang, type Text } from '../rules/text.ts';
-import { check, type Refusal } from '../rules/verdict.ts';
+import { check, checkAll, type Refusal } from '../rules/verdict.ts';
 import { checkContinue, checkWithdrawal, WITHDRAWAL_CONDITIONS, withdrawalDecider } from '../rules/withdrawal.ts';
 import type { Waiting } from './decisions.ts';
 
@@ -77,6 +77,16 @@ function answerRefusal(s: Situation, event: EngineEvent): Refusal | undefined {
       const v = checkInterception(i.world, { ...i, power: event.power, from: event.from, request: units(event) });
       return v.ok ? undefined : v;
     }
+    case 'intercept.decline': {
+      const i = c as InterceptionContext;
+      const v = checkAll(POWER_RESTRICTIONS, i.world, { ...i, power: event.power, from: i.leg.to, request: units({}) });
+      return v.ok ? undefined : v;
+    }
+    case 'avoid.decline': {
+      const a = c as AvoidContext;
+      const v = checkAll(AVOIDER_RESTRICTIONS, a.world, { ...a, power: event.power, from: a.leg.to, to: a.leg.to, request: units({}) });
+      return v.ok ? undefined : v;
+    }
     case 'avoid.declare': {
       const a = c as AvoidContext;
       const v = checkAvoid(a.world, { ...a, power: event.power, from: a.leg.to, to: event.to, request: units(event) });
@@ -120,6 +130,13 @@ function stepRefusal(s: Situation, event: EngineEvent): EngineError {
   const now = STAGE[s.stage] ?? 0;
   const at = EVENT_STAGE[event.type] ?? 0;
   const leg = root.leg;
+  // A success is known as soon as the roll is made, before the interception machine finishes (13.2 step 3).
+  const live = s.waiting?.machine === 'interception' ? (s.waiting.context as InterceptionContext).successPower : undefined;
+  const intercepted = root.intercepted ?? live;
+  if (intercepted && (event.type.startsWith('avoid.') || event.type.startsWith('withdraw.'))) {
+    const p = powerName(intercepted);
+    return errorOf('step-closed', '13.2 step 5', text(`${p.en} intercepted: after a successful interception steps 6 and 7 are skipped — no avoiding battle and no withdrawal; the battle is fought.`, `Держава ${p.ru} перехватила: после успешного перехвата шаги 6 и 7 пропускаются — ни уклонения, ни отхода; происходит сражение.`), lang);
+  }
   const dest = leg ? spaceName(root.world, leg.to) : text('the destination', 'область назначения');
   const pending = s.decision?.prompt ?? text('nothing', 'ничего');
   if (event.type === 'move.declare')
@@ -127,17 +144,13 @@ function stepRefusal(s: Situation, event: EngineEvent): EngineError {
   if (at > now)
     return errorOf('out-of-turn', s.decision?.rule as RuleRef | undefined, text(`Not yet: the game is waiting for an earlier step first — ${pending.en}`, `Ещё рано: игра ждёт более раннего шага — ${pending.ru}`), lang);
   if (event.type.startsWith('intercept.')) {
-    if (root.intercepted && 'power' in event && event.power !== root.intercepted) {
-      const v = check(isNoOtherPowerSuccessful, root.world, { leg: leg!, usedSpaces: [], declined: [], successPower: root.intercepted, power: event.power, from: '', request: units({}) });
+    if (intercepted && 'power' in event && event.power !== intercepted) {
+      const v = check(isNoOtherPowerSuccessful, root.world, { leg: leg!, usedSpaces: [], declined: [], successPower: intercepted, power: event.power, from: '', request: units({}) });
       if (!v.ok) return fromRefusal(v, lang, 'step-closed');
     }
     return errorOf('step-closed', '13.1 step 5', text(`Interceptions of this move are over: they are resolved before the formation is placed in ${dest.en}.`, `Перехваты этого движения завершены: они определяются до размещения соединения в ${dest.ru}.`), lang);
   }
   if (event.type.startsWith('avoid.') || event.type.startsWith('withdraw.')) {
-    if (root.intercepted) {
-      const p = powerName(root.intercepted);
-      return errorOf('step-closed', '13.2 step 5', text(`${p.en} intercepted: after a successful interception steps 6 and 7 are skipped — no avoiding battle and no withdrawal; the battle is fought.`, `Держава ${p.ru} перехватила: после успешного перехвата шаги 6 и 7 пропускаются — ни уклонения, ни отхода; происходит сражение.`), lang);
-    }
     if ((event.type === 'withdraw.declare' || event.type === 'withdraw.decline') && leg) {
       for (const cond of WITHDRAWAL_CONDITIONS) {
         const v = check(cond, root.world, { leg, power: event.power });
@@ -162,7 +175,7 @@ function stepRefusal(s: Situation, event: EngineEvent): EngineError {
 export function explainRefusal(s: Situation, event: EngineEvent): EngineError {
   const { lang, decision } = s;
   if (event.type === 'card.play')
-    return errorOf('not-supported', 'R14', text(`Cards are not supported in this release (ruling R14): ${event.card} cannot be played. The response and combat card windows are marked in the machines.`, `Карты в этой версии не поддерживаются (решение R14): ${event.card} сыграть нельзя. Окна карт ответа и боевых карт отмечены в машинах.`), lang);
+    return errorOf('not-supported', undefined, text(`Cards are not supported in this release (ruling R14): ${event.card} cannot be played. The response and combat card windows are marked in the machines.`, `Карты в этой версии не поддерживаются (решение R14): ${event.card} сыграть нельзя. Окна карт ответа и боевых карт отмечены в машинах.`), lang, { ruling: 'R14' });
   if (!decision) return errorOf('move-ended', '13.1', text('The move is over: no further events are accepted. Start a new session from the result position for the next move.', 'Движение завершено: события больше не принимаются. Для следующего движения начните новую сессию с позиции результата.'), lang);
   if (event.type === 'dice.rolled') {
     if (decision.kind !== 'roll') return errorOf('out-of-turn', decision.rule as RuleRef, text(`No roll is pending. The game is waiting for: ${decision.prompt.en}`, `Бросок сейчас не нужен. Игра ждёт: ${decision.prompt.ru}`), lang);
@@ -175,12 +188,13 @@ export function explainRefusal(s: Situation, event: EngineEvent): EngineError {
     'withdraw.declare': 'withdraw', 'withdraw.decline': 'withdraw', 'move.continue': 'continue', 'move.stop': 'continue', 'casualties.assign': 'casualties', 'retreat.declare': 'retreat',
   };
   if (kindOf[event.type] === decision.kind) {
-    if ('power' in event && event.power !== decision.power) {
+    const r = answerRefusal(s, event);
+    const otherPower = 'power' in event && event.power !== decision.power;
+    if (r) return fromRefusal(r, lang, otherPower ? 'out-of-turn' : 'illegal');
+    if (otherPower) {
       const asked = powerName(decision.power as never), p = powerName(event.power);
       return errorOf('out-of-turn', decision.rule as RuleRef, text(`${asked.en} answers this decision, not ${p.en}: ${decision.prompt.en}`, `На это решение отвечает держава ${asked.ru}, а не ${p.ru}: ${decision.prompt.ru}`), lang);
     }
-    const r = answerRefusal(s, event);
-    if (r) return fromRefusal(r, lang);
     return errorOf('internal', decision.rule as RuleRef, text('The machine refused an answer that every restriction allows: please report this scenario and event.', 'Машина отвергла ответ, который разрешают все ограничения: сообщите об этом сценарии и событии.'), lang);
   }
   return stepRefusal(s, event);

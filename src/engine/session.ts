@@ -339,7 +339,14 @@ export function createSession(scenario: Scenario, options: SessionOptions = {}):
 
 /** Replays a save: the scenario, then every recorded event in order (seeded rolls with their recorded values). */
 export function restoreSession(saved: unknown): Session {
-  const raw = typeof saved === 'string' ? JSON.parse(saved) : saved;
+  let raw: unknown = saved;
+  if (typeof saved === 'string') {
+    try {
+      raw = JSON.parse(saved);
+    } catch (e) {
+      throw new RestoreError(`not a session save: the text is not valid JSON (${(e as Error).message})`);
+    }
+  }
   const parsed = SavedSessionSchema.safeParse(raw);
   if (!parsed.success) throw new RestoreError(`not a session save: ${zodIssues(parsed.error).map((i) => `${i.path}: ${i.message}`).join('; ')}`);
   const s = parsed.data;

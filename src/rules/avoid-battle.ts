@@ -19,6 +19,8 @@ export interface AvoidState {
   readonly intercepted: readonly Power[];
   /** Powers that already made or declined their attempt. */
   readonly done: readonly Power[];
+  /** The power whose turn it is (impulse order, 13.3 step 1). */
+  readonly asking?: MajorPower;
 }
 
 export interface AvoidArgs extends AvoidState, DestinationArgs {
@@ -86,6 +88,17 @@ export const hasNotAvoided = restriction<AvoidArgs>({
   },
 });
 
+export const isAvoidersTurn = restriction<AvoidArgs>({
+  name: 'isAvoidersTurn',
+  rule: '13.3',
+  statements: ['AVB-03'],
+  holds: (_w, { power, asking }) => asking === undefined || asking === power,
+  reason: (_w, { asking }) => {
+    const a = powerName(asking ?? 'independent');
+    return text(`Avoid-battle attempts are made one power at a time, in impulse order: ${a.en} decides now.`, `Попытки уклонения делаются по одной державе в порядке импульсов: сейчас решает держава ${a.ru}.`);
+  },
+});
+
 export const isAvoidNotEmpty = restriction<AvoidArgs>({
   name: 'isAvoidNotEmpty',
   rule: '13.3 step 3',
@@ -126,10 +139,10 @@ export const isNotSpaceEnemyCameFrom = restriction<AvoidArgs>({
 });
 
 /** Restrictions on the power making the attempt. */
-export const AVOIDER_RESTRICTIONS: readonly Restriction<AvoidArgs>[] = [isAvoidingMajorPower, hasNotAvoided, didNotIntercept, isNotLoneLeader];
+export const AVOIDER_RESTRICTIONS: readonly Restriction<AvoidArgs>[] = [isAvoidingMajorPower, hasNotAvoided, isAvoidersTurn, didNotIntercept, isNotLoneLeader];
 /** Restrictions on the space the group tries to reach. */
 export const AVOID_DESTINATION_RESTRICTIONS: readonly Restriction<AvoidArgs>[] = [
-  isLand!, isAdjacent!, isNotIndependent!, isFriendlyControlled!, isNotUnrest!, isFreeOfEnemy!, isNotSpaceEnemyCameFrom,
+  isLand!, isAdjacent!, isNotSpaceEnemyCameFrom, isNotIndependent!, isFriendlyControlled!, isNotUnrest!, isFreeOfEnemy!,
 ];
 /** Restrictions on the units named. */
 export const AVOID_GROUP_RESTRICTIONS: readonly Restriction<AvoidArgs>[] = [isAvoidNotEmpty, areAvoidersInSpace];
@@ -155,7 +168,7 @@ export function avoidDestinations(world: World, state: AvoidState, power: MajorP
   const blocked: { to: string; refusal: Refusal }[] = [];
   const empty: Units = { regulars: 0, mercenaries: 0, cavalry: 0, leaders: [] };
   for (const n of world.board.spaces.get(state.leg.to)?.neighbours ?? []) {
-    const v = checkAll(AVOID_DESTINATION_RESTRICTIONS, world, { ...state, power, from: state.leg.to, to: n, request: empty });
+    const v = checkAll(AVOID_DESTINATION_RESTRICTIONS, world, { ...state, asking: power, power, from: state.leg.to, to: n, request: empty });
     if (v.ok) to.push(n);
     else blocked.push({ to: n, refusal: v });
   }
@@ -172,7 +185,7 @@ export function nextAvoider(world: World, state: AvoidState): MajorPower | undef
   return MAJOR_POWERS.find(
     (power) =>
       power !== state.leg.power &&
-      checkAll(AVOIDER_RESTRICTIONS, world, { ...state, power, from: state.leg.to, to: state.leg.to, request: empty }).ok &&
+      checkAll(AVOIDER_RESTRICTIONS, world, { ...state, asking: power, power, from: state.leg.to, to: state.leg.to, request: empty }).ok &&
       avoidDestinations(world, state, power).to.length > 0,
   );
 }

@@ -163,7 +163,7 @@ export const isAttackerOrigin = restriction<RetreatArgs>({
 
 /** Restrictions on the retreat destination, in order (14.1, 15.3). */
 export const RETREAT_DESTINATION_RESTRICTIONS: readonly Restriction<RetreatArgs>[] = [
-  isLand!, isAdjacent!, isNotIndependent!, isFriendlyControlled!, isNotUnrest!, isFreeOfEnemy!, isNotSpaceEnemyEnteredFrom, isAttackerOrigin,
+  isLand!, isAdjacent!, isAttackerOrigin, isNotSpaceEnemyEnteredFrom, isNotIndependent!, isFriendlyControlled!, isNotUnrest!, isFreeOfEnemy!,
 ];
 
 export const RETREAT_RESTRICTIONS: readonly Restriction<RetreatArgs>[] = [isRetreatingPower, mayGoInside, areInsideUnitsPresent, isInsideWithinLimit];

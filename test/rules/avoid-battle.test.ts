@@ -76,7 +76,8 @@ describe('13.3 where a group may avoid to', () => {
       // Charles V's regulars in Graz are Hapsburg units: friendly, not enemy.
       { what: 'allows Graz although Charles V\'s army stands there (AVB-09)', to: 'graz', patch: {}, expected: 'ok' },
       // On the example's board Pressburg is Ottoman-controlled: refused before the "came from" check is reached.
-      { what: 'forbids Ottoman-controlled Pressburg (AVB-07, AVB-11)', to: 'pressburg', patch: {}, expected: 'isAvoidDestinationFriendly' },
+      // Ottoman-controlled in the book: the most specific reason, the one the rulebook gives, is reported.
+      { what: 'forbids Ottoman-controlled Pressburg because the enemy came from there (AVB-07, AVB-11)', to: 'pressburg', patch: {}, expected: 'isNotSpaceEnemyCameFrom' },
       // Hungarian-controlled (an ally) and empty: only the "came from" restriction is left to forbid it.
       { what: 'forbids Pressburg, friendly and empty, because the enemy came from there (AVB-11)', to: 'pressburg', patch: { control: {} }, expected: 'isNotSpaceEnemyCameFrom' },
       { what: 'forbids Buda, which is not adjacent to Vienna (AVB-05)', to: 'buda', patch: {}, expected: 'isAvoidDestinationAdjacent' },
@@ -134,7 +135,7 @@ describe('13.3 where a group may avoid to', () => {
     named<{ what: string; to: string; expected: string }>([
       // Metz is one of the four independent keys (22.6).
       { what: 'forbids a Hapsburg group in Besançon to avoid into independent Metz (AVB-06)', to: 'metz', expected: 'isAvoidDestinationNotIndependent' },
-      { what: 'forbids it Dijon, the French space the enemy came from (AVB-07, AVB-11)', to: 'dijon', expected: 'isAvoidDestinationFriendly' },
+      { what: 'forbids it Dijon, the French space the enemy came from (AVB-07, AVB-11)', to: 'dijon', expected: 'isNotSpaceEnemyCameFrom' },
       { what: 'forbids it Geneva under French control (AVB-07)', to: 'geneva', expected: 'isAvoidDestinationFriendly' },
       { what: 'allows it Strasburg, Hapsburg-controlled here (AVB-07)', to: 'strasburg', expected: 'ok' },
     ]),
@@ -164,8 +165,8 @@ describe('13.3 where a group may avoid to', () => {
     }
   });
 
-  test('[13.3] lists the destination restrictions from the most basic to the "came from" check (AVB-05..AVB-11)', () => {
-    expect(AVOID_DESTINATION_RESTRICTIONS.flatMap((r) => r.statements)).toEqual(['AVB-10', 'AVB-05', 'AVB-06', 'AVB-07', 'AVB-08', 'AVB-09', 'AVB-11']);
+  test('[13.3] lists the destination restrictions: a land space, adjacent, not where the enemy came from, then control, unrest and enemies (AVB-05..AVB-11)', () => {
+    expect(AVOID_DESTINATION_RESTRICTIONS.flatMap((r) => r.statements)).toEqual(['AVB-10', 'AVB-05', 'AVB-11', 'AVB-06', 'AVB-07', 'AVB-08', 'AVB-09']);
     expect(AVOID_DESTINATION_RESTRICTIONS.every((r) => r.rule === '13.3')).toBe(true);
   });
 });
@@ -264,7 +265,7 @@ describe('13.3 who may make an attempt', () => {
   });
 
   test('[13.3] checks the power, its turn, its interception and the lone leader before anything else (AVB-03, AVB-04, AVB-13, AVB-14, AVB-25)', () => {
-    expect(AVOIDER_RESTRICTIONS.map((r) => r.name)).toEqual(['isAvoidingMajorPower', 'hasNotAvoided', 'didNotIntercept', 'isNotLoneLeader']);
+    expect(AVOIDER_RESTRICTIONS.map((r) => r.name)).toEqual(['isAvoidingMajorPower', 'hasNotAvoided', 'isAvoidersTurn', 'didNotIntercept', 'isNotLoneLeader']);
   });
 });
 

@@ -90,8 +90,9 @@ describe('14.1 where a losing defender may retreat', () => {
       },
       { what: 'forbids a sea zone (RET-07)', to: 'adriatic', patch: {}, expected: 'isRetreatDestinationLandSpace' },
       { what: 'forbids a space that is not adjacent (RET-04)', to: 'buda', patch: {}, expected: 'isRetreatDestinationAdjacent' },
-      { what: 'forbids Ottoman-controlled Pressburg (RET-08, RET-09)', to: 'pressburg', patch: {}, expected: 'isRetreatDestinationFriendly' },
-      // Hungarian-controlled (an ally) and empty: only the "entered from" restriction is left to forbid it.
+      // Ottoman-controlled in the book: the most specific reason (the enemy entered from there) is reported.
+      { what: 'forbids Ottoman-controlled Pressburg because the enemy entered from there (RET-08, RET-09)', to: 'pressburg', patch: {}, expected: 'isNotSpaceEnemyEnteredFrom' },
+      // Hungarian-controlled (an ally) and empty: the "entered from" restriction alone forbids it.
       { what: 'forbids Pressburg, friendly and empty, because the enemy entered from there (RET-09)', to: 'pressburg', patch: { control: {} }, expected: 'isNotSpaceEnemyEnteredFrom' },
     ]),
   )('[14.1] %s', ([, { to, patch, expected }]) => {
@@ -124,8 +125,8 @@ describe('14.1 where a losing defender may retreat', () => {
     expect(checkRetreat(w, retreatArgs(state, 'hapsburg', 'salzburg')).ok).toBe(true);
   });
 
-  test('[14.1] lists the destination restrictions, the defender and attacker rules last (RET-04..RET-10, RET-14)', () => {
-    expect(RETREAT_DESTINATION_RESTRICTIONS.map((r) => r.name).slice(-2)).toEqual(['isNotSpaceEnemyEnteredFrom', 'isAttackerOrigin']);
+  test('[14.1] lists the destination restrictions, the attacker and defender rules right after adjacency (RET-04..RET-10, RET-14)', () => {
+    expect(RETREAT_DESTINATION_RESTRICTIONS.map((r) => r.name).slice(2, 4)).toEqual(['isAttackerOrigin', 'isNotSpaceEnemyEnteredFrom']);
     expect(RETREAT_DESTINATION_RESTRICTIONS.every((r) => r.rule === '14.1')).toBe(true);
   });
 });

@@ -28,7 +28,6 @@ export interface AvoidAttempt {
 }
 
 export interface AvoidContext extends ProcedureContext, AvoidState {
-  readonly asking?: MajorPower;
   readonly attempt?: AvoidAttempt;
 }
 
@@ -51,7 +50,7 @@ export const avoidGuards = {
   hasAvoiderToAsk: guard<AvoidContext>('13.3', (c) => nextAvoider(c.world, c) !== undefined),
   isLegalAvoid: guard<AvoidContext>('13.3', (c, e) => {
     const args = declarationArgs(c, e);
-    return !!args && args.power === c.asking && checkAvoid(c.world, args).ok;
+    return !!args && checkAvoid(c.world, args).ok;
   }),
   isAskedPowerDeclining: guard<AvoidContext>('13.3', (c, e) => eventOf(e, 'avoid.decline')?.power === c.asking),
   isAutomaticAvoid: guard<AvoidContext>('13.3 step 4', (c) => c.attempt?.automatic ?? false),

@@ -1,0 +1,315 @@
+// DESIGN "Machines": every procedure machine is self-describing — each state has a description and the rule it
+// applies (with a bilingual title), decision and dice states carry their tags, every guard is a named restriction
+// from the machine's rule-carrying guard table, every action is implemented, and the machine body only wires names
+// together (STYLE "Rules are data and pure functions; machines only wire them").
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import { describe, expect, test } from 'vitest';
+import { GUARD_TABLES, MACHINES, type MachineId } from '../../machines/index.ts';
+import type { StateMeta } from '../../machines/meta.ts';
+import { isRuleRef } from '../../src/rules/registry.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The rule section each machine implements (DESIGN "Machines"), used in the test titles. */
+const SECTION: Record<MachineId, string> = {
+  movement: '13.1',
+  interception: '13.2',
+  avoidBattle: '13.3',
+  withdrawal: '13.4',
+  fieldBattle: '14',
+  retreat: '14.1',
+};
+
+const FILE: Record<MachineId, string> = {
+  movement: 'machines/movement/movement.machine.ts',
+  interception: 'machines/interception/interception.machine.ts',
+  avoidBattle: 'machines/avoid-battle/avoid-battle.machine.ts',
+  withdrawal: 'machines/withdrawal/withdrawal.machine.ts',
+  fieldBattle: 'machines/field-battle/field-battle.machine.ts',
+  retreat: 'machines/retreat/retreat.machine.ts',
+};
+
+/** DESIGN "Events": the events that answer each kind of decision. */
+const EVENTS_OF: Record<NonNullable<StateMeta['decision']>, readonly string[]> = {
+  move: ['move.declare'],
+  intercept: ['intercept.declare', 'intercept.decline'],
+  avoid: ['avoid.declare', 'avoid.decline'],
+  withdraw: ['withdraw.declare', 'withdraw.decline'],
+  continue: ['move.continue', 'move.stop'],
+  casualties: ['casualties.assign'],
+  retreat: ['retreat.declare'],
+};
+
+interface Row {
+  readonly id: MachineId;
+  readonly rule: string;
+  readonly machine: AnyStateMachine;
+}
+
+const ROWS: readonly Row[] = (Object.keys(MACHINES) as MachineId[]).map((id) => ({ id, rule: SECTION[id], machine: MACHINES[id] }));
+/** `test.for(CASES)('[%s] %s: ...')`: the title starts with the machine's rule section, then its id. */
+const CASES = ROWS.map((r) => [r.rule, r.id, r] as const);
+
+/** Every state node below the root, depth first. */
+function statesOf(node: AnyStateNode): AnyStateNode[] {
+  return Object.values(node.states).flatMap((s) => [s, ...statesOf(s)]);
+}
+
+function allNodes(machine: AnyStateMachine): AnyStateNode[] {
+  return [machine.root, ...statesOf(machine.root)];
+}
+
+type RawTransition = { readonly guard?: unknown; readonly actions?: unknown };
+
+function toArray(x: unknown): unknown[] {
+  return x === undefined ? [] : Array.isArray(x) ? x : [x];
+}
+
+/** The transitions a state's raw config declares: `on`, `always`, `after` and the invoke handlers. */
+function transitionsOf(node: AnyStateNode): RawTransition[] {
+  const c = node.config as Record<string, unknown>;
+  const raw: unknown[] = [
+    ...Object.values((c.on ?? {}) as Record<string, unknown>).flatMap(toArray),
+    ...toArray(c.always),
+    ...Object.values((c.after ?? {}) as Record<string, unknown>).flatMap(toArray),
+    ...toArray(c.invoke).flatMap((i) => {
+      const inv = i as Record<string, unknown>;
+      return [...toArray(inv.onDone), ...toArray(inv.onError), ...toArray(inv.onSnapshot)];
+    }),
+  ];
+  return raw.filter((t): t is RawTransition => typeof t === 'object' && t !== null);
+}
+
+/** A guard reference's names: a string, `{ type }`, or a composed guard (`not`, `and`, `or`) and its parts. */
+function guardNames(guard: unknown): string[] {
+  if (guard === undefined) return [];
+  if (typeof guard === 'string') return [guard];
+  if (typeof guard === 'function') {
+    const parts = (guard as { guards?: unknown[] }).guards;
+    return parts ? parts.flatMap(guardNames) : ['<inline guard function>'];
+  }
+  if (typeof guard === 'object' && guard !== null && typeof (guard as { type?: unknown }).type === 'string') return [(guard as { type: string }).type];
+  return ['<unrecognised guard>'];
+}
+
+function actionNames(actions: unknown): string[] {
+  return toArray(actions).map((a) => {
+    if (typeof a === 'string') return a;
+    if (typeof a === 'object' && a !== null && typeof (a as { type?: unknown }).type === 'string') return (a as { type: string }).type;
+    return '<inline action>';
+  });
+}
+
+function referencedGuards(machine: AnyStateMachine): Set<string> {
+  return new Set(allNodes(machine).flatMap((n) => transitionsOf(n).flatMap((t) => guardNames(t.guard))));
+}
+
+function referencedActions(machine: AnyStateMachine): Set<string> {
+  return new Set(
+    allNodes(machine).flatMap((n) => {
+      const c = n.config as Record<string, unknown>;
+      return [...transitionsOf(n).flatMap((t) => actionNames(t.actions)), ...actionNames(c.entry), ...actionNames(c.exit)];
+    }),
+  );
+}
+
+function metaOf(node: AnyStateNode): Partial<StateMeta> | undefined {
+  return node.meta as Partial<StateMeta> | undefined;
+}
+
+/** Source text with comments and string literals blanked out, so that only code is left to check. */
+function codeOnly(source: string): string {
+  return source.replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\/|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`/g, (m) =>
+    m.startsWith('/') ? ' ' : "''",
+  );
+}
+
+/** The text of the `createMachine({...})` call: from `.createMachine(` to the end of the file. */
+function createMachineBody(source: string): string {
+  const at = source.indexOf('.createMachine(');
+  return at < 0 ? '' : source.slice(at);
+}
+
+/** Keywords and operators a machine body must not contain (STYLE: "no `if`, no loops, no arithmetic"). */
+const CONTROL_FLOW = /\b(?:if|for|while)\b/g;
+// `+ - * / %` and their compound forms; `=>` and `===` are not arithmetic, and the blanked strings leave none.
+const ARITHMETIC = /\+\+|--|[+\-*/%]=?/g;
+/** Conditional expressions: a decision in a machine belongs to a named guard (STYLE), not to `?:`, `&&`, `||` or `!`. */
+const CONDITIONAL = /\?|&&|\|\||!/g;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => join(ROOT, dir, f));
+}
+
+describe('DESIGN "Machines": every state describes itself', () => {
+  test.for(CASES)('[%s] %s: the machine and every state have a non-empty description', ([, , { machine }]) => {
+    const missing = allNodes(machine)
+      .filter((n) => !(typeof n.description === 'string' && n.description.trim().length > 0))
+      .map((n) => n.id);
+    expect(missing).toEqual([]);
+  });
+
+  test.for(CASES)('[%s] %s: every state has a meta.rule from the rule registry', ([, , { machine }]) => {
+    const bad = statesOf(machine.root)
+      .filter((n) => {
+        const rule = metaOf(n)?.rule;
+        return typeof rule !== 'string' || !isRuleRef(rule);
+      })
+      .map((n) => `${n.id}: ${String(metaOf(n)?.rule)}`);
+    expect(bad).toEqual([]);
+  });
+
+  test.for(CASES)('[%s] %s: every meta.ruling a state cites is a ruling in the registry', ([, , { machine }]) => {
+    const bad = statesOf(machine.root)
+      .filter((n) => {
+        const ruling = metaOf(n)?.ruling;
+        return ruling !== undefined && !(/^R\d+$/.test(ruling) && isRuleRef(ruling));
+      })
+      .map((n) => `${n.id}: ${String(metaOf(n)?.ruling)}`);
+    expect(bad).toEqual([]);
+  });
+
+  test.for(CASES)('[%s] %s: every state has a meta.title in English and Russian', ([, , { machine }]) => {
+    const bad = statesOf(machine.root)
+      .filter((n) => {
+        const title = metaOf(n)?.title;
+        return !title || !(title.en.trim().length > 0) || !/[а-яё]/i.test(title.ru) || /[a-z]{3,}/i.test(title.ru.replace(/«[^»]*»/g, ''));
+      })
+      .map((n) => `${n.id}: ${JSON.stringify(metaOf(n)?.title)}`);
+    expect(bad).toEqual([]);
+  });
+
+  test.for(CASES)("[%s] %s: a state has meta.decision exactly when it is tagged 'decision'", ([, , { machine }]) => {
+    const bad = statesOf(machine.root)
+      .filter((n) => (metaOf(n)?.decision !== undefined) !== n.tags.includes('decision'))
+      .map((n) => `${n.id}: decision=${String(metaOf(n)?.decision)} tags=${n.tags.join(',')}`);
+    expect(bad).toEqual([]);
+  });
+
+  test.for(CASES)("[%s] %s: a state has meta.roll exactly when it is tagged 'roll'", ([, , { machine }]) => {
+    const bad = statesOf(machine.root)
+      .filter((n) => (metaOf(n)?.roll !== undefined) !== n.tags.includes('roll'))
+      .map((n) => `${n.id}: roll=${String(metaOf(n)?.roll)} tags=${n.tags.join(',')}`);
+    expect(bad).toEqual([]);
+  });
+
+  test.for(CASES)('[%s] %s: decision and dice states wait for an event; no state is both', ([, , { machine }]) => {
+    const bad = statesOf(machine.root)
+      .filter((n) => n.tags.includes('decision') || n.tags.includes('roll'))
+      .filter((n) => (n.tags.includes('decision') && n.tags.includes('roll')) || Object.keys((n.config.on ?? {}) as object).length === 0 || n.config.always !== undefined)
+      .map((n) => n.id);
+    expect(bad).toEqual([]);
+  });
+
+  test.for(CASES)('[%s] %s: a decision or dice state accepts only the events of its kind (DESIGN "Events")', ([, , { machine }]) => {
+    const bad = statesOf(machine.root)
+      .filter((n) => metaOf(n)?.decision !== undefined || metaOf(n)?.roll !== undefined)
+      .flatMap((n) => {
+        const meta = metaOf(n)!;
+        const allowed = meta.roll !== undefined ? ['dice.rolled'] : EVENTS_OF[meta.decision!];
+        return Object.keys((n.config.on ?? {}) as object)
+          .filter((e) => !allowed.includes(e))
+          .map((e) => `${n.id} (${meta.decision ?? `roll ${meta.roll}`}): ${e}`);
+      });
+    expect(bad).toEqual([]);
+  });
+});
+
+describe('DESIGN "Machines": guards are named restrictions that carry their rule', () => {
+  test.for(CASES)('[%s] %s: the guards the machine references are exactly the keys of its GUARD_TABLES entry', ([, , { id, machine }]) => {
+    expect([...referencedGuards(machine)].sort()).toEqual(Object.keys(GUARD_TABLES[id]).sort());
+  });
+
+  test.for(CASES)('[%s] %s: the guards setup() implements are exactly the keys of its GUARD_TABLES entry', ([, , { id, machine }]) => {
+    expect(Object.keys(machine.implementations.guards).sort()).toEqual(Object.keys(GUARD_TABLES[id]).sort());
+  });
+
+  test.for(CASES)('[%s] %s: every guard in its table carries a rule from the registry and a predicate', ([, , { id }]) => {
+    const bad = Object.entries(GUARD_TABLES[id] as Record<string, { rule: unknown; test: unknown }>)
+      .filter(([, g]) => typeof g.rule !== 'string' || !isRuleRef(g.rule) || typeof g.test !== 'function')
+      .map(([name, g]) => `${name}: ${String(g.rule)}`);
+    expect(bad).toEqual([]);
+  });
+});
+
+describe('DESIGN "Machines": actions are referenced by name and implemented', () => {
+  test.for(CASES)('[%s] %s: every action the machine references is implemented in setup()', ([, , { machine }]) => {
+    const implemented = new Set(Object.keys(machine.implementations.actions));
+    const missing = [...referencedActions(machine)].filter((a) => !implemented.has(a));
+    expect(missing).toEqual([]);
+  });
+
+  test.for(CASES)('[%s] %s: every action setup() implements is referenced by the machine (no dead actions)', ([, , { machine }]) => {
+    const referenced = referencedActions(machine);
+    expect(referenced.size).toBeGreaterThan(0);
+    expect(Object.keys(machine.implementations.actions).filter((a) => !referenced.has(a))).toEqual([]);
+  });
+
+  test.for(CASES)('[%s] %s: every actor the machine invokes is provided in setup()', ([, , { machine }]) => {
+    const provided = new Set(Object.keys(machine.implementations.actors));
+    const missing = allNodes(machine)
+      .flatMap((n) => toArray((n.config as Record<string, unknown>).invoke))
+      .map((i) => (i as { src?: unknown }).src)
+      .filter((src) => typeof src !== 'string' || !provided.has(src));
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('STYLE: a machine file only wires names together', () => {
+  test.for(CASES)('[%s] %s: the createMachine body has no if, for or while', ([, , { id }]) => {
+    const body = codeOnly(createMachineBody(readFileSync(join(ROOT, FILE[id]), 'utf8')));
+    expect(body.length).toBeGreaterThan(0);
+    expect(body.match(CONTROL_FLOW) ?? []).toEqual([]);
+  });
+
+  test.for(CASES)('[%s] %s: the createMachine body has no arithmetic operators', ([, , { id }]) => {
+    const body = codeOnly(createMachineBody(readFileSync(join(ROOT, FILE[id]), 'utf8')));
+    expect(body.length).toBeGreaterThan(0);
+    expect(body.match(ARITHMETIC) ?? []).toEqual([]);
+  });
+
+  test.for(CASES)('[%s] %s: the createMachine body has no conditional expressions (?:, &&, ||, !): decisions are named guards', ([, , { id }]) => {
+    const body = codeOnly(createMachineBody(readFileSync(join(ROOT, FILE[id]), 'utf8')));
+    expect(body.length).toBeGreaterThan(0);
+    expect(body.match(CONDITIONAL) ?? []).toEqual([]);
+  });
+
+  test.for(CASES)('[%s] %s: the whole machine file (setup and all) has no if, for, while or arithmetic', ([, , { id }]) => {
+    const code = codeOnly(readFileSync(join(ROOT, FILE[id]), 'utf8'));
+    expect([...(code.match(CONTROL_FLOW) ?? []), ...(code.match(ARITHMETIC) ?? [])]).toEqual([]);
+  });
+
+  test('[13–14] the style gate itself catches control flow, arithmetic and conditionals, and ignores strings and comments', () => {
+    const clean = codeOnly(".createMachine({ description: 'roll 2d6 + 1 - 1 if you can, for 9 or more', // while x + 1\n always: { target: 'done' } })");
+    expect(clean.match(CONTROL_FLOW) ?? []).toEqual([]);
+    expect(clean.match(ARITHMETIC) ?? []).toEqual([]);
+    expect(clean.match(CONDITIONAL) ?? []).toEqual([]);
+    const dirty = codeOnly('.createMachine({ context: ({ input }) => { if (input) { return input.cp - 1; } for (;;) {} } })');
+    expect(dirty.match(CONTROL_FLOW)).toEqual(['if', 'for']);
+    expect(dirty.match(ARITHMETIC)).toEqual(['-']);
+    expect(codeOnly(".createMachine({ context: ({ input }) => (input.cp ? 'a' : 'b') })").match(CONDITIONAL)).toEqual(['?']);
+  });
+});
+
+describe('Every rule number is data: cited rules are in the registry', () => {
+  const files = [...sourceFiles('src'), ...sourceFiles('machines')];
+  const citations = files.flatMap((file) => {
+    const text = readFileSync(file, 'utf8');
+    return [...text.matchAll(/\b(rule|ruling)\s*:\s*(['"])([^'"\n]*)\2/g)].map((m) => ({
+      where: `${relative(ROOT, file)}:${text.slice(0, m.index).split('\n').length}`,
+      kind: m[1]!,
+      ref: m[3]!,
+    }));
+  });
+
+  test("[13–14] every `rule: '...'` and `ruling: '...'` in src/ and machines/ names an entry of the rule registry", () => {
+    expect(citations.length).toBeGreaterThan(50);
+    const bad = citations.filter((c) => !isRuleRef(c.ref) || (c.kind === 'ruling' && !/^R\d+$/.test(c.ref)));
+    expect(bad).toEqual([]);
+  });
+});
