@@ -5,6 +5,7 @@ import { text } from '../../src/rules/text.ts';
 import {
   besiegeDestination,
   chooseBattle,
+  joinSiege,
   chooseContinue,
   chooseRetreat,
   recordNoWithdrawal,
@@ -42,6 +43,7 @@ export const withdrawalMachine = setup({
     withdrawInside: assign(({ context }) => withdrawInside(context)),
     recordNoWithdrawal: assign(({ context }) => recordNoWithdrawal(context)),
     besiegeDestination: assign(({ context }) => besiegeDestination(context)),
+    joinSiege: assign(({ context }) => joinSiege(context)),
     chooseBattle: assign(() => chooseBattle()),
     chooseContinue: assign(({ context, event }) => chooseContinue(context, event)),
     chooseRetreat: assign(() => chooseRetreat()),
@@ -76,7 +78,7 @@ export const withdrawalMachine = setup({
       description: 'If the active formation has more land units than are inside, the space is under siege.',
       meta: { rule: '15', ruling: 'R13', title: text('Siege?', 'Осада?') },
       always: [
-        { guard: 'isAlreadyBesiegedByFriend', target: 'done', actions: 'besiegeDestination' },
+        { guard: 'isAlreadyBesiegedByFriend', target: 'done', actions: 'joinSiege' },
         { guard: 'doesMoverOutnumberInside', target: 'done', actions: 'besiegeDestination' },
         { target: 'awaitingContinuation' },
       ],

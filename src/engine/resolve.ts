@@ -80,19 +80,24 @@ export type ResolveOutcome =
   | { readonly ok: true; readonly session: Session; readonly result: SessionResult }
   | { readonly ok: false; readonly session: Session; readonly error: EngineError & { readonly index?: number } };
 
+/** Equal as JSON values, whatever the order of their keys. */
 function same(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+  const canon = (v: unknown): unknown =>
+    Array.isArray(v) ? v.map(canon) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => x.localeCompare(y)).map(([k, x]) => [k, canon(x)])) : v;
+  return JSON.stringify(canon(a)) === JSON.stringify(canon(b));
 }
 
 export function resolve(scenario: Scenario, options: ResolveOptions = {}): ResolveOutcome {
   const session = createSession(scenario, { ...(options.seed !== undefined ? { seed: options.seed } : {}), ...(options.lang ? { lang: options.lang } : {}) });
   const policy = typeof options.policy === 'function' ? options.policy : POLICIES[options.policy ?? 'decline'];
   const script = options.events ?? scenario.data.events;
+  // Where the engine's own answers since the last scripted event start in the log.
   let forcedFrom = session.log.length;
   for (const [index, event] of script.entries()) {
+    const before = session.log.length;
     const r = session.accept(event, 'script');
     if (r.ok) {
-      forcedFrom = session.log.length;
+      forcedFrom = before + 1;
       continue;
     }
     // A script may spell out an answer the engine already applied because it was forced (ruling R9).

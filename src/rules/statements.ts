@@ -164,3 +164,88 @@ export const STATEMENTS: readonly Statement[] = [
   { id: 'SIE-13', text: 'A successful assault captures all besieged leaders and gives the attacker control.', ref: '15.1 step 10' },
   { id: 'SIE-14', text: 'A fortified space never holds more than 4 friendly land units inside.', ref: '2.1, 14.1, 15.2' },
 ];
+
+/**
+ * Where a statement is enforced when no named restriction carries it: a machine step, a computation of the rules
+ * layer, or nowhere because ruling R14 leaves it out of this release. Statements carried by a restriction are found
+ * through the restrictions' own `statements` lists (src/rules/index.ts).
+ */
+export type Place =
+  | { readonly kind: 'machine'; readonly where: string }
+  | { readonly kind: 'rules'; readonly where: string }
+  | { readonly kind: 'out-of-scope'; readonly why: string };
+
+const machine = (where: string): Place => ({ kind: 'machine', where });
+const rules = (where: string): Place => ({ kind: 'rules', where });
+const outOfScope = (why: string): Place => ({ kind: 'out-of-scope', why });
+
+export const STATEMENT_PLACES: Readonly<Record<string, Place>> = {
+  'MOV-23': rules('settleLoneLeaders (capture.ts), run when a formation, interceptors, avoiders or a retreat arrive'),
+  'MOV-24': rules('captureLeaders (capture.ts): the leader goes to `captured` with the capturing power'),
+  'MOV-25': machine('movement: payingCost → responseCards → intercepting → placingFormation → avoidingBattle → withdrawing → fighting'),
+  'MOV-26': outOfScope('response cards (Foul Weather, Gout): ruling R14; the window is the movement state responseCards'),
+  'MOV-27': machine('movement: placingFormation comes after the interception machine is done'),
+  'MOV-28': machine('movement: placingFormation goes straight to fighting when wasIntercepted'),
+  'MOV-29': machine('withdrawal: checkingWithdrawal → done with outcome battle only if hasDefendersOutside'),
+  'MOV-30': machine('withdrawal: no defenders and no siege check → the movement ends (afterWithdrawal → done)'),
+  'MOV-31': outOfScope('Schmalkaldic League restrictions (21.6): ruling R14; a scenario with schmalkaldicLeague false is rejected'),
+  'MOV-32': outOfScope('Schmalkaldic League restrictions (21.6): ruling R14'),
+  'INT-21': rules('interceptionModifiers and bestLeader (dice.ts)'),
+  'INT-22': rules('interceptionModifiers (dice.ts): Ottoman +1 with cavalry'),
+  'INT-23': rules('interceptionModifiers (dice.ts): −1 against Ottoman cavalry'),
+  'INT-24': rules('isRollSuccess (dice.ts); interception guard wasInterceptionSuccessful'),
+  'INT-25': rules('placeInterceptors (procedures/interception.ts): placed in the destination; fieldBattle counts them as defenders'),
+  'INT-26': machine('interception: resolvingInterception → checkingNextInterceptor without placeInterceptors on a failure'),
+  'INT-28': rules('bestLeader (dice.ts): the single best battle rating'),
+  'AVB-01': machine('avoidBattle: awaitingAvoid always accepts avoid.decline'),
+  'AVB-02': machine('movement: avoidingBattle is reached only from placingFormation without a successful interception'),
+  'AVB-17': rules('placeAvoiders (procedures/avoid-battle.ts): the whole group goes to the one named space'),
+  'AVB-18': rules('avoidModifiers and bestLeader (dice.ts)'),
+  'AVB-19': rules('avoidModifiers (dice.ts): Ottoman +1 with cavalry'),
+  'AVB-20': rules('avoidModifiers (dice.ts): −1 against Ottoman cavalry'),
+  'AVB-21': rules('isRollSuccess (dice.ts); avoidBattle guard wasAvoidSuccessful'),
+  'AVB-22': rules('isAutomaticAvoid (avoid-battle.ts); avoidBattle state checkingAutomaticAvoid'),
+  'AVB-23': machine('avoidBattle: resolvingAvoid leaves the group in place on a failure; withdrawal and battle follow'),
+  'AVB-26': outOfScope('only a relief force (15.2, ruling R14) can meet a besieging stack that avoids battle; leaving a siege by a move is handled (movement state leavingBrokenSiege)'),
+  'WDR-01': machine('movement: withdrawing is reached only after avoidingBattle, never after a successful interception'),
+  'WDR-05': machine('withdrawal: awaitingWithdrawal accepts withdraw.decline'),
+  'WDR-06': rules('withdrawInside (procedures/withdrawal.ts): every defending stack outside goes in'),
+  'WDR-08': machine('withdrawal: after withdrawInside the outcome is a siege or option 1/2, never battle'),
+  'WDR-09': machine('withdrawal: checkingSiege → besiegeDestination when doesMoverOutnumberInside'),
+  'WDR-12': rules('applyRetreat (retreat.ts): retreating into continuedFrom eliminates the stack'),
+  'WDR-13': rules('isAutomaticWithdrawal (withdrawal.ts); withdrawal guard isAutomaticWithdrawal'),
+  'WDR-14': rules('settleLoneLeaders (capture.ts): a lone leader in his side\'s fortified space goes inside'),
+  'FB-01': rules('attackerStacks (field-battle.ts): the active power\'s group'),
+  'FB-02': rules('defenderStacks (field-battle.ts): every hostile stack outside, interceptors included'),
+  'FB-03': outOfScope('Landsknechts and Swiss Mercenaries: ruling R14; the window is the fieldBattle state responseCards'),
+  'FB-04': rules('battleDice (field-battle.ts) for the attacker'),
+  'FB-05': rules('battleDice (field-battle.ts) for the defender: + 1'),
+  'FB-06': rules('battleDice (field-battle.ts): cavalry are land units'),
+  'FB-07': rules('battleDice and bestLeader: the single best rating'),
+  'FB-08': outOfScope('combat cards: ruling R14; the window is the fieldBattle state combatCards'),
+  'FB-09': outOfScope('combat cards: ruling R14'),
+  'FB-10': rules('countHits (dice.ts)'),
+  'FB-11': outOfScope('Janissaries (a home card): ruling R14'),
+  'FB-12': rules('battleWinner (field-battle.ts): ties to the defender'),
+  'FB-14': machine('fieldBattle: applyingCasualties removes both sides\' losses together (Surprise Attack is a card: ruling R14)'),
+  'FB-18': rules('applyCasualties (procedures/field-battle.ts): a side with no land units left loses its leaders'),
+  'FB-19': machine('fieldBattle: retreating invokes the retreat machine for the losing side'),
+  'FB-20': rules('no reducer changes `control` (12.2): the position\'s control is what the scenario gave'),
+  'FB-21': machine('fieldBattle: checkingSiege → besiegeBattleSpace, or attackerLeaving (15.3)'),
+  'FB-23': rules('battleWinner compares hits only'),
+  'RET-11': machine('retreat: isNextGroupTrapped eliminates a losing attacker whose origin is illegal (ruling R11)'),
+  'RET-15': rules('inactiveInside and retreatInactive (ruling R10)'),
+  'RET-16': outOfScope('naval transport (16.3): ruling R14'),
+  'SIE-01': machine('withdrawal: checkingSiege compares the mover with the units inside'),
+  'SIE-03': outOfScope('naval units: not part of land combat in this release (ruling R14)'),
+  'SIE-04': rules('beginSiege (siege.ts) adds a second besieging power to an existing siege'),
+  'SIE-05': outOfScope('assaults (15.1): ruling R14'),
+  'SIE-06': rules('isSiegeBroken (siege.ts); movement state checkingSiegeLeft'),
+  'SIE-07': machine('movement: leavingBrokenSiege retreats the besiegers left behind (15.3)'),
+  'SIE-08': outOfScope('relief forces (15.2): ruling R14; refused by isNotReliefForce'),
+  'SIE-09': outOfScope('relief forces (15.2): ruling R14'),
+  'SIE-10': outOfScope('relief forces (15.2): ruling R14'),
+  'SIE-11': outOfScope('relief forces (15.2): ruling R14'),
+  'SIE-12': outOfScope('relief forces (15.2): ruling R14'),
+  'SIE-13': outOfScope('assaults (15.1): ruling R14'),
+};

@@ -95,6 +95,14 @@ export function besiegeDestination(c: WithdrawalContext): Partial<WithdrawalCont
   };
 }
 
+/**
+ * 15 (SIE-04): a formation entering a space its side already besieges stays with the besiegers; its power becomes
+ * a besieger too only if it alone outnumbers the units inside.
+ */
+export function joinSiege(c: WithdrawalContext): Partial<WithdrawalContext> {
+  return doesMoverOutnumberInside(c.world, c.leg) ? besiegeDestination(c) : { outcome: 'siege' };
+}
+
 export function chooseBattle(): Partial<WithdrawalContext> {
   return { outcome: 'battle' };
 }
