@@ -23,6 +23,11 @@ export class Dice {
     return values;
   }
 
+  /** A uniform index below n (for random playouts; does not count as dice drawn). */
+  pick(n: number): number {
+    return Math.floor(this.next() * n);
+  }
+
   skip(count: number): void {
     this.roll(count);
   }

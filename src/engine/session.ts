@@ -12,6 +12,7 @@ import type { ProcedureContext } from '../rules/procedures/common.ts';
 import type { RuleRef } from '../rules/registry.ts';
 import { text, type Lang, type Text } from '../rules/text.ts';
 import type { Position } from '../rules/world.ts';
+import type { Stack } from '../schema/scenario.ts';
 import { buildDecision, type Waiting } from './decisions.ts';
 import { errorOf, explainRefusal, type EngineError } from './explain.ts';
 import { GuardRecorder, instrumentedMovement } from './instrument.ts';
@@ -79,6 +80,9 @@ export class RestoreError extends Error {
     this.name = 'RestoreError';
   }
 }
+
+/** Movement states between paying the CP and placing the formation (13.1 steps 3–5). */
+const IN_TRANSIT = new Set(['checkingSiegeLeft', 'leavingBrokenSiege', 'responseCards', 'intercepting']);
 
 interface RawStep {
   readonly machine: MachineId;
@@ -153,6 +157,17 @@ export class Session {
 
   get summary(): Summary {
     return (this.leafSnapshot().context as ProcedureContext).summary;
+  }
+
+  /**
+   * The moving formation while it is between its space and the destination (13.1 steps 3–5: it is placed only after
+   * every interception is resolved), or null.
+   */
+  get inTransit(): { readonly from: string; readonly to: string; readonly stacks: readonly Stack[] } | null {
+    const root = this.root.getSnapshot() as AnyMachineSnapshot;
+    const leg = (root.context as MovementContext).leg;
+    if (!leg || !IN_TRANSIT.has(stateOf(root))) return null;
+    return { from: leg.from, to: leg.to, stacks: leg.formation };
   }
 
   get result(): SessionResult | null {
