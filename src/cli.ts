@@ -11,6 +11,8 @@ import { resolve, POLICIES, type PolicyName } from './engine/resolve.ts';
 import { narrative } from './engine/report.ts';
 import { SavedSessionSchema } from './engine/session.ts';
 import type { Lang } from './rules/text.ts';
+import { MACHINES, type MachineId } from '../machines/index.ts';
+import { diagram } from './viz/diagram.ts';
 
 const USAGE = `his — Here I Stand land-combat procedures
 
@@ -18,6 +20,8 @@ Usage:
   his resolve <scenario.json> [--events file.json] [--seed N] [--policy decline|eager] [--json] [--lang en|ru]
       Runs the move to its end: scripted events first, then the policy, with seeded dice.
       Exit codes: 0 done, 2 bad scenario or events file, 3 illegal scripted event.
+  his diagram [movement|interception|avoidBattle|withdrawal|fieldBattle|retreat] [--format mermaid|dot] [--lang en|ru]
+      Prints a procedure's statechart (default: movement, Mermaid), drawn from the machine itself.
   his schema [scenario|event|decision|result|session]
       Prints a JSON Schema (default: scenario).
 `;
@@ -102,6 +106,18 @@ function cmdSchema(args: string[]): number {
   return 0;
 }
 
+function cmdDiagram(args: string[]): number {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { format: { type: 'string' }, lang: { type: 'string' } } });
+  const id = (positionals[0] ?? 'movement') as MachineId;
+  if (!(id in MACHINES)) throw new UsageError(`unknown machine '${id}': one of ${Object.keys(MACHINES).join(', ')}`);
+  const format = values.format ?? 'mermaid';
+  if (format !== 'mermaid' && format !== 'dot') throw new UsageError(`--format must be mermaid or dot, not ${format}`);
+  const lang = values.lang ?? 'en';
+  if (lang !== 'en' && lang !== 'ru') throw new UsageError(`--lang must be en or ru, not ${lang}`);
+  out(diagram(id, MACHINES[id], format, lang));
+  return 0;
+}
+
 export function main(argv: string[]): number {
   const [command, ...rest] = argv;
   try {
@@ -110,6 +126,8 @@ export function main(argv: string[]): number {
         return cmdResolve(rest);
       case 'schema':
         return cmdSchema(rest);
+      case 'diagram':
+        return cmdDiagram(rest);
       case undefined:
       case 'help':
       case '--help':
