@@ -10,7 +10,6 @@ import { areAtWar, controllerOf, isFriendly } from './relations.ts';
 import { stacksWhere } from './stacks.ts';
 import { text } from './text.ts';
 import { restriction, type Restriction } from './verdict.ts';
-import type { World } from './world.ts';
 
 export interface DestinationArgs {
   /** The power whose units go (the avoiding or retreating major power). */

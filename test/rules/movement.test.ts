@@ -28,51 +28,21 @@ import {
   occupancyAllows,
   type MoveArgs,
 } from '../../src/rules/movement.ts';
-import type { RuleRef, RulingRef } from '../../src/rules/registry.ts';
 import { stacksWhere } from '../../src/rules/stacks.ts';
-import { check, type Restriction, type Verdict } from '../../src/rules/verdict.ts';
+import { check, type Restriction } from '../../src/rules/verdict.ts';
 import type { World } from '../../src/rules/world.ts';
 import type { MajorPower } from '../../src/schema/power.ts';
 import type { Units } from '../../src/schema/units.ts';
 import { u, VIENNA, world, type ScenarioPatch } from '../helpers/fixtures.ts';
+import { ALLOWS, expectVerdict, forbids, plus, titled, turn, type Expected, type Refusal, type StackInput } from '../helpers/verdicts.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Verdict helpers
 
-/** A row expects the move allowed, or refused with a reason that names these things in each language. */
-type Expected = { readonly ok: true } | { readonly ok: false; readonly en: readonly string[]; readonly ru: readonly string[] };
-interface Refusal {
-  readonly code: string;
-  readonly rule: RuleRef;
-  readonly ruling?: RulingRef;
-}
-
-const ALLOWS: Expected = { ok: true };
-const forbids = (en: readonly string[], ru: readonly string[] = []): Expected => ({ ok: false, en, ru });
-
-function expectVerdict(verdict: Verdict, expected: Expected, refusal: Refusal): void {
-  if (expected.ok) {
-    expect(verdict).toEqual({ ok: true });
-    return;
-  }
-  expect(verdict.ok).toBe(false);
-  if (verdict.ok) return;
-  expect({ code: verdict.code, rule: verdict.rule, ruling: verdict.ruling }).toEqual({ ruling: undefined, ...refusal });
-  expect(verdict.reason.en.trim()).not.toBe('');
-  expect(verdict.reason.ru).toMatch(/[а-яё]/i);
-  for (const word of expected.en) expect(verdict.reason.en).toContain(word);
-  for (const word of expected.ru) expect(verdict.reason.ru).toContain(word);
-}
-
-/** test.for prints `%s` without quotes: rows become [title, row]. */
-const titled = <R extends { readonly title: string }>(rows: readonly R[]) => rows.map((row) => [row.title, row] as const);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Boards
 
-type StackInput = NonNullable<ScenarioPatch['stacks']>[number];
-const plus = (patch: ScenarioPatch, ...stacks: StackInput[]): ScenarioPatch => ({ ...patch, stacks: [...(patch.stacks ?? []), ...stacks] });
-const turn = (power: MajorPower, cp = 1): ScenarioPatch => ({ impulse: { power, cp } });
 
 /** The rulebook example's move: Suleiman, Ibrahim, 7 regulars and 1 cavalry from Pressburg to Vienna (RULES.md §6). */
 const SULEIMAN = { regulars: 7, cavalry: 1, leaders: ['suleiman', 'ibrahim-pasha'] };
