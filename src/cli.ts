@@ -13,6 +13,8 @@ import { SavedSessionSchema } from './engine/session.ts';
 import type { Lang } from './rules/text.ts';
 import { MACHINES, type MachineId } from '../machines/index.ts';
 import { diagram } from './viz/diagram.ts';
+import { explore } from './review/explore.ts';
+import { format, toNumber, type Fraction } from './review/fraction.ts';
 
 const USAGE = `his — Here I Stand land-combat procedures
 
@@ -20,6 +22,12 @@ Usage:
   his resolve <scenario.json> [--events file.json] [--seed N] [--policy decline|eager] [--json] [--lang en|ru]
       Runs the move to its end: scripted events first, then the policy, with seeded dice.
       Exit codes: 0 done, 2 bad scenario or events file, 3 illegal scripted event.
+  his odds <scenario.json> [--policy decline|eager] [--json]
+      Exact chances of every outcome of the move when a policy answers every decision: dice outcomes are enumerated
+      with exact probabilities (scripted events in the scenario are ignored).
+  his explore <scenario.json> [--max-paths N] [--json]
+      Every answer of every decision and every dice outcome: paths, end positions, invariant violations (should be
+      none) and the states of each machine that were reached.
   his diagram [movement|interception|avoidBattle|withdrawal|fieldBattle|retreat] [--format mermaid|dot] [--lang en|ru]
       Prints a procedure's statechart (default: movement, Mermaid), drawn from the machine itself.
   his schema [scenario|event|decision|result|session]
@@ -106,6 +114,60 @@ function cmdSchema(args: string[]): number {
   return 0;
 }
 
+function withoutScript(file: string) {
+  const data = readJson(readFile(file)) as Record<string, unknown>;
+  return parseScenario({ ...data, events: [] });
+}
+
+function cmdOdds(args: string[]): number {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { policy: { type: 'string' }, json: { type: 'boolean' } } });
+  if (!positionals[0]) throw new UsageError('odds needs a scenario file');
+  const policy = (values.policy ?? 'decline') as PolicyName;
+  if (!(policy in POLICIES)) throw new UsageError(`--policy must be one of ${Object.keys(POLICIES).join(', ')}`);
+  try {
+    const r = explore(withoutScript(positionals[0]), { decisions: policy });
+    const pct = (f: Fraction) => `${(toNumber(f) * 100).toFixed(2).padStart(6)} %`;
+    if (values.json) {
+      out(JSON.stringify({ ok: true, policy, paths: r.paths, total: format(r.totalProbability), marginals: Object.fromEntries(Object.entries(r.marginals).map(([k, f]) => [k, format(f)])), outcomes: r.outcomes.map((o) => ({ probability: format(o.probability), description: o.description, position: o.position })) }, null, 2));
+      return 0;
+    }
+    out(`Policy ${policy}: ${r.paths} dice paths, probabilities add up to ${format(r.totalProbability)}.\n`);
+    for (const [k, f] of Object.entries(r.marginals)) out(`${pct(f)}  ${k}  (${format(f)})`);
+    out('\nOutcomes (end positions), most likely first:');
+    for (const o of r.outcomes) out(`${pct(o.probability)}  ${o.description}`);
+    return 0;
+  } catch (e) {
+    if (!(e instanceof ScenarioError)) throw e;
+    process.stderr.write(`${e.message}\n`);
+    return 2;
+  }
+}
+
+function cmdExplore(args: string[]): number {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { 'max-paths': { type: 'string' }, json: { type: 'boolean' } } });
+  if (!positionals[0]) throw new UsageError('explore needs a scenario file');
+  const maxPaths = values['max-paths'] === undefined ? 100_000 : Number(values['max-paths']);
+  if (!Number.isInteger(maxPaths) || maxPaths < 1) throw new UsageError(`--max-paths must be a positive whole number`);
+  try {
+    const r = explore(withoutScript(positionals[0]), { decisions: 'all', maxPaths });
+    const reached = Object.fromEntries((Object.keys(MACHINES) as MachineId[]).map((id) => [id, { reached: r.states[id] ?? [], unreached: Object.keys(MACHINES[id].root.states).filter((s) => !(r.states[id] ?? []).includes(s)) }]));
+    if (values.json) {
+      out(JSON.stringify({ ok: r.violations.length === 0, paths: r.paths, nodes: r.nodes, truncated: r.truncated, endPositions: r.outcomes.length, violations: r.violations, states: reached }, null, 2));
+    } else {
+      out(`${r.paths} paths${r.truncated ? ' (stopped at --max-paths)' : ''}, ${r.nodes} nodes, ${r.outcomes.length} distinct end positions.`);
+      out(`Invariant violations: ${r.violations.length}`);
+      for (const v of r.violations.slice(0, 10)) out(`  after ${v.path.join(' → ')}: ${v.violations.join('; ')}`);
+      out('States reached:');
+      for (const [id, s] of Object.entries(reached)) out(`  ${id}: ${s.reached.length} of ${s.reached.length + s.unreached.length}${s.unreached.length ? ` (not reached: ${s.unreached.join(', ')})` : ''}`);
+    }
+    return r.violations.length === 0 ? 0 : 4;
+  } catch (e) {
+    if (!(e instanceof ScenarioError)) throw e;
+    process.stderr.write(`${e.message}\n`);
+    return 2;
+  }
+}
+
 function cmdDiagram(args: string[]): number {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { format: { type: 'string' }, lang: { type: 'string' } } });
   const id = (positionals[0] ?? 'movement') as MachineId;
@@ -128,6 +190,10 @@ export function main(argv: string[]): number {
         return cmdSchema(rest);
       case 'diagram':
         return cmdDiagram(rest);
+      case 'odds':
+        return cmdOdds(rest);
+      case 'explore':
+        return cmdExplore(rest);
       case undefined:
       case 'help':
       case '--help':

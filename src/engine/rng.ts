@@ -28,6 +28,14 @@ export class Dice {
     return Math.floor(this.next() * n);
   }
 
+  /** A generator at the same point of the same sequence. */
+  clone(): Dice {
+    const copy = new Dice(this.seed);
+    copy.state = this.state;
+    copy.drawn = this.drawn;
+    return copy;
+  }
+
   skip(count: number): void {
     this.roll(count);
   }

@@ -1,7 +1,7 @@
 // The session: the only place that runs actors. It drives the movement machine, says which decision is pending and
 // what the legal answers are, checks every event (never silently ignored), applies forced decisions (ruling R9),
 // rolls seeded dice when asked, keeps the trace, and saves and restores by replaying events.
-import { createActor, type AnyActorRef, type AnyMachineSnapshot, type InspectionEvent } from 'xstate';
+import { createActor, type AnyActorRef, type AnyMachineSnapshot, type AnyStateMachine, type InspectionEvent } from 'xstate';
 import { z } from 'zod';
 import type { MachineId, StateMeta } from '../../machines/index.ts';
 import type { Decision } from '../schema/decision.ts';
@@ -84,13 +84,16 @@ export class RestoreError extends Error {
 /** Movement states between paying the CP and placing the formation (13.1 steps 3–5). */
 const IN_TRANSIT = new Set(['checkingSiegeLeft', 'leavingBrokenSiege', 'responseCards', 'intercepting']);
 
-interface RawStep {
-  readonly machine: MachineId;
-  readonly snap: AnyMachineSnapshot;
-  readonly event: string;
-  readonly guards: readonly TraceGuard[];
-  readonly source: EventSource | 'start';
-}
+/** A step as the inspector saw it: a transition (with the snapshot after it), or a machine starting in its initial state. */
+type RawStep =
+  | {
+      readonly machine: MachineId;
+      readonly snap: AnyMachineSnapshot;
+      readonly event: string;
+      readonly guards: readonly TraceGuard[];
+      readonly source: EventSource | 'start';
+    }
+  | { readonly machine: MachineId; readonly initial: AnyStateMachine['root']; readonly source: EventSource | 'start' };
 
 function machineIdOf(snapshot: unknown): MachineId {
   return (snapshot as AnyMachineSnapshot).machine.id as MachineId;
@@ -112,20 +115,34 @@ export class Session {
   private lastSummary: Summary = EMPTY_SUMMARY;
   private source: EventSource | 'start' = 'start';
   private cachedPending: Decision | null | undefined;
+  private restoring = false;
 
-  constructor(scenario: Scenario, options: SessionOptions = {}) {
+  constructor(scenario: Scenario, options: SessionOptions = {}, from?: Session) {
     this.scenario = scenario;
     this.seed = options.seed ?? 1;
     this.lang = options.lang ?? 'en';
-    this.dice = new Dice(this.seed);
-    this.root = createActor(instrumentedMovement(this.recorder), {
-      input: { world: scenario.world, ...(scenario.data.move ? { move: scenario.data.move } : {}) },
-      inspect: (ev) => this.inspect(ev),
-    });
-    this.recorder.enabled = true;
+    this.dice = from ? from.dice.clone() : new Dice(this.seed);
+    if (from) {
+      this.traceEntries.push(...from.traceEntries);
+      this.accepted.push(...from.accepted);
+      this.lastSummary = from.lastSummary;
+    }
+    const machine = instrumentedMovement(this.recorder);
+    // A restored actor re-creates its children (while it is being created) without taking a step: nothing to defer.
+    this.restoring = from !== undefined;
+    this.root = from
+      ? createActor(machine, { snapshot: from.root.getPersistedSnapshot(), inspect: (ev) => this.inspect(ev) })
+      : createActor(machine, { input: { world: scenario.world, ...(scenario.data.move ? { move: scenario.data.move } : {}) }, inspect: (ev) => this.inspect(ev) });
+    this.recorder.enabled = !from;
     this.root.start();
     this.recorder.enabled = false;
-    this.settle();
+    this.restoring = false;
+    if (!from) this.settle();
+  }
+
+  /** An independent copy of this session at this point (same trace, log and dice): for exploring alternatives. */
+  fork(): Session {
+    return new Session(this.scenario, { seed: this.seed, lang: this.lang }, this);
   }
 
   /** The decision the game waits for, or null when the move is over. */
@@ -284,9 +301,13 @@ export class Session {
   private readonly deferred = new Map<string, { parent: string; steps: RawStep[] }>();
 
   private inspect(ev: InspectionEvent): void {
+    if (this.restoring) return;
     if (ev.type === '@xstate.actor') {
-      const parent = (ev.actorRef as AnyActorRef & { _parent?: AnyActorRef })._parent;
-      if (parent) this.deferred.set(ev.actorRef.sessionId, { parent: parent.sessionId, steps: [] });
+      const ref = ev.actorRef as AnyActorRef & { _parent?: AnyActorRef; logic?: AnyStateMachine };
+      const initial = ref.logic?.root.initial.target[0];
+      const step: RawStep[] = ref.logic && initial ? [{ machine: ref.logic.id as MachineId, initial, source: this.source }] : [];
+      if (ref._parent) this.deferred.set(ref.sessionId, { parent: ref._parent.sessionId, steps: step });
+      else step.forEach((x) => this.record(x));
       return;
     }
     if (ev.type !== '@xstate.microstep') return;
@@ -312,6 +333,12 @@ export class Session {
   }
 
   private record(raw: RawStep): void {
+    if ('initial' in raw) {
+      const meta = raw.initial.meta as StateMeta | undefined;
+      const state = raw.initial.key;
+      this.traceEntries.push({ step: this.traceEntries.length + 1, machine: raw.machine, state, event: 'start', source: raw.source, guards: [], note: meta?.title ?? text(state, state), headline: false });
+      return;
+    }
     const state = stateOf(raw.snap);
     const context = raw.snap.context as ProcedureContext;
     const meta = Object.values(raw.snap.getMeta())[0] as StateMeta | undefined;

@@ -99,3 +99,23 @@ describe('his schema', () => {
     expect(r.stderr).toContain("unknown schema 'nope'");
   });
 });
+
+describe('his odds and his explore', () => {
+  test('[13.2 step 2] odds prints exact chances: the eager interception succeeds with 5/12', () => {
+    const r = his('odds', 'examples/vienna-1517.json', '--policy', 'eager', '--json');
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.total).toBe('1');
+    expect(out.marginals['interception succeeds']).toBe('5/12');
+  });
+
+  test('[13.1] explore walks every path of a small example and finds no invariant violation', () => {
+    const r = his('explore', 'examples/withdrawal-turned-back.json', '--json');
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.ok).toBe(true);
+    expect(out.violations).toEqual([]);
+    expect(out.paths).toBeGreaterThan(10);
+    expect(out.states.withdrawal.reached).toContain('awaitingContinuation');
+  });
+});
