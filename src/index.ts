@@ -27,3 +27,7 @@ export { STATEMENTS } from './rules/statements.ts';
 export type { Text, Lang } from './rules/text.ts';
 export { hisBoard, hisLeaderTable, HIS_SPACE_IDS, HIS_ARMY_LEADER_IDS, type HisSpaceId, type HisArmyLeaderId } from './data/index.ts';
 export * from '../machines/index.ts';
+export { explore, describeSummary, type ExploreOptions, type ExploreReport, type Outcome } from './review/explore.ts';
+export { stepViolations, endViolations, type Observation } from './review/invariants.ts';
+export { format as formatFraction, toNumber as fractionToNumber, type Fraction } from './review/fraction.ts';
+export { diagram, type DiagramFormat } from './viz/diagram.ts';
