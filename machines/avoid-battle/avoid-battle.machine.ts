@@ -49,7 +49,7 @@ export const avoidBattleMachine = setup({
   states: {
     checkingNextAvoider: {
       description: 'Find the next major power, in impulse order, with land units here and a legal space to go to.',
-      meta: { rule: '13.3', title: text('Who may avoid battle?', 'Кто может уклониться?') },
+      meta: { rule: '13.3', title: text('Who may avoid battle?', 'Кто может уклониться от сражения?') },
       always: [
         { guard: 'hasAvoiderToAsk', target: 'awaitingAvoid', actions: 'askNextAvoider' },
         { target: 'done' },
@@ -58,7 +58,7 @@ export const avoidBattleMachine = setup({
     awaitingAvoid: {
       description: 'The asked power names an adjacent space and the units and leaders that try, or declines.',
       tags: ['decision'],
-      meta: { rule: '13.3 step 3', decision: 'avoid', title: text('Declare avoid battle', 'Объявление уклонения') },
+      meta: { rule: '13.3 step 3', decision: 'avoid', title: text('Declare avoid battle', 'Объявление уклонения от сражения') },
       on: {
         'avoid.declare': { guard: 'isLegalAvoid', target: 'checkingAutomaticAvoid', actions: 'declareAvoid' },
         'avoid.decline': { guard: 'isAskedPowerDeclining', target: 'checkingNextAvoider', actions: 'declineAvoid' },
@@ -75,14 +75,14 @@ export const avoidBattleMachine = setup({
     rollingAvoid: {
       description: 'Roll 2d6 + the best battle rating, Ottoman cavalry ±1, Telescope +1; 9 or more succeeds.',
       tags: ['roll'],
-      meta: { rule: '13.3 step 4', roll: 'avoid', title: text('Avoid-battle roll', 'Бросок уклонения') },
+      meta: { rule: '13.3 step 4', roll: 'avoid', title: text('Avoid-battle roll', 'Бросок на уклонение') },
       on: {
         'dice.rolled': { guard: 'isAvoidRoll', target: 'resolvingAvoid', actions: 'recordAvoidRoll' },
       },
     },
     resolvingAvoid: {
       description: 'On a success the group goes to the chosen space; otherwise it stays and faces the battle.',
-      meta: { rule: '13.3 step 4', title: text('Place the group', 'Размещение группы') },
+      meta: { rule: '13.3 step 4', title: text('Place the group', 'Размещение уклонившихся') },
       always: [
         { guard: 'wasAvoidSuccessful', target: 'checkingNextAvoider', actions: 'placeAvoiders' },
         { target: 'checkingNextAvoider' },
@@ -91,7 +91,7 @@ export const avoidBattleMachine = setup({
     done: {
       type: 'final',
       description: 'Every avoid-battle attempt is resolved (13.1 step 6).',
-      meta: { rule: '13.1 step 6', title: text('Avoid battle resolved', 'Уклонения определены') },
+      meta: { rule: '13.1 step 6', title: text('Avoid battle resolved', 'Уклонения разыграны') },
     },
   },
   output: ({ context }) => avoidOutput(context),

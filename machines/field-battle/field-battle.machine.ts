@@ -150,7 +150,7 @@ export const fieldBattleMachine = setup({
     done: {
       type: 'final',
       description: 'The battle is over.',
-      meta: { rule: '14', title: text('Battle over', 'Сражение окончено') },
+      meta: { rule: '14', title: text('Battle over', 'Сражение завершено') },
     },
   },
   output: ({ context }) => fieldBattleOutput(context),

@@ -66,7 +66,7 @@ export const interceptionMachine = setup({
     rollingInterception: {
       description: 'Roll 2d6 + the best battle rating, Ottoman cavalry ±1, Telescope +1; 9 or more succeeds.',
       tags: ['roll'],
-      meta: { rule: '13.2 step 2', roll: 'interception', title: text('Interception roll', 'Бросок перехвата') },
+      meta: { rule: '13.2 step 2', roll: 'interception', title: text('Interception roll', 'Бросок на перехват') },
       on: {
         'dice.rolled': { guard: 'isInterceptionRoll', target: 'resolvingInterception', actions: 'recordInterceptionRoll' },
       },
@@ -82,7 +82,7 @@ export const interceptionMachine = setup({
     done: {
       type: 'final',
       description: 'Every interception is resolved (13.1 step 5).',
-      meta: { rule: '13.1 step 5', title: text('Interceptions resolved', 'Перехваты определены') },
+      meta: { rule: '13.1 step 5', title: text('Interceptions resolved', 'Перехваты разыграны') },
     },
   },
   output: ({ context }) => interceptionOutput(context),

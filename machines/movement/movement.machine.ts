@@ -97,7 +97,7 @@ export const movementMachine = setup({
     },
     checkingSiegeLeft: {
       description: 'A siege ends at once when its besiegers no longer outnumber the units inside (15.3).',
-      meta: { rule: '15.3', title: text('Siege left behind?', 'Осада позади?') },
+      meta: { rule: '15.3', title: text('Siege left behind?', 'Снимается ли оставленная осада?') },
       always: [{ guard: 'hasBesiegersLeftBehind', target: 'leavingBrokenSiege' }, { target: 'responseCards' }],
     },
     leavingBrokenSiege: {
@@ -146,7 +146,7 @@ export const movementMachine = setup({
     },
     retreatingToOrigin: {
       description: '13.4 option 2: back to the space it came from, free, under the 14.1 restrictions.',
-      meta: { rule: '13.4 option 2', title: text('Retreat to the origin', 'Отступление назад') },
+      meta: { rule: '13.4 option 2', title: text('Retreat to the origin', 'Отступление в исходную область') },
       invoke: { id: 'retreat', src: 'retreat', input: ({ context }) => originRetreatInput(context), onDone: { target: 'done', actions: 'takeOutput' } },
     },
     fighting: {

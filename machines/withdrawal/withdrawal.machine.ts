@@ -86,7 +86,7 @@ export const withdrawalMachine = setup({
     awaitingContinuation: {
       description: 'Not more units than inside: pay 1 CP (2 over a pass) to move on (option 1), or retreat to the space it came from (option 2).',
       tags: ['decision'],
-      meta: { rule: '13.4 option 1', ruling: 'R4', decision: 'continue', title: text('Move on or retreat?', 'Дальше или назад?') },
+      meta: { rule: '13.4 option 1', ruling: 'R4', decision: 'continue', title: text('Move on or retreat?', 'Двигаться дальше или отступить?') },
       on: {
         'move.continue': { guard: 'isLegalContinuation', target: 'done', actions: 'chooseContinue' },
         'move.stop': { target: 'done', actions: 'chooseRetreat' },

@@ -12,7 +12,7 @@ import { ROLL_DICE, ROLL_TARGET, type Modifier } from '../rules/dice.ts';
 import { commandLimit } from '../rules/formation.ts';
 import { interceptionCandidates, largestInterception, POWER_RESTRICTIONS } from '../rules/interception.ts';
 import { ENTRY_RESTRICTIONS, groupStacksIn, moveCost, movableStacks } from '../rules/movement.ts';
-import { leaderName, powerName, spaceName, unitsText } from '../rules/names.ts';
+import { inSpace, intoSpace, leaderGen, leaderName, outOfSpace, powerDat, powerGen, powerName, ruAgree, ruCount, ruLandUnits, ruList, spaceFrom, spaceName, unitTypeOne, unitsText } from '../rules/names.ts';
 import type { AvoidContext } from '../rules/procedures/avoid-battle.ts';
 import { groupStacks, type FieldBattleContext } from '../rules/procedures/field-battle.ts';
 import type { InterceptionContext } from '../rules/procedures/interception.ts';
@@ -74,14 +74,14 @@ function moveDecision(w: Waiting, c: MovementContext): Decision {
       if (!v.ok) blocked.push(blockedOf({ from, to }, v));
       else {
         const f = spaceName(world, from), t = spaceName(world, to), u = unitsText(world, request);
-        options.push(option({ type: 'move.declare', from, to, ...unitsFields(request) }, text(`${f.en} → ${t.en}: ${u.en} (${moveCost(world, from, to)} CP)`, `${f.ru} → ${t.ru}: ${u.ru} (КО: ${moveCost(world, from, to)})`)));
+        options.push(option({ type: 'move.declare', from, to, ...unitsFields(request) }, text(`${f.en} → ${t.en}: ${u.en} (${moveCost(world, from, to)} CP)`, `${f.ru} → ${t.ru}: ${u.ru} (${moveCost(world, from, to)} КО)`)));
       }
     }
   }
   const p = powerName(power);
   return {
     ...base(w), kind: 'move', power, forced: false, options, blocked,
-    prompt: text(`${p.en}: declare a formation and an adjacent destination (${world.position.impulse.cp} CP left).`, `${p.ru}: объявите соединение и прилегающую область назначения (осталось КО: ${world.position.impulse.cp}).`),
+    prompt: text(`${p.en}: declare a formation and an adjacent destination (${world.position.impulse.cp} CP left).`, `Ход ${powerGen(power).ru}: объявите соединение и прилегающую область назначения (осталось ${world.position.impulse.cp} КО).`),
   };
 }
 
@@ -98,10 +98,10 @@ function interceptDecision(w: Waiting, c: InterceptionContext): Decision {
       const available = totals(cand.stacks);
       spaces.push({ from: cand.from, available, maxLandUnits: commandLimit(world, available.leaders) });
       const f = spaceName(world, cand.from), u = unitsText(world, request);
-      options.push(option({ type: 'intercept.declare', power: c.asking, from: cand.from, ...unitsFields(request) }, text(`Intercept from ${f.en} with ${u.en}`, `Перехват из ${f.ru}: ${u.ru}`)));
+      options.push(option({ type: 'intercept.declare', power: c.asking, from: cand.from, ...unitsFields(request) }, text(`Intercept from ${f.en} with ${u.en}`, `Перехватить ${outOfSpace(world, cand.from).ru}: ${u.ru}`)));
     }
     for (const x of b) blocked.push(blockedOf({ power: x.power, from: x.from }, x.refusal));
-    options.push(option({ type: 'intercept.decline', power: c.asking }, text('Make no (more) interception attempts', 'Не пытаться (больше) перехватывать')));
+    options.push(option({ type: 'intercept.decline', power: c.asking }, text('Make no (more) interception attempts', 'Не делать (больше) попыток перехвата')));
   }
   // Other powers with adjacent units that may not intercept at all, with the reason (not those merely waiting their turn).
   for (const other of MAJOR_POWERS) {
@@ -114,7 +114,7 @@ function interceptDecision(w: Waiting, c: InterceptionContext): Decision {
   const p = powerName(power), a = powerName(c.leg.power), t = spaceName(world, c.leg.to);
   return {
     ...base(w), kind: 'intercept', power, forced: false, options, blocked, limits: { spaces },
-    prompt: text(`${p.en}: intercept the ${a.en} move into ${t.en}? (2d6 + modifiers ≥ 9)`, `${p.ru}: перехватить движение державы ${a.ru} в ${t.ru}? (2d6 + модификаторы ≥ 9)`),
+    prompt: text(`${p.en}: intercept the ${a.en} move into ${t.en}? (2d6 + modifiers ≥ 9)`, `${p.ru}: перехватить движение ${powerGen(c.leg.power).ru} ${intoSpace(world, c.leg.to).ru}? (2d6 + модификаторы ≥ 9)`),
   };
 }
 
@@ -129,7 +129,7 @@ function avoidDecision(w: Waiting, c: AvoidContext): Decision {
     const { to, blocked: b } = avoidDestinations(world, c, c.asking);
     for (const dest of to) {
       const d = spaceName(world, dest), u = unitsText(world, available);
-      options.push(option({ type: 'avoid.declare', power: c.asking, to: dest, ...unitsFields(available) }, text(`Avoid battle into ${d.en} with ${u.en}`, `Уклониться в ${d.ru}: ${u.ru}`)));
+      options.push(option({ type: 'avoid.declare', power: c.asking, to: dest, ...unitsFields(available) }, text(`Avoid battle into ${d.en} with ${u.en}`, `Уклониться ${intoSpace(world, dest).ru}: ${u.ru}`)));
     }
     for (const x of b) blocked.push(blockedOf({ to: x.to }, x.refusal));
     options.push(option({ type: 'avoid.decline', power: c.asking }, text('Stay and face the enemy', 'Остаться и встретить врага')));
@@ -137,7 +137,7 @@ function avoidDecision(w: Waiting, c: AvoidContext): Decision {
   const p = powerName(power), t = spaceName(world, c.leg.to);
   return {
     ...base(w), kind: 'avoid', power, forced: false, options, blocked, limits: { available, destinations: options.filter((o) => o.event.type === 'avoid.declare').map((o) => (o.event as { to: string }).to) },
-    prompt: text(`${p.en}: avoid battle out of ${t.en}? Any units and leaders may try (a leader may go alone if units stay).`, `${p.ru}: уклониться от сражения из ${t.ru}? Пытаться могут любые части и командующие (командующий — один, если части остаются).`),
+    prompt: text(`${p.en}: avoid battle out of ${t.en}? Any units and leaders may try (a leader may go alone if units stay).`, `${p.ru}: уклониться от сражения ${outOfSpace(world, c.leg.to).ru}? Пытаться могут любые части и командующие (командующий может уйти один, если его части остаются).`),
   };
 }
 
@@ -150,15 +150,15 @@ function withdrawDecision(w: Waiting, c: WithdrawalContext): Decision {
   const outside = totals(world.position.stacks.filter((s) => s.space === c.leg.to && !s.inside && s.power !== c.leg.power));
   const after = landUnitCount(outside) + inside;
   const consequence = mover > after
-    ? text(`they would be besieged (${mover} against ${after})`, `они будут осаждены (${mover} против ${after})`)
-    : text(`the mover (${mover}) would not outnumber them (${after})`, `у двигающегося (${mover}) не будет перевеса над ними (${after})`);
+    ? text(`they would be besieged (${mover} against ${after})`, `они окажутся в осаде (${mover} против ${after})`)
+    : text(`the mover (${mover}) would not outnumber them (${after})`, `у наступающего соединения (${mover}) не будет численного перевеса над ними (${after})`);
   return {
     ...base(w), kind: 'withdraw', power, forced: false, blocked: [],
     options: [
-      option({ type: 'withdraw.declare', power }, text(`Withdraw into ${t.en}: ${consequence.en}`, `Отойти в укрепления ${t.ru}: ${consequence.ru}`)),
+      option({ type: 'withdraw.declare', power }, text(`Withdraw into ${t.en}: ${consequence.en}`, `Отойти в укрепления ${spaceFrom(world, c.leg.to).ru}: ${consequence.ru}`)),
       option({ type: 'withdraw.decline', power }, text('Stay outside and fight a field battle', 'Остаться снаружи и принять полевое сражение')),
     ],
-    prompt: text(`${p.en}: withdraw every unit in ${t.en} into the fortifications? (13.4: all together)`, `${p.ru}: отвести все части в ${t.ru} в укрепления? (13.4: все вместе)`),
+    prompt: text(`${p.en}: withdraw every unit in ${t.en} into the fortifications? (13.4: all together)`, `${p.ru}: отвести в укрепления все части ${inSpace(world, c.leg.to).ru}? (13.4: только все вместе)`),
   };
 }
 
@@ -168,15 +168,15 @@ function continueDecision(w: Waiting, c: WithdrawalContext): Decision {
   const { to, blocked: b } = continueDestinations(world, c.leg, c.cp);
   const options = to.map((dest) => {
     const d = spaceName(world, dest), cost = moveCost(world, c.leg.to, dest);
-    return option({ type: 'move.continue', to: dest }, text(`Move on to ${d.en} (${cost} CP)`, `Двигаться дальше в ${d.ru} (КО: ${cost})`));
+    return option({ type: 'move.continue', to: dest }, text(`Move on to ${d.en} (${cost} CP)`, `Двигаться дальше ${intoSpace(world, dest).ru} (${cost} КО)`));
   });
   const o = spaceName(world, c.leg.from);
-  options.push(option({ type: 'move.stop' }, text(`Retreat to ${o.en} (free, 14.1)`, `Отступить в ${o.ru} (бесплатно, 14.1)`)));
+  options.push(option({ type: 'move.stop' }, text(`Retreat to ${o.en} (free, 14.1)`, `Отступить ${intoSpace(world, c.leg.from).ru} (бесплатно, 14.1)`)));
   const p = powerName(power), t = spaceName(world, c.leg.to);
   return {
     ...base(w), kind: 'continue', power, options, forced: to.length === 0,
     blocked: b.map((x) => blockedOf({ to: x.to }, x.refusal)),
-    prompt: text(`${p.en}: the formation does not outnumber the units inside ${t.en}. Move on (${c.cp} CP left) or retreat?`, `${p.ru}: у соединения нет перевеса над частями внутри ${t.ru}. Двигаться дальше (осталось КО: ${c.cp}) или отступить?`),
+    prompt: text(`${p.en}: the formation does not outnumber the units inside ${t.en}. Move on (${c.cp} CP left) or retreat?`, `${p.ru}: у соединения нет численного перевеса над частями в укреплениях ${spaceFrom(world, c.leg.to).ru}. Двигаться дальше (осталось ${c.cp} КО) или отступить?`),
   };
 }
 
@@ -199,8 +199,8 @@ function casualtiesDecision(w: Waiting, c: FieldBattleContext): Decision {
           const lost = unitsText(world, losses);
           const label = joinText([
             text(`Lose ${lost.en}`, `Потерять: ${lost.ru}`),
-            ...(keep ? [text(`keep one ${keep} (ruling R7)`, `сохранить одну часть: ${keep} (решение R7)`)] : []),
-            ...(placesOdd ? [text(`odd hits on ${odd.join(', ')}`, `лишние попадания: ${odd.join(', ')}`)] : []),
+            ...(keep ? [text(`keep one ${keep} (ruling R7)`, `сохранить ${unitTypeOne(keep).ru} (решение R7)`)] : []),
+            ...(placesOdd ? [text(`odd hits on ${odd.join(', ')}`, `${odd.length === 1 ? 'лишнее попадание' : 'лишние попадания'} — ${ruList(odd.map((x) => powerDat(x).ru))}`)] : []),
           ], '; ');
           const fields: Record<string, number> = {};
           for (const k of LAND_UNIT_TYPES) if (losses[k] > 0) fields[k] = losses[k];
@@ -214,7 +214,7 @@ function casualtiesDecision(w: Waiting, c: FieldBattleContext): Decision {
   return {
     ...base(w), kind: 'casualties', power, options, blocked: [], forced: options.length === 1,
     limits: plan ? { losses: hits, oddHits: plan.oddHits, keepsOne: plan.keepsOne, groups: plan.groups } : {},
-    prompt: text(`${p.en}: choose which land units are lost (${hits} on your side, 14 step 9).`, `${p.ru}: выберите потерянные сухопутные части (на вашей стороне: ${hits}, 14 шаг 9).`),
+    prompt: text(`${p.en}: choose which land units are lost (${hits} on your side, 14 step 9).`, `${p.ru}: выберите, какие сухопутные части потеряны (потерь на вашей стороне: ${hits}; 14, шаг 9).`),
   };
 }
 
@@ -241,17 +241,17 @@ function retreatDecision(w: Waiting, c: RetreatContext): Decision {
   const room = mayAnyGoInside(world, c, power) ? insideRoom(world, c) : 0;
   for (const dest of to) {
     const d = spaceName(world, dest);
-    options.push(option({ type: 'retreat.declare', power, to: dest }, text(`Retreat to ${d.en}`, `Отступить в ${d.ru}`)));
+    options.push(option({ type: 'retreat.declare', power, to: dest }, text(`Retreat to ${d.en}`, `Отступить ${intoSpace(world, dest).ru}`)));
   }
   for (const inside of insideCombos(all, room)) {
     const leftOutside = landUnitCount(inside) < landUnitCount(all) || inside.leaders.length < all.leaders.length;
     const i = unitsText(world, inside);
-    const insideLabel = text(`${i.en} inside`, `в укрепления: ${i.ru}`);
+    const insideLabel = text(`${i.en} inside`, `В укрепления: ${i.ru}`);
     if (!leftOutside) options.push(option({ type: 'retreat.declare', power, inside: unitsFields(inside) }, insideLabel));
     else if (to.length === 0) options.push(option({ type: 'retreat.declare', power, inside: unitsFields(inside) }, joinText([insideLabel, text('the rest is eliminated', 'остальные уничтожены')], '; ')));
     else for (const dest of to) {
       const d = spaceName(world, dest);
-      options.push(option({ type: 'retreat.declare', power, to: dest, inside: unitsFields(inside) }, joinText([insideLabel, text(`the rest to ${d.en}`, `остальные в ${d.ru}`)], '; ')));
+      options.push(option({ type: 'retreat.declare', power, to: dest, inside: unitsFields(inside) }, joinText([insideLabel, text(`the rest to ${d.en}`, `остальные — ${intoSpace(world, dest).ru}`)], '; ')));
     }
   }
   for (const x of b) blocked.push(blockedOf({ to: x.to }, x.refusal));
@@ -259,7 +259,7 @@ function retreatDecision(w: Waiting, c: RetreatContext): Decision {
   return {
     ...base(w), kind: 'retreat', power, options, blocked, forced: room === 0 && to.length === 1,
     limits: { available: all, destinations: to, insideRoom: room },
-    prompt: text(`${p.en}: retreat from ${s.en}${room > 0 ? ` (up to ${room} land units and any leaders may go inside)` : ''}.`, `${p.ru}: отступление из ${s.ru}${room > 0 ? ` (до ${room} сухопутных частей и любые командующие могут уйти в укрепления)` : ''}.`),
+    prompt: text(`${p.en}: retreat from ${s.en}${room > 0 ? ` (up to ${room} land units and any leaders may go inside)` : ''}.`, `${p.ru}: выберите, куда отступить ${outOfSpace(world, c.space).ru}${room > 0 ? ` (в укрепления могут уйти до ${ruLandUnits(room, 'gen')} и любые командующие)` : ''}.`),
   };
 }
 
@@ -271,15 +271,15 @@ function rollDecision(w: Waiting): Decision {
     const power: Power = purpose === 'attacker' ? c.battle.attacker : (c.plans?.defender.decider ?? c.forces?.defender[0]?.power ?? 'independent');
     const rule = purpose === 'attacker' ? '14 step 2' : '14 step 3';
     const modifiers: Modifier[] = [
-      { rule, value: d?.units ?? 0, reason: text(`${d?.units ?? 0} land units`, `сухопутных частей: ${d?.units ?? 0}`) },
-      ...(d?.leader && d.leaderBonus > 0 ? [{ rule, value: d.leaderBonus, reason: text(`${leaderName(c.world, d.leader).en}'s battle rating`, `боевой рейтинг: ${leaderName(c.world, d.leader).ru}`) } as Modifier] : []),
+      { rule, value: d?.units ?? 0, reason: text(`${d?.units ?? 0} land units`, ruLandUnits(d?.units ?? 0)) },
+      ...(d?.leader && d.leaderBonus > 0 ? [{ rule, value: d.leaderBonus, reason: text(`${leaderName(c.world, d.leader).en}'s battle rating`, `боевой рейтинг ${leaderGen(c.world, d.leader).ru}`) } as Modifier] : []),
       ...(d && d.defenderBonus > 0 ? [{ rule, value: d.defenderBonus, reason: text('defender', 'обороняющийся') } as Modifier] : []),
     ];
     const p = powerName(power);
     return {
       ...base(w), kind: 'roll', power, options: [], blocked: [], forced: false,
       roll: { dice: d?.dice ?? 0, purpose, modifiers, target: null },
-      prompt: text(`${p.en} rolls ${d?.dice ?? 0} dice (${modifiersText(modifiers)}); each 5 or 6 is a hit.`, `${p.ru} бросает кубиков: ${d?.dice ?? 0} (${modifiersText(modifiers)}); каждая 5 или 6 — попадание.`),
+      prompt: text(`${p.en} rolls ${d?.dice ?? 0} dice (${modifiersText(modifiers)}); each 5 or 6 is a hit.`, `${p.ru} ${ruAgree(power, 'бросают', 'бросает')} ${ruCount(d?.dice ?? 0, 'кубик', 'кубика', 'кубиков')} (${modifiersText(modifiers)}); каждый кубик с 5 или 6 — попадание.`),
     };
   }
   const c = w.context as InterceptionContext | AvoidContext;
@@ -287,11 +287,11 @@ function rollDecision(w: Waiting): Decision {
   const power: Power = attempt?.power ?? 'independent';
   const mods = attempt?.modifiers ?? [];
   const p = powerName(power);
-  const what = purpose === 'interception' ? text('interception', 'перехват') : text('avoid battle', 'уклонение');
+  const what = purpose === 'interception' ? text('interception', 'на перехват') : text('avoid battle', 'на уклонение от сражения');
   return {
     ...base(w), kind: 'roll', power, options: [], blocked: [], forced: false,
     roll: { dice: ROLL_DICE, purpose, modifiers: mods.map((m) => ({ ...m })), target: ROLL_TARGET },
-    prompt: text(`${p.en} rolls 2 dice for ${what.en}: 2d6 ${modifiersText(mods)} ≥ ${ROLL_TARGET} succeeds.`, `${p.ru} бросает 2 кубика (${what.ru}): 2d6 ${modifiersText(mods)} ≥ ${ROLL_TARGET} — успех.`),
+    prompt: text(`${p.en} rolls 2 dice for ${what.en}: 2d6 ${modifiersText(mods)} ≥ ${ROLL_TARGET} succeeds.`, `${p.ru} ${ruAgree(power, 'бросают', 'бросает')} 2 кубика ${what.ru}: 2d6${mods.length > 0 ? ` ${modifiersText(mods)}` : ''} ≥ ${ROLL_TARGET} — успех.`),
   };
 }
 

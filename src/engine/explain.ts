@@ -7,7 +7,7 @@ import { AVOIDER_RESTRICTIONS, checkAvoid } from '../rules/avoid-battle.ts';
 import { checkCasualties } from '../rules/casualties.ts';
 import { checkInterception, isNoOtherPowerSuccessful, POWER_RESTRICTIONS } from '../rules/interception.ts';
 import { checkMove } from '../rules/movement.ts';
-import { powerName, spaceName } from '../rules/names.ts';
+import { inSpace, outOfSpace, powerName, ruAgree, ruCount, spaceFrom, spaceName, spaceTo } from '../rules/names.ts';
 import { casualtyArgs, type FieldBattleContext } from '../rules/procedures/field-battle.ts';
 import type { AvoidContext } from '../rules/procedures/avoid-battle.ts';
 import type { InterceptionContext } from '../rules/procedures/interception.ts';
@@ -135,20 +135,25 @@ function stepRefusal(s: Situation, event: EngineEvent): EngineError {
   const intercepted = root.intercepted ?? live;
   if (intercepted && (event.type.startsWith('avoid.') || event.type.startsWith('withdraw.'))) {
     const p = powerName(intercepted);
-    return errorOf('step-closed', '13.2 step 5', text(`${p.en} intercepted: after a successful interception steps 6 and 7 are skipped — no avoiding battle and no withdrawal; the battle is fought.`, `Держава ${p.ru} перехватила: после успешного перехвата шаги 6 и 7 пропускаются — ни уклонения, ни отхода; происходит сражение.`), lang);
+    return errorOf('step-closed', '13.2 step 5', text(`${p.en} intercepted: after a successful interception steps 6 and 7 are skipped — no avoiding battle and no withdrawal; the battle is fought.`, `${p.ru} ${ruAgree(intercepted, 'перехватили', 'перехватила', 'перехватило')} движение: после успешного перехвата шаги 6 и 7 пропускаются — ни уклонения от сражения, ни отхода в укрепления; происходит полевое сражение.`), lang);
   }
   const dest = leg ? spaceName(root.world, leg.to) : text('the destination', 'область назначения');
+  // The destination in the Russian cases the sentences below need.
+  const destIn = leg ? inSpace(root.world, leg.to).ru : 'в области назначения';
+  const destAcc = leg ? spaceTo(root.world, leg.to).ru : 'область назначения';
+  const destGen = leg ? spaceFrom(root.world, leg.to).ru : 'области назначения';
+  const destOut = leg ? outOfSpace(root.world, leg.to).ru : 'из области назначения';
   const pending = s.decision?.prompt ?? text('nothing', 'ничего');
   if (event.type === 'move.declare')
-    return errorOf('step-closed', '13.1', text(`The move is already declared (${leg ? `${leg.from} → ${leg.to}` : 'in the scenario'}): one Move action per session.`, `Движение уже объявлено (${leg ? `${leg.from} → ${leg.to}` : 'в сценарии'}): одна акция движения на сессию.`), lang);
+    return errorOf('step-closed', '13.1', text(`The move is already declared (${leg ? `${leg.from} → ${leg.to}` : 'in the scenario'}): one Move action per session.`, `Движение уже объявлено (${leg ? `${leg.from} → ${leg.to}` : 'в сценарии'}): в одной сессии — одна акция движения.`), lang);
   if (at > now)
-    return errorOf('out-of-turn', s.decision?.rule as RuleRef | undefined, text(`Not yet: the game is waiting for an earlier step first — ${pending.en}`, `Ещё рано: игра ждёт более раннего шага — ${pending.ru}`), lang);
+    return errorOf('out-of-turn', s.decision?.rule as RuleRef | undefined, text(`Not yet: the game is waiting for an earlier step first — ${pending.en}`, `Ещё рано: игра сначала ждёт более раннего шага — ${pending.ru}`), lang);
   if (event.type.startsWith('intercept.')) {
     if (intercepted && 'power' in event && event.power !== intercepted) {
       const v = check(isNoOtherPowerSuccessful, root.world, { leg: leg!, usedSpaces: [], declined: [], successPower: intercepted, power: event.power, from: '', request: units({}) });
       if (!v.ok) return fromRefusal(v, lang, 'step-closed');
     }
-    return errorOf('step-closed', '13.1 step 5', text(`Interceptions of this move are over: they are resolved before the formation is placed in ${dest.en}.`, `Перехваты этого движения завершены: они определяются до размещения соединения в ${dest.ru}.`), lang);
+    return errorOf('step-closed', '13.1 step 5', text(`Interceptions of this move are over: they are resolved before the formation is placed in ${dest.en}.`, `Перехваты этого движения завершены: они разыгрываются до того, как соединение размещается ${destIn}.`), lang);
   }
   if (event.type.startsWith('avoid.') || event.type.startsWith('withdraw.')) {
     if ((event.type === 'withdraw.declare' || event.type === 'withdraw.decline') && leg) {
@@ -157,17 +162,17 @@ function stepRefusal(s: Situation, event: EngineEvent): EngineError {
         if (!v.ok) return fromRefusal(v, lang, 'step-closed');
       }
       const decider = withdrawalDecider(root.world, leg);
-      if (decider && decider !== event.power) return errorOf('step-closed', '13.4', text(`Only ${powerName(decider).en}, who controls ${dest.en}, decides on a withdrawal.`, `Об отходе решает только держава ${powerName(decider).ru}, контролирующая ${dest.ru}.`), lang);
-      return errorOf('step-closed', '13.1 step 7', text(`Step 7 (withdrawal into ${dest.en}) is over.`, `Шаг 7 (отход в укрепления ${dest.ru}) завершён.`), lang);
+      if (decider && decider !== event.power) return errorOf('step-closed', '13.4', text(`Only ${powerName(decider).en}, who controls ${dest.en}, decides on a withdrawal.`, `Об отходе в укрепления решает только держава, контролирующая ${destAcc}: ${powerName(decider).ru}.`), lang);
+      return errorOf('step-closed', '13.1 step 7', text(`Step 7 (withdrawal into ${dest.en}) is over.`, `Шаг 7 (отход в укрепления ${destGen}) завершён.`), lang);
     }
-    return errorOf('step-closed', '13.1 step 6', text(`Step 6 (avoid battle out of ${dest.en}) is over or was never open: only enemy land units in the destination may avoid battle, before the withdrawal and the battle.`, `Шаг 6 (уклонение из ${dest.ru}) завершён или не открывался: уклоняться могут только вражеские сухопутные части в области назначения, до отхода и сражения.`), lang);
+    return errorOf('step-closed', '13.1 step 6', text(`Step 6 (avoid battle out of ${dest.en}) is over or was never open: only enemy land units in the destination may avoid battle, before the withdrawal and the battle.`, `Шаг 6 (уклонение от сражения ${destOut}) завершён или не начинался: уклоняться могут только вражеские сухопутные части в области назначения, до отхода в укрепления и сражения.`), lang);
   }
   if (event.type === 'move.continue' || event.type === 'move.stop')
-    return errorOf('step-closed', '13.4 option 1', text('Moving on or retreating is chosen only after the defenders withdrew into the fortifications and the formation does not outnumber them.', 'Продолжение движения или отступление выбираются только после отхода обороняющихся в укрепления, когда у соединения нет перевеса.'), lang);
+    return errorOf('step-closed', '13.4 option 1', text('Moving on or retreating is chosen only after the defenders withdrew into the fortifications and the formation does not outnumber them.', 'Двигаться дальше или отступить можно выбрать, только когда обороняющиеся отошли в укрепления, а у соединения нет численного перевеса над ними.'), lang);
   if (event.type === 'casualties.assign')
-    return errorOf('step-closed', '14 step 9', text(`No casualties are owed now: they are chosen after both sides roll in a field battle — ${pending.en}`, `Сейчас потерь не назначают: их выбирают после бросков обеих сторон в полевом сражении — ${pending.ru}`), lang);
+    return errorOf('step-closed', '14 step 9', text(`No casualties are owed now: they are chosen after both sides roll in a field battle — ${pending.en}`, `Сейчас потери не выбирают: их выбирают после бросков обеих сторон в полевом сражении. Игра ждёт: ${pending.ru}`), lang);
   if (event.type === 'retreat.declare')
-    return errorOf('step-closed', '14.1', text(`No retreat is owed now: only the loser of a field battle retreats, after casualties — ${pending.en}`, `Сейчас отступление не требуется: отступает только проигравший полевое сражение, после потерь — ${pending.ru}`), lang);
+    return errorOf('step-closed', '14.1', text(`No retreat is owed now: only the loser of a field battle retreats, after casualties — ${pending.en}`, `Сейчас отступать не нужно: отступает только проигравший полевое сражение, после потерь. Игра ждёт: ${pending.ru}`), lang);
   return errorOf('out-of-turn', s.decision?.rule as RuleRef | undefined, text(`The game is waiting for: ${pending.en}`, `Игра ждёт: ${pending.ru}`), lang);
 }
 
@@ -175,13 +180,13 @@ function stepRefusal(s: Situation, event: EngineEvent): EngineError {
 export function explainRefusal(s: Situation, event: EngineEvent): EngineError {
   const { lang, decision } = s;
   if (event.type === 'card.play')
-    return errorOf('not-supported', undefined, text(`Cards are not supported in this release (ruling R14): ${event.card} cannot be played. The response and combat card windows are marked in the machines.`, `Карты в этой версии не поддерживаются (решение R14): ${event.card} сыграть нельзя. Окна карт ответа и боевых карт отмечены в машинах.`), lang, { ruling: 'R14' });
-  if (!decision) return errorOf('move-ended', '13.1', text('The move is over: no further events are accepted. Start a new session from the result position for the next move.', 'Движение завершено: события больше не принимаются. Для следующего движения начните новую сессию с позиции результата.'), lang);
+    return errorOf('not-supported', undefined, text(`Cards are not supported in this release (ruling R14): ${event.card} cannot be played. The response and combat card windows are marked in the machines.`, `Карты в этой версии не поддерживаются (решение R14): карту ${event.card} сыграть нельзя. Моменты розыгрыша карт ответа и боевых карт отмечены в машинах.`), lang, { ruling: 'R14' });
+  if (!decision) return errorOf('move-ended', '13.1', text('The move is over: no further events are accepted. Start a new session from the result position for the next move.', 'Движение завершено: события больше не принимаются. Для следующего движения начните новую сессию с итоговой позиции.'), lang);
   if (event.type === 'dice.rolled') {
-    if (decision.kind !== 'roll') return errorOf('out-of-turn', decision.rule as RuleRef, text(`No roll is pending. The game is waiting for: ${decision.prompt.en}`, `Бросок сейчас не нужен. Игра ждёт: ${decision.prompt.ru}`), lang);
+    if (decision.kind !== 'roll') return errorOf('out-of-turn', decision.rule as RuleRef, text(`No roll is pending. The game is waiting for: ${decision.prompt.en}`, `Сейчас бросок не нужен. Игра ждёт: ${decision.prompt.ru}`), lang);
     const n = decision.roll?.dice ?? 0;
     const got = event.values?.length ?? 0;
-    return errorOf('illegal', decision.rule as RuleRef, text(`This roll takes exactly ${n} dice, not ${got}.`, `Для этого броска нужно ровно кубиков: ${n}, а не ${got}.`), lang);
+    return errorOf('illegal', decision.rule as RuleRef, text(`This roll takes exactly ${n} dice, not ${got}.`, `Для этого броска нужно ровно ${ruCount(n, 'кубик', 'кубика', 'кубиков')}, а не ${got}.`), lang);
   }
   const kindOf: Partial<Record<EngineEvent['type'], Decision['kind']>> = {
     'move.declare': 'move', 'intercept.declare': 'intercept', 'intercept.decline': 'intercept', 'avoid.declare': 'avoid', 'avoid.decline': 'avoid',
@@ -193,9 +198,9 @@ export function explainRefusal(s: Situation, event: EngineEvent): EngineError {
     if (r) return fromRefusal(r, lang, otherPower ? 'out-of-turn' : 'illegal');
     if (otherPower) {
       const asked = powerName(decision.power as never), p = powerName(event.power);
-      return errorOf('out-of-turn', decision.rule as RuleRef, text(`${asked.en} answers this decision, not ${p.en}: ${decision.prompt.en}`, `На это решение отвечает держава ${asked.ru}, а не ${p.ru}: ${decision.prompt.ru}`), lang);
+      return errorOf('out-of-turn', decision.rule as RuleRef, text(`${asked.en} answers this decision, not ${p.en}: ${decision.prompt.en}`, `Сейчас ${ruAgree(decision.power as never, 'отвечают', 'отвечает')} ${asked.ru}, а не ${p.ru}: ${decision.prompt.ru}`), lang);
     }
-    return errorOf('internal', decision.rule as RuleRef, text('The machine refused an answer that every restriction allows: please report this scenario and event.', 'Машина отвергла ответ, который разрешают все ограничения: сообщите об этом сценарии и событии.'), lang);
+    return errorOf('internal', decision.rule as RuleRef, text('The machine refused an answer that every restriction allows: please report this scenario and event.', 'Машина отвергла ответ, который разрешают все ограничения: пожалуйста, сообщите об этом сценарии и событии.'), lang);
   }
   return stepRefusal(s, event);
 }

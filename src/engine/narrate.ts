@@ -4,10 +4,11 @@ import type { MachineId } from '../../machines/index.ts';
 import type { Summary } from '../schema/result.ts';
 import type { Modifier } from '../rules/dice.ts';
 import { countHits } from '../rules/dice.ts';
-import { leaderName, powerName, spaceName, unitsText } from '../rules/names.ts';
+import { inSpace, intoSpace, leaderAcc, leaderName, outOfSpace, powerDat, powerGen, powerName, ruAgree, ruCount, ruList, ruPlural, spaceFrom, spaceName, spaceTo, unitTypeOne, unitsText } from '../rules/names.ts';
 import type { FieldBattleContext } from '../rules/procedures/field-battle.ts';
 import { joinText, text, type Text } from '../rules/text.ts';
 import type { World } from '../rules/world.ts';
+import { LAND_UNIT_TYPES, type LandUnitType, type Units } from '../schema/units.ts';
 
 export interface Note {
   readonly note: Text;
@@ -20,11 +21,34 @@ function mods(ms: readonly Pick<Modifier, 'value'>[]): string {
 }
 
 function hits(n: number): Text {
-  return text(`${n} ${n === 1 ? 'hit' : 'hits'}`, `попаданий: ${n}`);
+  return text(`${n} ${n === 1 ? 'hit' : 'hits'}`, ruCount(n, 'попадание', 'попадания', 'попаданий'));
 }
 
 function diceText(values: readonly number[]): string {
   return values.join(' ');
+}
+
+/** A rule reference as the Russian text cites it: "14 step 10" → «14, шаг 10», "13.4 option 2" → «13.4, вариант 2». */
+function ruRule(ref: string): string {
+  return ref.replace(/ steps? (\S+)/, (m, n: string) => `, ${m.includes('steps') ? 'шаги' : 'шаг'} ${n}`).replace(/ option (\S+)/, ', вариант $1');
+}
+
+/** The dice as Russian prose: «3 и 5», «6, 5, 5 и 4». */
+function diceRu(values: readonly number[]): string {
+  return ruList(values.map(String));
+}
+
+/** «1 регулярная часть уничтожена, Ибрагим-паша взят в плен»: units are eliminated, leaders captured (14.1). */
+function ruEliminated(world: World, eliminated: Pick<Units, LandUnitType>, captured: readonly string[]): string {
+  const out: string[] = [];
+  const types = LAND_UNIT_TYPES.filter((k) => eliminated[k] > 0);
+  if (types.length > 0) {
+    const n = eliminated[types[0]!];
+    const one = types.length === 1 && ruPlural(n, 'one', 'few', 'many') === 'one';
+    out.push(`${unitsText(world, eliminated).ru} ${one ? (types[0] === 'mercenaries' ? 'уничтожен' : 'уничтожена') : 'уничтожены'}`);
+  }
+  if (captured.length > 0) out.push(`${unitsText(world, { leaders: [...captured] }).ru} ${captured.length === 1 ? 'взят' : 'взяты'} в плен`);
+  return out.join(', ');
 }
 
 /** Notes for what the summary gained in this step. */
@@ -32,37 +56,44 @@ function summaryNotes(world: World, before: Summary, after: Summary): Text[] {
   const out: Text[] = [];
   for (const m of after.moves.slice(before.moves.length)) {
     const p = powerName(m.power), f = spaceName(world, m.from), t = spaceName(world, m.to), u = unitsText(world, m.units);
+    const route = `${outOfSpace(world, m.from).ru} ${intoSpace(world, m.to).ru}`, moves = ruAgree(m.power, 'ведут', 'ведёт');
     out.push(m.continued
-      ? text(`${p.en} moves on from ${f.en} to ${t.en} with ${u.en} for ${m.cp} CP (13.4 option 1).`, `${p.ru}: соединение (${u.ru}) движется дальше из ${f.ru} в ${t.ru} за ${m.cp} КО (13.4, вариант 1).`)
-      : text(`${p.en} moves ${u.en} from ${f.en} to ${t.en} for ${m.cp} CP (13.1).`, `${p.ru}: ${u.ru} — движение из ${f.ru} в ${t.ru} за ${m.cp} КО (13.1).`));
+      ? text(`${p.en} moves on from ${f.en} to ${t.en} with ${u.en} for ${m.cp} CP (13.4 option 1).`, `${p.ru} ${moves} соединение (${u.ru}) дальше ${route} за ${m.cp} КО (13.4, вариант 1).`)
+      : text(`${p.en} moves ${u.en} from ${f.en} to ${t.en} for ${m.cp} CP (13.1).`, `${p.ru} ${moves} соединение (${u.ru}) ${route} за ${m.cp} КО (13.1).`));
   }
   for (const i of after.interceptions.slice(before.interceptions.length)) {
     const p = powerName(i.power), f = spaceName(world, i.from), u = unitsText(world, i.units);
     const raw = i.dice.reduce((a, b) => a + b, 0);
     const calc = `${raw}${mods(i.modifiers)} = ${i.total}`;
+    // Russian: «итого 8 + 2 − 1 = 9», or just «итого 8» with no modifier.
+    const calcRu = i.modifiers.length > 0 ? calc : `${i.total}`;
     out.push(text(
       `${p.en} tries to intercept from ${f.en} with ${u.en}: rolls ${diceText(i.dice)}, ${calc} — ${i.success ? `success (≥ ${i.target})` : `fails (needs ${i.target})`} (13.2).`,
-      `${p.ru}: попытка перехвата из ${f.ru} (${u.ru}): выпало ${diceText(i.dice)}, ${calc} — ${i.success ? `успех (≥ ${i.target})` : `неудача (нужно ${i.target})`} (13.2).`,
+      `${p.ru} ${ruAgree(i.power, 'пытаются', 'пытается')} перехватить ${outOfSpace(world, i.from).ru} (${u.ru}): выпало ${diceRu(i.dice)}, итого ${calcRu} — ${i.success ? `успех (≥ ${i.target})` : `неудача (нужно не меньше ${i.target})`} (13.2).`,
     ));
   }
   for (const a of after.avoids.slice(before.avoids.length)) {
     const p = powerName(a.power), t = spaceName(world, a.to), u = unitsText(world, a.units);
     if (a.automatic) {
-      out.push(text(`${p.en} avoids battle into ${t.en} with ${u.en} without a roll: every unit already lost a battle this impulse (13.3 step 4).`, `${p.ru}: ${u.ru} уклоняются в ${t.ru} без броска — все уже проиграли сражение в этот импульс (13.3, шаг 4).`));
+      out.push(text(`${p.en} avoids battle into ${t.en} with ${u.en} without a roll: every unit already lost a battle this impulse (13.3 step 4).`, `${p.ru} ${ruAgree(a.power, 'уклоняются', 'уклоняется')} от сражения ${intoSpace(world, a.to).ru} без броска (${u.ru}): все они уже проиграли сражение в этот импульс (13.3, шаг 4).`));
       continue;
     }
     const raw = a.dice.reduce((x, y) => x + y, 0);
     out.push(text(
       `${p.en} tries to avoid battle into ${t.en} with ${u.en}: rolls ${diceText(a.dice)}, ${raw}${mods(a.modifiers)} = ${a.total} — ${a.success ? 'success' : `fails (needs ${a.target})`} (13.3).`,
-      `${p.ru}: попытка уклонения в ${t.ru} (${u.ru}): выпало ${diceText(a.dice)}, ${raw}${mods(a.modifiers)} = ${a.total} — ${a.success ? 'успех' : `неудача (нужно ${a.target})`} (13.3).`,
+      `${p.ru} ${ruAgree(a.power, 'пытаются', 'пытается')} уклониться от сражения ${intoSpace(world, a.to).ru} (${u.ru}): выпало ${diceRu(a.dice)}, итого ${a.modifiers.length > 0 ? `${raw}${mods(a.modifiers)} = ` : ''}${a.total} — ${a.success ? 'успех' : `неудача (нужно не меньше ${a.target})`} (13.3).`,
     ));
   }
   for (const w of after.withdrawals.slice(before.withdrawals.length)) {
     const s = spaceName(world, w.space), u = unitsText(world, w.units);
     const who = w.decidedBy ? powerName(w.decidedBy) : text('automatically (ruling R10)', 'автоматически (решение R10)');
+    const fort = spaceFrom(world, w.space).ru;
+    const choice = w.decidedBy ? `выбор ${powerGen(w.decidedBy).ru}` : 'автоматически, решение R10';
     out.push(w.withdrew
-      ? text(`${u.en} withdraw into the fortifications of ${s.en} (13.4; decided by ${who.en}).`, `${u.ru} отходят в укрепления ${s.ru} (13.4; решение: ${who.ru}).`)
-      : text(`${who.en} keeps ${u.en} outside the fortifications of ${s.en}: a field battle follows (13.4).`, `${who.ru}: ${u.ru} остаются вне укреплений ${s.ru} — будет полевое сражение (13.4).`));
+      ? text(`${u.en} withdraw into the fortifications of ${s.en} (13.4; decided by ${who.en}).`, `Отход в укрепления ${fort}: ${u.ru} (13.4; ${choice}).`)
+      : text(`${who.en} keeps ${u.en} outside the fortifications of ${s.en}: a field battle follows (13.4).`, w.decidedBy
+        ? `${who.ru} ${ruAgree(w.decidedBy, 'решают', 'решает')} не отходить в укрепления ${fort} (${u.ru}): будет полевое сражение (13.4).`
+        : `Вне укреплений ${fort} остаются: ${u.ru} (автоматически, решение R10); будет полевое сражение (13.4).`));
   }
   if (after.battle && !before.battle) {
     const b = after.battle;
@@ -70,38 +101,46 @@ function summaryNotes(world: World, before: Summary, after: Summary): Text[] {
       const s = b[r];
       const names = s.powers.map((p) => powerName(p));
       const lost = unitsText(world, s.losses);
-      return { names: joinText(names, ', '), lost, hits: s.hits, kept: s.kept };
+      const lostAny = s.losses.regulars + s.losses.mercenaries + s.losses.cavalry > 0;
+      return { names: joinText(names, ', '), powers: s.powers, lost, lostAny, hits: s.hits, kept: s.kept };
     };
     const a = side('attacker'), d = side('defender');
     const winner = powerName(b.winnerPower);
+    const won = b[b.winner].hits, lost = b[b.winner === 'attacker' ? 'defender' : 'attacker'].hits;
     out.push(text(`${winner.en} wins the field battle in ${spaceName(world, b.space).en}, ${b[b.winner].hits} hits to ${b[b.winner === 'attacker' ? 'defender' : 'attacker'].hits}${a.hits === d.hits ? ' (a tie goes to the defender)' : ''} (14 step 8).`,
-      `${winner.ru} побеждают в полевом сражении в ${spaceName(world, b.space).ru}: попаданий ${b[b.winner].hits} против ${b[b.winner === 'attacker' ? 'defender' : 'attacker'].hits}${a.hits === d.hits ? ' (при равенстве побеждает обороняющийся)' : ''} (14, шаг 8).`));
-    out.push(text(`Losses: ${a.names.en} loses ${a.lost.en}; ${d.names.en} loses ${d.lost.en} (14 step 9).`, `Потери: ${a.names.ru} — ${a.lost.ru}; ${d.names.ru} — ${d.lost.ru} (14, шаг 9).`));
-    for (const s of [a, d]) if (s.kept) out.push(text(`${s.names.en} keeps one ${s.kept} unit: both sides were wiped out (ruling R7).`, `${s.names.ru} сохраняют одну часть (${s.kept}): обе стороны уничтожены (решение R7).`));
+      `${winner.ru} ${ruAgree(b.winnerPower, 'побеждают', 'побеждает')} в полевом сражении ${inSpace(world, b.space).ru}: ${ruCount(won, 'попадание', 'попадания', 'попаданий')} против ${lost}${a.hits === d.hits ? ' (при равенстве побеждает обороняющийся)' : ''} (14, шаг 8).`));
+    const lossRu = (s: typeof a) => (s.lostAny ? s.lost.ru : 'без потерь');
+    out.push(text(`Losses: ${a.names.en} loses ${a.lost.en}; ${d.names.en} loses ${d.lost.en} (14 step 9).`, `Потери: ${a.names.ru} — ${lossRu(a)}; ${d.names.ru} — ${lossRu(d)} (14, шаг 9).`));
+    for (const s of [a, d]) if (s.kept) out.push(text(`${s.names.en} keeps one ${s.kept} unit: both sides were wiped out (ruling R7).`, `${s.names.ru} ${ruAgree(s.powers, 'сохраняют', 'сохраняет')} ${unitTypeOne(s.kept).ru}: обе стороны уничтожены (решение R7).`));
   }
   for (const r of after.retreats.slice(before.retreats.length)) {
     const p = powerName(r.power), from = spaceName(world, r.from);
     const parts: Text[] = [];
     const inside = unitsText(world, r.inside);
     if (r.inside.regulars + r.inside.mercenaries + r.inside.cavalry + r.inside.leaders.length > 0)
-      parts.push(text(`${inside.en} go inside ${from.en}`, `${inside.ru} уходят в укрепления ${from.ru}`));
+      parts.push(text(`${inside.en} go inside ${from.en}`, `${inside.ru} — в укрепления ${spaceFrom(world, r.from).ru}`));
     const moved = unitsText(world, r.units);
-    if (r.to) parts.push(text(`${moved.en} to ${spaceName(world, r.to).en}`, `${moved.ru} — в ${spaceName(world, r.to).ru}`));
+    if (r.to) parts.push(text(`${moved.en} to ${spaceName(world, r.to).en}`, `${moved.ru} — ${intoSpace(world, r.to).ru}`));
     const dead = r.eliminated.regulars + r.eliminated.mercenaries + r.eliminated.cavalry;
+    // Russian: with nowhere to go at all, «Османам некуда отступить из Линца: …»; else «Османы отступают из Вены: …».
+    const nowhere = parts.length === 0;
     if (dead > 0 || r.captured.length > 0) {
       const e = unitsText(world, { ...r.eliminated, leaders: r.captured });
-      parts.push(text(`${e.en} eliminated or captured — no legal space`, `${e.ru} уничтожены или взяты в плен — нет допустимой области`));
+      const lost = ruEliminated(world, r.eliminated, r.captured);
+      parts.push(text(`${e.en} eliminated or captured — no legal space`, nowhere ? lost : `остальным отступать некуда — ${lost}`));
     }
     const rule = r.reason === 'origin' ? '13.4 option 2' : r.reason === 'siege' ? '15.3' : '14.1';
-    out.push(joinText([text(`${p.en} retreats from ${from.en}:`, `${p.ru} — отступление из ${from.ru}:`), joinText(parts, '; '), text(`(${rule}).`, `(${rule}).`)]));
+    const ruleRu = ruRule(rule);
+    const headRu = nowhere ? `${powerDat(r.power).ru} некуда отступить ${outOfSpace(world, r.from).ru}:` : `${p.ru} ${ruAgree(r.power, 'отступают', 'отступает')} ${outOfSpace(world, r.from).ru}:`;
+    out.push(joinText([text(`${p.en} retreats from ${from.en}:`, headRu), joinText(parts, '; '), text(`(${rule}).`, `(${ruleRu}).`)]));
   }
   for (const c of after.captures.slice(before.captures.length)) {
     const l = leaderName(world, c.leader), by = powerName(c.by), s = spaceName(world, c.space);
-    out.push(text(`${l.en} is captured by ${by.en} in ${s.en} (${c.rule}).`, `${l.ru} взят в плен державой ${by.ru} в ${s.ru} (${c.rule}).`));
+    out.push(text(`${l.en} is captured by ${by.en} in ${s.en} (${c.rule}).`, `${l.ru} ${inSpace(world, c.space).ru} попадает в плен к ${powerDat(c.by).ru} (${ruRule(c.rule)}).`));
   }
   if (after.siege && !before.siege) {
     const s = spaceName(world, after.siege.space), p = powerName(after.siege.besieger);
-    out.push(text(`${s.en} is now under siege by ${p.en} (15).`, `${s.ru} теперь в осаде: ${p.ru} (15).`));
+    out.push(text(`${s.en} is now under siege by ${p.en} (15).`, `${p.ru} теперь ${ruAgree(after.siege.besieger, 'осаждают', 'осаждает')} ${spaceTo(world, after.siege.space).ru} (15).`));
   }
   return out;
 }
@@ -114,20 +153,25 @@ function battleNotes(world: World, machine: MachineId, state: string, c: unknown
     const d = f.dice?.[r];
     const who = r === 'attacker' ? powerName(f.battle.attacker) : joinText((f.forces?.defender ?? []).map((s) => powerName(s.power)).filter((v, i, a) => a.findIndex((x) => x.en === v.en) === i), ', ');
     const lead = d?.leader ? leaderName(world, d.leader) : undefined;
+    const leadRu = d?.leader ? leaderAcc(world, d.leader).ru : undefined;
+    const units = d?.units ?? 0;
     return text(
       `${who.en} ${d?.dice ?? 0} dice (${d?.units ?? 0} units${lead ? ` + ${d?.leaderBonus} for ${lead.en}` : ''}${d?.defenderBonus ? ' + 1 as defender' : ''})`,
-      `${who.ru}: кубиков ${d?.dice ?? 0} (частей ${d?.units ?? 0}${lead ? ` + ${d?.leaderBonus} за ${lead.ru}` : ''}${d?.defenderBonus ? ' + 1 как обороняющийся' : ''})`,
+      `${who.ru} — ${ruCount(d?.dice ?? 0, 'кубик', 'кубика', 'кубиков')} (${ruCount(units, 'часть', 'части', 'частей')}${leadRu ? ` + ${d?.leaderBonus} за ${leadRu}` : ''}${d?.defenderBonus ? ' + 1 за оборону' : ''})`,
     );
   };
-  if (state === 'combatCards') return [joinText([text('Field battle:', 'Полевое сражение:'), joinText([side('attacker'), side('defender')], ' — '), text('(14 steps 2–3).', '(14, шаги 2–3).')])];
+  if (state === 'combatCards') {
+    const a = side('attacker'), d = side('defender');
+    return [joinText([text('Field battle:', 'Полевое сражение:'), text(`${a.en} — ${d.en}`, `${a.ru}; ${d.ru}`), text('(14 steps 2–3).', '(14, шаги 2–3).')])];
+  }
   if (state === 'rollingDefenderDice' && f.rolled.attacker) {
     const p = powerName(f.battle.attacker);
     const h = hits(countHits(f.rolled.attacker));
-    return [text(`${p.en} rolls ${diceText(f.rolled.attacker)}: ${h.en} (14 step 6).`, `${p.ru}: выпало ${diceText(f.rolled.attacker)} — ${h.ru} (14, шаг 6).`)];
+    return [text(`${p.en} rolls ${diceText(f.rolled.attacker)}: ${h.en} (14 step 6).`, `У ${powerGen(f.battle.attacker).ru} выпало ${diceRu(f.rolled.attacker)} — ${h.ru} (14, шаг 6).`)];
   }
   if (state === 'decidingWinner' && f.rolled.defender) {
     const h = hits(countHits(f.rolled.defender));
-    return [text(`The defender rolls ${diceText(f.rolled.defender)}: ${h.en} (14 step 6).`, `Обороняющийся: выпало ${diceText(f.rolled.defender)} — ${h.ru} (14, шаг 6).`)];
+    return [text(`The defender rolls ${diceText(f.rolled.defender)}: ${h.en} (14 step 6).`, `У обороняющегося выпало ${diceRu(f.rolled.defender)} — ${h.ru} (14, шаг 6).`)];
   }
   return [];
 }

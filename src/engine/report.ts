@@ -1,14 +1,14 @@
 // Human-readable text of a resolved move: the narrative (headline notes of the trace) and the resulting position
 // around the move. Pure: the CLI prints it.
 import type { Summary } from '../schema/result.ts';
-import { powerName, spaceName, unitsText } from '../rules/names.ts';
+import { powerGen, powerName, spaceName, unitsText } from '../rules/names.ts';
 import type { Lang } from '../rules/text.ts';
 import type { Position, World } from '../rules/world.ts';
 import type { Session } from './session.ts';
 
 const LABELS = {
   en: { impulse: 'impulse', cp: 'CP', result: 'Result', left: 'CP left', captured: 'captured by', lost: 'lost a battle this impulse', attempted: 'attempted an interception', inside: 'inside', besieged: 'under siege by', none: 'nothing happened' },
-  ru: { impulse: 'импульс', cp: 'КО', result: 'Итог', left: 'осталось КО', captured: 'в плену у', lost: 'проиграли сражение в этот импульс', attempted: 'пытались перехватить', inside: 'в укреплениях', besieged: 'в осаде:', none: 'ничего не произошло' },
+  ru: { impulse: 'Импульс', cp: 'КО', result: 'Итог', left: 'Осталось КО', captured: 'в плену у', lost: 'сражение в этот импульс проиграно', attempted: 'была попытка перехвата', inside: 'в укреплениях', besieged: 'осаждают', none: 'ничего не произошло' },
 } as const;
 
 /** Spaces the move touched: where it came from and went, where interceptors, avoiders and retreats came and went. */
@@ -29,12 +29,14 @@ export function describePosition(world: World, position: Position, spaces: reado
     const siege = position.sieges.find((g) => g.space === id);
     const parts = here.map((s) => {
       const marks = [s.inside ? L.inside : '', s.lostBattle ? L.lost : '', s.attemptedInterception ? L.attempted : ''].filter(Boolean);
-      return `${powerName(s.power)[lang]} ${unitsText(world, s)[lang]}${marks.length ? ` (${marks.join(', ')})` : ''}`;
+      // Russian: «Османы — 3 регулярные части»; English: "Ottoman 3 regulars".
+      return `${powerName(s.power)[lang]}${lang === 'ru' ? ' —' : ''} ${unitsText(world, s)[lang]}${marks.length ? ` (${marks.join(', ')})` : ''}`;
     });
     if (siege) parts.push(`${L.besieged} ${siege.by.map((p) => powerName(p)[lang]).join(', ')}`);
     lines.push(`  ${spaceName(world, id)[lang]}: ${parts.length ? parts.join('; ') : '—'}`);
   }
-  for (const c of position.captured) lines.push(`  ${unitsText(world, { leaders: [c.leader] })[lang]}: ${L.captured} ${powerName(c.by)[lang]}`);
+  // «в плену у» takes the genitive: «в плену у Османов».
+  for (const c of position.captured) lines.push(`  ${unitsText(world, { leaders: [c.leader] })[lang]}: ${L.captured} ${(lang === 'ru' ? powerGen(c.by) : powerName(c.by))[lang]}`);
   lines.push(`  ${L.left}: ${position.impulse.cp}`);
   return lines;
 }
@@ -45,7 +47,8 @@ export function narrative(session: Session, lang: Lang): string {
   const lines: string[] = [];
   if (sc.data.name) lines.push(sc.data.name, '');
   const imp = sc.data.impulse;
-  lines.push(`${powerName(imp.power)[lang]} ${L.impulse}, ${imp.cp} ${L.cp}.`);
+  // Russian: «Импульс Османов, 1 КО.»; English: "Ottoman impulse, 1 CP."
+  lines.push(lang === 'ru' ? `${L.impulse} ${powerGen(imp.power).ru}, ${imp.cp} ${L.cp}.` : `${powerName(imp.power)[lang]} ${L.impulse}, ${imp.cp} ${L.cp}.`);
   const notes = session.trace.filter((t) => t.headline).map((t) => t.note[lang]);
   notes.forEach((n, i) => lines.push(`${String(i + 1).padStart(2)}. ${n}`));
   if (notes.length === 0) lines.push(`  ${L.none}`);

@@ -114,8 +114,8 @@ export function resolve(scenario: Scenario, options: ResolveOptions = {}): Resol
     const event = d.kind === 'roll' ? ({ type: 'dice.rolled' } as EngineEvent) : policy(d);
     if (!event) {
       const reason = d.kind === 'move'
-        ? text('The scenario declares no move and no move.declare event: nothing to resolve (13.1).', 'В сценарии нет ни движения, ни события move.declare: разрешать нечего (13.1).')
-        : text(`The policy gave no answer to: ${d.prompt.en}`, `Политика не дала ответа на: ${d.prompt.ru}`);
+        ? text('The scenario declares no move and no move.declare event: nothing to resolve (13.1).', 'В сценарии нет ни движения, ни события move.declare: разыгрывать нечего (13.1).')
+        : text(`The policy gave no answer to: ${d.prompt.en}`, `Политика не дала ответа на вопрос: ${d.prompt.ru}`);
       return { ok: false, session, error: errorOf('illegal', '13.1', reason, session.lang) };
     }
     const r = session.accept(event, d.kind === 'roll' ? 'host' : 'policy');

@@ -6,7 +6,7 @@ import { landUnitCount, type Units } from '../schema/units.ts';
 import { destinationRestrictions, type DestinationArgs } from './destinations.ts';
 import { hostileStacksOutside } from './hostility.ts';
 import type { MoveLeg } from './leg.ts';
-import { powerName, spaceName } from './names.ts';
+import { inSpace, powerGen, powerName, powerWith, ruAgree, spaceFrom, spaceName } from './names.ts';
 import { majorOf } from './relations.ts';
 import { landUnitsIn, splitStacks, stacksWhere } from './stacks.ts';
 import { text } from './text.ts';
@@ -45,9 +45,10 @@ export const isAvoidingMajorPower = restriction<AvoidArgs>({
     const p = powerName(power);
     if (major) {
       const m = powerName(major);
-      return text(`${p.en} avoids battle together with ${m.en}, who decides for it (13.3, 22.3).`, `${p.ru} уклоняется от сражения вместе с державой ${m.ru}, которая решает за неё (13.3, 22.3).`);
+      const who = ruAgree(major, 'которые решают', 'которая решает', 'которое решает');
+      return text(`${p.en} avoids battle together with ${m.en}, who decides for it (13.3, 22.3).`, `${p.ru} ${ruAgree(power, 'уклоняются', 'уклоняется')} от сражения вместе с ${powerWith(major).ru}, ${who} за ${ruAgree(power, 'них', 'неё', 'него')} (13.3, 22.3).`);
     }
-    return text(`${p.en} units never avoid battle: inactive minor powers and independents stand (22.1).`, `Части державы ${p.ru} никогда не уклоняются: неактивные второстепенные державы и независимые стоят (22.1).`);
+    return text(`${p.en} units never avoid battle: inactive minor powers and independents stand (22.1).`, `Части ${powerGen(power).ru} никогда не уклоняются от сражения: неактивные второстепенные державы и независимые остаются на месте (22.1).`);
   },
 });
 
@@ -58,7 +59,7 @@ export const didNotIntercept = restriction<AvoidArgs>({
   holds: (_w, { power, intercepted }) => !intercepted.includes(power),
   reason: (_w, { power }) => {
     const p = powerName(power);
-    return text(`${p.en} intercepted into the battle space during this move: it may not avoid battle.`, `Держава ${p.ru} перехватила в область сражения во время этого движения: уклоняться ей нельзя.`);
+    return text(`${p.en} intercepted into the battle space during this move: it may not avoid battle.`, `${p.ru} ${ruAgree(power, 'перехватили', 'перехватила', 'перехватило')} это движение и ${ruAgree(power, 'вошли', 'вошла', 'вошло')} в область сражения: уклоняться от сражения ${ruAgree(power, 'им', 'ей', 'ему')} нельзя.`);
   },
 });
 
@@ -72,8 +73,8 @@ export const isNotLoneLeader = restriction<AvoidArgs>({
     const p = powerName(power), t = spaceName(world, leg.to);
     const inside = stacksWhere(world.position, { space: leg.to, inside: true }).some((s) => majorOf(world.position, s.power) === power);
     if (inside)
-      return text(`${p.en} has no land units outside the fortifications of ${t.en}: units inside, under siege, may not avoid battle.`, `У державы ${p.ru} нет сухопутных частей вне укреплений ${t.ru}: части внутри, в осаде, не могут уклоняться от сражения.`);
-    return text(`${p.en} has no land units in ${t.en}: a leader alone may not avoid battle.`, `У державы ${p.ru} нет сухопутных частей в области ${t.ru}: командующий один не может уклониться от сражения.`);
+      return text(`${p.en} has no land units outside the fortifications of ${t.en}: units inside, under siege, may not avoid battle.`, `У ${powerGen(power).ru} нет сухопутных частей вне укреплений ${spaceFrom(world, leg.to).ru}: части внутри, в осаде, не могут уклоняться от сражения.`);
+    return text(`${p.en} has no land units in ${t.en}: a leader alone may not avoid battle.`, `У ${powerGen(power).ru} нет сухопутных частей ${inSpace(world, leg.to).ru}: командующий без частей не может уклониться от сражения.`);
   },
 });
 
@@ -84,7 +85,7 @@ export const hasNotAvoided = restriction<AvoidArgs>({
   holds: (_w, { power, done }) => !done.includes(power),
   reason: (_w, { power }) => {
     const p = powerName(power);
-    return text(`${p.en} has already made (or declined) its avoid-battle attempt for this move.`, `Держава ${p.ru} уже сделала (или отклонила) попытку уклонения в этом движении.`);
+    return text(`${p.en} has already made (or declined) its avoid-battle attempt for this move.`, `${p.ru} уже ${ruAgree(power, 'пытались', 'пыталась', 'пыталось')} уклониться от сражения при этом движении (или ${ruAgree(power, 'отказались', 'отказалась', 'отказалось')} от попытки).`);
   },
 });
 
@@ -95,7 +96,7 @@ export const isAvoidersTurn = restriction<AvoidArgs>({
   holds: (_w, { power, asking }) => asking === undefined || asking === power,
   reason: (_w, { asking }) => {
     const a = powerName(asking ?? 'independent');
-    return text(`Avoid-battle attempts are made one power at a time, in impulse order: ${a.en} decides now.`, `Попытки уклонения делаются по одной державе в порядке импульсов: сейчас решает держава ${a.ru}.`);
+    return text(`Avoid-battle attempts are made one power at a time, in impulse order: ${a.en} decides now.`, `Попытки уклониться от сражения делают державы по очереди, в порядке импульсов: сейчас ${ruAgree(asking ?? 'independent', 'решают', 'решает')} ${a.ru}.`);
   },
 });
 
@@ -104,7 +105,7 @@ export const isAvoidNotEmpty = restriction<AvoidArgs>({
   rule: '13.3 step 3',
   statements: [],
   holds: (_w, { request }) => landUnitCount(request) > 0 || request.leaders.length > 0,
-  reason: () => text('Name at least one land unit or leader that tries to avoid battle.', 'Назовите хотя бы одну сухопутную часть или командующего, пытающихся уклониться.'),
+  reason: () => text('Name at least one land unit or leader that tries to avoid battle.', 'Назовите хотя бы одну сухопутную часть или командующего, которые пытаются уклониться от сражения.'),
 });
 
 export const areAvoidersInSpace = restriction<AvoidArgs>({
@@ -114,7 +115,7 @@ export const areAvoidersInSpace = restriction<AvoidArgs>({
   holds: (world, { power, leg, request }) => splitStacks(avoidingStacks(world, power, leg), request).ok,
   reason: (world, { power, leg }) => {
     const p = powerName(power), t = spaceName(world, leg.to);
-    return text(`Those ${p.en} units and leaders are not outside the fortifications in ${t.en} (units under siege may not avoid battle).`, `Этих частей и командующих державы ${p.ru} нет вне укреплений в области ${t.ru} (осаждённые части не могут уклоняться).`);
+    return text(`Those ${p.en} units and leaders are not outside the fortifications in ${t.en} (units under siege may not avoid battle).`, `Этих частей и командующих ${powerGen(power).ru} нет вне укреплений ${spaceFrom(world, leg.to).ru} (осаждённые части не могут уклоняться от сражения).`);
   },
 });
 
@@ -134,7 +135,7 @@ export const isNotSpaceEnemyCameFrom = restriction<AvoidArgs>({
   holds: (_w, { to, leg }) => to !== leg.from,
   reason: (world, { leg }) => {
     const f = spaceName(world, leg.from), a = powerName(leg.power);
-    return text(`${f.en} is the space the ${a.en} formation just left: no avoiding battle into it.`, `${f.ru} — область, которую только что покинуло соединение державы ${a.ru}: уклоняться туда нельзя.`);
+    return text(`${f.en} is the space the ${a.en} formation just left: no avoiding battle into it.`, `${f.ru} — область, которую только что покинуло соединение ${powerGen(leg.power).ru}: уклоняться туда нельзя.`);
   },
 });
 

@@ -6,7 +6,7 @@ import type { Power } from '../schema/power.ts';
 import type { Stack } from '../schema/scenario.ts';
 import { LAND_UNIT_TYPES, landUnitCount, type LandUnitType } from '../schema/units.ts';
 import { groupOf, type Role } from './field-battle.ts';
-import { powerName } from './names.ts';
+import { powerGen, powerName, ruAgree, ruCount, ruLandUnits, unitTypeCount } from './names.ts';
 import { splitStacks, totals } from './stacks.ts';
 import { text } from './text.ts';
 import { checkAll, restriction, type Restriction, type Verdict } from './verdict.ts';
@@ -122,7 +122,7 @@ export const areLossesPresent = restriction<CasualtyArgs>({
   reason: (_w, { stacks, losses, power }) => {
     const t = totals(stacks), p = powerName(power);
     const bad = LAND_UNIT_TYPES.find((k) => losses[k] > t[k]) ?? 'regulars';
-    return text(`${p.en} has only ${t[bad]} ${bad} in the battle, not ${losses[bad]}.`, `У державы ${p.ru} в сражении только ${t[bad]} (${bad}), а не ${losses[bad]}.`);
+    return text(`${p.en} has only ${t[bad]} ${bad} in the battle, not ${losses[bad]}.`, `У ${powerGen(power).ru} в сражении только ${unitTypeCount(bad, t[bad]).ru}, а не ${losses[bad]}.`);
   },
 });
 
@@ -139,8 +139,8 @@ export const placesOddHits = restriction<CasualtyArgs>({
   reason: (_w, { plan, power }) => {
     const d = powerName(plan.decider);
     if (power !== plan.decider || plan.oddHits === 0)
-      return text(`Only ${d.en} places hits left over from the even split, and only when there are some.`, `Лишние попадания после равного деления распределяет только держава ${d.ru}, и только когда они есть.`);
-    return text(`${plan.oddHits} hit(s) are left over after the even split: name that many different groups in oddHits (${plan.groups.map((g) => g.power).join(', ')}).`, `После равного деления осталось попаданий: ${plan.oddHits}; укажите в oddHits столько же разных групп (${plan.groups.map((g) => g.power).join(', ')}).`);
+      return text(`Only ${d.en} places hits left over from the even split, and only when there are some.`, `Лишние попадания, оставшиеся после равного деления, ${ruAgree(plan.decider, 'распределяют', 'распределяет')} только ${d.ru}, и только если такие попадания есть.`);
+    return text(`${plan.oddHits} hit(s) are left over after the even split: name that many different groups in oddHits (${plan.groups.map((g) => g.power).join(', ')}).`, `После равного деления осталось ${ruCount(plan.oddHits, 'лишнее попадание', 'лишних попадания', 'лишних попаданий')}: укажите в oddHits столько же разных групп (${plan.groups.map((g) => g.power).join(', ')}).`);
   },
 });
 
@@ -151,7 +151,7 @@ export const isLossTotalRight = restriction<CasualtyArgs>({
   holds: (_w, args) => landUnitCount(args.losses) === requiredLosses(args.plan, args.power, effectiveOdd(args)),
   reason: (_w, args) => {
     const n = requiredLosses(args.plan, args.power, effectiveOdd(args)), p = powerName(args.power);
-    return text(`${p.en} must lose exactly ${n} land unit(s): one per hit scored against its side (${landUnitCount(args.losses)} given).`, `Держава ${p.ru} должна потерять ровно ${n} сухопутных частей: по одной за каждое попадание противника (указано ${landUnitCount(args.losses)}).`);
+    return text(`${p.en} must lose exactly ${n} land unit(s): one per hit scored against its side (${landUnitCount(args.losses)} given).`, `${p.ru} ${ruAgree(args.power, 'должны', 'должна', 'должно')} потерять ровно ${ruLandUnits(n, 'acc')}: по одной за каждое попадание противника по ${ruAgree(args.power, 'их', 'её', 'его')} стороне (указано ${landUnitCount(args.losses)}).`);
   },
 });
 
@@ -167,8 +167,8 @@ export const keepsOnlyWhenWipedOut = restriction<CasualtyArgs>({
   },
   reason: (_w, { plan, power }) => {
     if (plan.keepsOne && power === plan.decider)
-      return text('Both sides are wiped out and this side rolled more dice (or defends on equal dice): name in keep the type of the one eliminated unit it keeps.', 'Обе стороны уничтожены, и у этой стороны больше кубиков (или она обороняется при равенстве): укажите в keep тип сохраняемой части.');
-    return text('A side keeps a unit only when both sides are wiped out and it rolled more dice (the defender on equal dice).', 'Сторона сохраняет часть, только если уничтожены обе стороны и у неё больше кубиков (при равенстве — у обороняющегося).');
+      return text('Both sides are wiped out and this side rolled more dice (or defends on equal dice): name in keep the type of the one eliminated unit it keeps.', 'Обе стороны уничтожены, и у этой стороны было больше кубиков (или она обороняется при равенстве): укажите в keep тип части, которую она сохраняет.');
+    return text('A side keeps a unit only when both sides are wiped out and it rolled more dice (the defender on equal dice).', 'Сторона сохраняет одну часть, только если уничтожены обе стороны и у неё было больше кубиков (при равенстве — если она обороняется).');
   },
 });
 

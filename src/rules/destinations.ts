@@ -4,7 +4,7 @@
 import { connection } from '../data/board.ts';
 import type { Power } from '../schema/power.ts';
 import { landUnitCount } from '../schema/units.ts';
-import { powerName, spaceName } from './names.ts';
+import { capitalize, inSpace, powerGen, powerName, powerWith, ruAgree, spaceName } from './names.ts';
 import type { RuleRef } from './registry.ts';
 import { areAtWar, controllerOf, isFriendly } from './relations.ts';
 import { stacksWhere } from './stacks.ts';
@@ -41,7 +41,7 @@ export function destinationRestrictions<A extends DestinationArgs>(rule: RuleRef
       holds: (world, { from, to }) => connection(world.board, from, to) !== undefined,
       reason: (world, { from, to }) => {
         const f = spaceName(world, from), t = spaceName(world, to);
-        return text(`${t.en} is not adjacent to ${f.en}.`, `${t.ru} не прилегает к ${f.ru}.`);
+        return text(`${t.en} is not adjacent to ${f.en}.`, from === to ? `${t.ru} — та же область, которую нужно покинуть.` : `${t.ru} и ${f.ru} не прилегают друг к другу.`);
       },
     }),
     restriction<A>({
@@ -63,8 +63,10 @@ export function destinationRestrictions<A extends DestinationArgs>(rule: RuleRef
         return c === 'independent' || isFriendly(world.position, power, c);
       },
       reason: (world, { power, to }) => {
-        const t = spaceName(world, to), c = powerName(controllerOf(world, to)), p = powerName(power);
-        return text(`${t.en} is controlled by ${c.en}, who is not an ally of ${p.en}.`, `${t.ru} под контролем державы ${c.ru}, не союзника державы ${p.ru}.`);
+        const controller = controllerOf(world, to);
+        const t = spaceName(world, to), c = powerName(controller), p = powerName(power);
+        const which = ruAgree(controller, 'которые не состоят', 'которая не состоит', 'которое не состоит');
+        return text(`${t.en} is controlled by ${c.en}, who is not an ally of ${p.en}.`, `${t.ru} под контролем ${powerGen(controller).ru}, ${which} в союзе с ${powerWith(power).ru}.`);
       },
     }),
     restriction<A>({
@@ -74,7 +76,7 @@ export function destinationRestrictions<A extends DestinationArgs>(rule: RuleRef
       holds: (world, { to }) => !world.position.unrest.includes(to),
       reason: (world, { to }) => {
         const t = spaceName(world, to);
-        return text(`${t.en} is in unrest (12.4).`, `${t.ru} охвачена беспорядками (12.4).`);
+        return text(`${t.en} is in unrest (12.4).`, `${capitalize(inSpace(world, to).ru)} беспорядки (12.4).`);
       },
     }),
     restriction<A>({
@@ -86,7 +88,7 @@ export function destinationRestrictions<A extends DestinationArgs>(rule: RuleRef
         !stacksWhere(world.position, { space: to }).some((s) => landUnitCount(s) > 0 && areAtWar(world.position, power, s.power)),
       reason: (world, { to }) => {
         const t = spaceName(world, to);
-        return text(`${t.en} contains enemy land units.`, `В области ${t.ru} есть вражеские сухопутные части.`);
+        return text(`${t.en} contains enemy land units.`, `${capitalize(inSpace(world, to).ru)} стоят вражеские сухопутные части.`);
       },
     }),
   ];

@@ -2,7 +2,7 @@
 // ±1, Telescope +1 (ruling R1), 9 or more succeeds; 14 step 6 — field-battle hits on 5 and 6.
 import type { Power } from '../schema/power.ts';
 import type { Stack } from '../schema/scenario.ts';
-import { leaderName } from './names.ts';
+import { leaderGen, leaderName } from './names.ts';
 import type { RuleRef, RulingRef } from './registry.ts';
 import { text, type Text } from './text.ts';
 import type { World } from './world.ts';
@@ -41,7 +41,7 @@ function rollModifiers(world: World, { power, pieces, opposing }: RollArgs, rule
   const best = bestLeader(world, pieces.flatMap((p) => p.leaders));
   if (best && best.battle > 0) {
     const n = leaderName(world, best.id);
-    mods.push({ rule, value: best.battle, reason: text(`${n.en}'s battle rating`, `боевой рейтинг: ${n.ru}`) });
+    mods.push({ rule, value: best.battle, reason: text(`${n.en}'s battle rating`, `боевой рейтинг ${leaderGen(world, best.id).ru}`) });
   }
   if (power === 'ottoman' && pieces.some((p) => p.cavalry > 0)) {
     mods.push({ rule, value: 1, reason: text('Ottoman cavalry in the group', 'османская кавалерия в группе') });

@@ -3,7 +3,7 @@
 import type { Power } from '../schema/power.ts';
 import { landUnitCount } from '../schema/units.ts';
 import type { Stack } from '../schema/scenario.ts';
-import { leaderName, powerName } from './names.ts';
+import { leaderGen, leaderName, powerGen, powerName, ruLandUnits } from './names.ts';
 import { majorOf } from './relations.ts';
 import { landUnitsIn, leadersIn, totals } from './stacks.ts';
 import { text } from './text.ts';
@@ -31,8 +31,8 @@ function describeLimit(world: World, leaders: readonly string[]) {
   if (leaders.length === 0) return text('no leader: at most 4', 'без командующего — не более 4');
   const names = leaders.map((l) => leaderName(world, l));
   const limit = commandLimit(world, leaders);
-  if (leaders.length === 1) return text(`${names[0]?.en} commands at most ${limit}`, `${names[0]?.ru} командует не более чем ${limit}`);
-  return text(`the two highest command ratings allow at most ${limit}`, `два высших рейтинга командования позволяют не более ${limit}`);
+  if (leaders.length === 1) return text(`${names[0]?.en} commands at most ${limit}`, `под командованием ${leaderGen(world, leaders[0] ?? '').ru} — не более ${limit}`);
+  return text(`the two highest command ratings allow at most ${limit}`, `по двум высшим рейтингам командования — не более ${limit}`);
 }
 
 export const isWithinCommandLimit = restriction<FormationArgs>({
@@ -43,7 +43,7 @@ export const isWithinCommandLimit = restriction<FormationArgs>({
   reason: (world, { pieces }) => {
     const n = landUnitCount(totals(pieces));
     const limit = describeLimit(world, leadersIn(pieces));
-    return text(`A formation of ${n} land units is too large: ${limit.en}.`, `Соединение из ${n} сухопутных частей слишком велико: ${limit.ru}.`);
+    return text(`A formation of ${n} land units is too large: ${limit.en}.`, `Соединение из ${ruLandUnits(n, 'gen')} слишком велико: ${limit.ru}.`);
   },
 });
 
@@ -58,7 +58,7 @@ export const isOneMajorPower = restriction<FormationArgs>({
     const p = powerName(power);
     return text(
       `A formation may not mix ${p.en} units with ${o.en} units: only a major power and its active minor allies.`,
-      `Соединение не может смешивать части держав ${p.ru} и ${o.ru}: только великая держава и её активные второстепенные союзники.`,
+      `В одном соединении не могут быть вместе части ${powerGen(power).ru} и ${powerGen(other?.power ?? power).ru}: в него входят только одна великая держава и её активные второстепенные союзники.`,
     );
   },
 });

@@ -7,7 +7,7 @@ import { landUnitCount, type Units } from '../schema/units.ts';
 import { commandLimit, LEADERLESS_LIMIT } from './formation.ts';
 import { isHostile, otherPowersWithLandUnits } from './hostility.ts';
 import type { MoveLeg } from './leg.ts';
-import { leaderName, powerName, spaceName } from './names.ts';
+import { capitalize, inSpace, leaderGen, leaderName, outOfSpace, powerDat, powerGen, powerName, powerWith, ruAgree, ruLandUnits, ruList, spaceName } from './names.ts';
 import { areAllied, areAtWar, controllerOf, isFriendly, majorOf } from './relations.ts';
 import { isBesiegedInside, siegeIn } from './siege.ts';
 import { splitStacks, stacksWhere } from './stacks.ts';
@@ -67,7 +67,7 @@ export const isMoveActionInterceptable = restriction<InterceptArgs>({
   rule: '13.2',
   statements: ['INT-06', 'AVB-24', 'RET-13'],
   holds: (_w, { leg }) => leg.kind === 'move',
-  reason: () => text('Formations moving by avoid battle, interception or retreat cannot be intercepted.', 'Соединения, движущиеся при уклонении, перехвате или отступлении, не могут быть перехвачены.'),
+  reason: () => text('Formations moving by avoid battle, interception or retreat cannot be intercepted.', 'Соединения, движущиеся при уклонении от сражения, перехвате или отступлении, не могут быть перехвачены.'),
 });
 
 export const isDestinationOpenToInterception = restriction<InterceptArgs>({
@@ -80,7 +80,7 @@ export const isDestinationOpenToInterception = restriction<InterceptArgs>({
   },
   reason: (world, { leg }) => {
     const t = spaceName(world, leg.to);
-    return text(`${t.en} is a friendly fortified space not under siege: a move into it cannot be intercepted.`, `${t.ru} — дружественная укреплённая область не в осаде: движение в неё нельзя перехватить.`);
+    return text(`${t.en} is a friendly fortified space not under siege: a move into it cannot be intercepted.`, `${t.ru} — дружественная активной державе укреплённая область, не находящаяся в осаде: движение туда перехватить нельзя.`);
   },
 });
 
@@ -95,9 +95,10 @@ export const isActingMajorPower = restriction<InterceptArgs>({
     const p = powerName(power);
     if (major) {
       const m = powerName(major);
-      return text(`${p.en} is an active minor power: its units intercept with ${m.en}, who decides for them (22.3).`, `${p.ru} — активная второстепенная держава: её части перехватывают вместе с державой ${m.ru}, которая решает за них (22.3).`);
+      const who = ruAgree(major, 'которые решают', 'которая решает', 'которое решает');
+      return text(`${p.en} is an active minor power: its units intercept with ${m.en}, who decides for them (22.3).`, `${p.ru} — активная второстепенная держава: её части перехватывают вместе с ${powerWith(major).ru}, ${who} за них (22.3).`);
     }
-    return text(`${p.en} units never intercept: inactive minor powers and independents do not move (22.1, 2.2).`, `Части державы ${p.ru} никогда не перехватывают: неактивные второстепенные державы и независимые не двигаются (22.1, 2.2).`);
+    return text(`${p.en} units never intercept: inactive minor powers and independents do not move (22.1, 2.2).`, `Части ${powerGen(power).ru} никогда не перехватывают: неактивные второстепенные державы и независимые не двигаются (22.1, 2.2).`);
   },
 });
 
@@ -108,7 +109,7 @@ export const isAtWarWithMover = restriction<InterceptArgs>({
   holds: (world, args) => isInterceptorHostile(world, args.power, args.leg),
   reason: (world, { power, leg }) => {
     const p = powerName(power), a = powerName(leg.power);
-    return text(`${p.en} is not at war with ${a.en}: only units of a power at war with the active power may intercept.`, `Держава ${p.ru} не воюет с державой ${a.ru}: перехватывать могут только части державы, воюющей с активной.`);
+    return text(`${p.en} is not at war with ${a.en}: only units of a power at war with the active power may intercept.`, `${p.ru} ${ruAgree(power, 'не воюют', 'не воюет')} с ${powerWith(leg.power).ru}: перехватывать могут только части державы, воюющей с активной державой.`);
   },
 });
 
@@ -118,8 +119,9 @@ export const isNoOtherPowerSuccessful = restriction<InterceptArgs>({
   statements: ['INT-16', 'INT-17'],
   holds: (_w, { power, successPower }) => successPower === undefined || successPower === power,
   reason: (_w, { successPower }) => {
-    const s = powerName(successPower ?? 'independent');
-    return text(`${s.en} has already intercepted this move: once one power succeeds, no other power may try, not even an ally.`, `Держава ${s.ru} уже перехватила это движение: после успеха одной державы другие не пытаются, даже союзники.`);
+    const sp = successPower ?? 'independent';
+    const s = powerName(sp);
+    return text(`${s.en} has already intercepted this move: once one power succeeds, no other power may try, not even an ally.`, `${s.ru} уже ${ruAgree(sp, 'перехватили', 'перехватила', 'перехватило')} это движение: после успеха одной державы другие больше не пытаются, даже союзники.`);
   },
 });
 
@@ -130,7 +132,7 @@ export const hasNotDeclined = restriction<InterceptArgs>({
   holds: (_w, { power, declined }) => !declined.includes(power),
   reason: (_w, { power }) => {
     const p = powerName(power);
-    return text(`${p.en} has declined to make more interception attempts against this move.`, `Держава ${p.ru} уже отказалась от дальнейших попыток перехвата этого движения.`);
+    return text(`${p.en} has declined to make more interception attempts against this move.`, `${p.ru} уже ${ruAgree(power, 'отказались', 'отказалась', 'отказалось')} от дальнейших попыток перехватить это движение.`);
   },
 });
 
@@ -141,7 +143,7 @@ export const isInterceptorsTurn = restriction<InterceptArgs>({
   holds: (_w, { power, asking }) => asking === undefined || asking === power,
   reason: (_w, { asking }) => {
     const a = powerName(asking ?? 'independent');
-    return text(`Interception attempts are made one at a time in impulse order: ${a.en} decides now.`, `Попытки перехвата делаются по одной в порядке импульсов: сейчас решает держава ${a.ru}.`);
+    return text(`Interception attempts are made one at a time in impulse order: ${a.en} decides now.`, `Попытки перехвата делаются по одной, в порядке импульсов: сейчас ${ruAgree(asking ?? 'independent', 'решают', 'решает')} ${a.ru}.`);
   },
 });
 
@@ -152,7 +154,8 @@ export const isInterceptorAdjacent = restriction<InterceptArgs>({
   holds: (world, { from, leg }) => connection(world.board, from, leg.to) !== undefined,
   reason: (world, { from, leg }) => {
     const f = spaceName(world, from), t = spaceName(world, leg.to);
-    return text(`${f.en} is not adjacent to ${t.en}: interceptors come from a space adjacent to the destination.`, `${f.ru} не прилегает к ${t.ru}: перехватчики приходят из области, прилегающей к области назначения.`);
+    const ru = from === leg.to ? `${f.ru} — сама область назначения` : `${f.ru} и ${t.ru} не прилегают друг к другу`;
+    return text(`${f.en} is not adjacent to ${t.en}: interceptors come from a space adjacent to the destination.`, `${ru}: перехватчики приходят из области, прилегающей к области назначения.`);
   },
 });
 
@@ -163,7 +166,7 @@ export const isNotAcrossPass = restriction<InterceptArgs>({
   holds: (world, { from, leg }) => connection(world.board, from, leg.to) !== 'pass',
   reason: (world, { from, leg }) => {
     const f = spaceName(world, from), t = spaceName(world, leg.to);
-    return text(`${f.en} and ${t.en} are joined by a pass: there is no interception across a pass.`, `${f.ru} и ${t.ru} связаны горным проходом: перехват через проход запрещён.`);
+    return text(`${f.en} and ${t.en} are joined by a pass: there is no interception across a pass.`, `${f.ru} и ${t.ru} связаны горным проходом: перехват через горный проход запрещён.`);
   },
 });
 
@@ -174,7 +177,7 @@ export const isSpaceNotUsed = restriction<InterceptArgs>({
   holds: (_w, { from, usedSpaces }) => !usedSpaces.includes(from),
   reason: (world, { from }) => {
     const f = spaceName(world, from);
-    return text(`An attempt has already been made from ${f.en}: a space may not make another attempt.`, `Из области ${f.ru} уже была попытка: повторная попытка из той же области запрещена.`);
+    return text(`An attempt has already been made from ${f.en}: a space may not make another attempt.`, `${capitalize(outOfSpace(world, from).ru)} уже была попытка перехвата: второй попытки из той же области быть не может.`);
   },
 });
 
@@ -194,7 +197,7 @@ export const areInterceptorsInSpace = restriction<InterceptArgs>({
   holds: (world, { power, from, request }) => fits(groupStacks(world, power, from), request),
   reason: (world, { power, from }) => {
     const f = spaceName(world, from), p = powerName(power);
-    return text(`${f.en} does not hold those ${p.en} units and leaders: an intercepting formation starts in one space.`, `В области ${f.ru} нет таких частей и командующих державы ${p.ru}: перехватывающее соединение начинает в одной области.`);
+    return text(`${f.en} does not hold those ${p.en} units and leaders: an intercepting formation starts in one space.`, `${capitalize(inSpace(world, from).ru)} нет таких частей и командующих ${powerGen(power).ru}: перехватывающее соединение выступает из одной области.`);
   },
 });
 
@@ -206,7 +209,7 @@ export const haveNotAttemptedInterception = restriction<InterceptArgs>({
   holds: (world, { power, from, request }) => fits(groupStacks(world, power, from).filter((s) => !s.attemptedInterception), request),
   reason: (world, { from }) => {
     const f = spaceName(world, from);
-    return text(`Units or leaders in ${f.en} already attempted an interception this impulse and may not try again.`, `Части или командующие в области ${f.ru} уже пытались перехватить в этот импульс и не могут пытаться снова.`);
+    return text(`Units or leaders in ${f.en} already attempted an interception this impulse and may not try again.`, `Части или командующие ${inSpace(world, from).ru} уже пытались перехватывать в этот импульс и не могут пытаться снова.`);
   },
 });
 
@@ -218,8 +221,8 @@ export const areInterceptorsNotBesieged = restriction<InterceptArgs>({
   reason: (world, { from, leg }) => {
     const f = spaceName(world, from);
     if (wasBesiegedByMover(world, from, leg))
-      return text(`The stack in ${f.en} was besieged by the formation that is moving out: it may not intercept that move.`, `Группировка в области ${f.ru} была осаждена выходящим соединением: она не может перехватить это движение.`);
-    return text(`Units under siege in ${f.en} may not intercept.`, `Осаждённые части в области ${f.ru} не могут перехватывать.`);
+      return text(`The stack in ${f.en} was besieged by the formation that is moving out: it may not intercept that move.`, `Группировку ${inSpace(world, from).ru} осаждало соединение, которое сейчас оттуда выходит: перехватить это движение она не может.`);
+    return text(`Units under siege in ${f.en} may not intercept.`, `Осаждённые части ${inSpace(world, from).ru} не могут перехватывать.`);
   },
 });
 
@@ -230,8 +233,8 @@ export const isInterceptionWithinCommand = restriction<InterceptArgs>({
   holds: (world, { request }) => landUnitCount(request) <= commandLimit(world, request.leaders),
   reason: (world, { request }) => {
     const limit = commandLimit(world, request.leaders);
-    const who = request.leaders.length === 0 ? text(`without a leader at most ${LEADERLESS_LIMIT}`, `без командующего — не более ${LEADERLESS_LIMIT}`) : text(`${request.leaders.map((l) => leaderName(world, l).en).join(' and ')} command at most ${limit}`, `${request.leaders.map((l) => leaderName(world, l).ru).join(' и ')} командуют не более чем ${limit}`);
-    return text(`${landUnitCount(request)} land units cannot intercept as one formation: ${who.en}.`, `${landUnitCount(request)} сухопутных частей не могут перехватывать одним соединением: ${who.ru}.`);
+    const who = request.leaders.length === 0 ? text(`without a leader at most ${LEADERLESS_LIMIT}`, `без командующего — не более ${LEADERLESS_LIMIT}`) : text(`${request.leaders.map((l) => leaderName(world, l).en).join(' and ')} command at most ${limit}`, `под командованием ${ruList(request.leaders.map((l) => leaderGen(world, l).ru))} — не более ${limit}`);
+    return text(`${landUnitCount(request)} land units cannot intercept as one formation: ${who.en}.`, `Соединение из ${ruLandUnits(landUnitCount(request), 'gen')} слишком велико для перехвата: ${who.ru}.`);
   },
 });
 
@@ -245,7 +248,7 @@ export const mayInterceptIntoOccupiedSpace = restriction<InterceptArgs>({
       .every((s) => isFriendly(world.position, power, s.power)),
   reason: (world, { power, leg }) => {
     const t = spaceName(world, leg.to), p = powerName(power);
-    return text(`${t.en} already holds land units that are neither ${p.en} nor its allies': only their power or its allies may intercept into it.`, `В области ${t.ru} уже есть сухопутные части, не принадлежащие державе ${p.ru} или её союзникам: перехватывать туда могут только их держава или союзники.`);
+    return text(`${t.en} already holds land units that are neither ${p.en} nor its allies': only their power or its allies may intercept into it.`, `${capitalize(inSpace(world, leg.to).ru)} уже стоят сухопутные части, не принадлежащие ${powerDat(power).ru} или ${ruAgree(power, 'их', 'её', 'его')} союзникам: перехватывать туда могут только владелец этих частей и его союзники.`);
   },
 });
 
@@ -257,7 +260,7 @@ export const isNoSiegeInOccupiedDestination = restriction<InterceptArgs>({
   holds: (world, { leg }) => !(siegeIn(world, leg.to) && stacksWhere(world.position, { space: leg.to }).some((s) => landUnitCount(s) > 0)),
   reason: (world, { leg }) => {
     const t = spaceName(world, leg.to);
-    return text(`Units are under siege in ${t.en} at the start of the move: no interception into it (ruling R8).`, `В области ${t.ru} в начале движения есть осаждённые части: перехват туда запрещён (решение R8).`);
+    return text(`Units are under siege in ${t.en} at the start of the move: no interception into it (ruling R8).`, `${capitalize(inSpace(world, leg.to).ru)} к началу движения есть осаждённые части: перехват туда запрещён (решение R8).`);
   },
 });
 
@@ -270,8 +273,10 @@ export const mayInterceptorEnterSpace = restriction<InterceptArgs>({
     return c === 'independent' || majorOf(world.position, c) === power || areAtWar(world.position, power, c) || areAllied(world.position, power, c);
   },
   reason: (world, { power, leg }) => {
-    const c = powerName(controllerOf(world, leg.to)), t = spaceName(world, leg.to), p = powerName(power);
-    return text(`${t.en} is controlled by ${c.en}, neither an enemy nor an ally of ${p.en}: its interceptors may not enter.`, `${t.ru} под контролем державы ${c.ru}, не врага и не союзника державы ${p.ru}: её перехватчики не могут войти.`);
+    const controller = controllerOf(world, leg.to);
+    const c = powerName(controller), t = spaceName(world, leg.to), p = powerName(power);
+    const which = ruAgree(controller, 'которые', 'которая', 'которое');
+    return text(`${t.en} is controlled by ${c.en}, neither an enemy nor an ally of ${p.en}: its interceptors may not enter.`, `${t.ru} под контролем ${powerGen(controller).ru}, ${which} ${powerDat(power).ru} ${ruAgree(controller, 'ни враги, ни союзники', 'ни враг, ни союзник')}: ${ruAgree(power, 'их', 'её', 'его')} перехватчики не могут туда войти.`);
   },
 });
 

@@ -5,7 +5,7 @@ import type { Stack } from '../schema/scenario.ts';
 import { landUnitCount, type Units } from '../schema/units.ts';
 import { commandLimit, isWithinCommandLimit } from './formation.ts';
 import { isEnemyBloc, isHostile, otherPowersWithLandUnits } from './hostility.ts';
-import { leaderName, powerName, spaceName, unitsText } from './names.ts';
+import { capitalize, inSpace, intoSpace, leaderName, outOfSpace, powerGen, powerName, powerWith, ruAgree, ruList, spaceFrom, spaceName, spaceTo, unitsText } from './names.ts';
 import { areAllied, areAtWar, controllerOf, isFriendly, isInactive, majorOf } from './relations.ts';
 import { siegeIn, isBesiegedInside } from './siege.ts';
 import { splitStacks, stacksWhere } from './stacks.ts';
@@ -69,7 +69,7 @@ export const isDestinationLandSpace = restriction<MoveArgs>({
   holds: (world, { from, to }) => world.board.spaces.has(from) && world.board.spaces.has(to),
   reason: (world, { from, to }) => {
     const bad = world.board.spaces.has(from) ? to : from;
-    if (world.board.seaZones.has(bad)) return text(`${bad} is a sea zone: land units move between land spaces.`, `${bad} — морская зона: сухопутные части движутся между сухопутными областями.`);
+    if (world.board.seaZones.has(bad)) return text(`${bad} is a sea zone: land units move between land spaces.`, `${bad} — морская зона: сухопутные части перемещаются только между сухопутными областями.`);
     return text(`There is no land space '${bad}' on this board.`, `На этой карте нет сухопутной области «${bad}».`);
   },
 });
@@ -81,7 +81,8 @@ export const isDestinationAdjacent = restriction<MoveArgs>({
   holds: (world, { from, to }) => connection(world.board, from, to) !== undefined,
   reason: (world, { from, to }) => {
     const f = spaceName(world, from), t = spaceName(world, to);
-    return text(`${t.en} is not adjacent to ${f.en}: a Move action enters one adjacent space.`, `${t.ru} не прилегает к ${f.ru}: акция движения ведёт в одну прилегающую область.`);
+    const ru = from === to ? `${t.ru} — та же область, где стоит соединение` : `${f.ru} и ${t.ru} не прилегают друг к другу`;
+    return text(`${t.en} is not adjacent to ${f.en}: a Move action enters one adjacent space.`, `${ru}: акция движения ведёт в одну прилегающую область.`);
   },
 });
 
@@ -108,7 +109,7 @@ export const areLeadersOfActivePower = restriction<MoveArgs>({
       return holder && majorOf(world.position, holder.power) !== power;
     }) ?? '';
     const n = leaderName(world, l), p = powerName(power);
-    return text(`${n.en} is not a ${p.en} leader: a formation may not mix two major powers.`, `${n.ru} не командующий державы ${p.ru}: соединение не может смешивать две великие державы.`);
+    return text(`${n.en} is not a ${p.en} leader: a formation may not mix two major powers.`, `${n.ru} — не командующий ${powerGen(power).ru}: в одном соединении не может быть двух великих держав.`);
   },
 });
 
@@ -119,13 +120,14 @@ export const areUnitsInSpace = restriction<MoveArgs>({
   holds: (world, { power, from, request }) => fits(groupStacksIn(world, power, from), request),
   reason: (world, { power, from, request }) => {
     const f = spaceName(world, from), p = powerName(power), u = unitsText(world, request);
+    const where = inSpace(world, from).ru, whose = `${powerGen(power).ru} и ${ruAgree(power, 'их', 'её', 'его')} активных союзников`;
     const inactive = stacksWhere(world.position, { space: from }).some((s) => isInactive(world.position, s.power) && s.power !== 'independent');
     const hint = inactive
       ? text(' Units of an inactive minor power never move (22.1).', ' Части неактивной второстепенной державы никогда не двигаются (22.1).')
       : text('', '');
     return text(
       `${f.en} does not hold ${u.en} of ${p.en} and its active allies: every unit of a formation starts in the space it moves from.${hint.en}`,
-      `В области ${f.ru} нет (${u.ru}) державы ${p.ru} и её активных союзников: все части соединения начинают движение в одной области.${hint.ru}`,
+      `${capitalize(where)} нет таких сил ${whose} (${u.ru}): все части соединения начинают движение в той области, откуда оно движется.${hint.ru}`,
     );
   },
 });
@@ -138,7 +140,7 @@ export const haveNotLostBattleThisImpulse = restriction<MoveArgs>({
   holds: (world, { power, from, request }) => fits(groupStacksIn(world, power, from).filter((s) => !hasLostBattle(s)), request),
   reason: (world, { from }) => {
     const f = spaceName(world, from);
-    return text(`Units and leaders in ${f.en} that lost a field battle earlier this impulse may not take part in a Move action.`, `Части и командующие в области ${f.ru}, проигравшие полевое сражение в этот импульс, не могут участвовать в акции движения.`);
+    return text(`Units and leaders in ${f.en} that lost a field battle earlier this impulse may not take part in a Move action.`, `Части и командующие ${inSpace(world, from).ru}, проигравшие полевое сражение в этот импульс, не могут участвовать в акции движения.`);
   },
 });
 
@@ -150,7 +152,7 @@ export const areNotUnderSiege = restriction<MoveArgs>({
     fits(groupStacksIn(world, power, from).filter((s) => !hasLostBattle(s) && !isBesiegedInside(world, s)), request),
   reason: (world, { from }) => {
     const f = spaceName(world, from);
-    return text(`The units inside ${f.en} are under siege and may not move.`, `Части внутри области ${f.ru} осаждены и не могут двигаться.`);
+    return text(`The units inside ${f.en} are under siege and may not move.`, `Части в укреплениях ${spaceFrom(world, from).ru} осаждены и не могут двигаться.`);
   },
 });
 
@@ -161,7 +163,7 @@ export const areNotBesiegingSinceThisImpulse = restriction<MoveArgs>({
   holds: (world, { power, from, request }) => fits(movableStacks(world, power, from), request),
   reason: (world, { from }) => {
     const f = spaceName(world, from);
-    return text(`Units besieging ${f.en} put it under siege earlier this impulse and may not take part in a Move action.`, `Части, осаждающие ${f.ru}, начали осаду в этот импульс и не могут участвовать в акции движения.`);
+    return text(`Units besieging ${f.en} put it under siege earlier this impulse and may not take part in a Move action.`, `Части, осаждающие ${spaceTo(world, from).ru}, начали осаду в этот импульс и не могут участвовать в акции движения.`);
   },
 });
 
@@ -182,7 +184,7 @@ export const hasCpForMove = restriction<MoveArgs>({
     const cost = moveCost(world, from, to);
     const how = cost === 2 ? text('over a pass costs 2 CP', 'через горный проход стоит 2 КО') : text('costs 1 CP', 'стоит 1 КО');
     const f = spaceName(world, from), t = spaceName(world, to);
-    return text(`Moving from ${f.en} to ${t.en} ${how.en}; ${cp} CP left.`, `Движение из ${f.ru} в ${t.ru} ${how.ru}; осталось КО: ${cp}.`);
+    return text(`Moving from ${f.en} to ${t.en} ${how.en}; ${cp} CP left.`, `Движение ${outOfSpace(world, from).ru} ${intoSpace(world, to).ru} ${how.ru}, а осталось ${cp} КО.`);
   },
 });
 
@@ -195,8 +197,11 @@ export const mayEnterControlledSpace = restriction<MoveArgs>({
     return c === power || c === 'independent' || areAtWar(world.position, power, c) || areAllied(world.position, power, c);
   },
   reason: (world, { power, to }) => {
-    const c = powerName(controllerOf(world, to)), t = spaceName(world, to), p = powerName(power);
-    return text(`${t.en} is controlled by ${c.en}, neither at war with nor allied to ${p.en}.`, `${t.ru} под контролем державы ${c.ru}, которая не воюет и не в союзе с державой ${p.ru}.`);
+    const controller = controllerOf(world, to);
+    const c = powerName(controller), t = spaceName(world, to), p = powerName(power);
+    const which = ruAgree(controller, 'которые не воюют', 'которая не воюет', 'которое не воюет');
+    const allied = ruAgree(controller, 'не состоят', 'не состоит');
+    return text(`${t.en} is controlled by ${c.en}, neither at war with nor allied to ${p.en}.`, `${t.ru} под контролем ${powerGen(controller).ru}, ${which} с ${powerWith(power).ru} и ${allied} с ${ruAgree(power, 'ними', 'ней', 'ним')} в союзе.`);
   },
 });
 
@@ -227,10 +232,11 @@ export const mayEnterOccupiedSpace = restriction<MoveArgs>({
   holds: (world, { power, to }) => occupancyAllows(world, power, to),
   reason: (world, { power, to }) => {
     const t = spaceName(world, to);
-    const others = otherPowersWithLandUnits(world, power, to).map((p) => powerName(p));
+    const powers = otherPowersWithLandUnits(world, power, to);
+    const others = powers.map((p) => powerName(p));
     return text(
       `${t.en} holds land units of ${others.map((o) => o.en).join(' and ')}: a formation may enter only if they are all allies, all enemies, the enemy controller's bloc, or a siege it may join.`,
-      `В области ${t.ru} сухопутные части держав: ${others.map((o) => o.ru).join(', ')}; войти можно, только если все они союзники, все враги, блок вражеского контролёра или осада, к которой можно присоединиться.`,
+      `${capitalize(inSpace(world, to).ru)} стоят сухопутные части ${ruList(powers.map((p) => powerGen(p).ru))}: войти туда можно, только если все они — союзники, или все — враги, или все принадлежат вражеской державе, контролирующей область, и её союзникам, или если там идёт осада, к которой можно присоединиться.`,
     );
   },
 });
@@ -246,7 +252,7 @@ export const mayLeadersMoveAlone = restriction<MoveArgs>({
       !stacksWhere(world.position, { space: to }).some((s) => landUnitCount(s) > 0 && isHostile(world, power, s.power, to))),
   reason: (world, { to }) => {
     const t = spaceName(world, to);
-    return text(`Army leaders moving without land units may not enter ${t.en}: it is enemy-controlled or holds enemy units.`, `Командующие без сухопутных частей не могут войти в ${t.ru}: область под вражеским контролем или в ней вражеские части.`);
+    return text(`Army leaders moving without land units may not enter ${t.en}: it is enemy-controlled or holds enemy units.`, `Командующие без сухопутных частей не могут войти ${intoSpace(world, to).ru}: область под вражеским контролем или в ней стоят вражеские части.`);
   },
 });
 
@@ -263,7 +269,7 @@ export const isNotReliefForce = restriction<MoveArgs>({
   },
   reason: (world, { to }) => {
     const t = spaceName(world, to);
-    return text(`Entering besieged ${t.en} to relieve it is a relief force (15.2), not supported in this release.`, `Вход в осаждённую область ${t.ru} для её деблокады — это деблокирующие силы (15.2), в этой версии не поддерживается.`);
+    return text(`Entering besieged ${t.en} to relieve it is a relief force (15.2), not supported in this release.`, `Вход ${intoSpace(world, to).ru} для деблокады осаждённых там частей — это действия деблокирующих сил (15.2); в этой версии они не поддерживаются.`);
   },
 });
 

@@ -2,7 +2,7 @@
 import namesRu from '../data/names-ru.json' with { type: 'json' };
 import type { World } from './world.ts';
 import type { Text } from './text.ts';
-import type { Units } from '../schema/units.ts';
+import { LAND_UNIT_TYPES, type LandUnitType, type Units } from '../schema/units.ts';
 import { POWER_NAMES, type Power } from '../schema/power.ts';
 
 const RU_SPACES: Readonly<Record<string, string>> = namesRu.spaces;
@@ -23,18 +23,18 @@ type LeaderCase = 'gen' | 'acc' | 'ins';
 const RU_SPACE_CASES: Readonly<Record<string, Partial<Record<SpaceCase, string>>>> = namesRu.spaceCases;
 const RU_LEADER_CASES: Readonly<Record<string, Partial<Record<LeaderCase, string>>>> = namesRu.leaderCases;
 
-// A case form of the bundled board's names; the nominative (spaceName / leaderName) when the form is missing or
-// the board is an inline map, whose names are the scenario's own.
+// A case form of the bundled board's space names; the nominative (spaceName) when the form is missing or the board
+// is an inline map, whose names are the scenario's own.
 function spaceCase(world: Pick<World, 'board'>, id: string, c: SpaceCase): Text {
   const nom = spaceName(world, id);
   const form = world.board.id === 'his' ? RU_SPACE_CASES[id]?.[c] : undefined;
   return { en: nom.en, ru: form ?? nom.ru };
 }
 
-function leaderCase(world: Pick<World, 'board' | 'leaders'>, id: string, c: LeaderCase): Text {
+// Leaders are the bundled ones whatever the map, so their case forms apply on any board.
+function leaderCase(world: Pick<World, 'leaders'>, id: string, c: LeaderCase): Text {
   const nom = leaderName(world, id);
-  const form = world.board.id === 'his' ? RU_LEADER_CASES[id]?.[c] : undefined;
-  return { en: nom.en, ru: form ?? nom.ru };
+  return { en: nom.en, ru: RU_LEADER_CASES[id]?.[c] ?? nom.ru };
 }
 
 /** Where: "in Vienna" / «в Вене», «на Мальте» — the prepositional noun only; the sentence gives в or на. */
@@ -53,31 +53,168 @@ export function spaceTo(world: Pick<World, 'board'>, id: string): Text {
 }
 
 /** A leader as the object: "intercepts Suleiman" / «перехватывает Сулеймана» — the accusative. */
-export function leaderAcc(world: Pick<World, 'board' | 'leaders'>, id: string): Text {
+export function leaderAcc(world: Pick<World, 'leaders'>, id: string): Text {
   return leaderCase(world, id, 'acc');
 }
 
 /** Of a leader: "Ibrahim Pasha's army" / «армия Ибрагима-паши» — the genitive. */
-export function leaderGen(world: Pick<World, 'board' | 'leaders'>, id: string): Text {
+export function leaderGen(world: Pick<World, 'leaders'>, id: string): Text {
   return leaderCase(world, id, 'gen');
 }
 
 /** With a leader: "with Charles V" / «с Карлом V» — the instrumental. */
-export function leaderWith(world: Pick<World, 'board' | 'leaders'>, id: string): Text {
+export function leaderWith(world: Pick<World, 'leaders'>, id: string): Text {
   return leaderCase(world, id, 'ins');
+}
+
+// Russian prepositions: «на» for the islands (на Мальте, с Мальты), «во» before в/ф and a consonant (во Флоренции).
+const RU_ISLANDS: ReadonlySet<string> = new Set(['malta', 'rhodes', 'corfu']);
+
+function onIsland(world: Pick<World, 'board'>, id: string): boolean {
+  return world.board.id === 'his' && RU_ISLANDS.has(id);
+}
+
+function ruIn(word: string): string {
+  return /^[вфВФ][^аеёиоуыэюяАЕЁИОУЫЭЮЯ]/.test(word) ? 'во' : 'в';
+}
+
+/** Where, with its preposition: "Vienna" / «в Вене», «на Мальте», «во Флоренции». */
+export function inSpace(world: Pick<World, 'board'>, id: string): Text {
+  const w = spaceIn(world, id);
+  return { en: w.en, ru: `${onIsland(world, id) ? 'на' : ruIn(w.ru)} ${w.ru}` };
+}
+
+/** Where to, with its preposition: "Vienna" / «в Вену», «на Мальту», «во Флоренцию». */
+export function intoSpace(world: Pick<World, 'board'>, id: string): Text {
+  const w = spaceTo(world, id);
+  return { en: w.en, ru: `${onIsland(world, id) ? 'на' : ruIn(w.ru)} ${w.ru}` };
+}
+
+/** From where, with its preposition: "Pressburg" / «из Пресбурга», «с Мальты». */
+export function outOfSpace(world: Pick<World, 'board'>, id: string): Text {
+  const w = spaceFrom(world, id);
+  return { en: w.en, ru: `${onIsland(world, id) ? 'с' : 'из'} ${w.ru}` };
 }
 
 export function powerName(power: Power): Text {
   return POWER_NAMES[power];
 }
 
-/** "7 regulars, 1 cavalry, Suleiman, Ibrahim Pasha" / "регулярных: 7, кавалерии: 1, Сулейман, Ибрагим-паша". */
+type PowerCase = 'gen' | 'dat' | 'acc' | 'ins';
+/** Russian grammatical number and gender of a power's name: «Османы» plural, «Франция» feminine, «Папство» neuter. */
+export type PowerGender = 'pl' | 'f' | 'n';
+
+const RU_POWERS: Readonly<Record<Power, Readonly<Record<PowerCase, string>> & { readonly g: PowerGender }>> = {
+  ottoman: { g: 'pl', gen: 'Османов', dat: 'Османам', acc: 'Османов', ins: 'Османами' },
+  hapsburg: { g: 'pl', gen: 'Габсбургов', dat: 'Габсбургам', acc: 'Габсбургов', ins: 'Габсбургами' },
+  england: { g: 'f', gen: 'Англии', dat: 'Англии', acc: 'Англию', ins: 'Англией' },
+  france: { g: 'f', gen: 'Франции', dat: 'Франции', acc: 'Францию', ins: 'Францией' },
+  papacy: { g: 'n', gen: 'Папства', dat: 'Папству', acc: 'Папство', ins: 'Папством' },
+  protestant: { g: 'pl', gen: 'Протестантов', dat: 'Протестантам', acc: 'Протестантов', ins: 'Протестантами' },
+  hungary: { g: 'f', gen: 'Венгрии-Богемии', dat: 'Венгрии-Богемии', acc: 'Венгрию-Богемию', ins: 'Венгрией-Богемией' },
+  scotland: { g: 'f', gen: 'Шотландии', dat: 'Шотландии', acc: 'Шотландию', ins: 'Шотландией' },
+  venice: { g: 'f', gen: 'Венеции', dat: 'Венеции', acc: 'Венецию', ins: 'Венецией' },
+  genoa: { g: 'f', gen: 'Генуи', dat: 'Генуе', acc: 'Геную', ins: 'Генуей' },
+  independent: { g: 'pl', gen: 'независимых', dat: 'независимым', acc: 'независимых', ins: 'независимыми' },
+};
+
+function powerCase(power: Power, c: PowerCase): Text {
+  return { en: POWER_NAMES[power].en, ru: RU_POWERS[power][c] };
+}
+
+/** Of a power: "Ottoman" / «Османов», «Франции» — the genitive. */
+export function powerGen(power: Power): Text {
+  return powerCase(power, 'gen');
+}
+
+/** To a power: "Ottoman" / «Османам», «Франции» — the dative. */
+export function powerDat(power: Power): Text {
+  return powerCase(power, 'dat');
+}
+
+/** A power as the object: "Ottoman" / «Османов», «Францию» — the accusative. */
+export function powerAcc(power: Power): Text {
+  return powerCase(power, 'acc');
+}
+
+/** With a power: "Ottoman" / «Османами», «Францией» — the instrumental. */
+export function powerWith(power: Power): Text {
+  return powerCase(power, 'ins');
+}
+
+/** The Russian number and gender a verb or pronoun takes after the power's name (several powers: plural). */
+export function powerGender(powers: Power | readonly Power[]): PowerGender {
+  const list: readonly Power[] = typeof powers === 'string' ? [powers] : powers;
+  return list.length === 1 && list[0] !== undefined ? RU_POWERS[list[0]].g : 'pl';
+}
+
+/** The Russian form that agrees with the power's name: ruAgree('france', 'воюют', 'воюет') → «воюет». */
+export function ruAgree(powers: Power | readonly Power[], pl: string, f: string, n: string = f): string {
+  const g = powerGender(powers);
+  return g === 'pl' ? pl : g === 'f' ? f : n;
+}
+
+/** The Russian noun form for a count: ruPlural(1, 'кубик', 'кубика', 'кубиков') → «кубик»; 2–4 «кубика»; 5, 11–14 «кубиков». */
+export function ruPlural(n: number, one: string, few: string, many: string): string {
+  const a = Math.abs(n) % 100, b = a % 10;
+  if (a >= 11 && a <= 14) return many;
+  if (b === 1) return one;
+  if (b >= 2 && b <= 4) return few;
+  return many;
+}
+
+/** A count with its noun: ruCount(3, 'кубик', 'кубика', 'кубиков') → «3 кубика». */
+export function ruCount(n: number, one: string, few: string, many: string): string {
+  return `${n} ${ruPlural(n, one, few, many)}`;
+}
+
+type RuNumberCase = 'nom' | 'acc' | 'gen';
+const RU_LAND_UNITS: Readonly<Record<RuNumberCase, readonly [string, string, string]>> = {
+  nom: ['сухопутная часть', 'сухопутные части', 'сухопутных частей'],
+  acc: ['сухопутную часть', 'сухопутные части', 'сухопутных частей'],
+  gen: ['сухопутной части', 'сухопутных частей', 'сухопутных частей'],
+};
+
+/** «1 сухопутная часть», «3 сухопутные части», «5 сухопутных частей»; acc «1 сухопутную часть»; gen «из 1 сухопутной части». */
+export function ruLandUnits(n: number, c: RuNumberCase = 'nom'): string {
+  const [one, few, many] = RU_LAND_UNITS[c];
+  return ruCount(n, one, few, many);
+}
+
+const UNIT_TYPES: Readonly<Record<LandUnitType, { readonly en: readonly [string, string]; readonly ru: readonly [string, string, string]; readonly ruOneAcc: string }>> = {
+  regulars: { en: ['regular', 'regulars'], ru: ['регулярная часть', 'регулярные части', 'регулярных частей'], ruOneAcc: 'одну регулярную часть' },
+  mercenaries: { en: ['mercenary', 'mercenaries'], ru: ['наёмник', 'наёмника', 'наёмников'], ruOneAcc: 'одного наёмника' },
+  cavalry: { en: ['cavalry', 'cavalry'], ru: ['кавалерийская часть', 'кавалерийские части', 'кавалерийских частей'], ruOneAcc: 'одну кавалерийскую часть' },
+};
+
+/** "2 regulars" / «2 регулярные части», «1 наёмник», «5 кавалерийских частей». */
+export function unitTypeCount(type: LandUnitType, n: number): Text {
+  const { en: [enOne, enMany], ru: [one, few, many] } = UNIT_TYPES[type];
+  return { en: `${n} ${n === 1 ? enOne : enMany}`, ru: ruCount(n, one, few, many) };
+}
+
+/** One unit of a type as the object: the type id / «одну регулярную часть», «одного наёмника». */
+export function unitTypeOne(type: LandUnitType): Text {
+  return { en: type, ru: UNIT_TYPES[type].ruOneAcc };
+}
+
+/** A Russian list: «А», «А и Б», «А, Б и В». */
+export function ruList(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} и ${items[items.length - 1]}`;
+}
+
+/** "7 regulars, 1 cavalry, Suleiman, Ibrahim Pasha" / «7 регулярных частей, 1 кавалерийская часть, Сулейман и Ибрагим-паша». */
 export function unitsText(world: Pick<World, 'leaders'>, u: Partial<Units>): Text {
   const en: string[] = [];
   const ru: string[] = [];
-  if (u.regulars) (en.push(`${u.regulars} ${u.regulars === 1 ? 'regular' : 'regulars'}`), ru.push(`регулярных: ${u.regulars}`));
-  if (u.mercenaries) (en.push(`${u.mercenaries} ${u.mercenaries === 1 ? 'mercenary' : 'mercenaries'}`), ru.push(`наёмников: ${u.mercenaries}`));
-  if (u.cavalry) (en.push(`${u.cavalry} cavalry`), ru.push(`кавалерии: ${u.cavalry}`));
+  for (const type of LAND_UNIT_TYPES) {
+    const n = u[type];
+    if (!n) continue;
+    const t = unitTypeCount(type, n);
+    en.push(t.en);
+    ru.push(t.ru);
+  }
   // The best leader first (5.1: his rating is the one that counts), then by name.
   const leaders = [...(u.leaders ?? [])].sort((a, b) => (world.leaders.get(b)?.battle ?? 0) - (world.leaders.get(a)?.battle ?? 0) || a.localeCompare(b));
   for (const l of leaders) {
@@ -85,5 +222,10 @@ export function unitsText(world: Pick<World, 'leaders'>, u: Partial<Units>): Tex
     en.push(name.en);
     ru.push(name.ru);
   }
-  return { en: en.join(', ') || 'nothing', ru: ru.join(', ') || 'ничего' };
+  return { en: en.join(', ') || 'nothing', ru: ruList(ru) || 'ничего' };
+}
+
+/** The text with its first letter in upper case: «в Вене» → «В Вене». */
+export function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
 }

@@ -7,7 +7,7 @@ import type { Stack } from '../schema/scenario.ts';
 import { landUnitCount, NO_UNITS, type Units } from '../schema/units.ts';
 import { destinationRestrictions, type DestinationArgs } from './destinations.ts';
 import { hostileStacksOutside } from './hostility.ts';
-import { powerName, spaceName } from './names.ts';
+import { intoSpace, outOfSpace, powerDat, powerGen, powerName, ruAgree, ruLandUnits, spaceFrom, spaceName } from './names.ts';
 import { controllerOf, isInactive, majorOf } from './relations.ts';
 import { landUnitsInside } from './siege.ts';
 import { captureLeaders, settleLoneLeaders } from './capture.ts';
@@ -89,10 +89,10 @@ export const isRetreatingPower = restriction<RetreatArgs>({
   reason: (world, args) => {
     const p = powerName(args.power), s = spaceName(world, args.space);
     if (!isMajorPower(args.power) && majorOf(world.position, args.power))
-      return text(`${p.en} retreats with its major ally, who decides for it (22.3).`, `${p.ru} отступает со своим великим союзником, который решает за неё (22.3).`);
+      return text(`${p.en} retreats with its major ally, who decides for it (22.3).`, `${p.ru} ${ruAgree(args.power, 'отступают', 'отступает')} вместе со своим великим союзником, который решает за ${ruAgree(args.power, 'них', 'неё', 'него')} (22.3).`);
     if (isInactive(world.position, args.power))
-      return text(`${p.en} never chooses: an inactive minor or independent stack does not retreat; up to 4 units go inside and the rest are eliminated (ruling R10).`, `${p.ru} не выбирает: неактивная второстепенная держава или независимые не отступают; до 4 частей уходят в укрепления, остальные уничтожаются (решение R10).`);
-    return text(`${p.en} has nothing that must retreat from ${s.en} now.`, `Держава ${p.ru} сейчас не должна ничего отводить из области ${s.ru}.`);
+      return text(`${p.en} never chooses: an inactive minor or independent stack does not retreat; up to 4 units go inside and the rest are eliminated (ruling R10).`, `${p.ru} не ${ruAgree(args.power, 'выбирают', 'выбирает')}: группировка неактивной второстепенной державы или независимых не отступает; до 4 частей уходят в укрепления, остальные уничтожаются (решение R10).`);
+    return text(`${p.en} has nothing that must retreat from ${s.en} now.`, `${powerDat(args.power).ru} сейчас нечего отводить ${outOfSpace(world, args.space).ru}.`);
   },
 });
 
@@ -103,7 +103,7 @@ export const mayGoInside = restriction<RetreatArgs>({
   holds: (world, args) => (landUnitCount(args.inside) === 0 && args.inside.leaders.length === 0) || mayAnyGoInside(world, args, args.power),
   reason: (world, args) => {
     const s = spaceName(world, args.space);
-    return text(`Only the power that controls fortified ${s.en} and lost the battle there may go inside.`, `Уйти в укрепления может только держава, контролирующая укреплённую область ${s.ru} и проигравшая там сражение.`);
+    return text(`Only the power that controls fortified ${s.en} and lost the battle there may go inside.`, `Уйти в укрепления ${spaceFrom(world, args.space).ru} может только держава, которая контролирует эту укреплённую область и проиграла там сражение.`);
   },
 });
 
@@ -114,7 +114,7 @@ export const isInsideWithinLimit = restriction<RetreatArgs>({
   holds: (world, args) => landUnitCount(args.inside) <= insideRoom(world, args),
   reason: (world, args) => {
     const room = insideRoom(world, args), s = spaceName(world, args.space);
-    return text(`At most ${room} more land units may go inside ${s.en} (no more than 4 inside a fortified space).`, `В укрепления области ${s.ru} можно увести ещё не более ${room} сухопутных частей (внутри не более 4).`);
+    return text(`At most ${room} more land units may go inside ${s.en} (no more than 4 inside a fortified space).`, `В укрепления ${spaceFrom(world, args.space).ru} можно увести ещё не более ${ruLandUnits(room, 'gen')} (в укреплённой области внутри не более 4).`);
   },
 });
 
@@ -125,7 +125,7 @@ export const areInsideUnitsPresent = restriction<RetreatArgs>({
   holds: (world, args) => splitStacks(retreatingStacks(world, args, args.power), args.inside).ok,
   reason: (world, args) => {
     const p = powerName(args.power), s = spaceName(world, args.space);
-    return text(`Those ${p.en} units and leaders are not among the retreating stack in ${s.en}.`, `Этих частей и командующих державы ${p.ru} нет в отступающей группировке в области ${s.ru}.`);
+    return text(`Those ${p.en} units and leaders are not among the retreating stack in ${s.en}.`, `Этих частей и командующих ${powerGen(args.power).ru} нет среди отступающих ${outOfSpace(world, args.space).ru}.`);
   },
 });
 
@@ -145,7 +145,7 @@ export const isNotSpaceEnemyEnteredFrom = restriction<RetreatArgs>({
   holds: (_w, args) => args.reason !== 'defender' || args.to !== args.origin,
   reason: (world, args) => {
     const o = spaceName(world, args.origin);
-    return text(`${o.en} is the space the enemy entered from: a losing defender may not retreat into it.`, `${o.ru} — область, из которой пришёл враг: проигравший обороняющийся не может туда отступать.`);
+    return text(`${o.en} is the space the enemy entered from: a losing defender may not retreat into it.`, `${o.ru} — область, из которой пришёл противник: проигравший сражение обороняющийся не может туда отступать.`);
   },
 });
 
@@ -157,7 +157,7 @@ export const isAttackerOrigin = restriction<RetreatArgs>({
   holds: (_w, args) => (args.reason !== 'attacker' && args.reason !== 'origin') || args.to === args.origin,
   reason: (world, args) => {
     const o = spaceName(world, args.origin);
-    return text(`The active formation must retreat into ${o.en}, the space it entered from.`, `Активное соединение должно отступить в ${o.ru} — область, из которой оно пришло.`);
+    return text(`The active formation must retreat into ${o.en}, the space it entered from.`, `Активное соединение должно отступить ${intoSpace(world, args.origin).ru} — в область, из которой оно пришло.`);
   },
 });
 
@@ -195,7 +195,7 @@ export const namesLegalDestination = restriction<RetreatArgs>({
     return outside;
   },
   reason: (world, args) => {
-    if (args.hasDestination) return text('Everything goes inside: there is nothing left to retreat, so name no destination.', 'Все уходят в укрепления: отступать некому, не указывайте область.');
+    if (args.hasDestination) return text('Everything goes inside: there is nothing left to retreat, so name no destination.', 'Все уходят в укрепления: отступать некому, поэтому не указывайте область отступления.');
     const legal = retreatDestinations(world, args, args.power).to.map((t) => spaceName(world, t));
     return text(`The stack must retreat to one adjacent space: ${legal.map((l) => l.en).join(', ')}.`, `Группировка должна отступить в одну прилегающую область: ${legal.map((l) => l.ru).join(', ')}.`);
   },

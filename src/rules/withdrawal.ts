@@ -5,7 +5,7 @@ import { landUnitCount } from '../schema/units.ts';
 import { hostileStacksInside, hostileStacksOutside, isHostile } from './hostility.ts';
 import type { MoveLeg } from './leg.ts';
 import { ENTRY_RESTRICTIONS, moveCost, type MoveArgs } from './movement.ts';
-import { powerName, spaceName } from './names.ts';
+import { capitalize, inSpace, powerGen, powerName, powerWith, ruAgree, ruLandUnits, spaceFrom, spaceName } from './names.ts';
 import { controllerOf, isFriendly, isInactive, majorOf } from './relations.ts';
 import { landUnitsInside, outnumbersInside, siegeIn } from './siege.ts';
 import { landUnitsIn, stacksWhere, totals } from './stacks.ts';
@@ -46,7 +46,7 @@ export const isDestinationFortified = restriction<WithdrawArgs>({
   holds: (world, { leg }) => world.board.spaces.get(leg.to)?.fortified ?? false,
   reason: (world, { leg }) => {
     const t = spaceName(world, leg.to);
-    return text(`${t.en} is not fortified: there are no fortifications to withdraw into.`, `${t.ru} не укреплена: отходить некуда.`);
+    return text(`${t.en} is not fortified: there are no fortifications to withdraw into.`, `${capitalize(inSpace(world, leg.to).ru)} нет укреплений: отходить некуда.`);
   },
 });
 
@@ -57,7 +57,7 @@ export const hasDefendersToWithdraw = restriction<WithdrawArgs>({
   holds: (world, { leg }) => landUnitsIn(defenders(world, leg)) > 0,
   reason: (world, { leg }) => {
     const t = spaceName(world, leg.to);
-    return text(`No enemy land units stand outside the fortifications of ${t.en}.`, `Вне укреплений области ${t.ru} нет вражеских сухопутных частей.`);
+    return text(`No enemy land units stand outside the fortifications of ${t.en}.`, `Вне укреплений ${spaceFrom(world, leg.to).ru} нет вражеских сухопутных частей.`);
   },
 });
 
@@ -70,8 +70,10 @@ export const isControlledByDefender = restriction<WithdrawArgs>({
     return defenders(world, leg).some((s) => isFriendly(world.position, s.power, c));
   },
   reason: (world, { leg }) => {
-    const t = spaceName(world, leg.to), c = powerName(controllerOf(world, leg.to));
-    return text(`${t.en} is controlled by ${c.en}, neither a defending power nor its ally.`, `${t.ru} под контролем державы ${c.ru}, которая не обороняется и не союзник обороняющихся.`);
+    const controller = controllerOf(world, leg.to);
+    const t = spaceName(world, leg.to), c = powerName(controller);
+    const which = ruAgree(controller, 'которые не обороняются там и не состоят', 'которая не обороняется там и не состоит', 'которое не обороняется там и не состоит');
+    return text(`${t.en} is controlled by ${c.en}, neither a defending power nor its ally.`, `${t.ru} под контролем ${powerGen(controller).ru}, ${which} в союзе с обороняющимися.`);
   },
 });
 
@@ -83,7 +85,7 @@ export const hasAtMostFourUnits = restriction<WithdrawArgs>({
   holds: (world, { leg }) => landUnitsIn(defenders(world, leg)) <= FORTIFICATION_LIMIT,
   reason: (world, { leg }) => {
     const n = landUnitsIn(defenders(world, leg)), t = spaceName(world, leg.to);
-    return text(`${n} land units are in ${t.en}: only a stack of 4 or fewer may withdraw into the fortifications.`, `В области ${t.ru} сухопутных частей: ${n}; отойти в укрепления может только группировка из 4 или меньше.`);
+    return text(`${n} land units are in ${t.en}: only a stack of 4 or fewer may withdraw into the fortifications.`, `${capitalize(inSpace(world, leg.to).ru)} ${ruLandUnits(n)}: отойти в укрепления может только группировка из 4 частей или меньше.`);
   },
 });
 
@@ -94,7 +96,7 @@ export const keepsFortificationLimit = restriction<WithdrawArgs>({
   holds: (world, { leg }) => landUnitsIn(defenders(world, leg)) + landUnitsInside(world, leg.to) <= FORTIFICATION_LIMIT,
   reason: (world, { leg }) => {
     const t = spaceName(world, leg.to), inside = landUnitsInside(world, leg.to);
-    return text(`${inside} land units are already inside ${t.en}: no more than 4 may be inside a fortified space.`, `Внутри области ${t.ru} уже сухопутных частей: ${inside}; внутри укреплённой области не более 4.`);
+    return text(`${inside} land units are already inside ${t.en}: no more than 4 may be inside a fortified space.`, `В укреплениях ${spaceFrom(world, leg.to).ru} уже ${ruLandUnits(inside)}: в укреплённой области внутри может быть не более 4.`);
   },
 });
 
@@ -107,7 +109,8 @@ export const isWithdrawalDecider = restriction<WithdrawArgs>({
     const d = withdrawalDecider(world, leg);
     const c = powerName(controllerOf(world, leg.to));
     const who = d ? powerName(d) : c;
-    return text(`${who.en} decides: the power that controls the space decides whether to withdraw.`, `Решает держава ${who.ru}: отходить ли, решает держава, контролирующая область.`);
+    const whoWith = powerWith(d ?? controllerOf(world, leg.to));
+    return text(`${who.en} decides: the power that controls the space decides whether to withdraw.`, `Выбор за ${whoWith.ru}: отходить ли в укрепления, решает держава, контролирующая область.`);
   },
 });
 
@@ -180,7 +183,7 @@ export const hasCpToContinue = restriction<ContinueArgs>({
   holds: (world, { leg, to, cp }) => !world.board.spaces.has(to) || cp >= moveCost(world, leg.to, to),
   reason: (world, { leg, to, cp }) => {
     const cost = moveCost(world, leg.to, to);
-    return text(`Moving on costs ${cost} CP and ${cp} CP are left: the formation must retreat instead (option 2).`, `Продолжение движения стоит ${cost} КО, осталось ${cp}: соединение должно отступить (вариант 2).`);
+    return text(`Moving on costs ${cost} CP and ${cp} CP are left: the formation must retreat instead (option 2).`, `Продолжение движения стоит ${cost} КО, а осталось ${cp} КО: соединение должно отступить (вариант 2).`);
   },
 });
 

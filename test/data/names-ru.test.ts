@@ -6,15 +6,29 @@ import { HIS_ARMY_LEADER_IDS, HIS_SPACE_IDS } from '../../src/data/his-ids.ts';
 import { hisLeaderTable } from '../../src/data/leaders.ts';
 import namesRu from '../../src/data/names-ru.json' with { type: 'json' };
 import {
+  inSpace,
+  intoSpace,
   leaderAcc,
   leaderGen,
   leaderName,
   leaderWith,
+  outOfSpace,
+  powerAcc,
+  powerDat,
+  powerGen,
+  powerName,
+  powerWith,
+  ruAgree,
+  ruCount,
+  ruLandUnits,
+  ruList,
   spaceFrom,
   spaceIn,
   spaceName,
   spaceTo,
+  unitsText,
 } from '../../src/rules/names.ts';
+import { POWERS } from '../../src/schema/power.ts';
 
 type Forms = Readonly<Record<string, string | undefined>>;
 const spaceCases: Readonly<Record<string, Forms>> = namesRu.spaceCases;
@@ -124,7 +138,7 @@ describe('case helpers (src/rules/names.ts)', () => {
     expect(leaderWith(his, 'nobody')).toEqual(leaderName(his, 'nobody'));
   });
 
-  test('on an inline board every helper gives the nominative', () => {
+  test('on an inline board the space helpers give the nominative; leaders, the bundled ones on any map, still decline', () => {
     // An inline map that reuses bundled ids: its names are the scenario's, so no Russian case form applies.
     const board = inlineBoard({
       spaces: [
@@ -146,11 +160,58 @@ describe('case helpers (src/rules/names.ts)', () => {
     }
     expect(spaceIn(inline, 'vienna')).toEqual({ en: 'Wien', ru: 'Wien' });
     for (const id of HIS_ARMY_LEADER_IDS) {
-      const nom = leaderName(inline, id);
-      expect(leaderGen(inline, id), id).toEqual(nom);
-      expect(leaderAcc(inline, id), id).toEqual(nom);
-      expect(leaderWith(inline, id), id).toEqual(nom);
+      const en = leaderName(inline, id).en;
+      expect(leaderGen(inline, id), id).toEqual({ en, ru: leaderCases[id]?.gen });
+      expect(leaderAcc(inline, id), id).toEqual({ en, ru: leaderCases[id]?.acc });
+      expect(leaderWith(inline, id), id).toEqual({ en, ru: leaderCases[id]?.ins });
     }
-    expect(leaderAcc(inline, 'suleiman')).toEqual({ en: 'Suleiman', ru: 'Сулейман' });
+    expect(leaderAcc(inline, 'suleiman')).toEqual({ en: 'Suleiman', ru: 'Сулеймана' });
+  });
+});
+
+describe('Russian phrases (src/rules/names.ts)', () => {
+  test('a space with its preposition: в, во before в/ф and a consonant, на for the islands', () => {
+    expect(inSpace(his, 'vienna')).toEqual({ en: 'Vienna', ru: 'в Вене' });
+    expect(intoSpace(his, 'vienna')).toEqual({ en: 'Vienna', ru: 'в Вену' });
+    expect(outOfSpace(his, 'pressburg')).toEqual({ en: 'Pressburg', ru: 'из Пресбурга' });
+    expect(inSpace(his, 'florence').ru).toBe('во Флоренции');
+    expect(intoSpace(his, 'florence').ru).toBe('во Флоренцию');
+    expect(inSpace(his, 'worms').ru).toBe('в Вормсе');
+    expect(inSpace(his, 'malta').ru).toBe('на Мальте');
+    expect(intoSpace(his, 'rhodes').ru).toBe('на Родос');
+    expect(outOfSpace(his, 'corfu').ru).toBe('с Корфу');
+  });
+
+  test('power case forms: the English name, the Russian case', () => {
+    expect(powerGen('ottoman')).toEqual({ en: 'Ottoman', ru: 'Османов' });
+    expect(powerDat('hapsburg')).toEqual({ en: 'Hapsburg', ru: 'Габсбургам' });
+    expect(powerAcc('france')).toEqual({ en: 'France', ru: 'Францию' });
+    expect(powerWith('hungary')).toEqual({ en: 'Hungary-Bohemia', ru: 'Венгрией-Богемией' });
+    expect(powerGen('papacy').ru).toBe('Папства');
+    expect(powerGen('independent').ru).toBe('независимых');
+    for (const p of POWERS) for (const f of [powerGen, powerDat, powerAcc, powerWith]) expect(f(p).en, p).toBe(powerName(p).en);
+  });
+
+  test('verbs agree with the power: plural, feminine, neuter', () => {
+    expect(ruAgree('ottoman', 'перехватили', 'перехватила', 'перехватило')).toBe('перехватили');
+    expect(ruAgree('france', 'перехватили', 'перехватила', 'перехватило')).toBe('перехватила');
+    expect(ruAgree('papacy', 'перехватили', 'перехватила', 'перехватило')).toBe('перехватило');
+    expect(ruAgree(['france', 'england'], 'воюют', 'воюет')).toBe('воюют');
+  });
+
+  test('counts take the right noun form', () => {
+    expect([1, 2, 5, 11, 21, 22, 25].map((n) => ruCount(n, 'кубик', 'кубика', 'кубиков'))).toEqual(['1 кубик', '2 кубика', '5 кубиков', '11 кубиков', '21 кубик', '22 кубика', '25 кубиков']);
+    expect(ruLandUnits(1)).toBe('1 сухопутная часть');
+    expect(ruLandUnits(1, 'acc')).toBe('1 сухопутную часть');
+    expect(ruLandUnits(1, 'gen')).toBe('1 сухопутной части');
+    expect(ruLandUnits(3, 'gen')).toBe('3 сухопутных частей');
+    expect(ruList(['А', 'Б', 'В'])).toBe('А, Б и В');
+  });
+
+  test('units: English unchanged, Russian with numerals and «и» before the last', () => {
+    const u = unitsText(his, { regulars: 7, cavalry: 1, leaders: ['ibrahim-pasha', 'suleiman'] });
+    expect(u).toEqual({ en: '7 regulars, 1 cavalry, Suleiman, Ibrahim Pasha', ru: '7 регулярных частей, 1 кавалерийская часть, Сулейман и Ибрагим-паша' });
+    expect(unitsText(his, { regulars: 1, mercenaries: 2 })).toEqual({ en: '1 regular, 2 mercenaries', ru: '1 регулярная часть и 2 наёмника' });
+    expect(unitsText(his, {})).toEqual({ en: 'nothing', ru: 'ничего' });
   });
 });

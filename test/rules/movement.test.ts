@@ -169,7 +169,7 @@ describe('isFormationNotEmpty', () => {
 describe('areLeadersOfActivePower', () => {
   truthTable(areLeadersOfActivePower, { code: 'areLeadersOfActivePower', rule: '5.1' }, [
     { title: '[5.1] allows the Hapsburg to move Ferdinand out of Linz beside English allies (MOV-10)', patch: LINZ_ALLIES, from: 'linz', to: 'vienna', request: { regulars: 2, leaders: ['ferdinand'] }, expect: ALLOWS },
-    { title: '[5.1] forbids the Hapsburg to take the English leader Charles Brandon along (MOV-10)', patch: LINZ_ALLIES, from: 'linz', to: 'vienna', request: { regulars: 2, leaders: ['ferdinand', 'charles-brandon'] }, expect: forbids(['Charles Brandon', 'Hapsburg'], ['Чарльз Брэндон', 'Габсбурги']) },
+    { title: '[5.1] forbids the Hapsburg to take the English leader Charles Brandon along (MOV-10)', patch: LINZ_ALLIES, from: 'linz', to: 'vienna', request: { regulars: 2, leaders: ['ferdinand', 'charles-brandon'] }, expect: forbids(['Charles Brandon', 'Hapsburg'], ['Чарльз Брэндон', 'Габсбургов']) },
     // A besieger and the besieged share a space: Ferdinand inside Vienna is no Ottoman leader.
     { title: '[5.1] forbids the Ottoman to take the besieged Ferdinand out of Vienna (MOV-10)', patch: VIENNA_SIEGE, from: 'vienna', to: 'pressburg', request: { regulars: 5, leaders: ['suleiman', 'ferdinand'] }, expect: forbids(['Ferdinand', 'Ottoman'], ['Фердинанд']) },
   ]);
@@ -188,11 +188,11 @@ describe('areUnitsInSpace', () => {
   const budaAlone: ScenarioPatch = { stacks: [{ space: 'buda', power: 'hungary', regulars: 3 }], ...turn('hapsburg') };
   truthTable(areUnitsInSpace, { code: 'areUnitsInSpace', rule: '13.1' }, [
     { title: '[13.1] allows the whole rulebook formation that starts in Pressburg (MOV-04)', patch: VIENNA, from: 'pressburg', to: 'vienna', request: SULEIMAN, expect: ALLOWS },
-    { title: '[13.1] forbids moving 8 regulars out of Pressburg, which holds 7 (MOV-04)', patch: VIENNA, from: 'pressburg', to: 'vienna', request: { regulars: 8 }, expect: forbids(['Pressburg', '8 regulars'], ['Пресбург', 'регулярных: 8']) },
+    { title: '[13.1] forbids moving 8 regulars out of Pressburg, which holds 7 (MOV-04)', patch: VIENNA, from: 'pressburg', to: 'vienna', request: { regulars: 8 }, expect: forbids(['Pressburg', '8 regulars'], ['Пресбург', '8 регулярных частей']) },
     { title: '[13.1] forbids a formation whose leaders start in two spaces, Pressburg and Buda (MOV-04)', patch: split, from: 'pressburg', to: 'vienna', request: { regulars: 4, leaders: ['suleiman', 'ibrahim-pasha'] }, expect: forbids(['Pressburg', 'Ibrahim Pasha'], ['Пресбург', 'Ибрагим-паша']) },
     { title: '[13.1] allows Hapsburg and allied Hungarian regulars to move together (MOV-11)', patch: viennaWithHungary(true), from: 'vienna', to: 'linz', request: { regulars: 5, leaders: ['ferdinand'] }, expect: ALLOWS },
-    { title: '[13.1] forbids taking along the regulars of an inactive Hungary (MOV-11, MOV-33)', patch: viennaWithHungary(false), from: 'vienna', to: 'linz', request: { regulars: 5, leaders: ['ferdinand'] }, expect: forbids(['Vienna', 'inactive minor', '22.1'], ['Вена', 'неактивной']) },
-    { title: '[13.1] forbids moving the units of an inactive minor power out of Buda (MOV-33)', patch: budaAlone, from: 'buda', to: 'pressburg', request: { regulars: 3 }, expect: forbids(['Buda', '22.1'], ['Буда', '22.1']) },
+    { title: '[13.1] forbids taking along the regulars of an inactive Hungary (MOV-11, MOV-33)', patch: viennaWithHungary(false), from: 'vienna', to: 'linz', request: { regulars: 5, leaders: ['ferdinand'] }, expect: forbids(['Vienna', 'inactive minor', '22.1'], ['Вене', 'неактивной']) },
+    { title: '[13.1] forbids moving the units of an inactive minor power out of Buda (MOV-33)', patch: budaAlone, from: 'buda', to: 'pressburg', request: { regulars: 3 }, expect: forbids(['Buda', '22.1'], ['Буде', '22.1']) },
     { title: '[13.1] forbids the Hapsburg to move allied English regulars with its own (MOV-10)', patch: LINZ_ALLIES, from: 'linz', to: 'vienna', request: { regulars: 4, leaders: ['ferdinand'] }, expect: forbids(['Linz', 'Hapsburg'], ['Линц']) },
   ]);
 });
@@ -219,7 +219,7 @@ describe('haveNotLostBattleThisImpulse', () => {
 describe('areNotUnderSiege', () => {
   const insideNoSiege: ScenarioPatch = { stacks: [{ space: 'vienna', power: 'hapsburg', regulars: 2, leaders: ['ferdinand'], inside: true }], ...turn('hapsburg') };
   truthTable(areNotUnderSiege, { code: 'areNotUnderSiege', rule: '15' }, [
-    { title: '[15] forbids the units besieged inside Vienna to move out (SIE-02)', patch: VIENNA_SIEGE, power: 'hapsburg', from: 'vienna', to: 'linz', request: { regulars: 2, leaders: ['ferdinand'] }, expect: forbids(['Vienna', 'under siege'], ['Вена', 'осаждены']) },
+    { title: '[15] forbids the units besieged inside Vienna to move out (SIE-02)', patch: VIENNA_SIEGE, power: 'hapsburg', from: 'vienna', to: 'linz', request: { regulars: 2, leaders: ['ferdinand'] }, expect: forbids(['Vienna', 'under siege'], ['Вены', 'осаждены']) },
     // Units that went inside once the enemy left are no longer besieged (15.3).
     { title: '[15] allows units inside Vienna to move when no siege is laid (SIE-02)', patch: insideNoSiege, from: 'vienna', to: 'linz', request: { regulars: 2, leaders: ['ferdinand'] }, expect: ALLOWS },
   ]);
@@ -227,7 +227,7 @@ describe('areNotUnderSiege', () => {
 
 describe('areNotBesiegingSinceThisImpulse', () => {
   truthTable(areNotBesiegingSinceThisImpulse, { code: 'areNotBesiegingSinceThisImpulse', rule: '13.1' }, [
-    { title: '[13.1] forbids besiegers who laid the siege of Buda this impulse to move on (MOV-21)', patch: budaSiege(true), from: 'buda', to: 'pressburg', request: { regulars: 5, leaders: ['ibrahim-pasha'] }, expect: forbids(['Buda', 'earlier this impulse'], ['Буда']) },
+    { title: '[13.1] forbids besiegers who laid the siege of Buda this impulse to move on (MOV-21)', patch: budaSiege(true), from: 'buda', to: 'pressburg', request: { regulars: 5, leaders: ['ibrahim-pasha'] }, expect: forbids(['Buda', 'earlier this impulse'], ['Буду']) },
     { title: '[13.1] allows besiegers of Buda to move when the siege began in an earlier impulse (MOV-21)', patch: budaSiege(false), from: 'buda', to: 'pressburg', request: { regulars: 5, leaders: ['ibrahim-pasha'] }, expect: ALLOWS },
   ]);
 });
@@ -245,7 +245,7 @@ describe('isWithinCommandLimit (Move action)', () => {
     { title: '[5.1] forbids 14 units under Suleiman alone (MOV-06, MOV-09)', ...buda, request: { regulars: 12, cavalry: 2, leaders: ['suleiman'] }, expect: forbids(['14', 'Suleiman', 'at most 12'], ['14', 'Сулейман', '12']) },
     { title: '[5.1] allows 12 units under Suleiman alone (MOV-06, MOV-09)', ...buda, request: { regulars: 10, cavalry: 2, leaders: ['suleiman'] }, expect: ALLOWS },
     { title: '[5.1] allows 6 units under Ibrahim alone (MOV-06, MOV-09)', ...buda, request: { regulars: 6, leaders: ['ibrahim-pasha'] }, expect: ALLOWS },
-    { title: '[5.1] forbids 7 units under Ibrahim alone (MOV-06, MOV-09)', ...buda, request: { regulars: 7, leaders: ['ibrahim-pasha'] }, expect: forbids(['7', 'Ibrahim Pasha', 'at most 6'], ['7', 'Ибрагим-паша', '6']) },
+    { title: '[5.1] forbids 7 units under Ibrahim alone (MOV-06, MOV-09)', ...buda, request: { regulars: 7, leaders: ['ibrahim-pasha'] }, expect: forbids(['7', 'Ibrahim Pasha', 'at most 6'], ['7', 'Ибрагима-паши', '6']) },
     { title: '[5.1] allows 4 units without a leader (MOV-05, MOV-09)', ...buda, request: { regulars: 4 }, expect: ALLOWS },
     { title: '[5.1] forbids 5 units without a leader (MOV-05, MOV-09)', ...buda, request: { regulars: 5 }, expect: forbids(['5', 'no leader', '4'], ['5', 'без командующего', '4']) },
     // Ruling R6: cavalry are land units and count toward the limit.
@@ -268,7 +268,7 @@ describe('hasCpForMove', () => {
   truthTable(hasCpForMove, { code: 'hasCpForMove', rule: '13.1 step 3' }, [
     // Rulebook example: "move the whole formation to Vienna for 1 CP".
     { title: '[13.1 step 3] allows Pressburg to Vienna with 1 CP left (MOV-01)', patch: VIENNA, from: 'pressburg', to: 'vienna', request: SULEIMAN, cp: 1, expect: ALLOWS },
-    { title: '[13.1 step 3] forbids Pressburg to Vienna with no CP left (MOV-01)', patch: VIENNA, from: 'pressburg', to: 'vienna', request: SULEIMAN, cp: 0, expect: forbids(['Pressburg', 'Vienna', 'costs 1 CP', '0 CP'], ['Пресбург', 'Вена', 'стоит 1 КО']) },
+    { title: '[13.1 step 3] forbids Pressburg to Vienna with no CP left (MOV-01)', patch: VIENNA, from: 'pressburg', to: 'vienna', request: SULEIMAN, cp: 0, expect: forbids(['Pressburg', 'Vienna', 'costs 1 CP', '0 CP'], ['Пресбург', 'Вену', 'стоит 1 КО']) },
     { title: '[13.1 step 3] allows Graz to Salzburg over the pass with 2 CP (MOV-02)', patch: grazPass, from: 'graz', to: 'salzburg', request: ferdinand, cp: 2, expect: ALLOWS },
     { title: '[13.1 step 3] forbids Graz to Salzburg over the pass with 1 CP (MOV-02)', patch: grazPass, from: 'graz', to: 'salzburg', request: ferdinand, cp: 1, expect: forbids(['Graz', 'Salzburg', 'over a pass costs 2 CP'], ['Грац', 'Зальцбург', 'горный проход', '2 КО']) },
     { title: '[13.1 step 3] allows Graz to Vienna, a clear connection, with 1 CP (MOV-01)', patch: grazPass, from: 'graz', to: 'vienna', request: ferdinand, cp: 1, expect: ALLOWS },
@@ -286,9 +286,9 @@ describe('mayEnterControlledSpace', () => {
     { title: '[13.1] allows entering a space controlled by a power at war with the mover, Vienna (MOV-13)', patch: VIENNA, from: 'pressburg', to: 'vienna', request: SULEIMAN, expect: ALLOWS },
     { title: '[13.1] allows entering a space controlled by an ally, Hungarian Pressburg (MOV-13)', patch: viennaHapsburg([['hapsburg', 'hungary']]), from: 'vienna', to: 'pressburg', request: { regulars: 2 }, expect: ALLOWS },
     { title: '[13.1] allows the Ottoman, at war with Hungary, into Hungarian Pressburg (MOV-13)', patch: budaOttoman, from: 'buda', to: 'pressburg', request: { regulars: 4 }, expect: ALLOWS },
-    { title: '[13.1] forbids entering Pressburg while Hungary is neither at war with nor allied to the mover (MOV-13)', patch: viennaHapsburg([]), from: 'vienna', to: 'pressburg', request: { regulars: 2 }, expect: forbids(['Pressburg', 'Hungary-Bohemia', 'Hapsburg'], ['Пресбург', 'Венгрия-Богемия', 'Габсбурги']) },
+    { title: '[13.1] forbids entering Pressburg while Hungary is neither at war with nor allied to the mover (MOV-13)', patch: viennaHapsburg([]), from: 'vienna', to: 'pressburg', request: { regulars: 2 }, expect: forbids(['Pressburg', 'Hungary-Bohemia', 'Hapsburg'], ['Пресбург', 'Венгрии-Богемии', 'Габсбургами']) },
     // Ruling R15: Salzburg's home power is the Protestant, so it is Protestant-controlled unless the scenario says otherwise.
-    { title: '[13.1, ruling R15] forbids entering Protestant Salzburg without war or alliance (MOV-13)', patch: linz, from: 'linz', to: 'salzburg', request: { regulars: 3 }, expect: forbids(['Salzburg', 'Protestant'], ['Зальцбург', 'Протестанты']) },
+    { title: '[13.1, ruling R15] forbids entering Protestant Salzburg without war or alliance (MOV-13)', patch: linz, from: 'linz', to: 'salzburg', request: { regulars: 3 }, expect: forbids(['Salzburg', 'Protestant'], ['Зальцбург', 'Протестантов']) },
   ]);
 });
 
@@ -338,13 +338,13 @@ describe('mayEnterOccupiedSpace', () => {
   truthTable(mayEnterOccupiedSpace, { code: 'mayEnterOccupiedSpace', rule: '13.1' }, [
     { title: '[13.1] allows entering a space where every unit is an enemy, Ferdinand in Vienna (MOV-14)', patch: VIENNA, from: 'pressburg', to: 'vienna', request: SULEIMAN, expect: ALLOWS },
     { title: '[13.1] allows entering a space where every unit is an ally, English regulars in Linz (MOV-14)', patch: linzGuest('england'), from: 'vienna', to: 'linz', request: { regulars: 2, leaders: ['ferdinand'] }, expect: ALLOWS },
-    { title: '[13.1] forbids entering Linz while neutral French regulars stand there (MOV-14)', patch: linzGuest('france'), from: 'vienna', to: 'linz', request: { regulars: 2, leaders: ['ferdinand'] }, expect: forbids(['Linz', 'France'], ['Линц', 'Франция']) },
+    { title: '[13.1] forbids entering Linz while neutral French regulars stand there (MOV-14)', patch: linzGuest('france'), from: 'vienna', to: 'linz', request: { regulars: 2, leaders: ['ferdinand'] }, expect: forbids(['Linz', 'France'], ['Линц', 'Франции']) },
     // 13.1 restriction 3, third case: England is no enemy of the Ottoman but stands with its Hapsburg ally in Hapsburg Graz.
     { title: '[13.1] allows entering enemy-controlled Graz held by the enemy and its English ally (MOV-17)', patch: grazWith('england', [['hapsburg', 'england']]), from: 'agram', to: 'graz', request: ibrahim, expect: ALLOWS },
     { title: '[13.1] forbids entering enemy-controlled Graz where French units are not the controller\'s allies (MOV-14, MOV-17)', patch: grazWith('france', [['ottoman', 'france']]), from: 'agram', to: 'graz', request: ibrahim, expect: forbids(['Graz', 'Hapsburg', 'France'], ['Грац']) },
     // England is allied to both sides of the French siege of Hapsburg Vienna.
-    { title: '[13.1] forbids entering a fortified space where one ally besieges another (MOV-15)', patch: frenchSiege([['france', 'hapsburg']], [['england', 'hapsburg'], ['england', 'france']], { space: 'linz', power: 'england', regulars: 3 }), from: 'linz', to: 'vienna', request: { regulars: 3 }, expect: forbids(['Vienna'], ['Вена']) },
-    { title: '[13.1] forbids entering a fortified space where one enemy besieges another (MOV-16)', patch: frenchSiege([['ottoman', 'hapsburg'], ['ottoman', 'france'], ['france', 'hapsburg']], [], ottomanPressburg), from: 'pressburg', to: 'vienna', request: { regulars: 4 }, expect: forbids(['Vienna', 'France', 'Hapsburg'], ['Вена']) },
+    { title: '[13.1] forbids entering a fortified space where one ally besieges another (MOV-15)', patch: frenchSiege([['france', 'hapsburg']], [['england', 'hapsburg'], ['england', 'france']], { space: 'linz', power: 'england', regulars: 3 }), from: 'linz', to: 'vienna', request: { regulars: 3 }, expect: forbids(['Vienna'], ['Вене']) },
+    { title: '[13.1] forbids entering a fortified space where one enemy besieges another (MOV-16)', patch: frenchSiege([['ottoman', 'hapsburg'], ['ottoman', 'france'], ['france', 'hapsburg']], [], ottomanPressburg), from: 'pressburg', to: 'vienna', request: { regulars: 4 }, expect: forbids(['Vienna', 'France', 'Hapsburg'], ['Вене']) },
     { title: '[13.1] allows joining the siege of Vienna laid by an allied power (MOV-18)', patch: frenchSiege([['ottoman', 'hapsburg'], ['france', 'hapsburg']], [['ottoman', 'france']], ottomanPressburg), from: 'pressburg', to: 'vienna', request: { regulars: 4 }, expect: ALLOWS },
     { title: '[13.1] allows joining the active power\'s own siege of Vienna (MOV-18)', patch: VIENNA_SIEGE, from: 'pressburg', to: 'vienna', request: { regulars: 3, leaders: ['ibrahim-pasha'] }, expect: ALLOWS },
     // Case (a), everything inside friendly and every besieger an enemy: entry is legal, but the whole move is a relief
@@ -381,7 +381,7 @@ describe('mayLeadersMoveAlone', () => {
 
 describe('isNotReliefForce', () => {
   truthTable(isNotReliefForce, { code: 'isNotReliefForce', rule: '15.2', ruling: 'R14' }, [
-    { title: '[15.2, ruling R14] forbids a relief force into besieged Vienna in this release (MOV-18)', patch: VIENNA_SIEGE, power: 'hapsburg', from: 'linz', to: 'vienna', request: { regulars: 4, leaders: ['charles-v'] }, expect: forbids(['Vienna', 'relief force'], ['Вена', 'деблокад']) },
+    { title: '[15.2, ruling R14] forbids a relief force into besieged Vienna in this release (MOV-18)', patch: VIENNA_SIEGE, power: 'hapsburg', from: 'linz', to: 'vienna', request: { regulars: 4, leaders: ['charles-v'] }, expect: forbids(['Vienna', 'relief force'], ['Вену', 'деблокад']) },
     { title: '[15.2, ruling R14] allows besiegers to join their own siege of Vienna (MOV-18)', patch: VIENNA_SIEGE, from: 'pressburg', to: 'vienna', request: { regulars: 3, leaders: ['ibrahim-pasha'] }, expect: ALLOWS },
   ]);
 });
@@ -508,8 +508,8 @@ function formationTable(r: Restriction<FormationArgs>, refusal: Refusal, rows: r
 describe('isOneMajorPower', () => {
   formationTable(isOneMajorPower, { code: 'isOneMajorPower', rule: '5.1' }, [
     { title: '[5.1] allows a Hapsburg formation with the regulars of allied Hungary (MOV-11)', patch: viennaWithHungary(true), power: 'hapsburg', space: 'vienna', expect: ALLOWS },
-    { title: '[5.1] forbids a Hapsburg formation with the regulars of an inactive Hungary (MOV-11)', patch: viennaWithHungary(false), power: 'hapsburg', space: 'vienna', expect: forbids(['Hapsburg', 'Hungary-Bohemia'], ['Габсбурги', 'Венгрия-Богемия']) },
-    { title: '[5.1] forbids a formation of Hapsburg and English units, allies though they are (MOV-10)', patch: LINZ_ALLIES, power: 'hapsburg', space: 'linz', expect: forbids(['Hapsburg', 'England'], ['Габсбурги', 'Англия']) },
+    { title: '[5.1] forbids a Hapsburg formation with the regulars of an inactive Hungary (MOV-11)', patch: viennaWithHungary(false), power: 'hapsburg', space: 'vienna', expect: forbids(['Hapsburg', 'Hungary-Bohemia'], ['Габсбургов', 'Венгрии-Богемии']) },
+    { title: '[5.1] forbids a formation of Hapsburg and English units, allies though they are (MOV-10)', patch: LINZ_ALLIES, power: 'hapsburg', space: 'linz', expect: forbids(['Hapsburg', 'England'], ['Габсбургов', 'Англии']) },
   ]);
 });
 
