@@ -199,8 +199,8 @@ function casualtiesDecision(w: Waiting, c: FieldBattleContext): Decision {
           const lost = unitsText(world, losses);
           const label = joinText([
             text(`Lose ${lost.en}`, `Потерять: ${lost.ru}`),
-            ...(keep ? [text(`keep one ${keep} (ruling R7)`, `сохранить ${unitTypeOne(keep).ru} (решение R7)`)] : []),
-            ...(placesOdd ? [text(`odd hits on ${odd.join(', ')}`, `${odd.length === 1 ? 'лишнее попадание' : 'лишние попадания'} — ${ruList(odd.map((x) => powerDat(x).ru))}`)] : []),
+            ...(keep ? [text(`keep ${unitTypeOne(keep).en} (ruling R7)`, `сохранить ${unitTypeOne(keep).ru} (решение R7)`)] : []),
+            ...(placesOdd ? [text(`${odd.length === 1 ? 'the odd hit' : 'the odd hits'} on ${odd.map((x) => powerName(x).en).join(', ')}`, `${odd.length === 1 ? 'лишнее попадание' : 'лишние попадания'} — ${ruList(odd.map((x) => powerDat(x).ru))}`)] : []),
           ], '; ');
           const fields: Record<string, number> = {};
           for (const k of LAND_UNIT_TYPES) if (losses[k] > 0) fields[k] = losses[k];
@@ -291,7 +291,7 @@ function rollDecision(w: Waiting): Decision {
   return {
     ...base(w), kind: 'roll', power, options: [], blocked: [], forced: false,
     roll: { dice: ROLL_DICE, purpose, modifiers: mods.map((m) => ({ ...m })), target: ROLL_TARGET },
-    prompt: text(`${p.en} rolls 2 dice for ${what.en}: 2d6 ${modifiersText(mods)} ≥ ${ROLL_TARGET} succeeds.`, `${p.ru} ${ruAgree(power, 'бросают', 'бросает')} 2 кубика ${what.ru}: 2d6${mods.length > 0 ? ` ${modifiersText(mods)}` : ''} ≥ ${ROLL_TARGET} — успех.`),
+    prompt: text(`${p.en} rolls 2 dice for ${what.en}: 2d6${mods.length > 0 ? ` ${modifiersText(mods)}` : ''} ≥ ${ROLL_TARGET} succeeds.`, `${p.ru} ${ruAgree(power, 'бросают', 'бросает')} 2 кубика ${what.ru}: 2d6${mods.length > 0 ? ` ${modifiersText(mods)}` : ''} ≥ ${ROLL_TARGET} — успех.`),
   };
 }
 

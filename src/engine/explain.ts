@@ -145,7 +145,7 @@ function stepRefusal(s: Situation, event: EngineEvent): EngineError {
   const destOut = leg ? outOfSpace(root.world, leg.to).ru : 'из области назначения';
   const pending = s.decision?.prompt ?? text('nothing', 'ничего');
   if (event.type === 'move.declare')
-    return errorOf('step-closed', '13.1', text(`The move is already declared (${leg ? `${leg.from} → ${leg.to}` : 'in the scenario'}): one Move action per session.`, `Движение уже объявлено (${leg ? `${leg.from} → ${leg.to}` : 'в сценарии'}): в одной сессии — одна акция движения.`), lang);
+    return errorOf('step-closed', '13.1', text(`The move is already declared (${leg ? `${spaceName(root.world, leg.from).en} → ${spaceName(root.world, leg.to).en}` : 'in the scenario'}): one Move action per session.`, `Движение уже объявлено (${leg ? `${spaceName(root.world, leg.from).ru} → ${spaceName(root.world, leg.to).ru}` : 'в сценарии'}): в одной сессии — одна акция движения.`), lang);
   if (at > now)
     return errorOf('out-of-turn', s.decision?.rule as RuleRef | undefined, text(`Not yet: the game is waiting for an earlier step first — ${pending.en}`, `Ещё рано: игра сначала ждёт более раннего шага — ${pending.ru}`), lang);
   if (event.type.startsWith('intercept.')) {

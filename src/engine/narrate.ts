@@ -64,7 +64,7 @@ function summaryNotes(world: World, before: Summary, after: Summary): Text[] {
   for (const i of after.interceptions.slice(before.interceptions.length)) {
     const p = powerName(i.power), f = spaceName(world, i.from), u = unitsText(world, i.units);
     const raw = i.dice.reduce((a, b) => a + b, 0);
-    const calc = `${raw}${mods(i.modifiers)} = ${i.total}`;
+    const calc = i.modifiers.length > 0 ? `${raw}${mods(i.modifiers)} = ${i.total}` : `${i.total}`;
     // Russian: «итого 8 + 2 − 1 = 9», or just «итого 8» with no modifier.
     const calcRu = i.modifiers.length > 0 ? calc : `${i.total}`;
     out.push(text(
@@ -80,7 +80,7 @@ function summaryNotes(world: World, before: Summary, after: Summary): Text[] {
     }
     const raw = a.dice.reduce((x, y) => x + y, 0);
     out.push(text(
-      `${p.en} tries to avoid battle into ${t.en} with ${u.en}: rolls ${diceText(a.dice)}, ${raw}${mods(a.modifiers)} = ${a.total} — ${a.success ? 'success' : `fails (needs ${a.target})`} (13.3).`,
+      `${p.en} tries to avoid battle into ${t.en} with ${u.en}: rolls ${diceText(a.dice)}, ${a.modifiers.length > 0 ? `${raw}${mods(a.modifiers)} = ` : ''}${a.total} — ${a.success ? 'success' : `fails (needs ${a.target})`} (13.3).`,
       `${p.ru} ${ruAgree(a.power, 'пытаются', 'пытается')} уклониться от сражения ${intoSpace(world, a.to).ru} (${u.ru}): выпало ${diceRu(a.dice)}, итого ${a.modifiers.length > 0 ? `${raw}${mods(a.modifiers)} = ` : ''}${a.total} — ${a.success ? 'успех' : `неудача (нужно не меньше ${a.target})`} (13.3).`,
     ));
   }
@@ -125,9 +125,12 @@ function summaryNotes(world: World, before: Summary, after: Summary): Text[] {
     // Russian: with nowhere to go at all, «Османам некуда отступить из Линца: …»; else «Османы отступают из Вены: …».
     const nowhere = parts.length === 0;
     if (dead > 0 || r.captured.length > 0) {
+      // Captured leaders get their own note (the captures below); this one says what the retreat could not save.
       const e = unitsText(world, { ...r.eliminated, leaders: r.captured });
       const lost = ruEliminated(world, r.eliminated, r.captured);
-      parts.push(text(`${e.en} eliminated or captured — no legal space`, nowhere ? lost : `остальным отступать некуда — ${lost}`));
+      const why = { '14.1': 'no legal space (14.1)', '13.4': 'forced back into the space it moved on from (13.4)', R10: 'an inactive stack never retreats (ruling R10)', R11: 'its origin is no legal retreat (ruling R11)' }[r.eliminatedBy ?? '14.1'];
+      const whyRu = { '14.1': 'нет допустимой области (14.1)', '13.4': 'их вынудили вернуться в область, из которой они двинулись дальше (13.4)', R10: 'неактивная группировка не отступает (решение R10)', R11: 'область, откуда они пришли, недопустима для отступления (решение R11)' }[r.eliminatedBy ?? '14.1'];
+      parts.push(text(`${e.en} ${dead > 0 && r.captured.length > 0 ? 'eliminated and captured' : dead > 0 ? 'eliminated' : 'captured'} — ${why}`, `${nowhere ? lost : `остальные: ${lost}`} — ${whyRu}`));
     }
     const rule = r.reason === 'origin' ? '13.4 option 2' : r.reason === 'siege' ? '15.3' : '14.1';
     const ruleRu = ruRule(rule);

@@ -122,7 +122,7 @@ export const areLossesPresent = restriction<CasualtyArgs>({
   reason: (_w, { stacks, losses, power }) => {
     const t = totals(stacks), p = powerName(power);
     const bad = LAND_UNIT_TYPES.find((k) => losses[k] > t[k]) ?? 'regulars';
-    return text(`${p.en} has only ${t[bad]} ${bad} in the battle, not ${losses[bad]}.`, `У ${powerGen(power).ru} в сражении только ${unitTypeCount(bad, t[bad]).ru}, а не ${losses[bad]}.`);
+    return text(`${p.en} has only ${unitTypeCount(bad, t[bad]).en} in the battle, not ${losses[bad]}.`, `У ${powerGen(power).ru} в сражении только ${unitTypeCount(bad, t[bad]).ru}, а не ${losses[bad]}.`);
   },
 });
 

@@ -3,7 +3,7 @@
 import type { Power } from '../schema/power.ts';
 import { landUnitCount } from '../schema/units.ts';
 import type { Stack } from '../schema/scenario.ts';
-import { leaderGen, leaderName, powerGen, powerName, ruLandUnits } from './names.ts';
+import { leaderGen, leaderName, powerGen, powerName, ruLandUnits, enLandUnits } from './names.ts';
 import { majorOf } from './relations.ts';
 import { landUnitsIn, leadersIn, totals } from './stacks.ts';
 import { text } from './text.ts';
@@ -43,7 +43,7 @@ export const isWithinCommandLimit = restriction<FormationArgs>({
   reason: (world, { pieces }) => {
     const n = landUnitCount(totals(pieces));
     const limit = describeLimit(world, leadersIn(pieces));
-    return text(`A formation of ${n} land units is too large: ${limit.en}.`, `Соединение из ${ruLandUnits(n, 'gen')} слишком велико: ${limit.ru}.`);
+    return text(`A formation of ${enLandUnits(n)} is too large: ${limit.en}.`, `Соединение из ${ruLandUnits(n, 'gen')} слишком велико: ${limit.ru}.`);
   },
 });
 

@@ -248,7 +248,7 @@ export const mayInterceptIntoOccupiedSpace = restriction<InterceptArgs>({
       .every((s) => isFriendly(world.position, power, s.power)),
   reason: (world, { power, leg }) => {
     const t = spaceName(world, leg.to), p = powerName(power);
-    return text(`${t.en} already holds land units that are neither ${p.en} nor its allies': only their power or its allies may intercept into it.`, `${capitalize(inSpace(world, leg.to).ru)} уже стоят сухопутные части, не принадлежащие ${powerDat(power).ru} или ${ruAgree(power, 'их', 'её', 'его')} союзникам: перехватывать туда могут только владелец этих частей и его союзники.`);
+    return text(`${t.en} already holds land units that belong neither to ${p.en} nor to its allies: only their power or its allies may intercept into it.`, `${capitalize(inSpace(world, leg.to).ru)} уже стоят сухопутные части, не принадлежащие ${powerDat(power).ru} или ${ruAgree(power, 'их', 'её', 'его')} союзникам: перехватывать туда могут только владелец этих частей и его союзники.`);
   },
 });
 

@@ -193,9 +193,14 @@ export function unitTypeCount(type: LandUnitType, n: number): Text {
   return { en: `${n} ${n === 1 ? enOne : enMany}`, ru: ruCount(n, one, few, many) };
 }
 
-/** One unit of a type as the object: the type id / «одну регулярную часть», «одного наёмника». */
+/** One unit of a type as the object: "one regular" / «одну регулярную часть», «одного наёмника». */
 export function unitTypeOne(type: LandUnitType): Text {
-  return { en: type, ru: UNIT_TYPES[type].ruOneAcc };
+  return { en: `one ${UNIT_TYPES[type].en[0]}`, ru: UNIT_TYPES[type].ruOneAcc };
+}
+
+/** "1 land unit", "5 land units" (ruling R6: regulars, mercenaries and cavalry). */
+export function enLandUnits(n: number): string {
+  return `${n} land ${n === 1 ? 'unit' : 'units'}`;
 }
 
 /** A Russian list: «А», «А и Б», «А, Б и В». */

@@ -5,7 +5,7 @@ import { landUnitCount } from '../schema/units.ts';
 import { hostileStacksInside, hostileStacksOutside, isHostile } from './hostility.ts';
 import type { MoveLeg } from './leg.ts';
 import { ENTRY_RESTRICTIONS, moveCost, type MoveArgs } from './movement.ts';
-import { capitalize, inSpace, powerGen, powerName, powerWith, ruAgree, ruLandUnits, spaceFrom, spaceName } from './names.ts';
+import { capitalize, inSpace, powerGen, powerName, powerWith, ruAgree, ruLandUnits, spaceFrom, spaceName, enLandUnits } from './names.ts';
 import { controllerOf, isFriendly, isInactive, majorOf } from './relations.ts';
 import { landUnitsInside, outnumbersInside, siegeIn } from './siege.ts';
 import { landUnitsIn, stacksWhere, totals } from './stacks.ts';
@@ -85,7 +85,7 @@ export const hasAtMostFourUnits = restriction<WithdrawArgs>({
   holds: (world, { leg }) => landUnitsIn(defenders(world, leg)) <= FORTIFICATION_LIMIT,
   reason: (world, { leg }) => {
     const n = landUnitsIn(defenders(world, leg)), t = spaceName(world, leg.to);
-    return text(`${n} land units are in ${t.en}: only a stack of 4 or fewer may withdraw into the fortifications.`, `${capitalize(inSpace(world, leg.to).ru)} ${ruLandUnits(n)}: отойти в укрепления может только группировка из 4 частей или меньше.`);
+    return text(`${enLandUnits(n)} ${n === 1 ? 'is' : 'are'} in ${t.en}: only a stack of 4 or fewer may withdraw into the fortifications.`, `${capitalize(inSpace(world, leg.to).ru)} ${ruLandUnits(n)}: отойти в укрепления может только группировка из 4 частей или меньше.`);
   },
 });
 

@@ -88,6 +88,10 @@ export const RetreatSummarySchema = z.object({
   inside: UnitsSchema,
   eliminated: LandUnitsSchema,
   captured: z.array(LeaderIdSchema),
+  eliminatedBy: z
+    .enum(['14.1', '13.4', 'R10', 'R11'])
+    .nullable()
+    .describe('why units were eliminated: no legal space (14.1), forced back into the space it moved on from (13.4), an inactive stack that never retreats (ruling R10), a losing attacker whose origin is illegal (ruling R11)'),
 });
 
 export const CaptureSummarySchema = z.object({

@@ -67,16 +67,17 @@ export const retreatGuards = {
   }),
 };
 
-function record(c: RetreatContext, power: Power, inside: RetreatArgs['inside'], to: string | undefined): Partial<RetreatContext> {
+function record(c: RetreatContext, power: Power, inside: RetreatArgs['inside'], to: string | undefined, rule: '14.1' | 'R10' | 'R11'): Partial<RetreatContext> {
   const out = applyRetreat(c.world, c, power, inside, to);
   const reason: RetreatReason = c.reason;
+  const lost = out.eliminated.regulars + out.eliminated.mercenaries + out.eliminated.cavalry + out.captured.length > 0;
   return {
     world: { ...c.world, position: out.position },
     done: [...c.done, power],
     asking: undefined,
     summary: {
       ...c.summary,
-      retreats: [...c.summary.retreats, { power, from: c.space, reason, to: out.to, units: out.moved, inside: out.inside, eliminated: out.eliminated, captured: [...out.captured] }],
+      retreats: [...c.summary.retreats, { power, from: c.space, reason, to: out.to, units: out.moved, inside: out.inside, eliminated: out.eliminated, captured: [...out.captured], eliminatedBy: lost ? (to !== undefined && to === c.continuedFrom ? '13.4' : rule) : null }],
       captures: [
         ...c.summary.captures,
         ...captureSummaries(out.captured.map((leader) => ({ leader, by: c.captor })), c.space, to === c.continuedFrom && to !== undefined ? '13.4' : '14.1'),
@@ -89,13 +90,13 @@ function record(c: RetreatContext, power: Power, inside: RetreatArgs['inside'], 
 /** Ruling R10: an inactive minor or independent stack puts up to 4 units inside; the rest are eliminated. */
 export function retreatInactive(c: RetreatContext): Partial<RetreatContext> {
   const p = next(c);
-  return p ? record(c, p, inactiveInside(c.world, c, p), undefined) : {};
+  return p ? record(c, p, inactiveInside(c.world, c, p), undefined, 'R10') : {};
 }
 
 /** 14.1, ruling R11: no legal space and no way inside — eliminated, leaders captured. */
 export function eliminateTrapped(c: RetreatContext): Partial<RetreatContext> {
   const p = next(c);
-  return p ? record(c, p, NO_UNITS, undefined) : {};
+  return p ? record(c, p, NO_UNITS, undefined, c.reason === 'attacker' || c.reason === 'origin' ? 'R11' : '14.1') : {};
 }
 
 export function askNextRetreat(c: RetreatContext): Partial<RetreatContext> {
@@ -104,5 +105,5 @@ export function askNextRetreat(c: RetreatContext): Partial<RetreatContext> {
 
 export function retreatAsDeclared(c: RetreatContext, event: EngineEvent): Partial<RetreatContext> {
   const args = declarationArgs(c, event);
-  return args ? record(c, args.power, args.inside, args.hasDestination ? args.to : undefined) : {};
+  return args ? record(c, args.power, args.inside, args.hasDestination ? args.to : undefined, '14.1') : {};
 }
