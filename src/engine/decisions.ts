@@ -12,9 +12,10 @@ import { ROLL_DICE, ROLL_TARGET, type Modifier } from '../rules/dice.ts';
 import { commandLimit } from '../rules/formation.ts';
 import { interceptionCandidates, largestInterception, POWER_RESTRICTIONS } from '../rules/interception.ts';
 import { ENTRY_RESTRICTIONS, groupStacksIn, moveCost, movableStacks } from '../rules/movement.ts';
-import { inSpace, intoSpace, leaderGen, leaderName, outOfSpace, powerDat, powerGen, powerName, ruAgree, ruCount, ruLandUnits, ruList, spaceFrom, spaceName, unitTypeOne, unitsText } from '../rules/names.ts';
+import { enLandUnits, inSpace, intoSpace, leaderGen, leaderName, outOfSpace, powerDat, powerGen, powerName, ruAgree, ruCount, ruLandUnits, ruList, spaceFrom, spaceName, unitTypeOne, unitsText } from '../rules/names.ts';
 import type { AvoidContext } from '../rules/procedures/avoid-battle.ts';
 import { groupStacks, type FieldBattleContext } from '../rules/procedures/field-battle.ts';
+import { sideLeader } from '../rules/field-battle.ts';
 import type { InterceptionContext } from '../rules/procedures/interception.ts';
 import type { MovementContext } from '../rules/procedures/movement.ts';
 import type { RetreatContext } from '../rules/procedures/retreat.ts';
@@ -268,10 +269,11 @@ function rollDecision(w: Waiting): Decision {
   if (purpose === 'attacker' || purpose === 'defender') {
     const c = w.context as FieldBattleContext;
     const d = c.dice?.[purpose];
-    const power: Power = purpose === 'attacker' ? c.battle.attacker : (c.plans?.defender.decider ?? c.forces?.defender[0]?.power ?? 'independent');
+    // The defenders' dice are rolled by their leading power (the controller if it fights, ruling R5).
+    const power: Power = purpose === 'attacker' ? c.battle.attacker : sideLeader(c.world, c.battle, 'defender', c.forces?.defender ?? []);
     const rule = purpose === 'attacker' ? '14 step 2' : '14 step 3';
     const modifiers: Modifier[] = [
-      { rule, value: d?.units ?? 0, reason: text(`${d?.units ?? 0} land units`, ruLandUnits(d?.units ?? 0)) },
+      { rule, value: d?.units ?? 0, reason: text(enLandUnits(d?.units ?? 0), ruLandUnits(d?.units ?? 0)) },
       ...(d?.leader && d.leaderBonus > 0 ? [{ rule, value: d.leaderBonus, reason: text(`${leaderName(c.world, d.leader).en}'s battle rating`, `боевой рейтинг ${leaderGen(c.world, d.leader).ru}`) } as Modifier] : []),
       ...(d && d.defenderBonus > 0 ? [{ rule, value: d.defenderBonus, reason: text('defender', 'обороняющийся') } as Modifier] : []),
     ];

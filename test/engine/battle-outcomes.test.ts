@@ -138,3 +138,27 @@ describe('15: two allied powers besieging one space', () => {
     expect(s.result?.summary.battle).toBeNull();
   });
 });
+
+describe('who answers for an active minor power', () => {
+  test('[22.3] the Hapsburgs roll the dice of the Hungarian regulars defending Buda, and choose their losses (ruling R5, ruling R10)', () => {
+    const s = createSession(
+      scenario({
+        war: [['ottoman', 'hapsburg']],
+        alliances: [['hapsburg', 'hungary']],
+        stacks: [{ space: 'mohacs', power: 'ottoman', regulars: 6, leaders: ['ibrahim-pasha'] }, { space: 'buda', power: 'hungary', regulars: 5 }],
+        control: { mohacs: 'ottoman' },
+        impulse: { power: 'ottoman', cp: 1 },
+        move: { from: 'mohacs', to: 'buda', regulars: 6, leaders: ['ibrahim-pasha'] },
+      }),
+    );
+    expect(s.pending).toMatchObject({ kind: 'avoid', power: 'hapsburg' });
+    expect(s.send({ type: 'avoid.decline', power: 'hapsburg' })).toEqual({ ok: true });
+    // Five units: too many to withdraw into Buda (13.4), so a field battle.
+    expect(s.pending).toMatchObject({ kind: 'roll', power: 'ottoman', roll: { dice: 7, purpose: 'attacker' } });
+    expect(s.send({ type: 'dice.rolled', values: [6, 6, 1, 1, 1, 1, 1] })).toEqual({ ok: true });
+    expect(s.pending).toMatchObject({ kind: 'roll', power: 'hapsburg', roll: { dice: 6, purpose: 'defender' } });
+    expect(s.send({ type: 'dice.rolled', values: [6, 1, 1, 1, 1, 1] })).toEqual({ ok: true });
+    // The Hungarians lose 2 regulars (forced: one unit type), the Ottoman 1 (forced); the Hapsburgs retreat them.
+    expect(s.pending).toMatchObject({ kind: 'retreat', power: 'hapsburg' });
+  });
+});
