@@ -1,6 +1,7 @@
 // The story of a move, in English and Russian: one note per step of the trace, written from what changed (the
 // summary's new entries) and from where the machines stand. The CLI prints the headline notes as the narrative.
 import type { MachineId } from '../../machines/index.ts';
+import type { EngineEvent } from '../schema/events.ts';
 import type { Summary } from '../schema/result.ts';
 import type { Modifier } from '../rules/dice.ts';
 import { countHits } from '../rules/dice.ts';
@@ -148,6 +149,19 @@ function summaryNotes(world: World, before: Summary, after: Summary): Text[] {
   return out;
 }
 
+/** Notes of the answers that change nothing on the board: a power declines to intercept or to avoid battle. */
+function declineNotes(event: EngineEvent | undefined): Text[] {
+  if (event?.type === 'intercept.decline') {
+    const p = powerName(event.power);
+    return [text(`${p.en} makes no (more) interception attempts (13.2).`, `${p.ru} ${ruAgree(event.power, 'отказываются', 'отказывается')} от (дальнейших) попыток перехвата (13.2).`)];
+  }
+  if (event?.type === 'avoid.decline') {
+    const p = powerName(event.power);
+    return [text(`${p.en} does not try to avoid battle (13.3).`, `${p.ru} не ${ruAgree(event.power, 'пытаются', 'пытается')} уклониться от сражения (13.3).`)];
+  }
+  return [];
+}
+
 /** Notes of the field battle's own steps (dice counted, each side's roll). */
 function battleNotes(world: World, machine: MachineId, state: string, c: unknown): Text[] {
   if (machine !== 'fieldBattle') return [];
@@ -187,8 +201,9 @@ export function narrate(args: {
   before: Summary;
   after: Summary;
   title: Text;
+  event?: EngineEvent;
 }): Note {
-  const notes = [...battleNotes(args.world, args.machine, args.state, args.context), ...summaryNotes(args.world, args.before, args.after)];
+  const notes = [...declineNotes(args.event), ...battleNotes(args.world, args.machine, args.state, args.context), ...summaryNotes(args.world, args.before, args.after)];
   if (notes.length > 0) return { note: joinText(notes), headline: true };
   return { note: args.title, headline: false };
 }

@@ -90,6 +90,8 @@ type RawStep =
       readonly machine: MachineId;
       readonly snap: AnyMachineSnapshot;
       readonly event: string;
+      /** The event itself, when it is one of the engine's (not an eventless step or a done event). */
+      readonly payload?: EngineEvent;
       readonly guards: readonly TraceGuard[];
       readonly source: EventSource | 'start';
     }
@@ -321,6 +323,7 @@ export class Session {
       event: transition && transition.eventType === '' ? 'always' : type.startsWith('xstate.done.actor.') ? `done:${type.slice('xstate.done.actor.'.length)}` : type,
       guards: this.recorder.take(machine).map(({ name, rule, result }) => ({ name, rule, result })),
       source: this.source,
+      ...(transition && transition.eventType !== '' && EventSchema.safeParse(ev.event).success ? { payload: ev.event as EngineEvent } : {}),
     };
     const waiting = this.deferred.get(ev.actorRef.sessionId);
     if (waiting) return void waiting.steps.push(raw);
@@ -350,6 +353,7 @@ export class Session {
       before: this.lastSummary,
       after: context.summary,
       title: meta?.title ?? text(state, state),
+      ...(raw.payload ? { event: raw.payload } : {}),
     });
     this.lastSummary = context.summary;
     this.traceEntries.push({ step: this.traceEntries.length + 1, machine: raw.machine, state, event: raw.event, source: raw.source, guards: raw.guards, note, headline });
