@@ -211,6 +211,9 @@ describe('13.3 who may make an attempt', () => {
         expected: 'didNotIntercept',
       },
       { what: 'refuses a second attempt by the same power (AVB-03)', patch: {}, power: 'hapsburg', request: FERDINANDS_GROUP, state: { done: ['hapsburg'] }, expected: 'hasNotAvoided' },
+      // 13.3 step 1: one power at a time, in impulse order; the machine records whose turn it is in `asking`.
+      { what: 'allows the power whose turn it is (AVB-03)', patch: {}, power: 'hapsburg', request: FERDINANDS_GROUP, state: { asking: 'hapsburg' }, expected: 'ok' },
+      { what: 'refuses a power while another decides (AVB-03)', patch: {}, power: 'hapsburg', request: FERDINANDS_GROUP, state: { asking: 'england' }, expected: 'isAvoidersTurn' },
       {
         what: 'refuses a leader who is alone in the space (AVB-14, ruling R3)',
         patch: { stacks: [SULEIMAN, { space: 'vienna', power: 'hapsburg', leaders: ['ferdinand'] }] },
