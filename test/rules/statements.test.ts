@@ -29,6 +29,12 @@ describe('RULES.md §7 statements', () => {
     for (const id of Object.keys(STATEMENT_PLACES)) expect(ids.has(id), id).toBe(true);
   });
 
+  test('every named restriction is exercised by name in a test (a truth table or a session refusal)', () => {
+    const sources = testSources().map((t) => t.text).join('\n');
+    const missing = ALL_RESTRICTIONS.map((r) => r.name).filter((name) => !sources.includes(name));
+    expect(missing).toEqual([]);
+  });
+
   test('docs/coverage.md is up to date (npm run docs:coverage)', () => {
     expect(readFileSync(join(ROOT, 'docs', 'coverage.md'), 'utf8')).toBe(coverageMarkdown(rows));
   });
