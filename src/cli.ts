@@ -9,7 +9,7 @@ import { ResultPositionSchema, SummarySchema } from './schema/result.ts';
 import { parseScenario, readJson, ScenarioError } from './engine/scenario.ts';
 import { resolve, POLICIES, type PolicyName } from './engine/resolve.ts';
 import { narrative } from './engine/report.ts';
-import { SavedSessionSchema } from './engine/session.ts';
+import { SavedSessionSchema } from './schema/save.ts';
 import type { Lang } from './rules/text.ts';
 import { MACHINES, type MachineId } from '../machines/index.ts';
 import { diagram } from './viz/diagram.ts';

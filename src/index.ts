@@ -1,9 +1,8 @@
 // The public library API. The engine is a library first: nothing here prints, exits or touches files.
 export { parseScenario, ScenarioError, type Scenario, type Issue } from './engine/scenario.ts';
+export { restoreSession, RestoreError } from './engine/save.ts';
 export {
   createSession,
-  restoreSession,
-  RestoreError,
   Session,
   ENGINE_VERSION,
   SavedSessionSchema,

@@ -5,7 +5,8 @@
 import { describe, expect, test } from 'vitest';
 import example from '../../examples/vienna-1517.json' with { type: 'json' };
 import { parseScenario } from '../../src/engine/scenario.ts';
-import { createSession, RestoreError, restoreSession, SAVE_FORMAT, type SavedSession, type Session } from '../../src/engine/session.ts';
+import { createSession, SAVE_FORMAT, type SavedSession, type Session } from '../../src/engine/session.ts';
+import { RestoreError, restoreSession } from '../../src/engine/save.ts';
 import type { Decision } from '../../src/schema/decision.ts';
 import type { EngineEvent } from '../../src/schema/events.ts';
 import { scenario, VIENNA, type ScenarioPatch } from '../helpers/fixtures.ts';

@@ -1,0 +1,133 @@
+// The trace: every step every machine takes, in the order it happens, with the guards it evaluated (and their
+// rules) and a note in both languages. Fed by XState's inspection events; the session owns one.
+import type { AnyActorRef, AnyMachineSnapshot, AnyStateMachine, InspectionEvent } from 'xstate';
+import type { MachineId, StateMeta } from '../../machines/index.ts';
+import { EventSchema, type EngineEvent } from '../schema/events.ts';
+import { EMPTY_SUMMARY, type Summary } from '../schema/result.ts';
+import type { ProcedureContext } from '../rules/procedures/common.ts';
+import type { RuleRef } from '../rules/registry.ts';
+import { text, type Text } from '../rules/text.ts';
+import type { GuardRecorder } from './instrument.ts';
+import { narrate } from './narrate.ts';
+
+/** Who supplied an event: the host, a scenario script, the resolve policy, the seeded dice, or the engine (ruling R9). */
+export type EventSource = 'host' | 'script' | 'policy' | 'seeded' | 'engine';
+
+export interface TraceGuard {
+  readonly name: string;
+  readonly rule: RuleRef;
+  readonly result: boolean;
+}
+
+export interface TraceEntry {
+  readonly step: number;
+  readonly machine: MachineId;
+  readonly state: string;
+  /** The event that caused the step: an event type, `always` for an eventless step, `done:<child>` when a procedure finished. */
+  readonly event: string;
+  readonly source: EventSource | 'start';
+  readonly guards: readonly TraceGuard[];
+  readonly note: Text;
+  readonly headline: boolean;
+}
+
+/** A step as the inspector saw it: a transition (with the snapshot after it), or a machine starting in its initial state. */
+type RawStep =
+  | {
+      readonly machine: MachineId;
+      readonly snap: AnyMachineSnapshot;
+      readonly event: string;
+      /** The event itself, when it is one of the engine's (not an eventless step or a done event). */
+      readonly payload?: EngineEvent;
+      readonly guards: readonly TraceGuard[];
+      readonly source: EventSource | 'start';
+    }
+  | { readonly machine: MachineId; readonly initial: AnyStateMachine['root']; readonly source: EventSource | 'start' };
+
+export function machineIdOf(snapshot: unknown): MachineId {
+  return (snapshot as AnyMachineSnapshot).machine.id as MachineId;
+}
+
+export function stateOf(snapshot: AnyMachineSnapshot): string {
+  return typeof snapshot.value === 'string' ? snapshot.value : JSON.stringify(snapshot.value);
+}
+
+export class Tracer {
+  readonly entries: TraceEntry[] = [];
+  /** Who supplied the event being processed now. */
+  source: EventSource | 'start' = 'start';
+  /** While a restored actor re-creates its children (no step is taken): nothing to trace or defer. */
+  restoring = false;
+  private lastSummary: Summary = EMPTY_SUMMARY;
+
+  constructor(private readonly recorder: GuardRecorder, from?: Tracer) {
+    if (from) {
+      this.entries.push(...from.entries);
+      this.lastSummary = from.lastSummary;
+    }
+  }
+
+  /**
+   * XState reports a child's first steps (taken while it starts) before the parent's step that invoked it. The
+   * trace puts them back in the order they happen: a child's steps wait until its parent's step is recorded.
+   */
+  private readonly deferred = new Map<string, { parent: string; steps: RawStep[] }>();
+
+  inspect(ev: InspectionEvent): void {
+    if (this.restoring) return;
+    if (ev.type === '@xstate.actor') {
+      const ref = ev.actorRef as AnyActorRef & { _parent?: AnyActorRef; logic?: AnyStateMachine };
+      const initial = ref.logic?.root.initial.target[0];
+      const step: RawStep[] = ref.logic && initial ? [{ machine: ref.logic.id as MachineId, initial, source: this.source }] : [];
+      if (ref._parent) this.deferred.set(ref.sessionId, { parent: ref._parent.sessionId, steps: step });
+      else step.forEach((x) => this.record(x));
+      return;
+    }
+    if (ev.type !== '@xstate.microstep') return;
+    const snap = ev.snapshot as AnyMachineSnapshot;
+    const machine = machineIdOf(snap);
+    const transition = ev._transitions[0];
+    const type = ev.event.type;
+    const raw: RawStep = {
+      machine,
+      snap,
+      event: transition && transition.eventType === '' ? 'always' : type.startsWith('xstate.done.actor.') ? `done:${type.slice('xstate.done.actor.'.length)}` : type,
+      guards: this.recorder.take(machine).map(({ name, rule, result }) => ({ name, rule, result })),
+      source: this.source,
+      ...(transition && transition.eventType !== '' && EventSchema.safeParse(ev.event).success ? { payload: ev.event as EngineEvent } : {}),
+    };
+    const waiting = this.deferred.get(ev.actorRef.sessionId);
+    if (waiting) return void waiting.steps.push(raw);
+    this.record(raw);
+    for (const [id, child] of [...this.deferred]) {
+      if (child.parent !== ev.actorRef.sessionId) continue;
+      this.deferred.delete(id);
+      for (const step of child.steps) this.record(step);
+    }
+  }
+
+  private record(raw: RawStep): void {
+    if ('initial' in raw) {
+      const meta = raw.initial.meta as StateMeta | undefined;
+      const state = raw.initial.key;
+      this.entries.push({ step: this.entries.length + 1, machine: raw.machine, state, event: 'start', source: raw.source, guards: [], note: meta?.title ?? text(state, state), headline: false });
+      return;
+    }
+    const state = stateOf(raw.snap);
+    const context = raw.snap.context as ProcedureContext;
+    const meta = Object.values(raw.snap.getMeta())[0] as StateMeta | undefined;
+    const { note, headline } = narrate({
+      world: context.world,
+      machine: raw.machine,
+      state,
+      context,
+      before: this.lastSummary,
+      after: context.summary,
+      title: meta?.title ?? text(state, state),
+      ...(raw.payload ? { event: raw.payload } : {}),
+    });
+    this.lastSummary = context.summary;
+    this.entries.push({ step: this.entries.length + 1, machine: raw.machine, state, event: raw.event, source: raw.source, guards: raw.guards, note, headline });
+  }
+
+}

@@ -1,0 +1,17 @@
+// A saved session (DESIGN "Session API"): the scenario as given, the seed and every event that was not the engine's
+// own, so that a restore replays the move whatever engine version reads it.
+import { z } from 'zod';
+import { EventSchema } from './events.ts';
+
+export const ENGINE_VERSION = '0.1.0';
+export const SAVE_FORMAT = 'his-procedures/session';
+
+export const SavedSessionSchema = z.object({
+  format: z.literal(SAVE_FORMAT),
+  engine: z.string(),
+  scenario: z.unknown(),
+  seed: z.number().int(),
+  lang: z.enum(['en', 'ru']),
+  events: z.array(z.object({ event: EventSchema, source: z.enum(['host', 'script', 'policy', 'seeded']) })),
+});
+export type SavedSession = z.infer<typeof SavedSessionSchema>;
