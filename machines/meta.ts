@@ -2,9 +2,10 @@
 // states what the game waits for. Read by the session (pending decisions), the trace and the diagrams.
 import type { RuleRef, RulingRef } from '../src/rules/registry.ts';
 import type { Text } from '../src/rules/text.ts';
+import type { DecisionKind, RollInfo } from '../src/schema/decision.ts';
 
-export type DecisionKind = 'move' | 'intercept' | 'roll' | 'avoid' | 'withdraw' | 'continue' | 'casualties' | 'retreat';
-export type RollPurpose = 'interception' | 'avoid' | 'attacker' | 'defender';
+export type { DecisionKind };
+export type RollPurpose = RollInfo['purpose'];
 export type Tag = 'decision' | 'roll' | 'window';
 
 export interface StateMeta {
