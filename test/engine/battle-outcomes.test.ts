@@ -162,3 +162,39 @@ describe('who answers for an active minor power', () => {
     expect(s.pending).toMatchObject({ kind: 'retreat', power: 'hapsburg' });
   });
 });
+
+describe('15.3: leaving a siege', () => {
+  // The Ottoman besieges Hapsburg-held Buda with 6 regulars against 2 inside, then marches 4 of them to Pressburg.
+  const BUDA = {
+    war: [['ottoman', 'hapsburg']] as [string, string][],
+    control: { buda: 'hapsburg', pressburg: 'ottoman', mohacs: 'ottoman' },
+    stacks: [
+      { space: 'buda', power: 'ottoman', regulars: 5 },
+      { space: 'buda', power: 'hapsburg', regulars: 2, inside: true },
+      { space: 'vienna', power: 'hapsburg', regulars: 3, leaders: ['ferdinand'] },
+    ],
+    sieges: [{ space: 'buda', by: ['ottoman'] }],
+    impulse: { power: 'ottoman', cp: 1 },
+    move: { from: 'buda', to: 'pressburg', regulars: 4 },
+  };
+
+  test('[15.3] the siege ends when the besiegers left behind no longer outnumber the units inside; they retreat, free (SIE-06, SIE-07)', () => {
+    const s = createSession(scenario(BUDA as never));
+    // The one regular left behind (1 against 2) must leave: Mohacs (Ottoman) is legal; Pressburg too; Szegedin is Hungarian.
+    expect(s.pending).toMatchObject({ kind: 'retreat', power: 'ottoman', rule: '14.1' });
+    expect(s.position.sieges).toEqual([]);
+    expect(s.send({ type: 'retreat.declare', power: 'ottoman', to: 'mohacs' })).toEqual({ ok: true });
+    expect(s.summary.retreats).toMatchObject([{ power: 'ottoman', from: 'buda', to: 'mohacs', reason: 'siege' }]);
+    // Then the move goes on: the Hapsburg garrison of Buda, besieged by the formation that left, may not intercept it.
+    expect(s.pending).toMatchObject({ kind: 'intercept', power: 'hapsburg' });
+    expect(s.pending?.options.map((o) => (o.event as { from?: string }).from)).toEqual(['vienna', undefined]);
+    expect(s.pending?.blocked).toContainEqual(expect.objectContaining({ option: { power: 'hapsburg', from: 'buda' }, code: 'areInterceptorsNotBesieged', rule: '13.2' }));
+  });
+
+  test('[15] a siege that still outnumbers after the move stays (SIE-06)', () => {
+    // 2 move, 3 stay against 2 inside.
+    const s = createSession(scenario({ ...BUDA, move: { from: 'buda', to: 'pressburg', regulars: 2 } } as never));
+    expect(s.pending).toMatchObject({ kind: 'intercept', power: 'hapsburg' });
+    expect(s.position.sieges).toEqual([{ space: 'buda', by: ['ottoman'], thisImpulse: false }]);
+  });
+});
