@@ -198,3 +198,23 @@ describe('15.3: leaving a siege', () => {
     expect(s.position.sieges).toEqual([{ space: 'buda', by: ['ottoman'], thisImpulse: false }]);
   });
 });
+
+describe('refusals that name the rule closing the step', () => {
+  test('[13.4] withdraw.declare with 5 units in Vienna: "not yet" while avoid battle may still thin the stack, then refused by 13.4', () => {
+    const s = createSession(
+      scenario({
+        ...VIENNA,
+        stacks: [...(VIENNA.stacks ?? []).filter((x) => x.space !== 'vienna'), { space: 'vienna', power: 'hapsburg', regulars: 5, leaders: ['ferdinand'] }],
+        move: { from: 'pressburg', to: 'vienna', regulars: 7, cavalry: 1, leaders: ['suleiman', 'ibrahim-pasha'] },
+      }),
+    );
+    expect(s.pending).toMatchObject({ kind: 'intercept', power: 'hapsburg' });
+    // 13.4 counts the units after interception and avoid battle: some may still leave.
+    expect(s.send({ type: 'withdraw.declare', power: 'hapsburg' })).toMatchObject({ ok: false, error: { code: 'out-of-turn' } });
+    expect(s.send({ type: 'intercept.decline', power: 'hapsburg' })).toEqual({ ok: true });
+    expect(s.send({ type: 'avoid.decline', power: 'hapsburg' })).toEqual({ ok: true });
+    const r = s.send({ type: 'withdraw.declare', power: 'hapsburg' });
+    expect(r).toMatchObject({ ok: false, error: { code: 'step-closed', rule: '13.4', restriction: 'hasAtMostFourUnits' } });
+    expect(r.ok ? '' : r.error.message).toContain('5 land units are in Vienna');
+  });
+});
