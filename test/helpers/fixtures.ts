@@ -1,7 +1,10 @@
 // Test fixtures: every board situation is built through the scenario schema (parseScenario), never by hand.
 import { parseScenario, type Scenario } from '../../src/engine/scenario.ts';
 import type { ScenarioInput } from '../../src/schema/scenario.ts';
-import type { World } from '../../src/rules/world.ts';
+import { withPosition, type World } from '../../src/rules/world.ts';
+import type { MoveLeg } from '../../src/rules/leg.ts';
+import type { MajorPower } from '../../src/schema/power.ts';
+import { replaceStacks, stacksWhere } from '../../src/rules/stacks.ts';
 import { units, type Units } from '../../src/schema/units.ts';
 
 export type ScenarioPatch = Partial<ScenarioInput>;
@@ -19,15 +22,24 @@ export function u(partial: Partial<Units> = {}): Units {
   return units(partial);
 }
 
+export type StackInput = NonNullable<ScenarioPatch['stacks']>[number];
+
+// The rulebook example's pieces (RULES.md §6).
+export const SULEIMAN: StackInput = { space: 'pressburg', power: 'ottoman', regulars: 7, cavalry: 1, leaders: ['suleiman', 'ibrahim-pasha'] };
+export const CHARLES: StackInput = { space: 'graz', power: 'hapsburg', regulars: 8, leaders: ['charles-v'] };
+export const FERDINAND: StackInput = { space: 'vienna', power: 'hapsburg', regulars: 2, leaders: ['ferdinand'] };
+
 /** The rulebook example's board (RULES.md §6) without its move. */
 export const VIENNA: ScenarioPatch = {
   war: [['ottoman', 'hapsburg']],
   alliances: [['hapsburg', 'hungary']],
   control: { pressburg: 'ottoman' },
-  stacks: [
-    { space: 'pressburg', power: 'ottoman', regulars: 7, cavalry: 1, leaders: ['suleiman', 'ibrahim-pasha'] },
-    { space: 'graz', power: 'hapsburg', regulars: 8, leaders: ['charles-v'] },
-    { space: 'vienna', power: 'hapsburg', regulars: 2, leaders: ['ferdinand'] },
-  ],
+  stacks: [SULEIMAN, CHARLES, FERDINAND],
   impulse: { power: 'ottoman', cp: 1 },
 };
+
+/** 13.1 step 3: the power's stacks leave `from` for `to` (in transit until placed), as the movement machine does. */
+export function depart(w: World, power: MajorPower, from: string, to: string): { world: World; leg: MoveLeg } {
+  const formation = stacksWhere(w.position, { space: from }).filter((s) => s.power === power);
+  return { world: withPosition(w, replaceStacks(w.position, formation, [])), leg: { power, from, to, formation, kind: 'move' } };
+}

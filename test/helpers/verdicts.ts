@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import type { RuleRef, RulingRef } from '../../src/rules/registry.ts';
 import type { Verdict } from '../../src/rules/verdict.ts';
 import type { MajorPower } from '../../src/schema/power.ts';
-import type { ScenarioPatch } from './fixtures.ts';
+import type { ScenarioPatch, StackInput } from './fixtures.ts';
 
 export type Expected = { readonly ok: true } | { readonly ok: false; readonly en: readonly string[]; readonly ru: readonly string[] };
 
@@ -34,6 +34,6 @@ export function expectVerdict(verdict: Verdict, expected: Expected, refusal: Ref
 /** test.for prints `%s` without quotes: rows become [title, row]. */
 export const titled = <R extends { readonly title: string }>(rows: readonly R[]) => rows.map((row) => [row.title, row] as const);
 
-export type StackInput = NonNullable<ScenarioPatch['stacks']>[number];
+export type { StackInput };
 export const plus = (patch: ScenarioPatch, ...stacks: StackInput[]): ScenarioPatch => ({ ...patch, stacks: [...(patch.stacks ?? []), ...stacks] });
 export const turn = (power: MajorPower, cp = 1): ScenarioPatch => ({ impulse: { power, cp } });

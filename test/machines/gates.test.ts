@@ -20,21 +20,12 @@ import type { EngineEvent } from '../../src/schema/events.ts';
 import type { MajorPower, Power } from '../../src/schema/power.ts';
 import type { Stack } from '../../src/schema/scenario.ts';
 import type { Units } from '../../src/schema/units.ts';
-import { VIENNA, world, type ScenarioPatch } from '../helpers/fixtures.ts';
+import { CHARLES, depart, FERDINAND, SULEIMAN, VIENNA, world, type ScenarioPatch } from '../helpers/fixtures.ts';
 
-type StackInput = NonNullable<ScenarioPatch['stacks']>[number];
 
-// The rulebook example's pieces (RULES.md §6).
-const SULEIMAN: StackInput = { space: 'pressburg', power: 'ottoman', regulars: 7, cavalry: 1, leaders: ['suleiman', 'ibrahim-pasha'] };
-const CHARLES: StackInput = { space: 'graz', power: 'hapsburg', regulars: 8, leaders: ['charles-v'] };
-const FERDINAND: StackInput = { space: 'vienna', power: 'hapsburg', regulars: 2, leaders: ['ferdinand'] };
 const SULEIMANS_MOVE = { from: 'pressburg', to: 'vienna', regulars: 7, cavalry: 1, leaders: ['suleiman', 'ibrahim-pasha'] };
 
 /** 13.1 step 3: the formation has left its space and is on its way (what the interception machine sees). */
-function depart(w: World, power: MajorPower, from: string, to: string): { world: World; leg: MoveLeg } {
-  const formation = stacksWhere(w.position, { space: from }).filter((s) => s.power === power);
-  return { world: withPosition(w, replaceStacks(w.position, formation, [])), leg: { power, from, to, formation, kind: 'move' } };
-}
 
 /** 13.1 step 5: after the interceptions the formation stands in the destination (what steps 6 and 7 see). */
 function arrive(w: World, power: MajorPower, from: string, to: string): { world: World; leg: MoveLeg } {

@@ -18,26 +18,18 @@ import {
 import { avoidModifiers, isRollSuccess, rollTotal } from '../../src/rules/dice.ts';
 import { isMoveActionInterceptable } from '../../src/rules/interception.ts';
 import type { MoveLeg } from '../../src/rules/leg.ts';
-import { replaceStacks, stacksWhere } from '../../src/rules/stacks.ts';
+import { stacksWhere } from '../../src/rules/stacks.ts';
 import { check, type Verdict } from '../../src/rules/verdict.ts';
-import { withPosition, type World } from '../../src/rules/world.ts';
+import type { World } from '../../src/rules/world.ts';
 import type { MajorPower, Power } from '../../src/schema/power.ts';
 import type { Units } from '../../src/schema/units.ts';
-import { u, VIENNA, world, type ScenarioPatch } from '../helpers/fixtures.ts';
+import { u, VIENNA, world, type ScenarioPatch, depart, SULEIMAN, CHARLES, FERDINAND, type StackInput } from '../helpers/fixtures.ts';
 
-type StackInput = NonNullable<ScenarioPatch['stacks']>[number];
 
-const SULEIMAN: StackInput = { space: 'pressburg', power: 'ottoman', regulars: 7, cavalry: 1, leaders: ['suleiman', 'ibrahim-pasha'] };
-const FERDINAND: StackInput = { space: 'vienna', power: 'hapsburg', regulars: 2, leaders: ['ferdinand'] };
-const CHARLES: StackInput = { space: 'graz', power: 'hapsburg', regulars: 8, leaders: ['charles-v'] };
 /** Ferdinand's whole stack: the group of the rulebook example (RULES.md §6). */
 const FERDINANDS_GROUP: Partial<Units> = { regulars: 2, leaders: ['ferdinand'] };
 
 /** 13.1 step 3 as the movement procedure does it: the formation leaves its space and is on its way to `to`. */
-function depart(w: World, power: MajorPower, from: string, to: string): { world: World; leg: MoveLeg } {
-  const formation = stacksWhere(w.position, { space: from }).filter((s) => s.power === power);
-  return { world: withPosition(w, replaceStacks(w.position, formation, [])), leg: { power, from, to, formation, kind: 'move' } };
-}
 
 /** The Ottoman formation of `patch` (by default the rulebook's) moves from Pressburg into Vienna; nobody intercepted. */
 function intoVienna(patch: ScenarioPatch = {}): { world: World; state: AvoidState } {

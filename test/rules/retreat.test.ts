@@ -22,11 +22,9 @@ import type { Verdict } from '../../src/rules/verdict.ts';
 import { withPosition, type World } from '../../src/rules/world.ts';
 import type { MajorPower, Power } from '../../src/schema/power.ts';
 import { NO_UNITS, type Units } from '../../src/schema/units.ts';
-import { u, VIENNA, world, type ScenarioPatch } from '../helpers/fixtures.ts';
+import { u, VIENNA, world, type ScenarioPatch, SULEIMAN, type StackInput } from '../helpers/fixtures.ts';
 
-type StackInput = NonNullable<ScenarioPatch['stacks']>[number];
 
-const SULEIMAN: StackInput = { space: 'pressburg', power: 'ottoman', regulars: 7, cavalry: 1, leaders: ['suleiman', 'ibrahim-pasha'] };
 /** The Hapsburg survivors of a lost battle in Vienna. */
 const HAPSBURGS: StackInput = { space: 'vienna', power: 'hapsburg', regulars: 6, leaders: ['charles-v', 'ferdinand'] };
 

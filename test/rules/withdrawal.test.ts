@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { settleLoneLeaders } from '../../src/rules/capture.ts';
 import type { MoveLeg } from '../../src/rules/leg.ts';
 import { applyRetreat, checkRetreat, retreatDestinations, type RetreatState } from '../../src/rules/retreat.ts';
-import { addStacks, relocate, replaceStacks, stacksWhere } from '../../src/rules/stacks.ts';
+import { addStacks, relocate, stacksWhere } from '../../src/rules/stacks.ts';
 import type { Verdict } from '../../src/rules/verdict.ts';
 import {
   canWithdraw,
@@ -20,20 +20,13 @@ import {
 import { withPosition, type World } from '../../src/rules/world.ts';
 import type { MajorPower, Power } from '../../src/schema/power.ts';
 import { NO_UNITS } from '../../src/schema/units.ts';
-import { VIENNA, world, type ScenarioPatch } from '../helpers/fixtures.ts';
+import { VIENNA, world, type ScenarioPatch, depart, SULEIMAN, FERDINAND } from '../helpers/fixtures.ts';
 
-type StackInput = NonNullable<ScenarioPatch['stacks']>[number];
 
-const SULEIMAN: StackInput = { space: 'pressburg', power: 'ottoman', regulars: 7, cavalry: 1, leaders: ['suleiman', 'ibrahim-pasha'] };
-const FERDINAND: StackInput = { space: 'vienna', power: 'hapsburg', regulars: 2, leaders: ['ferdinand'] };
 /** The rulebook board when Charles V's interception failed: Ferdinand's stack alone faces the Ottoman move. */
 const NO_INTERCEPTION: ScenarioPatch = { ...VIENNA, stacks: [SULEIMAN, FERDINAND] };
 
 /** 13.1 step 3 as the movement procedure does it: the formation leaves its space and is on its way to `to`. */
-function depart(w: World, power: MajorPower, from: string, to: string): { world: World; leg: MoveLeg } {
-  const formation = stacksWhere(w.position, { space: from }).filter((s) => s.power === power);
-  return { world: withPosition(w, replaceStacks(w.position, formation, [])), leg: { power, from, to, formation, kind: 'move' } };
-}
 
 /** 13.1 step 5: the formation is placed in the destination. */
 function arrive(w: World, leg: MoveLeg): World {
