@@ -1,5 +1,6 @@
 // The session's copy of the machines: the same machines with every named guard wrapped so that each evaluation is
-// recorded (name, rule, result) for the trace. Nothing else changes.
+// recorded (name, rule, result) for the trace. Built once per process; the evaluations go to the recorder of the
+// session that is running (sessions run synchronously, so one recorder is active at a time).
 import type { AnyStateMachine } from 'xstate';
 import { GUARD_TABLES, MACHINES, type MachineId } from '../../machines/index.ts';
 import type { EngineEvent } from '../schema/events.ts';
@@ -14,40 +15,52 @@ export interface GuardEvaluation {
 }
 
 export class GuardRecorder {
-  enabled = false;
-  private readonly buffer: GuardEvaluation[] = [];
+  private buffer: GuardEvaluation[] = [];
 
   record(e: GuardEvaluation): void {
-    if (this.enabled) this.buffer.push(e);
+    this.buffer.push(e);
   }
 
   /** Takes the evaluations recorded for one machine since the last call. */
   take(machine: MachineId): GuardEvaluation[] {
-    const mine = this.buffer.filter((e) => e.machine === machine);
-    const rest = this.buffer.filter((e) => e.machine !== machine);
-    this.buffer.length = 0;
-    this.buffer.push(...rest);
+    if (this.buffer.length === 0) return [];
+    const mine: GuardEvaluation[] = [];
+    const rest: GuardEvaluation[] = [];
+    for (const e of this.buffer) (e.machine === machine ? mine : rest).push(e);
+    this.buffer = rest;
     return mine;
   }
 }
 
-function wrapGuards(machine: MachineId, recorder: GuardRecorder) {
+let active: GuardRecorder | undefined;
+
+/** Runs `f` with guard evaluations recorded into `recorder` (and into nothing outside it). */
+export function recording<T>(recorder: GuardRecorder | undefined, f: () => T): T {
+  const previous = active;
+  active = recorder;
+  try {
+    return f();
+  } finally {
+    active = previous;
+  }
+}
+
+function wrapGuards(machine: MachineId) {
   const table = GUARD_TABLES[machine] as Record<string, RuleGuard<unknown>>;
   const guards: Record<string, (args: { context: unknown; event: EngineEvent }) => boolean> = {};
   for (const [name, g] of Object.entries(table)) {
     guards[name] = ({ context, event }) => {
       const result = g.test(context, event);
-      recorder.record({ machine, name, rule: g.rule, result });
+      active?.record({ machine, name, rule: g.rule, result });
       return result;
     };
   }
   return guards;
 }
 
-/** The movement machine with every machine it composes instrumented for `recorder`. */
-export function instrumentedMovement(recorder: GuardRecorder): AnyStateMachine {
+function build(): AnyStateMachine {
   const provide = (id: MachineId, extra: Record<string, unknown> = {}) =>
-    (MACHINES[id] as AnyStateMachine).provide({ guards: wrapGuards(id, recorder), ...extra } as never);
+    (MACHINES[id] as AnyStateMachine).provide({ guards: wrapGuards(id), ...extra } as never);
   const retreat = provide('retreat');
   const fieldBattle = provide('fieldBattle', { actors: { retreat } });
   return provide('movement', {
@@ -59,4 +72,12 @@ export function instrumentedMovement(recorder: GuardRecorder): AnyStateMachine {
       retreat,
     },
   });
+}
+
+let instrumented: AnyStateMachine | undefined;
+
+/** The movement machine with every machine it composes instrumented, built once per process. */
+export function instrumentedMovement(): AnyStateMachine {
+  instrumented ??= build();
+  return instrumented;
 }

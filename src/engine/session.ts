@@ -1,7 +1,7 @@
 // The session: the only place that runs actors. It drives the movement machine, says which decision is pending and
 // what the legal answers are, checks every event (never silently ignored), applies forced decisions (ruling R9),
 // rolls seeded dice when asked, and keeps the trace. Saves replay its events (save.ts).
-import { createActor, type AnyActorRef, type AnyMachineSnapshot, type InspectionEvent } from 'xstate';
+import { createActor, type AnyActorRef, type AnyMachineSnapshot, type InspectionEvent, type Snapshot } from 'xstate';
 import type { StateMeta } from '../../machines/index.ts';
 import type { Decision } from '../schema/decision.ts';
 import { EventSchema, type EngineEvent } from '../schema/events.ts';
@@ -14,7 +14,7 @@ import { text, type Lang } from '../rules/text.ts';
 import type { Position } from '../rules/world.ts';
 import { buildDecision, type Waiting } from './decisions.ts';
 import { errorOf, explainRefusal, type EngineError } from './explain.ts';
-import { GuardRecorder, instrumentedMovement } from './instrument.ts';
+import { GuardRecorder, instrumentedMovement, recording } from './instrument.ts';
 import { toResultPosition } from './position.ts';
 import { Dice } from './rng.ts';
 import { zodIssues, type Scenario } from './scenario.ts';
@@ -63,16 +63,14 @@ export class Session {
     this.dice = from ? from.dice.clone() : new Dice(this.seed);
     if (from) this.accepted.push(...from.accepted);
     this.tracer = new Tracer(this.recorder, from?.tracer);
-    const machine = instrumentedMovement(this.recorder);
+    const machine = instrumentedMovement();
     const inspect = (ev: InspectionEvent) => this.tracer.inspect(ev);
     // A restored actor re-creates its children while it is being created, without taking a step.
     this.tracer.restoring = from !== undefined;
     this.root = from
-      ? createActor(machine, { snapshot: from.root.getPersistedSnapshot(), inspect })
+      ? createActor(machine, { snapshot: from.persisted() as Snapshot<unknown>, inspect })
       : createActor(machine, { input: { world: scenario.world, ...(scenario.data.move ? { move: scenario.data.move } : {}) }, inspect });
-    this.recorder.enabled = !from;
-    this.root.start();
-    this.recorder.enabled = false;
+    recording(from ? undefined : this.recorder, () => this.root.start());
     this.tracer.restoring = false;
     if (!from) this.settle();
   }
@@ -80,6 +78,22 @@ export class Session {
   /** An independent copy of this session at this point (same trace, log and dice): for exploring alternatives. */
   fork(): Session {
     return new Session(this.scenario, { seed: this.seed, lang: this.lang }, this);
+  }
+
+  /**
+   * @internal The state without its summary, as a string: the summary is only appended to, never read by a guard or
+   * a reducer, so two sessions with the same key have the same future (the explorer memoises on it).
+   */
+  stateKey(): string {
+    return JSON.stringify(this.persisted(), (k, v: unknown) => (k === 'summary' ? undefined : v));
+  }
+
+  private persistedCache: unknown;
+
+  /** XState's persisted snapshot of the root (children included), taken once per state: forks restore from it. */
+  private persisted(): unknown {
+    this.persistedCache ??= this.root.getPersistedSnapshot();
+    return this.persistedCache;
   }
 
   /** The decision the game waits for, or null when the move is over. */
@@ -97,6 +111,16 @@ export class Session {
 
   get trace(): readonly TraceEntry[] {
     return this.tracer.entries;
+  }
+
+  /** @internal The machine and state of every trace step from `from` on, without narrating them. */
+  statesSince(from: number): { readonly machine: string; readonly state: string }[] {
+    return this.tracer.statesSince(from);
+  }
+
+  /** @internal How many trace steps there are (cheap: nothing is narrated). */
+  get traceLength(): number {
+    return this.tracer.length;
   }
 
   /** Events accepted so far, including the engine's own forced answers (ruling R9). */
@@ -141,15 +165,23 @@ export class Session {
     return this.accept({ type: 'dice.rolled' }, 'host');
   }
 
-  /** @internal Sends an event with its source (scripts, policies and restores use this). */
+  /**
+   * @internal Sends an event with its source (scripts, policies and restores use this). Events from outside are
+   * validated here, at the edge; the engine's own events (policies, forced answers, explored options) are built
+   * from the schema's types and are not parsed again.
+   */
   accept(input: unknown, source: EventSource): SendResult {
-    const parsed = EventSchema.safeParse(input);
-    if (!parsed.success) {
-      const issues = zodIssues(parsed.error);
-      const reason = text(`Not a valid event: ${issues.map((i) => `${i.path || '(event)'}: ${i.message}`).join('; ')}`, `Недопустимое событие: ${issues.map((i) => `${i.path || '(событие)'}: ${i.message}`).join('; ')}`);
-      return { ok: false, error: errorOf('invalid-event', undefined, reason, this.lang, { path: issues[0]?.path ?? '' }) };
+    let event: EngineEvent;
+    if (source === 'policy' || source === 'engine') event = input as EngineEvent;
+    else {
+      const parsed = EventSchema.safeParse(input);
+      if (!parsed.success) {
+        const issues = zodIssues(parsed.error);
+        const reason = text(`Not a valid event: ${issues.map((i) => `${i.path || '(event)'}: ${i.message}`).join('; ')}`, `Недопустимое событие: ${issues.map((i) => `${i.path || '(событие)'}: ${i.message}`).join('; ')}`);
+        return { ok: false, error: errorOf('invalid-event', undefined, reason, this.lang, { path: issues[0]?.path ?? '' }) };
+      }
+      event = parsed.data;
     }
-    let event = parsed.data;
     let effective: EventSource = source;
     const decision = this.pending;
     if (event.type === 'dice.rolled' && event.values === undefined) {
@@ -183,17 +215,12 @@ export class Session {
     this.accepted.push({ event, source });
     this.tracer.source = source;
     this.cachedPending = undefined;
-    this.recorder.enabled = true;
-    try {
-      leaf.send(event);
-    } finally {
-      this.recorder.enabled = false;
-    }
+    this.persistedCache = undefined;
+    recording(this.recorder, () => leaf.send(event));
   }
 
   private can(leaf: AnyActorRef, event: EngineEvent): boolean {
-    this.recorder.enabled = false;
-    return (leaf.getSnapshot() as AnyMachineSnapshot).can(event);
+    return recording(undefined, () => (leaf.getSnapshot() as AnyMachineSnapshot).can(event));
   }
 
   private leaf(): AnyActorRef | undefined {

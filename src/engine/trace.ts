@@ -1,8 +1,9 @@
 // The trace: every step every machine takes, in the order it happens, with the guards it evaluated (and their
-// rules) and a note in both languages. Fed by XState's inspection events; the session owns one.
+// rules) and a note in both languages. Fed by XState's inspection events; the session owns one. Steps are stored
+// raw (the immutable snapshot after each step) and narrated only when the trace is read.
 import type { AnyActorRef, AnyMachineSnapshot, AnyStateMachine, InspectionEvent } from 'xstate';
 import type { MachineId, StateMeta } from '../../machines/index.ts';
-import { EventSchema, type EngineEvent } from '../schema/events.ts';
+import { EVENT_TYPES, type EngineEvent } from '../schema/events.ts';
 import { EMPTY_SUMMARY, type Summary } from '../schema/result.ts';
 import type { ProcedureContext } from '../rules/procedures/common.ts';
 import type { RuleRef } from '../rules/registry.ts';
@@ -44,6 +45,8 @@ type RawStep =
     }
   | { readonly machine: MachineId; readonly initial: AnyStateMachine['root']; readonly source: EventSource | 'start' };
 
+const ENGINE_EVENT_TYPES: ReadonlySet<string> = new Set(EVENT_TYPES);
+
 export function machineIdOf(snapshot: unknown): MachineId {
   return (snapshot as AnyMachineSnapshot).machine.id as MachineId;
 }
@@ -53,16 +56,19 @@ export function stateOf(snapshot: AnyMachineSnapshot): string {
 }
 
 export class Tracer {
-  readonly entries: TraceEntry[] = [];
   /** Who supplied the event being processed now. */
   source: EventSource | 'start' = 'start';
   /** While a restored actor re-creates its children (no step is taken): nothing to trace or defer. */
   restoring = false;
+  private readonly raw: RawStep[] = [];
+  /** The narrated prefix of `raw`, built on demand. */
+  private readonly built: TraceEntry[] = [];
   private lastSummary: Summary = EMPTY_SUMMARY;
 
   constructor(private readonly recorder: GuardRecorder, from?: Tracer) {
     if (from) {
-      this.entries.push(...from.entries);
+      this.raw.push(...from.raw);
+      this.built.push(...from.built);
       this.lastSummary = from.lastSummary;
     }
   }
@@ -73,6 +79,21 @@ export class Tracer {
    */
   private readonly deferred = new Map<string, { parent: string; steps: RawStep[] }>();
 
+  /** Every step so far, narrated. */
+  get entries(): readonly TraceEntry[] {
+    while (this.built.length < this.raw.length) this.built.push(this.narrate(this.raw[this.built.length]!));
+    return this.built;
+  }
+
+  get length(): number {
+    return this.raw.length;
+  }
+
+  /** The machine and state of every step from `from` on, without narrating them (cheap). */
+  statesSince(from: number): { readonly machine: MachineId; readonly state: string }[] {
+    return this.raw.slice(from).map((r) => ({ machine: r.machine, state: 'initial' in r ? r.initial.key : stateOf(r.snap) }));
+  }
+
   inspect(ev: InspectionEvent): void {
     if (this.restoring) return;
     if (ev.type === '@xstate.actor') {
@@ -80,7 +101,7 @@ export class Tracer {
       const initial = ref.logic?.root.initial.target[0];
       const step: RawStep[] = ref.logic && initial ? [{ machine: ref.logic.id as MachineId, initial, source: this.source }] : [];
       if (ref._parent) this.deferred.set(ref.sessionId, { parent: ref._parent.sessionId, steps: step });
-      else step.forEach((x) => this.record(x));
+      else this.raw.push(...step);
       return;
     }
     if (ev.type !== '@xstate.microstep') return;
@@ -94,24 +115,24 @@ export class Tracer {
       event: transition && transition.eventType === '' ? 'always' : type.startsWith('xstate.done.actor.') ? `done:${type.slice('xstate.done.actor.'.length)}` : type,
       guards: this.recorder.take(machine).map(({ name, rule, result }) => ({ name, rule, result })),
       source: this.source,
-      ...(transition && transition.eventType !== '' && EventSchema.safeParse(ev.event).success ? { payload: ev.event as EngineEvent } : {}),
+      ...(transition && transition.eventType !== '' && ENGINE_EVENT_TYPES.has(type) ? { payload: ev.event as EngineEvent } : {}),
     };
     const waiting = this.deferred.get(ev.actorRef.sessionId);
     if (waiting) return void waiting.steps.push(raw);
-    this.record(raw);
+    this.raw.push(raw);
     for (const [id, child] of [...this.deferred]) {
       if (child.parent !== ev.actorRef.sessionId) continue;
       this.deferred.delete(id);
-      for (const step of child.steps) this.record(step);
+      this.raw.push(...child.steps);
     }
   }
 
-  private record(raw: RawStep): void {
+  private narrate(raw: RawStep): TraceEntry {
+    const step = this.built.length + 1;
     if ('initial' in raw) {
       const meta = raw.initial.meta as StateMeta | undefined;
       const state = raw.initial.key;
-      this.entries.push({ step: this.entries.length + 1, machine: raw.machine, state, event: 'start', source: raw.source, guards: [], note: meta?.title ?? text(state, state), headline: false });
-      return;
+      return { step, machine: raw.machine, state, event: 'start', source: raw.source, guards: [], note: meta?.title ?? text(state, state), headline: false };
     }
     const state = stateOf(raw.snap);
     const context = raw.snap.context as ProcedureContext;
@@ -127,7 +148,6 @@ export class Tracer {
       ...(raw.payload ? { event: raw.payload } : {}),
     });
     this.lastSummary = context.summary;
-    this.entries.push({ step: this.entries.length + 1, machine: raw.machine, state, event: raw.event, source: raw.source, guards: raw.guards, note, headline });
+    return { step, machine: raw.machine, state, event: raw.event, source: raw.source, guards: raw.guards, note, headline };
   }
-
 }
