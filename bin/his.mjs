@@ -3,5 +3,5 @@
 import { register } from 'tsx/esm/api';
 
 register();
-const { main } = await import('../src/cli.ts');
-process.exitCode = main(process.argv.slice(2));
+const { runProcess } = await import('../src/cli.ts');
+runProcess(process.argv.slice(2));

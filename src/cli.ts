@@ -36,6 +36,19 @@ Usage:
 
 class UsageError extends Error {}
 
+/** Where the command writes: the process's streams, or a test's buffers. */
+export interface Io {
+  readonly out: (text: string) => void;
+  readonly err: (text: string) => void;
+}
+
+const processIo: Io = {
+  out: (text) => void process.stdout.write(text),
+  err: (text) => void process.stderr.write(text),
+};
+
+let io: Io = processIo;
+
 function readFile(path: string): string {
   try {
     return readFileSync(path, 'utf8');
@@ -57,7 +70,11 @@ function readEvents(path: string): unknown[] {
 }
 
 function out(text: string): void {
-  process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+  io.out(text.endsWith('\n') ? text : `${text}\n`);
+}
+
+function err(text: string): void {
+  io.err(text);
 }
 
 function cmdResolve(args: string[]): number {
@@ -83,7 +100,7 @@ function cmdResolve(args: string[]): number {
       const { code, rule, message, path, index } = r.error;
       const error = { code, ...(rule ? { rule } : {}), message, ...(path !== undefined ? { path } : {}), ...(index !== undefined ? { index } : {}) };
       if (json) out(JSON.stringify({ ok: false, error }, null, 2));
-      else process.stderr.write(`${narrative(r.session, lang)}\n\nerror${index !== undefined ? ` in scripted event ${index + 1}` : ''}: ${rule ? `[${rule}] ` : ''}${message}\n`);
+      else err(`${narrative(r.session, lang)}\n\nerror${index !== undefined ? ` in scripted event ${index + 1}` : ''}: ${rule ? `[${rule}] ` : ''}${message}\n`);
       return 3;
     }
     if (json) out(JSON.stringify({ ok: true, position: r.result.position, summary: r.result.summary, trace: r.session.trace }, null, 2));
@@ -92,7 +109,7 @@ function cmdResolve(args: string[]): number {
   } catch (e) {
     if (!(e instanceof ScenarioError)) throw e;
     if (json) out(JSON.stringify({ ok: false, error: { code: 'invalid-scenario', message: e.issues.map((i) => `${i.path || '(root)'}: ${i.message}`).join('; '), issues: e.issues, path: e.issues[0]?.path ?? '' } }, null, 2));
-    else process.stderr.write(`${e.message}\n`);
+    else err(`${e.message}\n`);
     return 2;
   }
 }
@@ -138,7 +155,7 @@ function cmdOdds(args: string[]): number {
     return 0;
   } catch (e) {
     if (!(e instanceof ScenarioError)) throw e;
-    process.stderr.write(`${e.message}\n`);
+    err(`${e.message}\n`);
     return 2;
   }
 }
@@ -163,7 +180,7 @@ function cmdExplore(args: string[]): number {
     return r.violations.length === 0 ? 0 : 4;
   } catch (e) {
     if (!(e instanceof ScenarioError)) throw e;
-    process.stderr.write(`${e.message}\n`);
+    err(`${e.message}\n`);
     return 2;
   }
 }
@@ -180,7 +197,8 @@ function cmdDiagram(args: string[]): number {
   return 0;
 }
 
-export function main(argv: string[]): number {
+export function main(argv: string[], streams: Io = processIo): number {
+  io = streams;
   const [command, ...rest] = argv;
   try {
     switch (command) {
@@ -205,17 +223,21 @@ export function main(argv: string[]): number {
     }
   } catch (e) {
     if (e instanceof UsageError || (e as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
-      process.stderr.write(`his: ${(e as Error).message}\n\n${USAGE}`);
+      err(`his: ${(e as Error).message}\n\n${USAGE}`);
       return 1;
     }
     throw e;
   }
 }
 
-// A reader that closes the pipe early (`his schema | head`) is not an error.
-process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-  if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-  throw e;
-});
+/** Runs the command as a process: the real streams and exit code. */
+export function runProcess(argv: string[]): void {
+  // A reader that closes the pipe early (`his schema | head`) is not an error.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw e;
+  });
+  process.exitCode = main(argv);
+}
 
-if (process.argv[1]?.endsWith('cli.ts')) process.exitCode = main(process.argv.slice(2));
+if (process.argv[1]?.endsWith('cli.ts')) runProcess(process.argv.slice(2));

@@ -1,16 +1,12 @@
-// The `his` command as a user runs it: exit codes, JSON shapes, no stack traces for user errors.
-import { spawnSync } from 'node:child_process';
+// The `his` command as a user runs it: exit codes, JSON shapes, no stack traces for user errors. Run in this
+// process through the command's `main` (test/helpers/cli.ts); test/cli/process.test.ts runs the real binary.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { his } from '../helpers/cli.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-
-function his(...args: string[]) {
-  const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'his.mjs'), ...args], { cwd: ROOT, encoding: 'utf8' });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
 
 function tempFile(name: string, content: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'his-cli-'));
