@@ -6,7 +6,11 @@ import type { DecisionKind, RollInfo } from '../src/schema/decision.ts';
 
 export type { DecisionKind };
 export type RollPurpose = RollInfo['purpose'];
-export type Tag = 'decision' | 'roll' | 'window';
+/**
+ * `decision` and `roll`: the game waits for an answer or dice; `window`: a card window (ruling R14); `transit`: the
+ * moving formation has left its space and is not yet placed in the destination (13.1 steps 3–5).
+ */
+export type Tag = 'decision' | 'roll' | 'window' | 'transit';
 
 export interface StateMeta {
   readonly rule: RuleRef;

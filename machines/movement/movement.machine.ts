@@ -7,10 +7,10 @@ import type { AvoidOutput } from '../../src/rules/procedures/avoid-battle.ts';
 import type { FieldBattleOutput } from '../../src/rules/procedures/field-battle.ts';
 import type { InterceptionOutput } from '../../src/rules/procedures/interception.ts';
 import type { RetreatOutput } from '../../src/rules/procedures/retreat.ts';
+import type { SiegeBreakOutput } from '../../src/rules/procedures/siege-break.ts';
 import type { WithdrawalOutput } from '../../src/rules/procedures/withdrawal.ts';
 import {
   avoidInput,
-  besiegersLeftBehindInput,
   declareMove,
   fieldBattleInput,
   interceptionInput,
@@ -19,6 +19,7 @@ import {
   moveOn,
   originRetreatInput,
   placeFormation,
+  procedureInput,
   startMove,
   startMovement,
   takeAvoidOutput,
@@ -36,6 +37,7 @@ import { fieldBattleMachine } from '../field-battle/field-battle.machine.ts';
 import { interceptionMachine } from '../interception/interception.machine.ts';
 import type { StateMeta, Tag } from '../meta.ts';
 import { retreatMachine } from '../retreat/retreat.machine.ts';
+import { siegeBreakMachine } from '../siege-break/siege-break.machine.ts';
 import { withdrawalMachine } from '../withdrawal/withdrawal.machine.ts';
 
 export const movementMachine = setup({
@@ -53,12 +55,13 @@ export const movementMachine = setup({
     withdrawal: withdrawalMachine,
     fieldBattle: fieldBattleMachine,
     retreat: retreatMachine,
+    siegeBreak: siegeBreakMachine,
   },
   guards: {
     hasDeclaredMove: ({ context, event }) => g.hasDeclaredMove.test(context, event),
     isLegalMove: ({ context, event }) => g.isLegalMove.test(context, event),
-    hasBesiegersLeftBehind: ({ context, event }) => g.hasBesiegersLeftBehind.test(context, event),
     wasIntercepted: ({ context, event }) => g.wasIntercepted.test(context, event),
+    hasEnemyLandUnitsOutside: ({ context, event }) => g.hasEnemyLandUnitsOutside.test(context, event),
     isBattleNext: ({ context, event }) => g.isBattleNext.test(context, event),
     isMovingOn: ({ context, event }) => g.isMovingOn.test(context, event),
     isRetreatingToOrigin: ({ context, event }) => g.isRetreatingToOrigin.test(context, event),
@@ -71,7 +74,7 @@ export const movementMachine = setup({
     takeInterceptionOutput: assign(({ context, event }) => takeInterceptionOutput(context, doneOutput<InterceptionOutput>(event))),
     takeAvoidOutput: assign(({ context, event }) => takeAvoidOutput(context, doneOutput<AvoidOutput>(event))),
     takeWithdrawalOutput: assign(({ context, event }) => takeWithdrawalOutput(context, doneOutput<WithdrawalOutput>(event))),
-    takeOutput: assign(({ context, event }) => takeOutput(context, doneOutput<RetreatOutput | FieldBattleOutput>(event))),
+    takeOutput: assign(({ context, event }) => takeOutput(context, doneOutput<RetreatOutput | FieldBattleOutput | SiegeBreakOutput>(event))),
   },
 }).createMachine({
   id: 'movement',
@@ -91,43 +94,57 @@ export const movementMachine = setup({
       on: { 'move.declare': { guard: 'isLegalMove', target: 'payingCost', actions: 'declareMove' } },
     },
     payingCost: {
-      description: 'Step 3: 1 CP, or 2 CP over a pass; the formation leaves its space (a siege it leaves may break, 15.3).',
+      description: 'Step 3: 1 CP, or 2 CP over a pass; the formation leaves its space.',
+      tags: ['transit'],
       meta: { rule: '13.1 step 3', title: text('Pay the CP', 'Оплата КО') },
-      always: { target: 'checkingSiegeLeft', actions: 'startMove' },
+      always: { target: 'checkingSiegesLeftBehind', actions: 'startMove' },
     },
-    checkingSiegeLeft: {
-      description: 'A siege ends at once when its besiegers no longer outnumber the units inside (15.3).',
+    checkingSiegesLeftBehind: {
+      description: 'A siege the formation left ends at once if its besiegers no longer outnumber the units inside; they retreat (15.3).',
+      tags: ['transit'],
       meta: { rule: '15.3', title: text('Siege left behind?', 'Снимается ли оставленная осада?') },
-      always: [{ guard: 'hasBesiegersLeftBehind', target: 'leavingBrokenSiege' }, { target: 'responseCards' }],
-    },
-    leavingBrokenSiege: {
-      description: 'The besiegers left behind no longer outnumber the units inside: they retreat, free (15.3).',
-      meta: { rule: '15.3', title: text('Siege broken', 'Осада снята') },
-      invoke: { id: 'retreat', src: 'retreat', input: ({ context }) => besiegersLeftBehindInput(context), onDone: { target: 'responseCards', actions: 'takeOutput' } },
+      invoke: { id: 'siegeBreak', src: 'siegeBreak', input: ({ context }) => procedureInput(context), onDone: { target: 'responseCards', actions: 'takeOutput' } },
     },
     responseCards: {
       description: 'Step 4: Foul Weather or Gout may be played. No cards in this release (ruling R14).',
-      tags: ['window'],
+      tags: ['window', 'transit'],
       meta: { rule: '13.1 step 4', ruling: 'R14', title: text('Response cards', 'Карты ответа') },
       always: { target: 'intercepting' },
     },
     intercepting: {
       description: 'Step 5: enemy stacks adjacent to the destination may try to intercept (13.2).',
+      tags: ['transit'],
       meta: { rule: '13.1 step 5', title: text('Interceptions', 'Перехваты') },
-      invoke: { id: 'interception', src: 'interception', input: ({ context }) => interceptionInput(context), onDone: { target: 'placingFormation', actions: 'takeInterceptionOutput' } },
+      invoke: { id: 'interception', src: 'interception', input: ({ context }) => interceptionInput(context), onDone: { target: 'checkingSiegesAfterInterception', actions: 'takeInterceptionOutput' } },
+    },
+    checkingSiegesAfterInterception: {
+      description: 'Besiegers that intercepted out of their siege may leave too few behind: the siege ends and those left retreat (15.3).',
+      tags: ['transit'],
+      meta: { rule: '15.3', title: text('Sieges left by interceptors?', 'Сняты ли осады перехватчиками?') },
+      invoke: { id: 'siegeBreak', src: 'siegeBreak', input: ({ context }) => procedureInput(context), onDone: { target: 'placingFormation', actions: 'takeOutput' } },
     },
     placingFormation: {
       description: 'Step 5: the formation is placed in the destination; after a successful interception go to step 8.',
       meta: { rule: '13.1 step 5', title: text('Place the formation', 'Размещение соединения') },
       always: [
-        { guard: 'wasIntercepted', target: 'fighting', actions: 'placeFormation' },
+        { guard: 'wasIntercepted', target: 'checkingBattle', actions: 'placeFormation' },
         { target: 'avoidingBattle', actions: 'placeFormation' },
       ],
+    },
+    checkingBattle: {
+      description: 'Step 8 after a successful interception: a field battle only if enemy land units remain outside the fortifications; otherwise the move ends as after step 7 (siege check, ruling R13).',
+      meta: { rule: '13.1 step 8', title: text('Anyone to fight?', 'Есть с кем сражаться?') },
+      always: [{ guard: 'hasEnemyLandUnitsOutside', target: 'fighting' }, { target: 'withdrawing' }],
     },
     avoidingBattle: {
       description: 'Step 6: enemy land units in the destination may try to avoid battle (13.3).',
       meta: { rule: '13.1 step 6', title: text('Avoid battle', 'Уклонение от сражения') },
-      invoke: { id: 'avoidBattle', src: 'avoidBattle', input: ({ context }) => avoidInput(context), onDone: { target: 'withdrawing', actions: 'takeAvoidOutput' } },
+      invoke: { id: 'avoidBattle', src: 'avoidBattle', input: ({ context }) => avoidInput(context), onDone: { target: 'checkingSiegesAfterAvoid', actions: 'takeAvoidOutput' } },
+    },
+    checkingSiegesAfterAvoid: {
+      description: 'Besiegers that avoided battle out of the space may leave their siege without besiegers: it ends (15.3).',
+      meta: { rule: '15.3', title: text('Sieges left by avoiders?', 'Сняты ли осады уклонившимися?') },
+      invoke: { id: 'siegeBreak', src: 'siegeBreak', input: ({ context }) => procedureInput(context), onDone: { target: 'withdrawing', actions: 'takeOutput' } },
     },
     withdrawing: {
       description: 'Step 7: a stack of 4 or fewer may withdraw into the fortifications; then siege, move on or retreat (13.4).',
@@ -152,7 +169,12 @@ export const movementMachine = setup({
     fighting: {
       description: 'Step 8: a field battle in the destination (14).',
       meta: { rule: '13.1 step 8', title: text('Field battle', 'Полевое сражение') },
-      invoke: { id: 'fieldBattle', src: 'fieldBattle', input: ({ context }) => fieldBattleInput(context), onDone: { target: 'done', actions: 'takeOutput' } },
+      invoke: { id: 'fieldBattle', src: 'fieldBattle', input: ({ context }) => fieldBattleInput(context), onDone: { target: 'checkingSiegesAfterBattle', actions: 'takeOutput' } },
+    },
+    checkingSiegesAfterBattle: {
+      description: 'Besiegers beaten, eliminated or outnumbered by units that went inside no longer hold their siege: it ends and they retreat (15.3).',
+      meta: { rule: '15.3', title: text('Sieges broken by the battle?', 'Сняты ли осады сражением?') },
+      invoke: { id: 'siegeBreak', src: 'siegeBreak', input: ({ context }) => procedureInput(context), onDone: { target: 'done', actions: 'takeOutput' } },
     },
     done: {
       type: 'final',

@@ -5,8 +5,9 @@ import type { MachineId, StateMeta } from '../../machines/index.ts';
 import type { Decision, DecisionOption, Blocked } from '../schema/decision.ts';
 import type { EngineEvent } from '../schema/events.ts';
 import { MAJOR_POWERS, type Power } from '../schema/power.ts';
-import { LAND_UNIT_TYPES, landUnitCount, type Units } from '../schema/units.ts';
-import { lossCombinations, oddHitChoices, requiredLosses } from '../rules/casualties.ts';
+import { LAND_UNIT_TYPES, landUnitCount, type LandUnitType, type Units } from '../schema/units.ts';
+import type { Stack } from '../schema/scenario.ts';
+import { lossCombinations, lossesByPower, oddHitChoices, requiredLosses, type Losses } from '../rules/casualties.ts';
 import { avoidDestinations, avoidingStacks } from '../rules/avoid-battle.ts';
 import { ROLL_DICE, ROLL_TARGET, type Modifier } from '../rules/dice.ts';
 import { commandLimit } from '../rules/formation.ts';
@@ -181,31 +182,90 @@ function continueDecision(w: Waiting, c: WithdrawalContext): Decision {
   };
 }
 
+/** The most answers a decision lists; `limits` always describes the whole answer space. */
+export const MAX_OPTIONS = 500;
+
+type Split = Partial<Record<Power, Partial<Record<LandUnitType, number>>>>;
+
+/**
+ * Ruling R16: every way to take `losses` from the powers of a group, type by type within what each power has — the
+ * default split (the major's own units first) first. One power alone has one way, and no split is named.
+ */
+function powerSplits(stacks: readonly Stack[], power: Power, losses: Losses, cap: number): Split[] | undefined {
+  const powers = [...new Set(stacks.map((s) => s.power))];
+  if (powers.length < 2) return undefined;
+  const have = (p: Power, t: LandUnitType) => stacks.filter((s) => s.power === p).reduce((n, s) => n + s[t], 0);
+  let splits: Split[] = [{}];
+  for (const t of LAND_UNIT_TYPES) {
+    if (losses[t] === 0) continue;
+    const ways: Partial<Record<Power, number>>[] = [];
+    const place = (i: number, left: number, acc: Partial<Record<Power, number>>) => {
+      if (ways.length > cap) return;
+      if (i === powers.length - 1) {
+        if (left <= have(powers[i]!, t)) ways.push({ ...acc, ...(left > 0 ? { [powers[i]!]: left } : {}) });
+        return;
+      }
+      for (let k = Math.min(left, have(powers[i]!, t)); k >= 0; k--) place(i + 1, left - k, { ...acc, ...(k > 0 ? { [powers[i]!]: k } : {}) });
+    };
+    place(0, losses[t], {});
+    splits = splits.flatMap((sp) => ways.map((w) => {
+      const next: Split = { ...sp };
+      for (const [p, k] of Object.entries(w) as [Power, number][]) next[p] = { ...next[p], [t]: k };
+      return next;
+    }));
+    if (splits.length > cap) return undefined;
+  }
+  const def = lossesByPower({ stacks, power, losses }) ?? {};
+  const key = (x: Split) => JSON.stringify(powers.map((p) => LAND_UNIT_TYPES.map((t) => x[p]?.[t] ?? 0)));
+  const first = splits.find((x) => key(x) === key(def as Split));
+  return first ? [first, ...splits.filter((x) => x !== first)] : splits;
+}
+
+function splitText(world: World, split: Split | undefined): Text {
+  if (!split) return text('', '');
+  const parts = (Object.entries(split) as [Power, Partial<Record<LandUnitType, number>>][]).map(([p, c]) => {
+    const u = unitsText(world, { regulars: c.regulars ?? 0, mercenaries: c.mercenaries ?? 0, cavalry: c.cavalry ?? 0 });
+    return text(`${powerName(p).en} ${u.en}`, `${powerName(p).ru} — ${u.ru}`);
+  });
+  return joinText([text(' (', ' ('), joinText(parts, ', '), text(')', ')')], '');
+}
+
 function casualtiesDecision(w: Waiting, c: FieldBattleContext): Decision {
   const world = c.world;
   const asking = c.asking;
   const power: Power = asking?.power ?? 'independent';
   const plan = asking && c.plans?.[asking.role];
   const options: DecisionOption[] = [];
+  let complete = true;
   if (asking && plan) {
     const stacks = groupStacks(c, asking.role, asking.power);
     const placesOdd = plan.decider === asking.power && plan.oddHits > 0 && c.oddTo[asking.role] === undefined;
     const oddChoices = placesOdd ? oddHitChoices(plan) : [c.oddTo[asking.role] ?? []];
-    const keeper = plan.keepsOne && plan.decider === asking.power;
-    for (const odd of oddChoices) {
+    const keeper = plan.keepsOne && plan.keeper === asking.power;
+    outer: for (const odd of oddChoices) {
       const n = requiredLosses(plan, asking.power, odd);
       for (const losses of lossCombinations(stacks, n)) {
-        const keeps = keeper ? LAND_UNIT_TYPES.filter((k) => losses[k] > 0) : [undefined];
-        for (const keep of keeps) {
-          const lost = unitsText(world, losses);
-          const label = joinText([
-            text(`Lose ${lost.en}`, `Потерять: ${lost.ru}`),
-            ...(keep ? [text(`keep ${unitTypeOne(keep).en} (ruling R7)`, `сохранить ${unitTypeOne(keep).ru} (решение R7)`)] : []),
-            ...(placesOdd ? [text(`${odd.length === 1 ? 'the odd hit' : 'the odd hits'} on ${odd.map((x) => powerName(x).en).join(', ')}`, `${odd.length === 1 ? 'лишнее попадание' : 'лишние попадания'} — ${ruList(odd.map((x) => powerDat(x).ru))}`)] : []),
-          ], '; ');
-          const fields: Record<string, number> = {};
-          for (const k of LAND_UNIT_TYPES) if (losses[k] > 0) fields[k] = losses[k];
-          options.push(option({ type: 'casualties.assign', power: asking.power, ...fields, ...(keep ? { keep } : {}), ...(placesOdd ? { oddHits: [...odd] } : {}) }, label));
+        const splits: (Split | undefined)[] = powerSplits(stacks, asking.power, losses, MAX_OPTIONS) ?? [undefined];
+        for (const split of splits) {
+          const keeps = keeper ? LAND_UNIT_TYPES.filter((k) => losses[k] > 0) : [undefined];
+          for (const keep of keeps) {
+            const keepers = keep && split ? (Object.keys(split) as Power[]).filter((p) => (split[p]?.[keep] ?? 0) > 0) : [undefined];
+            for (const keepPower of keepers) {
+              if (options.length >= MAX_OPTIONS) {
+                complete = false;
+                break outer;
+              }
+              const lost = unitsText(world, losses), by = splitText(world, split);
+              const label = joinText([
+                text(`Lose ${lost.en}${by.en}`, `Потерять: ${lost.ru}${by.ru}`),
+                ...(keep ? [text(`keep ${unitTypeOne(keep).en}${keepPower ? ` of ${powerName(keepPower).en}` : ''} (ruling R7)`, `сохранить ${unitTypeOne(keep).ru}${keepPower ? ` (${powerName(keepPower).ru})` : ''} (решение R7)`)] : []),
+                ...(placesOdd ? [text(`${odd.length === 1 ? 'the odd hit' : 'the odd hits'} on ${odd.map((x) => powerName(x).en).join(', ')}`, `${odd.length === 1 ? 'лишнее попадание' : 'лишние попадания'} — ${ruList(odd.map((x) => powerDat(x).ru))}`)] : []),
+              ], '; ');
+              const fields: Record<string, number> = {};
+              for (const k of LAND_UNIT_TYPES) if (losses[k] > 0) fields[k] = losses[k];
+              options.push(option({ type: 'casualties.assign', power: asking.power, ...fields, ...(split ? { byPower: split } : {}), ...(keep ? { keep } : {}), ...(keepPower ? { keepPower } : {}), ...(placesOdd ? { oddHits: [...odd] } : {}) }, label));
+            }
+          }
         }
       }
     }
@@ -213,21 +273,28 @@ function casualtiesDecision(w: Waiting, c: FieldBattleContext): Decision {
   const p = powerName(power);
   const hits = plan?.losses ?? 0;
   return {
-    ...base(w), kind: 'casualties', power, options, blocked: [], forced: options.length === 1,
-    limits: plan ? { losses: hits, oddHits: plan.oddHits, keepsOne: plan.keepsOne, groups: plan.groups } : {},
+    ...base(w), kind: 'casualties', power, options, blocked: [], forced: options.length === 1 && complete,
+    limits: plan ? { losses: hits, oddHits: plan.oddHits, keepsOne: plan.keepsOne, groups: plan.groups, optionsComplete: complete } : {},
     prompt: text(`${p.en}: choose which land units are lost (${hits} on your side, 14 step 9).`, `${p.ru}: выберите, какие сухопутные части потеряны (потерь на вашей стороне: ${hits}; 14, шаг 9).`),
   };
 }
 
+/**
+ * What may go inside (14.1): every mix of at most `room` land units, with all the leaders or none of them (any
+ * subset of leaders is legal too; `limits` says so). Iterates only up to the room, whatever the stack's size.
+ */
 function insideCombos(all: Units, room: number): Units[] {
   const out: Units[] = [];
-  for (let cavalry = 0; cavalry <= all.cavalry; cavalry++)
-    for (let regulars = 0; regulars <= all.regulars; regulars++)
-      for (let mercenaries = 0; mercenaries <= all.mercenaries; mercenaries++) {
+  const total = landUnitCount(all);
+  for (let cavalry = 0; cavalry <= Math.min(all.cavalry, room); cavalry++)
+    for (let regulars = 0; regulars <= Math.min(all.regulars, room - cavalry); regulars++)
+      for (let mercenaries = 0; mercenaries <= Math.min(all.mercenaries, room - cavalry - regulars); mercenaries++) {
         const n = cavalry + regulars + mercenaries;
-        if (n === 0 || n > room) continue;
-        const everything = n === landUnitCount(all);
-        out.push({ regulars, mercenaries, cavalry, leaders: everything ? [...all.leaders] : [] });
+        const mix = { regulars, mercenaries, cavalry };
+        // Leaders go with the units, or stay out with the rest; when every unit goes in, they may also stay out.
+        if (all.leaders.length > 0) out.push({ ...mix, leaders: [...all.leaders] });
+        if (n > 0 && (n < total || all.leaders.length === 0)) out.push({ ...mix, leaders: [] });
+        if (n > 0 && n === total && all.leaders.length > 0) out.push({ ...mix, leaders: [] });
       }
   return out;
 }
@@ -239,12 +306,15 @@ function retreatDecision(w: Waiting, c: RetreatContext): Decision {
   const blocked: Blocked[] = [];
   const all = totals(retreatingStacks(world, c, power));
   const { to, blocked: b } = retreatDestinations(world, c, power);
-  const room = mayAnyGoInside(world, c, power) ? insideRoom(world, c) : 0;
+  const mayGoIn = mayAnyGoInside(world, c, power);
+  const room = mayGoIn ? insideRoom(world, c) : 0;
   for (const dest of to) {
     const d = spaceName(world, dest);
     options.push(option({ type: 'retreat.declare', power, to: dest }, text(`Retreat to ${d.en}`, `Отступить ${intoSpace(world, dest).ru}`)));
   }
-  for (const inside of insideCombos(all, room)) {
+  // 14.1: no legal space — whatever does not go inside is eliminated; going nowhere at all is an answer too.
+  if (to.length === 0) options.push(option({ type: 'retreat.declare', power }, text('Nothing goes inside: everything is eliminated (14.1)', 'Никто не уходит в укрепления: все уничтожены (14.1)')));
+  for (const inside of mayGoIn ? insideCombos(all, room) : []) {
     const leftOutside = landUnitCount(inside) < landUnitCount(all) || inside.leaders.length < all.leaders.length;
     const i = unitsText(world, inside);
     const insideLabel = text(`${i.en} inside`, `В укрепления: ${i.ru}`);
@@ -257,10 +327,11 @@ function retreatDecision(w: Waiting, c: RetreatContext): Decision {
   }
   for (const x of b) blocked.push(blockedOf({ to: x.to }, x.refusal));
   const p = powerName(power), s = spaceName(world, c.space);
+  const insideNote = mayGoIn ? text(` (up to ${room} land units and any leaders may go inside)`, ` (в укрепления могут уйти до ${ruLandUnits(room, 'gen')} и любые командующие)`) : text('', '');
   return {
-    ...base(w), kind: 'retreat', power, options, blocked, forced: room === 0 && to.length === 1,
-    limits: { available: all, destinations: to, insideRoom: room },
-    prompt: text(`${p.en}: retreat from ${s.en}${room > 0 ? ` (up to ${room} land units and any leaders may go inside)` : ''}.`, `${p.ru}: выберите, куда отступить ${outOfSpace(world, c.space).ru}${room > 0 ? ` (в укрепления могут уйти до ${ruLandUnits(room, 'gen')} и любые командующие)` : ''}.`),
+    ...base(w), kind: 'retreat', power, options, blocked, forced: options.length === 1,
+    limits: { available: all, destinations: to, insideRoom: room, leadersMayGoInside: mayGoIn },
+    prompt: text(`${p.en}: retreat from ${s.en}${insideNote.en}.`, `${p.ru}: выберите, куда отступить ${outOfSpace(world, c.space).ru}${insideNote.ru}.`),
   };
 }
 

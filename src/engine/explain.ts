@@ -8,7 +8,7 @@ import { checkCasualties } from '../rules/casualties.ts';
 import { checkInterception, isNoOtherPowerSuccessful, POWER_RESTRICTIONS } from '../rules/interception.ts';
 import { checkMove } from '../rules/movement.ts';
 import { inSpace, outOfSpace, powerName, ruAgree, ruCount, spaceFrom, spaceName, spaceTo } from '../rules/names.ts';
-import { casualtyArgs, type FieldBattleContext } from '../rules/procedures/field-battle.ts';
+import { answerOf, casualtyArgs, type FieldBattleContext } from '../rules/procedures/field-battle.ts';
 import type { AvoidContext } from '../rules/procedures/avoid-battle.ts';
 import type { InterceptionContext } from '../rules/procedures/interception.ts';
 import type { MovementContext } from '../rules/procedures/movement.ts';
@@ -44,8 +44,9 @@ function fromRefusal(r: Refusal, lang: Lang, code: ErrorCode = 'illegal'): Engin
 
 /** Where the movement is: the step of 13.1 its root machine is in. */
 const STAGE: Record<string, number> = {
-  checkingDeclaration: 1, awaitingMove: 1, payingCost: 3, checkingSiegeLeft: 3, leavingBrokenSiege: 3, responseCards: 4,
-  intercepting: 5, placingFormation: 5, avoidingBattle: 6, withdrawing: 7, afterWithdrawal: 7, retreatingToOrigin: 7, fighting: 8, done: 9,
+  checkingDeclaration: 1, awaitingMove: 1, payingCost: 3, checkingSiegesLeftBehind: 3, responseCards: 4,
+  intercepting: 5, checkingSiegesAfterInterception: 5, placingFormation: 5, checkingBattle: 8, avoidingBattle: 6, checkingSiegesAfterAvoid: 6,
+  withdrawing: 7, afterWithdrawal: 7, retreatingToOrigin: 7, fighting: 8, checkingSiegesAfterBattle: 8, done: 9,
 };
 
 const EVENT_STAGE: Partial<Record<EngineEvent['type'], number>> = {
@@ -106,11 +107,7 @@ function answerRefusal(s: Situation, event: EngineEvent): Refusal | undefined {
     case 'casualties.assign': {
       const f = c as FieldBattleContext;
       if (!f.asking) return undefined;
-      const args = casualtyArgs(f, f.asking.role, f.asking.power, {
-        losses: { regulars: event.regulars ?? 0, mercenaries: event.mercenaries ?? 0, cavalry: event.cavalry ?? 0 },
-        ...(event.keep ? { keep: event.keep } : {}),
-        ...(event.oddHits ? { oddHits: event.oddHits } : {}),
-      });
+      const args = casualtyArgs(f, f.asking.role, f.asking.power, answerOf(event));
       const v = args ? checkCasualties(f.world, args) : undefined;
       return v && !v.ok ? v : undefined;
     }

@@ -63,6 +63,7 @@ function build(): AnyStateMachine {
     (MACHINES[id] as AnyStateMachine).provide({ guards: wrapGuards(id), ...extra } as never);
   const retreat = provide('retreat');
   const fieldBattle = provide('fieldBattle', { actors: { retreat } });
+  const siegeBreak = provide('siegeBreak', { actors: { retreat } });
   return provide('movement', {
     actors: {
       interception: provide('interception'),
@@ -70,6 +71,7 @@ function build(): AnyStateMachine {
       withdrawal: provide('withdrawal'),
       fieldBattle,
       retreat,
+      siegeBreak,
     },
   });
 }

@@ -142,6 +142,10 @@ function summaryNotes(world: World, before: Summary, after: Summary): Text[] {
     const l = leaderName(world, c.leader), by = powerName(c.by), s = spaceName(world, c.space);
     out.push(text(`${l.en} is captured by ${by.en} in ${s.en} (${c.rule}).`, `${l.ru} ${inSpace(world, c.space).ru} попадает в плен к ${powerDat(c.by).ru} (${ruRule(c.rule)}).`));
   }
+  for (const g of after.siegesEnded.slice(before.siegesEnded.length)) {
+    const s = spaceName(world, g.space), by = joinText(g.by.map(powerName), ', ');
+    out.push(text(`The siege of ${s.en} by ${by.en} is broken: the besiegers no longer outnumber the units inside (15.3).`, `Осада ${spaceFrom(world, g.space).ru} снята: у осаждающих (${by.ru}) больше нет численного перевеса над частями внутри (15.3).`));
+  }
   if (after.siege && !before.siege) {
     const s = spaceName(world, after.siege.space), p = powerName(after.siege.besieger);
     out.push(text(`${s.en} is now under siege by ${p.en} (15).`, `${p.ru} теперь ${ruAgree(after.siege.besieger, 'осаждают', 'осаждает')} ${spaceTo(world, after.siege.space).ru} (15).`));

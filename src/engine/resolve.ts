@@ -30,12 +30,20 @@ function chooseCasualties(d: Decision): EngineEvent | undefined {
   return [...pool].sort((a, b) => compareRanks(lossRank(a.event), lossRank(b.event)))[0]?.event;
 }
 
-/** Retreat: the first legal space by id, nothing inside; with no space, as many units inside as fit (cavalry first). */
+/**
+ * Retreat: the first legal space by id, nothing inside; with no space, as many units inside as fit (cavalry first)
+ * and every leader with them, so that as little as possible is eliminated.
+ */
 function chooseRetreat(d: Decision): EngineEvent | undefined {
   const events = d.options.map((o) => o.event).filter((e): e is Extract<EngineEvent, { type: 'retreat.declare' }> => e.type === 'retreat.declare');
   const plain = events.filter((e) => e.to !== undefined && !e.inside).sort((a, b) => (a.to ?? '').localeCompare(b.to ?? ''));
   if (plain[0]) return plain[0];
-  const size = (e: (typeof events)[number]) => [-(e.inside?.cavalry ?? 0) - (e.inside?.regulars ?? 0) - (e.inside?.mercenaries ?? 0), -(e.inside?.cavalry ?? 0), -(e.inside?.regulars ?? 0)];
+  const size = (e: (typeof events)[number]) => [
+    -(e.inside?.cavalry ?? 0) - (e.inside?.regulars ?? 0) - (e.inside?.mercenaries ?? 0),
+    -(e.inside?.leaders?.length ?? 0),
+    -(e.inside?.cavalry ?? 0),
+    -(e.inside?.regulars ?? 0),
+  ];
   return [...events].sort((a, b) => compareRanks(size(a), size(b)))[0];
 }
 

@@ -42,9 +42,6 @@ export interface SessionOptions {
   readonly lang?: Lang;
 }
 
-/** Movement states between paying the CP and placing the formation (13.1 steps 3–5). */
-const IN_TRANSIT = new Set(['checkingSiegeLeft', 'leavingBrokenSiege', 'responseCards', 'intercepting']);
-
 export class Session {
   readonly scenario: Scenario;
   readonly seed: number;
@@ -144,7 +141,7 @@ export class Session {
   get inTransit(): { readonly from: string; readonly to: string; readonly stacks: readonly Stack[] } | null {
     const root = this.root.getSnapshot() as AnyMachineSnapshot;
     const leg = (root.context as MovementContext).leg;
-    if (!leg || !IN_TRANSIT.has(stateOf(root))) return null;
+    if (!leg || !root.hasTag('transit')) return null;
     return { from: leg.from, to: leg.to, stacks: leg.formation };
   }
 

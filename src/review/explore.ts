@@ -69,6 +69,7 @@ export function describeSummary(s: Summary): string {
   for (const r of s.retreats) parts.push(r.to ? `${r.power} retreats to ${r.to}` : `${r.power} ${r.reason === 'defender' || r.reason === 'attacker' ? 'cannot retreat' : 'is eliminated'}`);
   for (const c of s.captures) parts.push(`${c.leader} captured`);
   if (s.siege) parts.push(`${s.siege.space} besieged by ${s.siege.besieger}`);
+  for (const g of s.siegesEnded) parts.push(`siege of ${g.space} broken`);
   return parts.join('; ') || 'the move ends quietly';
 }
 

@@ -1,7 +1,8 @@
 // Invariants every reachable state must keep (DESIGN "Quality bars"): no unit created or lost outside the rules,
 // every leader in exactly one place or captured, no fortification over 4 units, CP never below zero; and at the end
 // of a move, no enemies face to face outside a battle, marks on the loser only, sieges that outnumber.
-import type { Scenario } from '../engine/scenario.ts';
+import { toResultPosition } from '../engine/position.ts';
+import { parseScenario, ScenarioError, type Scenario } from '../engine/scenario.ts';
 import type { Summary } from '../schema/result.ts';
 import type { Stack } from '../schema/scenario.ts';
 import { LAND_UNIT_TYPES, landUnitCount, type LandUnitType } from '../schema/units.ts';
@@ -60,9 +61,23 @@ export function stepViolations(initial: Scenario, o: Observation): string[] {
   return v;
 }
 
+/**
+ * DESIGN "Quality bars": the result position is the next scenario of the impulse, so it must parse again — every
+ * rule the validator knows (sieges that outnumber, R17's empty fortresses, who may be inside, R18) holds in it.
+ */
+export function resultParseViolations(initial: Scenario, position: Position): string[] {
+  try {
+    parseScenario(toResultPosition(initial, position));
+    return [];
+  } catch (e) {
+    if (!(e instanceof ScenarioError)) throw e;
+    return e.issues.map((i) => `the result does not parse as a scenario: ${i.path || '(root)'}: ${i.message}`);
+  }
+}
+
 /** Violations of the invariants that hold once the move is over. */
 export function endViolations(initial: Scenario, o: Observation): string[] {
-  const v = stepViolations(initial, o);
+  const v = [...stepViolations(initial, o), ...resultParseViolations(initial, o.position)];
   if (o.transit.length > 0) v.push('a formation is still in transit');
   const rel = o.position;
   for (const space of new Set(rel.stacks.map((s) => s.space))) {

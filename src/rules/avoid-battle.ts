@@ -3,6 +3,7 @@
 import { isMajorPower, MAJOR_POWERS, type MajorPower, type Power } from '../schema/power.ts';
 import type { Stack } from '../schema/scenario.ts';
 import { landUnitCount, type Units } from '../schema/units.ts';
+import { byPowerRestriction } from './by-power.ts';
 import { destinationRestrictions, type DestinationArgs } from './destinations.ts';
 import { hostileStacksOutside } from './hostility.ts';
 import type { MoveLeg } from './leg.ts';
@@ -108,6 +109,8 @@ export const isAvoidNotEmpty = restriction<AvoidArgs>({
   reason: () => text('Name at least one land unit or leader that tries to avoid battle.', 'Назовите хотя бы одну сухопутную часть или командующего, которые пытаются уклониться от сражения.'),
 });
 
+export const isAvoidSplitByPower = byPowerRestriction<AvoidArgs>('isAvoidSplitByPower', '13.3 step 3', (a) => ({ units: a.request, power: a.power }));
+
 export const areAvoidersInSpace = restriction<AvoidArgs>({
   name: 'areAvoidersInSpace',
   rule: '13.3 step 3',
@@ -146,7 +149,7 @@ export const AVOID_DESTINATION_RESTRICTIONS: readonly Restriction<AvoidArgs>[] =
   isLand!, isAdjacent!, isNotSpaceEnemyCameFrom, isNotIndependent!, isFriendlyControlled!, isNotUnrest!, isFreeOfEnemy!,
 ];
 /** Restrictions on the units named. */
-export const AVOID_GROUP_RESTRICTIONS: readonly Restriction<AvoidArgs>[] = [isAvoidNotEmpty, areAvoidersInSpace];
+export const AVOID_GROUP_RESTRICTIONS: readonly Restriction<AvoidArgs>[] = [isAvoidNotEmpty, isAvoidSplitByPower, areAvoidersInSpace];
 
 export const AVOID_RESTRICTIONS = [...AVOIDER_RESTRICTIONS, ...AVOID_DESTINATION_RESTRICTIONS, ...AVOID_GROUP_RESTRICTIONS];
 

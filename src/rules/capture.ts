@@ -4,8 +4,9 @@
 import type { Power } from '../schema/power.ts';
 import type { Capture } from '../schema/scenario.ts';
 import { landUnitCount } from '../schema/units.ts';
-import { areAtWar, controllerOf, isFriendly } from './relations.ts';
-import { normalizeStacks, stacksWhere } from './stacks.ts';
+import { isHostile } from './hostility.ts';
+import { areAtWar, isFriendly, majorOf, mayBeInside } from './relations.ts';
+import { landUnitsIn, normalizeStacks, stacksWhere } from './stacks.ts';
 import type { Position, World } from './world.ts';
 
 export function captureLeaders(position: Position, leaders: readonly string[], by: Power): Position {
@@ -25,29 +26,40 @@ export interface LoneLeaderOutcome {
   readonly withdrawn: readonly string[];
 }
 
-/** Leaders outside in `space`, at war with `arriving`, with no friendly land units outside beside them. */
+/**
+ * Leaders outside in `space`, at war with `arriving`, with no land units beside them that would fight `arriving` on
+ * their side (friendly to the leader and hostile to the arriving power).
+ */
 export function loneLeadersAgainst(world: World, space: string, arriving: Power): string[] {
   const outside = stacksWhere(world.position, { space, inside: false });
+  const defended = (leaderPower: Power) =>
+    outside.some((o) => landUnitCount(o) > 0 && isFriendly(world.position, o.power, leaderPower) && isHostile(world, arriving, o.power, space));
   return outside
-    .filter((s) => s.leaders.length > 0 && areAtWar(world.position, arriving, s.power))
-    .filter((s) => !outside.some((o) => landUnitCount(o) > 0 && isFriendly(world.position, o.power, s.power)))
+    .filter((s) => s.leaders.length > 0 && areAtWar(world.position, arriving, s.power) && !defended(s.power))
     .flatMap((s) => s.leaders);
 }
 
+/** Land units of the arriving power's group outside in `space`: only land units capture a leader (ruling R2). */
+function arrivingLandUnits(world: World, space: string, arriving: Power): number {
+  const group = majorOf(world.position, arriving) ?? arriving;
+  return landUnitsIn(stacksWhere(world.position, { space, inside: false }).filter((s) => (majorOf(world.position, s.power) ?? s.power) === group));
+}
+
 /**
- * Land units of `arriving` have entered `space`: every enemy leader there alone is captured (13.1) — or, in a
- * fortified space his side controls, withdraws inside (13.3).
+ * `arriving` has entered `space`: if its group has land units there, every enemy leader there alone is captured
+ * (13.1 restriction 6) — or, in a fortified space held by his side or an ally, withdraws inside (13.3, 2.1). A
+ * leader arriving without land units captures nobody (ruling R2: capture needs enemy land units).
  */
 export function settleLoneLeaders(world: World, space: string, arriving: Power): LoneLeaderOutcome {
+  if (arrivingLandUnits(world, space, arriving) === 0) return { position: world.position, captured: [], withdrawn: [] };
   const lone = loneLeadersAgainst(world, space, arriving);
   if (lone.length === 0) return { position: world.position, captured: [], withdrawn: [] };
   const fortified = world.board.spaces.get(space)?.fortified ?? false;
-  const controller = controllerOf(world, space);
   const withdrawn: string[] = [];
   const captured: string[] = [];
   for (const s of stacksWhere(world.position, { space, inside: false })) {
     for (const l of s.leaders.filter((x) => lone.includes(x))) {
-      (fortified && isFriendly(world.position, s.power, controller) ? withdrawn : captured).push(l);
+      (fortified && mayBeInside(world, s.power, space) ? withdrawn : captured).push(l);
     }
   }
   const inside = world.position.stacks.flatMap((s) => {

@@ -2,11 +2,12 @@
 // several groups on one side split the hits as evenly as possible, the side's leading group placing the odd hits
 // (ruling R5); if both sides are wiped out, the side that rolled more dice (the defender on equal dice) keeps one
 // of its eliminated units (ruling R7).
-import type { Power } from '../schema/power.ts';
+import { impulseRank, type Power } from '../schema/power.ts';
 import type { Stack } from '../schema/scenario.ts';
-import { LAND_UNIT_TYPES, landUnitCount, type LandUnitType } from '../schema/units.ts';
+import { LAND_UNIT_TYPES, landUnitCount, type LandCounts, type LandUnitType, type Units } from '../schema/units.ts';
+import { byPowerRestriction } from './by-power.ts';
 import { groupOf, type Role } from './field-battle.ts';
-import { powerGen, powerName, ruAgree, ruCount, ruLandUnits, unitTypeCount } from './names.ts';
+import { powerGen, powerName, ruAgree, ruCount, ruLandUnits, unitTypeCount, unitTypeOne } from './names.ts';
 import { splitStacks, totals } from './stacks.ts';
 import { text } from './text.ts';
 import { checkAll, restriction, type Restriction, type Verdict } from './verdict.ts';
@@ -30,8 +31,13 @@ export interface SidePlan {
   /** Hits left over after the even split, placed by `decider` (ruling R5). */
   readonly oddHits: number;
   readonly decider: Power;
-  /** Ruling R7: this side keeps one of its eliminated units; `decider`'s group keeps it. */
+  /** Ruling R7: this side keeps one of its eliminated units. */
   readonly keepsOne: boolean;
+  /**
+   * Ruling R7: the group that keeps it — the side's deciding group if it had land units in the battle, else the
+   * first group in answer order that had some (a group of leaders only has no unit to keep).
+   */
+  readonly keeper?: Power;
 }
 
 /** Ruling R5: split `losses` between groups as evenly as their units allow; returns the base shares and the odd hits left. */
@@ -59,7 +65,8 @@ export function sidePlan(world: World, role: Role, stacks: readonly Stack[], hit
   const total = groups.reduce((a, g) => a + g.units, 0);
   const losses = Math.min(hitsAgainst, total);
   const { shares, odd } = splitLosses(groups, losses);
-  return { role, losses, groups: shares, oddHits: odd, decider, keepsOne };
+  const withUnits = [decider, ...groups.map((g) => g.power).filter((p) => p !== decider)].find((p) => (groups.find((g) => g.power === p)?.units ?? 0) > 0);
+  return { role, losses, groups: shares, oddHits: odd, decider, keepsOne, ...(keepsOne && withUnits ? { keeper: withUnits } : {}) };
 }
 
 /** Ruling R7: both sides wiped out → the side with more dice keeps one unit; on equal dice the defender. */
@@ -104,7 +111,11 @@ export interface CasualtyArgs {
   /** The group's stacks in the battle. */
   readonly stacks: readonly Stack[];
   readonly losses: Losses;
+  /** Ruling R16: which power of the group loses what. */
+  readonly byPower?: Units['byPower'];
   readonly keep?: LandUnitType;
+  /** Ruling R16: whose unit of type `keep` is kept. */
+  readonly keepPower?: Power;
   readonly oddHits?: readonly Power[];
   /** Odd hits already placed by the decider (undefined until then). */
   readonly oddTo?: readonly Power[];
@@ -114,11 +125,17 @@ function effectiveOdd(args: CasualtyArgs): readonly Power[] {
   return args.oddTo ?? args.oddHits ?? [];
 }
 
+function lossUnits(args: Pick<CasualtyArgs, 'losses' | 'byPower'>): Units {
+  return { ...args.losses, leaders: [], ...(args.byPower ? { byPower: args.byPower } : {}) };
+}
+
+export const isCasualtySplitByPower = byPowerRestriction<CasualtyArgs>('isCasualtySplitByPower', '14 step 9', (a) => ({ units: lossUnits(a), power: a.power }));
+
 export const areLossesPresent = restriction<CasualtyArgs>({
   name: 'areLossesPresent',
   rule: '14 step 9',
   statements: ['FB-13', 'FB-15'],
-  holds: (_w, { stacks, losses }) => splitStacks(stacks, { ...losses, leaders: [] }).ok,
+  holds: (_w, args) => splitStacks(args.stacks, lossUnits(args)).ok,
   reason: (_w, { stacks, losses, power }) => {
     const t = totals(stacks), p = powerName(power);
     const bad = LAND_UNIT_TYPES.find((k) => losses[k] > t[k]) ?? 'regulars';
@@ -161,35 +178,79 @@ export const keepsOnlyWhenWipedOut = restriction<CasualtyArgs>({
   ruling: 'R7',
   statements: ['FB-16', 'FB-17'],
   holds: (_w, { plan, power, keep, losses }) => {
-    const keeper = plan.keepsOne && power === plan.decider;
+    const keeper = plan.keepsOne && power === plan.keeper;
     if (!keeper) return keep === undefined;
     return keep !== undefined && losses[keep] > 0;
   },
   reason: (_w, { plan, power }) => {
-    if (plan.keepsOne && power === plan.decider)
+    if (plan.keepsOne && power === plan.keeper)
       return text('Both sides are wiped out and this side rolled more dice (or defends on equal dice): name in keep the type of the one eliminated unit it keeps.', 'Обе стороны уничтожены, и у этой стороны было больше кубиков (или она обороняется при равенстве): укажите в keep тип части, которую она сохраняет.');
     return text('A side keeps a unit only when both sides are wiped out and it rolled more dice (the defender on equal dice).', 'Сторона сохраняет одну часть, только если уничтожены обе стороны и у неё было больше кубиков (при равенстве — если она обороняется).');
   },
 });
 
-export const CASUALTY_RESTRICTIONS: readonly Restriction<CasualtyArgs>[] = [areLossesPresent, placesOddHits, isLossTotalRight, keepsOnlyWhenWipedOut];
+export const isKeptUnitLost = restriction<CasualtyArgs>({
+  name: 'isKeptUnitLost',
+  rule: '14 step 9',
+  ruling: 'R16',
+  statements: ['FB-16', 'FB-17'],
+  holds: (_w, args) => args.keep === undefined || args.keepPower === undefined || (lossesByPower(args)?.[args.keepPower]?.[args.keep] ?? 0) > 0,
+  reason: (_w, args) => {
+    const p = powerName(args.keepPower ?? args.power), t = unitTypeOne(args.keep ?? 'regulars');
+    return text(`${p.en} loses no ${t.en} here, so it cannot keep one (keepPower).`, `${p.ru} не ${ruAgree(args.keepPower ?? args.power, 'теряют', 'теряет')} здесь ни одной такой части (${t.ru}), поэтому не может её сохранить (keepPower).`);
+  },
+});
+
+export const CASUALTY_RESTRICTIONS: readonly Restriction<CasualtyArgs>[] = [isCasualtySplitByPower, areLossesPresent, placesOddHits, isLossTotalRight, keepsOnlyWhenWipedOut, isKeptUnitLost];
 
 export function checkCasualties(world: World, args: CasualtyArgs): Verdict {
   return checkAll(CASUALTY_RESTRICTIONS, world, args);
 }
 
-/**
- * The group's pieces that die. The event names unit types only, so the engine picks the pieces that leave the
- * owner the most freedom: its own power's units first, then its allies'; among them units already marked
- * (ruling R12) before unmarked ones.
- */
-export function survivorsAfter(stacks: readonly Stack[], power: Power, losses: Losses): Stack[] | undefined {
-  const order = [...stacks].sort(
+/** The order in which a group's pieces die by default: its own power's first (ruling R16), marked before unmarked. */
+function casualtyOrder(stacks: readonly Stack[], power: Power): Stack[] {
+  return [...stacks].sort(
     (a, b) =>
       Number(a.power !== power) - Number(b.power !== power) ||
+      impulseRank(a.power) - impulseRank(b.power) ||
       Number(b.attemptedInterception) - Number(a.attemptedInterception) ||
       Number(b.lostBattle) - Number(a.lostBattle),
   );
-  const split = splitStacks(stacks, { ...losses, leaders: [] }, order);
+}
+
+/** Ruling R16: who in the group loses what — the answer's own split, or by default the major's units first. */
+export function lossesByPower(args: Pick<CasualtyArgs, 'stacks' | 'power' | 'losses' | 'byPower'>): Partial<Record<Power, Losses>> | undefined {
+  const split = splitStacks(args.stacks, lossUnits(args), casualtyOrder(args.stacks, args.power));
+  if (!split.ok) return undefined;
+  const out: Partial<Record<Power, Record<LandUnitType, number>>> = {};
+  for (const piece of split.taken) {
+    const row = (out[piece.power] ??= { regulars: 0, mercenaries: 0, cavalry: 0 });
+    for (const t of LAND_UNIT_TYPES) row[t] += piece[t];
+  }
+  return out;
+}
+
+/** Ruling R16: whose unit of the kept type survives — the one named, else the major's own, else the first in impulse order. */
+export function keptBy(args: Pick<CasualtyArgs, 'stacks' | 'power' | 'losses' | 'byPower' | 'keep' | 'keepPower'>): Power | undefined {
+  const keep = args.keep;
+  if (!keep) return undefined;
+  if (args.keepPower) return args.keepPower;
+  const by = lossesByPower(args) ?? {};
+  const losers = (Object.keys(by) as Power[]).filter((p) => (by[p]?.[keep] ?? 0) > 0).sort((a, b) => impulseRank(a) - impulseRank(b));
+  return losers.includes(args.power) ? args.power : losers[0];
+}
+
+/**
+ * The group's pieces that survive its losses (14 step 9), less the one unit it keeps (ruling R7). Events name unit
+ * types (and, by ruling R16, powers); among equal pieces the engine removes those already marked (ruling R12) first.
+ */
+export function survivorsAfter(args: Pick<CasualtyArgs, 'stacks' | 'power' | 'losses' | 'byPower' | 'keep' | 'keepPower'>): Stack[] | undefined {
+  const by = lossesByPower(args);
+  if (!by) return undefined;
+  const kept = keptBy(args);
+  const net: Partial<Record<Power, LandCounts>> = {};
+  for (const [p, l] of Object.entries(by) as [Power, Losses][]) net[p] = { ...l, ...(p === kept && args.keep ? { [args.keep]: l[args.keep] - 1 } : {}) };
+  const sum = (t: LandUnitType) => Object.values(net).reduce((n, c) => n + (c?.[t] ?? 0), 0);
+  const split = splitStacks(args.stacks, { regulars: sum('regulars'), mercenaries: sum('mercenaries'), cavalry: sum('cavalry'), leaders: [], byPower: net }, casualtyOrder(args.stacks, args.power));
   return split.ok ? split.rest : undefined;
 }

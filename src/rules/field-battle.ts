@@ -76,6 +76,15 @@ export function sideLeader(world: World, b: BattleSetup, role: Role, stacks: rea
   return groups.includes(controller) ? controller : (groups[0] ?? controller);
 }
 
+/**
+ * Ruling R16: who takes a side's captives — the first power in impulse order (3.2) that has land units on the other
+ * side; `fallback` when that side has none left (it cannot happen after ruling R7, but the caller names one).
+ */
+export function captorOf(stacks: readonly Stack[], fallback: Power): Power {
+  const powers = [...new Set(stacks.filter((s) => landUnitsIn([s]) > 0).map((s) => s.power))].sort((a, b) => impulseRank(a) - impulseRank(b));
+  return powers[0] ?? fallback;
+}
+
 /** Ruling R12: every land unit and leader of the losing side is marked as having lost a field battle this impulse. */
 export function markLosers(position: Position, losers: readonly Stack[]): Position {
   const set = new Set(losers);

@@ -4,6 +4,7 @@ import { connection } from '../data/board.ts';
 import { isMajorPower, MAJOR_POWERS, type MajorPower, type Power } from '../schema/power.ts';
 import type { Stack } from '../schema/scenario.ts';
 import { landUnitCount, type Units } from '../schema/units.ts';
+import { byPowerRestriction } from './by-power.ts';
 import { commandLimit, LEADERLESS_LIMIT } from './formation.ts';
 import { isHostile, otherPowersWithLandUnits } from './hostility.ts';
 import type { MoveLeg } from './leg.ts';
@@ -190,6 +191,8 @@ export const isInterceptionNotEmpty = restriction<InterceptArgs>({
   reason: () => text('An intercepting formation needs at least one land unit or army leader.', 'В перехватывающем соединении должна быть хотя бы одна сухопутная часть или командующий.'),
 });
 
+export const isInterceptionSplitByPower = byPowerRestriction<InterceptArgs>('isInterceptionSplitByPower', '13.2 step 1', (a) => ({ units: a.request, power: a.power }));
+
 export const areInterceptorsInSpace = restriction<InterceptArgs>({
   name: 'areInterceptorsInSpace',
   rule: '13.2 step 1',
@@ -300,6 +303,7 @@ export const SPACE_RESTRICTIONS: readonly Restriction<InterceptArgs>[] = [isInte
 /** Restrictions on the formation named in the attempt. */
 export const FORMATION_RESTRICTIONS: readonly Restriction<InterceptArgs>[] = [
   isInterceptionNotEmpty,
+  isInterceptionSplitByPower,
   areInterceptorsInSpace,
   haveNotAttemptedInterception,
   areInterceptorsNotBesieged,

@@ -3,6 +3,7 @@ import { connection } from '../data/board.ts';
 import type { MajorPower } from '../schema/power.ts';
 import type { Stack } from '../schema/scenario.ts';
 import { landUnitCount, type Units } from '../schema/units.ts';
+import { byPowerRestriction } from './by-power.ts';
 import { commandLimit, isWithinCommandLimit } from './formation.ts';
 import { isEnemyBloc, isHostile, otherPowersWithLandUnits } from './hostility.ts';
 import { capitalize, inSpace, intoSpace, leaderName, outOfSpace, powerGen, powerName, powerWith, ruAgree, ruList, spaceFrom, spaceName, spaceTo, unitsText } from './names.ts';
@@ -93,6 +94,8 @@ export const isFormationNotEmpty = restriction<MoveArgs>({
   holds: (_world, { request }) => landUnitCount(request) > 0 || request.leaders.length > 0,
   reason: () => text('A formation needs at least one land unit or army leader.', 'В соединении должна быть хотя бы одна сухопутная часть или командующий.'),
 });
+
+export const isMoveSplitByPower = byPowerRestriction<MoveArgs>('isMoveSplitByPower', '13.1', (a) => ({ units: a.request, power: a.power }));
 
 export const areLeadersOfActivePower = restriction<MoveArgs>({
   name: 'areLeadersOfActivePower',
@@ -278,6 +281,7 @@ export const MOVE_RESTRICTIONS: readonly Restriction<MoveArgs>[] = [
   isDestinationLandSpace,
   isDestinationAdjacent,
   isFormationNotEmpty,
+  isMoveSplitByPower,
   areLeadersOfActivePower,
   areUnitsInSpace,
   haveNotLostBattleThisImpulse,

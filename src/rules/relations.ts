@@ -63,6 +63,24 @@ export function controllerOf(world: World, space: string): Power {
   return world.position.control[space] ?? world.board.spaces.get(space)?.home ?? 'independent';
 }
 
+/**
+ * 2.1, ruling R18: only the power that controls a fortified space and its allies may be inside it. An inactive minor
+ * has no allies, so it may be inside only its own spaces; independents only independent ones.
+ */
+export function mayBeInside(world: World, power: Power, space: string): boolean {
+  const controller = controllerOf(world, space);
+  return power === controller || (controller !== 'independent' && power !== 'independent' && isFriendly(world.position, power, controller));
+}
+
+/**
+ * Whether units of `power` stand against whoever holds a space `controller` controls: at war with it, or — for an
+ * independent space — any power's units (the engine treats independent keys as held against every power, R13).
+ */
+export function isHostilePower(world: World, power: Power, controller: Power): boolean {
+  if (controller === 'independent') return power !== 'independent';
+  return areAtWar(world.position, power, controller);
+}
+
 /** 2.2: a space controlled by a power at war with `power`. */
 export function isEnemyControlled(world: World, space: string, power: Power): boolean {
   return areAtWar(world.position, power, controllerOf(world, space));

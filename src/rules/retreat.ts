@@ -2,13 +2,15 @@
 // units and any leaders may go inside. A losing attacker goes back where it came from (ruling R11); 13.4 option 2
 // and a broken siege (14 step 12, 15.3) retreat under the same restrictions. No legal space: eliminated, leaders
 // captured. Inactive minors and independents never retreat (ruling R10).
-import { isMajorPower, MAJOR_POWERS, type MajorPower, type Power } from '../schema/power.ts';
+import { isMajorPower, MAJOR_POWERS, type Power } from '../schema/power.ts';
 import type { Stack } from '../schema/scenario.ts';
 import { landUnitCount, NO_UNITS, type Units } from '../schema/units.ts';
+import { byPowerRestriction } from './by-power.ts';
 import { destinationRestrictions, type DestinationArgs } from './destinations.ts';
+import { groupOf } from './field-battle.ts';
 import { hostileStacksOutside } from './hostility.ts';
 import { intoSpace, outOfSpace, powerDat, powerGen, powerName, ruAgree, ruLandUnits, spaceFrom, spaceName } from './names.ts';
-import { controllerOf, isInactive, majorOf } from './relations.ts';
+import { controllerOf, isInactive, majorOf, mayBeInside } from './relations.ts';
 import { landUnitsInside } from './siege.ts';
 import { captureLeaders, settleLoneLeaders } from './capture.ts';
 import { landUnitsIn, replaceStacks, splitStacks, stacksWhere, totals } from './stacks.ts';
@@ -19,7 +21,8 @@ import type { World } from './world.ts';
 
 /**
  * Why a stack retreats: `defender` / `attacker` lost a field battle (14 step 11); `origin` is 13.4 option 2; `siege`
- * is an attacker that won in a fortified space it does not outnumber (14 step 12, as in 15.3).
+ * is a besieging stack that no longer outnumbers the units inside (15.3) — or an attacker that won in a fortified
+ * space it does not outnumber (14 step 12, as in 15.3).
  */
 export type RetreatReason = 'defender' | 'attacker' | 'origin' | 'siege';
 
@@ -27,7 +30,8 @@ export interface RetreatState {
   readonly space: string;
   readonly reason: RetreatReason;
   /** The active power. */
-  readonly attacker: MajorPower;
+  /** The active power; for a `siege` retreat, the group that retreats (the besiegers, or the active power). */
+  readonly attacker: Power;
   /** The space the active formation entered the battle space from. */
   readonly origin: string;
   /** 13.4 option 1: retreating into this space eliminates the formation. */
@@ -51,17 +55,17 @@ const isAttackerSide = (r: RetreatReason) => r !== 'defender';
 /** The stacks of `power`'s group that must retreat. */
 export function retreatingStacks(world: World, state: RetreatState, power: Power): Stack[] {
   const outside = isAttackerSide(state.reason)
-    ? stacksWhere(world.position, { space: state.space, inside: false }).filter((s) => majorOf(world.position, s.power) === state.attacker)
+    ? stacksWhere(world.position, { space: state.space, inside: false }).filter((s) => groupOf(world, s.power) === state.attacker)
     : hostileStacksOutside(world, state.attacker, state.space);
-  return outside.filter((s) => (majorOf(world.position, s.power) ?? s.power) === power);
+  return outside.filter((s) => groupOf(world, s.power) === power);
 }
 
 /** The groups still to retreat, in impulse order: majors first (each deciding for its minors), then inactive powers. */
 export function retreatingGroups(world: World, state: RetreatState): Power[] {
   const outside = isAttackerSide(state.reason)
-    ? stacksWhere(world.position, { space: state.space, inside: false }).filter((s) => majorOf(world.position, s.power) === state.attacker)
+    ? stacksWhere(world.position, { space: state.space, inside: false }).filter((s) => groupOf(world, s.power) === state.attacker)
     : hostileStacksOutside(world, state.attacker, state.space);
-  const groups = [...new Set(outside.map((s) => majorOf(world.position, s.power) ?? s.power))];
+  const groups = [...new Set(outside.map((s) => groupOf(world, s.power)))];
   return groups.filter((g) => !state.done.includes(g)).sort((a, b) => rank(a) - rank(b));
 }
 
@@ -118,6 +122,8 @@ export const isInsideWithinLimit = restriction<RetreatArgs>({
   },
 });
 
+export const isInsideSplitByPower = byPowerRestriction<RetreatArgs>('isInsideSplitByPower', '14.1', (a) => ({ units: a.inside, power: a.power }));
+
 export const areInsideUnitsPresent = restriction<RetreatArgs>({
   name: 'areInsideUnitsPresent',
   rule: '14.1',
@@ -166,7 +172,7 @@ export const RETREAT_DESTINATION_RESTRICTIONS: readonly Restriction<RetreatArgs>
   isLand!, isAdjacent!, isAttackerOrigin, isNotSpaceEnemyEnteredFrom, isNotIndependent!, isFriendlyControlled!, isNotUnrest!, isFreeOfEnemy!,
 ];
 
-export const RETREAT_RESTRICTIONS: readonly Restriction<RetreatArgs>[] = [isRetreatingPower, mayGoInside, areInsideUnitsPresent, isInsideWithinLimit];
+export const RETREAT_RESTRICTIONS: readonly Restriction<RetreatArgs>[] = [isRetreatingPower, mayGoInside, isInsideSplitByPower, areInsideUnitsPresent, isInsideWithinLimit];
 
 export function retreatDestinations(world: World, state: RetreatState, power: Power): { to: string[]; blocked: { to: string; refusal: Refusal }[] } {
   const to: string[] = [];
@@ -212,11 +218,14 @@ export function isInactiveGroup(world: World, power: Power): boolean {
   return isInactive(world.position, power);
 }
 
-/** Ruling R10: what an inactive stack puts inside (up to the room left, in a fortified space). */
+/**
+ * Ruling R10: what an inactive stack puts inside — up to the room left, in a fortified space it may hold (ruling
+ * R18: its own; in a space another power controls it is eliminated).
+ */
 export function inactiveInside(world: World, state: RetreatState, power: Power): Units {
   const stacks = retreatingStacks(world, state, power);
   const fortified = world.board.spaces.get(state.space)?.fortified ?? false;
-  if (!fortified) return NO_UNITS;
+  if (!fortified || !mayBeInside(world, power, state.space)) return NO_UNITS;
   const t = totals(stacks);
   const room = insideRoom(world, state);
   const regulars = Math.min(t.regulars, room);

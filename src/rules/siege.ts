@@ -1,8 +1,9 @@
 // 15 Siege: who is under siege, 14 step 12 and ruling R13 (does the active formation outnumber the units inside),
-// 15.3 (a siege breaks when the besiegers no longer outnumber the units inside).
+// 15.3 (a siege breaks when the besiegers no longer outnumber the units inside), ruling R17 (a siege depends only on
+// the units inside and the besieging powers).
 import type { Power } from '../schema/power.ts';
 import type { Siege, Stack } from '../schema/scenario.ts';
-import { isFriendly } from './relations.ts';
+import { majorOf } from './relations.ts';
 import { landUnitsIn, stacksWhere } from './stacks.ts';
 import type { Position, World } from './world.ts';
 
@@ -24,17 +25,30 @@ export function outnumbersInside(attackingLandUnits: number, insideLandUnits: nu
   return attackingLandUnits > insideLandUnits;
 }
 
-/** 15.3: land units of the besieging powers (and their friends) still outside in the space. */
+/** Whether a stack belongs to one of the besieging powers (a listed power, or an active minor of one, 22.3). */
+function isBesieger(world: Pick<World, 'position'>, siege: Siege, power: Power): boolean {
+  return siege.by.some((p) => p === power || majorOf(world.position, power) === p);
+}
+
+/** 15.3, ruling R17: the besieging stack — the besieging powers' pieces outside the fortifications of the space. */
+export function besiegingStacks(world: Pick<World, 'position'>, siege: Siege): Stack[] {
+  return stacksWhere(world.position, { space: siege.space, inside: false }).filter((s) => isBesieger(world, siege, s.power));
+}
+
+/** 15.3: land units of the besieging powers still outside in the space (units of third powers do not count, R17). */
 export function besiegingLandUnits(world: Pick<World, 'position'>, siege: Siege): number {
-  return landUnitsIn(
-    stacksWhere(world.position, { space: siege.space, inside: false }).filter((s) => siege.by.some((p) => isFriendly(world.position, p, s.power))),
-  );
+  return landUnitsIn(besiegingStacks(world, siege));
 }
 
 /** 15.3: the siege in `space` is broken if its besiegers no longer outnumber the units inside. */
 export function isSiegeBroken(world: Pick<World, 'position'>, space: string): boolean {
   const siege = siegeIn(world, space);
   return !!siege && !outnumbersInside(besiegingLandUnits(world, siege), landUnitsInside(world, space));
+}
+
+/** 15.3: the first siege (by space id) whose besiegers no longer outnumber the units inside. */
+export function firstBrokenSiege(world: Pick<World, 'position'>): Siege | undefined {
+  return [...world.position.sieges].sort((a, b) => a.space.localeCompare(b.space)).find((g) => isSiegeBroken(world, g.space));
 }
 
 export function beginSiege(position: Position, space: string, by: Power): Position {

@@ -88,35 +88,62 @@ export function normalizeStacks(stacks: readonly Stack[]): Stack[] {
 }
 
 export interface Shortfall {
-  /** The unit type (or 'leaders') that is missing, and how many of it the request wanted and found. */
-  readonly what: LandUnitType | 'leaders';
+  /** What is missing: a unit type, leaders, or a per-power split (ruling R16) that does not add up to the counts. */
+  readonly what: LandUnitType | 'leaders' | 'byPower';
   readonly wanted: number;
   readonly found: number;
   readonly missingLeaders: readonly string[];
+  /** With a per-power split: the power whose units are short. */
+  readonly power?: Power;
 }
 
 export type Split = { readonly ok: true; readonly taken: Stack[]; readonly rest: Stack[] } | ({ readonly ok: false } & Shortfall);
 
+/** Ruling R16: a per-power split must add up to the request's counts, type by type. */
+export function byPowerMismatch(request: Units): LandUnitType | undefined {
+  const by = request.byPower;
+  if (!by) return undefined;
+  return LAND_UNIT_TYPES.find((t) => Object.values(by).reduce((n, c) => n + (c?.[t] ?? 0), 0) !== request[t]);
+}
+
 /**
  * Takes the requested land units and leaders out of `stacks`, visiting stacks in the given order (the caller's
- * preference, e.g. units without an interception mark first). Returns the pieces taken and what is left.
+ * preference, e.g. units without an interception mark first). With a per-power split (ruling R16) each power's
+ * units come from that power's stacks; without one, whatever the order meets first. Returns the pieces taken and
+ * what is left.
  */
 export function splitStacks(stacks: readonly Stack[], request: Units, order: readonly Stack[] = stacks): Split {
   const missingLeaders = request.leaders.filter((l) => !stacks.some((s) => s.leaders.includes(l)));
   if (missingLeaders.length > 0) return { ok: false, what: 'leaders', wanted: request.leaders.length, found: request.leaders.length - missingLeaders.length, missingLeaders };
-  for (const type of LAND_UNIT_TYPES) {
-    const found = sum(stacks, (s) => s[type]);
-    if (found < request[type]) return { ok: false, what: type, wanted: request[type], found, missingLeaders: [] };
+  const by = request.byPower;
+  const mismatch = byPowerMismatch(request);
+  if (mismatch) return { ok: false, what: 'byPower', wanted: request[mismatch], found: 0, missingLeaders: [] };
+  const left = new Map<string, number>();
+  const slot = (power: Power, type: LandUnitType) => (by ? `${power}|${type}` : type);
+  if (by) {
+    for (const [power, counts] of Object.entries(by) as [Power, Partial<Record<LandUnitType, number>> | undefined][])
+      for (const type of LAND_UNIT_TYPES) {
+        const wanted = counts?.[type] ?? 0;
+        const found = sum(stacks.filter((s) => s.power === power), (s) => s[type]);
+        if (found < wanted) return { ok: false, what: type, wanted, found, missingLeaders: [], power };
+        left.set(slot(power, type), wanted);
+      }
+  } else {
+    for (const type of LAND_UNIT_TYPES) {
+      const found = sum(stacks, (s) => s[type]);
+      if (found < request[type]) return { ok: false, what: type, wanted: request[type], found, missingLeaders: [] };
+      left.set(type, request[type]);
+    }
   }
-  const left: Record<LandUnitType, number> = { regulars: request.regulars, mercenaries: request.mercenaries, cavalry: request.cavalry };
   const taken: Stack[] = [];
   const rest: Stack[] = [];
   for (const s of order) {
     const piece = { ...s, regulars: 0, mercenaries: 0, cavalry: 0, leaders: s.leaders.filter((l) => request.leaders.includes(l)) };
     for (const type of LAND_UNIT_TYPES) {
-      const n = Math.min(left[type], s[type]);
+      const k = slot(s.power, type);
+      const n = Math.min(left.get(k) ?? 0, s[type]);
       piece[type] = n;
-      left[type] -= n;
+      left.set(k, (left.get(k) ?? 0) - n);
     }
     const remainder = {
       ...s,
@@ -129,6 +156,23 @@ export function splitStacks(stacks: readonly Stack[], request: Units, order: rea
     if (!isEmptyStack(remainder)) rest.push(remainder);
   }
   return { ok: true, taken, rest };
+}
+
+/**
+ * Takes exactly these pieces (same space, power and marks, their counts and leaders) out of the position: the
+ * pieces a procedure named earlier are the pieces it moves. Throws if they are not there (a guard let through
+ * something its reducer cannot do).
+ */
+export function takePieces(position: Position, pieces: readonly Stack[]): Position {
+  const stacks = new Map(position.stacks.map((s) => [key(s), s]));
+  for (const p of pieces) {
+    const k = key(p);
+    const s = stacks.get(k);
+    if (!s || LAND_UNIT_TYPES.some((t) => s[t] < p[t]) || p.leaders.some((l) => !s.leaders.includes(l)))
+      throw new Error(`takePieces: ${k} does not hold ${JSON.stringify(p)}`);
+    stacks.set(k, { ...s, regulars: s.regulars - p.regulars, mercenaries: s.mercenaries - p.mercenaries, cavalry: s.cavalry - p.cavalry, leaders: s.leaders.filter((l) => !p.leaders.includes(l)) });
+  }
+  return { ...position, stacks: normalizeStacks([...stacks.values()]) };
 }
 
 /** Replaces `from` (stacks of the position, by identity) with `replacement`, and normalises. */

@@ -1,15 +1,15 @@
 // 13.4 Withdrawing into Fortifications (movement step 7), and what follows for the active formation: a siege if it
 // outnumbers the units inside (15, ruling R13), else option 1 (pay CP and move on) or option 2 (retreat, ruling R4).
-import { impulseRank, type MajorPower, type Power } from '../schema/power.ts';
+import type { MajorPower, Power } from '../schema/power.ts';
 import { landUnitCount } from '../schema/units.ts';
 import { hostileStacksInside, hostileStacksOutside, isHostile } from './hostility.ts';
 import type { MoveLeg } from './leg.ts';
 import { ENTRY_RESTRICTIONS, moveCost, type MoveArgs } from './movement.ts';
 import { capitalize, inSpace, powerGen, powerName, powerWith, ruAgree, ruLandUnits, spaceFrom, spaceName, enLandUnits } from './names.ts';
-import { controllerOf, isFriendly, isInactive, majorOf } from './relations.ts';
+import { controllerOf, isFriendly, isInactive, majorOf, mayBeInside } from './relations.ts';
 import { landUnitsInside, outnumbersInside, siegeIn } from './siege.ts';
 import { landUnitsIn, stacksWhere, totals } from './stacks.ts';
-import { text } from './text.ts';
+import { joinText, text } from './text.ts';
 import { checkAll, restriction, type Refusal, type Restriction, type Verdict } from './verdict.ts';
 import type { World } from './world.ts';
 
@@ -26,17 +26,11 @@ function defenders(world: World, leg: MoveLeg) {
 }
 
 /**
- * 13.4: "if several powers are defending, the power that controls the space decides"; a power defending alone in its
- * ally's space decides for its own units. An active minor's major decides for it (22.3); nobody decides for an
- * inactive minor or independents (ruling R10).
+ * 13.4, ruling R18: the power that controls the space decides (an active minor's major for it, 22.3), whether or not
+ * it has units there itself; nobody decides for an inactive minor or independents (ruling R10): theirs is automatic.
  */
 export function withdrawalDecider(world: World, leg: MoveLeg): MajorPower | undefined {
-  const controller = majorOf(world.position, controllerOf(world, leg.to));
-  const groups = [...new Set(defenders(world, leg).map((s) => majorOf(world.position, s.power)))]
-    .filter((p): p is MajorPower => p !== undefined)
-    .sort((a, b) => impulseRank(a) - impulseRank(b));
-  if (controller !== undefined && (groups.length === 0 || groups.includes(controller))) return controller;
-  return groups[0];
+  return majorOf(world.position, controllerOf(world, leg.to));
 }
 
 export const isDestinationFortified = restriction<WithdrawArgs>({
@@ -74,6 +68,23 @@ export const isControlledByDefender = restriction<WithdrawArgs>({
     const t = spaceName(world, leg.to), c = powerName(controller);
     const which = ruAgree(controller, 'которые не обороняются там и не состоят', 'которая не обороняется там и не состоит', 'которое не обороняется там и не состоит');
     return text(`${t.en} is controlled by ${c.en}, neither a defending power nor its ally.`, `${t.ru} под контролем ${powerGen(controller).ru}, ${which} в союзе с обороняющимися.`);
+  },
+});
+
+export const mayEveryDefenderGoInside = restriction<WithdrawArgs>({
+  name: 'mayEveryDefenderGoInside',
+  rule: '13.4',
+  ruling: 'R18',
+  statements: ['WDR-03', 'WDR-06'],
+  holds: (world, { leg }) => defenders(world, leg).every((s) => mayBeInside(world, s.power, leg.to)),
+  reason: (world, { leg }) => {
+    const controller = controllerOf(world, leg.to);
+    const out = [...new Set(defenders(world, leg).filter((s) => !mayBeInside(world, s.power, leg.to)).map((s) => s.power))];
+    const o = joinText(out.map(powerName), ', '), t = spaceName(world, leg.to), c = powerName(controller);
+    return text(
+      `${o.en} may not be inside ${t.en}, which ${c.en} controls (only the controller and its allies, 2.1): the stack withdraws all together or not at all, so nobody withdraws.`,
+      `${o.ru} не ${ruAgree(out, 'могут', 'может')} находиться в укреплениях ${spaceFrom(world, leg.to).ru} под контролем ${powerGen(controller).ru} (только контролирующая держава и её союзники, 2.1): отходят все вместе или никто, поэтому отхода нет.`,
+    );
   },
 });
 
@@ -119,6 +130,7 @@ export const WITHDRAWAL_CONDITIONS: readonly Restriction<WithdrawArgs>[] = [
   isDestinationFortified,
   hasDefendersToWithdraw,
   isControlledByDefender,
+  mayEveryDefenderGoInside,
   hasAtMostFourUnits,
   keepsFortificationLimit,
 ];
@@ -137,13 +149,16 @@ export function isAutomaticWithdrawal(world: World, leg: MoveLeg): boolean {
 }
 
 /**
- * Movement step 7 hands over to the siege check when the formation stands in a fortified space held against it
- * with no enemy land units outside: withdrawn defenders, an earlier garrison or nobody at all (ruling R13).
+ * Movement step 7 hands over to the siege check when the formation, with land units, stands in a fortified space
+ * held against it with no enemy land units outside: withdrawn defenders, an earlier garrison or nobody at all
+ * (ruling R13).
  */
 export function needsSiegeCheck(world: World, leg: MoveLeg): boolean {
   const s = world.board.spaces.get(leg.to);
   if (!s?.fortified) return false;
   if (landUnitsIn(defenders(world, leg)) > 0) return false;
+  // Ruling R13: a siege needs land units; leaders moving alone neither besiege nor are turned back (13.4).
+  if (activeLandUnits(leg, world) === 0) return false;
   const c = controllerOf(world, leg.to);
   const hostile = c === 'independent' || isHostile(world, leg.power, c, leg.to);
   return hostile || hostileStacksInside(world, leg.power, leg.to).length > 0;

@@ -7,6 +7,7 @@ const LandUnitFieldsShape = {
   regulars: UnitFieldsShape.regulars,
   mercenaries: UnitFieldsShape.mercenaries,
   cavalry: UnitFieldsShape.cavalry,
+  byPower: UnitFieldsShape.byPower,
 };
 
 export const MoveDeclareSchema = z
@@ -51,6 +52,7 @@ export const CasualtiesAssignSchema = z
     power: PowerSchema,
     ...LandUnitFieldsShape,
     keep: LandUnitTypeSchema.optional().describe('ruling R7: the type of the one eliminated unit this side keeps'),
+    keepPower: PowerSchema.optional().describe("ruling R16: whose unit of that type is kept (default: the major's own)"),
     oddHits: z
       .array(PowerSchema)
       .optional()

@@ -110,6 +110,9 @@ export const SummarySchema = z.object({
   retreats: z.array(RetreatSummarySchema),
   captures: z.array(CaptureSummarySchema),
   siege: z.object({ space: SpaceIdSchema, besieger: PowerSchema }).nullable(),
+  siegesEnded: z
+    .array(z.object({ space: SpaceIdSchema, by: z.array(PowerSchema), rule: z.string() }))
+    .describe('15.3: sieges broken during the move because the besiegers no longer outnumbered the units inside'),
   cpSpent: CountSchema,
 });
 
@@ -135,5 +138,6 @@ export const EMPTY_SUMMARY: Summary = {
   retreats: [],
   captures: [],
   siege: null,
+  siegesEnded: [],
   cpSpent: 0,
 };

@@ -4,8 +4,9 @@ import { hasSpace, type Board } from '../data/board.ts';
 import { mayServe, type LeaderTable } from '../data/leaders.ts';
 import { citation } from '../rules/registry.ts';
 import { checkMove } from '../rules/movement.ts';
-import { areAtWar, controllerOf, isFriendly } from '../rules/relations.ts';
-import { landUnitsIn, stacksWhere } from '../rules/stacks.ts';
+import { areAtWar, controllerOf, isHostilePower, mayBeInside } from '../rules/relations.ts';
+import { besiegingLandUnits, landUnitsInside } from '../rules/siege.ts';
+import { FORTIFICATION_LIMIT } from '../rules/withdrawal.ts';
 import type { World } from '../rules/world.ts';
 import { isMajorPower, isMinorPower, POWER_NAMES, type Power } from './power.ts';
 import type { StructuredScenario } from './scenario.ts';
@@ -78,6 +79,22 @@ export function checkScenario(s: StructuredScenario, board: Board, leaders: Lead
     if (majors.length > 1) issues.push({ path: 'alliances', message: `${minor} is allied to ${majors.length} major powers: an active minor power has one major ally (22.3)` });
   }
 
+  // 22.3: an active minor is at war exactly as its major ally is; a war of its own would make its units enemies of a
+  // power its major is at peace with (the engine checks relations through the major).
+  s.war.forEach(([a, b], i) => {
+    for (const [minor, other] of [[a, b], [b, a]] as const) {
+      if (!isMinorPower(minor)) continue;
+      const major = s.alliances.find(([x, y]) => (x === minor && isMajorPower(y)) || (y === minor && isMajorPower(x)));
+      const m = major ? (major[0] === minor ? major[1] : major[0]) : undefined;
+      if (!m || m === other) continue;
+      const otherMajor = isMinorPower(other) ? s.alliances.find(([x, y]) => (x === other && isMajorPower(y)) || (y === other && isMajorPower(x))) : undefined;
+      const o = otherMajor ? (otherMajor[0] === other ? otherMajor[1] : otherMajor[0]) : other;
+      const majorsAtWar = s.war.some(([x, y]) => (x === m && (y === o || y === other)) || (y === m && (x === o || x === other)));
+      if (!majorsAtWar)
+        issues.push({ path: at(['war', i]), message: `${nameOf(minor)} is an active minor allied to ${nameOf(m)} (22.3): it is at war exactly as ${nameOf(m)} is, and ${nameOf(m)} is not at war with ${nameOf(other)}` });
+    }
+  });
+
   for (const [space] of Object.entries(s.control)) push(spaceIssue(board, space, ['control', space]));
   s.unrest.forEach((space, i) => push(spaceIssue(board, space, ['unrest', i])));
 
@@ -120,43 +137,57 @@ export function checkScenario(s: StructuredScenario, board: Board, leaders: Lead
   // Consistency of the position itself: fortifications, sieges, enemies face to face. Each problem points at the
   // stack that makes it one (the stack that overfills a fortification, the second of two enemies outside).
   const world: World = { board, leaders, position: { ...s, stacks: s.stacks } };
-  for (const sp of board.spaces.values()) {
-    const here = s.stacks.map((x, i) => ({ x, i })).filter(({ x }) => x.space === sp.id);
-    if (here.length === 0) continue;
+  const bySpace = new Map<string, { x: (typeof s.stacks)[number]; i: number }[]>();
+  s.stacks.forEach((x, i) => {
+    const list = bySpace.get(x.space);
+    if (list) list.push({ x, i });
+    else bySpace.set(x.space, [{ x, i }]);
+  });
+  const siegeAt = new Map(s.sieges.map((g) => [g.space, g]));
+  for (const [id, here] of bySpace) {
+    const sp = board.spaces.get(id);
+    if (!sp) continue;
     const inside = sp.fortified ? here.filter(({ x }) => x.inside) : [];
     let n = 0;
     let overfull: number | undefined;
     for (const { x, i } of inside) {
       n += landUnitCount(x);
-      if (n > 4) overfull ??= i;
+      if (n > FORTIFICATION_LIMIT) overfull ??= i;
     }
     if (overfull !== undefined)
-      issues.push({ path: at(['stacks', overfull, 'inside']), message: `${n} land units are inside ${sp.name}: at most 4 fit in a fortified space (2.1)` });
+      issues.push({ path: at(['stacks', overfull, 'inside']), message: `${n} land units are inside ${sp.name}: at most ${FORTIFICATION_LIMIT} fit in a fortified space (2.1)` });
     const controller = controllerOf(world, sp.id);
     for (const { x, i } of inside)
-      if (x.power !== 'independent' && !isFriendly(relations, x.power, controller))
-        issues.push({ path: at(['stacks', i, 'inside']), message: `${nameOf(x.power)} units are inside ${sp.name}, which ${nameOf(controller)} controls: only the controller and its allies hold its fortifications` });
+      if (!mayBeInside(world, x.power, sp.id))
+        issues.push({ path: at(['stacks', i, 'inside']), message: `${nameOf(x.power)} units are inside ${sp.name}, which ${nameOf(controller)} controls: only the controller and its allies hold its fortifications (2.1, ruling R18)` });
     const outside = here.filter(({ x }) => !x.inside && landUnitCount(x) > 0);
-    const siege = s.sieges.find((g) => g.space === sp.id);
     outside.forEach(({ x: b, i }, k) => {
       const a = outside.slice(0, k).find(({ x }) => areAtWar(relations, x.power, b.power));
       if (a)
         issues.push({ path: at(['stacks', i]), message: `${nameOf(a.x.power)} and ${nameOf(b.power)} are at war and both stand outside in ${sp.name}: they would have fought a field battle (2.1)` });
     });
-    if (!siege && inside.length > 0 && outside.some((o) => inside.some(({ x }) => areAtWar(relations, o.x.power, x.power))))
-      issues.push({ path: 'sieges', message: `enemy land units stand outside ${sp.name} while others are inside: list the siege in "sieges" (15)` });
+    if (!sp.fortified || siegeAt.has(sp.id)) continue;
+    // Ruling R17: a siege depends only on the units inside and the enemy outside; it must be listed when they
+    // outnumber the units inside — and an empty fortress with enemies outside would have been besieged (ruling R13).
+    const insideUnits = inside.reduce((k, { x }) => k + landUnitCount(x), 0);
+    const hostile = outside.filter(({ x }) => isHostilePower(world, x.power, controller)).reduce((k, { x }) => k + landUnitCount(x), 0);
+    if (hostile > 0 && insideUnits === 0)
+      issues.push({ path: 'sieges', message: `${hostile} enemy land units stand outside empty ${sp.name}, held by ${nameOf(controller)}: they would have put it under siege (ruling R13) — list the siege in "sieges" (ruling R17)` });
+    else if (hostile > insideUnits)
+      issues.push({ path: 'sieges', message: `${hostile} enemy land units outside ${sp.name} outnumber the ${insideUnits} inside: list the siege in "sieges" (15, ruling R17)` });
   }
   s.sieges.forEach((g, i) => {
     const sp = board.spaces.get(g.space);
     if (!sp) return push(spaceIssue(board, g.space, ['sieges', i, 'space']));
     if (!sp.fortified) return void issues.push({ path: at(['sieges', i]), message: `${sp.name} is not fortified: it cannot be besieged (15)` });
-    const besiegers = landUnitsIn(stacksWhere(world.position, { space: g.space, inside: false }).filter((x) => g.by.some((p) => isFriendly(relations, p, x.power))));
-    const defenders = landUnitsIn(stacksWhere(world.position, { space: g.space, inside: true }));
+    if (s.sieges.findIndex((h) => h.space === g.space) !== i) return void issues.push({ path: at(['sieges', i]), message: `${sp.name} has a second siege entry: list every besieging power in one entry's "by"` });
+    const besiegers = besiegingLandUnits(world, g);
+    const defenders = landUnitsInside(world, g.space);
     if (besiegers <= defenders)
-      issues.push({ path: at(['sieges', i]), message: `a siege of ${sp.name} needs more besieging land units (${besiegers}) than land units inside (${defenders}) (15)` });
+      issues.push({ path: at(['sieges', i]), message: `a siege of ${sp.name} needs more land units of the besieging powers outside (${besiegers}) than land units inside (${defenders}) (15, ruling R17)` });
+    const c = controllerOf(world, g.space);
     g.by.forEach((p, j) => {
-      const c = controllerOf(world, g.space);
-      if (!areAtWar(relations, p, c) && c !== 'independent') issues.push({ path: at(['sieges', i, 'by', j]), message: `${p} is not at war with ${c}, who controls ${sp.name}` });
+      if (!isHostilePower(world, p, c)) issues.push({ path: at(['sieges', i, 'by', j]), message: `${nameOf(p)} is not at war with ${nameOf(c)}, who controls ${sp.name}` });
     });
   });
 

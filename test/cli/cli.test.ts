@@ -66,7 +66,7 @@ describe('his resolve', () => {
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(out.ok).toBe(true);
-    expect(Object.keys(out.summary)).toEqual(['moves', 'interceptions', 'avoids', 'withdrawals', 'battle', 'retreats', 'captures', 'siege', 'cpSpent']);
+    expect(Object.keys(out.summary)).toEqual(['moves', 'interceptions', 'avoids', 'withdrawals', 'battle', 'retreats', 'captures', 'siege', 'siegesEnded', 'cpSpent']);
     expect(out.position.impulse).toEqual({ power: 'ottoman', cp: 0 });
     expect(out.trace.length).toBeGreaterThan(10);
   });

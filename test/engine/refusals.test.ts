@@ -522,12 +522,13 @@ describe('14.1 retreat: an illegal retreat is refused, the legal one accepted', 
   });
 
   describe('ruling R11: a losing attacker goes back where it came from', () => {
-    // 2 Ottoman regulars attack 4 Hapsburg regulars in Ottoman-controlled Buda and lose; 1 survives. It may go
-    // inside Buda (its own fortified space) or back to Pressburg — nowhere else.
+    // 2 Ottoman regulars attack 4 Hapsburg regulars besieging empty Ottoman-controlled Buda (ruling R17: the siege is
+    // listed) and lose; 1 survives. It may go inside Buda (its own fortified space) or back to Pressburg — nowhere else.
     const INTO_BUDA: ScenarioPatch = {
       ...VIENNA,
       control: { pressburg: 'ottoman', buda: 'ottoman', szegedin: 'ottoman' },
       stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 2 }, { space: 'buda', power: 'hapsburg', regulars: 4 }],
+      sieges: [{ space: 'buda', by: ['hapsburg'] }],
       move: { from: 'pressburg', to: 'buda', regulars: 2 },
     };
     const TO_ATTACKER_RETREAT = [HAPSBURG_NO_AVOID, dice(1, 1), dice(5, 1, 1, 1, 1)];

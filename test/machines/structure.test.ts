@@ -21,6 +21,7 @@ const SECTION: Record<MachineId, string> = {
   withdrawal: '13.4',
   fieldBattle: '14',
   retreat: '14.1',
+  siegeBreak: '15.3',
 };
 
 const FILE: Record<MachineId, string> = {
@@ -30,6 +31,7 @@ const FILE: Record<MachineId, string> = {
   withdrawal: 'machines/withdrawal/withdrawal.machine.ts',
   fieldBattle: 'machines/field-battle/field-battle.machine.ts',
   retreat: 'machines/retreat/retreat.machine.ts',
+  siegeBreak: 'machines/siege-break/siege-break.machine.ts',
 };
 
 /** DESIGN "Events": the events that answer each kind of decision. */

@@ -91,7 +91,9 @@ describe('exhaustive exploration', () => {
     expect(r.violations).toEqual([]);
     // Pinned like perft counts: the listed answers of every decision and every dice outcome group of the worked
     // example. They change only when a decision's listed answers or a dice grouping change (say why in the commit).
-    expect({ paths: r.paths, nodes: r.nodes, ends: r.outcomes.length }).toEqual({ paths: 1804, nodes: 2449, ends: 993 });
+    // 1804 / 2449 / 993 until the retreat decision listed leaders going inside apart from the units (14.1: any number
+    // of leaders may go in, whatever the units do), which a defeated Ferdinand in Vienna now may.
+    expect({ paths: r.paths, nodes: r.nodes, ends: r.outcomes.length }).toEqual({ paths: 2791, nodes: 3436, ends: 1932 });
     // Memoisation merges states with equal futures: far fewer are expanded than the tree has nodes.
     expect(r.distinctStates).toBeLessThan(r.nodes / 4);
     // Interception, its roll, avoid battle, its roll, withdrawal, the battle and the retreat are all reached.

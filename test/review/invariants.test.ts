@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { parseScenario } from '../../src/engine/scenario.ts';
+import { EMPTY_SUMMARY } from '../../src/schema/result.ts';
 import { endViolations, stepViolations } from '../../src/review/invariants.ts';
 import { randomPlayout } from '../../src/review/playout.ts';
 import { scenario } from '../helpers/fixtures.ts';
@@ -58,7 +59,7 @@ describe('invariants on random playouts (no unit created or lost outside the rul
 
 describe('the invariant checks themselves', () => {
   const sc = open('vienna-1517.json');
-  const start = { position: sc.world.position, transit: [], summary: { moves: [], interceptions: [], avoids: [], withdrawals: [], battle: null, retreats: [], captures: [], siege: null, cpSpent: 0 } };
+  const start = { position: sc.world.position, transit: [], summary: EMPTY_SUMMARY };
 
   test('accept the starting position', () => {
     expect(stepViolations(sc, start)).toEqual([]);

@@ -292,7 +292,7 @@ describe('13.3 step 3 which units go', () => {
   });
 
   test('[13.3 step 3] checks that the group is not empty and stands outside the fortifications (AVB-12, AVB-15, AVB-16)', () => {
-    expect(AVOID_GROUP_RESTRICTIONS.map((r) => r.name)).toEqual(['isAvoidNotEmpty', 'areAvoidersInSpace']);
+    expect(AVOID_GROUP_RESTRICTIONS.map((r) => r.name)).toEqual(['isAvoidNotEmpty', 'isAvoidSplitByPower', 'areAvoidersInSpace']);
   });
 });
 

@@ -163,13 +163,13 @@ describe('14 step 9 casualties in the rulebook battle', () => {
 
   test('[14 step 9] leaves Suleiman, Ibrahim and 3 regulars after the cavalry and 4 regulars die (FB-13, FB-15)', () => {
     const { world: w, battle: b } = viennaBattle();
-    const left = survivorsAfter(sideStacks(w, b, 'attacker'), 'ottoman', losses({ regulars: 4, cavalry: 1 }));
+    const left = survivorsAfter({ stacks: sideStacks(w, b, 'attacker'), power: 'ottoman', losses: losses({ regulars: 4, cavalry: 1 }) });
     expect(left && totals(left)).toEqual({ regulars: 3, mercenaries: 0, cavalry: 0, leaders: ['ibrahim-pasha', 'suleiman'] });
   });
 
   test('[14 step 9] leaves Charles V, Ferdinand and 7 Hapsburg regulars, the interceptors losing first (FB-13, ruling R12)', () => {
     const { world: w, battle: b } = viennaBattle();
-    const left = survivorsAfter(sideStacks(w, b, 'defender'), 'hapsburg', losses({ regulars: 3 })) ?? [];
+    const left = survivorsAfter({ stacks: sideStacks(w, b, 'defender'), power: 'hapsburg', losses: losses({ regulars: 3 }) }) ?? [];
     expect(landUnitsIn(left)).toBe(7);
     expect(left.flatMap((s) => s.leaders).sort()).toEqual(['charles-v', 'ferdinand']);
     // The engine takes losses from marked units first, which leaves the owner the most freedom.
@@ -185,7 +185,7 @@ describe('14 step 9 casualties in the rulebook battle', () => {
 
   test('[14 step 9] refuses a loss the group does not have (FB-15)', () => {
     const { world: w, battle: b } = viennaBattle();
-    expect(survivorsAfter(sideStacks(w, b, 'attacker'), 'ottoman', losses({ cavalry: 2, regulars: 3 }))).toBeUndefined();
+    expect(survivorsAfter({ stacks: sideStacks(w, b, 'attacker'), power: 'ottoman', losses: losses({ cavalry: 2, regulars: 3 }) })).toBeUndefined();
   });
 });
 
@@ -266,7 +266,7 @@ describe('14 step 9, ruling R5 several groups on one side', () => {
     const plan = sidePlan(w, 'defender', defenders, 2, 'hapsburg', false);
     expect(plan.groups).toEqual([{ power: 'hapsburg', units: 3, base: 2 }]);
     // The Hapsburgs lose their own regular first, then a Hungarian one.
-    const left = survivorsAfter(defenders, 'hapsburg', losses({ regulars: 2 })) ?? [];
+    const left = survivorsAfter({ stacks: defenders, power: 'hapsburg', losses: losses({ regulars: 2 }) }) ?? [];
     expect(left.map((s) => [s.power, s.regulars])).toEqual([['hungary', 1]]);
   });
 });
@@ -320,7 +320,7 @@ describe('14 step 9 checkCasualties: the answers a group may give', () => {
   });
 
   test('[14 step 9] checks the units, the odd hits, the total and the kept unit, in that order (FB-13, FB-15, FB-16, FB-17)', () => {
-    expect(CASUALTY_RESTRICTIONS.map((r) => r.name)).toEqual(['areLossesPresent', 'placesOddHits', 'isLossTotalRight', 'keepsOnlyWhenWipedOut']);
+    expect(CASUALTY_RESTRICTIONS.map((r) => r.name)).toEqual(['isCasualtySplitByPower', 'areLossesPresent', 'placesOddHits', 'isLossTotalRight', 'keepsOnlyWhenWipedOut', 'isKeptUnitLost']);
   });
 });
 

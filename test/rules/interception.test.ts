@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { interceptionModifiers, isRollSuccess, rollTotal } from '../../src/rules/dice.ts';
 import {
   areInterceptorsInSpace,
+  isInterceptionSplitByPower,
   areInterceptorsNotBesieged,
   checkInterception,
   hasNotDeclined,
@@ -428,6 +429,18 @@ describe('areInterceptorsInSpace', () => {
     { title: '[13.2 step 1] forbids an intercepting formation with Ferdinand, who is in Vienna, not Graz (INT-10)', patch: VIENNA, move: SULEIMAN, attempt: { power: 'hapsburg', from: 'graz', request: { regulars: 4, leaders: ['charles-v', 'ferdinand'] } }, expect: forbids(['Graz', 'one space'], ['Грац']) },
     { title: '[13.2 step 1, 22.3] allows Charles V to take allied Hungarian regulars along (INT-10, INT-20)', patch: hungarians(true), move: SULEIMAN, attempt: { power: 'hapsburg', from: 'graz', request: { regulars: 10, leaders: ['charles-v'] } }, expect: ALLOWS },
     { title: '[13.2 step 1, 22.1] forbids Charles V to take the regulars of an inactive Hungary along (INT-03, INT-10)', patch: hungarians(false), move: SULEIMAN, attempt: { power: 'hapsburg', from: 'graz', request: { regulars: 10, leaders: ['charles-v'] } }, expect: forbids(['Graz'], ['Грац']) },
+  ]);
+});
+
+describe('isInterceptionSplitByPower', () => {
+  // Ruling R16: Charles V's Hapsburg regulars and allied Hungarian regulars share Graz; the Hapsburgs say whose go.
+  const graz = plus({ ...VIENNA, alliances: [['hapsburg', 'hungary']] }, { space: 'graz', power: 'hungary', regulars: 2 });
+  const split = (byPower: Attempt['request']['byPower'], regulars = 4): Attempt => ({ power: 'hapsburg', from: 'graz', request: { regulars, leaders: ['charles-v'], ...(byPower ? { byPower } : {}) } });
+  truthTable(isInterceptionSplitByPower, { code: 'isInterceptionSplitByPower', rule: '13.2 step 1', ruling: 'R16' }, [
+    { title: '[13.2 step 1, ruling R16] allows 2 Hapsburg and 2 Hungarian regulars named per power (INT-20)', patch: graz, move: SULEIMAN, attempt: split({ hapsburg: { regulars: 2 }, hungary: { regulars: 2 } }), expect: ALLOWS },
+    { title: '[13.2 step 1, ruling R16] allows no split at all: the Hapsburgs\' own regulars go first (INT-20)', patch: graz, move: SULEIMAN, attempt: split(undefined), expect: ALLOWS },
+    { title: '[13.2 step 1, ruling R16] forbids a split that adds up to 3 regulars for an attempt with 4 (INT-20)', patch: graz, move: SULEIMAN, attempt: split({ hapsburg: { regulars: 1 }, hungary: { regulars: 2 } }), expect: forbids(['byPower', '3 regulars', '4 regulars'], ['byPower']) },
+    { title: '[13.2 step 1, ruling R16] forbids a split naming France, outside the Hapsburg group (INT-20)', patch: graz, move: SULEIMAN, attempt: split({ hapsburg: { regulars: 2 }, france: { regulars: 2 } }), expect: forbids(['France', "Hapsburg's group"], ['Франция']) },
   ]);
 });
 

@@ -18,6 +18,7 @@ import {
   isDestinationLandSpace,
   isFormationNotEmpty,
   isFormationWithinCommand,
+  isMoveSplitByPower,
   isNotReliefForce,
   mayEnterControlledSpace,
   mayEnterOccupiedSpace,
@@ -383,6 +384,16 @@ describe('isNotReliefForce', () => {
   truthTable(isNotReliefForce, { code: 'isNotReliefForce', rule: '15.2', ruling: 'R14' }, [
     { title: '[15.2, ruling R14] forbids a relief force into besieged Vienna in this release (MOV-18)', patch: VIENNA_SIEGE, power: 'hapsburg', from: 'linz', to: 'vienna', request: { regulars: 4, leaders: ['charles-v'] }, expect: forbids(['Vienna', 'relief force'], ['Вену', 'деблокад']) },
     { title: '[15.2, ruling R14] allows besiegers to join their own siege of Vienna (MOV-18)', patch: VIENNA_SIEGE, from: 'pressburg', to: 'vienna', request: { regulars: 3, leaders: ['ibrahim-pasha'] }, expect: ALLOWS },
+  ]);
+});
+
+describe('isMoveSplitByPower', () => {
+  // Ruling R16: Ferdinand's Hapsburg regulars and allied Hungarian regulars share Vienna; the Hapsburgs say whose go.
+  const request = (byPower?: Units['byPower'], regulars = 4): Partial<Units> => ({ regulars, leaders: ['ferdinand'], ...(byPower ? { byPower } : {}) });
+  truthTable(isMoveSplitByPower, { code: 'isMoveSplitByPower', rule: '13.1', ruling: 'R16' }, [
+    { title: '[13.1, ruling R16] allows 1 Hapsburg and 3 Hungarian regulars named per power (MOV-11)', patch: viennaWithHungary(true), from: 'vienna', to: 'linz', request: request({ hapsburg: { regulars: 1 }, hungary: { regulars: 3 } }), expect: ALLOWS },
+    { title: '[13.1, ruling R16] forbids a split that adds up to 5 regulars for a move of 4 (MOV-11)', patch: viennaWithHungary(true), from: 'vienna', to: 'linz', request: request({ hapsburg: { regulars: 2 }, hungary: { regulars: 3 } }), expect: forbids(['byPower', '5 regulars', '4 regulars'], ['byPower']) },
+    { title: '[13.1, ruling R16] forbids a split naming England, outside the Hapsburg group (MOV-10)', patch: viennaWithHungary(true), from: 'vienna', to: 'linz', request: request({ hapsburg: { regulars: 1 }, england: { regulars: 3 } }), expect: forbids(['England', "Hapsburg's group"], ['Англия']) },
   ]);
 });
 

@@ -251,7 +251,7 @@ describe('14.1 who retreats and who goes inside', () => {
   });
 
   test('[14.1] checks the power, who goes inside, what goes inside and the room left, in that order (RET-01, RET-02, RET-03)', () => {
-    expect(RETREAT_RESTRICTIONS.map((r) => r.name)).toEqual(['isRetreatingPower', 'mayGoInside', 'areInsideUnitsPresent', 'isInsideWithinLimit']);
+    expect(RETREAT_RESTRICTIONS.map((r) => r.name)).toEqual(['isRetreatingPower', 'mayGoInside', 'isInsideSplitByPower', 'areInsideUnitsPresent', 'isInsideWithinLimit']);
   });
 });
 
@@ -438,7 +438,8 @@ describe('13.1, ruling R2 lone leaders', () => {
       },
       {
         what: 'sends Ferdinand, alone in fortified Vienna, inside instead of capturing him (WDR-14, AVB-14)',
-        patch: { war: [['ottoman', 'hapsburg']], stacks: [{ space: 'vienna', power: 'hapsburg', leaders: ['ferdinand'] }, { space: 'vienna', power: 'ottoman', regulars: 1 }] },
+        // The Ottoman regular has just arrived: the siege it will begin is not listed yet (ruling R13 comes later).
+        patch: { war: [['ottoman', 'hapsburg']], stacks: [{ space: 'vienna', power: 'hapsburg', leaders: ['ferdinand'] }, { space: 'vienna', power: 'ottoman', regulars: 1 }], sieges: [{ space: 'vienna', by: ['ottoman'] }] },
         space: 'vienna', arriving: 'ottoman', captured: [], withdrawn: ['ferdinand'],
       },
       // The fortifications of Ottoman-held Buda are not his side's to withdraw into.

@@ -90,7 +90,8 @@ describe('13.4 may the defenders withdraw', () => {
       },
       {
         what: 'refuses Hapsburg units in Buda when the Ottoman controls Buda (WDR-03)',
-        patch: { ...OTTOMAN_HAPSBURG_WAR, control: { buda: 'ottoman' }, stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 4 }, { space: 'buda', power: 'hapsburg', regulars: 2 }] },
+        // Ruling R17: Hapsburg units outside empty Ottoman Buda are besieging it.
+        patch: { ...OTTOMAN_HAPSBURG_WAR, control: { buda: 'ottoman' }, stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 4 }, { space: 'buda', power: 'hapsburg', regulars: 2 }], sieges: [{ space: 'buda', by: ['hapsburg'] }] },
         mover: 'ottoman', from: 'pressburg', to: 'buda', power: 'hapsburg', expected: 'isControlledByDefender',
       },
       {
@@ -127,6 +128,7 @@ describe('13.4 may the defenders withdraw', () => {
       'isDestinationFortified',
       'hasDefendersToWithdraw',
       'isControlledByDefender',
+      'mayEveryDefenderGoInside',
       'hasAtMostFourUnits',
       'keepsFortificationLimit',
     ]);
@@ -155,12 +157,12 @@ describe('13.4 who decides', () => {
       },
       // 22.3: Hungary-Bohemia controls Buda as an active minor; its major decides for it.
       { what: 'gives the decision in Hungarian Buda to Hungary\'s major ally (WDR-07)', patch: HUNGARIAN_BUDA, to: 'buda', expected: 'hapsburg' },
-      // 13.4: "if several powers are defending, the controller decides" — a lone defender decides for itself.
+      // Ruling R18: only the controller decides, even when an ally defends alone in its space.
       {
-        what: 'lets England decide for its own stack, the only defender, in Hapsburg Vienna (WDR-07)',
+        what: 'gives the Hapsburgs, who control Vienna, the decision over England\'s stack defending alone there (WDR-07, ruling R18)',
         patch: { ...ENGLAND_ALLIED, stacks: [SULEIMAN, { space: 'vienna', power: 'england', regulars: 2 }] },
         to: 'vienna',
-        expected: 'england',
+        expected: 'hapsburg',
       },
       // Ruling R10: nobody decides for an inactive minor; its stack goes in by itself.
       {

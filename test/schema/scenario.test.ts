@@ -375,7 +375,7 @@ describe('parseScenario: problems in the position', () => {
           sieges: [{ space: 'vienna', by: ['ottoman'] }],
         }),
       path: 'sieges[0]',
-      message: /needs more besieging land units \(3\) than land units inside \(3\)/,
+      message: /needs more land units of the besieging powers outside \(3\) than land units inside \(3\)/,
     },
     {
       what: '[15] rejects a siege in a sea zone',

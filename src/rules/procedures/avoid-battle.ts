@@ -7,7 +7,7 @@ import { avoidingStacks, checkAvoid, isAutomaticAvoid, nextAvoider, type AvoidAr
 import { settleLoneLeaders } from '../capture.ts';
 import { avoidModifiers, isRollSuccess, ROLL_DICE, ROLL_TARGET, rollTotal, type Modifier } from '../dice.ts';
 import type { MoveLeg } from '../leg.ts';
-import { landUnitsIn, relocate, replaceStacks, splitStacks, totals } from '../stacks.ts';
+import { addStacks, landUnitsIn, relocate, splitStacks, takePieces, totals } from '../stacks.ts';
 import { eventOf, eventUnits, guard, startContext, type ProcedureContext, type ProcedureInput } from './common.ts';
 import { captureSummaries } from './summaries.ts';
 
@@ -109,12 +109,10 @@ export function recordAvoidRoll(c: AvoidContext, event: EngineEvent): Partial<Av
 export function placeAvoiders(c: AvoidContext): Partial<AvoidContext> {
   const attempt = c.attempt;
   if (!attempt) return {};
-  const stacks = avoidingStacks(c.world, attempt.power, c.leg);
-  const split = splitStacks(stacks, totals(attempt.pieces));
-  if (!split.ok) return {};
-  let position = replaceStacks(c.world.position, stacks, [...split.rest, ...relocate(split.taken, { space: attempt.to, inside: false })]);
+  // The group that rolled is the group that goes (13.3 step 5).
+  let position = addStacks(takePieces(c.world.position, attempt.pieces), relocate(attempt.pieces, { space: attempt.to, inside: false }));
   let summary = avoidSummary(c, attempt, true);
-  if (landUnitsIn(split.taken) > 0) {
+  if (landUnitsIn(attempt.pieces) > 0) {
     const settled = settleLoneLeaders({ ...c.world, position }, attempt.to, attempt.power);
     position = settled.position;
     summary = { ...summary, captures: [...summary.captures, ...captureSummaries(settled.captured, attempt.to, '13.1')] };

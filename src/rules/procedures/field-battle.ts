@@ -1,7 +1,7 @@
 // The field battle (14) as the fieldBattle machine runs it: dice (steps 2–3), the rolls (6), the winner (8),
 // casualties chosen by their owners (9, rulings R5 and R7), captured leaders (10), lost-battle marks (ruling R12),
 // then the retreat (11) and the siege check (12).
-import type { EngineEvent } from '../../schema/events.ts';
+import type { EngineEvent, EventOf } from '../../schema/events.ts';
 import type { Power } from '../../schema/power.ts';
 import type { Stack } from '../../schema/scenario.ts';
 import type { BattleSideSummary } from '../../schema/result.ts';
@@ -19,7 +19,7 @@ import {
 } from '../casualties.ts';
 import { captureLeaders } from '../capture.ts';
 import { countHits } from '../dice.ts';
-import { battleDice, battleWinner, groupOf, groupsOf, markLosers, opponent, sideLeader, sideStacks, type DiceCount, type Role } from '../field-battle.ts';
+import { battleDice, battleWinner, captorOf, groupOf, groupsOf, markLosers, opponent, sideLeader, sideStacks, type DiceCount, type Role } from '../field-battle.ts';
 import { isHostile } from '../hostility.ts';
 import { controllerOf, isInactive } from '../relations.ts';
 import type { RetreatInput } from './retreat.ts';
@@ -45,7 +45,9 @@ export interface CasualtyAnswer {
   readonly role: Role;
   readonly power: Power;
   readonly losses: Losses;
+  readonly byPower?: CasualtyArgs['byPower'];
   readonly keep?: LandUnitType;
+  readonly keepPower?: Power;
 }
 
 export interface FieldBattleContext extends ProcedureContext {
@@ -90,7 +92,7 @@ function needsAnswer(c: FieldBattleContext, role: Role, power: Power): boolean {
   if (!plan || c.answers.some((a) => a.role === role && a.power === power)) return false;
   const isDecider = power === plan.decider;
   if (isDecider && plan.oddHits > 0 && c.oddTo[role] === undefined) return true;
-  if (isDecider && plan.keepsOne) return true;
+  if (plan.keepsOne && power === plan.keeper) return true;
   return requiredLosses(plan, power, c.oddTo[role] ?? []) > 0;
 }
 
@@ -108,20 +110,33 @@ export function casualtyArgs(c: FieldBattleContext, role: Role, power: Power, an
     power,
     stacks: groupStacks(c, role, power),
     losses: answer.losses ?? { regulars: 0, mercenaries: 0, cavalry: 0 },
+    ...(answer.byPower ? { byPower: answer.byPower } : {}),
     ...(answer.keep ? { keep: answer.keep } : {}),
+    ...(answer.keepPower ? { keepPower: answer.keepPower } : {}),
     ...(answer.oddHits ? { oddHits: answer.oddHits } : {}),
     ...(c.oddTo[role] ? { oddTo: c.oddTo[role] } : {}),
+  };
+}
+
+/** A casualties answer as the rules read it (ruling R16's per-power split and kept unit included). */
+export function answerOf(e: EventOf<'casualties.assign'>): Partial<CasualtyArgs> & { losses: Losses } {
+  return {
+    losses: { regulars: e.regulars ?? 0, mercenaries: e.mercenaries ?? 0, cavalry: e.cavalry ?? 0 },
+    ...(e.byPower ? { byPower: e.byPower } : {}),
+    ...(e.keep ? { keep: e.keep } : {}),
+    ...(e.keepPower ? { keepPower: e.keepPower } : {}),
+    ...(e.oddHits ? { oddHits: e.oddHits } : {}),
   };
 }
 
 function answerArgs(c: FieldBattleContext, event: EngineEvent): CasualtyArgs | undefined {
   const e = eventOf(event, 'casualties.assign');
   if (!e || !c.asking || e.power !== c.asking.power) return undefined;
-  return casualtyArgs(c, c.asking.role, c.asking.power, {
-    losses: { regulars: e.regulars ?? 0, mercenaries: e.mercenaries ?? 0, cavalry: e.cavalry ?? 0 },
-    ...(e.keep ? { keep: e.keep } : {}),
-    ...(e.oddHits ? { oddHits: e.oddHits } : {}),
-  });
+  return casualtyArgs(c, c.asking.role, c.asking.power, answerOf(e));
+}
+
+function attackerOutnumbersInside(c: FieldBattleContext): boolean {
+  return outnumbersInside(landUnitsIn(sideStacks(c.world, c.battle, 'attacker')), landUnitsInside(c.world, c.battle.space));
 }
 
 /** 14 step 12: a battle in a fortified space held against the attacker, won by the attacker, with units left. */
@@ -144,9 +159,8 @@ export const fieldBattleGuards = {
     const args = answerArgs(c, e);
     return !!args && checkCasualties(c.world, args).ok;
   }),
-  doesAttackerBesiege: guard<FieldBattleContext>('14 step 12', (c) =>
-    needsSiegeCheck(c) && outnumbersInside(landUnitsIn(sideStacks(c.world, c.battle, 'attacker')), landUnitsInside(c.world, c.battle.space))),
-  mustAttackerLeave: guard<FieldBattleContext>('14 step 12', (c) => needsSiegeCheck(c)),
+  doesAttackerBesiege: guard<FieldBattleContext>('14 step 12', (c) => needsSiegeCheck(c) && attackerOutnumbersInside(c)),
+  mustAttackerLeave: guard<FieldBattleContext>('14 step 12', (c) => needsSiegeCheck(c) && !attackerOutnumbersInside(c)),
 };
 
 /** 14 steps 2–3: each side's dice. */
@@ -199,8 +213,8 @@ function withAnswer(c: FieldBattleContext, answer: CasualtyAnswer, oddHits: read
 export function recordCasualties(c: FieldBattleContext, event: EngineEvent): Partial<FieldBattleContext> {
   const e = eventOf(event, 'casualties.assign');
   if (!e || !c.asking) return {};
-  const losses = { regulars: e.regulars ?? 0, mercenaries: e.mercenaries ?? 0, cavalry: e.cavalry ?? 0 };
-  return withAnswer(c, { ...c.asking, losses, ...(e.keep ? { keep: e.keep } : {}) }, e.oddHits);
+  const { oddHits, ...answer } = answerOf(e);
+  return withAnswer(c, { ...c.asking, ...answer }, oddHits);
 }
 
 /** Ruling R10: an inactive minor or independent loses regulars (its only units) and keeps odd hits itself. */
@@ -210,7 +224,7 @@ export function assignInactiveCasualties(c: FieldBattleContext): Partial<FieldBa
   if (!next || !plan) return {};
   const odd = c.oddTo[next.role] ?? (next.power === plan.decider ? oddHitChoices(plan).find((ch) => ch.includes(next.power)) ?? oddHitChoices(plan)[0] ?? [] : []);
   const n = requiredLosses(plan, next.power, odd);
-  const keep = plan.keepsOne && next.power === plan.decider ? ('regulars' as const) : undefined;
+  const keep = plan.keepsOne && next.power === plan.keeper ? ('regulars' as const) : undefined;
   return withAnswer(c, { ...next, losses: { regulars: n, mercenaries: 0, cavalry: 0 }, ...(keep ? { keep } : {}) }, odd);
 }
 
@@ -240,16 +254,17 @@ export function applyCasualties(c: FieldBattleContext): Partial<FieldBattleConte
   let position = c.world.position;
   for (const a of c.answers) {
     const stacks = groupStacks({ ...c, world: { ...c.world, position } }, a.role, a.power);
-    const net = { ...a.losses, ...(a.keep ? { [a.keep]: a.losses[a.keep] - 1 } : {}) };
-    const survivors = survivorsAfter(stacks, a.power, net);
-    if (survivors) position = replaceStacks(position, stacks, survivors);
+    const survivors = survivorsAfter({ stacks, power: a.power, losses: a.losses, byPower: a.byPower, keep: a.keep, keepPower: a.keepPower });
+    if (!survivors) throw new Error(`applyCasualties: ${a.power} cannot lose ${JSON.stringify(a.losses)}`);
+    position = replaceStacks(position, stacks, survivors);
   }
   let summary = c.summary;
   let world = { ...c.world, position };
   for (const role of ROLES) {
     const side = sideStacks(world, c.battle, role);
     if (landUnitsIn(side) === 0 && leadersIn(side).length > 0) {
-      const captor = sideLeader(world, c.battle, opponent(role), sideStacks(world, c.battle, opponent(role)));
+      const other = opponent(role);
+      const captor = captorOf(sideStacks(world, c.battle, other), sideLeader(world, c.battle, other, c.forces?.[other] ?? []));
       const leaders = leadersIn(side);
       world = { ...world, position: captureLeaders(world.position, leaders, captor) };
       summary = { ...summary, captures: [...summary.captures, ...captureSummaries(leaders.map((leader) => ({ leader, by: captor })), c.battle.space, '14 step 10')] };
@@ -275,7 +290,7 @@ export function loserRetreatInput(c: FieldBattleContext): RetreatInput {
     attacker: c.battle.attacker,
     origin: c.battle.origin,
     ...(c.battle.continuedFrom ? { continuedFrom: c.battle.continuedFrom } : {}),
-    captor: sideLeader(c.world, c.battle, winner, c.forces?.[winner] ?? []),
+    captor: captorOf(sideStacks(c.world, c.battle, winner), sideLeader(c.world, c.battle, winner, c.forces?.[winner] ?? [])),
   } };
 }
 

@@ -8,9 +8,8 @@ import { interceptionModifiers, isRollSuccess, ROLL_DICE, ROLL_TARGET, rollTotal
 import { checkInterception, interceptorStacks, nextInterceptor, type InterceptArgs, type InterceptionState } from '../interception.ts';
 import type { MoveLeg } from '../leg.ts';
 import { settleLoneLeaders } from '../capture.ts';
-import { landUnitsIn, relocate, replaceStacks, splitStacks, stacksWhere, totals } from '../stacks.ts';
+import { addStacks, landUnitsIn, relocate, replaceStacks, splitStacks, takePieces, totals } from '../stacks.ts';
 import { eventOf, eventUnits, guard, startContext, type ProcedureContext, type ProcedureInput } from './common.ts';
-import { majorOf } from '../relations.ts';
 
 export interface InterceptionInput extends ProcedureInput {
   readonly leg: MoveLeg;
@@ -109,14 +108,10 @@ export function recordInterceptionRoll(c: InterceptionContext, event: EngineEven
 export function placeInterceptors(c: InterceptionContext): Partial<InterceptionContext> {
   const attempt = c.attempt;
   if (!attempt) return {};
-  const there = stacksWhere(c.world.position, { space: attempt.from }).filter(
-    (s) => s.attemptedInterception && majorOf(c.world.position, s.power) === attempt.power,
-  );
-  const split = splitStacks(there, totals(attempt.pieces));
-  if (!split.ok) return {};
-  let position = replaceStacks(c.world.position, there, [...split.rest, ...relocate(split.taken, { space: c.leg.to, inside: false })]);
+  // The pieces that attempted are the pieces that move (13.2 step 3, ruling R12), whatever else stands beside them.
+  let position = addStacks(takePieces(c.world.position, attempt.pieces), relocate(attempt.pieces, { space: c.leg.to, inside: false }));
   let summary = c.summary;
-  if (landUnitsIn(split.taken) > 0) {
+  if (landUnitsIn(attempt.pieces) > 0) {
     const settled = settleLoneLeaders({ ...c.world, position }, c.leg.to, attempt.power);
     position = settled.position;
     summary = { ...summary, captures: [...summary.captures, ...captureSummaries(settled.captured, c.leg.to, '13.1')] };

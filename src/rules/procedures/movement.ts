@@ -8,14 +8,15 @@ import { settleLoneLeaders } from '../capture.ts';
 import type { MoveLeg } from '../leg.ts';
 import { checkMove, moveCost, movableStacks } from '../movement.ts';
 import { controllerOf, majorOf } from '../relations.ts';
-import { endSiege, isSiegeBroken, siegeIn } from '../siege.ts';
+import { siegeIn } from '../siege.ts';
+import { hostileLandUnitsOutside } from '../hostility.ts';
 import { addStacks, landUnitsIn, relocate, replaceStacks, splitStacks, stacksWhere, totals } from '../stacks.ts';
 import type { Position } from '../world.ts';
 import type { AvoidInput, AvoidOutput } from './avoid-battle.ts';
 import { eventOf, eventUnits, guard, startContext, type ProcedureContext, type ProcedureInput } from './common.ts';
-import type { FieldBattleInput, FieldBattleOutput } from './field-battle.ts';
+import type { FieldBattleInput } from './field-battle.ts';
 import type { InterceptionInput, InterceptionOutput } from './interception.ts';
-import type { RetreatInput, RetreatOutput } from './retreat.ts';
+import type { RetreatInput } from './retreat.ts';
 import { captureSummaries } from './summaries.ts';
 import type { WithdrawalInput, WithdrawalOutcome, WithdrawalOutput } from './withdrawal.ts';
 
@@ -37,8 +38,6 @@ export interface MovementContext extends ProcedureContext {
   readonly intercepted?: MajorPower;
   readonly outcome?: WithdrawalOutcome;
   readonly continueTo?: string;
-  /** 15.3: the space whose siege broke when the formation left it. */
-  readonly siegeBrokenBehind?: string;
 }
 
 export type MovementOutput = ProcedureContext;
@@ -67,11 +66,8 @@ export const movementGuards = {
     const m = eventOf(e, 'move.declare');
     return !!m && checkMove(c.world, { power: active(c), from: m.from, to: m.to, request: eventUnits(m), cp: c.world.position.impulse.cp }).ok;
   }),
-  hasBesiegersLeftBehind: guard<MovementContext>('15.3', (c) => {
-    const from = c.siegeBrokenBehind;
-    return !!from && landUnitsIn(stacksWhere(c.world.position, { space: from, inside: false }).filter((s) => majorOf(c.world.position, s.power) === active(c))) > 0;
-  }),
   wasIntercepted: guard<MovementContext>('13.1 step 5', (c) => c.intercepted !== undefined),
+  hasEnemyLandUnitsOutside: guard<MovementContext>('13.1 step 8', (c) => hostileLandUnitsOutside(c.world, leg(c).power, leg(c).to) > 0),
   isBattleNext: guard<MovementContext>('13.1 step 8', (c) => c.outcome === 'battle'),
   isMovingOn: guard<MovementContext>('13.4 option 1', (c) => c.outcome === 'continue'),
   isRetreatingToOrigin: guard<MovementContext>('13.4 option 2', (c) => c.outcome === 'retreat'),
@@ -97,14 +93,11 @@ export function startMove(c: MovementContext): Partial<MovementContext> {
   let position = replaceStacks(c.world.position, stacks, split.rest);
   position = { ...position, impulse: { ...position.impulse, cp: position.impulse.cp - cost } };
   const wasBesieging = siegeIn(c.world, order.from)?.by.some((p) => majorOf(c.world.position, p) === power) ?? false;
-  const broken = wasBesieging && isSiegeBroken({ position }, order.from);
-  if (broken) position = endSiege(position, order.from);
   const continuedFrom = c.leg && c.outcome === 'continue' ? c.leg.to : undefined;
   const newLeg: MoveLeg = { power, from: order.from, to: order.to, formation: split.taken, kind: 'move', ...(continuedFrom ? { continuedFrom } : {}), ...(wasBesieging ? { leftSiege: true } : {}) };
   return {
     world: { ...c.world, position },
     leg: newLeg,
-    siegeBrokenBehind: broken ? order.from : undefined,
     intercepted: undefined,
     outcome: undefined,
     summary: {
@@ -115,12 +108,9 @@ export function startMove(c: MovementContext): Partial<MovementContext> {
   };
 }
 
-/** 15.3: besiegers left behind that no longer outnumber the units inside retreat, free. */
-export function besiegersLeftBehindInput(c: MovementContext): RetreatInput {
-  const l = leg(c);
-  const inside = stacksWhere(c.world.position, { space: l.from, inside: true });
-  const captor = majorOf(c.world.position, inside[0]?.power ?? 'independent') ?? inside[0]?.power ?? 'independent';
-  return { world: c.world, summary: c.summary, retreat: { space: l.from, reason: 'siege', attacker: l.power, origin: l.from, captor } };
+/** What an invoked procedure starts from: the world and the summary so far. */
+export function procedureInput(c: MovementContext): ProcedureInput {
+  return { world: c.world, summary: c.summary };
 }
 
 export function interceptionInput(c: MovementContext): InterceptionInput {
@@ -189,7 +179,7 @@ export function fieldBattleInput(c: MovementContext): FieldBattleInput {
   return { world: c.world, summary: c.summary, battle: { space: l.to, attacker: l.power, origin: l.from, ...(l.continuedFrom ? { continuedFrom: l.continuedFrom } : {}) } };
 }
 
-export function takeOutput(_c: MovementContext, out: RetreatOutput | FieldBattleOutput): Partial<MovementContext> {
+export function takeOutput(_c: MovementContext, out: ProcedureContext): Partial<MovementContext> {
   return { world: out.world, summary: out.summary };
 }
 

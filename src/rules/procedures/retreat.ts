@@ -12,6 +12,7 @@ import {
   mayAnyGoInside,
   retreatDestinations,
   retreatingGroups,
+  retreatingStacks,
   type RetreatArgs,
   type RetreatReason,
   type RetreatState,
@@ -41,8 +42,10 @@ function next(c: RetreatContext): Power | undefined {
   return retreatingGroups(c.world, c)[0];
 }
 
+/** 14.1: nothing of the group may go inside (no room for its units, no leaders) and no space is legal. */
 function isTrapped(c: RetreatContext, power: Power): boolean {
-  const canGoIn = mayAnyGoInside(c.world, c, power) && insideRoom(c.world, c) > 0;
+  const leaders = retreatingStacks(c.world, c, power).some((s) => s.leaders.length > 0);
+  const canGoIn = mayAnyGoInside(c.world, c, power) && (insideRoom(c.world, c) > 0 || leaders);
   return !canGoIn && retreatDestinations(c.world, c, power).to.length === 0;
 }
 

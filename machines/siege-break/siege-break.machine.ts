@@ -1,0 +1,67 @@
+// 15.3 Breaking a Siege: a siege whose besiegers no longer outnumber the units inside ends at once, and the besieging
+// stack retreats, free.
+import { assign, setup } from 'xstate';
+import type { EngineEvent } from '../../src/schema/events.ts';
+import { text } from '../../src/rules/text.ts';
+import type { RetreatOutput } from '../../src/rules/procedures/retreat.ts';
+import {
+  besiegersRetreatInput,
+  endBrokenSiege,
+  siegeBreakGuards as g,
+  siegeBreakOutput,
+  startSiegeBreak,
+  takeBesiegersRetreat,
+  type SiegeBreakContext,
+  type SiegeBreakInput,
+  type SiegeBreakOutput,
+} from '../../src/rules/procedures/siege-break.ts';
+import { doneOutput } from '../done.ts';
+import type { StateMeta, Tag } from '../meta.ts';
+import { retreatMachine } from '../retreat/retreat.machine.ts';
+
+export const siegeBreakMachine = setup({
+  types: {
+    context: {} as SiegeBreakContext,
+    events: {} as EngineEvent,
+    input: {} as SiegeBreakInput,
+    output: {} as SiegeBreakOutput,
+    meta: {} as StateMeta,
+    tags: {} as Tag,
+  },
+  actors: { retreat: retreatMachine },
+  guards: {
+    hasBrokenSiege: ({ context, event }) => g.hasBrokenSiege.test(context, event),
+    hasBesiegersToRetreat: ({ context, event }) => g.hasBesiegersToRetreat.test(context, event),
+  },
+  actions: {
+    endBrokenSiege: assign(({ context }) => endBrokenSiege(context)),
+    takeBesiegersRetreat: assign(({ context, event }) => takeBesiegersRetreat(context, doneOutput<RetreatOutput>(event))),
+  },
+}).createMachine({
+  id: 'siegeBreak',
+  description: 'Every siege whose besiegers no longer outnumber the units inside ends at once; the besiegers retreat (15.3).',
+  context: ({ input }) => startSiegeBreak(input),
+  initial: 'checkingSieges',
+  states: {
+    checkingSieges: {
+      description: 'Does a besieging stack no longer have more land units than the units inside (cavalry counted)?',
+      meta: { rule: '15.3', title: text('Sieges broken?', 'Сняты ли осады?') },
+      always: [
+        { guard: 'hasBesiegersToRetreat', target: 'retreatingBesiegers' },
+        { guard: 'hasBrokenSiege', target: 'checkingSieges', actions: 'endBrokenSiege', reenter: true },
+        { target: 'done' },
+      ],
+    },
+    retreatingBesiegers: {
+      description: 'The besieging stack retreats, free, to a legal adjacent space; with none, it is eliminated and its leaders captured.',
+      meta: { rule: '15.3', title: text('The besiegers retreat', 'Осаждавшие отступают') },
+      invoke: { id: 'retreat', src: 'retreat', input: ({ context }) => besiegersRetreatInput(context), onDone: { target: 'checkingSieges', actions: 'takeBesiegersRetreat' } },
+    },
+    done: {
+      type: 'final',
+      description: 'No siege is left without besiegers that outnumber the units inside.',
+      meta: { rule: '15.3', title: text('Sieges checked', 'Осады проверены') },
+    },
+  },
+  output: ({ context }) => siegeBreakOutput(context),
+});
