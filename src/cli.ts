@@ -1,4 +1,7 @@
 // The `his` command (DESIGN "Command line", a contract). The only place with console output, file I/O and exit codes.
+// Exit codes: 0 done, 1 usage (a bad command, option or value), 2 a bad scenario, events or save file (or one that
+// cannot be read), 3 an illegal scripted event, 4 explore found invariant violations, 70 an engine fault. No stack
+// trace is printed for anything a user typed.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
@@ -9,25 +12,26 @@ import { ResultPositionSchema, SummarySchema } from './schema/result.ts';
 import { parseScenario, readJson, ScenarioError } from './engine/scenario.ts';
 import { resolve, POLICIES, type PolicyName } from './engine/resolve.ts';
 import { narrative } from './engine/report.ts';
+import { MAX_SEED } from './engine/session.ts';
 import { SavedSessionSchema } from './schema/save.ts';
 import type { Lang } from './rules/text.ts';
 import { MACHINES, type MachineId } from '../machines/index.ts';
 import { diagram } from './viz/diagram.ts';
-import { explore } from './review/explore.ts';
+import { explore, type ExploreReport } from './review/explore.ts';
 import { format, toNumber, type Fraction } from './review/fraction.ts';
 
 const USAGE = `his — Here I Stand land-combat procedures
 
 Usage:
   his resolve <scenario.json> [--events file.json] [--seed N] [--policy decline|eager] [--json] [--lang en|ru]
-      Runs the move to its end: scripted events first, then the policy, with seeded dice.
-      Exit codes: 0 done, 2 bad scenario or events file, 3 illegal scripted event.
-  his odds <scenario.json> [--policy decline|eager] [--json]
+      Runs the move to its end: scripted events first, then the policy, with seeded dice (seed 0 to ${MAX_SEED}).
+      Exit codes: 0 done, 1 usage, 2 bad scenario or events file, 3 illegal scripted event.
+  his odds <scenario.json> [--policy decline|eager] [--max-nodes N] [--max-ms N] [--json]
       Exact chances of every outcome of the move when a policy answers every decision: dice outcomes are enumerated
       with exact probabilities (scripted events in the scenario are ignored).
-  his explore <scenario.json> [--max-paths N] [--json]
-      Every answer of every decision and every dice outcome: paths, end positions, invariant violations (should be
-      none) and the states of each machine that were reached.
+  his explore <scenario.json> [--max-paths N] [--max-nodes N] [--max-ms N] [--json]
+      Every listed answer of every decision and every dice outcome: paths, end positions, invariant violations
+      (should be none) and the states of each machine that were reached. Exit code 4 when an invariant is violated.
   his diagram [movement|interception|avoidBattle|withdrawal|fieldBattle|retreat] [--format mermaid|dot] [--lang en|ru]
       Prints a procedure's statechart (default: movement, Mermaid), drawn from the machine itself.
   his schema [scenario|event|decision|result|session]
@@ -35,6 +39,9 @@ Usage:
 `;
 
 class UsageError extends Error {}
+
+/** A file that cannot be read: a user's error, exit 2 like a bad scenario. */
+class FileError extends Error {}
 
 /** Where the command writes: the process's streams, or a test's buffers. */
 export interface Io {
@@ -49,48 +56,85 @@ const processIo: Io = {
 
 let io: Io = processIo;
 
+/** Control and bidirectional-override characters from a file never reach the terminal raw: they are escaped. */
+function printable(text: string): string {
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+function out(text: string): void {
+  io.out(printable(text.endsWith('\n') ? text : `${text}\n`));
+}
+
+function err(text: string): void {
+  io.err(printable(text.endsWith('\n') ? text : `${text}\n`));
+}
+
 function readFile(path: string): string {
   try {
     return readFileSync(path, 'utf8');
   } catch (e) {
-    throw new ScenarioError([{ path: '', message: `cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` }]);
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' ? 'permission denied' : (code ?? (e as Error).message);
+    throw new FileError(`cannot read ${path}: ${why}`);
   }
 }
 
 function readEvents(path: string): unknown[] {
   const value = readJson(readFile(path));
-  const list = Array.isArray(value) ? value : (value as { events?: unknown })?.events;
+  const list = Array.isArray(value) ? value : value !== null && typeof value === 'object' && Object.hasOwn(value, 'events') ? (value as { events?: unknown }).events : undefined;
   if (!Array.isArray(list)) throw new ScenarioError([{ path: '', message: `${path}: expected an array of events or {"events": [...]}` }]);
   const issues = list.flatMap((e, i) => {
     const r = EventSchema.safeParse(e);
-    return r.success ? [] : r.error.issues.map((x) => ({ path: `events[${i}]${x.path.map((p) => `.${String(p)}`).join('')}`, message: x.message }));
+    return r.success ? [] : r.error.issues.map((x) => ({ path: `events[${i}]${x.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('')}`, message: x.message }));
   });
   if (issues.length > 0) throw new ScenarioError(issues);
   return list;
 }
 
-function out(text: string): void {
-  io.out(text.endsWith('\n') ? text : `${text}\n`);
+/** Options with a value: a missing value, a value given to a flag (--json=yes) or an unknown option is a usage error. */
+function options<T extends Record<string, { type: 'string' | 'boolean' }>>(args: string[], spec: T) {
+  return parseArgs({ args, allowPositionals: true, strict: true, options: spec });
 }
 
-function err(text: string): void {
-  io.err(text);
+function oneFile(positionals: string[], command: string): string {
+  if (positionals.length === 0) throw new UsageError(`${command} needs a scenario file`);
+  if (positionals.length > 1) throw new UsageError(`${command} takes one scenario file, not ${positionals.length} (${positionals.slice(1).join(' ')} is extra)`);
+  return positionals[0]!;
+}
+
+function wholeNumber(name: string, value: string | undefined, min: number, max: number, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, not '${value}'`);
+  return Number(value);
+}
+
+function langOf(value: string | undefined): Lang {
+  const lang = value ?? 'en';
+  if (lang !== 'en' && lang !== 'ru') throw new UsageError(`--lang must be en or ru, not '${lang}'`);
+  return lang;
+}
+
+function policyOf(value: string | undefined): PolicyName {
+  const policy = value ?? 'decline';
+  if (!Object.hasOwn(POLICIES, policy)) throw new UsageError(`--policy must be one of ${Object.keys(POLICIES).join(', ')}, not '${policy}'`);
+  return policy as PolicyName;
+}
+
+/** A bad scenario or events file: every problem on stderr (or as JSON), exit 2. */
+function badInput(e: ScenarioError | FileError, json: boolean): number {
+  const issues = e instanceof ScenarioError ? e.issues : [{ path: '', message: e.message }];
+  const code = e instanceof ScenarioError ? 'invalid-scenario' : 'unreadable-file';
+  if (json) out(JSON.stringify({ ok: false, error: { code, message: issues.map((i) => `${i.path || '(root)'}: ${i.message}`).join('; '), issues, path: issues[0]?.path ?? '' } }, null, 2));
+  else err(e instanceof ScenarioError ? e.message : `his: ${e.message}`);
+  return 2;
 }
 
 function cmdResolve(args: string[]): number {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: { events: { type: 'string' }, seed: { type: 'string' }, json: { type: 'boolean' }, lang: { type: 'string' }, policy: { type: 'string' } },
-  });
-  const file = positionals[0];
-  if (!file) throw new UsageError('resolve needs a scenario file');
-  const lang = (values.lang ?? 'en') as Lang;
-  if (lang !== 'en' && lang !== 'ru') throw new UsageError(`--lang must be en or ru, not ${values.lang}`);
-  const seed = values.seed === undefined ? 1 : Number(values.seed);
-  if (!Number.isInteger(seed)) throw new UsageError(`--seed must be a whole number, not ${values.seed}`);
-  const policy = (values.policy ?? 'decline') as PolicyName;
-  if (!(policy in POLICIES)) throw new UsageError(`--policy must be one of ${Object.keys(POLICIES).join(', ')}`);
+  const { values, positionals } = options(args, { events: { type: 'string' }, seed: { type: 'string' }, json: { type: 'boolean' }, lang: { type: 'string' }, policy: { type: 'string' } });
+  const file = oneFile(positionals, 'resolve');
+  const lang = langOf(values.lang);
+  const seed = wholeNumber('seed', values.seed, 0, MAX_SEED, 1);
+  const policy = policyOf(values.policy);
   const json = values.json ?? false;
   try {
     const scenario = parseScenario(readFile(file));
@@ -100,21 +144,19 @@ function cmdResolve(args: string[]): number {
       const { code, rule, message, path, index } = r.error;
       const error = { code, ...(rule ? { rule } : {}), message, ...(path !== undefined ? { path } : {}), ...(index !== undefined ? { index } : {}) };
       if (json) out(JSON.stringify({ ok: false, error }, null, 2));
-      else err(`${narrative(r.session, lang)}\n\nerror${index !== undefined ? ` in scripted event ${index + 1}` : ''}: ${rule ? `[${rule}] ` : ''}${message}\n`);
-      return 3;
+      else err(`${narrative(r.session, lang)}\n\nerror${index !== undefined ? ` in scripted event ${index + 1} (index ${index})` : ''}: ${rule ? `[${rule}] ` : ''}${message}`);
+      return code === 'internal' ? 70 : 3;
     }
     if (json) out(JSON.stringify({ ok: true, position: r.result.position, summary: r.result.summary, trace: r.session.trace }, null, 2));
     else out(narrative(r.session, lang));
     return 0;
   } catch (e) {
-    if (!(e instanceof ScenarioError)) throw e;
-    if (json) out(JSON.stringify({ ok: false, error: { code: 'invalid-scenario', message: e.issues.map((i) => `${i.path || '(root)'}: ${i.message}`).join('; '), issues: e.issues, path: e.issues[0]?.path ?? '' } }, null, 2));
-    else err(`${e.message}\n`);
-    return 2;
+    if (e instanceof ScenarioError || e instanceof FileError) return badInput(e, json);
+    throw e;
   }
 }
 
-const SCHEMAS: Record<string, z.ZodType> = {
+const SCHEMAS: Readonly<Record<string, z.ZodType>> = {
   scenario: ScenarioSchema,
   event: EventSchema,
   decision: DecisionSchema,
@@ -123,72 +165,87 @@ const SCHEMAS: Record<string, z.ZodType> = {
 };
 
 function cmdSchema(args: string[]): number {
-  const name = args[0] ?? 'scenario';
-  const schema = SCHEMAS[name];
-  if (!schema) throw new UsageError(`unknown schema '${name}': one of ${Object.keys(SCHEMAS).join(', ')}`);
-  const io = name === 'result' || name === 'decision' ? 'output' : 'input';
-  out(JSON.stringify({ title: `his-procedures ${name}`, ...z.toJSONSchema(schema, { io, unrepresentable: 'any' }) }, null, 2));
+  const { positionals } = options(args, {});
+  if (positionals.length > 1) throw new UsageError(`schema takes one name, not ${positionals.length}`);
+  const name = positionals[0] ?? 'scenario';
+  if (!Object.hasOwn(SCHEMAS, name)) throw new UsageError(`unknown schema '${name}': one of ${Object.keys(SCHEMAS).join(', ')}`);
+  const io2 = name === 'result' || name === 'decision' ? 'output' : 'input';
+  out(JSON.stringify({ title: `his-procedures ${name}`, ...z.toJSONSchema(SCHEMAS[name]!, { io: io2, unrepresentable: 'any' }) }, null, 2));
   return 0;
 }
 
 function withoutScript(file: string) {
-  const data = readJson(readFile(file)) as Record<string, unknown>;
-  return parseScenario({ ...data, events: [] });
+  const data = readJson(readFile(file));
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return parseScenario(data);
+  return parseScenario({ ...(data as Record<string, unknown>), events: [] });
+}
+
+const BOUNDS = { 'max-nodes': { type: 'string' }, 'max-ms': { type: 'string' } } as const;
+
+function bounds(values: { 'max-nodes'?: string | undefined; 'max-ms'?: string | undefined }) {
+  return {
+    maxNodes: wholeNumber('max-nodes', values['max-nodes'], 1, 10_000_000, 200_000),
+    ...(values['max-ms'] !== undefined ? { maxMs: wholeNumber('max-ms', values['max-ms'], 1, 86_400_000, 0) } : {}),
+  };
+}
+
+function truncation(r: ExploreReport): string {
+  if (!r.truncated) return '';
+  const by = { maxPaths: '--max-paths', maxNodes: '--max-nodes', maxMs: '--max-ms' }[r.truncatedBy ?? 'maxNodes'];
+  return ` — STOPPED EARLY at ${by}: the figures below cover only what was explored`;
 }
 
 function cmdOdds(args: string[]): number {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { policy: { type: 'string' }, json: { type: 'boolean' } } });
-  if (!positionals[0]) throw new UsageError('odds needs a scenario file');
-  const policy = (values.policy ?? 'decline') as PolicyName;
-  if (!(policy in POLICIES)) throw new UsageError(`--policy must be one of ${Object.keys(POLICIES).join(', ')}`);
+  const { values, positionals } = options(args, { policy: { type: 'string' }, json: { type: 'boolean' }, ...BOUNDS });
+  const file = oneFile(positionals, 'odds');
+  const policy = policyOf(values.policy);
+  const limits = bounds(values);
   try {
-    const r = explore(withoutScript(positionals[0]), { decisions: policy });
+    const r = explore(withoutScript(file), { decisions: policy, ...limits });
     const pct = (f: Fraction) => `${(toNumber(f) * 100).toFixed(2).padStart(6)} %`;
     if (values.json) {
-      out(JSON.stringify({ ok: true, policy, paths: r.paths, total: format(r.totalProbability), marginals: Object.fromEntries(Object.entries(r.marginals).map(([k, f]) => [k, format(f)])), outcomes: r.outcomes.map((o) => ({ probability: format(o.probability), description: o.description, position: o.position })) }, null, 2));
+      out(JSON.stringify({ ok: true, policy, paths: r.paths, truncated: r.truncated, ...(r.truncatedBy ? { truncatedBy: r.truncatedBy } : {}), total: format(r.totalProbability), marginals: Object.fromEntries(Object.entries(r.marginals).map(([k, f]) => [k, format(f)])), outcomes: r.outcomes.map((o) => ({ probability: format(o.probability), description: o.description, position: o.position })) }, null, 2));
       return 0;
     }
-    out(`Policy ${policy}: ${r.paths} dice paths, probabilities add up to ${format(r.totalProbability)}.\n`);
+    out(`Policy ${policy}: ${r.paths} dice paths, probabilities add up to ${format(r.totalProbability)}${truncation(r)}.\n`);
     for (const [k, f] of Object.entries(r.marginals)) out(`${pct(f)}  ${k}  (${format(f)})`);
     out('\nOutcomes (end positions), most likely first:');
     for (const o of r.outcomes) out(`${pct(o.probability)}  ${o.description}`);
     return 0;
   } catch (e) {
-    if (!(e instanceof ScenarioError)) throw e;
-    err(`${e.message}\n`);
-    return 2;
+    if (e instanceof ScenarioError || e instanceof FileError) return badInput(e, values.json ?? false);
+    throw e;
   }
 }
 
 function cmdExplore(args: string[]): number {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { 'max-paths': { type: 'string' }, json: { type: 'boolean' } } });
-  if (!positionals[0]) throw new UsageError('explore needs a scenario file');
-  const maxPaths = values['max-paths'] === undefined ? 100_000 : Number(values['max-paths']);
-  if (!Number.isInteger(maxPaths) || maxPaths < 1) throw new UsageError(`--max-paths must be a positive whole number`);
+  const { values, positionals } = options(args, { 'max-paths': { type: 'string' }, json: { type: 'boolean' }, ...BOUNDS });
+  const file = oneFile(positionals, 'explore');
+  const maxPaths = wholeNumber('max-paths', values['max-paths'], 1, 100_000_000, 1_000_000);
+  const limits = bounds(values);
   try {
-    const r = explore(withoutScript(positionals[0]), { decisions: 'all', maxPaths });
+    const r = explore(withoutScript(file), { decisions: 'all', maxPaths, ...limits });
     const reached = Object.fromEntries((Object.keys(MACHINES) as MachineId[]).map((id) => [id, { reached: r.states[id] ?? [], unreached: Object.keys(MACHINES[id].root.states).filter((s) => !(r.states[id] ?? []).includes(s)) }]));
     if (values.json) {
-      out(JSON.stringify({ ok: r.violations.length === 0, paths: r.paths, nodes: r.nodes, truncated: r.truncated, endPositions: r.outcomes.length, violations: r.violations, states: reached }, null, 2));
+      out(JSON.stringify({ ok: r.violations.length === 0, paths: r.paths, nodes: r.nodes, distinctStates: r.distinctStates, truncated: r.truncated, ...(r.truncatedBy ? { truncatedBy: r.truncatedBy } : {}), endPositions: r.outcomes.length, violations: r.violations, states: reached }, null, 2));
     } else {
-      out(`${r.paths} paths${r.truncated ? ' (stopped at --max-paths)' : ''}, ${r.nodes} nodes, ${r.outcomes.length} distinct end positions.`);
+      out(`${r.paths} paths, ${r.nodes} nodes (${r.distinctStates} distinct states), ${r.outcomes.length} distinct end positions${truncation(r)}.`);
       out(`Invariant violations: ${r.violations.length}`);
       for (const v of r.violations.slice(0, 10)) out(`  after ${v.path.join(' → ')}: ${v.violations.join('; ')}`);
       out('States reached:');
-      for (const [id, s] of Object.entries(reached)) out(`  ${id}: ${s.reached.length} of ${s.reached.length + s.unreached.length}${s.unreached.length ? ` (not reached: ${s.unreached.join(', ')})` : ''}`);
+      for (const [id, s2] of Object.entries(reached)) out(`  ${id}: ${s2.reached.length} of ${s2.reached.length + s2.unreached.length}${s2.unreached.length ? ` (not reached: ${s2.unreached.join(', ')})` : ''}`);
     }
     return r.violations.length === 0 ? 0 : 4;
   } catch (e) {
-    if (!(e instanceof ScenarioError)) throw e;
-    err(`${e.message}\n`);
-    return 2;
+    if (e instanceof ScenarioError || e instanceof FileError) return badInput(e, values.json ?? false);
+    throw e;
   }
 }
 
 function cmdDiagram(args: string[]): number {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { format: { type: 'string' }, lang: { type: 'string' } } });
   const id = (positionals[0] ?? 'movement') as MachineId;
-  if (!(id in MACHINES)) throw new UsageError(`unknown machine '${id}': one of ${Object.keys(MACHINES).join(', ')}`);
+  if (!Object.hasOwn(MACHINES, id)) throw new UsageError(`unknown machine '${id}': one of ${Object.keys(MACHINES).join(', ')}`);
   const format = values.format ?? 'mermaid';
   if (format !== 'mermaid' && format !== 'dot') throw new UsageError(`--format must be mermaid or dot, not ${format}`);
   const lang = values.lang ?? 'en';
@@ -222,11 +279,14 @@ export function main(argv: string[], streams: Io = processIo): number {
         throw new UsageError(`unknown command '${command}'`);
     }
   } catch (e) {
-    if (e instanceof UsageError || (e as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
-      err(`his: ${(e as Error).message}\n\n${USAGE}`);
+    const code = (e as { code?: unknown } | null)?.code;
+    if (e instanceof UsageError || (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'))) {
+      err(`his: ${(e as Error).message.split('\n')[0]} (see 'his help')`);
       return 1;
     }
-    throw e;
+    // An engine fault, not the user's: one line, no stack trace.
+    err(`his: internal error: ${(e as Error)?.message ?? String(e)} (please report the command and its files)`);
+    return 70;
   }
 }
 

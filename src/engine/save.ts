@@ -1,6 +1,7 @@
-// restoreSession: replays a save — the scenario, then every recorded event in order (seeded rolls with their values).
-import { SavedSessionSchema } from '../schema/save.ts';
-import { parseScenario, ScenarioError, zodIssues, type Scenario } from './scenario.ts';
+// restoreSession: replays a save — the scenario, then every recorded event in order (seeded rolls with their values,
+// checked against the seed). Throws only RestoreError.
+import { ENGINE_VERSION, SavedSessionSchema } from '../schema/save.ts';
+import { parseScenario, ScenarioError, structureIssues, zodIssues, type Scenario } from './scenario.ts';
 import { createSession, type Session } from './session.ts';
 
 export class RestoreError extends Error {
@@ -10,19 +11,52 @@ export class RestoreError extends Error {
   }
 }
 
+function version(v: string): [number, number, number] | undefined {
+  const m = /^(\d+)\.(\d+)\.(\d+)(?:[-+].*)?$/.exec(v);
+  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : undefined;
+}
+
+/**
+ * Which saves this engine replays: any save of the same major version that is not newer than this engine (a newer
+ * engine may have answered decisions this one does not know). Older saves replay under today's rules; an event the
+ * rules now refuse is reported with its index.
+ */
+export function compatibility(engine: string): string | undefined {
+  const mine = version(ENGINE_VERSION)!;
+  const theirs = version(engine);
+  if (!theirs) return `the save's engine version '${engine}' is not a version number`;
+  const newer = theirs[0] > mine[0] || (theirs[0] === mine[0] && (theirs[1] > mine[1] || (theirs[1] === mine[1] && theirs[2] > mine[2])));
+  if (newer) return `the save comes from engine ${engine}, newer than this one (${ENGINE_VERSION}): update his-procedures to restore it`;
+  if (theirs[0] !== mine[0]) return `the save comes from engine ${engine}, an older major version than this one (${ENGINE_VERSION})`;
+  return undefined;
+}
+
 /** Replays a save: the scenario, then every recorded event in order (seeded rolls with their recorded values). */
 export function restoreSession(saved: unknown): Session {
+  try {
+    return replay(saved);
+  } catch (e) {
+    if (e instanceof RestoreError) throw e;
+    throw new RestoreError(`the save could not be restored: ${(e as Error)?.message ?? String(e)}`);
+  }
+}
+
+function replay(saved: unknown): Session {
   let raw: unknown = saved;
   if (typeof saved === 'string') {
     try {
-      raw = JSON.parse(saved);
+      raw = JSON.parse(saved.startsWith('\uFEFF') ? saved.slice(1) : saved);
     } catch (e) {
       throw new RestoreError(`not a session save: the text is not valid JSON (${(e as Error).message})`);
     }
   }
+  const structural = structureIssues(raw);
+  if (structural.length > 0) throw new RestoreError(`not a session save: ${structural.map((i) => `${i.path}: ${i.message}`).join('; ')}`);
   const parsed = SavedSessionSchema.safeParse(raw);
   if (!parsed.success) throw new RestoreError(`not a session save: ${zodIssues(parsed.error).map((i) => `${i.path}: ${i.message}`).join('; ')}`);
   const s = parsed.data;
+  const incompatible = compatibility(s.engine);
+  if (incompatible) throw new RestoreError(incompatible);
   let scenario: Scenario;
   try {
     scenario = parseScenario(s.scenario);
@@ -32,7 +66,12 @@ export function restoreSession(saved: unknown): Session {
   }
   const session = createSession(scenario, { seed: s.seed, lang: s.lang });
   s.events.forEach((a, i) => {
-    if (a.source === 'seeded' && a.event.type === 'dice.rolled') session.skipDice(a.event.values?.length ?? 0);
+    if (a.source === 'seeded' && a.event.type === 'dice.rolled') {
+      const values = a.event.values ?? [];
+      const drawn = session.drawSeeded(values.length);
+      if (drawn.some((v, k) => v !== values[k]))
+        throw new RestoreError(`saved event ${i + 1} is a seeded roll of ${values.join(' ')}, but seed ${s.seed} gives ${drawn.join(' ')} there: the save was edited or comes from another generator`, i);
+    }
     const r = session.accept(a.event, a.source);
     if (!r.ok) throw new RestoreError(`saved event ${i + 1} (${a.event.type}) is refused on replay: ${r.error.message}`, i);
   });

@@ -6,6 +6,7 @@ import { ScenarioSchema, type StructuredScenario } from '../schema/scenario.ts';
 import { normalizeStacks } from '../rules/stacks.ts';
 import type { World } from '../rules/world.ts';
 import type { z } from 'zod';
+import { LIMITS } from '../schema/limits.ts';
 
 export type { Issue };
 
@@ -35,17 +36,41 @@ export function zodIssues(error: z.ZodError): Issue[] {
   }));
 }
 
-/** JSON text is parsed first; a syntax error is reported as one issue, with the line and column when known. */
+/**
+ * JSON text is parsed first (a UTF-8 byte order mark is allowed); a syntax error is reported as one issue, with its
+ * line and column.
+ */
 export function readJson(text: string): unknown {
+  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
   try {
-    return JSON.parse(text);
+    return JSON.parse(body);
   } catch (e) {
     const message = (e as Error).message;
-    // V8 names a character offset ("at position 10"); a person editing the file wants its line and column.
+    // V8 names a character offset ("at position 10"), or none at the end of the input; a person editing the file
+    // wants a line and a column.
     const offset = /at position (\d+)/.exec(message)?.[1];
-    const where = offset === undefined ? '' : ` (${lineAndColumn(text, Number(offset))})`;
-    throw new ScenarioError([{ path: '', message: `not valid JSON: ${message}${where}` }]);
+    const where = lineAndColumn(body, offset === undefined ? body.length : Number(offset));
+    throw new ScenarioError([{ path: '', message: `not valid JSON: ${message.split('\n')[0]} (${where})` }]);
   }
+}
+
+/**
+ * Before any schema: no object key `__proto__` (JSON.parse keeps it as an own key; an object built from it would
+ * drop it silently), and no nesting deeper than a scenario has (src/schema/limits.ts).
+ */
+export function structureIssues(value: unknown, path = '', depth = 0): Issue[] {
+  if (value === null || typeof value !== 'object') return [];
+  if (depth > LIMITS.depth) return [{ path, message: `nested more than ${LIMITS.depth} levels deep` }];
+  const out: Issue[] = [];
+  if (Array.isArray(value)) value.forEach((v, i) => out.push(...structureIssues(v, `${path}[${i}]`, depth + 1)));
+  else
+    for (const key of Object.keys(value)) {
+      const at = path ? `${path}.${key}` : key;
+      if (key === '__proto__') out.push({ path: at, message: "the key '__proto__' is not allowed" });
+      else out.push(...structureIssues((value as Record<string, unknown>)[key], at, depth + 1));
+      if (out.length > 100) break;
+    }
+  return out;
 }
 
 function lineAndColumn(text: string, offset: number): string {
@@ -60,8 +85,25 @@ function leaderTable(extra: StructuredScenario['leaders']): LeaderTable {
   return table;
 }
 
+/**
+ * A scenario from JSON text or a value. Throws only ScenarioError, listing every problem; the input is copied, so
+ * changing it afterwards changes nothing here.
+ */
 export function parseScenario(input: unknown): Scenario {
-  const source = typeof input === 'string' ? readJson(input) : input;
+  try {
+    return parseChecked(input);
+  } catch (e) {
+    if (e instanceof ScenarioError) throw e;
+    // Nothing a caller sends should get here; if it does, it is still reported as a bad scenario, not a crash.
+    throw new ScenarioError([{ path: '', message: `the scenario could not be read: ${(e as Error)?.message ?? String(e)}` }]);
+  }
+}
+
+function parseChecked(input: unknown): Scenario {
+  const raw = typeof input === 'string' ? readJson(input) : input;
+  const structural = structureIssues(raw);
+  if (structural.length > 0) throw new ScenarioError(structural);
+  const source = structuredClone(raw);
   const parsed = ScenarioSchema.safeParse(source);
   if (!parsed.success) throw new ScenarioError(zodIssues(parsed.error));
   const data = { ...parsed.data, stacks: parsed.data.stacks };

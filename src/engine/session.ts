@@ -15,6 +15,7 @@ import type { Position } from '../rules/world.ts';
 import { buildDecision, type Waiting } from './decisions.ts';
 import { errorOf, explainRefusal, type EngineError } from './explain.ts';
 import { GuardRecorder, instrumentedMovement, recording } from './instrument.ts';
+import { deepFreeze } from './freeze.ts';
 import { toResultPosition } from './position.ts';
 import { Dice } from './rng.ts';
 import { zodIssues, type Scenario } from './scenario.ts';
@@ -36,40 +37,81 @@ export interface SessionResult {
 export type SendResult = { readonly ok: true } | { readonly ok: false; readonly error: EngineError };
 
 export interface SessionOptions {
-  /** Seed of the dice the session rolls itself (default 1). */
+  /** Seed of the dice the session rolls itself: a whole number from 0 to MAX_SEED (default 1). */
   readonly seed?: number;
   /** Language of error messages (reasons always come in both). */
   readonly lang?: Lang;
+}
+
+/** The largest seed: seeds are 32-bit (the generator's state), so every seed in range plays a different game. */
+export const MAX_SEED = 0xffff_ffff;
+
+/** Options a session cannot start with (a seed out of range, an unknown language). */
+export class SessionOptionsError extends Error {
+  constructor(readonly option: string, message: string) {
+    super(message);
+    this.name = 'SessionOptionsError';
+  }
+}
+
+function checkedOptions(options: SessionOptions): { seed: number; lang: Lang } {
+  const seed = options.seed ?? 1;
+  if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0 || seed > MAX_SEED)
+    throw new SessionOptionsError('seed', `seed must be a whole number from 0 to ${MAX_SEED}, not ${String(seed)}`);
+  const lang = options.lang ?? 'en';
+  if (lang !== 'en' && lang !== 'ru') throw new SessionOptionsError('lang', `lang must be 'en' or 'ru', not ${String(lang)}`);
+  return { seed, lang };
 }
 
 export class Session {
   readonly scenario: Scenario;
   readonly seed: number;
   readonly lang: Lang;
-  private readonly dice: Dice;
+  private dice: Dice;
   private readonly recorder = new GuardRecorder();
-  private readonly root: AnyActorRef;
+  private root!: AnyActorRef;
   private readonly tracer: Tracer;
   private readonly accepted: AcceptedEvent[] = [];
   private cachedPending: Decision | null | undefined;
+  /** An error raised inside a machine while it handled the event being sent (an engine fault, never the host's). */
+  private failure: unknown;
 
   constructor(scenario: Scenario, options: SessionOptions = {}, from?: Session) {
+    const { seed, lang } = checkedOptions(options);
     this.scenario = scenario;
-    this.seed = options.seed ?? 1;
-    this.lang = options.lang ?? 'en';
+    this.seed = seed;
+    this.lang = lang;
     this.dice = from ? from.dice.clone() : new Dice(this.seed);
     if (from) this.accepted.push(...from.accepted);
     this.tracer = new Tracer(this.recorder, from?.tracer);
+    if (from) this.attach(from.persisted());
+    else {
+      this.attach(undefined);
+      this.settle();
+      if (this.failure !== undefined) throw new Error(`the engine failed to start this scenario: ${String(this.failure)}`);
+    }
+  }
+
+  /** Creates and starts the root actor: new from the scenario, or restored from a persisted snapshot. */
+  private attach(snapshot: unknown): void {
     const machine = instrumentedMovement();
-    const inspect = (ev: InspectionEvent) => this.tracer.inspect(ev);
+    const inspect = (ev: InspectionEvent) => {
+      // Every actor, children included, reports its errors here instead of throwing them later (XState re-throws an
+      // error nobody observes asynchronously, out of reach of the host's try/catch).
+      if (ev.type === '@xstate.actor') (ev.actorRef as AnyActorRef).subscribe({ error: (e: unknown) => void (this.failure ??= e) });
+      this.tracer.inspect(ev);
+    };
     // A restored actor re-creates its children while it is being created, without taking a step.
-    this.tracer.restoring = from !== undefined;
-    this.root = from
-      ? createActor(machine, { snapshot: from.persisted() as Snapshot<unknown>, inspect })
-      : createActor(machine, { input: { world: scenario.world, ...(scenario.data.move ? { move: scenario.data.move } : {}) }, inspect });
-    recording(from ? undefined : this.recorder, () => this.root.start());
+    this.tracer.restoring = snapshot !== undefined;
+    this.root = snapshot
+      ? createActor(machine, { snapshot: snapshot as Snapshot<unknown>, inspect })
+      : createActor(machine, { input: { world: this.scenario.world, ...(this.scenario.data.move ? { move: this.scenario.data.move } : {}) }, inspect });
+    try {
+      recording(snapshot ? undefined : this.recorder, () => this.root.start());
+    } catch (e) {
+      this.failure ??= e;
+    }
     this.tracer.restoring = false;
-    if (!from) this.settle();
   }
 
   /** An independent copy of this session at this point (same trace, log and dice): for exploring alternatives. */
@@ -93,11 +135,11 @@ export class Session {
     return this.persistedCache;
   }
 
-  /** The decision the game waits for, or null when the move is over. */
+  /** The decision the game waits for, or null when the move is over. Frozen. */
   get pending(): Decision | null {
     if (this.cachedPending === undefined) {
       const w = this.waiting();
-      this.cachedPending = w ? buildDecision(w) : null;
+      this.cachedPending = w ? deepFreeze(buildDecision(w)) : null;
     }
     return this.cachedPending;
   }
@@ -106,8 +148,9 @@ export class Session {
     return this.root.getSnapshot().status === 'done';
   }
 
+  /** Every step so far, narrated (a frozen copy). */
   get trace(): readonly TraceEntry[] {
-    return this.tracer.entries;
+    return Object.freeze([...this.tracer.entries]);
   }
 
   /** @internal The machine and state of every trace step from `from` on, without narrating them. */
@@ -120,18 +163,19 @@ export class Session {
     return this.tracer.length;
   }
 
-  /** Events accepted so far, including the engine's own forced answers (ruling R9). */
+  /** Events accepted so far, including the engine's own forced answers (ruling R9). A frozen copy. */
   get log(): readonly AcceptedEvent[] {
-    return this.accepted;
+    return Object.freeze([...this.accepted]);
   }
 
-  /** The board as it stands now (a moving formation between its space and the destination is not in it). */
+  /** The board as it stands now (a moving formation between its space and the destination is not in it). Frozen. */
   get position(): Position {
-    return (this.leafSnapshot().context as ProcedureContext).world.position;
+    return deepFreeze((this.leafSnapshot().context as ProcedureContext).world.position);
   }
 
+  /** What has happened so far. Frozen. */
   get summary(): Summary {
-    return (this.leafSnapshot().context as ProcedureContext).summary;
+    return deepFreeze((this.leafSnapshot().context as ProcedureContext).summary);
   }
 
   /**
@@ -142,14 +186,18 @@ export class Session {
     const root = this.root.getSnapshot() as AnyMachineSnapshot;
     const leg = (root.context as MovementContext).leg;
     if (!leg || !root.hasTag('transit')) return null;
-    return { from: leg.from, to: leg.to, stacks: leg.formation };
+    return deepFreeze({ from: leg.from, to: leg.to, stacks: leg.formation });
   }
 
+  private cachedResult: SessionResult | undefined;
+
+  /** When the move is over: the position (the next scenario of the impulse) and the summary. Frozen. */
   get result(): SessionResult | null {
     const snap = this.root.getSnapshot();
     if (snap.status !== 'done') return null;
     const out = snap.output as ProcedureContext;
-    return { position: toResultPosition(this.scenario, out.world.position), summary: out.summary };
+    this.cachedResult ??= deepFreeze({ position: toResultPosition(this.scenario, out.world.position), summary: out.summary });
+    return this.cachedResult;
   }
 
   /** Sends an event from the host. On an error nothing changes. */
@@ -181,16 +229,51 @@ export class Session {
     }
     let effective: EventSource = source;
     const decision = this.pending;
+    const diceBefore = this.dice.clone();
     if (event.type === 'dice.rolled' && event.values === undefined) {
       if (decision?.kind !== 'roll' || !decision.roll) return { ok: false, error: explainRefusal(this.situation(), event) };
       event = { type: 'dice.rolled', values: this.dice.roll(decision.roll.dice) };
       effective = 'seeded';
     }
     const leaf = this.leaf();
-    if (!decision || !leaf || !this.can(leaf, event)) return { ok: false, error: explainRefusal(this.situation(), event) };
-    this.dispatch(leaf, event, effective);
-    this.settle();
-    return { ok: true };
+    if (!decision || !leaf || !this.can(leaf, event)) {
+      if (effective === 'seeded') this.dice = diceBefore;
+      return { ok: false, error: explainRefusal(this.situation(), event) };
+    }
+    return this.transact(diceBefore, () => {
+      this.dispatch(leaf, deepFreeze(event), effective);
+      this.settle();
+    });
+  }
+
+  /**
+   * Runs an accepted event and the forced answers after it as one step: if anything inside the machines fails (an
+   * engine fault, never the host's), the session goes back to exactly where it was and the error is returned.
+   */
+  private transact(diceBefore: Dice, step: () => void): SendResult {
+    const snapshot = this.persisted();
+    const marks = { trace: this.tracer.length, accepted: this.accepted.length };
+    this.failure = undefined;
+    try {
+      step();
+    } catch (e) {
+      this.failure ??= e;
+    }
+    if (this.failure === undefined) return { ok: true };
+    const failure = this.failure;
+    this.failure = undefined;
+    this.root.stop();
+    this.tracer.truncate(marks.trace);
+    this.accepted.length = marks.accepted;
+    this.dice = diceBefore;
+    this.cachedPending = undefined;
+    this.cachedResult = undefined;
+    this.persistedCache = undefined;
+    this.attach(snapshot);
+    this.persistedCache = snapshot;
+    const message = failure instanceof Error ? failure.message : String(failure);
+    const reason = text(`The engine failed while applying this event, and nothing changed: ${message}. Please report the scenario and the events.`, `Движок дал сбой при обработке этого события; ничего не изменилось: ${message}. Пожалуйста, сообщите о сценарии и событиях.`);
+    return { ok: false, error: errorOf('internal', undefined, reason, this.lang) };
   }
 
   /** Ruling R9: decisions with exactly one legal answer are answered by the engine, and traced like any other. */
@@ -212,6 +295,7 @@ export class Session {
     this.accepted.push({ event, source });
     this.tracer.source = source;
     this.cachedPending = undefined;
+    this.cachedResult = undefined;
     this.persistedCache = undefined;
     recording(this.recorder, () => leaf.send(event));
   }
@@ -255,9 +339,12 @@ export class Session {
     };
   }
 
-  /** A save that survives engine versions: the scenario, the seed and every event that was not the engine's own. */
+  /**
+   * A save that survives engine versions: the scenario, the seed and every event that was not the engine's own. A
+   * copy: editing it changes nothing here.
+   */
   save(): SavedSession {
-    return {
+    return structuredClone({
       format: SAVE_FORMAT,
       engine: ENGINE_VERSION,
       scenario: this.scenario.source,
@@ -266,12 +353,12 @@ export class Session {
       events: this.accepted
         .filter((a): a is AcceptedEvent & { source: Exclude<EventSource, 'engine'> } => a.source !== 'engine')
         .map((a) => ({ event: a.event, source: a.source })),
-    };
+    });
   }
 
-  /** @internal Restores the seeded dice position before a replayed seeded roll. */
-  skipDice(count: number): void {
-    this.dice.skip(count);
+  /** @internal The dice the seeded generator gives next, taken from it (a restore checks a saved seeded roll). */
+  drawSeeded(count: number): number[] {
+    return this.dice.roll(count);
   }
 }
 

@@ -9,6 +9,7 @@ import type { ProcedureContext } from '../rules/procedures/common.ts';
 import type { RuleRef } from '../rules/registry.ts';
 import { text, type Text } from '../rules/text.ts';
 import type { GuardRecorder } from './instrument.ts';
+import { deepFreeze } from './freeze.ts';
 import { narrate } from './narrate.ts';
 
 /** Who supplied an event: the host, a scenario script, the resolve policy, the seeded dice, or the engine (ruling R9). */
@@ -89,6 +90,17 @@ export class Tracer {
     return this.raw.length;
   }
 
+  /** Forgets every step from `length` on (a failed step is undone). */
+  truncate(length: number): void {
+    this.raw.length = Math.min(this.raw.length, length);
+    this.deferred.clear();
+    // Notes are written from the summary before each step: narrate again from the start when steps were built.
+    if (this.built.length > length) {
+      this.built.length = 0;
+      this.lastSummary = EMPTY_SUMMARY;
+    }
+  }
+
   /** The machine and state of every step from `from` on, without narrating them (cheap). */
   statesSince(from: number): { readonly machine: MachineId; readonly state: string }[] {
     return this.raw.slice(from).map((r) => ({ machine: r.machine, state: 'initial' in r ? r.initial.key : stateOf(r.snap) }));
@@ -132,7 +144,7 @@ export class Tracer {
     if ('initial' in raw) {
       const meta = raw.initial.meta as StateMeta | undefined;
       const state = raw.initial.key;
-      return { step, machine: raw.machine, state, event: 'start', source: raw.source, guards: [], note: meta?.title ?? text(state, state), headline: false };
+      return deepFreeze({ step, machine: raw.machine, state, event: 'start', source: raw.source, guards: [], note: meta?.title ?? text(state, state), headline: false });
     }
     const state = stateOf(raw.snap);
     const context = raw.snap.context as ProcedureContext;
@@ -148,6 +160,6 @@ export class Tracer {
       ...(raw.payload ? { event: raw.payload } : {}),
     });
     this.lastSummary = context.summary;
-    return { step, machine: raw.machine, state, event: raw.event, source: raw.source, guards: raw.guards, note, headline };
+    return deepFreeze({ step, machine: raw.machine, state, event: raw.event, source: raw.source, guards: raw.guards, note, headline });
   }
 }

@@ -1,5 +1,6 @@
 // Names of spaces, leaders and powers as the reasons and the narrative print them.
 import namesRu from '../data/names-ru.json' with { type: 'json' };
+import { own } from './own.ts';
 import type { World } from './world.ts';
 import type { Text } from './text.ts';
 import { LAND_UNIT_TYPES, type LandUnitType, type Units } from '../schema/units.ts';
@@ -10,12 +11,12 @@ const RU_LEADERS: Readonly<Record<string, string>> = namesRu.leaders;
 
 export function spaceName(world: Pick<World, 'board'>, id: string): Text {
   const en = world.board.spaces.get(id)?.name ?? id;
-  return { en, ru: (world.board.id === 'his' ? RU_SPACES[id] : undefined) ?? en };
+  return { en, ru: (world.board.id === 'his' ? own(RU_SPACES, id) : undefined) ?? en };
 }
 
 export function leaderName(world: Pick<World, 'leaders'>, id: string): Text {
   const en = world.leaders.get(id)?.name ?? id;
-  return { en, ru: RU_LEADERS[id] ?? en };
+  return { en, ru: own(RU_LEADERS, id) ?? en };
 }
 
 type SpaceCase = 'gen' | 'acc' | 'prep';
@@ -27,14 +28,14 @@ const RU_LEADER_CASES: Readonly<Record<string, Partial<Record<LeaderCase, string
 // is an inline map, whose names are the scenario's own.
 function spaceCase(world: Pick<World, 'board'>, id: string, c: SpaceCase): Text {
   const nom = spaceName(world, id);
-  const form = world.board.id === 'his' ? RU_SPACE_CASES[id]?.[c] : undefined;
+  const form = world.board.id === 'his' ? own(RU_SPACE_CASES, id)?.[c] : undefined;
   return { en: nom.en, ru: form ?? nom.ru };
 }
 
 // Leaders are the bundled ones whatever the map, so their case forms apply on any board.
 function leaderCase(world: Pick<World, 'leaders'>, id: string, c: LeaderCase): Text {
   const nom = leaderName(world, id);
-  return { en: nom.en, ru: RU_LEADER_CASES[id]?.[c] ?? nom.ru };
+  return { en: nom.en, ru: own(RU_LEADER_CASES, id)?.[c] ?? nom.ru };
 }
 
 /** Where: "in Vienna" / «в Вене», «на Мальте» — the prepositional noun only; the sentence gives в or на. */

@@ -1,5 +1,6 @@
 // 2.2 friendly / enemy / independent, 22.1 inactive minors, 22.3 active minors, ruling R15 default control.
 import { isMajorPower, isMinorPower, type MajorPower, type Power } from '../schema/power.ts';
+import { own } from './own.ts';
 import type { Position, World } from './world.ts';
 
 type Relations = Pick<Position, 'war' | 'alliances'>;
@@ -60,7 +61,7 @@ export function isFriendly(rel: Relations, a: Power, b: Power): boolean {
 
 /** Ruling R15: a space is controlled by its home power unless the position overrides it. */
 export function controllerOf(world: World, space: string): Power {
-  return world.position.control[space] ?? world.board.spaces.get(space)?.home ?? 'independent';
+  return own(world.position.control, space) ?? world.board.spaces.get(space)?.home ?? 'independent';
 }
 
 /**

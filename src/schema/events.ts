@@ -1,7 +1,8 @@
 // Events a host sends to a session (DESIGN "Events", a contract). Dot-named, one zod object per event.
 import { z } from 'zod';
 import { PowerSchema } from './power.ts';
-import { CountSchema, LandUnitTypeSchema, SpaceIdSchema, UnitFieldsShape } from './units.ts';
+import { LIMITS } from './limits.ts';
+import { CountSchema, LandUnitTypeSchema, SpaceIdSchema, textSchema, UnitFieldsShape } from './units.ts';
 
 const LandUnitFieldsShape = {
   regulars: UnitFieldsShape.regulars,
@@ -55,6 +56,7 @@ export const CasualtiesAssignSchema = z
     keepPower: PowerSchema.optional().describe("ruling R16: whose unit of that type is kept (default: the major's own)"),
     oddHits: z
       .array(PowerSchema)
+      .max(11)
       .optional()
       .describe('ruling R5: the groups that take the hits left over from an even split (decided by one power)'),
   })
@@ -74,13 +76,14 @@ export const DiceRolledSchema = z
     type: z.literal('dice.rolled'),
     values: z
       .array(z.number().int().min(1, { error: 'a die shows 1 to 6' }).max(6, { error: 'a die shows 1 to 6' }))
+      .max(LIMITS.dice)
       .optional()
       .describe('each die 1–6; omit to let the session roll its seeded dice'),
   })
   .strict()
   .describe('any roll: 2 dice for interception and avoid battle; a field battle asks for each side in turn');
 export const CardPlaySchema = z
-  .object({ type: z.literal('card.play'), power: PowerSchema, card: z.string(), count: CountSchema.optional() })
+  .object({ type: z.literal('card.play'), power: PowerSchema, card: textSchema(), count: CountSchema.max(LIMITS.unitsPerField).optional() })
   .strict()
   .describe('a response or combat card: not supported in this release (ruling R14); always refused');
 

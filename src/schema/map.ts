@@ -1,12 +1,13 @@
 // An inline map in a scenario: a small board for tests, teaching and exploration (DESIGN "Scenario format").
 import { z } from 'zod';
+import { LIMITS } from './limits.ts';
 import { PowerSchema } from './power.ts';
+import { SlugSchema as id, textSchema } from './units.ts';
 
 export const SPACE_TYPES = ['capital', 'key', 'electorate', 'fortress', 'unfortified'] as const;
 export const SpaceTypeSchema = z.enum(SPACE_TYPES);
 export type SpaceType = z.infer<typeof SpaceTypeSchema>;
 
-const id = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'ids are lower-case slugs (a-z, 0-9, -)');
 
 export const InlineMapSchema = z
   .object({
@@ -15,16 +16,17 @@ export const InlineMapSchema = z
         z
           .object({
             id,
-            name: z.string().optional(),
+            name: textSchema().optional(),
             type: SpaceTypeSchema,
             home: PowerSchema,
           })
           .strict(),
       )
-      .min(1),
-    connections: z.array(
-      z.object({ a: id, b: id, kind: z.enum(['clear', 'pass']).default('clear') }).strict(),
-    ),
+      .min(1)
+      .max(LIMITS.spaces),
+    connections: z
+      .array(z.object({ a: id, b: id, kind: z.enum(['clear', 'pass']).default('clear') }).strict())
+      .max(LIMITS.connections),
   })
   .strict()
   .describe('an inline board: spaces with their fortification type and home power, and land connections');

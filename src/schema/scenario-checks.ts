@@ -7,6 +7,7 @@ import { checkMove } from '../rules/movement.ts';
 import { areAtWar, controllerOf, isHostilePower, mayBeInside } from '../rules/relations.ts';
 import { besiegingLandUnits, landUnitsInside } from '../rules/siege.ts';
 import { FORTIFICATION_LIMIT } from '../rules/withdrawal.ts';
+import { LIMITS } from './limits.ts';
 import type { World } from '../rules/world.ts';
 import { isMajorPower, isMinorPower, POWER_NAMES, type Power } from './power.ts';
 import type { StructuredScenario } from './scenario.ts';
@@ -130,9 +131,19 @@ export function checkScenario(s: StructuredScenario, board: Board, leaders: Lead
     if (st.inside && sp && !sp.fortified) issues.push({ path: p('inside'), message: `${sp.name} is not fortified: nothing can be inside (2.1)` });
   });
   s.captured.forEach((c, i) => {
-    if (!leaders.has(c.leader)) issues.push({ path: at(['captured', i, 'leader']), message: `unknown army leader '${c.leader}'` });
+    const leader = leaders.get(c.leader);
+    if (!leader) issues.push({ path: at(['captured', i, 'leader']), message: `unknown army leader '${c.leader}'` });
+    else if (leader.power === c.by || leader.alsoServes.includes(c.by))
+      issues.push({ path: at(['captured', i, 'by']), message: `${leader.name} cannot be captured by ${nameOf(c.by)}, a power he serves` });
     leaderAt(c.leader, at(['captured', i]));
   });
+  const customIds = new Set<string>();
+  s.leaders.forEach((l, i) => {
+    if (customIds.has(l.id)) issues.push({ path: at(['leaders', i, 'id']), message: `leader '${l.id}' is defined twice` });
+    customIds.add(l.id);
+  });
+  const onBoard = s.stacks.reduce((n, x) => n + landUnitCount(x), 0);
+  if (onBoard > LIMITS.unitsTotal) issues.push({ path: 'stacks', message: `${onBoard} land units on the board: at most ${LIMITS.unitsTotal}` });
 
   // Consistency of the position itself: fortifications, sieges, enemies face to face. Each problem points at the
   // stack that makes it one (the stack that overfills a fortification, the second of two enemies outside).

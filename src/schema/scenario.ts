@@ -4,17 +4,18 @@ import { z } from 'zod';
 import { InlineMapSchema } from './map.ts';
 import { MajorPowerSchema, PowerSchema } from './power.ts';
 import { EventSchema } from './events.ts';
-import { CountSchema, LeaderIdSchema, SpaceIdSchema, UnitFieldsShape } from './units.ts';
+import { LIMITS } from './limits.ts';
+import { CountSchema, LeaderIdSchema, LeaderListSchema, SpaceIdSchema, textSchema, UnitCountSchema, UnitFieldsShape } from './units.ts';
 
 export const BONUSES = ['telescope'] as const;
 
 export const LeaderDefinitionSchema = z
   .object({
-    id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, { error: 'leader ids are lower-case slugs (a-z, 0-9, -)' }),
-    name: z.string().optional(),
+    id: LeaderIdSchema,
+    name: textSchema().optional(),
     power: PowerSchema,
-    battle: CountSchema,
-    command: CountSchema,
+    battle: CountSchema.max(LIMITS.battleRating, { error: `a battle rating is at most ${LIMITS.battleRating}` }),
+    command: CountSchema.max(LIMITS.commandRating, { error: `a command rating is at most ${LIMITS.commandRating}` }),
   })
   .strict()
   .describe('an extra army leader, or an override of a bundled one (same id)');
@@ -23,10 +24,10 @@ export const StackSchema = z
   .object({
     space: SpaceIdSchema,
     power: PowerSchema,
-    regulars: CountSchema.default(0),
-    mercenaries: CountSchema.default(0),
-    cavalry: CountSchema.default(0),
-    leaders: z.array(LeaderIdSchema).default([]),
+    regulars: UnitCountSchema.default(0),
+    mercenaries: UnitCountSchema.default(0),
+    cavalry: UnitCountSchema.default(0),
+    leaders: LeaderListSchema.default([]),
     inside: z.boolean().default(false).describe('in the fortifications of a fortified space (2.1)'),
     lostBattle: z.boolean().default(false).describe('lost a field battle earlier this impulse (13.1, ruling R12)'),
     attemptedInterception: z
@@ -39,7 +40,7 @@ export const StackSchema = z
 export const SiegeSchema = z
   .object({
     space: SpaceIdSchema,
-    by: z.array(PowerSchema).min(1, { error: 'a siege names at least one besieging power' }),
+    by: z.array(PowerSchema).min(1, { error: 'a siege names at least one besieging power' }).max(11),
     thisImpulse: z.boolean().default(false).describe('the siege began earlier in this impulse (13.1 restriction 5)'),
   })
   .strict();
@@ -56,36 +57,36 @@ export const MoveSchema = z
 export const ImpulseSchema = z
   .object({
     power: MajorPowerSchema,
-    cp: CountSchema.describe('command points the active power has left for this move and any continuation (13.4)'),
+    cp: CountSchema.max(LIMITS.cp, { error: `at most ${LIMITS.cp} CP` }).describe('command points the active power has left for this move and any continuation (13.4)'),
   })
   .strict();
 
 /** Everything that describes the board situation; a session's result position has this shape. */
 export const PositionShape = {
   map: z.union([z.literal('his'), InlineMapSchema]).default('his'),
-  leaders: z.array(LeaderDefinitionSchema).default([]),
-  war: z.array(PowerPairSchema).default([]).describe('pairs of powers at war'),
-  alliances: z.array(PowerPairSchema).default([]).describe('allied pairs; a minor allied to a major is active (22.3)'),
+  leaders: z.array(LeaderDefinitionSchema).max(LIMITS.leaders).default([]),
+  war: z.array(PowerPairSchema).max(LIMITS.pairs).default([]).describe('pairs of powers at war'),
+  alliances: z.array(PowerPairSchema).max(LIMITS.pairs).default([]).describe('allied pairs; a minor allied to a major is active (22.3)'),
   control: z
     .record(SpaceIdSchema, PowerSchema)
     .default({})
     .describe('control overrides; a space is otherwise controlled by its home power (ruling R15)'),
-  unrest: z.array(SpaceIdSchema).default([]),
+  unrest: z.array(SpaceIdSchema).max(LIMITS.spaces).default([]),
   bonuses: z.partialRecord(PowerSchema, z.array(z.enum(BONUSES))).default({}).describe('ruling R1'),
-  stacks: z.array(StackSchema).default([]),
-  sieges: z.array(SiegeSchema).default([]),
-  captured: z.array(CaptureSchema).default([]).describe('leaders on an enemy power card (13.1, 14 step 10)'),
+  stacks: z.array(StackSchema).max(LIMITS.stacks).default([]),
+  sieges: z.array(SiegeSchema).max(LIMITS.spaces).default([]),
+  captured: z.array(CaptureSchema).max(LIMITS.leaders).default([]).describe('leaders on an enemy power card (13.1, 14 step 10)'),
   impulse: ImpulseSchema,
 };
 
 export const ScenarioSchema = z
   .object({
-    $schema: z.string().optional(),
-    name: z.string().optional(),
-    description: z.string().optional(),
+    $schema: z.string().max(LIMITS.textLength).optional(),
+    name: textSchema().optional(),
+    description: textSchema(LIMITS.textLength).optional(),
     ...PositionShape,
     move: MoveSchema.optional(),
-    events: z.array(EventSchema).default([]).describe('scripted events, consumed in order'),
+    events: z.array(EventSchema).max(LIMITS.events).default([]).describe('scripted events, consumed in order'),
     schmalkaldicLeague: z
       .boolean()
       .default(true)

@@ -1,5 +1,6 @@
 // Land units and army leaders (5, 5.1, 5.2) as they appear in scenarios, events and positions.
 import { z } from 'zod';
+import { LIMITS } from './limits.ts';
 import { PowerSchema, type Power } from './power.ts';
 
 export const CountSchema = z
@@ -7,8 +8,33 @@ export const CountSchema = z
   .int({ error: 'a count is a whole number' })
   .min(0, { error: 'a count cannot be negative' });
 
-export const LeaderIdSchema = z.string().min(1).describe('an army leader id (src/data/his-leaders.json or the scenario\'s own leaders)');
-export const SpaceIdSchema = z.string().min(1).describe('a land space id of the board');
+/** Land units of one type as a scenario or an event gives them: bounded (src/schema/limits.ts). */
+export const UnitCountSchema = CountSchema.max(LIMITS.unitsPerField, { error: `at most ${LIMITS.unitsPerField} land units of one type` });
+
+/** Ids of spaces and leaders are lower-case slugs (the bundled board's and every inline map's). */
+export const SlugSchema = z
+  .string()
+  .max(LIMITS.idLength, { error: `an id has at most ${LIMITS.idLength} characters` })
+  .regex(/^[a-z0-9][a-z0-9-]*$/, { error: 'ids are lower-case slugs (a-z, 0-9, -)' });
+
+export const LeaderIdSchema = SlugSchema.describe('an army leader id (src/data/his-leaders.json or the scenario\'s own leaders)');
+export const SpaceIdSchema = SlugSchema.describe('a land space id of the board');
+
+/** A list of leader ids, each at most once. */
+export const LeaderListSchema = z
+  .array(LeaderIdSchema)
+  .max(LIMITS.leadersPerStack)
+  .refine((ids) => new Set(ids).size === ids.length, { error: 'a leader is named twice' });
+
+/** Text a person reads (a name): no control or bidirectional-override characters, bounded length. */
+export function textSchema(max: number = LIMITS.nameLength) {
+  return z
+    .string()
+    .max(max, { error: `at most ${max} characters` })
+    .refine((s) => !/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/.test(s), {
+      error: 'no control or bidirectional-override characters',
+    });
+}
 
 export const LAND_UNIT_TYPES = ['regulars', 'mercenaries', 'cavalry'] as const;
 export type LandUnitType = (typeof LAND_UNIT_TYPES)[number];
@@ -16,7 +42,7 @@ export const LandUnitTypeSchema = z.enum(LAND_UNIT_TYPES);
 
 /** Land unit counts of one power: every field optional, missing means 0. */
 export const LandCountsSchema = z
-  .object({ regulars: CountSchema.optional(), mercenaries: CountSchema.optional(), cavalry: CountSchema.optional() })
+  .object({ regulars: UnitCountSchema.optional(), mercenaries: UnitCountSchema.optional(), cavalry: UnitCountSchema.optional() })
   .strict();
 export type LandCounts = z.output<typeof LandCountsSchema>;
 
@@ -30,10 +56,10 @@ export const ByPowerSchema = z
 
 /** Unit counts as written in events and moves: every field optional, missing means 0. */
 export const UnitFieldsShape = {
-  regulars: CountSchema.optional(),
-  mercenaries: CountSchema.optional(),
-  cavalry: CountSchema.optional(),
-  leaders: z.array(LeaderIdSchema).optional(),
+  regulars: UnitCountSchema.optional(),
+  mercenaries: UnitCountSchema.optional(),
+  cavalry: UnitCountSchema.optional(),
+  leaders: LeaderListSchema.optional(),
   byPower: ByPowerSchema.optional(),
 };
 export const UnitCountsSchema = z.object(UnitFieldsShape).strict();

@@ -58,7 +58,7 @@ describe('his resolve', () => {
   test('exits with 2 when the events file holds an invalid event', () => {
     const r = his('resolve', 'examples/vienna-1517.json', '--events', tempFile('events.json', JSON.stringify([{ type: 'dice.rolled', values: [7] }])));
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('events[0].values.0');
+    expect(r.stderr).toContain('events[0].values[0]');
   });
 
   test('--json returns the position and summary in the contract shape', () => {
