@@ -1,31 +1,33 @@
-// npm run viz: writes visualizations/ from the machines; npm run viz:check: fails if it is stale.
+// npm run viz: writes visualizations/ from the machines (Mermaid, DOT and SVG); npm run viz:check: fails if it is
+// stale. SVG is rendered offline by Graphviz compiled to WebAssembly (@viz-js/viz), initialised once.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MACHINES } from '../machines/index.ts';
 import { visualizationFiles } from '../src/viz/diagram.ts';
 
 export const VIZ_DIR = join(import.meta.dirname, '..', 'visualizations');
 
 /** Files that differ from what the machines generate (missing, changed, or no longer generated). */
-export function staleFiles(): string[] {
-  const expected = visualizationFiles(MACHINES);
+export async function staleFiles(expected?: Readonly<Record<string, string>>): Promise<string[]> {
+  const files = expected ?? (await visualizationFiles());
   const present = existsSync(VIZ_DIR) ? readdirSync(VIZ_DIR) : [];
-  const stale = Object.entries(expected).filter(([f, text]) => !present.includes(f) || readFileSync(join(VIZ_DIR, f), 'utf8') !== text).map(([f]) => f);
-  return [...stale, ...present.filter((f) => !(f in expected))];
+  const stale = Object.entries(files).filter(([f, text]) => !present.includes(f) || readFileSync(join(VIZ_DIR, f), 'utf8') !== text).map(([f]) => f);
+  return [...stale, ...present.filter((f) => !Object.hasOwn(files, f))];
 }
 
 if (process.argv[1]?.endsWith('viz.ts')) {
+  const started = performance.now();
   if (process.argv.includes('--check')) {
-    const stale = staleFiles();
+    const stale = await staleFiles();
     if (stale.length > 0) {
       console.error(`visualizations/ is stale (run npm run viz): ${stale.join(', ')}`);
       process.exit(1);
     }
-    console.log('visualizations/ is up to date');
+    console.log(`visualizations/ is up to date (${Math.round(performance.now() - started)} ms)`);
   } else {
+    const files = await visualizationFiles();
     mkdirSync(VIZ_DIR, { recursive: true });
     for (const f of readdirSync(VIZ_DIR)) rmSync(join(VIZ_DIR, f));
-    for (const [f, text] of Object.entries(visualizationFiles(MACHINES))) writeFileSync(join(VIZ_DIR, f), text);
-    console.log(`visualizations/: ${Object.keys(visualizationFiles(MACHINES)).length} files written`);
+    for (const [f, text] of Object.entries(files)) writeFileSync(join(VIZ_DIR, f), text);
+    console.log(`visualizations/: ${Object.keys(files).length} files written (${Math.round(performance.now() - started)} ms)`);
   }
 }

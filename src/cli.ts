@@ -16,9 +16,10 @@ import { MAX_SEED } from './engine/session.ts';
 import { SavedSessionSchema } from './schema/save.ts';
 import type { Lang } from './rules/text.ts';
 import { MACHINES, type MachineId } from '../machines/index.ts';
-import { diagram } from './viz/diagram.ts';
+import { DIAGRAMS, drawDiagram, isDiagramName, OUTPUT_FORMATS, renderDiagram, resolveStateId, stateIds, type OutputFormat } from './viz/diagram.ts';
 import { explore, type ExploreReport } from './review/explore.ts';
 import { format, toNumber, type Fraction } from './review/fraction.ts';
+import { serveStdio } from './server.ts';
 
 const USAGE = `his — Here I Stand land-combat procedures
 
@@ -32,10 +33,14 @@ Usage:
   his explore <scenario.json> [--max-paths N] [--max-nodes N] [--max-ms N] [--json]
       Every listed answer of every decision and every dice outcome: paths, end positions, invariant violations
       (should be none) and the states of each machine that were reached. Exit code 4 when an invariant is violated.
-  his diagram [movement|interception|avoidBattle|withdrawal|fieldBattle|retreat] [--format mermaid|dot] [--lang en|ru]
-      Prints a procedure's statechart (default: movement, Mermaid), drawn from the machine itself.
+  his diagram [<machine>|composed] [--format mermaid|dot|svg] [--lang en|ru] [--highlight <machine.state>]
+      Prints a procedure's statechart (default: movement, Mermaid), drawn from the machine itself. A machine is one of
+      movement, interception, avoidBattle, withdrawal, fieldBattle, retreat, siegeBreak; composed is movement with
+      every procedure it invokes. --highlight marks one state (e.g. fieldBattle.rollingAttackerDice).
   his schema [scenario|event|decision|result|session]
       Prints a JSON Schema (default: scenario).
+  his serve --stdio
+      A JSON-RPC 2.0 server, one message per line on stdin and stdout, for hosts in other languages (docs/server.md).
 `;
 
 class UsageError extends Error {}
@@ -242,19 +247,33 @@ function cmdExplore(args: string[]): number {
   }
 }
 
-function cmdDiagram(args: string[]): number {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { format: { type: 'string' }, lang: { type: 'string' } } });
-  const id = (positionals[0] ?? 'movement') as MachineId;
-  if (!Object.hasOwn(MACHINES, id)) throw new UsageError(`unknown machine '${id}': one of ${Object.keys(MACHINES).join(', ')}`);
+function cmdDiagram(args: string[]): number | Promise<number> {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { format: { type: 'string' }, lang: { type: 'string' }, highlight: { type: 'string' } } });
+  const name = positionals[0] ?? 'movement';
+  if (!isDiagramName(name)) throw new UsageError(`unknown machine '${name}': one of ${DIAGRAMS.join(', ')}`);
   const format = values.format ?? 'mermaid';
-  if (format !== 'mermaid' && format !== 'dot') throw new UsageError(`--format must be mermaid or dot, not ${format}`);
+  if (!OUTPUT_FORMATS.some((f) => f === format)) throw new UsageError(`--format must be ${OUTPUT_FORMATS.join(', ')}, not ${format}`);
   const lang = values.lang ?? 'en';
   if (lang !== 'en' && lang !== 'ru') throw new UsageError(`--lang must be en or ru, not ${lang}`);
-  out(diagram(id, MACHINES[id], format, lang));
-  return 0;
+  const highlight = values.highlight;
+  if (highlight !== undefined && resolveStateId(name, highlight) === undefined) {
+    const ids = stateIds(name);
+    throw new UsageError(`unknown state '${highlight}' in the ${name} diagram: ${name === 'composed' ? `a <machine>.<state> id such as ${ids.find((id) => id.startsWith('fieldBattle.')) ?? ids[0]}` : `one of ${ids.join(', ')}`}`);
+  }
+  const opts = { lang, ...(highlight !== undefined ? { highlight } : {}) } as const;
+  if (format !== 'svg') {
+    out(drawDiagram(name, format as 'mermaid' | 'dot', opts));
+    return 0;
+  }
+  // Graphviz (WebAssembly) starts asynchronously: only an SVG makes the command wait.
+  return renderDiagram(name, format as OutputFormat, opts).then((text) => {
+    out(text);
+    return 0;
+  });
 }
 
-export function main(argv: string[], streams: Io = processIo): number {
+/** Runs one command. Every command but an SVG diagram answers at once; that one returns a promise of its exit code. */
+export function main(argv: string[], streams: Io = processIo): number | Promise<number> {
   io = streams;
   const [command, ...rest] = argv;
   try {
@@ -269,6 +288,10 @@ export function main(argv: string[], streams: Io = processIo): number {
         return cmdOdds(rest);
       case 'explore':
         return cmdExplore(rest);
+      case 'serve':
+        // Only the options are checked here; runProcess starts the server once they are right.
+        serveOptions(rest);
+        return 0;
       case undefined:
       case 'help':
       case '--help':
@@ -284,10 +307,21 @@ export function main(argv: string[], streams: Io = processIo): number {
       err(`his: ${(e as Error).message.split('\n')[0]} (see 'his help')`);
       return 1;
     }
-    // An engine fault, not the user's: one line, no stack trace.
-    err(`his: internal error: ${(e as Error)?.message ?? String(e)} (please report the command and its files)`);
-    return 70;
+    return fault(e);
   }
+}
+
+/** An engine fault, not the user's: one line, no stack trace, exit 70. */
+function fault(e: unknown): number {
+  err(`his: internal error: ${(e as Error)?.message ?? String(e)} (please report the command and its files)`);
+  return 70;
+}
+
+/** `his serve --stdio`: checks its options; the server itself runs only as a process (runProcess). */
+function serveOptions(args: string[]): void {
+  const { values, positionals } = options(args, { stdio: { type: 'boolean' } });
+  if (positionals.length > 0) throw new UsageError(`serve takes no file, not ${positionals.join(' ')}`);
+  if (!values.stdio) throw new UsageError('serve needs --stdio (the only transport)');
 }
 
 /** Runs the command as a process: the real streams and exit code. */
@@ -297,7 +331,21 @@ export function runProcess(argv: string[]): void {
     if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
     throw e;
   });
-  process.exitCode = main(argv);
+  if (argv[0] === 'serve') {
+    const code = main(argv);
+    if (code !== 0) return void (process.exitCode = typeof code === 'number' ? code : 70);
+    serveStdio().then(
+      () => void (process.exitCode = 0),
+      (e: unknown) => {
+        err(`his: internal error in the server: ${(e as Error)?.message ?? String(e)}`);
+        process.exitCode = 70;
+      },
+    );
+    return;
+  }
+  const code = main(argv);
+  if (typeof code === 'number') process.exitCode = code;
+  else code.then((c) => void (process.exitCode = c), (e: unknown) => void (process.exitCode = fault(e)));
 }
 
 if (process.argv[1]?.endsWith('cli.ts')) runProcess(process.argv.slice(2));

@@ -1,142 +1,132 @@
-// Statecharts as text diagrams: Mermaid (stateDiagram-v2) and Graphviz DOT, drawn from the machines themselves —
-// every state with its title and rule, every transition with its event, guard (and the guard's rule) and actions.
+// Statecharts drawn from the machines themselves — Mermaid (stateDiagram-v2), Graphviz DOT and SVG — one per
+// machine, and the composed chart: the movement machine with every procedure it invokes. Every state shows its
+// title and rule, every transition its event, guard (with the guard's rule) and actions.
 import type { AnyStateMachine } from 'xstate';
-import { GUARD_TABLES, type MachineId, type StateMeta } from '../../machines/index.ts';
-import type { RuleGuard } from '../rules/procedures/common.ts';
+import { GUARD_TABLES, MACHINES, type MachineId } from '../../machines/index.ts';
 import type { Lang } from '../rules/text.ts';
-
-interface Edge {
-  readonly from: string;
-  readonly to: string;
-  readonly event: string;
-  readonly guard?: string;
-  readonly rule?: string;
-  readonly actions: readonly string[];
-}
-
-interface Node {
-  readonly id: string;
-  readonly title: string;
-  readonly rule: string;
-  readonly tags: readonly string[];
-  readonly final: boolean;
-  readonly invokes: readonly string[];
-}
-
-interface Chart {
-  readonly id: MachineId;
-  readonly initial: string;
-  readonly nodes: readonly Node[];
-  readonly edges: readonly Edge[];
-}
-
-type AnyNode = AnyStateMachine['root'];
-type AnyTransition = { target?: readonly AnyNode[]; guard?: unknown; actions: readonly unknown[] };
-
-function eventLabel(type: string): string {
-  if (type === '') return 'always';
-  return type.startsWith('xstate.done.actor.') ? `done: ${type.slice('xstate.done.actor.'.length)}` : type;
-}
-
-/** The machine as plain nodes and edges. */
-export function chart(id: MachineId, machine: AnyStateMachine, lang: Lang = 'en'): Chart {
-  const guards = GUARD_TABLES[id] as Record<string, RuleGuard<unknown>>;
-  const nodes: Node[] = [];
-  const edges: Edge[] = [];
-  for (const [key, n] of Object.entries(machine.root.states) as [string, AnyNode][]) {
-    const meta = n.meta as StateMeta | undefined;
-    nodes.push({
-      id: key,
-      title: meta?.title[lang] ?? key,
-      rule: meta ? (meta.ruling ? `${meta.rule}, ${meta.ruling}` : meta.rule) : '',
-      tags: [...n.tags],
-      final: n.type === 'final',
-      invokes: n.invoke.map((i) => String(i.src)),
-    });
-    const add = (event: string, t: AnyTransition) => {
-      const guard = typeof t.guard === 'string' ? t.guard : undefined;
-      for (const target of t.target ?? [n]) {
-        edges.push({
-          from: key,
-          to: target.key,
-          event: eventLabel(event),
-          ...(guard ? { guard, rule: guards[guard]?.rule } : {}),
-          actions: t.actions.map((a) => (typeof a === 'string' ? a : String((a as { type?: string }).type ?? 'inline'))),
-        });
-      }
-    };
-    for (const [event, ts] of n.transitions) for (const t of ts) add(event, t as unknown as AnyTransition);
-    for (const t of n.always ?? []) add('', t as unknown as AnyTransition);
-  }
-  const initial = machine.root.initial?.target?.[0]?.key ?? nodes[0]?.id ?? '';
-  return { id, initial, nodes, edges };
-}
-
-function edgeLabel(e: Edge): string {
-  const guard = e.guard ? ` [${e.guard}${e.rule ? ` ${e.rule}` : ''}]` : '';
-  const actions = e.actions.length ? ` / ${e.actions.join(', ')}` : '';
-  return `${e.event}${guard}${actions}`;
-}
-
-/** Mermaid stateDiagram-v2; decision states yellow, dice states blue, card windows grey. */
-export function toMermaid(c: Chart): string {
-  const q = (s: string) => s.replace(/"/g, "'").replace(/:/g, ' -');
-  const lines = ['stateDiagram-v2', `  %% ${c.id}: generated from machines/ by npm run viz; do not edit`];
-  for (const n of c.nodes) {
-    lines.push(`  state "${q(n.title)} (${q(n.rule)})${n.invokes.length ? ` ⇒ ${n.invokes.join(', ')}` : ''}" as ${n.id}`);
-  }
-  lines.push(`  [*] --> ${c.initial}`);
-  for (const e of c.edges) lines.push(`  ${e.from} --> ${e.to} : ${q(edgeLabel(e))}`);
-  for (const n of c.nodes) if (n.final) lines.push(`  ${n.id} --> [*]`);
-  lines.push('  classDef decision fill:#fde68a,stroke:#b45309', '  classDef roll fill:#bfdbfe,stroke:#1d4ed8', '  classDef window fill:#e5e7eb,stroke:#6b7280,stroke-dasharray:4 3');
-  for (const tag of ['decision', 'roll', 'window']) {
-    const ids = c.nodes.filter((n) => n.tags.includes(tag)).map((n) => n.id);
-    if (ids.length) lines.push(`  class ${ids.join(',')} ${tag}`);
-  }
-  return `${lines.join('\n')}\n`;
-}
-
-/** Graphviz DOT, with the same colours. */
-export function toDot(c: Chart): string {
-  const q = (s: string) => s.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
-  const fill = (n: Node) => (n.tags.includes('decision') ? '#fde68a' : n.tags.includes('roll') ? '#bfdbfe' : n.tags.includes('window') ? '#e5e7eb' : '#ffffff');
-  const lines = [`digraph ${c.id} {`, `  // generated from machines/ by npm run viz; do not edit`, '  rankdir=TB;', '  node [shape=box, style="rounded,filled", fontname="Helvetica"];', '  edge [fontname="Helvetica", fontsize=10];', '  __start [shape=point, label=""];'];
-  for (const n of c.nodes) {
-    const label = `${n.title}\\n(${n.rule})${n.invokes.length ? `\\n⇒ ${n.invokes.join(', ')}` : ''}`;
-    lines.push(`  ${n.id} [label="${q(label).replace(/\\\\n/g, '\\n')}", fillcolor="${fill(n)}"${n.final ? ', peripheries=2' : ''}];`);
-  }
-  lines.push(`  __start -> ${c.initial};`);
-  for (const e of c.edges) lines.push(`  ${e.from} -> ${e.to} [label="${q(edgeLabel(e))}"];`);
-  lines.push('}');
-  return `${lines.join('\n')}\n`;
-}
+import { composedChart, findState, machineChart, PROCEDURES, type Chart, type GuardRules } from './chart.ts';
+import { toDot } from './dot.ts';
+import { toMermaid } from './mermaid.ts';
+import { renderSvg } from './svg.ts';
 
 export type DiagramFormat = 'mermaid' | 'dot';
+export type OutputFormat = DiagramFormat | 'svg';
+export const OUTPUT_FORMATS: readonly OutputFormat[] = ['mermaid', 'dot', 'svg'];
 
-export function diagram(id: MachineId, machine: AnyStateMachine, format: DiagramFormat, lang: Lang = 'en'): string {
-  const c = chart(id, machine, lang);
-  return format === 'mermaid' ? toMermaid(c) : toDot(c);
+/** A machine's diagram, or 'composed': movement with every procedure it invokes. */
+export type DiagramName = MachineId | 'composed';
+export const DIAGRAMS: readonly DiagramName[] = [...(Object.keys(MACHINES) as MachineId[]), 'composed'];
+
+export function isDiagramName(name: string): name is DiagramName {
+  return name === 'composed' || Object.hasOwn(MACHINES, name);
 }
 
-/** The committed files of visualizations/: each machine in each format and language, and an index page. */
-export function visualizationFiles(machines: Readonly<Record<MachineId, AnyStateMachine>>): Record<string, string> {
+export interface DiagramOptions {
+  readonly lang?: Lang;
+  /** A state to mark: its id ('fieldBattle.rollingAttackerDice') or a key of the diagram's root machine. */
+  readonly highlight?: string;
+}
+
+/** A name or state the diagrams do not know. */
+export class DiagramError extends Error {}
+
+const GUARDS = GUARD_TABLES as unknown as Readonly<Record<string, GuardRules>>;
+
+export function chartOf(name: DiagramName, lang: Lang = 'en'): Chart {
+  if (!isDiagramName(name)) throw new DiagramError(`unknown diagram '${String(name)}': one of ${DIAGRAMS.join(', ')}`);
+  return name === 'composed' ? composedChart('movement', MACHINES, GUARDS, lang) : machineChart(name, MACHINES[name], GUARDS[name]!, lang);
+}
+
+/** The ids of the states a diagram draws: '<machine>.<state path>'. */
+export function stateIds(name: DiagramName): string[] {
+  return chartOf(name).states.map((s) => s.id);
+}
+
+/** The id of the state a name refers to in a diagram, if it has one. */
+export function resolveStateId(name: DiagramName, state: string): string | undefined {
+  return findState(chartOf(name), state)?.id;
+}
+
+function highlighted(c: Chart, highlight: string | undefined): { highlight?: string } {
+  if (highlight === undefined) return {};
+  const s = findState(c, highlight);
+  if (!s) throw new DiagramError(`unknown state '${highlight}' in the ${c.name} diagram (e.g. ${c.states[0]?.id ?? ''})`);
+  return { highlight: s.id };
+}
+
+function text(c: Chart, format: DiagramFormat, highlight: string | undefined): string {
+  const options = highlighted(c, highlight);
+  return format === 'mermaid' ? toMermaid(c, options) : toDot(c, options).text;
+}
+
+/** A diagram as Mermaid or DOT text, synchronously. */
+export function drawDiagram(name: DiagramName, format: DiagramFormat, options: DiagramOptions = {}): string {
+  return text(chartOf(name, options.lang), format, options.highlight);
+}
+
+/** A diagram in any format; SVG is rendered in this process (Graphviz initialised once). */
+export async function renderDiagram(name: DiagramName, format: OutputFormat, options: DiagramOptions = {}): Promise<string> {
+  const c = chartOf(name, options.lang);
+  return format === 'svg' ? renderSvg(toDot(c, highlighted(c, options.highlight))) : text(c, format, options.highlight);
+}
+
+/** One machine's diagram as Mermaid or DOT, drawn from the machine given. */
+export function diagram(id: MachineId, machine: AnyStateMachine, format: DiagramFormat, lang: Lang = 'en', options: { readonly highlight?: string } = {}): string {
+  return text(machineChart(id, machine, GUARDS[id] ?? {}, lang), format, options.highlight);
+}
+
+const LANGS: readonly Lang[] = ['en', 'ru'];
+
+/**
+ * The files of visualizations/: each machine as Mermaid, DOT and SVG in English and Russian, the composed chart as
+ * DOT and SVG, and an index page.
+ */
+export async function visualizationFiles(): Promise<Record<string, string>> {
   const files: Record<string, string> = {};
-  const index = [
+  const svgs: string[] = [];
+  for (const name of DIAGRAMS) {
+    for (const lang of LANGS) {
+      const c = chartOf(name, lang);
+      const dot = toDot(c);
+      if (name !== 'composed') files[`${name}.${lang}.mmd`] = toMermaid(c);
+      files[`${name}.${lang}.dot`] = dot.text;
+      files[`${name}.${lang}.svg`] = await renderSvg(dot);
+      svgs.push(`${name}.${lang}.svg`);
+    }
+  }
+  files['README.md'] = readme(svgs);
+  return files;
+}
+
+function readme(svgs: readonly string[]): string {
+  const lines = [
     '# Statecharts of the procedures',
     '',
     'Generated from `machines/` by `npm run viz`; never edited by hand (`npm run viz:check` and a test fail when these',
-    'files are stale). Yellow states wait for a decision, blue ones for dice, grey ones are card windows (ruling R14).',
-    'Every transition shows its event, its guard with the guard\'s rule, and its actions.',
+    'files are stale). Yellow hexagons wait for a decision, blue boxes for dice, grey dashed ones are card windows',
+    '(ruling R14), violet ones invoke another machine. Every state shows its title and rule; every transition its',
+    'event, its guard with the guard\'s rule, and its actions; the fallback of an eventless list reads `else`.',
     '',
   ];
-  for (const id of Object.keys(machines) as MachineId[]) {
-    const machine = machines[id];
-    for (const lang of ['en', 'ru'] as const) {
-      files[`${id}.${lang}.mmd`] = diagram(id, machine, 'mermaid', lang);
-      files[`${id}.${lang}.dot`] = diagram(id, machine, 'dot', lang);
-    }
-    index.push(`## ${id}`, '', `${machine.root.description ?? ''}`, '', '```mermaid', diagram(id, machine, 'mermaid', 'en').trimEnd(), '```', '');
+  for (const id of Object.keys(MACHINES) as MachineId[]) {
+    lines.push(`## ${id}`, '', `${MACHINES[id].root.description ?? ''}`, '', '```mermaid', toMermaid(chartOf(id, 'en')).trimEnd(), '```', '');
   }
-  files['README.md'] = `${index.join('\n')}`;
-  return files;
+  lines.push(
+    '## SVG files',
+    '',
+    'Rendered offline from the DOT files by Graphviz (`@viz-js/viz`, WebAssembly). Every state is a `<g>` with',
+    '`data-state="<machine>.<state>"` (nested states join their path with `.`) and `data-machine`; every transition',
+    'has `data-from`, `data-to` and `data-kind` (`event`, `always`, `else`, `done`, `start`, and in the composed chart',
+    '`invoke` and `return`); each procedure\'s frame in the composed chart has `data-machine`. `his diagram <name>',
+    '--format svg --highlight <state>` draws one with a state marked.',
+    '',
+    '| diagram | English | Russian |',
+    '| --- | --- | --- |',
+  );
+  for (const name of DIAGRAMS) {
+    const title = name === 'composed' ? 'movement with every procedure it invokes (13.1–15.3)' : `${PROCEDURES[name]?.en ?? name} (${PROCEDURES[name]?.rule ?? ''})`;
+    const [en, ru] = LANGS.map((l) => `${name}.${l}.svg`).map((f) => (svgs.includes(f) ? `[${f}](${f})` : ''));
+    lines.push(`| ${name}: ${title} | ${en} | ${ru} |`);
+  }
+  return `${lines.join('\n')}\n`;
 }

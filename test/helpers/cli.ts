@@ -9,9 +9,23 @@ export interface CliRun {
   readonly stderr: string;
 }
 
-export function his(...args: string[]): CliRun {
+function run(args: string[]): { result: number | Promise<number>; output: () => { stdout: string; stderr: string } } {
   let stdout = '';
   let stderr = '';
-  const code = main(args, { out: (t) => void (stdout += t), err: (t) => void (stderr += t) });
-  return { code, stdout, stderr };
+  const result = main(args, { out: (t) => void (stdout += t), err: (t) => void (stderr += t) });
+  return { result, output: () => ({ stdout, stderr }) };
+}
+
+/** A command that answers at once (every one but an SVG diagram). */
+export function his(...args: string[]): CliRun {
+  const { result, output } = run(args);
+  if (typeof result !== 'number') throw new Error(`his ${args.join(' ')} answers asynchronously: use hisAsync`);
+  return { code: result, ...output() };
+}
+
+/** Any command, waiting for it when it answers asynchronously. */
+export async function hisAsync(...args: string[]): Promise<CliRun> {
+  const { result, output } = run(args);
+  const code = await result;
+  return { code, ...output() };
 }

@@ -1,36 +1,157 @@
-// The committed diagrams are the machines' own: a test fails when visualizations/ is stale.
-import { describe, expect, test } from 'vitest';
-import { MACHINES, type MachineId } from '../../machines/index.ts';
-import { chart, diagram } from '../../src/viz/diagram.ts';
+// The diagrams are the machines' own: every state and transition drawn, with rules in each language; the committed
+// files of visualizations/ are what the machines generate (the test fails when they are stale).
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { AnyStateMachine } from 'xstate';
+import { GUARD_TABLES, MACHINES, type MachineId, type StateMeta } from '../../machines/index.ts';
+import { chartOf, diagram, DIAGRAMS, drawDiagram, DiagramError, visualizationFiles } from '../../src/viz/diagram.ts';
 import { staleFiles } from '../../scripts/viz.ts';
+import { ruleText, stateRuleText } from '../../src/viz/rule-text.ts';
 
-describe('diagrams', () => {
-  test('visualizations/ matches the machines (npm run viz)', () => {
-    expect(staleFiles()).toEqual([]);
+const IDS = Object.keys(MACHINES) as MachineId[];
+const LANGS = ['en', 'ru'] as const;
+
+/** Every state of a machine, nested ones included, as '<machine>.<path>'. */
+function stateIdsOf(id: string, machine: AnyStateMachine): string[] {
+  const out: string[] = [];
+  const visit = (node: AnyStateMachine['root']) => {
+    for (const n of Object.values(node.states) as AnyStateMachine['root'][]) {
+      out.push([id, ...n.path].join('.'));
+      visit(n);
+    }
+  };
+  visit(machine.root);
+  return out;
+}
+
+let files: Record<string, string>;
+beforeAll(async () => {
+  files = await visualizationFiles();
+}, 60_000);
+
+describe('visualizations/', () => {
+  test('[13.1] matches the machines: Mermaid, DOT and SVG (npm run viz)', async () => {
+    expect(await staleFiles(files)).toEqual([]);
   });
 
-  test.for(Object.keys(MACHINES) as MachineId[])('[13.1] %s: every state and every transition is drawn, with guard rules', (id) => {
-    const machine = MACHINES[id];
-    const c = chart(id, machine);
-    expect(c.nodes.map((n) => n.id)).toEqual(Object.keys(machine.root.states));
-    const text = diagram(id, machine, 'mermaid');
-    for (const n of c.nodes) expect(text).toContain(`as ${n.id}`);
-    for (const e of c.edges) {
-      expect(text).toContain(`${e.from} --> ${e.to}`);
-      if (e.guard) expect(e.rule, `${id}: guard ${e.guard}`).toBeTruthy();
+  test('[13.1] holds an SVG for every machine and the composed chart in both languages, listed in its README', () => {
+    for (const name of DIAGRAMS) {
+      for (const lang of LANGS) {
+        expect(files[`${name}.${lang}.svg`], `${name}.${lang}.svg`).toMatch(/<svg[\s\S]*<\/svg>\n$/);
+        expect(files[`${name}.${lang}.dot`], `${name}.${lang}.dot`).toBeDefined();
+        expect(files['README.md']).toContain(`[${name}.${lang}.svg](${name}.${lang}.svg)`);
+      }
     }
-    expect(diagram(id, machine, 'dot')).toMatch(new RegExp(`^digraph ${id} \\{`));
+    expect(files['composed.en.mmd']).toBeUndefined();
+  });
+});
+
+describe('charts', () => {
+  test.for(IDS)('[13.1] %s: every state and every transition is drawn, each guard with its rule', (id) => {
+    const machine = MACHINES[id];
+    const c = chartOf(id);
+    expect(c.states.map((s) => s.id)).toEqual(stateIdsOf(id, machine));
+    const mermaid = drawDiagram(id, 'mermaid');
+    const dot = drawDiagram(id, 'dot');
+    for (const s of c.states) expect(mermaid).toContain(`as ${s.id.slice(id.length + 1)}`);
+    for (const e of c.edges) {
+      if (e.from) expect(mermaid).toContain(`${e.from.slice(id.length + 1)} --> ${e.to.slice(id.length + 1)}`);
+      if (!e.guard) continue;
+      const rule = (GUARD_TABLES[id] as Record<string, { rule: string }>)[e.guard]?.rule;
+      expect(rule, `${id}: guard ${e.guard}`).toBeTruthy();
+      expect(dot).toContain(`[${e.guard} (${rule})]`);
+    }
+    expect(dot).toMatch(new RegExp(`^digraph "${id}" \\{`));
   });
 
   test('[13.2] the interception chart shows the decision, the roll and the guard with its rule', () => {
-    const text = diagram('interception', MACHINES.interception, 'mermaid');
-    expect(text).toContain('awaitingInterception --> rollingInterception : intercept.declare [isLegalInterception 13.2] / declareInterception');
+    const text = drawDiagram('interception', 'mermaid');
+    expect(text).toContain('awaitingInterception --> rollingInterception : intercept.declare [isLegalInterception (13.2)] / declareInterception');
     expect(text).toContain('class awaitingInterception decision');
     expect(text).toContain('class rollingInterception roll');
   });
 
   test('[13.1] the movement chart names the machines it invokes', () => {
-    const text = diagram('movement', MACHINES.movement, 'mermaid');
-    for (const child of ['interception', 'avoidBattle', 'withdrawal', 'fieldBattle', 'retreat']) expect(text).toContain(`⇒ ${child}`);
+    const text = drawDiagram('movement', 'mermaid');
+    for (const child of ['interception', 'avoidBattle', 'withdrawal', 'fieldBattle', 'retreat', 'siegeBreak']) expect(text).toContain(`⇒ ${child}`);
+  });
+
+  test('[13.1] diagram() still draws a machine given to it, as the package exports it', () => {
+    expect(diagram('retreat', MACHINES.retreat, 'mermaid', 'ru')).toBe(drawDiagram('retreat', 'mermaid', { lang: 'ru' }));
+  });
+});
+
+describe('labels', () => {
+  test.for([
+    ['14 step 6', '14, шаг 6'],
+    ['13.4 option 2', '13.4, вариант 2'],
+    ['14 steps 2–3', '14, шаги 2–3'],
+    ['13.1', '13.1'],
+    ['R5', 'решение R5'],
+  ] as const)('[14 step 6] the rule %s reads «%s» in Russian', ([en, ru]) => {
+    expect(ruleText(en, 'ru')).toBe(ru);
+    expect(ruleText(en, 'en')).toBe(en === 'R5' ? 'ruling R5' : en);
+  });
+
+  test('[14 step 9] a state with a ruling cites both', () => {
+    expect(stateRuleText('14 step 9', 'R5', 'en')).toBe('14 step 9, ruling R5');
+    expect(stateRuleText('14 step 9', 'R5', 'ru')).toBe('14, шаг 9; решение R5');
+  });
+
+  test.for(LANGS)('[14 step 6] %s: every state shows its title and its rule as the language cites it', (lang) => {
+    const dot = drawDiagram('fieldBattle', 'dot', { lang });
+    const meta = MACHINES.fieldBattle.root.states.rollingAttackerDice!.meta as StateMeta;
+    expect(dot).toContain(meta.title[lang]);
+    expect(dot).toContain(lang === 'en' ? '>14 step 6<' : '>14, шаг 6<');
+    expect(drawDiagram('withdrawal', 'mermaid', { lang })).toContain(lang === 'en' ? '(13.4 option 1, ruling R4)' : '(13.4, вариант 1; решение R4)');
+  });
+
+  test.for(IDS.flatMap((id) => LANGS.map((lang) => [id, lang] as const)))('[13.1] %s (%s): the fallback of every eventless list is labelled else', ([id, lang]) => {
+    const word = lang === 'en' ? 'else' : 'иначе';
+    const c = chartOf(id, lang);
+    const mermaid = drawDiagram(id, 'mermaid', { lang });
+    const dot = drawDiagram(id, 'dot', { lang });
+    const fallbacks = Object.values(MACHINES[id].root.states).flatMap((n) => {
+      const list = (n as AnyStateMachine['root']).always ?? [];
+      const last = list.at(-1);
+      return list.length > 1 && last && last.guard === undefined ? [`${id}.${(n as AnyStateMachine['root']).key}`] : [];
+    });
+    expect(c.edges.filter((e) => e.kind === 'else').map((e) => e.from)).toEqual(fallbacks);
+    for (const e of c.edges.filter((x) => x.kind === 'else')) {
+      const from = e.from!.slice(id.length + 1);
+      const to = e.to.slice(id.length + 1);
+      expect(mermaid).toMatch(new RegExp(`${from} --> ${to} : ${word}`));
+      expect(dot).toMatch(new RegExp(`"${e.from}" -> "${e.to}" \\[[^\\n]*class="transition else"[^\\n]*<I>${word}</I>`));
+    }
+  });
+
+  test('[13.3 step 3] decision, dice and card-window states look different in every format', () => {
+    const dot = drawDiagram('fieldBattle', 'dot');
+    expect(dot).toMatch(/"fieldBattle.awaitingCasualties" \[[^\n]*class="state decision"[^\n]*shape=hexagon[^\n]*fillcolor="#fde68a"[^\n]*a player decides/);
+    expect(dot).toMatch(/"fieldBattle.rollingAttackerDice" \[[^\n]*class="state roll"[^\n]*fillcolor="#bfdbfe"[^\n]*dice roll/);
+    expect(dot).toMatch(/"fieldBattle.combatCards" \[[^\n]*class="state window"[^\n]*dashed[^\n]*card window/);
+    const ru = drawDiagram('fieldBattle', 'dot', { lang: 'ru' });
+    expect(ru).toContain('решает игрок');
+    expect(ru).toContain('окно карт');
+    const mermaid = drawDiagram('fieldBattle', 'mermaid');
+    expect(mermaid).toContain('class awaitingCasualties decision');
+    expect(mermaid).toContain('class rollingAttackerDice,rollingDefenderDice roll');
+    expect(mermaid).toContain('class responseCards,combatCards window');
+  });
+});
+
+describe('--highlight', () => {
+  test('[14 step 6] marks one state in Mermaid and DOT, by id or by key of the root machine', () => {
+    expect(drawDiagram('fieldBattle', 'mermaid', { highlight: 'fieldBattle.rollingAttackerDice' })).toContain('class rollingAttackerDice highlight');
+    const dot = drawDiagram('fieldBattle', 'dot', { highlight: 'rollingAttackerDice' });
+    expect(dot.match(/highlight/g)).toHaveLength(1);
+    expect(dot).toMatch(/"fieldBattle.rollingAttackerDice" \[[^\n]*class="state roll highlight"[^\n]*color="#dc2626", penwidth=4/);
+    expect(drawDiagram('composed', 'dot', { highlight: 'retreat.awaitingRetreat' })).toMatch(/"retreat.awaitingRetreat" \[[^\n]*highlight/);
+    expect(drawDiagram('composed', 'mermaid', { highlight: 'retreat.awaitingRetreat' })).toContain('class retreat__awaitingRetreat highlight');
+  });
+
+  test('[13.1] refuses a state the diagram does not draw, and names inherited by every object', () => {
+    expect(() => drawDiagram('fieldBattle', 'dot', { highlight: 'interception.awaitingInterception' })).toThrow(DiagramError);
+    expect(() => drawDiagram('fieldBattle', 'dot', { highlight: 'toString' })).toThrow(DiagramError);
+    expect(() => drawDiagram('constructor' as MachineId, 'dot')).toThrow(DiagramError);
   });
 });

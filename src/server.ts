@@ -1,0 +1,479 @@
+// A JSON-RPC 2.0 server over lines (DESIGN "Command line": `his serve --stdio`), for hosts in other languages: one
+// JSON message per line in, one response per line out, in request order (docs/server.md). Engine refusals are
+// results ({ok: false, error}); protocol faults are JSON-RPC errors; nothing a client sends stops the server.
+// Besides the responses this module writes nothing: no console output, no process exit.
+import { StringDecoder } from 'node:string_decoder';
+import { z } from 'zod';
+import {
+  createSession,
+  DecisionSchema,
+  ENGINE_VERSION,
+  EventSchema,
+  parseScenario,
+  restoreSession,
+  RestoreError,
+  ResultPositionSchema,
+  SavedSessionSchema,
+  ScenarioError,
+  ScenarioSchema,
+  SummarySchema,
+  type Session,
+  type SendResult,
+} from './index.ts';
+
+/** The JSON-RPC 2.0 error codes this server answers with. */
+export const RPC_ERRORS = {
+  parseError: -32700,
+  invalidRequest: -32600,
+  methodNotFound: -32601,
+  invalidParams: -32602,
+  internalError: -32603,
+  /** Implementation-defined server error: the open-session limit is reached (close some). */
+  tooManySessions: -32000,
+} as const;
+
+/** The protocol's name and version, reported by the `hello` method. */
+export const PROTOCOL = 'his-procedures/jsonrpc-lines';
+export const PROTOCOL_VERSION = 1;
+
+export interface ServeOptions {
+  /** The longest accepted line, in UTF-8 bytes without its line break (default 4 MiB). */
+  readonly maxLineBytes?: number;
+  /** The most sessions open at once (default 10 000); `create`/`restore` beyond it answer -32000. */
+  readonly maxSessions?: number;
+  /** The most requests in one batch array (default 1 000); a longer batch answers -32600. */
+  readonly maxBatch?: number;
+  /** Stops serving (after the request in hand) once aborted; serveStdio aborts when stdout is gone. */
+  readonly signal?: AbortSignal;
+}
+
+export const DEFAULT_MAX_LINE_BYTES = 4 * 1024 * 1024;
+export const DEFAULT_MAX_SESSIONS = 10_000;
+export const DEFAULT_MAX_BATCH = 1_000;
+
+type Id = string | number | null;
+type Json = unknown;
+
+interface RpcErrorObject {
+  readonly code: number;
+  readonly message: string;
+  readonly data?: Json;
+}
+
+/** A protocol fault raised while handling one request: it becomes that request's JSON-RPC error. */
+class RpcFault extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: Json,
+  ) {
+    super(message);
+  }
+}
+
+const invalidParams = (message: string, data?: Json) => new RpcFault(RPC_ERRORS.invalidParams, `Invalid params: ${message}`, data);
+
+type Params = Readonly<Record<string, unknown>>;
+type Method = (params: Params) => Json;
+
+/** A method's accepted parameter names; anything else is refused (a typo such as `sesion` should not pass silently). */
+function checkParams(params: Params, allowed: readonly string[]): void {
+  for (const key of Object.keys(params)) {
+    if (!allowed.includes(key)) throw invalidParams(`unknown parameter '${key}' (accepted: ${allowed.length > 0 ? allowed.join(', ') : 'none'})`);
+  }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+type SchemaEntry = { readonly schema: z.ZodType; readonly io: 'input' | 'output' };
+const SCHEMAS: Readonly<Record<string, SchemaEntry>> = Object.assign(Object.create(null) as Record<string, SchemaEntry>, {
+  scenario: { schema: ScenarioSchema, io: 'input' },
+  event: { schema: EventSchema, io: 'input' },
+  decision: { schema: DecisionSchema, io: 'output' },
+  result: { schema: z.object({ position: ResultPositionSchema, summary: SummarySchema }), io: 'output' },
+  session: { schema: SavedSessionSchema, io: 'input' },
+} satisfies Record<string, SchemaEntry>);
+
+/**
+ * The request handler: one server state (its sessions) and `handleLine`, which answers one line with the response
+ * text, or null when there is nothing to answer (a blank line, a notification). It never throws.
+ */
+export class RpcServer {
+  private readonly sessions = new Map<string, Session>();
+  private nextId = 1;
+  private readonly maxSessions: number;
+  private readonly maxBatch: number;
+  private readonly methods: Readonly<Record<string, Method>>;
+
+  constructor(options: ServeOptions = {}) {
+    this.maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
+    this.maxBatch = options.maxBatch ?? DEFAULT_MAX_BATCH;
+    // A null-prototype table looked up with Object.hasOwn: `__proto__`, `constructor`, `toString` are unknown methods.
+    const table = Object.create(null) as Record<string, Method>;
+    table.hello = (p) => this.hello(p);
+    table.create = (p) => this.create(p);
+    table.pending = (p) => this.pendingOf(p);
+    table.send = (p) => this.send(p);
+    table.roll = (p) => this.roll(p);
+    table.save = (p) => this.save(p);
+    table.restore = (p) => this.restore(p);
+    table.result = (p) => this.result(p);
+    table.trace = (p) => this.trace(p);
+    table.close = (p) => this.close(p);
+    table.ids = (p) => this.ids(p);
+    table.schema = (p) => this.schema(p);
+    this.methods = Object.freeze(table);
+  }
+
+  /** The ids of the open sessions, oldest first. */
+  get sessionIds(): readonly string[] {
+    return [...this.sessions.keys()];
+  }
+
+  /** Answers one line: the response text (one line of JSON), or null when nothing is to be sent. Never throws. */
+  handleLine(line: string): string | null {
+    try {
+      const text = line.replace(/^\uFEFF/, '').trim();
+      if (text === '') return null;
+      let message: unknown;
+      try {
+        message = JSON.parse(text);
+      } catch (e) {
+        return serialize(errorResponse(null, { code: RPC_ERRORS.parseError, message: `Parse error: ${(e as Error).message}` }));
+      }
+      const response = this.handleMessage(message);
+      return response === null ? null : serialize(response);
+    } catch (e) {
+      // Only a failure to serialize a response lands here; it is still answered.
+      return serialize(errorResponse(null, internal(e)));
+    }
+  }
+
+  /** The response error of a line that exceeded the limit (it was not read, so its id is unknown). */
+  tooLong(maxLineBytes: number): string {
+    return serialize(
+      errorResponse(null, {
+        code: RPC_ERRORS.invalidRequest,
+        message: `Invalid Request: line longer than ${maxLineBytes} bytes; it was skipped up to the next line break`,
+        data: { maxLineBytes },
+      }),
+    );
+  }
+
+  /** Answers one parsed message: a response object (or array for a batch), or null when nothing is to be sent. */
+  handleMessage(message: unknown): Json | null {
+    if (Array.isArray(message)) {
+      if (message.length === 0) return errorResponse(null, { code: RPC_ERRORS.invalidRequest, message: 'Invalid Request: empty batch' });
+      if (message.length > this.maxBatch) {
+        return errorResponse(null, { code: RPC_ERRORS.invalidRequest, message: `Invalid Request: a batch of ${message.length} requests (at most ${this.maxBatch})` });
+      }
+      const responses = message.map((m) => this.handleRequest(m)).filter((r) => r !== null);
+      return responses.length > 0 ? responses : null;
+    }
+    return this.handleRequest(message);
+  }
+
+  private handleRequest(request: unknown): Json | null {
+    if (!isPlainObject(request)) return errorResponse(null, { code: RPC_ERRORS.invalidRequest, message: 'Invalid Request: not a JSON-RPC request object' });
+    const hasId = Object.hasOwn(request, 'id');
+    const rawId = request.id;
+    const idValid = rawId === null || typeof rawId === 'string' || (typeof rawId === 'number' && Number.isFinite(rawId));
+    if (hasId && !idValid) return errorResponse(null, { code: RPC_ERRORS.invalidRequest, message: 'Invalid Request: id must be a string, a number or null' });
+    const id: Id = hasId ? (rawId as Id) : null;
+    if (request.jsonrpc !== '2.0') return errorResponse(id, { code: RPC_ERRORS.invalidRequest, message: 'Invalid Request: jsonrpc must be "2.0"' });
+    if (typeof request.method !== 'string') return errorResponse(id, { code: RPC_ERRORS.invalidRequest, message: 'Invalid Request: method must be a string' });
+    const hasParams = Object.hasOwn(request, 'params');
+    if (hasParams && (typeof request.params !== 'object' || request.params === null)) {
+      return errorResponse(id, { code: RPC_ERRORS.invalidRequest, message: 'Invalid Request: params must be an object' });
+    }
+    // A notification (no id) is carried out but never answered, not even with an error (JSON-RPC 2.0 §4.1).
+    const answer = (response: Json): Json | null => (hasId ? response : null);
+    const method = request.method;
+    if (!Object.hasOwn(this.methods, method)) {
+      return answer(errorResponse(id, { code: RPC_ERRORS.methodNotFound, message: `Method not found: ${method.length > 100 ? `${method.slice(0, 100)}…` : method}` }));
+    }
+    if (Array.isArray(request.params)) {
+      return answer(errorResponse(id, { code: RPC_ERRORS.invalidParams, message: 'Invalid params: params must be an object (by name), not an array' }));
+    }
+    const params = (hasParams ? request.params : {}) as Params;
+    try {
+      const result = this.methods[method]!(params);
+      return answer({ jsonrpc: '2.0', id, result });
+    } catch (e) {
+      if (e instanceof RpcFault) return answer(errorResponse(id, { code: e.code, message: e.message, ...(e.data === undefined ? {} : { data: e.data }) }));
+      return answer(errorResponse(id, internal(e)));
+    }
+  }
+
+  // ---- parameters ----
+
+  private session(params: Params): { id: string; session: Session } {
+    const id = params.session;
+    if (id === undefined) throw invalidParams("missing 'session' (a session id from create or restore)");
+    if (typeof id !== 'string') throw invalidParams("'session' must be a string");
+    const session = this.sessions.get(id);
+    if (!session) {
+      const shown = id.length > 100 ? `${id.slice(0, 100)}…` : id;
+      throw invalidParams(`unknown session '${shown}' (never opened, or closed)`, { session: shown });
+    }
+    return { id, session };
+  }
+
+  private open(session: Session): string {
+    const id = `s${this.nextId++}`;
+    this.sessions.set(id, session);
+    return id;
+  }
+
+  private checkRoom(): void {
+    if (this.sessions.size >= this.maxSessions) {
+      throw new RpcFault(RPC_ERRORS.tooManySessions, `Server error: ${this.sessions.size} sessions are open (at most ${this.maxSessions}); close some`);
+    }
+  }
+
+  // ---- methods ----
+
+  private hello(params: Params): Json {
+    checkParams(params, []);
+    return {
+      protocol: PROTOCOL,
+      version: PROTOCOL_VERSION,
+      engine: ENGINE_VERSION,
+      methods: Object.keys(this.methods),
+    };
+  }
+
+  private create(params: Params): Json {
+    checkParams(params, ['scenario', 'seed', 'lang']);
+    if (!Object.hasOwn(params, 'scenario')) throw invalidParams("missing 'scenario' (the scenario object, or its JSON text)");
+    const seed = params.seed ?? 1;
+    if (typeof seed !== 'number' || !Number.isSafeInteger(seed)) throw invalidParams("'seed' must be a whole number");
+    const lang = params.lang ?? 'en';
+    if (lang !== 'en' && lang !== 'ru') throw invalidParams("'lang' must be \"en\" or \"ru\"");
+    this.checkRoom();
+    let scenario;
+    try {
+      scenario = parseScenario(params.scenario);
+    } catch (e) {
+      if (!(e instanceof ScenarioError)) throw e;
+      const n = e.issues.length;
+      throw invalidParams(`invalid scenario (${n} problem${n === 1 ? '' : 's'}; see data.issues)`, { issues: e.issues });
+    }
+    const session = createSession(scenario, { seed, lang });
+    const pending = session.pending;
+    return { session: this.open(session), pending };
+  }
+
+  private pendingOf(params: Params): Json {
+    checkParams(params, ['session']);
+    return { pending: this.session(params).session.pending };
+  }
+
+  private send(params: Params): Json {
+    checkParams(params, ['session', 'event']);
+    const { session } = this.session(params);
+    if (!Object.hasOwn(params, 'event')) throw invalidParams("missing 'event'");
+    // The event's own fields are the engine's to check: a malformed one is refused as a result (code invalid-event).
+    if (!isPlainObject(params.event)) throw invalidParams("'event' must be an object such as {\"type\": \"intercept.decline\", \"power\": \"hapsburg\"}");
+    return outcome(session, session.send(params.event));
+  }
+
+  private roll(params: Params): Json {
+    checkParams(params, ['session']);
+    const { session } = this.session(params);
+    return outcome(session, session.roll());
+  }
+
+  private save(params: Params): Json {
+    checkParams(params, ['session']);
+    return this.session(params).session.save();
+  }
+
+  private restore(params: Params): Json {
+    checkParams(params, ['save']);
+    if (!Object.hasOwn(params, 'save')) throw invalidParams("missing 'save' (what the save method returned, or its JSON text)");
+    this.checkRoom();
+    let session: Session;
+    try {
+      session = restoreSession(params.save);
+    } catch (e) {
+      if (!(e instanceof RestoreError)) throw e;
+      throw invalidParams(e.message, e.index === undefined ? undefined : { index: e.index });
+    }
+    const pending = session.pending;
+    return { session: this.open(session), pending };
+  }
+
+  private result(params: Params): Json {
+    checkParams(params, ['session']);
+    return { result: this.session(params).session.result };
+  }
+
+  private trace(params: Params): Json {
+    checkParams(params, ['session', 'from']);
+    const { session } = this.session(params);
+    const from = params.from ?? 0;
+    if (typeof from !== 'number' || !Number.isSafeInteger(from) || from < 0) throw invalidParams("'from' must be a whole number ≥ 0");
+    const trace = session.trace;
+    return { entries: trace.slice(from), next: trace.length };
+  }
+
+  private close(params: Params): Json {
+    checkParams(params, ['session']);
+    const { id } = this.session(params);
+    this.sessions.delete(id);
+    return { closed: true };
+  }
+
+  private ids(params: Params): Json {
+    checkParams(params, []);
+    return { sessions: this.sessionIds };
+  }
+
+  private schema(params: Params): Json {
+    checkParams(params, ['name']);
+    const name = params.name ?? 'scenario';
+    if (typeof name !== 'string' || !Object.hasOwn(SCHEMAS, name)) throw invalidParams(`'name' must be one of ${Object.keys(SCHEMAS).join(', ')}`);
+    const { schema, io } = SCHEMAS[name]!;
+    return { title: `his-procedures ${name}`, ...z.toJSONSchema(schema, { io, unrepresentable: 'any' }) };
+  }
+}
+
+function outcome(session: Session, r: SendResult): Json {
+  return r.ok ? { ok: true, pending: session.pending } : { ok: false, error: r.error };
+}
+
+function errorResponse(id: Id, error: RpcErrorObject): Json {
+  return { jsonrpc: '2.0', id, error };
+}
+
+function internal(e: unknown): RpcErrorObject {
+  const message = e instanceof Error ? e.message : String(e);
+  return { code: RPC_ERRORS.internalError, message: `Internal error: ${message}` };
+}
+
+/** One line of JSON. U+2028 and U+2029 are escaped too: some hosts' line readers break lines at them. */
+function serialize(value: Json): string {
+  return JSON.stringify(value).replace(/[\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+}
+
+// ---- framing ----
+
+type Frame = { readonly kind: 'line'; readonly text: string } | { readonly kind: 'too-long' };
+
+/**
+ * Splits text into lines at "\n", bounding each line to `max` UTF-8 bytes (the "\n" not counted; a "\r" before it is
+ * counted, and trimmed later with the other whitespace).
+ */
+class LineSplitter {
+  private parts: string[] = [];
+  private bytes = 0;
+  private skipping = false;
+
+  constructor(private readonly max: number) {}
+
+  *push(chunk: string): Generator<Frame> {
+    let start = 0;
+    for (;;) {
+      const nl = chunk.indexOf('\n', start);
+      const piece = nl === -1 ? chunk.slice(start) : chunk.slice(start, nl);
+      if (!this.skipping && piece !== '') {
+        this.bytes += Buffer.byteLength(piece, 'utf8');
+        if (this.bytes > this.max) {
+          // Answered at once; the rest of the line is dropped as it comes, never buffered.
+          this.skipping = true;
+          this.parts = [];
+          yield { kind: 'too-long' };
+        } else this.parts.push(piece);
+      }
+      if (nl === -1) return;
+      if (!this.skipping) yield { kind: 'line', text: this.parts.join('') };
+      this.parts = [];
+      this.bytes = 0;
+      this.skipping = false;
+      start = nl + 1;
+    }
+  }
+
+  /** The last line when the input ends without a line break. */
+  *end(): Generator<Frame> {
+    if (!this.skipping && this.parts.length > 0) yield { kind: 'line', text: this.parts.join('') };
+    this.parts = [];
+    this.bytes = 0;
+    this.skipping = false;
+  }
+}
+
+export type LineInput = Iterable<string> | AsyncIterable<string> | NodeJS.ReadableStream;
+
+function isStream(input: LineInput): input is NodeJS.ReadableStream {
+  return typeof (input as { read?: unknown }).read === 'function' && typeof (input as { on?: unknown }).on === 'function';
+}
+
+/**
+ * Serves requests until the input ends: answers every line with `write(response)` (one line of JSON, without its
+ * line break), in request order, waiting for `write` when it returns a promise. The input is either a byte or text
+ * stream (split at "\n") or an iterable of lines (each element is a line; an element with line breaks is several).
+ */
+export async function serveLines(input: LineInput, write: (line: string) => void | Promise<void>, options: ServeOptions = {}): Promise<void> {
+  const server = new RpcServer(options);
+  const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+  const splitter = new LineSplitter(maxLineBytes);
+  const stream = isStream(input);
+  const decoder = new StringDecoder('utf8');
+  const stopped = () => options.signal?.aborted === true;
+
+  const deliver = async (frames: Iterable<Frame>): Promise<boolean> => {
+    for (const frame of frames) {
+      if (stopped()) return false;
+      const response = frame.kind === 'too-long' ? server.tooLong(maxLineBytes) : server.handleLine(frame.text);
+      if (response !== null) await write(response);
+    }
+    return !stopped();
+  };
+
+  for await (const chunk of input as AsyncIterable<string | Uint8Array>) {
+    const text = typeof chunk === 'string' ? chunk : decoder.write(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+    if (!(await deliver(splitter.push(stream ? text : `${text}\n`)))) return;
+  }
+  const rest = decoder.end();
+  if (rest !== '' && !(await deliver(splitter.push(rest)))) return;
+  await deliver(splitter.end());
+}
+
+/**
+ * `his serve --stdio`: serves process.stdin to process.stdout until stdin ends (or stdout goes away). Writes nothing
+ * but responses and never exits the process; the caller decides what happens when it resolves.
+ */
+export async function serveStdio(options: Omit<ServeOptions, 'signal'> = {}): Promise<void> {
+  const out = process.stdout;
+  const controller = new AbortController();
+  const gone = () => controller.abort();
+  // A host that closes its end of the pipe (EPIPE) ends the service; it is not an error of the server.
+  out.on('error', gone);
+  out.on('close', gone);
+  try {
+    await serveLines(
+      process.stdin,
+      (line) => {
+        if (controller.signal.aborted) return;
+        if (out.write(`${line}\n`)) return;
+        return new Promise<void>((resolve) => {
+          const done = () => {
+            out.off('drain', done);
+            controller.signal.removeEventListener('abort', done);
+            resolve();
+          };
+          out.on('drain', done);
+          controller.signal.addEventListener('abort', done);
+        });
+      },
+      { ...options, signal: controller.signal },
+    );
+  } finally {
+    out.off('error', gone);
+    out.off('close', gone);
+  }
+}

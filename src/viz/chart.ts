@@ -1,0 +1,237 @@
+// A machine — or the movement machine with every procedure it invokes — as plain states and transitions, with
+// every label already worded in one language: what the Mermaid, DOT and SVG drawings are made from.
+import type { AnyStateMachine } from 'xstate';
+import type { StateMeta } from '../../machines/index.ts';
+import type { Lang } from '../rules/text.ts';
+import { ruleText, stateRuleText, WORDS } from './rule-text.ts';
+
+export interface ChartState {
+  /** The machine id and the state's path joined with '.': 'fieldBattle.rollingAttackerDice'. */
+  readonly id: string;
+  readonly machine: string;
+  /** The compound state this one is a child of. */
+  readonly parent?: string;
+  readonly title: string;
+  /** The state's meta.rule (and ruling), as the language cites it. */
+  readonly rule: string;
+  readonly tags: readonly string[];
+  readonly final: boolean;
+  /** A compound state: drawn as a frame around its children. */
+  readonly compound: boolean;
+  /** A compound state's initial child. */
+  readonly initial?: string;
+  /** The ids of the machines the state invokes. */
+  readonly invokes: readonly string[];
+}
+
+/**
+ * `start`: into the initial state; `event`: on an event; `always`: an eventless transition; `else`: the fallback
+ * of a transition list (its last entry, without a guard); `done`: an invoked machine finished; in the composed
+ * chart `invoke` enters an invoked machine and `return` leaves its final state for the invoker's onDone target.
+ */
+export type EdgeKind = 'start' | 'event' | 'always' | 'else' | 'done' | 'invoke' | 'return';
+
+export interface ChartEdge {
+  /** Absent for the start edge. */
+  readonly from?: string;
+  readonly to: string;
+  readonly kind: EdgeKind;
+  /** The event as drawn: 'dice.rolled', 'always', 'else', 'done: fieldBattle'. */
+  readonly event: string;
+  readonly guard?: string;
+  /** The guard's rule, as the language cites it. */
+  readonly rule?: string;
+  readonly actions: readonly string[];
+  /** done edges: the invoked machine. */
+  readonly actor?: string;
+  /** return edges: the invoking state whose onDone target this is (named in the label when several states invoke the machine). */
+  readonly invokedBy?: string;
+}
+
+export interface ChartMachine {
+  readonly id: string;
+  readonly title: string;
+  readonly rule: string;
+  /** The states that invoke it, in the composed chart. */
+  readonly invokedBy: readonly string[];
+}
+
+export interface Chart {
+  /** A machine id, or 'composed'. */
+  readonly name: string;
+  readonly lang: Lang;
+  /** The chart's title and the rules it covers. */
+  readonly title: string;
+  readonly rule: string;
+  /** The machine whose initial state the chart starts from. */
+  readonly root: string;
+  readonly machines: readonly ChartMachine[];
+  readonly states: readonly ChartState[];
+  readonly edges: readonly ChartEdge[];
+}
+
+/** A machine's guards with the rule each cites (the entries of GUARD_TABLES). */
+export type GuardRules = Readonly<Record<string, { readonly rule: string }>>;
+
+/** The name and section of each procedure: the frame labels of the composed chart and the title of each chart. */
+export const PROCEDURES: Readonly<Record<string, { readonly en: string; readonly ru: string; readonly rule: string }>> = {
+  movement: { en: 'Land movement', ru: 'Сухопутное движение', rule: '13.1' },
+  interception: { en: 'Interception', ru: 'Перехват', rule: '13.2' },
+  avoidBattle: { en: 'Avoid battle', ru: 'Уклонение от сражения', rule: '13.3' },
+  withdrawal: { en: 'Withdrawal into fortifications', ru: 'Отход в укрепления', rule: '13.4' },
+  fieldBattle: { en: 'Field battle', ru: 'Полевое сражение', rule: '14' },
+  retreat: { en: 'Retreat', ru: 'Отступление', rule: '14.1' },
+  siegeBreak: { en: 'Broken sieges', ru: 'Снятие осады', rule: '15.3' },
+};
+
+type AnyNode = AnyStateMachine['root'];
+interface AnyTransition {
+  readonly target?: readonly AnyNode[];
+  readonly guard?: unknown;
+  readonly actions: readonly unknown[];
+}
+
+const DONE_ACTOR = 'xstate.done.actor.';
+const DONE_STATE = 'xstate.done.state.';
+
+function stateId(machine: string, node: AnyNode): string {
+  return [machine, ...node.path].join('.');
+}
+
+function nameOf(x: unknown): string {
+  if (typeof x === 'string') return x;
+  const type = (x as { type?: unknown } | null)?.type;
+  return typeof type === 'string' ? type : 'inline';
+}
+
+function machineInfo(id: string, lang: Lang, invokedBy: readonly string[] = []): ChartMachine {
+  const p = Object.hasOwn(PROCEDURES, id) ? PROCEDURES[id] : undefined;
+  return { id, title: p ? p[lang] : id, rule: p ? ruleText(p.rule, lang) : '', invokedBy };
+}
+
+/** How a transition's trigger reads: its event, 'always', 'else' (or 'event, else'), 'done: fieldBattle'. */
+function eventWord(kind: EdgeKind, event: string, actor: string | undefined, lang: Lang): string {
+  if (kind === 'done') return actor !== undefined ? `${WORDS.done[lang]}: ${actor}` : WORDS.done[lang];
+  if (kind === 'else') return event === '' ? WORDS.else[lang] : `${event}, ${WORDS.else[lang]}`;
+  return event === '' ? WORDS.always[lang] : event;
+}
+
+/** The simple state a transition into `id` ends in: a compound state enters its initial child, and so on down. */
+export function entryOf(chart: Chart, id: string): string {
+  const byId = new Map(chart.states.map((s) => [s.id, s]));
+  let current = byId.get(id);
+  while (current?.compound && current.initial) current = byId.get(current.initial);
+  return current?.id ?? id;
+}
+
+/** One machine: every state (nested ones with their path), every transition with its guard, the guard's rule and actions. */
+export function machineChart(id: string, machine: AnyStateMachine, guards: GuardRules, lang: Lang): Chart {
+  const states: ChartState[] = [];
+  const edges: ChartEdge[] = [];
+  const guardOf = (t: AnyTransition) => {
+    if (t.guard === undefined) return {};
+    const guard = nameOf(t.guard);
+    return { guard, ...(Object.hasOwn(guards, guard) ? { rule: ruleText(guards[guard]!.rule, lang) } : {}) };
+  };
+  const visit = (node: AnyNode, parent: string | undefined) => {
+    for (const n of Object.values(node.states) as AnyNode[]) {
+      const sid = stateId(id, n);
+      const meta = n.meta as StateMeta | undefined;
+      const children = Object.keys(n.states).length > 0;
+      const initial = children ? n.initial?.target?.[0] : undefined;
+      states.push({
+        id: sid,
+        machine: id,
+        ...(parent ? { parent } : {}),
+        title: meta?.title[lang] ?? n.key,
+        rule: meta ? stateRuleText(meta.rule, meta.ruling, lang) : '',
+        tags: [...n.tags],
+        final: n.type === 'final',
+        compound: children,
+        ...(initial ? { initial: stateId(id, initial) } : {}),
+        invokes: n.invoke.map((i) => nameOf(i.src)),
+      });
+      const actorOf = new Map(n.invoke.map((i) => [i.id, nameOf(i.src)]));
+      const add = (event: string, list: readonly AnyTransition[]) => {
+        list.forEach((t, i) => {
+          const fallback = list.length > 1 && i === list.length - 1 && t.guard === undefined;
+          const actor = event.startsWith(DONE_ACTOR) ? (actorOf.get(event.slice(DONE_ACTOR.length)) ?? event.slice(DONE_ACTOR.length)) : undefined;
+          const kind: EdgeKind = actor !== undefined || event.startsWith(DONE_STATE) ? 'done' : fallback ? 'else' : event === '' ? 'always' : 'event';
+          const word = eventWord(kind, event, actor, lang);
+          for (const target of t.target ?? [n]) {
+            edges.push({ from: sid, to: stateId(id, target), kind, event: word, ...guardOf(t), actions: t.actions.map(nameOf), ...(actor !== undefined ? { actor } : {}) });
+          }
+        });
+      };
+      for (const [event, list] of n.transitions) add(event, list as unknown as AnyTransition[]);
+      if (n.always) add('', n.always as unknown as AnyTransition[]);
+      visit(n, sid);
+    }
+  };
+  visit(machine.root, undefined);
+  const initial = machine.root.initial?.target?.[0];
+  if (initial) edges.unshift({ to: stateId(id, initial), kind: 'start', event: '', actions: [] });
+  const info = machineInfo(id, lang);
+  return { name: id, lang, title: info.title, rule: info.rule, root: id, machines: [info], states, edges };
+}
+
+/**
+ * The root machine with every machine it invokes, each drawn once: an invoking state enters the invoked machine's
+ * initial state, and each final state of the invoked machine returns to the invoking state's onDone target. A
+ * machine invoked from several states (siegeBreak, retreat) has one return edge per invoking state, naming it.
+ */
+export function composedChart(root: string, machines: Readonly<Record<string, AnyStateMachine>>, guardTables: Readonly<Record<string, GuardRules>>, lang: Lang): Chart {
+  const charts = new Map<string, Chart>();
+  const order = [root];
+  for (let i = 0; i < order.length; i++) {
+    const id = order[i]!;
+    const c = machineChart(id, machines[id]!, Object.hasOwn(guardTables, id) ? guardTables[id]! : {}, lang);
+    charts.set(id, c);
+    for (const s of c.states) for (const child of s.invokes) if (Object.hasOwn(machines, child) && !order.includes(child)) order.push(child);
+  }
+  const invokedBy = new Map<string, string[]>(order.map((id) => [id, []]));
+  for (const c of charts.values()) for (const s of c.states) for (const child of s.invokes) invokedBy.get(child)?.push(s.id);
+
+  const states = [...charts.values()].flatMap((c) => c.states);
+  const entry = (id: string) => charts.get(id)!.edges.find((e) => e.kind === 'start')!.to;
+  const finals = (id: string) => charts.get(id)!.states.filter((s) => s.final && s.parent === undefined).map((s) => s.id);
+
+  const edges: ChartEdge[] = [];
+  for (const [id, c] of charts) {
+    for (const e of c.edges) {
+      if (e.kind === 'start') {
+        if (id === root) edges.push(e);
+        continue;
+      }
+      if (e.kind === 'done' && e.actor !== undefined && charts.has(e.actor)) {
+        const local = e.from!.startsWith(`${root}.`) ? e.from!.slice(root.length + 1) : e.from!;
+        const event = invokedBy.get(e.actor)!.length > 1 ? `${WORDS.done[lang]} (${WORDS.invokedBy[lang]} ${local})` : WORDS.done[lang];
+        for (const f of finals(e.actor)) edges.push({ from: f, to: e.to, kind: 'return', event, actions: e.actions, invokedBy: e.from! });
+        continue;
+      }
+      edges.push(e);
+    }
+    for (const s of c.states) {
+      for (const child of s.invokes) if (charts.has(child)) edges.push({ from: s.id, to: entry(child), kind: 'invoke', event: WORDS.invoke[lang], actions: [] });
+    }
+  }
+  const machinesDrawn = order.map((id) => machineInfo(id, lang, invokedBy.get(id)));
+  const rules = order.flatMap((id) => (Object.hasOwn(PROCEDURES, id) ? [PROCEDURES[id]!.rule] : [])).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+  const span = rules.length > 1 ? `${rules[0]}–${rules.at(-1)}` : (rules[0] ?? '');
+  return { name: 'composed', lang, title: `${machinesDrawn[0]!.title}: ${WORDS.composed[lang]}`, rule: span, root, machines: machinesDrawn, states, edges };
+}
+
+/** An edge's label, one line per part: the event, the guard with its rule, the actions. */
+export function edgeLabel(e: ChartEdge): string[] {
+  if (e.kind === 'start') return [];
+  const lines = [e.event];
+  if (e.guard) lines.push(`[${e.guard}${e.rule ? ` (${e.rule})` : ''}]`);
+  if (e.actions.length) lines.push(`/ ${e.actions.join(', ')}`);
+  return lines;
+}
+
+/** The state a user names: a full id ('fieldBattle.rollingAttackerDice'), or a key of the chart's root machine. */
+export function findState(chart: Chart, name: string): ChartState | undefined {
+  const byId = new Map(chart.states.map((s) => [s.id, s]));
+  return byId.get(name) ?? byId.get(`${chart.root}.${name}`);
+}
