@@ -1,62 +1,204 @@
-// Benchmarks (not tests): how long the engine takes to resolve each example, and to create a session.
-// Reports medians over many runs; absolute times are noisy on a shared machine, so compare ratios.
-import { readdirSync, readFileSync } from 'node:fs';
+// `npm run bench` (not a test): what the engine costs, measured in one process with warm-up and repetitions, medians
+// reported. Prints a table and writes bench/results.json. Absolute times depend on the machine and its load; the
+// ratio to the XState floor is the figure that travels.
+//
+// The floor: the same machines (uninstrumented), started from the same input, with the same events sent straight to
+// the active child actor — no session, no inspector, no trace, no decisions, no checks.
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseScenario } from '../src/engine/scenario.ts';
+import { Bench } from 'tinybench';
+import { createActor, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
+import { movementMachine } from '../machines/index.ts';
 import { resolve } from '../src/engine/resolve.ts';
+import { parseScenario, type Scenario } from '../src/engine/scenario.ts';
 import { createSession } from '../src/engine/session.ts';
 import { explore } from '../src/review/explore.ts';
+import type { EngineEvent } from '../src/schema/events.ts';
+import { battle20v39, bigMapInput, interceptHub, retreatHub, tenGroups, vienna, viennaWithoutScript } from './scenarios.ts';
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 50);
-const dir = join(import.meta.dirname, '..', 'examples');
+const ROOT = join(import.meta.dirname, '..');
+const quick = process.env.BENCH_QUICK === '1';
 
-function median(xs: number[]): number {
+function median(xs: readonly number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)] ?? 0;
 }
 
-function time(f: () => void): number {
-  const t = process.hrtime.bigint();
-  f();
-  return Number(process.hrtime.bigint() - t) / 1e6;
+function percentile(xs: readonly number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? 0;
 }
 
-const rows: { name: string; parse: number; session: number; resolve: number; steps: number }[] = [];
-for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
-  const text = readFileSync(join(dir, file), 'utf8');
-  const scenario = parseScenario(text);
-  for (let i = 0; i < 5; i++) resolve(scenario); // warm-up
-  const parse: number[] = [], session: number[] = [], res: number[] = [];
-  let steps = 0;
-  for (let i = 0; i < RUNS; i++) {
-    parse.push(time(() => parseScenario(text)));
-    session.push(time(() => createSession(scenario)));
-    res.push(time(() => {
-      const r = resolve(scenario);
-      steps = r.session.trace.length;
-    }));
+/** Median wall time of `runs` calls (after `warm` unmeasured ones), in ms. */
+function timed(runs: number, warm: number, f: () => void): number {
+  for (let i = 0; i < warm; i++) f();
+  const ms: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    f();
+    ms.push(performance.now() - t);
   }
-  rows.push({ name: file, parse: median(parse), session: median(session), resolve: median(res), steps });
+  return median(ms);
 }
 
-console.log(`median of ${RUNS} runs, milliseconds`);
-console.log(['example'.padEnd(34), 'parse', 'session', 'resolve', 'trace steps', 'ms/step'].join('\t'));
-for (const r of rows)
-  console.log([r.name.padEnd(34), r.parse.toFixed(2), r.session.toFixed(2), r.resolve.toFixed(2), r.steps, (r.resolve / Math.max(1, r.steps)).toFixed(3)].join('\t'));
-
-// Exhaustive exploration of the worked example (every answer, every dice outcome): a heavier workload.
-{
-  const scenario = parseScenario({ ...JSON.parse(readFileSync(join(dir, 'vienna-1517.json'), 'utf8')), events: [] });
-  const runs = Math.max(3, Math.round(RUNS / 10));
-  const times: number[] = [];
-  let paths = 0;
-  let nodes = 0;
-  for (let i = 0; i < runs; i++)
-    times.push(time(() => {
-      const r = explore(scenario, { decisions: 'all' });
-      paths = r.paths;
-      nodes = r.nodes;
-    }));
-  const t = median(times);
-  console.log(`\nexplore vienna-1517 (all answers): median of ${runs} runs ${t.toFixed(0)} ms, ${paths} paths, ${nodes} nodes, ${(t / nodes).toFixed(2)} ms/node`);
+function activeLeaf(root: AnyActorRef): AnyActorRef {
+  let actor = root;
+  for (;;) {
+    const children = Object.values((actor.getSnapshot() as AnyMachineSnapshot).children ?? {}) as AnyActorRef[];
+    const next = children.find((c) => c.getSnapshot().status === 'active');
+    if (!next) return actor;
+    actor = next;
+  }
 }
+
+// The worked example as the session resolves it, and every event it accepted (scripted, forced and rolled).
+const book: Scenario = vienna();
+const first = resolve(book);
+if (!first.ok) throw new Error(first.error.message);
+const played: readonly EngineEvent[] = first.session.log.map((a) => a.event);
+
+/** The XState floor: the same machines and events, sent to the active child, nothing else. */
+function floor(): void {
+  const root = createActor(movementMachine, { input: { world: book.world, ...(book.data.move ? { move: book.data.move } : {}) } }).start();
+  for (const e of played) activeLeaf(root).send(e);
+  if (root.getSnapshot().status !== 'done') throw new Error('the floor did not finish the worked example');
+}
+
+// A session waiting for the interception roll: what explore forks at every step.
+const midway = createSession(viennaWithoutScript());
+midway.send((book.data.events as readonly unknown[])[0]);
+
+const bench = new Bench({ iterations: quick ? 50 : 400, time: quick ? 200 : 2000, warmup: true, warmupIterations: 100 });
+bench.add('resolve (session)', () => void resolve(book)).add('floor (XState alone)', floor).add('fork', () => void midway.fork());
+await bench.run();
+const stat = (name: string) => {
+  const t = bench.getTask(name)?.result;
+  if (!t || !('latency' in t)) throw new Error(`no result for ${name}`);
+  return t.latency;
+};
+const resolveMs = stat('resolve (session)').p50;
+const floorMs = stat('floor (XState alone)').p50;
+const forkMs = stat('fork').p50;
+
+// send latency: every send of the worked example, many times.
+const sends: number[] = [];
+const script = (book.data.events as readonly unknown[]).slice();
+for (let i = 0; i < (quick ? 50 : 300); i++) {
+  const s = createSession(viennaWithoutScript());
+  for (const e of script) {
+    const t = performance.now();
+    s.send(e);
+    sends.push(performance.now() - t);
+  }
+}
+
+// explore of the worked example (every listed answer): wall time, per node, peak memory.
+const ex = viennaWithoutScript();
+globalThis.gc?.();
+const heapBefore = process.memoryUsage().heapUsed;
+let peak = heapBefore;
+const watch = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed)), 5);
+let report = explore(ex);
+const exploreMs = timed(quick ? 1 : 3, quick ? 0 : 1, () => {
+  report = explore(ex);
+  peak = Math.max(peak, process.memoryUsage().heapUsed);
+});
+clearInterval(watch);
+
+// odds of a 20 v 39-dice battle under the default policy.
+const big = battle20v39();
+let odds = explore(big, { decisions: 'decline' });
+const oddsMs = timed(quick ? 1 : 3, quick ? 0 : 1, () => void (odds = explore(big, { decisions: 'decline' })));
+
+// Option lists on large boards, and the time to build them.
+const optionsOf = (scenario: Scenario, until: (kind: string) => boolean, answer: (s: ReturnType<typeof createSession>) => void) => {
+  const s = createSession(scenario);
+  for (let i = 0; i < 50 && s.pending && !until(s.pending.kind); i++) answer(s);
+  return s;
+};
+const hits = (n: number, k: number) => [...Array<number>(k).fill(6), ...Array<number>(n - k).fill(1)];
+const rollOrDecline = (s: ReturnType<typeof createSession>) => {
+  const d = s.pending!;
+  if (d.kind === 'roll') s.send({ type: 'dice.rolled', values: hits(d.roll!.dice, d.roll!.purpose === 'attacker' ? d.roll!.dice : 0) });
+  else s.send(d.options.at(-1)!.event);
+};
+let casualtiesOptions = 0;
+const casualtiesMs = timed(quick ? 3 : 10, 1, () => {
+  const s = optionsOf(tenGroups(), (k) => k === 'casualties', rollOrDecline);
+  casualtiesOptions = s.pending?.options.length ?? 0;
+});
+let retreatOptions = 0;
+const retreatBoard = retreatHub(1000);
+const retreatMs = timed(quick ? 3 : 10, 1, () => {
+  const s = optionsOf(retreatBoard, (k) => k === 'retreat', (x) => {
+    const d = x.pending!;
+    if (d.kind === 'roll') x.send({ type: 'dice.rolled', values: hits(d.roll!.dice, d.roll!.purpose === 'attacker' ? 2 : 0) });
+    else if (d.kind === 'casualties') x.send(d.options[0]!.event);
+    else x.send(d.options.at(-1)!.event);
+  });
+  retreatOptions = s.pending?.options.length ?? 0;
+});
+const hub = interceptHub(1000);
+let hubOptions = 0;
+const hubMs = timed(quick ? 3 : 10, 1, () => {
+  const s = createSession(hub);
+  hubOptions = s.pending?.options.length ?? 0;
+});
+const mapInput = bigMapInput(10_000);
+const parse10kMs = timed(quick ? 3 : 10, 1, () => void parseScenario(mapInput));
+
+// Start-up of `his resolve` as a whole process (node + tsx + the engine).
+const startups: number[] = [];
+for (let i = 0; i < (quick ? 2 : 5); i++) {
+  const t = performance.now();
+  const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'his.mjs'), 'resolve', 'examples/vienna-1517.json'], { cwd: ROOT, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`his resolve failed: ${r.stderr}`);
+  startups.push(performance.now() - t);
+}
+
+const results = {
+  machine: `${process.platform} ${process.arch}, Node ${process.version}, ${(await import('node:os')).cpus().length} cores`,
+  'resolve.ms': round(resolveMs),
+  'resolve.perSecond': Math.round(1000 / resolveMs),
+  'floor.ms': round(floorMs),
+  'resolve.ratioToFloor': round(resolveMs / floorMs),
+  'fork.ms': round(forkMs),
+  'send.medianMs': round(median(sends)),
+  'send.p99Ms': round(percentile(sends, 0.99)),
+  'explore.wallMs': Math.round(exploreMs),
+  'explore.nodes': report.nodes,
+  'explore.paths': report.paths,
+  'explore.distinctStates': report.distinctStates,
+  'explore.msPerNode': round(exploreMs / report.nodes),
+  'explore.peakHeapMB': round((peak - heapBefore) / 1048576),
+  'odds20v39.wallMs': Math.round(oddsMs),
+  'odds20v39.paths': odds.paths,
+  'options.maxCasualties': casualtiesOptions,
+  'options.casualtiesMs': round(casualtiesMs),
+  'options.maxRetreat': retreatOptions,
+  'options.retreat1000Ms': round(retreatMs),
+  'options.interceptHub1000': hubOptions,
+  'scaling.interceptHub1000Ms': round(hubMs),
+  'parse.map10000Ms': round(parse10kMs),
+  'cli.startupMs': Math.round(median(startups)),
+};
+
+function round(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}
+
+const targets: [string, boolean][] = [
+  ['session ≤ 1.3× the floor', results['resolve.ratioToFloor'] <= 1.3],
+  ['explore of the worked example under 1 s', results['explore.wallMs'] < 1000],
+  ['odds of the 20 v 39 battle under 300 ms', results['odds20v39.wallMs'] < 300],
+  ['no decision with more than 500 options', Math.max(casualtiesOptions, retreatOptions, hubOptions) <= 500],
+  ['1000-spoke interception hub under 1 s', results['scaling.interceptHub1000Ms'] < 1000],
+];
+console.log(`his-procedures benchmark — ${results.machine}${quick ? ' (quick)' : ''}\n`);
+for (const [k, v] of Object.entries(results)) console.log(`${k.padEnd(28)} ${v}`);
+console.log('\ntargets:');
+for (const [name, met] of targets) console.log(`  ${met ? 'met    ' : 'NOT MET'}  ${name}`);
+writeFileSync(join(ROOT, 'bench', 'results.json'), `${JSON.stringify({ ...results, targets: Object.fromEntries(targets) }, null, 2)}\n`);
+console.log('\nwritten: bench/results.json');
+

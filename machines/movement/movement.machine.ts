@@ -62,6 +62,7 @@ export const movementMachine = setup({
     isLegalMove: ({ context, event }) => g.isLegalMove.test(context, event),
     wasIntercepted: ({ context, event }) => g.wasIntercepted.test(context, event),
     hasEnemyLandUnitsOutside: ({ context, event }) => g.hasEnemyLandUnitsOutside.test(context, event),
+    hasBrokenSiege: ({ context, event }) => g.hasBrokenSiege.test(context, event),
     isBattleNext: ({ context, event }) => g.isBattleNext.test(context, event),
     isMovingOn: ({ context, event }) => g.isMovingOn.test(context, event),
     isRetreatingToOrigin: ({ context, event }) => g.isRetreatingToOrigin.test(context, event),
@@ -100,9 +101,15 @@ export const movementMachine = setup({
       always: { target: 'checkingSiegesLeftBehind', actions: 'startMove' },
     },
     checkingSiegesLeftBehind: {
-      description: 'A siege the formation left ends at once if its besiegers no longer outnumber the units inside; they retreat (15.3).',
+      description: 'A siege the formation left ends at once if its besiegers no longer outnumber the units inside (15.3).',
       tags: ['transit'],
       meta: { rule: '15.3', title: text('Siege left behind?', 'Снимается ли оставленная осада?') },
+      always: [{ guard: 'hasBrokenSiege', target: 'breakingSiegesLeftBehind' }, { target: 'responseCards' }],
+    },
+    breakingSiegesLeftBehind: {
+      description: 'The broken sieges end at once and their besiegers retreat, free (15.3).',
+      tags: ['transit'],
+      meta: { rule: '15.3', title: text('Break the sieges', 'Снятие осад') },
       invoke: { id: 'siegeBreak', src: 'siegeBreak', input: ({ context }) => procedureInput(context), onDone: { target: 'responseCards', actions: 'takeOutput' } },
     },
     responseCards: {
@@ -121,6 +128,12 @@ export const movementMachine = setup({
       description: 'Besiegers that intercepted out of their siege may leave too few behind: the siege ends and those left retreat (15.3).',
       tags: ['transit'],
       meta: { rule: '15.3', title: text('Sieges left by interceptors?', 'Сняты ли осады перехватчиками?') },
+      always: [{ guard: 'hasBrokenSiege', target: 'breakingSiegesAfterInterception' }, { target: 'placingFormation' }],
+    },
+    breakingSiegesAfterInterception: {
+      description: 'The broken sieges end at once and their besiegers retreat, free (15.3).',
+      tags: ['transit'],
+      meta: { rule: '15.3', title: text('Break the sieges', 'Снятие осад') },
       invoke: { id: 'siegeBreak', src: 'siegeBreak', input: ({ context }) => procedureInput(context), onDone: { target: 'placingFormation', actions: 'takeOutput' } },
     },
     placingFormation: {
@@ -144,6 +157,11 @@ export const movementMachine = setup({
     checkingSiegesAfterAvoid: {
       description: 'Besiegers that avoided battle out of the space may leave their siege without besiegers: it ends (15.3).',
       meta: { rule: '15.3', title: text('Sieges left by avoiders?', 'Сняты ли осады уклонившимися?') },
+      always: [{ guard: 'hasBrokenSiege', target: 'breakingSiegesAfterAvoid' }, { target: 'withdrawing' }],
+    },
+    breakingSiegesAfterAvoid: {
+      description: 'The broken sieges end at once and their besiegers retreat, free (15.3).',
+      meta: { rule: '15.3', title: text('Break the sieges', 'Снятие осад') },
       invoke: { id: 'siegeBreak', src: 'siegeBreak', input: ({ context }) => procedureInput(context), onDone: { target: 'withdrawing', actions: 'takeOutput' } },
     },
     withdrawing: {
@@ -174,6 +192,11 @@ export const movementMachine = setup({
     checkingSiegesAfterBattle: {
       description: 'Besiegers beaten, eliminated or outnumbered by units that went inside no longer hold their siege: it ends and they retreat (15.3).',
       meta: { rule: '15.3', title: text('Sieges broken by the battle?', 'Сняты ли осады сражением?') },
+      always: [{ guard: 'hasBrokenSiege', target: 'breakingSiegesAfterBattle' }, { target: 'done' }],
+    },
+    breakingSiegesAfterBattle: {
+      description: 'The broken sieges end at once and their besiegers retreat, free (15.3).',
+      meta: { rule: '15.3', title: text('Break the sieges', 'Снятие осад') },
       invoke: { id: 'siegeBreak', src: 'siegeBreak', input: ({ context }) => procedureInput(context), onDone: { target: 'done', actions: 'takeOutput' } },
     },
     done: {

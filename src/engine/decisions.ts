@@ -23,7 +23,7 @@ import type { RetreatContext } from '../rules/procedures/retreat.ts';
 import type { WithdrawalContext } from '../rules/procedures/withdrawal.ts';
 import { insideRoom, mayAnyGoInside, retreatDestinations, retreatingStacks } from '../rules/retreat.ts';
 import { landUnitsInside } from '../rules/siege.ts';
-import { totals } from '../rules/stacks.ts';
+import { stacksIn, totals } from '../rules/stacks.ts';
 import { joinText, text, type Text } from '../rules/text.ts';
 import { checkAll, type Refusal } from '../rules/verdict.ts';
 import { activeLandUnits, continueDestinations, withdrawalDecider } from '../rules/withdrawal.ts';
@@ -108,7 +108,7 @@ function interceptDecision(w: Waiting, c: InterceptionContext): Decision {
   // Other powers with adjacent units that may not intercept at all, with the reason (not those merely waiting their turn).
   for (const other of MAJOR_POWERS) {
     if (other === c.asking || other === c.leg.power) continue;
-    const near = (world.board.spaces.get(c.leg.to)?.neighbours ?? []).filter((n) => world.position.stacks.some((s) => s.space === n && s.power === other));
+    const near = (world.board.spaces.get(c.leg.to)?.neighbours ?? []).filter((n) => stacksIn(world.position.stacks, n).some((s) => s.power === other));
     if (near.length === 0) continue;
     const v = checkAll(POWER_RESTRICTIONS, world, { ...c, asking: other, power: other, from: near[0] ?? '', request: { regulars: 0, mercenaries: 0, cavalry: 0, leaders: [] } });
     if (!v.ok) for (const from of near) blocked.push(blockedOf({ power: other, from }, v));
@@ -149,7 +149,7 @@ function withdrawDecision(w: Waiting, c: WithdrawalContext): Decision {
   const t = spaceName(world, c.leg.to), p = powerName(power);
   const mover = activeLandUnits(c.leg, world);
   const inside = landUnitsInside(world, c.leg.to);
-  const outside = totals(world.position.stacks.filter((s) => s.space === c.leg.to && !s.inside && s.power !== c.leg.power));
+  const outside = totals(stacksIn(world.position.stacks, c.leg.to).filter((s) => !s.inside && s.power !== c.leg.power));
   const after = landUnitCount(outside) + inside;
   const consequence = mover > after
     ? text(`they would be besieged (${mover} against ${after})`, `они окажутся в осаде (${mover} против ${after})`)
@@ -314,11 +314,14 @@ function retreatDecision(w: Waiting, c: RetreatContext): Decision {
   }
   // 14.1: no legal space — whatever does not go inside is eliminated; going nowhere at all is an answer too.
   if (to.length === 0) options.push(option({ type: 'retreat.declare', power }, text('Nothing goes inside: everything is eliminated (14.1)', 'Никто не уходит в укрепления: все уничтожены (14.1)')));
-  for (const inside of mayGoIn ? insideCombos(all, room) : []) {
-    const leftOutside = landUnitCount(inside) < landUnitCount(all) || inside.leaders.length < all.leaders.length;
+  const combos = mayGoIn ? insideCombos(all, room) : [];
+  const leavesOut = (inside: Units) => landUnitCount(inside) < landUnitCount(all) || inside.leaders.length < all.leaders.length;
+  // Everything inside first: with a thousand legal spaces the bounded list still shows the way into the fortress.
+  for (const inside of [...combos.filter((x) => !leavesOut(x)), ...combos.filter(leavesOut)]) {
+    const leftOutside = leavesOut(inside);
     const i = unitsText(world, inside);
     const insideLabel = text(`${i.en} inside`, `В укрепления: ${i.ru}`);
-    if (!leftOutside) options.push(option({ type: 'retreat.declare', power, inside: unitsFields(inside) }, insideLabel));
+    if (!leftOutside) options.splice(0, 0, option({ type: 'retreat.declare', power, inside: unitsFields(inside) }, insideLabel));
     else if (to.length === 0) options.push(option({ type: 'retreat.declare', power, inside: unitsFields(inside) }, joinText([insideLabel, text('the rest is eliminated', 'остальные уничтожены')], '; ')));
     else for (const dest of to) {
       const d = spaceName(world, dest);
@@ -351,7 +354,16 @@ function rollDecision(w: Waiting): Decision {
     const p = powerName(power);
     return {
       ...base(w), kind: 'roll', power, options: [], blocked: [], forced: false,
-      roll: { dice: d?.dice ?? 0, purpose, modifiers, target: null },
+      roll: {
+        dice: d?.dice ?? 0,
+        purpose,
+        modifiers,
+        target: null,
+        battle: {
+          attacker: { dice: c.dice?.attacker.dice ?? 0, landUnits: c.dice?.attacker.units ?? 0 },
+          defender: { dice: c.dice?.defender.dice ?? 0, landUnits: c.dice?.defender.units ?? 0 },
+        },
+      },
       prompt: text(`${p.en} rolls ${d?.dice ?? 0} dice (${modifiersText(modifiers)}); each 5 or 6 is a hit.`, `${p.ru} ${ruAgree(power, 'бросают', 'бросает')} ${ruCount(d?.dice ?? 0, 'кубик', 'кубика', 'кубиков')} (${modifiersText(modifiers)}); каждый кубик с 5 или 6 — попадание.`),
     };
   }
@@ -368,8 +380,32 @@ function rollDecision(w: Waiting): Decision {
   };
 }
 
+const DECLINES: ReadonlySet<string> = new Set(['intercept.decline', 'avoid.decline', 'withdraw.decline', 'move.stop']);
+
+/**
+ * No decision lists more than MAX_OPTIONS answers (nor blocked answers): a board with a thousand spaces around a
+ * battle still gives a list a person can read. The way to decline is always kept; `limits` still describes every
+ * legal answer, and `limits.optionsComplete` says when the list was cut.
+ */
+function bounded(d: Decision): Decision {
+  if (d.options.length <= MAX_OPTIONS && d.blocked.length <= MAX_OPTIONS) return d;
+  const declines = d.options.filter((o) => DECLINES.has(o.event.type));
+  const others = d.options.filter((o) => !DECLINES.has(o.event.type)).slice(0, MAX_OPTIONS - declines.length);
+  return {
+    ...d,
+    options: [...others, ...declines],
+    blocked: d.blocked.slice(0, MAX_OPTIONS),
+    forced: false,
+    limits: { ...(d.limits ?? {}), optionsComplete: d.options.length <= MAX_OPTIONS, blockedComplete: d.blocked.length <= MAX_OPTIONS },
+  };
+}
+
 /** The decision a waiting state stands for. */
 export function buildDecision(w: Waiting): Decision {
+  return bounded(unbounded(w));
+}
+
+function unbounded(w: Waiting): Decision {
   if (w.meta.roll) return rollDecision(w);
   switch (w.meta.decision) {
     case 'move':

@@ -44,9 +44,10 @@ function fromRefusal(r: Refusal, lang: Lang, code: ErrorCode = 'illegal'): Engin
 
 /** Where the movement is: the step of 13.1 its root machine is in. */
 const STAGE: Record<string, number> = {
-  checkingDeclaration: 1, awaitingMove: 1, payingCost: 3, checkingSiegesLeftBehind: 3, responseCards: 4,
-  intercepting: 5, checkingSiegesAfterInterception: 5, placingFormation: 5, checkingBattle: 8, avoidingBattle: 6, checkingSiegesAfterAvoid: 6,
-  withdrawing: 7, afterWithdrawal: 7, retreatingToOrigin: 7, fighting: 8, checkingSiegesAfterBattle: 8, done: 9,
+  checkingDeclaration: 1, awaitingMove: 1, payingCost: 3, checkingSiegesLeftBehind: 3, breakingSiegesLeftBehind: 3, responseCards: 4,
+  intercepting: 5, checkingSiegesAfterInterception: 5, breakingSiegesAfterInterception: 5, placingFormation: 5, checkingBattle: 8,
+  avoidingBattle: 6, checkingSiegesAfterAvoid: 6, breakingSiegesAfterAvoid: 6,
+  withdrawing: 7, afterWithdrawal: 7, retreatingToOrigin: 7, fighting: 8, checkingSiegesAfterBattle: 8, breakingSiegesAfterBattle: 8, done: 9,
 };
 
 const EVENT_STAGE: Partial<Record<EngineEvent['type'], number>> = {

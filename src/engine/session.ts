@@ -84,7 +84,12 @@ export class Session {
     this.dice = from ? from.dice.clone() : new Dice(this.seed);
     if (from) this.accepted.push(...from.accepted);
     this.tracer = new Tracer(this.recorder, from?.tracer);
-    if (from) this.attach(from.persisted());
+    if (from) {
+      this.attach(from.persisted());
+      // Same state as the parent: its persisted snapshot and pending decision serve this one too.
+      this.persistedCache = from.persisted();
+      this.cachedPending = from.cachedPending;
+    }
     else {
       this.attach(undefined);
       this.settle();
@@ -93,7 +98,7 @@ export class Session {
   }
 
   /** Creates and starts the root actor: new from the scenario, or restored from a persisted snapshot. */
-  private attach(snapshot: unknown): void {
+  private attach(snapshot: unknown, quiet = false): void {
     const machine = instrumentedMovement();
     const inspect = (ev: InspectionEvent) => {
       // Every actor, children included, reports its errors here instead of throwing them later (XState re-throws an
@@ -102,16 +107,16 @@ export class Session {
       this.tracer.inspect(ev);
     };
     // A restored actor re-creates its children while it is being created, without taking a step.
-    this.tracer.restoring = snapshot !== undefined;
+    this.tracer.restoring = quiet || snapshot !== undefined;
     this.root = snapshot
       ? createActor(machine, { snapshot: snapshot as Snapshot<unknown>, inspect })
       : createActor(machine, { input: { world: this.scenario.world, ...(this.scenario.data.move ? { move: this.scenario.data.move } : {}) }, inspect });
     try {
-      recording(snapshot ? undefined : this.recorder, () => this.root.start());
+      recording(snapshot || quiet ? undefined : this.recorder, () => this.root.start());
     } catch (e) {
       this.failure ??= e;
     }
-    this.tracer.restoring = false;
+    this.tracer.restoring = quiet;
   }
 
   /** An independent copy of this session at this point (same trace, log and dice): for exploring alternatives. */
@@ -228,15 +233,17 @@ export class Session {
       event = parsed.data;
     }
     let effective: EventSource = source;
-    const decision = this.pending;
+    const kind = this.waitingKind();
     const diceBefore = this.dice.clone();
     if (event.type === 'dice.rolled' && event.values === undefined) {
-      if (decision?.kind !== 'roll' || !decision.roll) return { ok: false, error: explainRefusal(this.situation(), event) };
-      event = { type: 'dice.rolled', values: this.dice.roll(decision.roll.dice) };
+      const roll = kind === 'roll' ? this.pending?.roll : undefined;
+      if (!roll) return { ok: false, error: explainRefusal(this.situation(), event) };
+      event = { type: 'dice.rolled', values: this.dice.roll(roll.dice) };
       effective = 'seeded';
     }
     const leaf = this.leaf();
-    if (!decision || !leaf || !this.can(leaf, event)) {
+    // The decision itself is built only to explain a refusal: an accepted answer needs only the machine's word.
+    if (!kind || !leaf || !this.can(leaf, event)) {
       if (effective === 'seeded') this.dice = diceBefore;
       return { ok: false, error: explainRefusal(this.situation(), event) };
     }
@@ -251,7 +258,6 @@ export class Session {
    * engine fault, never the host's), the session goes back to exactly where it was and the error is returned.
    */
   private transact(diceBefore: Dice, step: () => void): SendResult {
-    const snapshot = this.persisted();
     const marks = { trace: this.tracer.length, accepted: this.accepted.length };
     this.failure = undefined;
     try {
@@ -262,23 +268,41 @@ export class Session {
     if (this.failure === undefined) return { ok: true };
     const failure = this.failure;
     this.failure = undefined;
-    this.root.stop();
-    this.tracer.truncate(marks.trace);
     this.accepted.length = marks.accepted;
     this.dice = diceBefore;
-    this.cachedPending = undefined;
-    this.cachedResult = undefined;
-    this.persistedCache = undefined;
-    this.attach(snapshot);
-    this.persistedCache = snapshot;
+    this.rebuild();
+    this.tracer.truncate(marks.trace);
     const message = failure instanceof Error ? failure.message : String(failure);
     const reason = text(`The engine failed while applying this event, and nothing changed: ${message}. Please report the scenario and the events.`, `Движок дал сбой при обработке этого события; ничего не изменилось: ${message}. Пожалуйста, сообщите о сценарии и событиях.`);
     return { ok: false, error: errorOf('internal', undefined, reason, this.lang) };
   }
 
+  /**
+   * Puts the machines back where the accepted events lead, by replaying them on new actors (the machines are
+   * deterministic): what a failed step is undone with. Costs nothing unless a step fails.
+   */
+  private rebuild(): void {
+    this.root.stop();
+    this.cachedPending = undefined;
+    this.cachedResult = undefined;
+    this.persistedCache = undefined;
+    this.tracer.restoring = true;
+    try {
+      this.attach(undefined, true);
+      for (const a of this.accepted) this.leaf()?.send(a.event);
+    } finally {
+      this.tracer.restoring = false;
+      this.failure = undefined;
+    }
+  }
+
   /** Ruling R9: decisions with exactly one legal answer are answered by the engine, and traced like any other. */
   private settle(): void {
     for (let guard = 0; guard < 1000; guard++) {
+      // An interception, an avoid battle, a withdrawal or a move can always be declined or is the host's to declare:
+      // never forced, so its options need not be built here (ruling R9).
+      const kind = this.waitingKind();
+      if (kind === undefined || kind === 'intercept' || kind === 'avoid' || kind === 'withdraw' || kind === 'move') return;
       const d = this.pending;
       if (!d) return;
       const zeroDice = d.kind === 'roll' && d.roll?.dice === 0;
@@ -317,6 +341,15 @@ export class Session {
 
   private leafSnapshot(): AnyMachineSnapshot {
     return (this.leaf() ?? this.root).getSnapshot() as AnyMachineSnapshot;
+  }
+
+  /** What kind of answer the active state waits for (from its meta), without building the decision. */
+  private waitingKind(): Decision['kind'] | undefined {
+    if (this.cachedPending !== undefined) return this.cachedPending?.kind;
+    const leaf = this.leaf();
+    if (!leaf) return undefined;
+    const meta = Object.values((leaf.getSnapshot() as AnyMachineSnapshot).getMeta())[0] as StateMeta | undefined;
+    return meta?.roll ? 'roll' : meta?.decision;
   }
 
   private waiting(): Waiting | undefined {

@@ -122,7 +122,8 @@ interface Subtree {
 }
 
 interface Branch {
-  readonly event: EngineEvent;
+  /** One answer, one roll, or both rolls of a field battle (grouped by what they decide). */
+  readonly events: readonly EngineEvent[];
   readonly p: Fraction;
   readonly label: string;
 }
@@ -159,26 +160,18 @@ export function explore(scenario: Scenario, options: ExploreOptions = {}): Explo
     if (found.length) violations.push({ path, violations: found });
   };
 
-  const branchesOf = (d: Decision): Branch[] => {
+  const branchesOf = function* (d: Decision): Generator<Branch> {
     if (d.kind === 'roll' && d.roll) {
       const roll = d.roll;
-      return rollOutcomes(roll).map((o) => ({ event: { type: 'dice.rolled', values: [...o.values] }, p: o.probability, label: `${d.power} ${roll.purpose} roll: ${o.label}` }));
+      for (const o of rollOutcomes(roll))
+        yield { events: o.rolls.map((values) => ({ type: 'dice.rolled', values: [...values] }) as EngineEvent), p: o.probability, label: `${d.power} ${roll.purpose} roll: ${o.label}` };
+      return;
     }
-    if (policy) return [{ event: policy(d) ?? d.options[0]!.event, p: ONE, label: `${d.power} ${d.kind}` }];
-    return d.options.map((o) => ({ event: o.event, p: ONE, label: o.label.en }));
+    if (policy) return void (yield { events: [policy(d) ?? d.options[0]!.event], p: ONE, label: `${d.power} ${d.kind}` });
+    for (const o of d.options) yield { events: [o.event], p: ONE, label: o.label.en };
   };
 
   const visit = (s: Session, path: string[]): Subtree => {
-    const d = s.pending;
-    if (!d) {
-      check(s, path, true);
-      const result = s.result!;
-      const end = positionKey(result.position);
-      if (!ends.has(end)) ends.set(end, { position: result.position, description: describeSummary(result.summary) });
-      pathsSoFar++;
-      if (pathsSoFar >= maxPaths) throw new Stop('maxPaths');
-      return { classes: new Map([[`${end}#0`, { end, flags: 0, probability: ONE, paths: 1 }]]), nodes: 1 };
-    }
     const key = s.stateKey();
     const known = memo.get(key);
     if (known) {
@@ -186,24 +179,40 @@ export function explore(scenario: Scenario, options: ExploreOptions = {}): Explo
       if (pathsSoFar >= maxPaths) throw new Stop('maxPaths');
       return known;
     }
+    const d = s.pending;
+    if (!d) {
+      check(s, path, true);
+      const result = s.result!;
+      const end = positionKey(result.position);
+      if (!ends.has(end)) ends.set(end, { position: result.position, description: describeSummary(result.summary) });
+      pathsSoFar++;
+      const leaf: Subtree = { classes: new Map([[`${end}#0`, { end, flags: 0, probability: ONE, paths: 1 }]]), nodes: 1 };
+      memo.set(key, leaf);
+      if (pathsSoFar >= maxPaths) throw new Stop('maxPaths');
+      return leaf;
+    }
     check(s, path, false);
     if (++expanded > maxNodes) throw new Stop('maxNodes');
-    if (performance.now() > deadline) throw new Stop('maxMs');
     const classes = new Map<string, PathClass>();
     let nodes = 1;
     const before = s.summary;
-    for (const b of branchesOf(d)) {
-      const child = s.fork();
+    const branches = branchesOf(d);
+    for (let next = branches.next(); !next.done; ) {
+      const b = next.value;
+      next = branches.next();
+      if (performance.now() > deadline) throw new Stop('maxMs');
+      // The last branch takes this session itself: nothing reads it once its subtree is known.
+      const child = next.done ? s : s.fork();
       const from = child.traceLength;
-      const next = [...path, b.label];
-      const r = child.accept(b.event, 'policy');
-      if (!r.ok) {
-        violations.push({ path: next, violations: [`a listed answer was refused: ${r.error.message}`] });
+      const where = [...path, b.label];
+      const refused = b.events.map((e) => child.accept(e, 'policy')).find((r) => !r.ok);
+      if (refused && !refused.ok) {
+        violations.push({ path: where, violations: [`a listed answer was refused: ${refused.error.message}`] });
         continue;
       }
       observe(child, from);
       const edge = flagsOf(delta(before, child.summary));
-      const sub = visit(child, next);
+      const sub = visit(child, where);
       nodes += sub.nodes;
       for (const c of sub.classes.values()) {
         const flags = c.flags | edge;

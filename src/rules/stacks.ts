@@ -13,10 +13,28 @@ export interface StackFilter {
   readonly powers?: readonly Power[];
 }
 
+/** Stacks by space, built once per (immutable) stacks array: a lookup by space costs what that space holds. */
+const bySpace = new WeakMap<readonly Stack[], ReadonlyMap<string, readonly Stack[]>>();
+
+export function stacksIn(stacks: readonly Stack[], space: string): readonly Stack[] {
+  let index = bySpace.get(stacks);
+  if (!index) {
+    const built = new Map<string, Stack[]>();
+    for (const s of stacks) {
+      const list = built.get(s.space);
+      if (list) list.push(s);
+      else built.set(s.space, [s]);
+    }
+    index = built;
+    bySpace.set(stacks, index);
+  }
+  return index.get(space) ?? [];
+}
+
 export function stacksWhere(position: Pick<Position, 'stacks'>, filter: StackFilter): Stack[] {
-  return position.stacks.filter(
+  const pool = filter.space === undefined ? position.stacks : stacksIn(position.stacks, filter.space);
+  return pool.filter(
     (s) =>
-      (filter.space === undefined || s.space === filter.space) &&
       (filter.inside === undefined || s.inside === filter.inside) &&
       (filter.powers === undefined || filter.powers.includes(s.power)),
   );

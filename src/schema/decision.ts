@@ -28,6 +28,13 @@ export const RollInfoSchema = z.object({
   purpose: z.enum(['interception', 'avoid', 'attacker', 'defender']),
   modifiers: z.array(ModifierSchema),
   target: z.number().int().nullable().describe('the modified total that succeeds; null for field-battle dice (5 and 6 hit)'),
+  battle: z
+    .object({
+      attacker: z.object({ dice: z.number().int().min(0), landUnits: z.number().int().min(0) }),
+      defender: z.object({ dice: z.number().int().min(0), landUnits: z.number().int().min(0) }),
+    })
+    .optional()
+    .describe("field-battle rolls: both sides' dice and land units (14 steps 2–3), so a host can show the odds"),
 });
 
 export const DecisionSchema = z.object({

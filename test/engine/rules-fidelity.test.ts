@@ -229,8 +229,8 @@ describe('14.1, ruling R9: every decision lists its legal answers', () => {
     }, [{ type: 'withdraw.decline', power: 'hapsburg' }, dice(6, 6, 1, 1), dice(1, 1, 1, 1, 1)]);
     expect(s.pending).toMatchObject({ kind: 'retreat', power: 'hapsburg' });
     expect(s.pending?.options.map((o) => o.event)).toEqual([
-      { type: 'retreat.declare', power: 'hapsburg' },
       { type: 'retreat.declare', power: 'hapsburg', inside: { leaders: ['ferdinand'] } },
+      { type: 'retreat.declare', power: 'hapsburg' },
     ]);
     accept(s, declinePolicy(s.pending!) as Event);
     const p = finished(s);

@@ -78,7 +78,7 @@ describe('the composed SVG', () => {
     expect(has('invoke', 'fieldBattle.retreating', 'retreat.checkingNextRetreat')).toBe(true);
     expect(has('return', 'retreat.done', 'fieldBattle.checkingSiege')).toBe(true);
     expect(has('invoke', 'siegeBreak.retreatingBesiegers', 'retreat.checkingNextRetreat')).toBe(true);
-    for (const [from, to] of [['checkingSiegesLeftBehind', 'responseCards'], ['checkingSiegesAfterInterception', 'placingFormation'], ['checkingSiegesAfterAvoid', 'withdrawing'], ['checkingSiegesAfterBattle', 'done']]) {
+    for (const [from, to] of [['breakingSiegesLeftBehind', 'responseCards'], ['breakingSiegesAfterInterception', 'placingFormation'], ['breakingSiegesAfterAvoid', 'withdrawing'], ['breakingSiegesAfterBattle', 'done']]) {
       expect(has('invoke', `movement.${from}`, 'siegeBreak.checkingSieges'), from).toBe(true);
       expect(has('return', 'siegeBreak.done', `movement.${to}`), to).toBe(true);
     }
@@ -86,7 +86,7 @@ describe('the composed SVG', () => {
     expect(edges.filter((e) => e['data-kind'] === 'done')).toEqual([]);
     const dot = files['composed.en.dot']!;
     expect(dot).toContain('subgraph "cluster_machine_fieldBattle"');
-    expect(dot).toContain('done (invoked by checkingSiegesAfterAvoid)');
+    expect(dot).toContain('done (invoked by breakingSiegesAfterAvoid)');
   });
 
   test('[14.1] every machine is framed once, with the states that invoke it', () => {

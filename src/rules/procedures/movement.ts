@@ -8,7 +8,7 @@ import { settleLoneLeaders } from '../capture.ts';
 import type { MoveLeg } from '../leg.ts';
 import { checkMove, moveCost, movableStacks } from '../movement.ts';
 import { controllerOf, majorOf } from '../relations.ts';
-import { siegeIn } from '../siege.ts';
+import { firstBrokenSiege, siegeIn } from '../siege.ts';
 import { hostileLandUnitsOutside } from '../hostility.ts';
 import { addStacks, landUnitsIn, relocate, replaceStacks, splitStacks, stacksWhere, totals } from '../stacks.ts';
 import type { Position } from '../world.ts';
@@ -68,6 +68,7 @@ export const movementGuards = {
   }),
   wasIntercepted: guard<MovementContext>('13.1 step 5', (c) => c.intercepted !== undefined),
   hasEnemyLandUnitsOutside: guard<MovementContext>('13.1 step 8', (c) => hostileLandUnitsOutside(c.world, leg(c).power, leg(c).to) > 0),
+  hasBrokenSiege: guard<MovementContext>('15.3', (c) => firstBrokenSiege(c.world) !== undefined),
   isBattleNext: guard<MovementContext>('13.1 step 8', (c) => c.outcome === 'battle'),
   isMovingOn: guard<MovementContext>('13.4 option 1', (c) => c.outcome === 'continue'),
   isRetreatingToOrigin: guard<MovementContext>('13.4 option 2', (c) => c.outcome === 'retreat'),
