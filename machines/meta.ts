@@ -20,4 +20,9 @@ export interface StateMeta {
   readonly decision?: Exclude<DecisionKind, 'roll'>;
   /** Dice states: which roll. */
   readonly roll?: RollPurpose;
+  /**
+   * The step of the Land Movement Procedure (13.1 steps 1–8) a movement state belongs to, or a decision state's
+   * answers belong to: how a refusal tells "not yet" from "that step is over".
+   */
+  readonly step?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
 }

@@ -58,7 +58,7 @@ export const avoidBattleMachine = setup({
     awaitingAvoid: {
       description: 'The asked power names an adjacent space and the units and leaders that try, or declines.',
       tags: ['decision'],
-      meta: { rule: '13.3 step 3', decision: 'avoid', title: text('Declare avoid battle', 'Объявление уклонения от сражения') },
+      meta: { rule: '13.3 step 3', step: 6, decision: 'avoid', title: text('Declare avoid battle', 'Объявление уклонения от сражения') },
       on: {
         'avoid.declare': { guard: 'isLegalAvoid', target: 'checkingAutomaticAvoid', actions: 'declareAvoid' },
         'avoid.decline': { guard: 'isAskedPowerDeclining', target: 'checkingNextAvoider', actions: 'declineAvoid' },

@@ -1,5 +1,5 @@
 // 14 Field Battle: dice, rolls (attacker first), winner, casualties, captures, retreat and the siege check.
-import { assign, setup } from 'xstate';
+import { and, assign, not, setup } from 'xstate';
 import type { EngineEvent } from '../../src/schema/events.ts';
 import { text } from '../../src/rules/text.ts';
 import {
@@ -24,7 +24,6 @@ import {
 } from '../../src/rules/procedures/field-battle.ts';
 import type { RetreatOutput } from '../../src/rules/procedures/retreat.ts';
 import { retreatMachine } from '../retreat/retreat.machine.ts';
-import { doneOutput } from '../done.ts';
 import type { StateMeta, Tag } from '../meta.ts';
 
 export const fieldBattleMachine = setup({
@@ -56,7 +55,7 @@ export const fieldBattleMachine = setup({
     recordCasualties: assign(({ context, event }) => recordCasualties(context, event)),
     applyCasualties: assign(({ context }) => applyCasualties(context)),
     besiegeBattleSpace: assign(({ context }) => besiegeBattleSpace(context)),
-    takeRetreatOutput: assign(({ context, event }) => takeRetreatOutput(context, doneOutput<RetreatOutput>(event))),
+    takeRetreatOutput: assign(({ context }, output: RetreatOutput) => takeRetreatOutput(context, output)),
   },
 }).createMachine({
   id: 'fieldBattle',
@@ -103,14 +102,14 @@ export const fieldBattleMachine = setup({
       meta: { rule: '14 step 9', ruling: 'R5', title: text('Who chooses losses?', 'Кто выбирает потери?') },
       always: [
         { guard: 'isNextCasualtyGroupInactive', target: 'choosingCasualties', actions: 'assignInactiveCasualties', reenter: true },
-        { guard: 'hasCasualtyDecision', target: 'awaitingCasualties', actions: 'askNextCasualties' },
+        { guard: and(['hasCasualtyDecision', not('isNextCasualtyGroupInactive')]), target: 'awaitingCasualties', actions: 'askNextCasualties' },
         { target: 'applyingCasualties' },
       ],
     },
     awaitingCasualties: {
       description: 'The asked power names the land units it loses (and, by ruling R7, the one it keeps).',
       tags: ['decision'],
-      meta: { rule: '14 step 9', ruling: 'R5', decision: 'casualties', title: text('Choose casualties', 'Выбор потерь') },
+      meta: { rule: '14 step 9', step: 8, ruling: 'R5', decision: 'casualties', title: text('Choose casualties', 'Выбор потерь') },
       on: { 'casualties.assign': { guard: 'isLegalCasualties', target: 'choosingCasualties', actions: 'recordCasualties' } },
     },
     applyingCasualties: {
@@ -125,7 +124,7 @@ export const fieldBattleMachine = setup({
         id: 'retreat',
         src: 'retreat',
         input: ({ context }) => loserRetreatInput(context),
-        onDone: { target: 'checkingSiege', actions: 'takeRetreatOutput' },
+        onDone: { target: 'checkingSiege', actions: { type: 'takeRetreatOutput', params: ({ event }) => event.output } },
       },
     },
     checkingSiege: {
@@ -144,7 +143,7 @@ export const fieldBattleMachine = setup({
         id: 'retreat',
         src: 'retreat',
         input: ({ context }) => attackerLeavingInput(context),
-        onDone: { target: 'done', actions: 'takeRetreatOutput' },
+        onDone: { target: 'done', actions: { type: 'takeRetreatOutput', params: ({ event }) => event.output } },
       },
     },
     done: {

@@ -57,7 +57,7 @@ export const interceptionMachine = setup({
     awaitingInterception: {
       description: 'The asked power names a formation in one adjacent space, or declines.',
       tags: ['decision'],
-      meta: { rule: '13.2 step 1', decision: 'intercept', title: text('Declare an interception', 'Объявление перехвата') },
+      meta: { rule: '13.2 step 1', step: 5, decision: 'intercept', title: text('Declare an interception', 'Объявление перехвата') },
       on: {
         'intercept.declare': { guard: 'isLegalInterception', target: 'rollingInterception', actions: 'declareInterception' },
         'intercept.decline': { guard: 'isAskedPowerDeclining', target: 'checkingNextInterceptor', actions: 'declineInterception' },

@@ -32,7 +32,6 @@ import {
   type MovementOutput,
 } from '../../src/rules/procedures/movement.ts';
 import { avoidBattleMachine } from '../avoid-battle/avoid-battle.machine.ts';
-import { doneOutput } from '../done.ts';
 import { fieldBattleMachine } from '../field-battle/field-battle.machine.ts';
 import { interceptionMachine } from '../interception/interception.machine.ts';
 import type { StateMeta, Tag } from '../meta.ts';
@@ -72,10 +71,10 @@ export const movementMachine = setup({
     startMove: assign(({ context }) => startMove(context)),
     placeFormation: assign(({ context }) => placeFormation(context)),
     moveOn: assign(({ context }) => moveOn(context)),
-    takeInterceptionOutput: assign(({ context, event }) => takeInterceptionOutput(context, doneOutput<InterceptionOutput>(event))),
-    takeAvoidOutput: assign(({ context, event }) => takeAvoidOutput(context, doneOutput<AvoidOutput>(event))),
-    takeWithdrawalOutput: assign(({ context, event }) => takeWithdrawalOutput(context, doneOutput<WithdrawalOutput>(event))),
-    takeOutput: assign(({ context, event }) => takeOutput(context, doneOutput<RetreatOutput | FieldBattleOutput | SiegeBreakOutput>(event))),
+    takeInterceptionOutput: assign(({ context }, output: InterceptionOutput) => takeInterceptionOutput(context, output)),
+    takeAvoidOutput: assign(({ context }, output: AvoidOutput) => takeAvoidOutput(context, output)),
+    takeWithdrawalOutput: assign(({ context }, output: WithdrawalOutput) => takeWithdrawalOutput(context, output)),
+    takeOutput: assign(({ context }, output: RetreatOutput | FieldBattleOutput | SiegeBreakOutput) => takeOutput(context, output)),
   },
 }).createMachine({
   id: 'movement',
@@ -85,60 +84,60 @@ export const movementMachine = setup({
   states: {
     checkingDeclaration: {
       description: 'Steps 1–2: the scenario may already name the formation and its destination.',
-      meta: { rule: '13.1', title: text('Move declared?', 'Движение объявлено?') },
+      meta: { rule: '13.1', step: 1, title: text('Move declared?', 'Движение объявлено?') },
       always: [{ guard: 'hasDeclaredMove', target: 'payingCost' }, { target: 'awaitingMove' }],
     },
     awaitingMove: {
       description: 'Steps 1–2: the active power names a formation in one space and an adjacent destination.',
       tags: ['decision'],
-      meta: { rule: '13.1', decision: 'move', title: text('Declare the move', 'Объявление движения') },
+      meta: { rule: '13.1', step: 1, decision: 'move', title: text('Declare the move', 'Объявление движения') },
       on: { 'move.declare': { guard: 'isLegalMove', target: 'payingCost', actions: 'declareMove' } },
     },
     payingCost: {
       description: 'Step 3: 1 CP, or 2 CP over a pass; the formation leaves its space.',
       tags: ['transit'],
-      meta: { rule: '13.1 step 3', title: text('Pay the CP', 'Оплата КО') },
+      meta: { rule: '13.1 step 3', step: 3, title: text('Pay the CP', 'Оплата КО') },
       always: { target: 'checkingSiegesLeftBehind', actions: 'startMove' },
     },
     checkingSiegesLeftBehind: {
       description: 'A siege the formation left ends at once if its besiegers no longer outnumber the units inside (15.3).',
       tags: ['transit'],
-      meta: { rule: '15.3', title: text('Siege left behind?', 'Снимается ли оставленная осада?') },
+      meta: { rule: '15.3', step: 3, title: text('Siege left behind?', 'Снимается ли оставленная осада?') },
       always: [{ guard: 'hasBrokenSiege', target: 'breakingSiegesLeftBehind' }, { target: 'responseCards' }],
     },
     breakingSiegesLeftBehind: {
       description: 'The broken sieges end at once and their besiegers retreat, free (15.3).',
       tags: ['transit'],
-      meta: { rule: '15.3', title: text('Break the sieges', 'Снятие осад') },
-      invoke: { id: 'siegeBreak', src: 'siegeBreak', input: ({ context }) => procedureInput(context), onDone: { target: 'responseCards', actions: 'takeOutput' } },
+      meta: { rule: '15.3', step: 3, title: text('Break the sieges', 'Снятие осад') },
+      invoke: { id: 'siegeBreak', src: 'siegeBreak', input: ({ context }) => procedureInput(context), onDone: { target: 'responseCards', actions: { type: 'takeOutput', params: ({ event }) => event.output } } },
     },
     responseCards: {
       description: 'Step 4: Foul Weather or Gout may be played. No cards in this release (ruling R14).',
       tags: ['window', 'transit'],
-      meta: { rule: '13.1 step 4', ruling: 'R14', title: text('Response cards', 'Карты ответа') },
+      meta: { rule: '13.1 step 4', step: 4, ruling: 'R14', title: text('Response cards', 'Карты ответа') },
       always: { target: 'intercepting' },
     },
     intercepting: {
       description: 'Step 5: enemy stacks adjacent to the destination may try to intercept (13.2).',
       tags: ['transit'],
-      meta: { rule: '13.1 step 5', title: text('Interceptions', 'Перехваты') },
-      invoke: { id: 'interception', src: 'interception', input: ({ context }) => interceptionInput(context), onDone: { target: 'checkingSiegesAfterInterception', actions: 'takeInterceptionOutput' } },
+      meta: { rule: '13.1 step 5', step: 5, title: text('Interceptions', 'Перехваты') },
+      invoke: { id: 'interception', src: 'interception', input: ({ context }) => interceptionInput(context), onDone: { target: 'checkingSiegesAfterInterception', actions: { type: 'takeInterceptionOutput', params: ({ event }) => event.output } } },
     },
     checkingSiegesAfterInterception: {
       description: 'Besiegers that intercepted out of their siege may leave too few behind: the siege ends and those left retreat (15.3).',
       tags: ['transit'],
-      meta: { rule: '15.3', title: text('Sieges left by interceptors?', 'Сняты ли осады перехватчиками?') },
+      meta: { rule: '15.3', step: 5, title: text('Sieges left by interceptors?', 'Сняты ли осады перехватчиками?') },
       always: [{ guard: 'hasBrokenSiege', target: 'breakingSiegesAfterInterception' }, { target: 'placingFormation' }],
     },
     breakingSiegesAfterInterception: {
       description: 'The broken sieges end at once and their besiegers retreat, free (15.3).',
       tags: ['transit'],
-      meta: { rule: '15.3', title: text('Break the sieges', 'Снятие осад') },
-      invoke: { id: 'siegeBreak', src: 'siegeBreak', input: ({ context }) => procedureInput(context), onDone: { target: 'placingFormation', actions: 'takeOutput' } },
+      meta: { rule: '15.3', step: 5, title: text('Break the sieges', 'Снятие осад') },
+      invoke: { id: 'siegeBreak', src: 'siegeBreak', input: ({ context }) => procedureInput(context), onDone: { target: 'placingFormation', actions: { type: 'takeOutput', params: ({ event }) => event.output } } },
     },
     placingFormation: {
       description: 'Step 5: the formation is placed in the destination; after a successful interception go to step 8.',
-      meta: { rule: '13.1 step 5', title: text('Place the formation', 'Размещение соединения') },
+      meta: { rule: '13.1 step 5', step: 5, title: text('Place the formation', 'Размещение соединения') },
       always: [
         { guard: 'wasIntercepted', target: 'checkingBattle', actions: 'placeFormation' },
         { target: 'avoidingBattle', actions: 'placeFormation' },
@@ -146,32 +145,32 @@ export const movementMachine = setup({
     },
     checkingBattle: {
       description: 'Step 8 after a successful interception: a field battle only if enemy land units remain outside the fortifications; otherwise the move ends as after step 7 (siege check, ruling R13).',
-      meta: { rule: '13.1 step 8', title: text('Anyone to fight?', 'Есть с кем сражаться?') },
+      meta: { rule: '13.1 step 8', step: 8, title: text('Anyone to fight?', 'Есть с кем сражаться?') },
       always: [{ guard: 'hasEnemyLandUnitsOutside', target: 'fighting' }, { target: 'withdrawing' }],
     },
     avoidingBattle: {
       description: 'Step 6: enemy land units in the destination may try to avoid battle (13.3).',
-      meta: { rule: '13.1 step 6', title: text('Avoid battle', 'Уклонение от сражения') },
-      invoke: { id: 'avoidBattle', src: 'avoidBattle', input: ({ context }) => avoidInput(context), onDone: { target: 'checkingSiegesAfterAvoid', actions: 'takeAvoidOutput' } },
+      meta: { rule: '13.1 step 6', step: 6, title: text('Avoid battle', 'Уклонение от сражения') },
+      invoke: { id: 'avoidBattle', src: 'avoidBattle', input: ({ context }) => avoidInput(context), onDone: { target: 'checkingSiegesAfterAvoid', actions: { type: 'takeAvoidOutput', params: ({ event }) => event.output } } },
     },
     checkingSiegesAfterAvoid: {
       description: 'Besiegers that avoided battle out of the space may leave their siege without besiegers: it ends (15.3).',
-      meta: { rule: '15.3', title: text('Sieges left by avoiders?', 'Сняты ли осады уклонившимися?') },
+      meta: { rule: '15.3', step: 6, title: text('Sieges left by avoiders?', 'Сняты ли осады уклонившимися?') },
       always: [{ guard: 'hasBrokenSiege', target: 'breakingSiegesAfterAvoid' }, { target: 'withdrawing' }],
     },
     breakingSiegesAfterAvoid: {
       description: 'The broken sieges end at once and their besiegers retreat, free (15.3).',
-      meta: { rule: '15.3', title: text('Break the sieges', 'Снятие осад') },
-      invoke: { id: 'siegeBreak', src: 'siegeBreak', input: ({ context }) => procedureInput(context), onDone: { target: 'withdrawing', actions: 'takeOutput' } },
+      meta: { rule: '15.3', step: 6, title: text('Break the sieges', 'Снятие осад') },
+      invoke: { id: 'siegeBreak', src: 'siegeBreak', input: ({ context }) => procedureInput(context), onDone: { target: 'withdrawing', actions: { type: 'takeOutput', params: ({ event }) => event.output } } },
     },
     withdrawing: {
       description: 'Step 7: a stack of 4 or fewer may withdraw into the fortifications; then siege, move on or retreat (13.4).',
-      meta: { rule: '13.1 step 7', title: text('Withdraw into fortifications', 'Отход в укрепления') },
-      invoke: { id: 'withdrawal', src: 'withdrawal', input: ({ context }) => withdrawalInput(context), onDone: { target: 'afterWithdrawal', actions: 'takeWithdrawalOutput' } },
+      meta: { rule: '13.1 step 7', step: 7, title: text('Withdraw into fortifications', 'Отход в укрепления') },
+      invoke: { id: 'withdrawal', src: 'withdrawal', input: ({ context }) => withdrawalInput(context), onDone: { target: 'afterWithdrawal', actions: { type: 'takeWithdrawalOutput', params: ({ event }) => event.output } } },
     },
     afterWithdrawal: {
       description: 'Step 8 if enemy land units remain outside; or move on (13.4 option 1), retreat (option 2), or the move ends.',
-      meta: { rule: '13.1 step 8', title: text('What next?', 'Что дальше?') },
+      meta: { rule: '13.1 step 8', step: 7, title: text('What next?', 'Что дальше?') },
       always: [
         { guard: 'isBattleNext', target: 'fighting' },
         { guard: 'isMovingOn', target: 'payingCost', actions: 'moveOn' },
@@ -181,23 +180,23 @@ export const movementMachine = setup({
     },
     retreatingToOrigin: {
       description: '13.4 option 2: back to the space it came from, free, under the 14.1 restrictions.',
-      meta: { rule: '13.4 option 2', title: text('Retreat to the origin', 'Отступление в исходную область') },
-      invoke: { id: 'retreat', src: 'retreat', input: ({ context }) => originRetreatInput(context), onDone: { target: 'done', actions: 'takeOutput' } },
+      meta: { rule: '13.4 option 2', step: 7, title: text('Retreat to the origin', 'Отступление в исходную область') },
+      invoke: { id: 'retreat', src: 'retreat', input: ({ context }) => originRetreatInput(context), onDone: { target: 'done', actions: { type: 'takeOutput', params: ({ event }) => event.output } } },
     },
     fighting: {
       description: 'Step 8: a field battle in the destination (14).',
-      meta: { rule: '13.1 step 8', title: text('Field battle', 'Полевое сражение') },
-      invoke: { id: 'fieldBattle', src: 'fieldBattle', input: ({ context }) => fieldBattleInput(context), onDone: { target: 'checkingSiegesAfterBattle', actions: 'takeOutput' } },
+      meta: { rule: '13.1 step 8', step: 8, title: text('Field battle', 'Полевое сражение') },
+      invoke: { id: 'fieldBattle', src: 'fieldBattle', input: ({ context }) => fieldBattleInput(context), onDone: { target: 'checkingSiegesAfterBattle', actions: { type: 'takeOutput', params: ({ event }) => event.output } } },
     },
     checkingSiegesAfterBattle: {
       description: 'Besiegers beaten, eliminated or outnumbered by units that went inside no longer hold their siege: it ends and they retreat (15.3).',
-      meta: { rule: '15.3', title: text('Sieges broken by the battle?', 'Сняты ли осады сражением?') },
+      meta: { rule: '15.3', step: 8, title: text('Sieges broken by the battle?', 'Сняты ли осады сражением?') },
       always: [{ guard: 'hasBrokenSiege', target: 'breakingSiegesAfterBattle' }, { target: 'done' }],
     },
     breakingSiegesAfterBattle: {
       description: 'The broken sieges end at once and their besiegers retreat, free (15.3).',
-      meta: { rule: '15.3', title: text('Break the sieges', 'Снятие осад') },
-      invoke: { id: 'siegeBreak', src: 'siegeBreak', input: ({ context }) => procedureInput(context), onDone: { target: 'done', actions: 'takeOutput' } },
+      meta: { rule: '15.3', step: 8, title: text('Break the sieges', 'Снятие осад') },
+      invoke: { id: 'siegeBreak', src: 'siegeBreak', input: ({ context }) => procedureInput(context), onDone: { target: 'done', actions: { type: 'takeOutput', params: ({ event }) => event.output } } },
     },
     done: {
       type: 'final',

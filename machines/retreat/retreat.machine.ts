@@ -1,5 +1,5 @@
 // 14.1 Retreat: the losing power's survivors go inside (up to 4, in its own fortified space) or to one legal space.
-import { assign, setup } from 'xstate';
+import { and, assign, not, setup } from 'xstate';
 import type { EngineEvent } from '../../src/schema/events.ts';
 import { text } from '../../src/rules/text.ts';
 import {
@@ -48,15 +48,15 @@ export const retreatMachine = setup({
       meta: { rule: '14.1', title: text('Who retreats?', 'Кто отступает?') },
       always: [
         { guard: 'isNextGroupInactive', target: 'checkingNextRetreat', actions: 'retreatInactive', reenter: true },
-        { guard: 'isNextGroupTrapped', target: 'checkingNextRetreat', actions: 'eliminateTrapped', reenter: true },
-        { guard: 'hasGroupToRetreat', target: 'awaitingRetreat', actions: 'askNextRetreat' },
+        { guard: and(['isNextGroupTrapped', not('isNextGroupInactive')]), target: 'checkingNextRetreat', actions: 'eliminateTrapped', reenter: true },
+        { guard: and(['hasGroupToRetreat', not('isNextGroupInactive'), not('isNextGroupTrapped')]), target: 'awaitingRetreat', actions: 'askNextRetreat' },
         { target: 'done' },
       ],
     },
     awaitingRetreat: {
       description: 'The owner names one adjacent space, and in its own fortified space which units (up to 4) go inside.',
       tags: ['decision'],
-      meta: { rule: '14.1', decision: 'retreat', title: text('Declare the retreat', 'Объявление отступления') },
+      meta: { rule: '14.1', step: 8, decision: 'retreat', title: text('Declare the retreat', 'Объявление отступления') },
       on: {
         'retreat.declare': { guard: 'isLegalRetreat', target: 'checkingNextRetreat', actions: 'retreatAsDeclared' },
       },

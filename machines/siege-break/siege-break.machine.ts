@@ -1,6 +1,6 @@
 // 15.3 Breaking a Siege: a siege whose besiegers no longer outnumber the units inside ends at once, and the besieging
 // stack retreats, free.
-import { assign, setup } from 'xstate';
+import { and, assign, not, setup } from 'xstate';
 import type { EngineEvent } from '../../src/schema/events.ts';
 import { text } from '../../src/rules/text.ts';
 import type { RetreatOutput } from '../../src/rules/procedures/retreat.ts';
@@ -15,7 +15,6 @@ import {
   type SiegeBreakInput,
   type SiegeBreakOutput,
 } from '../../src/rules/procedures/siege-break.ts';
-import { doneOutput } from '../done.ts';
 import type { StateMeta, Tag } from '../meta.ts';
 import { retreatMachine } from '../retreat/retreat.machine.ts';
 
@@ -35,7 +34,7 @@ export const siegeBreakMachine = setup({
   },
   actions: {
     endBrokenSiege: assign(({ context }) => endBrokenSiege(context)),
-    takeBesiegersRetreat: assign(({ context, event }) => takeBesiegersRetreat(context, doneOutput<RetreatOutput>(event))),
+    takeBesiegersRetreat: assign(({ context }, output: RetreatOutput) => takeBesiegersRetreat(context, output)),
   },
 }).createMachine({
   id: 'siegeBreak',
@@ -48,14 +47,14 @@ export const siegeBreakMachine = setup({
       meta: { rule: '15.3', title: text('Sieges broken?', 'Сняты ли осады?') },
       always: [
         { guard: 'hasBesiegersToRetreat', target: 'retreatingBesiegers' },
-        { guard: 'hasBrokenSiege', target: 'checkingSieges', actions: 'endBrokenSiege', reenter: true },
+        { guard: and(['hasBrokenSiege', not('hasBesiegersToRetreat')]), target: 'checkingSieges', actions: 'endBrokenSiege', reenter: true },
         { target: 'done' },
       ],
     },
     retreatingBesiegers: {
       description: 'The besieging stack retreats, free, to a legal adjacent space; with none, it is eliminated and its leaders captured.',
       meta: { rule: '15.3', title: text('The besiegers retreat', 'Осаждавшие отступают') },
-      invoke: { id: 'retreat', src: 'retreat', input: ({ context }) => besiegersRetreatInput(context), onDone: { target: 'checkingSieges', actions: 'takeBesiegersRetreat' } },
+      invoke: { id: 'retreat', src: 'retreat', input: ({ context }) => besiegersRetreatInput(context), onDone: { target: 'checkingSieges', actions: { type: 'takeBesiegersRetreat', params: ({ event }) => event.output } } },
     },
     done: {
       type: 'final',

@@ -1,5 +1,5 @@
 // 13.4 Withdrawing into Fortifications (movement step 7) and what the active formation does after it.
-import { assign, setup } from 'xstate';
+import { and, assign, not, setup } from 'xstate';
 import type { EngineEvent } from '../../src/schema/events.ts';
 import { text } from '../../src/rules/text.ts';
 import {
@@ -58,9 +58,9 @@ export const withdrawalMachine = setup({
       description: 'Fortified, held by the defenders or an ally, 4 or fewer units: a withdrawal is possible.',
       meta: { rule: '13.4', title: text('May the defenders withdraw?', 'Могут ли обороняющиеся отойти?') },
       always: [
-        { guard: 'isAutomaticWithdrawal', target: 'checkingSiege', actions: 'withdrawInside' },
-        { guard: 'canWithdraw', target: 'awaitingWithdrawal' },
-        { guard: 'hasDefendersOutside', target: 'done', actions: 'chooseBattle' },
+        { guard: and(['canWithdraw', 'isAutomaticWithdrawal']), target: 'checkingSiege', actions: 'withdrawInside' },
+        { guard: and(['canWithdraw', not('isAutomaticWithdrawal')]), target: 'awaitingWithdrawal' },
+        { guard: and([not('canWithdraw'), 'hasDefendersOutside']), target: 'done', actions: 'chooseBattle' },
         { guard: 'needsSiegeCheck', target: 'checkingSiege' },
         { target: 'done' },
       ],
@@ -68,7 +68,7 @@ export const withdrawalMachine = setup({
     awaitingWithdrawal: {
       description: 'The power that controls the space decides: all units go inside together, or none.',
       tags: ['decision'],
-      meta: { rule: '13.4', decision: 'withdraw', title: text('Withdraw into the fortifications?', 'Отойти в укрепления?') },
+      meta: { rule: '13.4', step: 7, decision: 'withdraw', title: text('Withdraw into the fortifications?', 'Отойти в укрепления?') },
       on: {
         'withdraw.declare': { guard: 'isLegalWithdrawal', target: 'checkingSiege', actions: 'withdrawInside' },
         'withdraw.decline': { guard: 'isDeciderDeclining', target: 'done', actions: 'recordNoWithdrawal' },
@@ -86,7 +86,7 @@ export const withdrawalMachine = setup({
     awaitingContinuation: {
       description: 'Not more units than inside: pay 1 CP (2 over a pass) to move on (option 1), or retreat to the space it came from (option 2).',
       tags: ['decision'],
-      meta: { rule: '13.4 option 1', ruling: 'R4', decision: 'continue', title: text('Move on or retreat?', 'Двигаться дальше или отступить?') },
+      meta: { rule: '13.4 option 1', step: 7, ruling: 'R4', decision: 'continue', title: text('Move on or retreat?', 'Двигаться дальше или отступить?') },
       on: {
         'move.continue': { guard: 'isLegalContinuation', target: 'done', actions: 'chooseContinue' },
         'move.stop': { target: 'done', actions: 'chooseRetreat' },

@@ -3,23 +3,15 @@
 import type { EngineEvent } from '../schema/events.ts';
 import type { Decision } from '../schema/decision.ts';
 import { units } from '../schema/units.ts';
-import { AVOIDER_RESTRICTIONS, checkAvoid } from '../rules/avoid-battle.ts';
-import { checkCasualties } from '../rules/casualties.ts';
-import { checkInterception, isNoOtherPowerSuccessful, POWER_RESTRICTIONS } from '../rules/interception.ts';
-import { checkMove } from '../rules/movement.ts';
+import { isNoOtherPowerSuccessful } from '../rules/interception.ts';
 import { inSpace, outOfSpace, powerName, ruAgree, ruCount, spaceFrom, spaceName, spaceTo } from '../rules/names.ts';
-import { answerOf, casualtyArgs, type FieldBattleContext } from '../rules/procedures/field-battle.ts';
-import type { AvoidContext } from '../rules/procedures/avoid-battle.ts';
-import type { InterceptionContext } from '../rules/procedures/interception.ts';
 import type { MovementContext } from '../rules/procedures/movement.ts';
-import type { RetreatContext } from '../rules/procedures/retreat.ts';
-import type { WithdrawalContext } from '../rules/procedures/withdrawal.ts';
 import type { RuleRef, RulingRef } from '../rules/registry.ts';
-import { checkRetreat } from '../rules/retreat.ts';
 import { text, type Lang, type Text } from '../rules/text.ts';
-import { check, checkAll, type Refusal } from '../rules/verdict.ts';
-import { checkContinue, checkWithdrawal, WITHDRAWAL_CONDITIONS, withdrawalDecider } from '../rules/withdrawal.ts';
-import type { Waiting } from './decisions.ts';
+import { check, type Refusal } from '../rules/verdict.ts';
+import { WITHDRAWAL_CONDITIONS, withdrawalDecider } from '../rules/withdrawal.ts';
+import { interceptedBy, kindOf, specOf, type Waiting } from './procedures/index.ts';
+import { decisionOfEvent, stepOfEvent, stepOfMovementState } from './structure.ts';
 
 export type ErrorCode = 'invalid-event' | 'illegal' | 'out-of-turn' | 'step-closed' | 'move-ended' | 'not-supported' | 'internal';
 
@@ -42,19 +34,6 @@ function fromRefusal(r: Refusal, lang: Lang, code: ErrorCode = 'illegal'): Engin
   return { code, rule: r.rule, ...(r.ruling ? { ruling: r.ruling } : {}), restriction: r.code, message: r.reason[lang], reason: r.reason };
 }
 
-/** Where the movement is: the step of 13.1 its root machine is in. */
-const STAGE: Record<string, number> = {
-  checkingDeclaration: 1, awaitingMove: 1, payingCost: 3, checkingSiegesLeftBehind: 3, breakingSiegesLeftBehind: 3, responseCards: 4,
-  intercepting: 5, checkingSiegesAfterInterception: 5, breakingSiegesAfterInterception: 5, placingFormation: 5, checkingBattle: 8,
-  avoidingBattle: 6, checkingSiegesAfterAvoid: 6, breakingSiegesAfterAvoid: 6,
-  withdrawing: 7, afterWithdrawal: 7, retreatingToOrigin: 7, fighting: 8, checkingSiegesAfterBattle: 8, breakingSiegesAfterBattle: 8, done: 9,
-};
-
-const EVENT_STAGE: Partial<Record<EngineEvent['type'], number>> = {
-  'move.declare': 1, 'intercept.declare': 5, 'intercept.decline': 5, 'avoid.declare': 6, 'avoid.decline': 6,
-  'withdraw.declare': 7, 'withdraw.decline': 7, 'move.continue': 7, 'move.stop': 7, 'casualties.assign': 8, 'retreat.declare': 8,
-};
-
 interface Situation {
   readonly root: MovementContext;
   readonly stage: string;
@@ -67,69 +46,17 @@ interface Situation {
 function answerRefusal(s: Situation, event: EngineEvent): Refusal | undefined {
   const w = s.waiting;
   if (!w) return undefined;
-  const c = w.context;
-  switch (event.type) {
-    case 'move.declare': {
-      const m = c as MovementContext;
-      const v = checkMove(m.world, { power: m.world.position.impulse.power, from: event.from, to: event.to, request: units(event), cp: m.world.position.impulse.cp });
-      return v.ok ? undefined : v;
-    }
-    case 'intercept.declare': {
-      const i = c as InterceptionContext;
-      const v = checkInterception(i.world, { ...i, power: event.power, from: event.from, request: units(event) });
-      return v.ok ? undefined : v;
-    }
-    case 'intercept.decline': {
-      const i = c as InterceptionContext;
-      const v = checkAll(POWER_RESTRICTIONS, i.world, { ...i, power: event.power, from: i.leg.to, request: units({}) });
-      return v.ok ? undefined : v;
-    }
-    case 'avoid.decline': {
-      const a = c as AvoidContext;
-      const v = checkAll(AVOIDER_RESTRICTIONS, a.world, { ...a, power: event.power, from: a.leg.to, to: a.leg.to, request: units({}) });
-      return v.ok ? undefined : v;
-    }
-    case 'avoid.declare': {
-      const a = c as AvoidContext;
-      const v = checkAvoid(a.world, { ...a, power: event.power, from: a.leg.to, to: event.to, request: units(event) });
-      return v.ok ? undefined : v;
-    }
-    case 'withdraw.declare':
-    case 'withdraw.decline': {
-      const x = c as WithdrawalContext;
-      const v = checkWithdrawal(x.world, { leg: x.leg, power: event.power });
-      return v.ok ? undefined : v;
-    }
-    case 'move.continue': {
-      const x = c as WithdrawalContext;
-      const v = checkContinue(x.world, { leg: x.leg, to: event.to, cp: x.cp });
-      return v.ok ? undefined : v;
-    }
-    case 'casualties.assign': {
-      const f = c as FieldBattleContext;
-      if (!f.asking) return undefined;
-      const args = casualtyArgs(f, f.asking.role, f.asking.power, answerOf(event));
-      const v = args ? checkCasualties(f.world, args) : undefined;
-      return v && !v.ok ? v : undefined;
-    }
-    case 'retreat.declare': {
-      const r = c as RetreatContext;
-      const v = checkRetreat(r.world, { ...r, power: event.power, from: r.space, to: event.to ?? '', hasDestination: event.to !== undefined, inside: units(event.inside) });
-      return v.ok ? undefined : v;
-    }
-    default:
-      return undefined;
-  }
+  return specOf(w.machine, kindOf(w)).refusal(w.context, event);
 }
 
 /** The rule that closed the step an event belongs to, or that it has not opened yet. */
 function stepRefusal(s: Situation, event: EngineEvent): EngineError {
   const { root, lang } = s;
-  const now = STAGE[s.stage] ?? 0;
-  const at = EVENT_STAGE[event.type] ?? 0;
+  const now = stepOfMovementState(s.stage);
+  const at = stepOfEvent(event.type);
   const leg = root.leg;
   // A success is known as soon as the roll is made, before the interception machine finishes (13.2 step 3).
-  const live = s.waiting?.machine === 'interception' ? (s.waiting.context as InterceptionContext).successPower : undefined;
+  const live = s.waiting ? interceptedBy(s.waiting) : undefined;
   const intercepted = root.intercepted ?? live;
   if (intercepted && (event.type.startsWith('avoid.') || event.type.startsWith('withdraw.'))) {
     const p = powerName(intercepted);
@@ -186,11 +113,7 @@ export function explainRefusal(s: Situation, event: EngineEvent): EngineError {
     const got = event.values?.length ?? 0;
     return errorOf('illegal', decision.rule as RuleRef, text(`This roll takes exactly ${n} dice, not ${got}.`, `Для этого броска нужно ровно ${ruCount(n, 'кубик', 'кубика', 'кубиков')}, а не ${got}.`), lang);
   }
-  const kindOf: Partial<Record<EngineEvent['type'], Decision['kind']>> = {
-    'move.declare': 'move', 'intercept.declare': 'intercept', 'intercept.decline': 'intercept', 'avoid.declare': 'avoid', 'avoid.decline': 'avoid',
-    'withdraw.declare': 'withdraw', 'withdraw.decline': 'withdraw', 'move.continue': 'continue', 'move.stop': 'continue', 'casualties.assign': 'casualties', 'retreat.declare': 'retreat',
-  };
-  if (kindOf[event.type] === decision.kind) {
+  if (decisionOfEvent(event.type) === decision.kind) {
     const r = answerRefusal(s, event);
     const otherPower = 'power' in event && event.power !== decision.power;
     if (r) return fromRefusal(r, lang, otherPower ? 'out-of-turn' : 'illegal');

@@ -2,70 +2,22 @@
 // the seeded dice roll what is left (DESIGN "Session API").
 import type { Decision } from '../schema/decision.ts';
 import type { EngineEvent } from '../schema/events.ts';
-import type { LandUnitType } from '../schema/units.ts';
 import { text, type Lang } from '../rules/text.ts';
+import type { MachineId } from '../../machines/index.ts';
 import { errorOf, type EngineError } from './explain.ts';
+import { specOf } from './procedures/index.ts';
 import type { Scenario } from './scenario.ts';
 import { createSession, type Session, type SessionResult } from './session.ts';
 
 /** Answers a decision (never a roll: the session's seeded dice roll those). */
 export type Policy = (decision: Decision) => EngineEvent | undefined;
 
-const LOSS_ORDER: readonly LandUnitType[] = ['mercenaries', 'regulars', 'cavalry'];
-
-function lossRank(e: EngineEvent): number[] {
-  if (e.type !== 'casualties.assign') return [];
-  return [...LOSS_ORDER.map((k) => -(e[k] ?? 0)), -LOSS_ORDER.indexOf(e.keep ?? 'mercenaries')];
-}
-
-function compareRanks(a: number[], b: number[]): number {
-  for (let i = 0; i < Math.max(a.length, b.length); i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) - (b[i] ?? 0);
-  return 0;
-}
-
-/** Casualties: lose mercenaries, then regulars, then cavalry; keep the most valuable unit (R7); the deciding group takes odd hits itself (R5). */
-function chooseCasualties(d: Decision): EngineEvent | undefined {
-  const own = d.options.filter((o) => o.event.type !== 'casualties.assign' || !o.event.oddHits || o.event.oddHits.includes(d.power));
-  const pool = own.length > 0 ? own : d.options;
-  return [...pool].sort((a, b) => compareRanks(lossRank(a.event), lossRank(b.event)))[0]?.event;
-}
-
 /**
- * Retreat: the first legal space by id, nothing inside; with no space, as many units inside as fit (cavalry first)
- * and every leader with them, so that as little as possible is eliminated.
+ * The default policy: decline every optional action (DESIGN "Session API"); each procedure says what declining its
+ * decision means (src/engine/procedures/): no interception, no avoid, no withdrawal, retreat under 13.4 option 2,
+ * casualties mercenaries first, a retreat to the first legal space by id.
  */
-function chooseRetreat(d: Decision): EngineEvent | undefined {
-  const events = d.options.map((o) => o.event).filter((e): e is Extract<EngineEvent, { type: 'retreat.declare' }> => e.type === 'retreat.declare');
-  const plain = events.filter((e) => e.to !== undefined && !e.inside).sort((a, b) => (a.to ?? '').localeCompare(b.to ?? ''));
-  if (plain[0]) return plain[0];
-  const size = (e: (typeof events)[number]) => [
-    -(e.inside?.cavalry ?? 0) - (e.inside?.regulars ?? 0) - (e.inside?.mercenaries ?? 0),
-    -(e.inside?.leaders?.length ?? 0),
-    -(e.inside?.cavalry ?? 0),
-    -(e.inside?.regulars ?? 0),
-  ];
-  return [...events].sort((a, b) => compareRanks(size(a), size(b)))[0];
-}
-
-/** The default policy: decline every optional action (DESIGN "Session API"). */
-export const declinePolicy: Policy = (d) => {
-  switch (d.kind) {
-    case 'intercept':
-      return { type: 'intercept.decline', power: d.power };
-    case 'avoid':
-      return { type: 'avoid.decline', power: d.power };
-    case 'withdraw':
-      return { type: 'withdraw.decline', power: d.power };
-    case 'continue':
-      return { type: 'move.stop' };
-    case 'casualties':
-      return chooseCasualties(d);
-    case 'retreat':
-      return chooseRetreat(d);
-    default:
-      return undefined;
-  }
-};
+export const declinePolicy: Policy = (d) => specOf(d.machine as MachineId, d.kind).decline(d);
 
 /** Takes every optional action with its first listed option: intercept, avoid, withdraw, move on. */
 export const eagerPolicy: Policy = (d) => {

@@ -98,6 +98,28 @@ function stateId(machine: string, node: AnyNode): string {
   return [machine, ...node.path].join('.');
 }
 
+/** A composed guard (XState's and / or / not) is a function carrying the guards it composes. */
+function composed(x: unknown): { readonly op: string; readonly parts: readonly unknown[] } | undefined {
+  const parts = (x as { guards?: unknown } | null)?.guards;
+  return typeof x === 'function' && Array.isArray(parts) ? { op: x.name, parts } : undefined;
+}
+
+/** The named guards a guard is made of. */
+function guardNames(x: unknown): string[] {
+  const c = composed(x);
+  return c ? c.parts.flatMap(guardNames) : [nameOf(x)];
+}
+
+const OPERATORS: Record<Lang, Record<string, string>> = { en: { and: ' and ', or: ' or ', not: 'not ' }, ru: { and: ' и ', or: ' или ', not: 'не ' } };
+
+/** A guard as a label: its name, or a composition of names ("canWithdraw and not isAutomaticWithdrawal"). */
+function guardText(x: unknown, lang: Lang): string {
+  const c = composed(x);
+  if (!c) return nameOf(x);
+  const parts = c.parts.map((p) => (composed(p) && composed(p)!.op !== 'not' ? `(${guardText(p, lang)})` : guardText(p, lang)));
+  return c.op === 'not' ? `${OPERATORS[lang].not}${parts[0]}` : parts.join(OPERATORS[lang][c.op] ?? ` ${c.op} `);
+}
+
 function nameOf(x: unknown): string {
   if (typeof x === 'string') return x;
   const type = (x as { type?: unknown } | null)?.type;
@@ -130,8 +152,9 @@ export function machineChart(id: string, machine: AnyStateMachine, guards: Guard
   const edges: ChartEdge[] = [];
   const guardOf = (t: AnyTransition) => {
     if (t.guard === undefined) return {};
-    const guard = nameOf(t.guard);
-    return { guard, ...(Object.hasOwn(guards, guard) ? { rule: ruleText(guards[guard]!.rule, lang) } : {}) };
+    const guard = guardText(t.guard, lang);
+    const rules = [...new Set(guardNames(t.guard).filter((g) => Object.hasOwn(guards, g)).map((g) => ruleText(guards[g]!.rule, lang)))];
+    return { guard, ...(rules.length > 0 ? { rule: rules.join('; ') } : {}) };
   };
   const visit = (node: AnyNode, parent: string | undefined) => {
     for (const n of Object.values(node.states) as AnyNode[]) {

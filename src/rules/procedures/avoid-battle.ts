@@ -8,7 +8,8 @@ import { settleLoneLeaders } from '../capture.ts';
 import { avoidModifiers, isRollSuccess, ROLL_DICE, ROLL_TARGET, rollTotal, type Modifier } from '../dice.ts';
 import type { MoveLeg } from '../leg.ts';
 import { addStacks, landUnitsIn, relocate, splitStacks, takePieces, totals } from '../stacks.ts';
-import { eventOf, eventUnits, guard, startContext, type ProcedureContext, type ProcedureInput } from './common.ts';
+import { eventAs, eventOf, eventUnits, guard, startContext, type ProcedureContext, type ProcedureInput } from './common.ts';
+import { must } from '../must.ts';
 import { captureSummaries } from './summaries.ts';
 
 export interface AvoidInput extends ProcedureInput {
@@ -41,7 +42,8 @@ export function avoidOutput(c: AvoidContext): AvoidOutput {
   return { world: c.world, summary: c.summary };
 }
 
-function declarationArgs(c: AvoidContext, event: EngineEvent): AvoidArgs | undefined {
+/** The arguments of an answer as the restrictions read them: the guard, the refusal and the options share them. */
+export function declarationArgs(c: AvoidContext, event: EngineEvent): AvoidArgs | undefined {
   const e = eventOf(event, 'avoid.declare');
   return e && { ...c, power: e.power, from: c.leg.to, to: e.to, request: eventUnits(e) };
 }
@@ -64,14 +66,14 @@ export function askNextAvoider(c: AvoidContext): Partial<AvoidContext> {
 
 /** 13.3 steps 2–3: the destination and the group (which may exceed a formation, AVB-15). */
 export function declareAvoid(c: AvoidContext, event: EngineEvent): Partial<AvoidContext> {
-  const args = declarationArgs(c, event);
-  if (!args || !c.asking) return {};
-  const split = splitStacks(avoidingStacks(c.world, c.asking, c.leg), args.request);
-  if (!split.ok) return {};
-  const modifiers = avoidModifiers(c.world, { power: c.asking, pieces: split.taken, opposing: c.leg.formation });
+  const args = must(declarationArgs(c, event), 'declareAvoid without avoid.declare');
+  const asking = must(c.asking, 'declareAvoid with no power asked');
+  const split = splitStacks(avoidingStacks(c.world, asking, c.leg), args.request);
+  if (!split.ok) throw new Error('engine fault: declareAvoid on a group the guard did not find');
+  const modifiers = avoidModifiers(c.world, { power: asking, pieces: split.taken, opposing: c.leg.formation });
   return {
-    done: [...c.done, c.asking],
-    attempt: { power: c.asking, to: args.to, pieces: split.taken, modifiers, automatic: isAutomaticAvoid(split.taken) },
+    done: [...c.done, asking],
+    attempt: { power: asking, to: args.to, pieces: split.taken, modifiers, automatic: isAutomaticAvoid(split.taken) },
   };
 }
 
@@ -98,17 +100,16 @@ function avoidSummary(c: AvoidContext, attempt: AvoidAttempt, success: boolean):
 
 /** 13.3 step 4: roll 2d6 + modifiers; the attempt is recorded whatever the result. */
 export function recordAvoidRoll(c: AvoidContext, event: EngineEvent): Partial<AvoidContext> {
-  const dice = eventOf(event, 'dice.rolled')?.values ?? [];
-  if (!c.attempt) return {};
-  const total = rollTotal(dice, c.attempt.modifiers);
-  const attempt = { ...c.attempt, dice, total };
+  const dice = eventAs(event, 'dice.rolled').values ?? [];
+  const declared = must(c.attempt, 'recordAvoidRoll with no attempt');
+  const total = rollTotal(dice, declared.modifiers);
+  const attempt = { ...declared, dice, total };
   return { attempt, summary: isRollSuccess(total) ? c.summary : avoidSummary(c, attempt, false) };
 }
 
 /** 13.3 step 5: the group goes to its space; a lone enemy leader there is captured (13.1, ruling R2). */
 export function placeAvoiders(c: AvoidContext): Partial<AvoidContext> {
-  const attempt = c.attempt;
-  if (!attempt) return {};
+  const attempt = must(c.attempt, 'placeAvoiders with no attempt');
   // The group that rolled is the group that goes (13.3 step 5).
   let position = addStacks(takePieces(c.world.position, attempt.pieces), relocate(attempt.pieces, { space: attempt.to, inside: false }));
   let summary = avoidSummary(c, attempt, true);
@@ -121,6 +122,5 @@ export function placeAvoiders(c: AvoidContext): Partial<AvoidContext> {
 }
 
 export function declineAvoid(c: AvoidContext, event: EngineEvent): Partial<AvoidContext> {
-  const power = eventOf(event, 'avoid.decline')?.power;
-  return power ? { done: [...c.done, power], asking: undefined } : {};
+  return { done: [...c.done, eventAs(event, 'avoid.decline').power], asking: undefined };
 }

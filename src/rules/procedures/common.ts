@@ -24,6 +24,12 @@ export function eventOf<T extends EventType>(event: EngineEvent, type: T): Event
   return event.type === type ? (event as EventOf<T>) : undefined;
 }
 
+/** The event a reducer runs on, which its transition's guard already checked: anything else is an engine fault. */
+export function eventAs<T extends EventType>(event: EngineEvent, type: T): EventOf<T> {
+  if (event.type !== type) throw new Error(`engine fault: a reducer for ${type} ran on ${event.type}`);
+  return event as EventOf<T>;
+}
+
 /** The units named in an event's unit fields (missing counts are 0). */
 export function eventUnits(event: Partial<Units> & object): Units {
   return units(event);

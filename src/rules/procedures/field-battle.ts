@@ -25,7 +25,8 @@ import { controllerOf, isInactive } from '../relations.ts';
 import type { RetreatInput } from './retreat.ts';
 import { beginSiege, landUnitsInside, outnumbersInside } from '../siege.ts';
 import { landUnitsIn, leadersIn, replaceStacks, totals } from '../stacks.ts';
-import { eventOf, guard, startContext, type ProcedureContext, type ProcedureInput } from './common.ts';
+import { eventAs, eventOf, guard, startContext, type ProcedureContext, type ProcedureInput } from './common.ts';
+import { must } from '../must.ts';
 import { captureSummaries } from './summaries.ts';
 import type { MajorPower } from '../../schema/power.ts';
 
@@ -211,17 +212,16 @@ function withAnswer(c: FieldBattleContext, answer: CasualtyAnswer, oddHits: read
 }
 
 export function recordCasualties(c: FieldBattleContext, event: EngineEvent): Partial<FieldBattleContext> {
-  const e = eventOf(event, 'casualties.assign');
-  if (!e || !c.asking) return {};
+  const e = eventAs(event, 'casualties.assign');
+  const asking = must(c.asking, 'recordCasualties with no group asked');
   const { oddHits, ...answer } = answerOf(e);
-  return withAnswer(c, { ...c.asking, ...answer }, oddHits);
+  return withAnswer(c, { ...asking, ...answer }, oddHits);
 }
 
 /** Ruling R10: an inactive minor or independent loses regulars (its only units) and keeps odd hits itself. */
 export function assignInactiveCasualties(c: FieldBattleContext): Partial<FieldBattleContext> {
-  const next = nextCasualtyGroup(c);
-  const plan = next && c.plans?.[next.role];
-  if (!next || !plan) return {};
+  const next = must(nextCasualtyGroup(c), 'assignInactiveCasualties with no group to answer');
+  const plan = must(c.plans?.[next.role], 'assignInactiveCasualties before the winner is decided');
   const odd = c.oddTo[next.role] ?? (next.power === plan.decider ? oddHitChoices(plan).find((ch) => ch.includes(next.power)) ?? oddHitChoices(plan)[0] ?? [] : []);
   const n = requiredLosses(plan, next.power, odd);
   const keep = plan.keepsOne && next.power === plan.keeper ? ('regulars' as const) : undefined;
@@ -270,20 +270,21 @@ export function applyCasualties(c: FieldBattleContext): Partial<FieldBattleConte
       summary = { ...summary, captures: [...summary.captures, ...captureSummaries(leaders.map((leader) => ({ leader, by: captor })), c.battle.space, '14 step 10')] };
     }
   }
-  const loser = opponent(c.winner ?? 'defender');
+  const winner = must(c.winner, 'applyCasualties before the winner is decided');
+  const loser = opponent(winner);
   world = { ...world, position: markLosers(world.position, sideStacks(world, c.battle, loser)) };
   const attacker = sideSummary(c, 'attacker');
   const defender = sideSummary(c, 'defender');
   const winnerPower = c.winner === 'attacker' ? c.battle.attacker : sideLeader(c.world, c.battle, 'defender', c.forces?.defender ?? []);
   return {
     world,
-    summary: { ...summary, battle: { space: c.battle.space, attacker, defender, winner: c.winner ?? 'defender', winnerPower } },
+    summary: { ...summary, battle: { space: c.battle.space, attacker, defender, winner, winnerPower } },
   };
 }
 
 /** 14 step 11: the retreat the losing side makes. */
 export function loserRetreatInput(c: FieldBattleContext): RetreatInput {
-  const winner = c.winner ?? 'defender';
+  const winner = must(c.winner, 'a retreat before the winner is decided');
   return { world: c.world, summary: c.summary, retreat: {
     space: c.battle.space,
     reason: winner === 'attacker' ? 'defender' : 'attacker',

@@ -9,7 +9,8 @@ import { checkInterception, interceptorStacks, nextInterceptor, type InterceptAr
 import type { MoveLeg } from '../leg.ts';
 import { settleLoneLeaders } from '../capture.ts';
 import { addStacks, landUnitsIn, relocate, replaceStacks, splitStacks, takePieces, totals } from '../stacks.ts';
-import { eventOf, eventUnits, guard, startContext, type ProcedureContext, type ProcedureInput } from './common.ts';
+import { eventAs, eventOf, eventUnits, guard, startContext, type ProcedureContext, type ProcedureInput } from './common.ts';
+import { must } from '../must.ts';
 
 export interface InterceptionInput extends ProcedureInput {
   readonly leg: MoveLeg;
@@ -41,7 +42,8 @@ export function interceptionOutput(c: InterceptionContext): InterceptionOutput {
   return { world: c.world, summary: c.summary, ...(c.successPower ? { successPower: c.successPower } : {}) };
 }
 
-function declarationArgs(c: InterceptionContext, event: EngineEvent): InterceptArgs | undefined {
+/** The arguments of an answer as the restrictions read them: the guard, the refusal and the options share them. */
+export function declarationArgs(c: InterceptionContext, event: EngineEvent): InterceptArgs | undefined {
   const e = eventOf(event, 'intercept.declare');
   return e && { ...c, power: e.power, from: e.from, request: eventUnits(e) };
 }
@@ -63,38 +65,38 @@ export function askNextInterceptor(c: InterceptionContext): Partial<Interception
 
 /** 13.2 step 1, ruling R12: the named formation is marked as having attempted an interception. */
 export function declareInterception(c: InterceptionContext, event: EngineEvent): Partial<InterceptionContext> {
-  const args = declarationArgs(c, event);
-  if (!args || !c.asking) return {};
-  const stacks = interceptorStacks(c.world, c.asking, args.from, c.leg);
+  const args = must(declarationArgs(c, event), 'declareInterception without intercept.declare');
+  const asking = must(c.asking, 'declareInterception with no power asked');
+  const stacks = interceptorStacks(c.world, asking, args.from, c.leg);
   const split = splitStacks(stacks, args.request);
-  if (!split.ok) return {};
+  if (!split.ok) throw new Error('engine fault: declareInterception on a formation the guard did not find');
   const pieces = relocate(split.taken, { attemptedInterception: true });
   const position = replaceStacks(c.world.position, stacks, [...split.rest, ...pieces]);
-  const modifiers = interceptionModifiers(c.world, { power: c.asking, pieces, opposing: c.leg.formation });
+  const modifiers = interceptionModifiers(c.world, { power: asking, pieces, opposing: c.leg.formation });
   return {
     world: { ...c.world, position },
     usedSpaces: [...c.usedSpaces, args.from],
-    attempt: { power: c.asking, from: args.from, pieces, modifiers },
+    attempt: { power: asking, from: args.from, pieces, modifiers },
   };
 }
 
 /** 13.2 step 2: 2d6 + modifiers, recorded in the summary whatever the result. */
 export function recordInterceptionRoll(c: InterceptionContext, event: EngineEvent): Partial<InterceptionContext> {
-  const dice = eventOf(event, 'dice.rolled')?.values ?? [];
-  if (!c.attempt) return {};
-  const total = rollTotal(dice, c.attempt.modifiers);
+  const dice = eventAs(event, 'dice.rolled').values ?? [];
+  const attempt = must(c.attempt, 'recordInterceptionRoll with no attempt');
+  const total = rollTotal(dice, attempt.modifiers);
   return {
-    attempt: { ...c.attempt, dice, total },
+    attempt: { ...attempt, dice, total },
     summary: {
       ...c.summary,
       interceptions: [
         ...c.summary.interceptions,
         {
-          power: c.attempt.power,
-          from: c.attempt.from,
-          units: totals(c.attempt.pieces),
+          power: attempt.power,
+          from: attempt.from,
+          units: totals(attempt.pieces),
           dice: [...dice],
-          modifiers: c.attempt.modifiers.map((m) => ({ ...m })),
+          modifiers: attempt.modifiers.map((m) => ({ ...m })),
           total,
           target: ROLL_TARGET,
           success: isRollSuccess(total),
@@ -106,8 +108,7 @@ export function recordInterceptionRoll(c: InterceptionContext, event: EngineEven
 
 /** 13.2 step 3: the interceptors go into the destination as if they had been there before the mover arrived. */
 export function placeInterceptors(c: InterceptionContext): Partial<InterceptionContext> {
-  const attempt = c.attempt;
-  if (!attempt) return {};
+  const attempt = must(c.attempt, 'placeInterceptors with no attempt');
   // The pieces that attempted are the pieces that move (13.2 step 3, ruling R12), whatever else stands beside them.
   let position = addStacks(takePieces(c.world.position, attempt.pieces), relocate(attempt.pieces, { space: c.leg.to, inside: false }));
   let summary = c.summary;
@@ -120,6 +121,5 @@ export function placeInterceptors(c: InterceptionContext): Partial<InterceptionC
 }
 
 export function declineInterception(c: InterceptionContext, event: EngineEvent): Partial<InterceptionContext> {
-  const power = eventOf(event, 'intercept.decline')?.power;
-  return power ? { declined: [...c.declined, power], asking: undefined } : {};
+  return { declined: [...c.declined, eventAs(event, 'intercept.decline').power], asking: undefined };
 }

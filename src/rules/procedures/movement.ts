@@ -1,19 +1,20 @@
 // The Land Movement Procedure (13.1 steps 1–8) as the movement machine runs it: declare, pay, intercept, place,
 // avoid, withdraw, fight — composing the other procedures.
-import type { EngineEvent } from '../../schema/events.ts';
+import type { EngineEvent, EventOf } from '../../schema/events.ts';
 import type { MajorPower } from '../../schema/power.ts';
 import type { MoveOrder } from '../../schema/scenario.ts';
 import { units, type Units } from '../../schema/units.ts';
 import { settleLoneLeaders } from '../capture.ts';
 import type { MoveLeg } from '../leg.ts';
-import { checkMove, moveCost, movableStacks } from '../movement.ts';
+import { checkMove, moveCost, movableStacks, type MoveArgs } from '../movement.ts';
 import { controllerOf, majorOf } from '../relations.ts';
 import { firstBrokenSiege, siegeIn } from '../siege.ts';
 import { hostileLandUnitsOutside } from '../hostility.ts';
 import { addStacks, landUnitsIn, relocate, replaceStacks, splitStacks, stacksWhere, totals } from '../stacks.ts';
 import type { Position } from '../world.ts';
 import type { AvoidInput, AvoidOutput } from './avoid-battle.ts';
-import { eventOf, eventUnits, guard, startContext, type ProcedureContext, type ProcedureInput } from './common.ts';
+import { eventAs, eventOf, eventUnits, guard, startContext, type ProcedureContext, type ProcedureInput } from './common.ts';
+import { must } from '../must.ts';
 import type { FieldBattleInput } from './field-battle.ts';
 import type { InterceptionInput, InterceptionOutput } from './interception.ts';
 import type { RetreatInput } from './retreat.ts';
@@ -60,11 +61,16 @@ function leg(c: MovementContext): MoveLeg {
   return c.leg;
 }
 
+/** The arguments of a declared move as the restrictions read them: the guard, the refusal and the options share them. */
+export function moveArgs(c: MovementContext, m: EventOf<'move.declare'>): MoveArgs {
+  return { power: active(c), from: m.from, to: m.to, request: eventUnits(m), cp: c.world.position.impulse.cp };
+}
+
 export const movementGuards = {
   hasDeclaredMove: guard<MovementContext>('13.1', (c) => c.order !== undefined),
   isLegalMove: guard<MovementContext>('13.1', (c, e) => {
     const m = eventOf(e, 'move.declare');
-    return !!m && checkMove(c.world, { power: active(c), from: m.from, to: m.to, request: eventUnits(m), cp: c.world.position.impulse.cp }).ok;
+    return !!m && checkMove(c.world, moveArgs(c, m)).ok;
   }),
   wasIntercepted: guard<MovementContext>('13.1 step 5', (c) => c.intercepted !== undefined),
   hasEnemyLandUnitsOutside: guard<MovementContext>('13.1 step 8', (c) => hostileLandUnitsOutside(c.world, leg(c).power, leg(c).to) > 0),
@@ -75,8 +81,8 @@ export const movementGuards = {
 };
 
 export function declareMove(_c: MovementContext, event: EngineEvent): Partial<MovementContext> {
-  const m = eventOf(event, 'move.declare');
-  return m ? { order: { from: m.from, to: m.to, request: eventUnits(m) } } : {};
+  const m = eventAs(event, 'move.declare');
+  return { order: { from: m.from, to: m.to, request: eventUnits(m) } };
 }
 
 /**
@@ -84,12 +90,11 @@ export function declareMove(_c: MovementContext, event: EngineEvent): Partial<Mo
  * besiegers left behind no longer outnumber the units inside, the siege ends at once (15.3).
  */
 export function startMove(c: MovementContext): Partial<MovementContext> {
-  const order = c.order;
-  if (!order) return {};
+  const order = must(c.order, 'startMove with no declared move');
   const power = active(c);
   const stacks = movableStacks(c.world, power, order.from);
   const split = splitStacks(stacks, order.request);
-  if (!split.ok) return {};
+  if (!split.ok) throw new Error('engine fault: startMove on a formation the guard did not find');
   const cost = moveCost(c.world, order.from, order.to);
   let position = replaceStacks(c.world.position, stacks, split.rest);
   position = { ...position, impulse: { ...position.impulse, cp: position.impulse.cp - cost } };

@@ -18,6 +18,7 @@ import {
   type RetreatState,
 } from '../retreat.ts';
 import { eventOf, guard, startContext, type ProcedureContext, type ProcedureInput } from './common.ts';
+import { must } from '../must.ts';
 import { captureSummaries } from './summaries.ts';
 
 export interface RetreatInput extends ProcedureInput {
@@ -49,7 +50,8 @@ function isTrapped(c: RetreatContext, power: Power): boolean {
   return !canGoIn && retreatDestinations(c.world, c, power).to.length === 0;
 }
 
-function declarationArgs(c: RetreatContext, event: EngineEvent): RetreatArgs | undefined {
+/** The arguments of an answer as the restrictions read them: the guard, the refusal and the options share them. */
+export function declarationArgs(c: RetreatContext, event: EngineEvent): RetreatArgs | undefined {
   const e = eventOf(event, 'retreat.declare');
   return e && { ...c, power: e.power, from: c.space, to: e.to ?? '', hasDestination: e.to !== undefined, inside: units(e.inside) };
 }
@@ -92,14 +94,14 @@ function record(c: RetreatContext, power: Power, inside: RetreatArgs['inside'], 
 
 /** Ruling R10: an inactive minor or independent stack puts up to 4 units inside; the rest are eliminated. */
 export function retreatInactive(c: RetreatContext): Partial<RetreatContext> {
-  const p = next(c);
-  return p ? record(c, p, inactiveInside(c.world, c, p), undefined, 'R10') : {};
+  const p = must(next(c), 'retreatInactive with no group to retreat');
+  return record(c, p, inactiveInside(c.world, c, p), undefined, 'R10');
 }
 
 /** 14.1, ruling R11: no legal space and no way inside — eliminated, leaders captured. */
 export function eliminateTrapped(c: RetreatContext): Partial<RetreatContext> {
-  const p = next(c);
-  return p ? record(c, p, NO_UNITS, undefined, c.reason === 'attacker' || c.reason === 'origin' ? 'R11' : '14.1') : {};
+  const p = must(next(c), 'eliminateTrapped with no group to retreat');
+  return record(c, p, NO_UNITS, undefined, c.reason === 'attacker' || c.reason === 'origin' ? 'R11' : '14.1');
 }
 
 export function askNextRetreat(c: RetreatContext): Partial<RetreatContext> {
@@ -107,6 +109,6 @@ export function askNextRetreat(c: RetreatContext): Partial<RetreatContext> {
 }
 
 export function retreatAsDeclared(c: RetreatContext, event: EngineEvent): Partial<RetreatContext> {
-  const args = declarationArgs(c, event);
-  return args ? record(c, args.power, args.inside, args.hasDestination ? args.to : undefined, '14.1') : {};
+  const args = must(declarationArgs(c, event), 'retreatAsDeclared without retreat.declare');
+  return record(c, args.power, args.inside, args.hasDestination ? args.to : undefined, '14.1');
 }

@@ -15,7 +15,7 @@ import {
   needsSiegeCheck,
   withdrawalDecider,
 } from '../withdrawal.ts';
-import { eventOf, guard, startContext, type ProcedureContext, type ProcedureInput } from './common.ts';
+import { eventAs, eventOf, guard, startContext, type ProcedureContext, type ProcedureInput } from './common.ts';
 
 /** What the movement does next: fight (step 8), nothing (a siege began, or nothing to fight), move on, or retreat. */
 export type WithdrawalOutcome = 'battle' | 'siege' | 'continue' | 'retreat' | 'none';
@@ -47,7 +47,7 @@ export function withdrawalOutput(c: WithdrawalContext): WithdrawalOutput {
 }
 
 export const withdrawalGuards = {
-  isAutomaticWithdrawal: guard<WithdrawalContext>('22.1', (c) => canWithdraw(c.world, c.leg) && isAutomaticWithdrawal(c.world, c.leg)),
+  isAutomaticWithdrawal: guard<WithdrawalContext>('22.1', (c) => isAutomaticWithdrawal(c.world, c.leg)),
   canWithdraw: guard<WithdrawalContext>('13.4', (c) => canWithdraw(c.world, c.leg)),
   hasDefendersOutside: guard<WithdrawalContext>('13.1 step 8', (c) => hostileLandUnitsOutside(c.world, c.leg.power, c.leg.to) > 0),
   needsSiegeCheck: guard<WithdrawalContext>('15', (c) => needsSiegeCheck(c.world, c.leg)),
@@ -108,8 +108,7 @@ export function chooseBattle(): Partial<WithdrawalContext> {
 }
 
 export function chooseContinue(c: WithdrawalContext, event: EngineEvent): Partial<WithdrawalContext> {
-  const to = eventOf(event, 'move.continue')?.to;
-  return to ? { outcome: 'continue', continueTo: to } : {};
+  return { outcome: 'continue', continueTo: eventAs(event, 'move.continue').to };
 }
 
 export function chooseRetreat(): Partial<WithdrawalContext> {

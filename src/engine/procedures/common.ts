@@ -1,0 +1,66 @@
+// What every procedure's decisions share: the waiting state they are built from, the shape of a decision kind's
+// specification (its options and prompt, the refusal of an answer by the same restrictions as the machine's guard,
+// and the default policy's answer), and small builders of options and blocked answers.
+import type { MachineId, StateMeta } from '../../../machines/index.ts';
+import type { RuleRef } from '../../rules/registry.ts';
+import type { Modifier } from '../../rules/dice.ts';
+import type { Text } from '../../rules/text.ts';
+import type { Refusal } from '../../rules/verdict.ts';
+import type { Blocked, Decision, DecisionOption } from '../../schema/decision.ts';
+import type { EngineEvent } from '../../schema/events.ts';
+import { LAND_UNIT_TYPES, type Units } from '../../schema/units.ts';
+
+/** A machine state that waits for an answer or a roll, with its context (typed by the procedure that reads it). */
+export interface Waiting<C = unknown> {
+  readonly machine: MachineId;
+  readonly state: string;
+  readonly meta: StateMeta;
+  readonly context: C;
+}
+
+/**
+ * One kind of decision of one procedure: how the pending decision is built from the waiting state, why an answer
+ * is refused (the same arguments and restrictions as the machine's guard), and what the default policy answers.
+ */
+export interface DecisionSpec<C> {
+  readonly build: (w: Waiting<C>) => Decision;
+  /** The restriction that refuses `event` (an answer of this kind), or undefined when every restriction allows it. */
+  readonly refusal: (c: C, event: EngineEvent) => Refusal | undefined;
+  /** The default policy's answer (DESIGN "Session API": decline every optional action). */
+  readonly decline: (d: Decision) => EngineEvent | undefined;
+}
+
+export function decision<C>(spec: DecisionSpec<C>): DecisionSpec<C> {
+  return spec;
+}
+
+export function blockedOf(option: Record<string, unknown>, r: Refusal): Blocked {
+  return { option, code: r.code, rule: r.rule, ...(r.ruling ? { ruling: r.ruling } : {}), reason: r.reason };
+}
+
+/** Unit counts as an event writes them: zero counts and no leaders left out. */
+export function unitsFields(u: Units): Partial<Units> {
+  const out: { regulars?: number; mercenaries?: number; cavalry?: number; leaders?: string[] } = {};
+  for (const k of LAND_UNIT_TYPES) if (u[k] > 0) out[k] = u[k];
+  if (u.leaders.length > 0) out.leaders = [...u.leaders];
+  return out;
+}
+
+export function option(event: EngineEvent, label: Text): DecisionOption {
+  return { event, label };
+}
+
+export function modifiersText(mods: readonly Modifier[]): string {
+  return mods.map((m) => (m.value >= 0 ? `+${m.value}` : `−${-m.value}`)).join(' ');
+}
+
+export type DecisionBase = Pick<Decision, 'machine' | 'state' | 'rule' | 'ruling'>;
+
+export function base(w: Waiting<unknown>): DecisionBase {
+  return { machine: w.machine, state: w.state, rule: w.meta.rule as RuleRef, ...(w.meta.ruling ? { ruling: w.meta.ruling } : {}) };
+}
+
+/** The refusal of a verdict, or undefined when it allows. */
+export function refused(v: { ok: true } | Refusal): Refusal | undefined {
+  return v.ok ? undefined : v;
+}

@@ -1,0 +1,176 @@
+// The field battle's decisions (14): each side's dice (steps 2–3, 6) and each group's casualties (step 9, rulings
+// R5, R7 and R16: odd hits, the kept unit, which power's units).
+import { lossCombinations, lossesByPower, oddHitChoices, requiredLosses, type Losses } from '../../rules/casualties.ts';
+import { checkCasualties } from '../../rules/casualties.ts';
+import type { Modifier } from '../../rules/dice.ts';
+import { sideLeader } from '../../rules/field-battle.ts';
+import { must } from '../../rules/must.ts';
+import { enLandUnits, leaderGen, leaderName, powerDat, powerName, ruAgree, ruCount, ruLandUnits, ruList, unitTypeOne, unitsText } from '../../rules/names.ts';
+import { answerOf, casualtyArgs, groupStacks, type FieldBattleContext } from '../../rules/procedures/field-battle.ts';
+import { joinText, text, type Text } from '../../rules/text.ts';
+import type { World } from '../../rules/world.ts';
+import type { Decision, DecisionOption } from '../../schema/decision.ts';
+import type { EngineEvent } from '../../schema/events.ts';
+import type { Power } from '../../schema/power.ts';
+import type { Stack } from '../../schema/scenario.ts';
+import { LAND_UNIT_TYPES, type LandUnitType } from '../../schema/units.ts';
+import { base, decision, modifiersText, option, refused, type Waiting } from './common.ts';
+
+/** The most answers a decision lists; `limits` always describes the whole answer space. */
+export const MAX_OPTIONS = 500;
+
+type Split = Partial<Record<Power, Partial<Record<LandUnitType, number>>>>;
+
+/**
+ * Ruling R16: every way to take `losses` from the powers of a group, type by type within what each power has — the
+ * default split (the major's own units first) first. One power alone has one way, and no split is named.
+ */
+function powerSplits(stacks: readonly Stack[], power: Power, losses: Losses, cap: number): Split[] | undefined {
+  const powers = [...new Set(stacks.map((s) => s.power))];
+  if (powers.length < 2) return undefined;
+  const have = (p: Power, t: LandUnitType) => stacks.filter((s) => s.power === p).reduce((n, s) => n + s[t], 0);
+  let splits: Split[] = [{}];
+  for (const t of LAND_UNIT_TYPES) {
+    if (losses[t] === 0) continue;
+    const ways: Partial<Record<Power, number>>[] = [];
+    const place = (i: number, left: number, acc: Partial<Record<Power, number>>) => {
+      if (ways.length > cap) return;
+      if (i === powers.length - 1) {
+        if (left <= have(powers[i]!, t)) ways.push({ ...acc, ...(left > 0 ? { [powers[i]!]: left } : {}) });
+        return;
+      }
+      for (let k = Math.min(left, have(powers[i]!, t)); k >= 0; k--) place(i + 1, left - k, { ...acc, ...(k > 0 ? { [powers[i]!]: k } : {}) });
+    };
+    place(0, losses[t], {});
+    splits = splits.flatMap((sp) => ways.map((w) => {
+      const next: Split = { ...sp };
+      for (const [p, k] of Object.entries(w) as [Power, number][]) next[p] = { ...next[p], [t]: k };
+      return next;
+    }));
+    if (splits.length > cap) return undefined;
+  }
+  const def = lossesByPower({ stacks, power, losses }) ?? {};
+  const key = (x: Split) => JSON.stringify(powers.map((p) => LAND_UNIT_TYPES.map((t) => x[p]?.[t] ?? 0)));
+  const first = splits.find((x) => key(x) === key(def as Split));
+  return first ? [first, ...splits.filter((x) => x !== first)] : splits;
+}
+
+function splitText(world: World, split: Split | undefined): Text {
+  if (!split) return text('', '');
+  const parts = (Object.entries(split) as [Power, Partial<Record<LandUnitType, number>>][]).map(([p, c]) => {
+    const u = unitsText(world, { regulars: c.regulars ?? 0, mercenaries: c.mercenaries ?? 0, cavalry: c.cavalry ?? 0 });
+    return text(`${powerName(p).en} ${u.en}`, `${powerName(p).ru} — ${u.ru}`);
+  });
+  return joinText([text(' (', ' ('), joinText(parts, ', '), text(')', ')')], '');
+}
+
+function buildCasualties(w: Waiting<FieldBattleContext>): Decision {
+  const c = w.context;
+  const world = c.world;
+  const asking = must(c.asking, 'a casualties decision with no group asked');
+  const power: Power = asking.power;
+  const plan = must(c.plans?.[asking.role], 'a casualties decision before the winner is decided');
+  const options: DecisionOption[] = [];
+  let complete = true;
+  {
+    const stacks = groupStacks(c, asking.role, asking.power);
+    const placesOdd = plan.decider === asking.power && plan.oddHits > 0 && c.oddTo[asking.role] === undefined;
+    const oddChoices = placesOdd ? oddHitChoices(plan) : [c.oddTo[asking.role] ?? []];
+    const keeper = plan.keepsOne && plan.keeper === asking.power;
+    outer: for (const odd of oddChoices) {
+      const n = requiredLosses(plan, asking.power, odd);
+      for (const losses of lossCombinations(stacks, n)) {
+        const splits: (Split | undefined)[] = powerSplits(stacks, asking.power, losses, MAX_OPTIONS) ?? [undefined];
+        for (const split of splits) {
+          const keeps = keeper ? LAND_UNIT_TYPES.filter((k) => losses[k] > 0) : [undefined];
+          for (const keep of keeps) {
+            const keepers = keep && split ? (Object.keys(split) as Power[]).filter((p) => (split[p]?.[keep] ?? 0) > 0) : [undefined];
+            for (const keepPower of keepers) {
+              if (options.length >= MAX_OPTIONS) {
+                complete = false;
+                break outer;
+              }
+              const lost = unitsText(world, losses), by = splitText(world, split);
+              const label = joinText([
+                text(`Lose ${lost.en}${by.en}`, `Потерять: ${lost.ru}${by.ru}`),
+                ...(keep ? [text(`keep ${unitTypeOne(keep).en}${keepPower ? ` of ${powerName(keepPower).en}` : ''} (ruling R7)`, `сохранить ${unitTypeOne(keep).ru}${keepPower ? ` (${powerName(keepPower).ru})` : ''} (решение R7)`)] : []),
+                ...(placesOdd ? [text(`${odd.length === 1 ? 'the odd hit' : 'the odd hits'} on ${odd.map((x) => powerName(x).en).join(', ')}`, `${odd.length === 1 ? 'лишнее попадание' : 'лишние попадания'} — ${ruList(odd.map((x) => powerDat(x).ru))}`)] : []),
+              ], '; ');
+              const fields: Record<string, number> = {};
+              for (const k of LAND_UNIT_TYPES) if (losses[k] > 0) fields[k] = losses[k];
+              options.push(option({ type: 'casualties.assign', power: asking.power, ...fields, ...(split ? { byPower: split } : {}), ...(keep ? { keep } : {}), ...(keepPower ? { keepPower } : {}), ...(placesOdd ? { oddHits: [...odd] } : {}) }, label));
+            }
+          }
+        }
+      }
+    }
+  }
+  const p = powerName(power);
+  const hits = plan.losses;
+  return {
+    ...base(w), kind: 'casualties', power, options, blocked: [], forced: options.length === 1 && complete,
+    limits: { losses: hits, oddHits: plan.oddHits, keepsOne: plan.keepsOne, groups: plan.groups, optionsComplete: complete },
+    prompt: text(`${p.en}: choose which land units are lost (${hits} on your side, 14 step 9).`, `${p.ru}: выберите, какие сухопутные части потеряны (потерь на вашей стороне: ${hits}; 14, шаг 9).`),
+  };
+}
+
+/** 14 steps 2–3 and 6: one side's dice, with what they are made of. */
+function buildRoll(w: Waiting<FieldBattleContext>): Decision {
+  const c = w.context;
+  const purpose = w.meta.roll;
+  if (purpose !== 'attacker' && purpose !== 'defender') throw new Error(`engine fault: a field-battle roll for ${String(purpose)}`);
+  const d = c.dice?.[purpose];
+  // The defenders' dice are rolled by their leading power (the controller if it fights, ruling R5).
+  const power: Power = purpose === 'attacker' ? c.battle.attacker : sideLeader(c.world, c.battle, 'defender', c.forces?.defender ?? []);
+  const rule = purpose === 'attacker' ? '14 step 2' : '14 step 3';
+  const modifiers: Modifier[] = [
+    { rule, value: d?.units ?? 0, reason: text(enLandUnits(d?.units ?? 0), ruLandUnits(d?.units ?? 0)) },
+    ...(d?.leader && d.leaderBonus > 0 ? [{ rule, value: d.leaderBonus, reason: text(`${leaderName(c.world, d.leader).en}'s battle rating`, `боевой рейтинг ${leaderGen(c.world, d.leader).ru}`) } as Modifier] : []),
+    ...(d && d.defenderBonus > 0 ? [{ rule, value: d.defenderBonus, reason: text('defender', 'обороняющийся') } as Modifier] : []),
+  ];
+  const p = powerName(power);
+  return {
+    ...base(w), kind: 'roll', power, options: [], blocked: [], forced: false,
+    roll: {
+      dice: d?.dice ?? 0,
+      purpose,
+      modifiers,
+      target: null,
+      battle: {
+        attacker: { dice: c.dice?.attacker.dice ?? 0, landUnits: c.dice?.attacker.units ?? 0 },
+        defender: { dice: c.dice?.defender.dice ?? 0, landUnits: c.dice?.defender.units ?? 0 },
+      },
+    },
+    prompt: text(`${p.en} rolls ${d?.dice ?? 0} dice (${modifiersText(modifiers)}); each 5 or 6 is a hit.`, `${p.ru} ${ruAgree(power, 'бросают', 'бросает')} ${ruCount(d?.dice ?? 0, 'кубик', 'кубика', 'кубиков')} (${modifiersText(modifiers)}); каждый кубик с 5 или 6 — попадание.`),
+  };
+}
+
+/** Casualties: lose mercenaries, then regulars, then cavalry; keep the most valuable unit (R7); the deciding group takes odd hits itself (R5). */
+const LOSS_ORDER: readonly LandUnitType[] = ['mercenaries', 'regulars', 'cavalry'];
+
+function lossRank(e: EngineEvent): number[] {
+  if (e.type !== 'casualties.assign') return [];
+  return [...LOSS_ORDER.map((k) => -(e[k] ?? 0)), -LOSS_ORDER.indexOf(e.keep ?? 'mercenaries')];
+}
+
+function compareRanks(a: number[], b: number[]): number {
+  for (let i = 0; i < Math.max(a.length, b.length); i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) - (b[i] ?? 0);
+  return 0;
+}
+
+export const casualties = decision<FieldBattleContext>({
+  build: buildCasualties,
+  refusal: (c, e) => {
+    if (e.type !== 'casualties.assign' || !c.asking) return undefined;
+    const args = casualtyArgs(c, c.asking.role, c.asking.power, answerOf(e));
+    return args ? refused(checkCasualties(c.world, args)) : undefined;
+  },
+  // The options come with the default split first (ruling R16); the sort is stable, so it stays first among equals.
+  decline: (d) => {
+    const own = d.options.filter((o) => o.event.type !== 'casualties.assign' || !o.event.oddHits || o.event.oddHits.includes(d.power));
+    const pool = own.length > 0 ? own : d.options;
+    return [...pool].sort((a, b) => compareRanks(lossRank(a.event), lossRank(b.event)))[0]?.event;
+  },
+});
+
+export const battleRoll = decision<FieldBattleContext>({ build: buildRoll, refusal: () => undefined, decline: () => undefined });

@@ -1,0 +1,66 @@
+// The interception procedure's decisions (13.2): which power tries from which adjacent space with which formation,
+// and the 2d6 roll of an attempt.
+import { commandLimit } from '../../rules/formation.ts';
+import { checkInterception, interceptionCandidates, largestInterception, POWER_RESTRICTIONS } from '../../rules/interception.ts';
+import { must } from '../../rules/must.ts';
+import { intoSpace, outOfSpace, powerGen, powerName, spaceName, unitsText } from '../../rules/names.ts';
+import { declarationArgs, type InterceptionContext } from '../../rules/procedures/interception.ts';
+import { stacksIn, totals } from '../../rules/stacks.ts';
+import { text } from '../../rules/text.ts';
+import { checkAll } from '../../rules/verdict.ts';
+import type { Blocked, Decision, DecisionOption } from '../../schema/decision.ts';
+import { MAJOR_POWERS } from '../../schema/power.ts';
+import { NO_UNITS, type Units } from '../../schema/units.ts';
+import { base, blockedOf, decision, option, refused, unitsFields, type Waiting } from './common.ts';
+import { attemptRoll } from './rolls.ts';
+
+function build(w: Waiting<InterceptionContext>): Decision {
+  const c = w.context;
+  const world = c.world;
+  const power = must(c.asking, 'an interception decision with no power asked');
+  const options: DecisionOption[] = [];
+  const blocked: Blocked[] = [];
+  const spaces: { from: string; available: Units; maxLandUnits: number }[] = [];
+  {
+    const { candidates, blocked: b } = interceptionCandidates(world, c, power);
+    for (const cand of candidates) {
+      const request = largestInterception(world, cand.stacks);
+      const available = totals(cand.stacks);
+      spaces.push({ from: cand.from, available, maxLandUnits: commandLimit(world, available.leaders) });
+      const f = spaceName(world, cand.from), u = unitsText(world, request);
+      options.push(option({ type: 'intercept.declare', power, from: cand.from, ...unitsFields(request) }, text(`Intercept from ${f.en} with ${u.en}`, `Перехватить ${outOfSpace(world, cand.from).ru}: ${u.ru}`)));
+    }
+    for (const x of b) blocked.push(blockedOf({ power: x.power, from: x.from }, x.refusal));
+    options.push(option({ type: 'intercept.decline', power }, text('Make no (more) interception attempts', 'Не делать (больше) попыток перехвата')));
+  }
+  // Other powers with adjacent units that may not intercept at all, with the reason (not those merely waiting their turn).
+  for (const other of MAJOR_POWERS) {
+    if (other === power || other === c.leg.power) continue;
+    const near = (world.board.spaces.get(c.leg.to)?.neighbours ?? []).filter((n) => stacksIn(world.position.stacks, n).some((s) => s.power === other));
+    if (near.length === 0) continue;
+    const v = checkAll(POWER_RESTRICTIONS, world, { ...c, asking: other, power: other, from: near[0] ?? '', request: { regulars: 0, mercenaries: 0, cavalry: 0, leaders: [] } });
+    if (!v.ok) for (const from of near) blocked.push(blockedOf({ power: other, from }, v));
+  }
+  const p = powerName(power), a = powerName(c.leg.power), t = spaceName(world, c.leg.to);
+  return {
+    ...base(w), kind: 'intercept', power, forced: false, options, blocked, limits: { spaces },
+    prompt: text(`${p.en}: intercept the ${a.en} move into ${t.en}? (2d6 + modifiers ≥ 9)`, `${p.ru}: перехватить движение ${powerGen(c.leg.power).ru} ${intoSpace(world, c.leg.to).ru}? (2d6 + модификаторы ≥ 9)`),
+  };
+}
+
+export const intercept = decision<InterceptionContext>({
+  build,
+  refusal: (c, e) => {
+    if (e.type === 'intercept.declare') return refused(checkInterception(c.world, must(declarationArgs(c, e), 'no interception arguments')));
+    if (e.type === 'intercept.decline') return refused(checkAll(POWER_RESTRICTIONS, c.world, { ...c, power: e.power, from: c.leg.to, request: NO_UNITS }));
+    return undefined;
+  },
+  decline: (d) => ({ type: 'intercept.decline', power: d.power }),
+});
+
+/** 13.2 step 2: the attempt's 2d6 roll. */
+export const interceptionRoll = decision<InterceptionContext>({
+  build: (w) => attemptRoll(w, must(w.context.attempt, 'an interception roll with no attempt'), 'interception'),
+  refusal: () => undefined,
+  decline: () => undefined,
+});
