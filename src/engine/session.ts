@@ -15,6 +15,7 @@ import type { Position } from '../rules/world.ts';
 import { buildDecision, type Waiting } from './decisions.ts';
 import { errorOf, explainRefusal, type EngineError } from './explain.ts';
 import { GuardRecorder, instrumentedMovement, recording } from './instrument.ts';
+import { activeLeaf } from './actors.ts';
 import { deepFreeze } from './freeze.ts';
 import { toResultPosition } from './position.ts';
 import { Dice } from './rng.ts';
@@ -329,14 +330,7 @@ export class Session {
   }
 
   private leaf(): AnyActorRef | undefined {
-    let actor: AnyActorRef = this.root;
-    if (actor.getSnapshot().status !== 'active') return undefined;
-    for (;;) {
-      const children = Object.values((actor.getSnapshot() as AnyMachineSnapshot).children ?? {}) as AnyActorRef[];
-      const next = children.find((c) => c.getSnapshot().status === 'active');
-      if (!next) return actor;
-      actor = next;
-    }
+    return activeLeaf(this.root);
   }
 
   private leafSnapshot(): AnyMachineSnapshot {

@@ -10,6 +10,7 @@ import type { RuleRef } from '../rules/registry.ts';
 import { text, type Text } from '../rules/text.ts';
 import type { GuardRecorder } from './instrument.ts';
 import { deepFreeze } from './freeze.ts';
+import { actorInfo, microstepTrigger } from './actors.ts';
 import { narrate } from './narrate.ts';
 
 /** Who supplied an event: the host, a scenario script, the resolve policy, the seeded dice, or the engine (ruling R9). */
@@ -109,25 +110,23 @@ export class Tracer {
   inspect(ev: InspectionEvent): void {
     if (this.restoring) return;
     if (ev.type === '@xstate.actor') {
-      const ref = ev.actorRef as AnyActorRef & { _parent?: AnyActorRef; logic?: AnyStateMachine };
-      const initial = ref.logic?.root.initial.target[0];
-      const step: RawStep[] = ref.logic && initial ? [{ machine: ref.logic.id as MachineId, initial, source: this.source }] : [];
-      if (ref._parent) this.deferred.set(ref.sessionId, { parent: ref._parent.sessionId, steps: step });
+      const { machine, parent, initial } = actorInfo(ev.actorRef as AnyActorRef);
+      const step: RawStep[] = machine && initial ? [{ machine: machine.id as MachineId, initial, source: this.source }] : [];
+      if (parent) this.deferred.set(ev.actorRef.sessionId, { parent, steps: step });
       else this.raw.push(...step);
       return;
     }
     if (ev.type !== '@xstate.microstep') return;
     const snap = ev.snapshot as AnyMachineSnapshot;
     const machine = machineIdOf(snap);
-    const transition = ev._transitions[0];
-    const type = ev.event.type;
+    const { eventless, type } = microstepTrigger(ev);
     const raw: RawStep = {
       machine,
       snap,
-      event: transition && transition.eventType === '' ? 'always' : type.startsWith('xstate.done.actor.') ? `done:${type.slice('xstate.done.actor.'.length)}` : type,
+      event: eventless ? 'always' : type.startsWith('xstate.done.actor.') ? `done:${type.slice('xstate.done.actor.'.length)}` : type,
       guards: this.recorder.take(machine).map(({ name, rule, result }) => ({ name, rule, result })),
       source: this.source,
-      ...(transition && transition.eventType !== '' && ENGINE_EVENT_TYPES.has(type) ? { payload: ev.event as EngineEvent } : {}),
+      ...(!eventless && ENGINE_EVENT_TYPES.has(type) ? { payload: ev.event as EngineEvent } : {}),
     };
     const waiting = this.deferred.get(ev.actorRef.sessionId);
     if (waiting) return void waiting.steps.push(raw);

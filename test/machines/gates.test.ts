@@ -4,6 +4,7 @@
 // and each event goes to the active child, checked with `can` first. Boards come from the scenario schema.
 import { createActor, initialTransition, transition, type AnyActorRef, type AnyMachineSnapshot, type InspectionEvent } from 'xstate';
 import { describe, expect, test } from 'vitest';
+import { activeLeaf as leafOf } from '../../src/engine/actors.ts';
 import {
   avoidBattleMachine,
   fieldBattleMachine,
@@ -671,15 +672,11 @@ describe('14.1 retreat machine', () => {
 // Composed machines: fieldBattle (invokes retreat) and movement (invokes all of them), run as actors
 // ---------------------------------------------------------------------------------------------------------------
 
-/** The active actor at the bottom of the invocation chain: the one whose state waits for the next event. */
+/** The active actor at the bottom of the invocation chain (src/engine/actors.ts): it must exist while the move runs. */
 function activeLeaf(root: AnyActorRef): AnyActorRef {
-  let actor = root;
-  for (;;) {
-    const children = Object.values((actor.getSnapshot() as AnyMachineSnapshot).children ?? {}) as AnyActorRef[];
-    const next = children.find((c) => c.getSnapshot().status === 'active');
-    if (!next) return actor;
-    actor = next;
-  }
+  const leaf = leafOf(root);
+  if (!leaf) throw new Error('the move is over: no actor waits');
+  return leaf;
 }
 
 interface Waiting {

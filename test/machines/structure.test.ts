@@ -10,6 +10,7 @@ import { describe, expect, test } from 'vitest';
 import { GUARD_TABLES, MACHINES, type MachineId } from '../../machines/index.ts';
 import type { StateMeta } from '../../machines/meta.ts';
 import { isRuleRef } from '../../src/rules/registry.ts';
+import { DECISION_OF_EVENT } from '../../src/engine/structure.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -34,7 +35,7 @@ const FILE: Record<MachineId, string> = {
   siegeBreak: 'machines/siege-break/siege-break.machine.ts',
 };
 
-/** DESIGN "Events": the events that answer each kind of decision. */
+/** DESIGN "Events" (a contract): the events that answer each kind of decision. The machines must agree with it. */
 const EVENTS_OF: Record<NonNullable<StateMeta['decision']>, readonly string[]> = {
   move: ['move.declare'],
   intercept: ['intercept.declare', 'intercept.decline'],
@@ -206,6 +207,12 @@ describe('DESIGN "Machines": every state describes itself', () => {
       .filter((n) => (n.tags.includes('decision') && n.tags.includes('roll')) || Object.keys((n.config.on ?? {}) as object).length === 0 || n.config.always !== undefined)
       .map((n) => n.id);
     expect(bad).toEqual([]);
+  });
+
+  test('[13.1] the structure the engine reads from the machines is the DESIGN contract: each event answers one kind of decision', () => {
+    const derived = Object.fromEntries(Object.keys(EVENTS_OF).map((kind) => [kind, [...DECISION_OF_EVENT].filter(([, k]) => k === kind).map(([e]) => e).sort()]));
+    expect(derived).toEqual(Object.fromEntries(Object.entries(EVENTS_OF).map(([k, es]) => [k, [...es].sort()])));
+    expect(DECISION_OF_EVENT.get('dice.rolled')).toBe('roll');
   });
 
   test.for(CASES)('[%s] %s: a decision or dice state accepts only the events of its kind (DESIGN "Events")', ([, , { machine }]) => {
