@@ -16,6 +16,7 @@ import {
   type AvoidOutput,
 } from '../../src/rules/procedures/avoid-battle.ts';
 import type { StateMeta, Tag } from '../meta.ts';
+import { guardsOf } from '../../src/rules/procedures/common.ts';
 
 export const avoidBattleMachine = setup({
   types: {
@@ -26,14 +27,7 @@ export const avoidBattleMachine = setup({
     meta: {} as StateMeta,
     tags: {} as Tag,
   },
-  guards: {
-    hasAvoiderToAsk: ({ context, event }) => g.hasAvoiderToAsk.test(context, event),
-    isLegalAvoid: ({ context, event }) => g.isLegalAvoid.test(context, event),
-    isAskedPowerDeclining: ({ context, event }) => g.isAskedPowerDeclining.test(context, event),
-    isAutomaticAvoid: ({ context, event }) => g.isAutomaticAvoid.test(context, event),
-    isAvoidRoll: ({ context, event }) => g.isAvoidRoll.test(context, event),
-    wasAvoidSuccessful: ({ context, event }) => g.wasAvoidSuccessful.test(context, event),
-  },
+  guards: guardsOf(g),
   actions: {
     askNextAvoider: assign(({ context }) => askNextAvoider(context)),
     declareAvoid: assign(({ context, event }) => declareAvoid(context, event)),

@@ -25,6 +25,7 @@ import {
 import type { RetreatOutput } from '../../src/rules/procedures/retreat.ts';
 import { retreatMachine } from '../retreat/retreat.machine.ts';
 import type { StateMeta, Tag } from '../meta.ts';
+import { guardsOf } from '../../src/rules/procedures/common.ts';
 
 export const fieldBattleMachine = setup({
   types: {
@@ -36,15 +37,7 @@ export const fieldBattleMachine = setup({
     tags: {} as Tag,
   },
   actors: { retreat: retreatMachine },
-  guards: {
-    isAttackerRoll: ({ context, event }) => g.isAttackerRoll.test(context, event),
-    isDefenderRoll: ({ context, event }) => g.isDefenderRoll.test(context, event),
-    isNextCasualtyGroupInactive: ({ context, event }) => g.isNextCasualtyGroupInactive.test(context, event),
-    hasCasualtyDecision: ({ context, event }) => g.hasCasualtyDecision.test(context, event),
-    isLegalCasualties: ({ context, event }) => g.isLegalCasualties.test(context, event),
-    doesAttackerBesiege: ({ context, event }) => g.doesAttackerBesiege.test(context, event),
-    mustAttackerLeave: ({ context, event }) => g.mustAttackerLeave.test(context, event),
-  },
+  guards: guardsOf(g),
   actions: {
     countDice: assign(({ context }) => countDice(context)),
     recordAttackerRoll: assign(({ context, event }) => recordAttackerRoll(context, event)),

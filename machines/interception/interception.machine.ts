@@ -16,6 +16,7 @@ import {
   type InterceptionOutput,
 } from '../../src/rules/procedures/interception.ts';
 import type { StateMeta, Tag } from '../meta.ts';
+import { guardsOf } from '../../src/rules/procedures/common.ts';
 
 export const interceptionMachine = setup({
   types: {
@@ -26,13 +27,7 @@ export const interceptionMachine = setup({
     meta: {} as StateMeta,
     tags: {} as Tag,
   },
-  guards: {
-    hasInterceptorToAsk: ({ context, event }) => g.hasInterceptorToAsk.test(context, event),
-    isLegalInterception: ({ context, event }) => g.isLegalInterception.test(context, event),
-    isAskedPowerDeclining: ({ context, event }) => g.isAskedPowerDeclining.test(context, event),
-    isInterceptionRoll: ({ context, event }) => g.isInterceptionRoll.test(context, event),
-    wasInterceptionSuccessful: ({ context, event }) => g.wasInterceptionSuccessful.test(context, event),
-  },
+  guards: guardsOf(g),
   actions: {
     askNextInterceptor: assign(({ context }) => askNextInterceptor(context)),
     declareInterception: assign(({ context, event }) => declareInterception(context, event)),

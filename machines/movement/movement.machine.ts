@@ -35,6 +35,7 @@ import { avoidBattleMachine } from '../avoid-battle/avoid-battle.machine.ts';
 import { fieldBattleMachine } from '../field-battle/field-battle.machine.ts';
 import { interceptionMachine } from '../interception/interception.machine.ts';
 import type { StateMeta, Tag } from '../meta.ts';
+import { guardsOf } from '../../src/rules/procedures/common.ts';
 import { retreatMachine } from '../retreat/retreat.machine.ts';
 import { siegeBreakMachine } from '../siege-break/siege-break.machine.ts';
 import { withdrawalMachine } from '../withdrawal/withdrawal.machine.ts';
@@ -56,16 +57,7 @@ export const movementMachine = setup({
     retreat: retreatMachine,
     siegeBreak: siegeBreakMachine,
   },
-  guards: {
-    hasDeclaredMove: ({ context, event }) => g.hasDeclaredMove.test(context, event),
-    isLegalMove: ({ context, event }) => g.isLegalMove.test(context, event),
-    wasIntercepted: ({ context, event }) => g.wasIntercepted.test(context, event),
-    hasEnemyLandUnitsOutside: ({ context, event }) => g.hasEnemyLandUnitsOutside.test(context, event),
-    hasBrokenSiege: ({ context, event }) => g.hasBrokenSiege.test(context, event),
-    isBattleNext: ({ context, event }) => g.isBattleNext.test(context, event),
-    isMovingOn: ({ context, event }) => g.isMovingOn.test(context, event),
-    isRetreatingToOrigin: ({ context, event }) => g.isRetreatingToOrigin.test(context, event),
-  },
+  guards: guardsOf(g),
   actions: {
     declareMove: assign(({ context, event }) => declareMove(context, event)),
     startMove: assign(({ context }) => startMove(context)),

@@ -15,6 +15,7 @@ import {
   type RetreatOutput,
 } from '../../src/rules/procedures/retreat.ts';
 import type { StateMeta, Tag } from '../meta.ts';
+import { guardsOf } from '../../src/rules/procedures/common.ts';
 
 export const retreatMachine = setup({
   types: {
@@ -25,12 +26,7 @@ export const retreatMachine = setup({
     meta: {} as StateMeta,
     tags: {} as Tag,
   },
-  guards: {
-    isNextGroupInactive: ({ context, event }) => g.isNextGroupInactive.test(context, event),
-    isNextGroupTrapped: ({ context, event }) => g.isNextGroupTrapped.test(context, event),
-    hasGroupToRetreat: ({ context, event }) => g.hasGroupToRetreat.test(context, event),
-    isLegalRetreat: ({ context, event }) => g.isLegalRetreat.test(context, event),
-  },
+  guards: guardsOf(g),
   actions: {
     retreatInactive: assign(({ context }) => retreatInactive(context)),
     eliminateTrapped: assign(({ context }) => eliminateTrapped(context)),

@@ -16,6 +16,7 @@ import {
   type SiegeBreakOutput,
 } from '../../src/rules/procedures/siege-break.ts';
 import type { StateMeta, Tag } from '../meta.ts';
+import { guardsOf } from '../../src/rules/procedures/common.ts';
 import { retreatMachine } from '../retreat/retreat.machine.ts';
 
 export const siegeBreakMachine = setup({
@@ -28,10 +29,7 @@ export const siegeBreakMachine = setup({
     tags: {} as Tag,
   },
   actors: { retreat: retreatMachine },
-  guards: {
-    hasBrokenSiege: ({ context, event }) => g.hasBrokenSiege.test(context, event),
-    hasBesiegersToRetreat: ({ context, event }) => g.hasBesiegersToRetreat.test(context, event),
-  },
+  guards: guardsOf(g),
   actions: {
     endBrokenSiege: assign(({ context }) => endBrokenSiege(context)),
     takeBesiegersRetreat: assign(({ context }, output: RetreatOutput) => takeBesiegersRetreat(context, output)),

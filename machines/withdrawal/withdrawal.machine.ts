@@ -18,6 +18,7 @@ import {
   type WithdrawalOutput,
 } from '../../src/rules/procedures/withdrawal.ts';
 import type { StateMeta, Tag } from '../meta.ts';
+import { guardsOf } from '../../src/rules/procedures/common.ts';
 
 export const withdrawalMachine = setup({
   types: {
@@ -28,17 +29,7 @@ export const withdrawalMachine = setup({
     meta: {} as StateMeta,
     tags: {} as Tag,
   },
-  guards: {
-    isAutomaticWithdrawal: ({ context, event }) => g.isAutomaticWithdrawal.test(context, event),
-    canWithdraw: ({ context, event }) => g.canWithdraw.test(context, event),
-    hasDefendersOutside: ({ context, event }) => g.hasDefendersOutside.test(context, event),
-    needsSiegeCheck: ({ context, event }) => g.needsSiegeCheck.test(context, event),
-    isLegalWithdrawal: ({ context, event }) => g.isLegalWithdrawal.test(context, event),
-    isDeciderDeclining: ({ context, event }) => g.isDeciderDeclining.test(context, event),
-    isAlreadyBesiegedByFriend: ({ context, event }) => g.isAlreadyBesiegedByFriend.test(context, event),
-    doesMoverOutnumberInside: ({ context, event }) => g.doesMoverOutnumberInside.test(context, event),
-    isLegalContinuation: ({ context, event }) => g.isLegalContinuation.test(context, event),
-  },
+  guards: guardsOf(g),
   actions: {
     withdrawInside: assign(({ context }) => withdrawInside(context)),
     recordNoWithdrawal: assign(({ context }) => recordNoWithdrawal(context)),

@@ -47,3 +47,15 @@ export interface RuleGuard<C> {
 export function guard<C>(rule: RuleRef, test: (context: C, event: EngineEvent) => boolean): RuleGuard<C> {
   return { rule, test };
 }
+
+/** The context a rule-carrying guard reads. */
+type ContextOf<R> = R extends RuleGuard<infer C> ? C : never;
+
+/** A machine's named guards, each the one-line adapter from XState's arguments to its rule-carrying guard. */
+export function guardsOf<G extends Readonly<Record<string, RuleGuard<never>>>>(
+  table: G,
+): { readonly [K in keyof G]: (args: { context: ContextOf<G[K]>; event: EngineEvent }) => boolean } {
+  const adapters: Record<string, (args: { context: never; event: EngineEvent }) => boolean> = {};
+  for (const [name, rule] of Object.entries(table)) adapters[name] = ({ context, event }) => rule.test(context, event);
+  return adapters as { readonly [K in keyof G]: (args: { context: ContextOf<G[K]>; event: EngineEvent }) => boolean };
+}
