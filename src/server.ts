@@ -62,12 +62,13 @@ interface RpcErrorObject {
 
 /** A protocol fault raised while handling one request: it becomes that request's JSON-RPC error. */
 class RpcFault extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-    readonly data?: Json,
-  ) {
+  readonly code: number;
+  readonly data: Json | undefined;
+
+  constructor(code: number, message: string, data?: Json) {
     super(message);
+    this.code = code;
+    this.data = data;
   }
 }
 
@@ -372,7 +373,11 @@ class LineSplitter {
   private bytes = 0;
   private skipping = false;
 
-  constructor(private readonly max: number) {}
+  private readonly max: number;
+
+  constructor(max: number) {
+    this.max = max;
+  }
 
   *push(chunk: string): Generator<Frame> {
     let start = 0;

@@ -4,7 +4,10 @@ export class Dice {
   /** Dice drawn so far: a restored session skips this many to continue identically. */
   drawn = 0;
 
-  constructor(readonly seed: number) {
+  readonly seed: number;
+
+  constructor(seed: number) {
+    this.seed = seed;
     this.state = seed >>> 0;
   }
 

@@ -5,8 +5,11 @@ import { parseScenario, ScenarioError, structureIssues, zodIssues, type Scenario
 import { createSession, type Session } from './session.ts';
 
 export class RestoreError extends Error {
-  constructor(message: string, readonly index?: number) {
+  readonly index: number | undefined;
+
+  constructor(message: string, index?: number) {
     super(message);
+    this.index = index;
     this.name = 'RestoreError';
   }
 }

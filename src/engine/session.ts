@@ -49,8 +49,11 @@ export const MAX_SEED = 0xffff_ffff;
 
 /** Options a session cannot start with (a seed out of range, an unknown language). */
 export class SessionOptionsError extends Error {
-  constructor(readonly option: string, message: string) {
+  readonly option: string;
+
+  constructor(option: string, message: string) {
     super(message);
+    this.option = option;
     this.name = 'SessionOptionsError';
   }
 }

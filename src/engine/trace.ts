@@ -67,7 +67,10 @@ export class Tracer {
   private readonly built: TraceEntry[] = [];
   private lastSummary: Summary = EMPTY_SUMMARY;
 
-  constructor(private readonly recorder: GuardRecorder, from?: Tracer) {
+  private readonly recorder: GuardRecorder;
+
+  constructor(recorder: GuardRecorder, from?: Tracer) {
+    this.recorder = recorder;
     if (from) {
       this.raw.push(...from.raw);
       this.built.push(...from.built);

@@ -21,7 +21,7 @@ export interface AvoidState {
   /** Powers that already made or declined their attempt. */
   readonly done: readonly Power[];
   /** The power whose turn it is (impulse order, 13.3 step 1). */
-  readonly asking?: MajorPower;
+  readonly asking?: MajorPower | undefined;
 }
 
 export interface AvoidArgs extends AvoidState, DestinationArgs {

@@ -112,10 +112,10 @@ export interface CasualtyArgs {
   readonly stacks: readonly Stack[];
   readonly losses: Losses;
   /** Ruling R16: which power of the group loses what. */
-  readonly byPower?: Units['byPower'];
-  readonly keep?: LandUnitType;
+  readonly byPower?: Units['byPower'] | undefined;
+  readonly keep?: LandUnitType | undefined;
   /** Ruling R16: whose unit of type `keep` is kept. */
-  readonly keepPower?: Power;
+  readonly keepPower?: Power | undefined;
   readonly oddHits?: readonly Power[];
   /** Odd hits already placed by the decider (undefined until then). */
   readonly oddTo?: readonly Power[];

@@ -25,7 +25,7 @@ export interface InterceptionState {
   /** Powers that declined to make (more) attempts. */
   readonly declined: readonly Power[];
   /** The power whose turn it is to attempt or decline (impulse order, 13.2). */
-  readonly asking?: MajorPower;
+  readonly asking?: MajorPower | undefined;
 }
 
 export interface InterceptArgs extends InterceptionState {
@@ -108,7 +108,7 @@ export const isAtWarWithMover = restriction<InterceptArgs>({
   rule: '13.2',
   statements: ['INT-01'],
   holds: (world, args) => isInterceptorHostile(world, args.power, args.leg),
-  reason: (world, { power, leg }) => {
+  reason: (_world, { power, leg }) => {
     const p = powerName(power), a = powerName(leg.power);
     return text(`${p.en} is not at war with ${a.en}: only units of a power at war with the active power may intercept.`, `${p.ru} ${ruAgree(power, 'не воюют', 'не воюет')} с ${powerWith(leg.power).ru}: перехватывать могут только части державы, воюющей с активной державой.`);
   },

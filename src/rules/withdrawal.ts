@@ -185,7 +185,7 @@ export interface ContinueArgs {
   readonly cp: number;
 }
 
-function continueMoveArgs(world: World, { leg, to, cp }: ContinueArgs): MoveArgs {
+function continueMoveArgs(_world: World, { leg, to, cp }: ContinueArgs): MoveArgs {
   const t = totals(leg.formation);
   return { power: leg.power, from: leg.to, to, request: t, cp };
 }

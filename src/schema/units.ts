@@ -76,7 +76,10 @@ export interface Units {
 
 export const NO_UNITS: Units = { regulars: 0, mercenaries: 0, cavalry: 0, leaders: [] };
 
-export function units(input: Partial<Units> | undefined): Units {
+/** Units as an event or a scenario states them: every count optional (zod's output marks absent ones `undefined`). */
+export type UnitsInput = { readonly [K in keyof Units]?: Units[K] | undefined };
+
+export function units(input: UnitsInput | undefined): Units {
   return {
     regulars: input?.regulars ?? 0,
     mercenaries: input?.mercenaries ?? 0,

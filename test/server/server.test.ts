@@ -456,7 +456,7 @@ describe('order and many sessions', () => {
     const ids = raw.map((l) => (JSON.parse(l) as Response).id);
     expect(ids).toEqual(lines.map((l) => (typeof l === 'string' ? null : (l as { id: unknown }).id)));
     const rs = raw.map((l) => JSON.parse(l) as Response);
-    expect(rs.filter((r, i) => i % 5 === 3).every((r) => r.result.pending.kind === 'intercept')).toBe(true);
+    expect(rs.filter((_r, i) => i % 5 === 3).every((r) => r.result.pending.kind === 'intercept')).toBe(true);
   });
 
   test('many sessions at once are independent: 30 interleaved moves, each with its own seed, played to the end', async () => {

@@ -29,7 +29,7 @@ export interface AvoidAttempt {
 }
 
 export interface AvoidContext extends ProcedureContext, AvoidState {
-  readonly attempt?: AvoidAttempt;
+  readonly attempt?: AvoidAttempt | undefined;
 }
 
 export type AvoidOutput = ProcedureContext;

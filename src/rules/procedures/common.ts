@@ -1,7 +1,7 @@
 // What every procedure machine carries: the world it reads and changes, and the summary it adds to.
 import type { EngineEvent, EventOf, EventType } from '../../schema/events.ts';
 import { EMPTY_SUMMARY, type Summary } from '../../schema/result.ts';
-import { units, type Units } from '../../schema/units.ts';
+import { units, type Units, type UnitsInput } from '../../schema/units.ts';
 import type { RuleRef } from '../registry.ts';
 import type { World } from '../world.ts';
 
@@ -31,7 +31,7 @@ export function eventAs<T extends EventType>(event: EngineEvent, type: T): Event
 }
 
 /** The units named in an event's unit fields (missing counts are 0). */
-export function eventUnits(event: Partial<Units> & object): Units {
+export function eventUnits(event: UnitsInput & object): Units {
   return units(event);
 }
 

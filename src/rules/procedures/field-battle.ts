@@ -46,9 +46,9 @@ export interface CasualtyAnswer {
   readonly role: Role;
   readonly power: Power;
   readonly losses: Losses;
-  readonly byPower?: CasualtyArgs['byPower'];
-  readonly keep?: LandUnitType;
-  readonly keepPower?: Power;
+  readonly byPower?: CasualtyArgs['byPower'] | undefined;
+  readonly keep?: LandUnitType | undefined;
+  readonly keepPower?: Power | undefined;
 }
 
 export interface FieldBattleContext extends ProcedureContext {
@@ -61,7 +61,7 @@ export interface FieldBattleContext extends ProcedureContext {
   readonly plans?: { readonly attacker: SidePlan; readonly defender: SidePlan };
   readonly oddTo: { readonly attacker?: readonly Power[]; readonly defender?: readonly Power[] };
   readonly answers: readonly CasualtyAnswer[];
-  readonly asking?: { readonly role: Role; readonly power: Power };
+  readonly asking?: { readonly role: Role; readonly power: Power } | undefined;
 }
 
 export type FieldBattleOutput = ProcedureContext & { readonly winner?: Role };

@@ -27,7 +27,7 @@ export interface InterceptionAttempt {
 }
 
 export interface InterceptionContext extends ProcedureContext, InterceptionState {
-  readonly attempt?: InterceptionAttempt;
+  readonly attempt?: InterceptionAttempt | undefined;
 }
 
 export interface InterceptionOutput extends ProcedureContext {

@@ -34,11 +34,11 @@ export interface MoveRequest {
 
 export interface MovementContext extends ProcedureContext {
   readonly order?: MoveRequest;
-  readonly leg?: MoveLeg;
+  readonly leg?: MoveLeg | undefined;
   /** 13.2 step 3: the power that intercepted this move. */
-  readonly intercepted?: MajorPower;
-  readonly outcome?: WithdrawalOutcome;
-  readonly continueTo?: string;
+  readonly intercepted?: MajorPower | undefined;
+  readonly outcome?: WithdrawalOutcome | undefined;
+  readonly continueTo?: string | undefined;
 }
 
 export type MovementOutput = ProcedureContext;

@@ -26,7 +26,7 @@ export interface RetreatInput extends ProcedureInput {
 }
 
 export interface RetreatContext extends ProcedureContext, RetreatState {
-  readonly asking?: Power;
+  readonly asking?: Power | undefined;
 }
 
 export type RetreatOutput = ProcedureContext;

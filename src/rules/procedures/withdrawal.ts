@@ -107,7 +107,7 @@ export function chooseBattle(): Partial<WithdrawalContext> {
   return { outcome: 'battle' };
 }
 
-export function chooseContinue(c: WithdrawalContext, event: EngineEvent): Partial<WithdrawalContext> {
+export function chooseContinue(_c: WithdrawalContext, event: EngineEvent): Partial<WithdrawalContext> {
   return { outcome: 'continue', continueTo: eventAs(event, 'move.continue').to };
 }
 
