@@ -68,8 +68,12 @@ export function readEvents(path: string): unknown[] {
 }
 
 /** Options with a value: a missing value, a value given to a flag (--json=yes) or an unknown option is a usage error. */
-export function options<T extends Record<string, { type: 'string' | 'boolean' }>>(args: string[], spec: T) {
-  return parseArgs({ args, allowPositionals: true, strict: true, options: spec });
+export function options<T extends Record<string, { type: 'string' | 'boolean' }>>(
+  args: string[],
+  spec: T,
+): { values: { [K in keyof T]?: T[K]['type'] extends 'boolean' ? boolean : string }; positionals: string[] } {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, strict: true, options: spec });
+  return { values: values as { [K in keyof T]?: T[K]['type'] extends 'boolean' ? boolean : string }, positionals };
 }
 
 export function oneFile(positionals: string[], command: string): string {

@@ -15,6 +15,9 @@ const SCHEMAS: Readonly<Record<string, z.ZodType>> = {
   session: SavedSessionSchema,
 };
 
+/** The names `his schema` knows; `npm run schemas` writes each to schema/<name>.schema.json. */
+export const SCHEMA_NAMES: readonly string[] = Object.keys(SCHEMAS);
+
 export function cmdSchema(args: string[]): number {
   const { positionals } = options(args, {});
   if (positionals.length > 1) throw new UsageError(`schema takes one name, not ${positionals.length}`);

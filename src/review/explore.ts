@@ -129,8 +129,11 @@ interface Branch {
 }
 
 class Stop extends Error {
-  constructor(readonly by: NonNullable<ExploreReport['truncatedBy']>) {
+  readonly by: NonNullable<ExploreReport['truncatedBy']>;
+
+  constructor(by: NonNullable<ExploreReport['truncatedBy']>) {
     super(by);
+    this.by = by;
   }
 }
 

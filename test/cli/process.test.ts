@@ -1,5 +1,6 @@
-// The `his` binary as a separate process: what only a process shows — the exit code, stdout and stderr, no stack
-// trace. Each test starts Node with tsx (about half a second on an idle machine, several seconds on a loaded one),
+// The `his` command as a separate process, run from the sources (node --import tsx src/cli.ts; the compiled binary
+// of the packed package is tested in test/package): what only a process shows — the exit code, stdout and stderr,
+// no stack trace. Each test starts Node with tsx (about half a second on an idle machine, several seconds on a loaded one),
 // so these few tests carry an explicit timeout with a wide margin; everything else about the command is tested in
 // this process (cli.test.ts).
 import { spawnSync } from 'node:child_process';
@@ -11,7 +12,7 @@ const ROOT = join(import.meta.dirname, '..', '..');
 const PROCESS_TIMEOUT = 60_000;
 
 function run(...args: string[]) {
-  const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'his.mjs'), ...args], { cwd: ROOT, encoding: 'utf8', timeout: PROCESS_TIMEOUT });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'cli.ts'), ...args], { cwd: ROOT, encoding: 'utf8', timeout: PROCESS_TIMEOUT });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

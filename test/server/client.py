@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A small host in another language: plays the rulebook's worked example over the JSON-RPC server's stdio.
 
-Standard library only. It starts the server (`node bin/his.mjs serve --stdio`), sends one JSON-RPC 2.0 request per line and reads one response per line, plays
+Standard library only. It starts the server (`node --import tsx src/cli.ts serve --stdio` from the sources; pass another command after `--`), sends one JSON-RPC 2.0 request per line and reads one response per line, plays
 examples/vienna-1517.json with its scripted events sent one by one, and checks the rulebook's result:
 Hapsburg 5 hits v Ottoman 3, the Ottoman loses 4 regulars and 1 cavalry, and Suleiman, Ibrahim Pasha and 3 regulars
 end in Pressburg. Exits 0 when everything matches, 1 otherwise (with what differed), 2 when the server fails.
@@ -16,7 +16,7 @@ import sys
 import threading
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-DEFAULT_SERVER = ["node", "bin/his.mjs", "serve", "--stdio"]
+DEFAULT_SERVER = ["node", "--import", "tsx", "src/cli.ts", "serve", "--stdio"]
 
 
 class ServerError(Exception):

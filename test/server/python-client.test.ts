@@ -1,5 +1,5 @@
 // A host in another language over the real pipe: test/server/client.py (Python 3, standard library only) starts the
-// server as a process (`node bin/his.mjs serve --stdio`), plays the worked example and checks the rulebook's result; it exits 0 only when everything matches.
+// server as a process (`node --import tsx src/cli.ts serve --stdio`), plays the worked example and checks the rulebook's result; it exits 0 only when everything matches.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
