@@ -1,7 +1,7 @@
 // What every state of every procedure machine says about itself: the rule it applies, and for decision and dice
 // states what the game waits for. Read by the session (pending decisions), the trace and the diagrams.
 import type { RuleRef, RulingRef } from '../src/rules/registry.ts';
-import type { Text } from '../src/rules/text.ts';
+import type { Text } from '../src/text/text.ts';
 import type { DecisionKind, RollInfo } from '../src/schema/decision.ts';
 
 export type { DecisionKind };

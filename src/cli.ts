@@ -5,9 +5,11 @@
 import { MAX_SEED } from './engine/session.ts';
 import { serveStdio } from './server.ts';
 import { cmdDiagram } from './cli/diagram.ts';
+import { cmdIds } from './cli/ids.ts';
 import { cmdExplore, cmdOdds } from './cli/review.ts';
 import { cmdResolve } from './cli/resolve.ts';
 import { cmdSchema } from './cli/schema.ts';
+import { cmdWalkthrough, WALKTHROUGH_USAGE } from './cli/walkthrough.ts';
 import { serveOptions } from './cli/serve.ts';
 import { err, out, processIo, useIo, UsageError, type Io } from './cli/common.ts';
 
@@ -29,8 +31,12 @@ Usage:
       Prints a procedure's statechart (default: movement, Mermaid), drawn from the machine itself. A machine is one of
       movement, interception, avoidBattle, withdrawal, fieldBattle, retreat, siegeBreak; composed is movement with
       every procedure it invokes. --highlight marks one state (e.g. fieldBattle.rollingAttackerDice).
+${WALKTHROUGH_USAGE}
   his schema [scenario|event|decision|result|session]
       Prints a JSON Schema (default: scenario).
+  his ids [spaces|leaders|powers] [--near <space>] [--json]
+      Lists the ids a scenario may use, with their English and Russian names (default: all three kinds); --near lists
+      a space's neighbours and whether each connection is clear or a pass.
   his serve --stdio
       A JSON-RPC 2.0 server, one message per line on stdin and stdout, for hosts in other languages (docs/server.md).
 `;
@@ -44,11 +50,16 @@ const COMMANDS: Readonly<Record<string, Command>> = Object.assign(Object.create(
   diagram: cmdDiagram,
   odds: cmdOdds,
   explore: cmdExplore,
+  ids: cmdIds,
+  walkthrough: cmdWalkthrough,
   // Only the options are checked here; runProcess starts the server once they are right.
   serve: (args: string[]) => (serveOptions(args), 0),
 });
 
-/** Runs one command. Every command but an SVG diagram answers at once; that one returns a promise of its exit code. */
+/**
+ * Runs one command. Every command but an SVG diagram and a walkthrough page answers at once; those two return a
+ * promise of their exit code.
+ */
 export function main(argv: string[], streams: Io = processIo): number | Promise<number> {
   useIo(streams);
   const [command, ...rest] = argv;

@@ -1,12 +1,18 @@
 // The public library API. The engine is a library first: nothing here prints, exits or touches files.
 export { parseScenario, ScenarioError, type Scenario, type Issue } from './engine/scenario.ts';
-export { restoreSession, RestoreError } from './engine/save.ts';
+export { restoreSession, RestoreError, type RestoreOptions } from './engine/save.ts';
 export {
   createSession,
   Session,
   ENGINE_VERSION,
   SavedSessionSchema,
   type SessionOptions,
+  SessionOptionsError,
+  MAX_SEED,
+  type Inspector,
+  type SessionListener,
+  type SessionUpdate,
+  type ObserverError,
   type SendResult,
   type SessionResult,
   type TraceEntry,
@@ -19,11 +25,33 @@ export type { EngineError, ErrorCode } from './engine/explain.ts';
 export { narrative } from './engine/report.ts';
 export { ScenarioSchema, type ScenarioInput } from './schema/scenario.ts';
 export { EventSchema, type EngineEvent, type EventType } from './schema/events.ts';
-export { DecisionSchema, type Decision, type DecisionKind } from './schema/decision.ts';
+export {
+  DecisionSchema,
+  type Decision,
+  type DecisionKind,
+  type DecisionOf,
+  type DecisionOption,
+  type DecisionLimits,
+  type DecisionNames,
+  type Blocked,
+  type RollInfo,
+  type MoveDecision,
+  type InterceptDecision,
+  type RollDecision,
+  type AvoidDecision,
+  type WithdrawDecision,
+  type ContinueDecision,
+  type CasualtiesDecision,
+  type RetreatDecision,
+} from './schema/decision.ts';
 export { SummarySchema, ResultPositionSchema, type Summary, type ResultPosition } from './schema/result.ts';
-export { RULE_REGISTRY, type RuleRef, type RulingRef } from './rules/registry.ts';
+export type { RuleRef, RulingRef } from './rules/registry.ts';
+export { RULE_REGISTRY } from './text/registry.ts';
 export { STATEMENTS } from './rules/statements.ts';
-export type { Text, Lang } from './rules/text.ts';
+export type { Text, Lang } from './text/text.ts';
+export type { Fact, Facts } from './rules/verdict.ts';
+export { reasonOf } from './text/reasons/index.ts';
+export { ruleText } from './text/rules.ts';
 export { hisBoard, hisLeaderTable, HIS_SPACE_IDS, HIS_ARMY_LEADER_IDS, type HisSpaceId, type HisArmyLeaderId } from './data/index.ts';
 export * from '../machines/index.ts';
 export { explore, describeSummary, type ExploreOptions, type ExploreReport, type Outcome } from './review/explore.ts';

@@ -1,7 +1,7 @@
 // 13.3 Avoid Battle: each major power with land units in the destination, in impulse order, may try to step aside.
 import { assign, setup } from 'xstate';
 import type { EngineEvent } from '../../src/schema/events.ts';
-import { text } from '../../src/rules/text.ts';
+import { text } from '../../src/text/text.ts';
 import {
   askNextAvoider,
   avoidGuards as g,

@@ -1,7 +1,7 @@
 // 14 Field Battle: dice, rolls (attacker first), winner, casualties, captures, retreat and the siege check.
 import { and, assign, not, setup } from 'xstate';
 import type { EngineEvent } from '../../src/schema/events.ts';
-import { text } from '../../src/rules/text.ts';
+import { text } from '../../src/text/text.ts';
 import {
   applyCasualties,
   askNextCasualties,

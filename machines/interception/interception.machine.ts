@@ -1,7 +1,7 @@
 // 13.2 Interception: enemy stacks adjacent to the destination try, one attempt at a time in impulse order.
 import { assign, setup } from 'xstate';
 import type { EngineEvent } from '../../src/schema/events.ts';
-import { text } from '../../src/rules/text.ts';
+import { text } from '../../src/text/text.ts';
 import {
   askNextInterceptor,
   declareInterception,

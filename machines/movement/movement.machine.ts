@@ -2,7 +2,7 @@
 // withdrawal, field battle and retreat.
 import { assign, setup } from 'xstate';
 import type { EngineEvent } from '../../src/schema/events.ts';
-import { text } from '../../src/rules/text.ts';
+import { text } from '../../src/text/text.ts';
 import type { AvoidOutput } from '../../src/rules/procedures/avoid-battle.ts';
 import type { FieldBattleOutput } from '../../src/rules/procedures/field-battle.ts';
 import type { InterceptionOutput } from '../../src/rules/procedures/interception.ts';

@@ -1,7 +1,7 @@
 // 14.1 Retreat: the losing power's survivors go inside (up to 4, in its own fortified space) or to one legal space.
 import { and, assign, not, setup } from 'xstate';
 import type { EngineEvent } from '../../src/schema/events.ts';
-import { text } from '../../src/rules/text.ts';
+import { text } from '../../src/text/text.ts';
 import {
   askNextRetreat,
   eliminateTrapped,

@@ -2,7 +2,7 @@
 // stack retreats, free.
 import { and, assign, not, setup } from 'xstate';
 import type { EngineEvent } from '../../src/schema/events.ts';
-import { text } from '../../src/rules/text.ts';
+import { text } from '../../src/text/text.ts';
 import type { RetreatOutput } from '../../src/rules/procedures/retreat.ts';
 import {
   besiegersRetreatInput,

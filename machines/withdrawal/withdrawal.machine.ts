@@ -1,7 +1,7 @@
 // 13.4 Withdrawing into Fortifications (movement step 7) and what the active formation does after it.
 import { and, assign, not, setup } from 'xstate';
 import type { EngineEvent } from '../../src/schema/events.ts';
-import { text } from '../../src/rules/text.ts';
+import { text } from '../../src/text/text.ts';
 import {
   besiegeDestination,
   chooseBattle,

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { EventSchema } from '../schema/events.ts';
 import { parseScenario, readJson, ScenarioError } from '../engine/scenario.ts';
 import { POLICIES, type PolicyName } from '../engine/resolve.ts';
-import type { Lang } from '../rules/text.ts';
+import type { Lang } from '../text/text.ts';
 import type { ExploreReport } from '../review/explore.ts';
 
 /** A bad command, option or value: one line and exit 1. */
@@ -13,6 +13,34 @@ export class UsageError extends Error {}
 
 /** A file that cannot be read: a user's error, exit 2 like a bad scenario. */
 export class FileError extends Error {}
+
+/** The problems of a scenario or events file, with the file they are in (exit 2). */
+export class InputFileError extends ScenarioError {
+  readonly what: 'scenario' | 'events file';
+  readonly file: string;
+
+  constructor(what: 'scenario' | 'events file', file: string, issues: ScenarioError['issues']) {
+    super(issues);
+    this.what = what;
+    this.file = file;
+    this.name = 'InputFileError';
+  }
+}
+
+/** Reads a file's content with `read`, naming the file in the problems it has. */
+function inFile<T>(what: InputFileError['what'], file: string, read: () => T): T {
+  try {
+    return read();
+  } catch (e) {
+    if (e instanceof ScenarioError && !(e instanceof InputFileError)) throw new InputFileError(what, file, e.issues);
+    throw e;
+  }
+}
+
+/** A scenario file, parsed: FileError if it cannot be read, InputFileError if it is not a valid scenario. */
+export function readScenario(file: string) {
+  return inFile('scenario', file, () => parseScenario(readFile(file)));
+}
 
 /** Where the command writes: the process's streams, or a test's buffers. */
 export interface Io {
@@ -56,9 +84,14 @@ export function readFile(path: string): string {
 }
 
 export function readEvents(path: string): unknown[] {
-  const value = readJson(readFile(path));
+  const text = readFile(path);
+  return inFile('events file', path, () => eventsOf(readJson(text)));
+}
+
+function eventsOf(value: unknown): unknown[] {
   const list = Array.isArray(value) ? value : value !== null && typeof value === 'object' && Object.hasOwn(value, 'events') ? (value as { events?: unknown }).events : undefined;
-  if (!Array.isArray(list)) throw new ScenarioError([{ path: '', message: `${path}: expected an array of events or {"events": [...]}` }]);
+  if (!Array.isArray(list))
+    throw new ScenarioError([{ path: '', message: 'expected an array of events or {"events": [...]}' }]);
   const issues = list.flatMap((e, i) => {
     const r = EventSchema.safeParse(e);
     return r.success ? [] : r.error.issues.map((x) => ({ path: `events[${i}]${x.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('')}`, message: x.message }));
@@ -105,14 +138,25 @@ export function badInput(e: ScenarioError | FileError, json: boolean): number {
   const issues = e instanceof ScenarioError ? e.issues : [{ path: '', message: e.message }];
   const code = e instanceof ScenarioError ? 'invalid-scenario' : 'unreadable-file';
   if (json) out(JSON.stringify({ ok: false, error: { code, message: issues.map((i) => `${i.path || '(root)'}: ${i.message}`).join('; '), issues, path: issues[0]?.path ?? '' } }, null, 2));
-  else err(e instanceof ScenarioError ? e.message : `his: ${e.message}`);
+  else err(e instanceof ScenarioError ? problems(e) : `his: ${e.message}`);
   return 2;
 }
 
+/** One problem on one line; several under one heading, one per line. */
+function problems(e: ScenarioError): string {
+  const what = e instanceof InputFileError ? `invalid ${e.what} ${e.file}` : 'invalid scenario';
+  const lines = e.issues.map((i) => `${i.path || '(root)'}: ${i.message.replace(/\s*\n\s*/g, ' ')}`);
+  if (lines.length === 1) return `his: ${what}: ${lines[0]}`;
+  return `his: ${what} (${lines.length} problems):\n${lines.map((l) => `  ${l}`).join('\n')}`;
+}
+
 export function withoutScript(file: string) {
-  const data = readJson(readFile(file));
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) return parseScenario(data);
-  return parseScenario({ ...(data as Record<string, unknown>), events: [] });
+  const text = readFile(file);
+  return inFile('scenario', file, () => {
+    const data = readJson(text);
+    if (data === null || typeof data !== 'object' || Array.isArray(data)) return parseScenario(data);
+    return parseScenario({ ...(data as Record<string, unknown>), events: [] });
+  });
 }
 
 export const BOUNDS = { 'max-nodes': { type: 'string' }, 'max-ms': { type: 'string' } } as const;

@@ -5,6 +5,10 @@ import { out, UsageError } from './common.ts';
 
 export function cmdDiagram(args: string[]): number | Promise<number> {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { format: { type: 'string' }, lang: { type: 'string' }, highlight: { type: 'string' } } });
+  if (positionals.length > 1) {
+    const extra = positionals.slice(1).join(' ');
+    throw new UsageError(`diagram takes one machine, not ${positionals.length} (${extra} is extra)`);
+  }
   const name = positionals[0] ?? 'movement';
   if (!isDiagramName(name)) throw new UsageError(`unknown machine '${name}': one of ${DIAGRAMS.join(', ')}`);
   const format = values.format ?? 'mermaid';

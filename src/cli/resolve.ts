@@ -1,9 +1,21 @@
 // `his resolve`: runs a move to its end — scripted events, then the policy, with seeded dice — and tells it.
 import { resolve } from '../engine/resolve.ts';
 import { narrative } from '../engine/report.ts';
-import { parseScenario, ScenarioError } from '../engine/scenario.ts';
+import { ScenarioError } from '../engine/scenario.ts';
 import { MAX_SEED } from '../engine/session.ts';
-import { badInput, FileError, langOf, oneFile, options, out, err, policyOf, readEvents, readFile, wholeNumber } from './common.ts';
+import {
+  badInput,
+  FileError,
+  langOf,
+  oneFile,
+  options,
+  out,
+  err,
+  policyOf,
+  readEvents,
+  readScenario,
+  wholeNumber,
+} from './common.ts';
 
 export function cmdResolve(args: string[]): number {
   const { values, positionals } = options(args, { events: { type: 'string' }, seed: { type: 'string' }, json: { type: 'boolean' }, lang: { type: 'string' }, policy: { type: 'string' } });
@@ -13,7 +25,7 @@ export function cmdResolve(args: string[]): number {
   const policy = policyOf(values.policy);
   const json = values.json ?? false;
   try {
-    const scenario = parseScenario(readFile(file));
+    const scenario = readScenario(file);
     const events = values.events ? readEvents(values.events) : undefined;
     const r = resolve(scenario, { seed, lang, policy, ...(events ? { events } : {}) });
     if (!r.ok) {

@@ -3,7 +3,9 @@
 // what XState's inspection events say about an actor (its machine, its parent, its initial state) and a step (which
 // transition was taken). Everything here leans on XState 5's actor objects; test/engine/actors.test.ts pins the
 // version these fields were read from.
-import type { AnyActorRef, AnyMachineSnapshot, AnyStateMachine, InspectionEvent } from 'xstate';
+import type { AnyActorRef, AnyMachineSnapshot, AnyStateMachine, ContextFrom, InspectionEvent, OutputFrom } from 'xstate';
+import type { MACHINES, MachineId } from '../../machines/index.ts';
+import type { ProcedureContext } from '../rules/procedures/common.ts';
 
 /** The XState version whose internals this adapter reads (package.json pins it exactly). */
 export const XSTATE_VERSION = '5.33.3';
@@ -32,4 +34,47 @@ export function actorInfo(ref: AnyActorRef): { machine: AnyStateMachine | undefi
 export function microstepTrigger(ev: Extract<InspectionEvent, { type: '@xstate.microstep' }>): { eventless: boolean; type: string } {
   const transition = ev._transitions[0];
   return { eventless: transition !== undefined && transition.eventType === '', type: ev.event.type };
+}
+
+/** The context each machine carries, read from the machines' own types. */
+export type ContextOf<M extends MachineId> = ContextFrom<(typeof MACHINES)[M]>;
+
+/** Something of the actor tree that says which machine it belongs to: a snapshot read by `fromSnapshot`, a waiting state. */
+export interface MachineContext {
+  readonly machine: MachineId;
+  readonly context: unknown;
+}
+
+// Every machine's context holds the world and the summary (a type error here if one stops doing so).
+const EVERY_CONTEXT_IS_A_PROCEDURE_CONTEXT: { readonly [M in MachineId]: ContextOf<M> extends ProcedureContext ? true : never } = {
+  movement: true,
+  interception: true,
+  avoidBattle: true,
+  withdrawal: true,
+  fieldBattle: true,
+  retreat: true,
+  siegeBreak: true,
+};
+
+/** A snapshot of the tree with the id of its machine (checked against the known machines). */
+export function fromSnapshot(snapshot: AnyMachineSnapshot): MachineContext {
+  const id = snapshot.machine.id;
+  if (!Object.hasOwn(EVERY_CONTEXT_IS_A_PROCEDURE_CONTEXT, id)) throw new Error(`engine fault: an actor of unknown machine '${id}'`);
+  return { machine: id as MachineId, context: snapshot.context };
+}
+
+/** The context, when it belongs to `machine`: the machine's id says which context type it carries. */
+export function contextIf<M extends MachineId>(source: MachineContext, machine: M): ContextOf<M> | undefined {
+  return source.machine === machine ? (source.context as ContextOf<M>) : undefined;
+}
+
+/** The world and summary every machine's context holds. */
+export function procedureContext(source: MachineContext): ProcedureContext {
+  return source.context as ContextOf<typeof source.machine>;
+}
+
+/** The movement machine's output (the world and summary after the move), once the root is done. */
+export function movementOutput(snapshot: AnyMachineSnapshot): OutputFrom<(typeof MACHINES)['movement']> {
+  if (fromSnapshot(snapshot).machine !== 'movement' || snapshot.status !== 'done') throw new Error('engine fault: the movement machine is not done');
+  return snapshot.output as OutputFrom<(typeof MACHINES)['movement']>;
 }

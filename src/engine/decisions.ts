@@ -4,6 +4,7 @@
 import type { Decision } from '../schema/decision.ts';
 import { MAX_OPTIONS } from './procedures/field-battle.ts';
 import { decide, type Waiting } from './procedures/index.ts';
+import { namesIn } from './procedures/names.ts';
 
 export { MAX_OPTIONS };
 export type { Waiting };
@@ -13,19 +14,24 @@ const DECLINES: ReadonlySet<string> = new Set(['intercept.decline', 'avoid.decli
 /**
  * No decision lists more than MAX_OPTIONS answers (nor blocked answers): a board with a thousand spaces around a
  * battle still gives a list a person can read. The way to decline is always kept; `limits` still describes every
- * legal answer, and `limits.optionsComplete` says when the list was cut.
+ * legal answer, and `limits.optionsComplete` says when the list was cut; `names` keeps the ids still shown.
  */
-function bounded(d: Decision): Decision {
+function bounded<D extends Decision>(d: D): D {
   if (d.options.length <= MAX_OPTIONS && d.blocked.length <= MAX_OPTIONS) return d;
   const declines = d.options.filter((o) => DECLINES.has(o.event.type));
   const others = d.options.filter((o) => !DECLINES.has(o.event.type)).slice(0, MAX_OPTIONS - declines.length);
-  return {
+  const cut = {
     ...d,
     options: [...others, ...declines],
     blocked: d.blocked.slice(0, MAX_OPTIONS),
     forced: false,
-    limits: { ...(d.limits ?? {}), optionsComplete: d.options.length <= MAX_OPTIONS, blockedComplete: d.blocked.length <= MAX_OPTIONS },
+    limits: {
+      ...(d.limits ?? {}),
+      optionsComplete: d.options.length <= MAX_OPTIONS,
+      blockedComplete: d.blocked.length <= MAX_OPTIONS,
+    },
   };
+  return { ...cut, names: namesIn(cut, d.names) };
 }
 
 /** The decision a waiting state stands for. */

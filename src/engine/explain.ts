@@ -4,13 +4,16 @@ import type { EngineEvent } from '../schema/events.ts';
 import type { Decision } from '../schema/decision.ts';
 import { units } from '../schema/units.ts';
 import { isNoOtherPowerSuccessful } from '../rules/interception.ts';
-import { inSpace, outOfSpace, powerName, ruAgree, ruCount, spaceFrom, spaceName, spaceTo } from '../rules/names.ts';
 import type { MovementContext } from '../rules/procedures/movement.ts';
 import type { RuleRef, RulingRef } from '../rules/registry.ts';
-import { text, type Lang, type Text } from '../rules/text.ts';
-import { check, type Refusal } from '../rules/verdict.ts';
+import { check, type Facts, type Refusal } from '../rules/verdict.ts';
 import { WITHDRAWAL_CONDITIONS, withdrawalDecider } from '../rules/withdrawal.ts';
 import { interceptedBy, kindOf, specOf, type Waiting } from './procedures/index.ts';
+import type { World } from '../rules/world.ts';
+import { inSpace, outOfSpace, powerName, ruAgree, ruCount, spaceFrom, spaceName, spaceTo } from '../text/names.ts';
+import { reasonOf } from '../text/reasons/index.ts';
+import { cite } from '../text/rules.ts';
+import { text, type Lang, type Text } from '../text/text.ts';
 import { decisionOfEvent, stepOfEvent, stepOfMovementState } from './structure.ts';
 
 export type ErrorCode = 'invalid-event' | 'illegal' | 'out-of-turn' | 'step-closed' | 'move-ended' | 'not-supported' | 'internal';
@@ -23,6 +26,11 @@ export interface EngineError {
   readonly restriction?: string;
   readonly message: string;
   readonly reason?: Text;
+  /**
+   * With `restriction`: the facts of the refusal (ids, counts, which case applies), from which a host may word its
+   * own message; `reason` is the engine's wording of them.
+   */
+  readonly facts?: Facts;
   readonly path?: string;
 }
 
@@ -30,8 +38,10 @@ export function errorOf(code: ErrorCode, rule: RuleRef | undefined, reason: Text
   return { code, ...(rule ? { rule } : {}), message: reason[lang], reason, ...extra };
 }
 
-function fromRefusal(r: Refusal, lang: Lang, code: ErrorCode = 'illegal'): EngineError {
-  return { code, rule: r.rule, ...(r.ruling ? { ruling: r.ruling } : {}), restriction: r.code, message: r.reason[lang], reason: r.reason };
+function fromRefusal(world: World, r: Refusal, lang: Lang, code: ErrorCode = 'illegal'): EngineError {
+  const reason = reasonOf(world, r);
+  const ruling = r.ruling ? { ruling: r.ruling } : {};
+  return { code, rule: r.rule, ...ruling, restriction: r.code, message: reason[lang], reason, facts: r.facts };
 }
 
 interface Situation {
@@ -76,7 +86,7 @@ function stepRefusal(s: Situation, event: EngineEvent): EngineError {
   if (event.type.startsWith('intercept.')) {
     if (intercepted && 'power' in event && event.power !== intercepted) {
       const v = check(isNoOtherPowerSuccessful, root.world, { leg: leg!, usedSpaces: [], declined: [], successPower: intercepted, power: event.power, from: '', request: units({}) });
-      if (!v.ok) return fromRefusal(v, lang, 'step-closed');
+      if (!v.ok) return fromRefusal(root.world, v, lang, 'step-closed');
     }
     return errorOf('step-closed', '13.1 step 5', text(`Interceptions of this move are over: they are resolved before the formation is placed in ${dest.en}.`, `Перехваты этого движения завершены: они разыгрываются до того, как соединение размещается ${destIn}.`), lang);
   }
@@ -84,7 +94,7 @@ function stepRefusal(s: Situation, event: EngineEvent): EngineError {
     if ((event.type === 'withdraw.declare' || event.type === 'withdraw.decline') && leg) {
       for (const cond of WITHDRAWAL_CONDITIONS) {
         const v = check(cond, root.world, { leg, power: event.power });
-        if (!v.ok) return fromRefusal(v, lang, 'step-closed');
+        if (!v.ok) return fromRefusal(root.world, v, lang, 'step-closed');
       }
       const decider = withdrawalDecider(root.world, leg);
       if (decider && decider !== event.power) return errorOf('step-closed', '13.4', text(`Only ${powerName(decider).en}, who controls ${dest.en}, decides on a withdrawal.`, `Об отходе в укрепления решает только держава, контролирующая ${destAcc}: ${powerName(decider).ru}.`), lang);
@@ -104,8 +114,15 @@ function stepRefusal(s: Situation, event: EngineEvent): EngineError {
 /** Explains why `event` cannot be accepted now. */
 export function explainRefusal(s: Situation, event: EngineEvent): EngineError {
   const { lang, decision } = s;
-  if (event.type === 'card.play')
-    return errorOf('not-supported', undefined, text(`Cards are not supported in this release (ruling R14): ${event.card} cannot be played. The response and combat card windows are marked in the machines.`, `Карты в этой версии не поддерживаются (решение R14): карту ${event.card} сыграть нельзя. Моменты розыгрыша карт ответа и боевых карт отмечены в машинах.`), lang, { ruling: 'R14' });
+  if (event.type === 'card.play') {
+    const r = cite('R14');
+    return errorOf('not-supported', undefined, text(
+      `Cards are not supported in this release (${r.en}): ${event.card} cannot be played. ` +
+        'The response and combat card windows are marked in the machines.',
+      `Карты в этой версии не поддерживаются (${r.ru}): карту ${event.card} сыграть нельзя. ` +
+        'Моменты розыгрыша карт ответа и боевых карт отмечены в машинах.',
+    ), lang, { ruling: 'R14' });
+  }
   if (!decision) return errorOf('move-ended', '13.1', text('The move is over: no further events are accepted. Start a new session from the result position for the next move.', 'Движение завершено: события больше не принимаются. Для следующего движения начните новую сессию с итоговой позиции.'), lang);
   if (event.type === 'dice.rolled') {
     if (decision.kind !== 'roll') return errorOf('out-of-turn', decision.rule as RuleRef, text(`No roll is pending. The game is waiting for: ${decision.prompt.en}`, `Сейчас бросок не нужен. Игра ждёт: ${decision.prompt.ru}`), lang);
@@ -116,7 +133,7 @@ export function explainRefusal(s: Situation, event: EngineEvent): EngineError {
   if (decisionOfEvent(event.type) === decision.kind) {
     const r = answerRefusal(s, event);
     const otherPower = 'power' in event && event.power !== decision.power;
-    if (r) return fromRefusal(r, lang, otherPower ? 'out-of-turn' : 'illegal');
+    if (r) return fromRefusal(s.root.world, r, lang, otherPower ? 'out-of-turn' : 'illegal');
     if (otherPower) {
       const asked = powerName(decision.power as never), p = powerName(event.power);
       return errorOf('out-of-turn', decision.rule as RuleRef, text(`${asked.en} answers this decision, not ${p.en}: ${decision.prompt.en}`, `Сейчас ${ruAgree(decision.power as never, 'отвечают', 'отвечает')} ${asked.ru}, а не ${p.ru}: ${decision.prompt.ru}`), lang);

@@ -1,8 +1,8 @@
 // Human-readable text of a resolved move: the narrative (headline notes of the trace) and the resulting position
 // around the move. Pure: the CLI prints it.
 import type { Summary } from '../schema/result.ts';
-import { powerGen, powerName, spaceName, unitsText } from '../rules/names.ts';
-import type { Lang } from '../rules/text.ts';
+import { powerGen, powerName, spaceName, unitsText } from '../text/names.ts';
+import type { Lang } from '../text/text.ts';
 import type { Position, World } from '../rules/world.ts';
 import type { Session } from './session.ts';
 

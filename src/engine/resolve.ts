@@ -2,12 +2,12 @@
 // the seeded dice roll what is left (DESIGN "Session API").
 import type { Decision } from '../schema/decision.ts';
 import type { EngineEvent } from '../schema/events.ts';
-import { text, type Lang } from '../rules/text.ts';
+import { text, type Lang } from '../text/text.ts';
 import type { MachineId } from '../../machines/index.ts';
 import { errorOf, type EngineError } from './explain.ts';
 import { specOf } from './procedures/index.ts';
 import type { Scenario } from './scenario.ts';
-import { createSession, type Session, type SessionResult } from './session.ts';
+import { createSession, type Inspector, type Session, type SessionResult } from './session.ts';
 
 /** Answers a decision (never a roll: the session's seeded dice roll those). */
 export type Policy = (decision: Decision) => EngineEvent | undefined;
@@ -34,6 +34,8 @@ export interface ResolveOptions {
   readonly policy?: Policy | PolicyName;
   /** Scripted events to use instead of the scenario's own `events`. */
   readonly events?: readonly unknown[];
+  /** An XState inspector that watches the whole run (see SessionOptions.inspect). */
+  readonly inspect?: Inspector;
 }
 
 export type ResolveOutcome =
@@ -48,7 +50,11 @@ function same(a: unknown, b: unknown): boolean {
 }
 
 export function resolve(scenario: Scenario, options: ResolveOptions = {}): ResolveOutcome {
-  const session = createSession(scenario, { ...(options.seed !== undefined ? { seed: options.seed } : {}), ...(options.lang ? { lang: options.lang } : {}) });
+  const session = createSession(scenario, {
+    ...(options.seed !== undefined ? { seed: options.seed } : {}),
+    ...(options.lang ? { lang: options.lang } : {}),
+    ...(options.inspect ? { inspect: options.inspect } : {}),
+  });
   const policy = typeof options.policy === 'function' ? options.policy : POLICIES[options.policy ?? 'decline'];
   const script = options.events ?? scenario.data.events;
   // Where the engine's own answers since the last scripted event start in the log.

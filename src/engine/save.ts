@@ -2,7 +2,7 @@
 // checked against the seed). Throws only RestoreError.
 import { ENGINE_VERSION, SavedSessionSchema } from '../schema/save.ts';
 import { parseScenario, ScenarioError, structureIssues, zodIssues, type Scenario } from './scenario.ts';
-import { createSession, type Session } from './session.ts';
+import { createSession, type Inspector, type Session } from './session.ts';
 
 export class RestoreError extends Error {
   readonly index: number | undefined;
@@ -34,17 +34,25 @@ export function compatibility(engine: string): string | undefined {
   return undefined;
 }
 
+export interface RestoreOptions {
+  /**
+   * An XState inspector for the restored session (see SessionOptions.inspect): it watches the replay of the saved
+   * events as it happens. One that throws while the save is replayed fails the restore.
+   */
+  readonly inspect?: Inspector;
+}
+
 /** Replays a save: the scenario, then every recorded event in order (seeded rolls with their recorded values). */
-export function restoreSession(saved: unknown): Session {
+export function restoreSession(saved: unknown, options: RestoreOptions = {}): Session {
   try {
-    return replay(saved);
+    return replay(saved, options);
   } catch (e) {
     if (e instanceof RestoreError) throw e;
     throw new RestoreError(`the save could not be restored: ${(e as Error)?.message ?? String(e)}`);
   }
 }
 
-function replay(saved: unknown): Session {
+function replay(saved: unknown, options: RestoreOptions): Session {
   let raw: unknown = saved;
   if (typeof saved === 'string') {
     try {
@@ -67,7 +75,8 @@ function replay(saved: unknown): Session {
     if (e instanceof ScenarioError) throw new RestoreError(`the saved scenario is no longer valid: ${e.message}`);
     throw e;
   }
-  const session = createSession(scenario, { seed: s.seed, lang: s.lang });
+  const inspect = options.inspect ? { inspect: options.inspect } : {};
+  const session = createSession(scenario, { seed: s.seed, lang: s.lang, ...inspect });
   s.events.forEach((a, i) => {
     if (a.source === 'seeded' && a.event.type === 'dice.rolled') {
       const values = a.event.values ?? [];
@@ -77,6 +86,9 @@ function replay(saved: unknown): Session {
     }
     const r = session.accept(a.event, a.source);
     if (!r.ok) throw new RestoreError(`saved event ${i + 1} (${a.event.type}) is refused on replay: ${r.error.message}`, i);
+    const fault = r.observerErrors?.[0];
+    if (fault)
+      throw new RestoreError(`the inspector threw while saved event ${i + 1} was replayed: ${String(fault.error)}`, i);
   });
   return session;
 }

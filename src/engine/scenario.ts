@@ -1,7 +1,10 @@
-// parseScenario: JSON text or a value in, a validated scenario out — or a ScenarioError listing every problem.
+// parseScenario: JSON text or a value in, a validated scenario out — or a ScenarioError listing every problem, in
+// layers: the JSON text, the structure (zod), the ids (spaces and leaders exist), the rules. Each layer reports on
+// all that the one before found well-formed, so independent problems are listed together.
 import { hisBoard, inlineBoard, type Board } from '../data/board.ts';
 import { hisLeaderTable, type Leader, type LeaderTable } from '../data/leaders.ts';
-import { checkInlineMap, checkScenario, type Issue } from '../schema/scenario-checks.ts';
+import { checkInlineMap, checkScenario, type CheckContext, type Issue } from '../schema/scenario-checks.ts';
+import { wellFormedParts } from '../schema/scenario-parts.ts';
 import { ScenarioSchema, type StructuredScenario } from '../schema/scenario.ts';
 import { normalizeStacks } from '../rules/stacks.ts';
 import type { World } from '../rules/world.ts';
@@ -78,6 +81,21 @@ function lineAndColumn(text: string, offset: number): string {
   return `line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1}`;
 }
 
+/**
+ * The id and rule problems of a well-formed scenario (or of the well-formed parts of one, with their context). An
+ * inline map with problems of its own is no board to check ids against: only its problems are reported then.
+ */
+function semanticIssues(
+  data: StructuredScenario,
+  context?: CheckContext,
+): { issues: Issue[]; board?: Board; leaders: LeaderTable } {
+  const leaders = leaderTable(data.leaders);
+  const mapIssues = checkInlineMap(data.map);
+  if (mapIssues.length > 0) return { issues: mapIssues, leaders };
+  const board = data.map === 'his' ? hisBoard() : inlineBoard(data.map);
+  return { issues: checkScenario(data, board, leaders, context), board, leaders };
+}
+
 function leaderTable(extra: StructuredScenario['leaders']): LeaderTable {
   if (extra.length === 0) return hisLeaderTable();
   const table = new Map<string, Leader>(hisLeaderTable());
@@ -105,14 +123,15 @@ function parseChecked(input: unknown): Scenario {
   if (structural.length > 0) throw new ScenarioError(structural);
   const source = structuredClone(raw);
   const parsed = ScenarioSchema.safeParse(source);
-  if (!parsed.success) throw new ScenarioError(zodIssues(parsed.error));
+  if (!parsed.success) {
+    // The structure problems, then the ids and rules of every part that is well-formed.
+    const parts = wellFormedParts(source);
+    const semantic = parts ? semanticIssues(parts.data, parts.context).issues : [];
+    throw new ScenarioError([...zodIssues(parsed.error), ...semantic]);
+  }
   const data = { ...parsed.data, stacks: parsed.data.stacks };
-  const mapIssues = checkInlineMap(data.map);
-  if (mapIssues.length > 0) throw new ScenarioError(mapIssues);
-  const board = data.map === 'his' ? hisBoard() : inlineBoard(data.map);
-  const leaders = leaderTable(data.leaders);
-  const issues = checkScenario(data, board, leaders);
-  if (issues.length > 0) throw new ScenarioError(issues);
+  const { issues, board, leaders } = semanticIssues(data);
+  if (issues.length > 0 || !board) throw new ScenarioError(issues);
   const world: World = {
     board,
     leaders,

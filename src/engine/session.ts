@@ -1,6 +1,7 @@
 // The session: the only place that runs actors. It drives the movement machine, says which decision is pending and
 // what the legal answers are, checks every event (never silently ignored), applies forced decisions (ruling R9),
-// rolls seeded dice when asked, and keeps the trace. Saves replay its events (save.ts).
+// rolls seeded dice when asked, and keeps the trace. Saves replay its events (save.ts). A host watches it with
+// listeners (subscribe) and an XState inspector (options.inspect), both in observers.ts.
 import { createActor, type AnyActorRef, type AnyMachineSnapshot, type InspectionEvent, type Snapshot } from 'xstate';
 import type { StateMeta } from '../../machines/index.ts';
 import type { Decision } from '../schema/decision.ts';
@@ -8,22 +9,25 @@ import { EventSchema, type EngineEvent } from '../schema/events.ts';
 import type { ResultPosition, Summary } from '../schema/result.ts';
 import { ENGINE_VERSION, SAVE_FORMAT, type SavedSession } from '../schema/save.ts';
 import type { Stack } from '../schema/scenario.ts';
-import type { MovementContext } from '../rules/procedures/movement.ts';
-import type { ProcedureContext } from '../rules/procedures/common.ts';
-import { text, type Lang } from '../rules/text.ts';
+import { must } from '../rules/must.ts';
+import { text, type Lang } from '../text/text.ts';
 import type { Position } from '../rules/world.ts';
 import { buildDecision, type Waiting } from './decisions.ts';
 import { errorOf, explainRefusal, type EngineError } from './explain.ts';
 import { GuardRecorder, instrumentedMovement, recording } from './instrument.ts';
-import { activeLeaf } from './actors.ts';
+import { activeLeaf, contextIf, fromSnapshot, movementOutput, procedureContext } from './actors.ts';
 import { deepFreeze } from './freeze.ts';
 import { toResultPosition } from './position.ts';
 import { Dice } from './rng.ts';
 import { zodIssues, type Scenario } from './scenario.ts';
-import { machineIdOf, stateOf, Tracer, type EventSource, type TraceEntry } from './trace.ts';
+import { Observers, type ObserverError, type SessionListener } from './observers.ts';
+import { checkedOptions, SessionOptionsError, type SessionOptions } from './session-options.ts';
+import { stateOf, Tracer, type EventSource, type TraceEntry } from './trace.ts';
 
 export type { EventSource, TraceEntry, TraceGuard } from './trace.ts';
 export { ENGINE_VERSION, SAVE_FORMAT, SavedSessionSchema, type SavedSession } from '../schema/save.ts';
+export type { Inspector, ObserverError, SessionListener, SessionUpdate } from './observers.ts';
+export { MAX_SEED, SessionOptionsError, type SessionOptions } from './session-options.ts';
 
 export interface AcceptedEvent {
   readonly event: EngineEvent;
@@ -35,37 +39,13 @@ export interface SessionResult {
   readonly summary: Summary;
 }
 
-export type SendResult = { readonly ok: true } | { readonly ok: false; readonly error: EngineError };
-
-export interface SessionOptions {
-  /** Seed of the dice the session rolls itself: a whole number from 0 to MAX_SEED (default 1). */
-  readonly seed?: number;
-  /** Language of error messages (reasons always come in both). */
-  readonly lang?: Lang;
-}
-
-/** The largest seed: seeds are 32-bit (the generator's state), so every seed in range plays a different game. */
-export const MAX_SEED = 0xffff_ffff;
-
-/** Options a session cannot start with (a seed out of range, an unknown language). */
-export class SessionOptionsError extends Error {
-  readonly option: string;
-
-  constructor(option: string, message: string) {
-    super(message);
-    this.option = option;
-    this.name = 'SessionOptionsError';
-  }
-}
-
-function checkedOptions(options: SessionOptions): { seed: number; lang: Lang } {
-  const seed = options.seed ?? 1;
-  if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0 || seed > MAX_SEED)
-    throw new SessionOptionsError('seed', `seed must be a whole number from 0 to ${MAX_SEED}, not ${String(seed)}`);
-  const lang = options.lang ?? 'en';
-  if (lang !== 'en' && lang !== 'ru') throw new SessionOptionsError('lang', `lang must be 'en' or 'ru', not ${String(lang)}`);
-  return { seed, lang };
-}
+/**
+ * `observerErrors` lists what the host's listeners or inspector threw during this send (only when one did): the
+ * event was accepted all the same.
+ */
+export type SendResult =
+  | { readonly ok: true; readonly observerErrors?: readonly ObserverError[] }
+  | { readonly ok: false; readonly error: EngineError };
 
 export class Session {
   readonly scenario: Scenario;
@@ -76,12 +56,14 @@ export class Session {
   private root!: AnyActorRef;
   private readonly tracer: Tracer;
   private readonly accepted: AcceptedEvent[] = [];
+  private readonly observers: Observers;
   private cachedPending: Decision | null | undefined;
   /** An error raised inside a machine while it handled the event being sent (an engine fault, never the host's). */
   private failure: unknown;
 
   constructor(scenario: Scenario, options: SessionOptions = {}, from?: Session) {
-    const { seed, lang } = checkedOptions(options);
+    const { seed, lang, inspect } = checkedOptions(options);
+    this.observers = new Observers(inspect);
     this.scenario = scenario;
     this.seed = seed;
     this.lang = lang;
@@ -98,6 +80,12 @@ export class Session {
       this.attach(undefined);
       this.settle();
       if (this.failure !== undefined) throw new Error(`the engine failed to start this scenario: ${String(this.failure)}`);
+      const inspectorError = this.observers.takeInspectorErrors()[0];
+      if (inspectorError) {
+        this.root.stop();
+        const message = `the inspector threw while the session started: ${String(inspectorError.error)}`;
+        throw new SessionOptionsError('inspect', message);
+      }
     }
   }
 
@@ -109,6 +97,7 @@ export class Session {
       // error nobody observes asynchronously, out of reach of the host's try/catch).
       if (ev.type === '@xstate.actor') (ev.actorRef as AnyActorRef).subscribe({ error: (e: unknown) => void (this.failure ??= e) });
       this.tracer.inspect(ev);
+      this.observers.inspect(ev);
     };
     // A restored actor re-creates its children while it is being created, without taking a step.
     this.tracer.restoring = quiet || snapshot !== undefined;
@@ -123,7 +112,10 @@ export class Session {
     this.tracer.restoring = quiet;
   }
 
-  /** An independent copy of this session at this point (same trace, log and dice): for exploring alternatives. */
+  /**
+   * An independent copy of this session at this point (same trace, log and dice): for exploring alternatives. It has
+   * no inspector and no listeners of its own.
+   */
   fork(): Session {
     return new Session(this.scenario, { seed: this.seed, lang: this.lang }, this);
   }
@@ -179,12 +171,12 @@ export class Session {
 
   /** The board as it stands now (a moving formation between its space and the destination is not in it). Frozen. */
   get position(): Position {
-    return deepFreeze((this.leafSnapshot().context as ProcedureContext).world.position);
+    return deepFreeze(procedureContext(fromSnapshot(this.leafSnapshot())).world.position);
   }
 
   /** What has happened so far. Frozen. */
   get summary(): Summary {
-    return deepFreeze((this.leafSnapshot().context as ProcedureContext).summary);
+    return deepFreeze(procedureContext(fromSnapshot(this.leafSnapshot())).summary);
   }
 
   /**
@@ -193,7 +185,7 @@ export class Session {
    */
   get inTransit(): { readonly from: string; readonly to: string; readonly stacks: readonly Stack[] } | null {
     const root = this.root.getSnapshot() as AnyMachineSnapshot;
-    const leg = (root.context as MovementContext).leg;
+    const leg = contextIf(fromSnapshot(root), 'movement')?.leg;
     if (!leg || !root.hasTag('transit')) return null;
     return deepFreeze({ from: leg.from, to: leg.to, stacks: leg.formation });
   }
@@ -204,9 +196,19 @@ export class Session {
   get result(): SessionResult | null {
     const snap = this.root.getSnapshot();
     if (snap.status !== 'done') return null;
-    const out = snap.output as ProcedureContext;
+    const out = movementOutput(snap);
     this.cachedResult ??= deepFreeze({ position: toResultPosition(this.scenario, out.world.position), summary: out.summary });
     return this.cachedResult;
+  }
+
+  /**
+   * Calls `listener` after every accepted event (one call per send: the forced answers that followed are in its
+   * trace) with the pending decision, the position and the trace entries the event added. Returns the function that
+   * unsubscribes it. A listener may send events itself; what it throws is reported in the send's `observerErrors`.
+   */
+  subscribe(listener: SessionListener): () => void {
+    if (typeof listener !== 'function') throw new TypeError('subscribe takes a function');
+    return this.observers.subscribe(listener);
   }
 
   /** Sends an event from the host. On an error nothing changes. */
@@ -251,10 +253,23 @@ export class Session {
       if (effective === 'seeded') this.dice = diceBefore;
       return { ok: false, error: explainRefusal(this.situation(), event) };
     }
-    return this.transact(diceBefore, () => {
-      this.dispatch(leaf, deepFreeze(event), effective);
+    const traceFrom = this.tracer.length;
+    const accepted = deepFreeze(event);
+    const result = this.transact(diceBefore, () => {
+      this.dispatch(leaf, accepted, effective);
       this.settle();
     });
+    const inspectorErrors = this.observers.takeInspectorErrors();
+    if (!result.ok) return result;
+    const listenerErrors = this.observers.notify(() => ({
+      event: accepted,
+      source: effective,
+      pending: this.pending,
+      position: this.position,
+      trace: Object.freeze(this.tracer.entries.slice(traceFrom)),
+    }));
+    if (inspectorErrors.length === 0 && listenerErrors.length === 0) return result;
+    return { ok: true, observerErrors: [...inspectorErrors, ...listenerErrors] };
   }
 
   /**
@@ -355,13 +370,13 @@ export class Session {
     const snap = leaf.getSnapshot() as AnyMachineSnapshot;
     const meta = Object.values(snap.getMeta())[0] as StateMeta | undefined;
     if (!meta || (!meta.decision && !meta.roll)) return undefined;
-    return { machine: machineIdOf(snap), state: stateOf(snap), meta, context: snap.context };
+    return { ...fromSnapshot(snap), state: stateOf(snap), meta };
   }
 
   private situation() {
     const rootSnap = this.root.getSnapshot() as AnyMachineSnapshot;
     return {
-      root: rootSnap.context as MovementContext,
+      root: must(contextIf(fromSnapshot(rootSnap), 'movement'), 'the root actor is not the movement machine'),
       stage: stateOf(rootSnap),
       waiting: this.waiting(),
       decision: this.pending,
@@ -392,6 +407,7 @@ export class Session {
   }
 }
 
+/** A session of the scenario's move; throws SessionOptionsError for a bad option. */
 export function createSession(scenario: Scenario, options: SessionOptions = {}): Session {
   return new Session(scenario, options);
 }

@@ -5,12 +5,11 @@ import type { AnyActorRef, AnyMachineSnapshot, AnyStateMachine, InspectionEvent 
 import type { MachineId, StateMeta } from '../../machines/index.ts';
 import { EVENT_TYPES, type EngineEvent } from '../schema/events.ts';
 import { EMPTY_SUMMARY, type Summary } from '../schema/result.ts';
-import type { ProcedureContext } from '../rules/procedures/common.ts';
 import type { RuleRef } from '../rules/registry.ts';
-import { text, type Text } from '../rules/text.ts';
+import { text, type Text } from '../text/text.ts';
 import type { GuardRecorder } from './instrument.ts';
 import { deepFreeze } from './freeze.ts';
-import { actorInfo, microstepTrigger } from './actors.ts';
+import { actorInfo, contextIf, fromSnapshot, microstepTrigger, procedureContext } from './actors.ts';
 import { narrate } from './narrate.ts';
 
 /** Who supplied an event: the host, a scenario script, the resolve policy, the seeded dice, or the engine (ruling R9). */
@@ -149,13 +148,14 @@ export class Tracer {
       return deepFreeze({ step, machine: raw.machine, state, event: 'start', source: raw.source, guards: [], note: meta?.title ?? text(state, state), headline: false });
     }
     const state = stateOf(raw.snap);
-    const context = raw.snap.context as ProcedureContext;
+    const source = fromSnapshot(raw.snap);
+    const context = procedureContext(source);
     const meta = Object.values(raw.snap.getMeta())[0] as StateMeta | undefined;
     const { note, headline } = narrate({
       world: context.world,
       machine: raw.machine,
       state,
-      context,
+      fieldBattle: contextIf(source, 'fieldBattle'),
       before: this.lastSummary,
       after: context.summary,
       title: meta?.title ?? text(state, state),

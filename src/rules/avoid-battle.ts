@@ -7,11 +7,9 @@ import { byPowerRestriction } from './by-power.ts';
 import { destinationRestrictions, type DestinationArgs } from './destinations.ts';
 import { hostileStacksOutside } from './hostility.ts';
 import type { MoveLeg } from './leg.ts';
-import { inSpace, powerGen, powerName, powerWith, ruAgree, spaceFrom, spaceName } from './names.ts';
-import { majorOf } from './relations.ts';
+import { majorOf, minorPowerFacts } from './relations.ts';
 import { landUnitsIn, splitStacks, stacksWhere } from './stacks.ts';
-import { text } from './text.ts';
-import { checkAll, restriction, type Refusal, type Restriction, type Verdict } from './verdict.ts';
+import { checkAll, restrictionsOn, type Refusal, type Restriction, type Verdict } from './verdict.ts';
 import type { World } from './world.ts';
 
 export interface AvoidState {
@@ -35,94 +33,83 @@ export function avoidingStacks(world: World, power: Power, leg: MoveLeg): Stack[
     .sort((a, b) => Number(b.lostBattle) - Number(a.lostBattle));
 }
 
-export const isAvoidingMajorPower = restriction<AvoidArgs>({
+const restriction = restrictionsOn<AvoidArgs>();
+
+export const isAvoidingMajorPower = restriction({
   name: 'isAvoidingMajorPower',
   rule: '13.3',
   ruling: 'R10',
   statements: ['AVB-04', 'AVB-25'],
   holds: (_w, { power }) => isMajorPower(power),
-  reason: (world, { power }) => {
-    const major = majorOf(world.position, power);
-    const p = powerName(power);
-    if (major) {
-      const m = powerName(major);
-      const who = ruAgree(major, 'которые решают', 'которая решает', 'которое решает');
-      return text(`${p.en} avoids battle together with ${m.en}, who decides for it (13.3, 22.3).`, `${p.ru} ${ruAgree(power, 'уклоняются', 'уклоняется')} от сражения вместе с ${powerWith(major).ru}, ${who} за ${ruAgree(power, 'них', 'неё', 'него')} (13.3, 22.3).`);
-    }
-    return text(`${p.en} units never avoid battle: inactive minor powers and independents stand (22.1).`, `Части ${powerGen(power).ru} никогда не уклоняются от сражения: неактивные второстепенные державы и независимые остаются на месте (22.1).`);
-  },
+  facts: (world, { power }) => minorPowerFacts(world.position, power),
 });
 
-export const didNotIntercept = restriction<AvoidArgs>({
+export const didNotIntercept = restriction({
   name: 'didNotIntercept',
   rule: '13.3',
   statements: ['AVB-13', 'INT-27'],
   holds: (_w, { power, intercepted }) => !intercepted.includes(power),
-  reason: (_w, { power }) => {
-    const p = powerName(power);
-    return text(`${p.en} intercepted into the battle space during this move: it may not avoid battle.`, `${p.ru} ${ruAgree(power, 'перехватили', 'перехватила', 'перехватило')} это движение и ${ruAgree(power, 'вошли', 'вошла', 'вошло')} в область сражения: уклоняться от сражения ${ruAgree(power, 'им', 'ей', 'ему')} нельзя.`);
-  },
+  facts: (_w, { power }) => ({ power }),
 });
 
-export const isNotLoneLeader = restriction<AvoidArgs>({
+export const isNotLoneLeader = restriction({
   name: 'isNotLoneLeader',
   rule: '13.3',
   ruling: 'R3',
   statements: ['AVB-14', 'AVB-12'],
   holds: (world, { power, leg }) => landUnitsIn(avoidingStacks(world, power, leg)) > 0,
-  reason: (world, { power, leg }) => {
-    const p = powerName(power), t = spaceName(world, leg.to);
+  facts: (world, { power, leg }) => {
     const inside = stacksWhere(world.position, { space: leg.to, inside: true }).some((s) => majorOf(world.position, s.power) === power);
-    if (inside)
-      return text(`${p.en} has no land units outside the fortifications of ${t.en}: units inside, under siege, may not avoid battle.`, `У ${powerGen(power).ru} нет сухопутных частей вне укреплений ${spaceFrom(world, leg.to).ru}: части внутри, в осаде, не могут уклоняться от сражения.`);
-    return text(`${p.en} has no land units in ${t.en}: a leader alone may not avoid battle.`, `У ${powerGen(power).ru} нет сухопутных частей ${inSpace(world, leg.to).ru}: командующий без частей не может уклониться от сражения.`);
+    return { kind: inside ? 'inside' : 'alone', power, space: leg.to } as const;
   },
 });
 
-export const hasNotAvoided = restriction<AvoidArgs>({
+export const hasNotAvoided = restriction({
   name: 'hasNotAvoided',
   rule: '13.3',
   statements: ['AVB-03'],
   holds: (_w, { power, done }) => !done.includes(power),
-  reason: (_w, { power }) => {
-    const p = powerName(power);
-    return text(`${p.en} has already made (or declined) its avoid-battle attempt for this move.`, `${p.ru} уже ${ruAgree(power, 'пытались', 'пыталась', 'пыталось')} уклониться от сражения при этом движении (или ${ruAgree(power, 'отказались', 'отказалась', 'отказалось')} от попытки).`);
-  },
+  facts: (_w, { power }) => ({ power }),
 });
 
-export const isAvoidersTurn = restriction<AvoidArgs>({
+export const isAvoidersTurn = restriction({
   name: 'isAvoidersTurn',
   rule: '13.3',
   statements: ['AVB-03'],
   holds: (_w, { power, asking }) => asking === undefined || asking === power,
-  reason: (_w, { asking }) => {
-    const a = powerName(asking ?? 'independent');
-    return text(`Avoid-battle attempts are made one power at a time, in impulse order: ${a.en} decides now.`, `Попытки уклониться от сражения делают державы по очереди, в порядке импульсов: сейчас ${ruAgree(asking ?? 'independent', 'решают', 'решает')} ${a.ru}.`);
-  },
+  facts: (_w, { asking }) => ({ asking: asking ?? 'independent' }) as const,
 });
 
-export const isAvoidNotEmpty = restriction<AvoidArgs>({
+export const isAvoidNotEmpty = restriction({
   name: 'isAvoidNotEmpty',
   rule: '13.3 step 3',
   statements: [],
   holds: (_w, { request }) => landUnitCount(request) > 0 || request.leaders.length > 0,
-  reason: () => text('Name at least one land unit or leader that tries to avoid battle.', 'Назовите хотя бы одну сухопутную часть или командующего, которые пытаются уклониться от сражения.'),
+  facts: () => ({}),
 });
 
-export const isAvoidSplitByPower = byPowerRestriction<AvoidArgs>('isAvoidSplitByPower', '13.3 step 3', (a) => ({ units: a.request, power: a.power }));
+export const isAvoidSplitByPower = byPowerRestriction(
+  'isAvoidSplitByPower',
+  '13.3 step 3',
+  (a: AvoidArgs) => ({ units: a.request, power: a.power }),
+);
 
-export const areAvoidersInSpace = restriction<AvoidArgs>({
+export const areAvoidersInSpace = restriction({
   name: 'areAvoidersInSpace',
   rule: '13.3 step 3',
   statements: ['AVB-12', 'AVB-15', 'AVB-16'],
   holds: (world, { power, leg, request }) => splitStacks(avoidingStacks(world, power, leg), request).ok,
-  reason: (world, { power, leg }) => {
-    const p = powerName(power), t = spaceName(world, leg.to);
-    return text(`Those ${p.en} units and leaders are not outside the fortifications in ${t.en} (units under siege may not avoid battle).`, `Этих частей и командующих ${powerGen(power).ru} нет вне укреплений ${spaceFrom(world, leg.to).ru} (осаждённые части не могут уклоняться от сражения).`);
-  },
+  facts: (_w, { power, leg }) => ({ power, space: leg.to }),
 });
 
-const [isLand, isAdjacent, isNotIndependent, isFriendlyControlled, isNotUnrest, isFreeOfEnemy] = destinationRestrictions<AvoidArgs>('13.3', 'Avoid', {
+export const [
+  isAvoidDestinationLandSpace,
+  isAvoidDestinationAdjacent,
+  isAvoidDestinationNotIndependent,
+  isAvoidDestinationFriendly,
+  isAvoidDestinationNotInUnrest,
+  isAvoidDestinationFreeOfEnemy,
+] = destinationRestrictions<AvoidArgs, 'Avoid'>('13.3', 'Avoid', {
   land: ['AVB-10'],
   adjacent: ['AVB-05'],
   independent: ['AVB-06'],
@@ -131,22 +118,25 @@ const [isLand, isAdjacent, isNotIndependent, isFriendlyControlled, isNotUnrest, 
   enemy: ['AVB-09'],
 });
 
-export const isNotSpaceEnemyCameFrom = restriction<AvoidArgs>({
+export const isNotSpaceEnemyCameFrom = restriction({
   name: 'isNotSpaceEnemyCameFrom',
   rule: '13.3',
   statements: ['AVB-11'],
   holds: (_w, { to, leg }) => to !== leg.from,
-  reason: (world, { leg }) => {
-    const f = spaceName(world, leg.from), a = powerName(leg.power);
-    return text(`${f.en} is the space the ${a.en} formation just left: no avoiding battle into it.`, `${f.ru} — область, которую только что покинуло соединение ${powerGen(leg.power).ru}: уклоняться туда нельзя.`);
-  },
+  facts: (_w, { leg }) => ({ space: leg.from, mover: leg.power }),
 });
 
 /** Restrictions on the power making the attempt. */
 export const AVOIDER_RESTRICTIONS: readonly Restriction<AvoidArgs>[] = [isAvoidingMajorPower, hasNotAvoided, isAvoidersTurn, didNotIntercept, isNotLoneLeader];
 /** Restrictions on the space the group tries to reach. */
 export const AVOID_DESTINATION_RESTRICTIONS: readonly Restriction<AvoidArgs>[] = [
-  isLand!, isAdjacent!, isNotSpaceEnemyCameFrom, isNotIndependent!, isFriendlyControlled!, isNotUnrest!, isFreeOfEnemy!,
+  isAvoidDestinationLandSpace,
+  isAvoidDestinationAdjacent,
+  isNotSpaceEnemyCameFrom,
+  isAvoidDestinationNotIndependent,
+  isAvoidDestinationFriendly,
+  isAvoidDestinationNotInUnrest,
+  isAvoidDestinationFreeOfEnemy,
 ];
 /** Restrictions on the units named. */
 export const AVOID_GROUP_RESTRICTIONS: readonly Restriction<AvoidArgs>[] = [isAvoidNotEmpty, isAvoidSplitByPower, areAvoidersInSpace];

@@ -7,10 +7,8 @@ import type { Stack } from '../schema/scenario.ts';
 import { LAND_UNIT_TYPES, landUnitCount, type LandCounts, type LandUnitType, type Units } from '../schema/units.ts';
 import { byPowerRestriction } from './by-power.ts';
 import { groupOf, type Role } from './field-battle.ts';
-import { powerGen, powerName, ruAgree, ruCount, ruLandUnits, unitTypeCount, unitTypeOne } from './names.ts';
 import { splitStacks, totals } from './stacks.ts';
-import { text } from './text.ts';
-import { checkAll, restriction, type Restriction, type Verdict } from './verdict.ts';
+import { checkAll, restrictionsOn, type Restriction, type Verdict } from './verdict.ts';
 import type { World } from './world.ts';
 
 export type Losses = Readonly<Record<LandUnitType, number>>;
@@ -129,21 +127,32 @@ function lossUnits(args: Pick<CasualtyArgs, 'losses' | 'byPower'>): Units {
   return { ...args.losses, leaders: [], ...(args.byPower ? { byPower: args.byPower } : {}) };
 }
 
-export const isCasualtySplitByPower = byPowerRestriction<CasualtyArgs>('isCasualtySplitByPower', '14 step 9', (a) => ({ units: lossUnits(a), power: a.power }));
+/** Odd hits named by a group that does not place them (or with none to place), or not one per odd hit. */
+export type OddHitsFacts =
+  | { readonly kind: 'notTheirs'; readonly decider: Power }
+  | { readonly kind: 'place'; readonly decider: Power; readonly oddHits: number; readonly groups: readonly Power[] };
 
-export const areLossesPresent = restriction<CasualtyArgs>({
+const restriction = restrictionsOn<CasualtyArgs>();
+
+export const isCasualtySplitByPower = byPowerRestriction(
+  'isCasualtySplitByPower',
+  '14 step 9',
+  (a: CasualtyArgs) => ({ units: lossUnits(a), power: a.power }),
+);
+
+export const areLossesPresent = restriction({
   name: 'areLossesPresent',
   rule: '14 step 9',
   statements: ['FB-13', 'FB-15'],
   holds: (_w, args) => splitStacks(args.stacks, lossUnits(args)).ok,
-  reason: (_w, { stacks, losses, power }) => {
-    const t = totals(stacks), p = powerName(power);
-    const bad = LAND_UNIT_TYPES.find((k) => losses[k] > t[k]) ?? 'regulars';
-    return text(`${p.en} has only ${unitTypeCount(bad, t[bad]).en} in the battle, not ${losses[bad]}.`, `У ${powerGen(power).ru} в сражении только ${unitTypeCount(bad, t[bad]).ru}, а не ${losses[bad]}.`);
+  facts: (_w, { stacks, losses, power }) => {
+    const t = totals(stacks);
+    const type = LAND_UNIT_TYPES.find((k) => losses[k] > t[k]) ?? 'regulars';
+    return { power, type, present: t[type], named: losses[type] };
   },
 });
 
-export const placesOddHits = restriction<CasualtyArgs>({
+export const placesOddHits = restriction({
   name: 'placesOddHits',
   rule: '14 step 9',
   ruling: 'R5',
@@ -153,26 +162,25 @@ export const placesOddHits = restriction<CasualtyArgs>({
     if (oddTo !== undefined || plan.oddHits === 0 || power !== plan.decider) return oddHits === undefined || oddHits.length === 0;
     return oddHitChoices(plan).some((c) => c.length === (oddHits?.length ?? -1) && c.every((p) => oddHits?.includes(p)));
   },
-  reason: (_w, { plan, power }) => {
-    const d = powerName(plan.decider);
-    if (power !== plan.decider || plan.oddHits === 0)
-      return text(`Only ${d.en} places hits left over from the even split, and only when there are some.`, `Лишние попадания, оставшиеся после равного деления, ${ruAgree(plan.decider, 'распределяют', 'распределяет')} только ${d.ru}, и только если такие попадания есть.`);
-    return text(`${plan.oddHits} hit(s) are left over after the even split: name that many different groups in oddHits (${plan.groups.map((g) => g.power).join(', ')}).`, `После равного деления осталось ${ruCount(plan.oddHits, 'лишнее попадание', 'лишних попадания', 'лишних попаданий')}: укажите в oddHits столько же разных групп (${plan.groups.map((g) => g.power).join(', ')}).`);
-  },
+  facts: (_w, { plan, power }): OddHitsFacts =>
+    power !== plan.decider || plan.oddHits === 0
+      ? { kind: 'notTheirs', decider: plan.decider }
+      : { kind: 'place', decider: plan.decider, oddHits: plan.oddHits, groups: plan.groups.map((g) => g.power) },
 });
 
-export const isLossTotalRight = restriction<CasualtyArgs>({
+export const isLossTotalRight = restriction({
   name: 'isLossTotalRight',
   rule: '14 step 9',
   statements: ['FB-13'],
   holds: (_w, args) => landUnitCount(args.losses) === requiredLosses(args.plan, args.power, effectiveOdd(args)),
-  reason: (_w, args) => {
-    const n = requiredLosses(args.plan, args.power, effectiveOdd(args)), p = powerName(args.power);
-    return text(`${p.en} must lose exactly ${n} land unit(s): one per hit scored against its side (${landUnitCount(args.losses)} given).`, `${p.ru} ${ruAgree(args.power, 'должны', 'должна', 'должно')} потерять ровно ${ruLandUnits(n, 'acc')}: по одной за каждое попадание противника по ${ruAgree(args.power, 'их', 'её', 'его')} стороне (указано ${landUnitCount(args.losses)}).`);
-  },
+  facts: (_w, args) => ({
+    power: args.power,
+    required: requiredLosses(args.plan, args.power, effectiveOdd(args)),
+    named: landUnitCount(args.losses),
+  }),
 });
 
-export const keepsOnlyWhenWipedOut = restriction<CasualtyArgs>({
+export const keepsOnlyWhenWipedOut = restriction({
   name: 'keepsOnlyWhenWipedOut',
   rule: '14 step 9',
   ruling: 'R7',
@@ -182,23 +190,16 @@ export const keepsOnlyWhenWipedOut = restriction<CasualtyArgs>({
     if (!keeper) return keep === undefined;
     return keep !== undefined && losses[keep] > 0;
   },
-  reason: (_w, { plan, power }) => {
-    if (plan.keepsOne && power === plan.keeper)
-      return text('Both sides are wiped out and this side rolled more dice (or defends on equal dice): name in keep the type of the one eliminated unit it keeps.', 'Обе стороны уничтожены, и у этой стороны было больше кубиков (или она обороняется при равенстве): укажите в keep тип части, которую она сохраняет.');
-    return text('A side keeps a unit only when both sides are wiped out and it rolled more dice (the defender on equal dice).', 'Сторона сохраняет одну часть, только если уничтожены обе стороны и у неё было больше кубиков (при равенстве — если она обороняется).');
-  },
+  facts: (_w, { plan, power }) => ({ kind: plan.keepsOne && power === plan.keeper ? 'nameIt' : 'none' } as const),
 });
 
-export const isKeptUnitLost = restriction<CasualtyArgs>({
+export const isKeptUnitLost = restriction({
   name: 'isKeptUnitLost',
   rule: '14 step 9',
   ruling: 'R16',
   statements: ['FB-16', 'FB-17'],
   holds: (_w, args) => args.keep === undefined || args.keepPower === undefined || (lossesByPower(args)?.[args.keepPower]?.[args.keep] ?? 0) > 0,
-  reason: (_w, args) => {
-    const p = powerName(args.keepPower ?? args.power), t = unitTypeOne(args.keep ?? 'regulars');
-    return text(`${p.en} loses no ${t.en} here, so it cannot keep one (keepPower).`, `${p.ru} не ${ruAgree(args.keepPower ?? args.power, 'теряют', 'теряет')} здесь ни одной такой части (${t.ru}), поэтому не может её сохранить (keepPower).`);
-  },
+  facts: (_w, args) => ({ power: args.keepPower ?? args.power, type: args.keep ?? 'regulars' }) as const,
 });
 
 export const CASUALTY_RESTRICTIONS: readonly Restriction<CasualtyArgs>[] = [isCasualtySplitByPower, areLossesPresent, placesOddHits, isLossTotalRight, keepsOnlyWhenWipedOut, isKeptUnitLost];

@@ -4,12 +4,10 @@
 import { connection } from '../data/board.ts';
 import type { Power } from '../schema/power.ts';
 import { landUnitCount } from '../schema/units.ts';
-import { capitalize, inSpace, powerGen, powerName, powerWith, ruAgree, spaceName } from './names.ts';
 import type { RuleRef } from './registry.ts';
 import { areAtWar, controllerOf, isFriendly } from './relations.ts';
 import { stacksWhere } from './stacks.ts';
-import { text } from './text.ts';
-import { restriction, type Restriction } from './verdict.ts';
+import { restrictionsOn, type Restriction } from './verdict.ts';
 
 export interface DestinationArgs {
   /** The power whose units go (the avoiding or retreating major power). */
@@ -19,42 +17,61 @@ export interface DestinationArgs {
   readonly to: string;
 }
 
-type Ids = { land?: string[]; adjacent?: string[]; independent?: string[]; controlled?: string[]; unrest?: string[]; enemy?: string[] };
+type Ids = {
+  land?: string[];
+  adjacent?: string[];
+  independent?: string[];
+  controlled?: string[];
+  unrest?: string[];
+  enemy?: string[];
+};
+
+/** The destination named: a sea zone, or an id the board does not have. */
+export type LandSpaceFacts = { readonly to: string; readonly seaZone: boolean };
+export type AdjacentFacts = { readonly from: string; readonly to: string };
+export type DestinationFacts = { readonly to: string };
+export type ControlledFacts = { readonly power: Power; readonly to: string; readonly controller: Power };
+
+/** The shared destination restrictions of one procedure, named after it (`isAvoidDestinationAdjacent`, ...). */
+export type DestinationRestrictions<A, P extends string> = readonly [
+  Restriction<A, LandSpaceFacts, `is${P}DestinationLandSpace`>,
+  Restriction<A, AdjacentFacts, `is${P}DestinationAdjacent`>,
+  Restriction<A, DestinationFacts, `is${P}DestinationNotIndependent`>,
+  Restriction<A, ControlledFacts, `is${P}DestinationFriendly`>,
+  Restriction<A, DestinationFacts, `is${P}DestinationNotInUnrest`>,
+  Restriction<A, DestinationFacts, `is${P}DestinationFreeOfEnemy`>,
+];
 
 /** Builds the shared destination restrictions, each citing `rule` and the §7 statements given. */
-export function destinationRestrictions<A extends DestinationArgs>(rule: RuleRef, prefix: string, ids: Ids): Restriction<A>[] {
+export function destinationRestrictions<A extends DestinationArgs, P extends string>(
+  rule: RuleRef,
+  prefix: P,
+  ids: Ids,
+): DestinationRestrictions<A, P> {
+  const restriction = restrictionsOn<A>();
   return [
-    restriction<A>({
+    restriction({
       name: `is${prefix}DestinationLandSpace`,
       rule,
       statements: ids.land ?? [],
       holds: (world, { to }) => world.board.spaces.has(to),
-      reason: (world, { to }) =>
-        world.board.seaZones.has(to)
-          ? text(`${to} is a sea zone: land units may not go into a sea zone.`, `${to} — морская зона: сухопутные части не могут уходить в морскую зону.`)
-          : text(`There is no land space '${to}' on this board.`, `На этой карте нет сухопутной области «${to}».`),
+      facts: (world, { to }) => ({ to, seaZone: world.board.seaZones.has(to) }),
     }),
-    restriction<A>({
+    restriction({
       name: `is${prefix}DestinationAdjacent`,
       rule,
       statements: ids.adjacent ?? [],
       holds: (world, { from, to }) => connection(world.board, from, to) !== undefined,
-      reason: (world, { from, to }) => {
-        const f = spaceName(world, from), t = spaceName(world, to);
-        return text(`${t.en} is not adjacent to ${f.en}.`, from === to ? `${t.ru} — та же область, которую нужно покинуть.` : `${t.ru} и ${f.ru} не прилегают друг к другу.`);
-      },
+      facts: (_w, { from, to }) => ({ from, to }),
     }),
-    restriction<A>({
+    restriction({
       name: `is${prefix}DestinationNotIndependent`,
       rule,
       statements: ids.independent ?? [],
       holds: (world, { to }) => controllerOf(world, to) !== 'independent',
-      reason: (world, { to }) => {
-        const t = spaceName(world, to);
-        return text(`${t.en} is an independent space.`, `${t.ru} — независимая область.`);
-      },
+      facts: (_w, { to }) => ({ to }),
     }),
-    restriction<A>({
+    restriction({
       name: `is${prefix}DestinationFriendly`,
       rule,
       statements: ids.controlled ?? [],
@@ -62,34 +79,25 @@ export function destinationRestrictions<A extends DestinationArgs>(rule: RuleRef
         const c = controllerOf(world, to);
         return c === 'independent' || isFriendly(world.position, power, c);
       },
-      reason: (world, { power, to }) => {
-        const controller = controllerOf(world, to);
-        const t = spaceName(world, to), c = powerName(controller), p = powerName(power);
-        const which = ruAgree(controller, 'которые не состоят', 'которая не состоит', 'которое не состоит');
-        return text(`${t.en} is controlled by ${c.en}, who is not an ally of ${p.en}.`, `${t.ru} под контролем ${powerGen(controller).ru}, ${which} в союзе с ${powerWith(power).ru}.`);
-      },
+      facts: (world, { power, to }) => ({ power, to, controller: controllerOf(world, to) }),
     }),
-    restriction<A>({
+    restriction({
       name: `is${prefix}DestinationNotInUnrest`,
       rule,
       statements: ids.unrest ?? [],
       holds: (world, { to }) => !world.position.unrest.includes(to),
-      reason: (world, { to }) => {
-        const t = spaceName(world, to);
-        return text(`${t.en} is in unrest (12.4).`, `${capitalize(inSpace(world, to).ru)} беспорядки (12.4).`);
-      },
+      facts: (_w, { to }) => ({ to }),
     }),
-    restriction<A>({
+    restriction({
       name: `is${prefix}DestinationFreeOfEnemy`,
       rule,
       ruling: 'R2',
       statements: ids.enemy ?? [],
       holds: (world, { power, to }) =>
-        !stacksWhere(world.position, { space: to }).some((s) => landUnitCount(s) > 0 && areAtWar(world.position, power, s.power)),
-      reason: (world, { to }) => {
-        const t = spaceName(world, to);
-        return text(`${t.en} contains enemy land units.`, `${capitalize(inSpace(world, to).ru)} стоят вражеские сухопутные части.`);
-      },
+        !stacksWhere(world.position, { space: to }).some(
+          (s) => landUnitCount(s) > 0 && areAtWar(world.position, power, s.power),
+        ),
+      facts: (_w, { to }) => ({ to }),
     }),
   ];
 }

@@ -2,9 +2,9 @@
 // ±1, Telescope +1 (ruling R1), 9 or more succeeds; 14 step 6 — field-battle hits on 5 and 6.
 import type { Power } from '../schema/power.ts';
 import type { Stack } from '../schema/scenario.ts';
-import { leaderGen, leaderName } from './names.ts';
 import type { RuleRef, RulingRef } from './registry.ts';
-import { text, type Text } from './text.ts';
+import { modifierReason } from '../text/modifiers.ts';
+import type { Text } from '../text/text.ts';
 import type { World } from './world.ts';
 
 export const ROLL_TARGET = 9;
@@ -40,17 +40,16 @@ function rollModifiers(world: World, { power, pieces, opposing }: RollArgs, rule
   const mods: Modifier[] = [];
   const best = bestLeader(world, pieces.flatMap((p) => p.leaders));
   if (best && best.battle > 0) {
-    const n = leaderName(world, best.id);
-    mods.push({ rule, value: best.battle, reason: text(`${n.en}'s battle rating`, `боевой рейтинг ${leaderGen(world, best.id).ru}`) });
+    mods.push({ rule, value: best.battle, reason: modifierReason(world, { kind: 'leader', leader: best.id }) });
   }
   if (power === 'ottoman' && pieces.some((p) => p.cavalry > 0)) {
-    mods.push({ rule, value: 1, reason: text('Ottoman cavalry in the group', 'османская кавалерия в группе') });
+    mods.push({ rule, value: 1, reason: modifierReason(world, { kind: 'cavalry' }) });
   }
   if (power !== 'ottoman' && opposing.some((p) => p.power === 'ottoman' && p.cavalry > 0)) {
-    mods.push({ rule, value: -1, reason: text('against Ottoman cavalry', 'против османской кавалерии') });
+    mods.push({ rule, value: -1, reason: modifierReason(world, { kind: 'againstCavalry' }) });
   }
   if (world.position.bonuses[power]?.includes('telescope')) {
-    mods.push({ rule, ruling: 'R1', value: 1, reason: text('Telescope', '«Телескоп»') });
+    mods.push({ rule, ruling: 'R1', value: 1, reason: modifierReason(world, { kind: 'telescope' }) });
   }
   return mods;
 }

@@ -3,11 +3,9 @@
 import type { Power } from '../schema/power.ts';
 import { landUnitCount } from '../schema/units.ts';
 import type { Stack } from '../schema/scenario.ts';
-import { leaderGen, leaderName, powerGen, powerName, ruLandUnits, enLandUnits } from './names.ts';
 import { majorOf } from './relations.ts';
 import { landUnitsIn, leadersIn, totals } from './stacks.ts';
-import { text } from './text.ts';
-import { restriction } from './verdict.ts';
+import { restrictionsOn } from './verdict.ts';
 import type { World } from './world.ts';
 
 export const LEADERLESS_LIMIT = 4;
@@ -27,38 +25,44 @@ export interface FormationArgs {
   readonly pieces: readonly Stack[];
 }
 
-function describeLimit(world: World, leaders: readonly string[]) {
-  if (leaders.length === 0) return text('no leader: at most 4', 'без командующего — не более 4');
-  const names = leaders.map((l) => leaderName(world, l));
-  const limit = commandLimit(world, leaders);
-  if (leaders.length === 1) return text(`${names[0]?.en} commands at most ${limit}`, `под командованием ${leaderGen(world, leaders[0] ?? '').ru} — не более ${limit}`);
-  return text(`the two highest command ratings allow at most ${limit}`, `по двум высшим рейтингам командования — не более ${limit}`);
+/**
+ * A formation over its command limit: `formation` for a Move action or a formation as a whole, `interception` for an
+ * intercepting formation (whose refusal is worded for the interception).
+ */
+export type CommandLimitFacts = {
+  readonly kind: 'formation' | 'interception';
+  readonly landUnits: number;
+  readonly leaders: readonly string[];
+  readonly limit: number;
+};
+
+/** The facts of a formation of `landUnits` under `leaders` that exceeds their command limit. */
+export function commandLimitFacts(
+  world: World,
+  kind: CommandLimitFacts['kind'],
+  landUnits: number,
+  leaders: readonly string[],
+): CommandLimitFacts {
+  return { kind, landUnits, leaders: [...leaders], limit: commandLimit(world, leaders) };
 }
 
-export const isWithinCommandLimit = restriction<FormationArgs>({
+const restriction = restrictionsOn<FormationArgs>();
+
+export const isWithinCommandLimit = restriction({
   name: 'isWithinCommandLimit',
   rule: '5.1',
   statements: ['MOV-05', 'MOV-06', 'MOV-07', 'MOV-08', 'MOV-09', 'INT-10'],
   holds: (world, { pieces }) => landUnitsIn(pieces) <= commandLimit(world, leadersIn(pieces)),
-  reason: (world, { pieces }) => {
-    const n = landUnitCount(totals(pieces));
-    const limit = describeLimit(world, leadersIn(pieces));
-    return text(`A formation of ${enLandUnits(n)} is too large: ${limit.en}.`, `Соединение из ${ruLandUnits(n, 'gen')} слишком велико: ${limit.ru}.`);
-  },
+  facts: (world, { pieces }) => commandLimitFacts(world, 'formation', landUnitCount(totals(pieces)), leadersIn(pieces)),
 });
 
-export const isOneMajorPower = restriction<FormationArgs>({
+export const isOneMajorPower = restriction({
   name: 'isOneMajorPower',
   rule: '5.1',
   statements: ['MOV-10', 'MOV-11'],
   holds: (world, { power, pieces }) => pieces.every((p) => majorOf(world.position, p.power) === power),
-  reason: (world, { power, pieces }) => {
-    const other = pieces.find((p) => majorOf(world.position, p.power) !== power);
-    const o = powerName(other?.power ?? power);
-    const p = powerName(power);
-    return text(
-      `A formation may not mix ${p.en} units with ${o.en} units: only a major power and its active minor allies.`,
-      `В одном соединении не могут быть вместе части ${powerGen(power).ru} и ${powerGen(other?.power ?? power).ru}: в него входят только одна великая держава и её активные второстепенные союзники.`,
-    );
+  facts: (world, { power, pieces }) => {
+    const other = pieces.find((p) => majorOf(world.position, p.power) !== power)?.power ?? power;
+    return { power, other };
   },
 });

@@ -20,6 +20,19 @@ export function majorOf(rel: Relations, power: Power): MajorPower | undefined {
   return undefined;
 }
 
+/**
+ * Why a power that is not a major may not act on its own (22.1, 22.3, ruling R10): an active minor acts with its
+ * major, who decides for it; an inactive minor or independents never act. The facts of the restrictions that say so.
+ */
+export type MinorPowerFacts =
+  | { readonly kind: 'activeMinor'; readonly power: Power; readonly major: MajorPower }
+  | { readonly kind: 'inactive'; readonly power: Power };
+
+export function minorPowerFacts(rel: Relations, power: Power): MinorPowerFacts {
+  const major = majorOf(rel, power);
+  return major ? { kind: 'activeMinor', power, major } : { kind: 'inactive', power };
+}
+
 /** 22.1, 22.6, ruling R10: an inactive minor's or an independent stack never moves, intercepts or avoids battle. */
 export function isInactive(rel: Relations, power: Power): boolean {
   return majorOf(rel, power) === undefined;

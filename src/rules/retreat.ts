@@ -9,13 +9,11 @@ import { byPowerRestriction } from './by-power.ts';
 import { destinationRestrictions, type DestinationArgs } from './destinations.ts';
 import { groupOf } from './field-battle.ts';
 import { hostileStacksOutside } from './hostility.ts';
-import { intoSpace, outOfSpace, powerDat, powerGen, powerName, ruAgree, ruLandUnits, spaceFrom, spaceName } from './names.ts';
 import { controllerOf, isInactive, majorOf, mayBeInside } from './relations.ts';
 import { landUnitsInside } from './siege.ts';
 import { captureLeaders, settleLoneLeaders } from './capture.ts';
 import { landUnitsIn, replaceStacks, splitStacks, stacksWhere, totals } from './stacks.ts';
-import { text } from './text.ts';
-import { checkAll, restriction, type Refusal, type Restriction, type Verdict } from './verdict.ts';
+import { checkAll, restrictionsOn, type Refusal, type Restriction, type Verdict } from './verdict.ts';
 import { FORTIFICATION_LIMIT } from './withdrawal.ts';
 import type { World } from './world.ts';
 
@@ -85,57 +83,58 @@ export function insideRoom(world: World, state: RetreatState): number {
   return Math.max(0, FORTIFICATION_LIMIT - landUnitsInside(world, state.space));
 }
 
-export const isRetreatingPower = restriction<RetreatArgs>({
+const restriction = restrictionsOn<RetreatArgs>();
+
+export const isRetreatingPower = restriction({
   name: 'isRetreatingPower',
   rule: '14.1',
   statements: ['RET-01'],
   holds: (world, args) => isMajorPower(args.power) && retreatingGroups(world, args).includes(args.power),
-  reason: (world, args) => {
-    const p = powerName(args.power), s = spaceName(world, args.space);
-    if (!isMajorPower(args.power) && majorOf(world.position, args.power))
-      return text(`${p.en} retreats with its major ally, who decides for it (22.3).`, `${p.ru} ${ruAgree(args.power, 'отступают', 'отступает')} вместе со своим великим союзником, который решает за ${ruAgree(args.power, 'них', 'неё', 'него')} (22.3).`);
-    if (isInactive(world.position, args.power))
-      return text(`${p.en} never chooses: an inactive minor or independent stack does not retreat; up to 4 units go inside and the rest are eliminated (ruling R10).`, `${p.ru} не ${ruAgree(args.power, 'выбирают', 'выбирает')}: группировка неактивной второстепенной державы или независимых не отступает; до 4 частей уходят в укрепления, остальные уничтожаются (решение R10).`);
-    return text(`${p.en} has nothing that must retreat from ${s.en} now.`, `${powerDat(args.power).ru} сейчас нечего отводить ${outOfSpace(world, args.space).ru}.`);
+  facts: (world, { power, space }) => {
+    const minor = !isMajorPower(power) && majorOf(world.position, power) !== undefined;
+    const kind = minor ? 'activeMinor' : isInactive(world.position, power) ? 'inactive' : 'none';
+    return { kind, power, space } as const;
   },
 });
 
-export const mayGoInside = restriction<RetreatArgs>({
+export const mayGoInside = restriction({
   name: 'mayGoInside',
   rule: '14.1',
   statements: ['RET-02', 'RET-03'],
   holds: (world, args) => (landUnitCount(args.inside) === 0 && args.inside.leaders.length === 0) || mayAnyGoInside(world, args, args.power),
-  reason: (world, args) => {
-    const s = spaceName(world, args.space);
-    return text(`Only the power that controls fortified ${s.en} and lost the battle there may go inside.`, `Уйти в укрепления ${spaceFrom(world, args.space).ru} может только держава, которая контролирует эту укреплённую область и проиграла там сражение.`);
-  },
+  facts: (_w, { space }) => ({ space }),
 });
 
-export const isInsideWithinLimit = restriction<RetreatArgs>({
+export const isInsideWithinLimit = restriction({
   name: 'isInsideWithinLimit',
   rule: '14.1',
   statements: ['RET-02', 'SIE-14'],
   holds: (world, args) => landUnitCount(args.inside) <= insideRoom(world, args),
-  reason: (world, args) => {
-    const room = insideRoom(world, args), s = spaceName(world, args.space);
-    return text(`At most ${room} more land units may go inside ${s.en} (no more than 4 inside a fortified space).`, `В укрепления ${spaceFrom(world, args.space).ru} можно увести ещё не более ${ruLandUnits(room, 'gen')} (в укреплённой области внутри не более 4).`);
-  },
+  facts: (world, args) => ({ space: args.space, room: insideRoom(world, args) }),
 });
 
-export const isInsideSplitByPower = byPowerRestriction<RetreatArgs>('isInsideSplitByPower', '14.1', (a) => ({ units: a.inside, power: a.power }));
+export const isInsideSplitByPower = byPowerRestriction(
+  'isInsideSplitByPower',
+  '14.1',
+  (a: RetreatArgs) => ({ units: a.inside, power: a.power }),
+);
 
-export const areInsideUnitsPresent = restriction<RetreatArgs>({
+export const areInsideUnitsPresent = restriction({
   name: 'areInsideUnitsPresent',
   rule: '14.1',
   statements: [],
   holds: (world, args) => splitStacks(retreatingStacks(world, args, args.power), args.inside).ok,
-  reason: (world, args) => {
-    const p = powerName(args.power), s = spaceName(world, args.space);
-    return text(`Those ${p.en} units and leaders are not among the retreating stack in ${s.en}.`, `Этих частей и командующих ${powerGen(args.power).ru} нет среди отступающих ${outOfSpace(world, args.space).ru}.`);
-  },
+  facts: (_w, { power, space }) => ({ power, space }),
 });
 
-const [isLand, isAdjacent, isNotIndependent, isFriendlyControlled, isNotUnrest, isFreeOfEnemy] = destinationRestrictions<RetreatArgs>('14.1', 'Retreat', {
+export const [
+  isRetreatDestinationLandSpace,
+  isRetreatDestinationAdjacent,
+  isRetreatDestinationNotIndependent,
+  isRetreatDestinationFriendly,
+  isRetreatDestinationNotInUnrest,
+  isRetreatDestinationFreeOfEnemy,
+] = destinationRestrictions<RetreatArgs, 'Retreat'>('14.1', 'Retreat', {
   land: ['RET-07'],
   adjacent: ['RET-04', 'RET-14'],
   independent: ['RET-08'],
@@ -144,32 +143,33 @@ const [isLand, isAdjacent, isNotIndependent, isFriendlyControlled, isNotUnrest, 
   enemy: ['RET-06'],
 });
 
-export const isNotSpaceEnemyEnteredFrom = restriction<RetreatArgs>({
+export const isNotSpaceEnemyEnteredFrom = restriction({
   name: 'isNotSpaceEnemyEnteredFrom',
   rule: '14.1',
   statements: ['RET-09'],
   holds: (_w, args) => args.reason !== 'defender' || args.to !== args.origin,
-  reason: (world, args) => {
-    const o = spaceName(world, args.origin);
-    return text(`${o.en} is the space the enemy entered from: a losing defender may not retreat into it.`, `${o.ru} — область, из которой пришёл противник: проигравший сражение обороняющийся не может туда отступать.`);
-  },
+  facts: (_w, { origin }) => ({ origin }),
 });
 
-export const isAttackerOrigin = restriction<RetreatArgs>({
+export const isAttackerOrigin = restriction({
   name: 'isAttackerOrigin',
   rule: '14.1',
   ruling: 'R11',
   statements: ['RET-10', 'WDR-11'],
   holds: (_w, args) => (args.reason !== 'attacker' && args.reason !== 'origin') || args.to === args.origin,
-  reason: (world, args) => {
-    const o = spaceName(world, args.origin);
-    return text(`The active formation must retreat into ${o.en}, the space it entered from.`, `Активное соединение должно отступить ${intoSpace(world, args.origin).ru} — в область, из которой оно пришло.`);
-  },
+  facts: (_w, { origin }) => ({ origin }),
 });
 
 /** Restrictions on the retreat destination, in order (14.1, 15.3). */
 export const RETREAT_DESTINATION_RESTRICTIONS: readonly Restriction<RetreatArgs>[] = [
-  isLand!, isAdjacent!, isAttackerOrigin, isNotSpaceEnemyEnteredFrom, isNotIndependent!, isFriendlyControlled!, isNotUnrest!, isFreeOfEnemy!,
+  isRetreatDestinationLandSpace,
+  isRetreatDestinationAdjacent,
+  isAttackerOrigin,
+  isNotSpaceEnemyEnteredFrom,
+  isRetreatDestinationNotIndependent,
+  isRetreatDestinationFriendly,
+  isRetreatDestinationNotInUnrest,
+  isRetreatDestinationFreeOfEnemy,
 ];
 
 export const RETREAT_RESTRICTIONS: readonly Restriction<RetreatArgs>[] = [isRetreatingPower, mayGoInside, isInsideSplitByPower, areInsideUnitsPresent, isInsideWithinLimit];
@@ -191,7 +191,12 @@ export function leavesSomethingOutside(world: World, state: RetreatState, power:
   return landUnitCount(all) > landUnitCount(inside) || all.leaders.length > inside.leaders.length;
 }
 
-export const namesLegalDestination = restriction<RetreatArgs>({
+/** A destination named when everything went inside, or none named when something must retreat (to `legal`). */
+export type DestinationNamedFacts =
+  | { readonly kind: 'nothingLeft' }
+  | { readonly kind: 'mustRetreat'; readonly legal: readonly string[] };
+
+export const namesLegalDestination = restriction({
   name: 'namesLegalDestination',
   rule: '14.1',
   statements: ['RET-04', 'RET-12'],
@@ -200,11 +205,10 @@ export const namesLegalDestination = restriction<RetreatArgs>({
     if (!args.hasDestination) return !outside || retreatDestinations(world, args, args.power).to.length === 0;
     return outside;
   },
-  reason: (world, args) => {
-    if (args.hasDestination) return text('Everything goes inside: there is nothing left to retreat, so name no destination.', 'Все уходят в укрепления: отступать некому, поэтому не указывайте область отступления.');
-    const legal = retreatDestinations(world, args, args.power).to.map((t) => spaceName(world, t));
-    return text(`The stack must retreat to one adjacent space: ${legal.map((l) => l.en).join(', ')}.`, `Группировка должна отступить в одну прилегающую область: ${legal.map((l) => l.ru).join(', ')}.`);
-  },
+  facts: (world, args): DestinationNamedFacts =>
+    args.hasDestination
+      ? { kind: 'nothingLeft' }
+      : { kind: 'mustRetreat', legal: retreatDestinations(world, args, args.power).to },
 });
 
 export function checkRetreat(world: World, args: RetreatArgs): Verdict {

@@ -5,12 +5,10 @@ import { landUnitCount } from '../schema/units.ts';
 import { hostileStacksInside, hostileStacksOutside, isHostile } from './hostility.ts';
 import type { MoveLeg } from './leg.ts';
 import { ENTRY_RESTRICTIONS, moveCost, type MoveArgs } from './movement.ts';
-import { capitalize, inSpace, powerGen, powerName, powerWith, ruAgree, ruLandUnits, spaceFrom, spaceName, enLandUnits } from './names.ts';
 import { controllerOf, isFriendly, isInactive, majorOf, mayBeInside } from './relations.ts';
 import { landUnitsInside, outnumbersInside, siegeIn } from './siege.ts';
 import { landUnitsIn, stacksWhere, totals } from './stacks.ts';
-import { joinText, text } from './text.ts';
-import { checkAll, restriction, type Refusal, type Restriction, type Verdict } from './verdict.ts';
+import { checkAll, restrictionsOn, type Refusal, type Restriction, type Verdict } from './verdict.ts';
 import type { World } from './world.ts';
 
 export const FORTIFICATION_LIMIT = 4;
@@ -33,29 +31,25 @@ export function withdrawalDecider(world: World, leg: MoveLeg): MajorPower | unde
   return majorOf(world.position, controllerOf(world, leg.to));
 }
 
-export const isDestinationFortified = restriction<WithdrawArgs>({
+const restriction = restrictionsOn<WithdrawArgs>();
+
+export const isDestinationFortified = restriction({
   name: 'isDestinationFortified',
   rule: '13.4',
   statements: ['WDR-02'],
   holds: (world, { leg }) => world.board.spaces.get(leg.to)?.fortified ?? false,
-  reason: (world, { leg }) => {
-    const t = spaceName(world, leg.to);
-    return text(`${t.en} is not fortified: there are no fortifications to withdraw into.`, `${capitalize(inSpace(world, leg.to).ru)} нет укреплений: отходить некуда.`);
-  },
+  facts: (_w, { leg }) => ({ space: leg.to }),
 });
 
-export const hasDefendersToWithdraw = restriction<WithdrawArgs>({
+export const hasDefendersToWithdraw = restriction({
   name: 'hasDefendersToWithdraw',
   rule: '13.4',
   statements: [],
   holds: (world, { leg }) => landUnitsIn(defenders(world, leg)) > 0,
-  reason: (world, { leg }) => {
-    const t = spaceName(world, leg.to);
-    return text(`No enemy land units stand outside the fortifications of ${t.en}.`, `Вне укреплений ${spaceFrom(world, leg.to).ru} нет вражеских сухопутных частей.`);
-  },
+  facts: (_w, { leg }) => ({ space: leg.to }),
 });
 
-export const isControlledByDefender = restriction<WithdrawArgs>({
+export const isControlledByDefender = restriction({
   name: 'isControlledByDefender',
   rule: '13.4',
   statements: ['WDR-03'],
@@ -63,66 +57,51 @@ export const isControlledByDefender = restriction<WithdrawArgs>({
     const c = controllerOf(world, leg.to);
     return defenders(world, leg).some((s) => isFriendly(world.position, s.power, c));
   },
-  reason: (world, { leg }) => {
-    const controller = controllerOf(world, leg.to);
-    const t = spaceName(world, leg.to), c = powerName(controller);
-    const which = ruAgree(controller, 'которые не обороняются там и не состоят', 'которая не обороняется там и не состоит', 'которое не обороняется там и не состоит');
-    return text(`${t.en} is controlled by ${c.en}, neither a defending power nor its ally.`, `${t.ru} под контролем ${powerGen(controller).ru}, ${which} в союзе с обороняющимися.`);
-  },
+  facts: (world, { leg }) => ({ space: leg.to, controller: controllerOf(world, leg.to) }),
 });
 
-export const mayEveryDefenderGoInside = restriction<WithdrawArgs>({
+export const mayEveryDefenderGoInside = restriction({
   name: 'mayEveryDefenderGoInside',
   rule: '13.4',
   ruling: 'R18',
   statements: ['WDR-03', 'WDR-06'],
   holds: (world, { leg }) => defenders(world, leg).every((s) => mayBeInside(world, s.power, leg.to)),
-  reason: (world, { leg }) => {
-    const controller = controllerOf(world, leg.to);
-    const out = [...new Set(defenders(world, leg).filter((s) => !mayBeInside(world, s.power, leg.to)).map((s) => s.power))];
-    const o = joinText(out.map(powerName), ', '), t = spaceName(world, leg.to), c = powerName(controller);
-    return text(
-      `${o.en} may not be inside ${t.en}, which ${c.en} controls (only the controller and its allies, 2.1): the stack withdraws all together or not at all, so nobody withdraws.`,
-      `${o.ru} не ${ruAgree(out, 'могут', 'может')} находиться в укреплениях ${spaceFrom(world, leg.to).ru} под контролем ${powerGen(controller).ru} (только контролирующая держава и её союзники, 2.1): отходят все вместе или никто, поэтому отхода нет.`,
-    );
-  },
+  facts: (world, { leg }) => ({
+    space: leg.to,
+    controller: controllerOf(world, leg.to),
+    outside: [
+      ...new Set(
+        defenders(world, leg)
+          .filter((s) => !mayBeInside(world, s.power, leg.to))
+          .map((s) => s.power),
+      ),
+    ],
+  }),
 });
 
-export const hasAtMostFourUnits = restriction<WithdrawArgs>({
+export const hasAtMostFourUnits = restriction({
   name: 'hasAtMostFourUnits',
   rule: '13.4',
   ruling: 'R6',
   statements: ['WDR-04'],
   holds: (world, { leg }) => landUnitsIn(defenders(world, leg)) <= FORTIFICATION_LIMIT,
-  reason: (world, { leg }) => {
-    const n = landUnitsIn(defenders(world, leg)), t = spaceName(world, leg.to);
-    return text(`${enLandUnits(n)} ${n === 1 ? 'is' : 'are'} in ${t.en}: only a stack of 4 or fewer may withdraw into the fortifications.`, `${capitalize(inSpace(world, leg.to).ru)} ${ruLandUnits(n)}: отойти в укрепления может только группировка из 4 частей или меньше.`);
-  },
+  facts: (world, { leg }) => ({ space: leg.to, landUnits: landUnitsIn(defenders(world, leg)) }),
 });
 
-export const keepsFortificationLimit = restriction<WithdrawArgs>({
+export const keepsFortificationLimit = restriction({
   name: 'keepsFortificationLimit',
   rule: '2.1',
   statements: ['SIE-14'],
   holds: (world, { leg }) => landUnitsIn(defenders(world, leg)) + landUnitsInside(world, leg.to) <= FORTIFICATION_LIMIT,
-  reason: (world, { leg }) => {
-    const t = spaceName(world, leg.to), inside = landUnitsInside(world, leg.to);
-    return text(`${inside} land units are already inside ${t.en}: no more than 4 may be inside a fortified space.`, `В укреплениях ${spaceFrom(world, leg.to).ru} уже ${ruLandUnits(inside)}: в укреплённой области внутри может быть не более 4.`);
-  },
+  facts: (world, { leg }) => ({ space: leg.to, inside: landUnitsInside(world, leg.to) }),
 });
 
-export const isWithdrawalDecider = restriction<WithdrawArgs>({
+export const isWithdrawalDecider = restriction({
   name: 'isWithdrawalDecider',
   rule: '13.4',
   statements: ['WDR-07'],
   holds: (world, { leg, power }) => withdrawalDecider(world, leg) === power,
-  reason: (world, { leg }) => {
-    const d = withdrawalDecider(world, leg);
-    const c = powerName(controllerOf(world, leg.to));
-    const who = d ? powerName(d) : c;
-    const whoWith = powerWith(d ?? controllerOf(world, leg.to));
-    return text(`${who.en} decides: the power that controls the space decides whether to withdraw.`, `Выбор за ${whoWith.ru}: отходить ли в укрепления, решает держава, контролирующая область.`);
-  },
+  facts: (world, { leg }) => ({ decider: withdrawalDecider(world, leg) ?? controllerOf(world, leg.to) }),
 });
 
 /** Conditions of 13.4 on the situation (any power). */
@@ -190,16 +169,13 @@ function continueMoveArgs(_world: World, { leg, to, cp }: ContinueArgs): MoveArg
   return { power: leg.power, from: leg.to, to, request: t, cp };
 }
 
-export const hasCpToContinue = restriction<ContinueArgs>({
+export const hasCpToContinue = restrictionsOn<ContinueArgs>()({
   name: 'hasCpToContinue',
   rule: '13.4 option 1',
   ruling: 'R4',
   statements: ['WDR-10'],
   holds: (world, { leg, to, cp }) => !world.board.spaces.has(to) || cp >= moveCost(world, leg.to, to),
-  reason: (world, { leg, to, cp }) => {
-    const cost = moveCost(world, leg.to, to);
-    return text(`Moving on costs ${cost} CP and ${cp} CP are left: the formation must retreat instead (option 2).`, `Продолжение движения стоит ${cost} КО, а осталось ${cp} КО: соединение должно отступить (вариант 2).`);
-  },
+  facts: (world, { leg, to, cp }) => ({ cost: moveCost(world, leg.to, to), cp }),
 });
 
 /** 13.4 option 1: moving on is a new Move (1 CP, 2 over a pass) under every 13.1 entry restriction. */

@@ -1,13 +1,25 @@
 // The checks of a scenario that need the board, the leaders and the rules: every problem is reported with its
-// path, so a host can show them all at once (DESIGN "Scenario format").
+// path, so a host can show them all at once (DESIGN "Scenario format"). Two layers: ids (every space and leader
+// exists), then the rules, each applied to what it can judge — a part with an unknown id, or a space where a
+// malformed stack stands, is left out of the rule checks that would read it, and the rest is still checked.
 import { hasSpace, type Board } from '../data/board.ts';
 import { mayServe, type LeaderTable } from '../data/leaders.ts';
-import { citation } from '../rules/registry.ts';
-import { checkMove } from '../rules/movement.ts';
+import { reasonOf } from '../text/reasons/index.ts';
+import { stateRuleText } from '../text/rules.ts';
+import {
+  ENTRY_RESTRICTIONS,
+  hasCpForMove,
+  isDestinationAdjacent,
+  isDestinationLandSpace,
+  isFormationWithinCommand,
+  MOVE_RESTRICTIONS,
+  type MoveArgs,
+} from '../rules/movement.ts';
 import { areAtWar, controllerOf, isHostilePower, mayBeInside } from '../rules/relations.ts';
 import { besiegingLandUnits, landUnitsInside } from '../rules/siege.ts';
 import { FORTIFICATION_LIMIT } from '../rules/withdrawal.ts';
 import { LIMITS } from './limits.ts';
+import { checkAll, type Restriction } from '../rules/verdict.ts';
 import type { World } from '../rules/world.ts';
 import { isMajorPower, isMinorPower, POWER_NAMES, type Power } from './power.ts';
 import type { StructuredScenario } from './scenario.ts';
@@ -18,8 +30,25 @@ export interface Issue {
   readonly message: string;
 }
 
+/** The lists of a scenario whose elements are parsed one by one when the whole does not parse. */
+export type ListField = 'stacks' | 'sieges' | 'captured' | 'leaders' | 'unrest' | 'war' | 'alliances';
+
+/** What the checks of a scenario with structure problems must know about the parts that were left out. */
+export interface CheckContext {
+  /** For a list whose malformed elements were left out: the input index of each element kept. */
+  readonly indexes?: Readonly<Partial<Record<ListField, readonly number[]>>>;
+  /** Top-level fields with a structure problem, wholly or in some element. */
+  readonly broken?: ReadonlySet<string>;
+  /** Spaces where a malformed stack or siege stands (`all` when its space cannot be read): no rule judges them. */
+  readonly unsureSpaces?: ReadonlySet<string> | 'all';
+  /** Ids of malformed leader definitions (`all` when an id cannot be read): neither unknown nor checkable. */
+  readonly unsureLeaders?: ReadonlySet<string> | 'all';
+}
+
 type Path = (string | number)[];
-const at = (path: Path) => path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
+const pathText = (path: Path) =>
+  path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
+const at = pathText;
 const nameOf = (power: Power) => POWER_NAMES[power].en;
 
 /** Where a refused move is wrong: the field a scenario author would change (the move itself by default). */
@@ -49,21 +78,54 @@ export function checkInlineMap(map: StructuredScenario['map']): Issue[] {
   return issues;
 }
 
-function spaceIssue(board: Board, id: string, path: Path): Issue | undefined {
+function spaceIssueAt(board: Board, id: string, path: string): Issue | undefined {
   if (hasSpace(board, id)) return undefined;
-  if (board.seaZones.has(id)) return { path: at(path), message: `'${id}' is a sea zone, not a land space` };
-  return { path: at(path), message: `unknown space '${id}'` };
+  if (board.seaZones.has(id)) return { path, message: `'${id}' is a sea zone, not a land space` };
+  return { path, message: `unknown space '${id}'` };
 }
 
-/** Every semantic problem of a structurally valid scenario. */
-export function checkScenario(s: StructuredScenario, board: Board, leaders: LeaderTable): Issue[] {
+/** The move's restrictions (13.1) in independent chains: each chain reports its first failure. */
+const MOVE_BOARD: readonly Restriction<MoveArgs>[] = [isDestinationLandSpace, isDestinationAdjacent, hasCpForMove];
+const MOVE_COMMAND: readonly Restriction<MoveArgs>[] = [isFormationWithinCommand];
+/** Entering the destination: read the stacks, control and sieges there. */
+const MOVE_ENTRY = ENTRY_RESTRICTIONS.filter((r) => !MOVE_BOARD.includes(r));
+/** The formation and its space of departure: read the stacks, marks and sieges there. */
+const MOVE_FORMATION = MOVE_RESTRICTIONS.filter((r) => ![...MOVE_BOARD, ...MOVE_COMMAND, ...MOVE_ENTRY].includes(r));
+
+/**
+ * Every problem of a scenario's ids and rules. `s` holds the well-formed parts (all of the scenario when it parsed);
+ * `context` says what was left out, so that paths keep their input indexes and no rule judges a part it cannot see.
+ */
+export function checkScenario(
+  s: StructuredScenario,
+  board: Board,
+  leaders: LeaderTable,
+  context: CheckContext = {},
+): Issue[] {
   const issues: Issue[] = [];
-  const push = (i: Issue | undefined) => void (i && issues.push(i));
+  const broken = context.broken ?? new Set<string>();
+  const unsure = (set: ReadonlySet<string> | 'all' | undefined, id: string) => set === 'all' || !!set?.has(id);
+  const unsureSpace = (space: string) => unsure(context.unsureSpaces, space);
+  // Paths name the input's indexes: the n-th element kept of a list is its indexes[n]-th element in the input.
+  const at = (path: Path) => {
+    const [head, index, ...rest] = path;
+    const list = typeof head === 'string' && typeof index === 'number' ? (head as ListField) : undefined;
+    const kept = list ? context.indexes?.[list] : undefined;
+    return pathText(kept ? [head!, kept[index as number] ?? index!, ...rest] : path);
+  };
+  /** Pushes an id problem (an unknown space or leader), if there is one. */
+  const pushId = (i: Issue | undefined) => void (i && issues.push(i));
+  const spaceIssue = (id: string, path: Path) => spaceIssueAt(board, id, at(path));
+  /** Spaces with a problem of their own (of an id or a rule), and unsure ones: the move's rules do not read them. */
+  const tainted = new Set<string>();
+  const taintIfNew = (space: string, before: number) => void (issues.length > before && tainted.add(space));
+  const isTainted = (space: string) => tainted.has(space) || unsureSpace(space);
 
   if (!s.schmalkaldicLeague)
     issues.push({ path: 'schmalkaldicLeague', message: 'the restrictions before the Schmalkaldic League (21.6) are not supported in this release (ruling R14)' });
 
   const relations = { war: s.war, alliances: s.alliances };
+  const relationIssues = issues.length;
   s.war.forEach(([a, b], i) => {
     if (a === b) issues.push({ path: at(['war', i]), message: `a power cannot be at war with itself` });
     if (a === 'independent' || b === 'independent') issues.push({ path: at(['war', i]), message: 'independent is not a power that goes to war' });
@@ -95,9 +157,13 @@ export function checkScenario(s: StructuredScenario, board: Board, leaders: Lead
         issues.push({ path: at(['war', i]), message: `${nameOf(minor)} is an active minor allied to ${nameOf(m)} (22.3): it is at war exactly as ${nameOf(m)} is, and ${nameOf(m)} is not at war with ${nameOf(other)}` });
     }
   });
+  // Who is at war, allied or in control is known only when those fields are well-formed: the rules that read them
+  // are skipped otherwise (a pair left out would make enemies look like friends).
+  const relationsKnown = !['war', 'alliances', 'control'].some((f) => broken.has(f));
+  const relationsSound = relationsKnown && issues.length === relationIssues;
 
-  for (const [space] of Object.entries(s.control)) push(spaceIssue(board, space, ['control', space]));
-  s.unrest.forEach((space, i) => push(spaceIssue(board, space, ['unrest', i])));
+  for (const [space] of Object.entries(s.control)) pushId(spaceIssue(space, ['control', space]));
+  s.unrest.forEach((space, i) => pushId(spaceIssue(space, ['unrest', i])));
 
   const seen = new Map<string, string>();
   const leaderAt = (id: string, path: string) => {
@@ -105,19 +171,29 @@ export function checkScenario(s: StructuredScenario, board: Board, leaders: Lead
     if (prev) issues.push({ path, message: `leader '${id}' is already placed at ${prev}: a leader is in exactly one place` });
     else seen.set(id, path);
   };
+  /** Whether a leader id names a leader: known, unknown (an id problem), or defined by a malformed definition. */
+  const leaderId = (id: string): 'known' | 'unknown' | 'unsure' =>
+    leaders.has(id) ? 'known' : unsure(context.unsureLeaders, id) ? 'unsure' : 'unknown';
 
   const keys = new Set<string>();
+  /** Stacks (kept indexes) with an id problem: the move's rules see the board without them. */
+  const unknownIds = new Set<number>();
   s.stacks.forEach((st, i) => {
+    const before = issues.length;
     const p = (...rest: Path) => at(['stacks', i, ...rest]);
-    push(spaceIssue(board, st.space, ['stacks', i, 'space']));
+    const where = spaceIssue(st.space, ['stacks', i, 'space']);
+    pushId(where);
+    if (where || st.leaders.some((id) => leaderId(id) !== 'known')) unknownIds.add(i);
+    if (st.leaders.some((id) => leaderId(id) === 'unsure')) tainted.add(st.space);
     if (st.mercenaries > 0 && (st.power === 'ottoman' || !isMajorPower(st.power)))
       issues.push({ path: p('mercenaries'), message: `${nameOf(st.power)} has no mercenaries (5.2: all major powers except the Ottoman)` });
     if (st.cavalry > 0 && st.power !== 'ottoman') issues.push({ path: p('cavalry'), message: `only the Ottoman has cavalry (5.2, 21.1)` });
     if (landUnitCount(st) === 0 && st.leaders.length === 0) issues.push({ path: p(), message: 'an empty stack: give it land units or leaders, or remove it' });
     st.leaders.forEach((id, j) => {
       const leader = leaders.get(id);
-      if (!leader) issues.push({ path: p('leaders', j), message: `unknown army leader '${id}'` });
-      else if (!mayServe(leader, st.power)) {
+      if (!leader) {
+        if (leaderId(id) === 'unknown') pushId({ path: p('leaders', j), message: `unknown army leader '${id}'` });
+      } else if (!mayServe(leader, st.power)) {
         // Never the renegade ('any'): he may serve every power.
         const serves = leader.power === 'any' ? [] : [leader.power, ...leader.alsoServes].map(nameOf);
         issues.push({ path: p('leaders', j), message: `${leader.name} leads ${serves.join(' or ')} armies, not ${nameOf(st.power)} ones (5.1)` });
@@ -129,24 +205,28 @@ export function checkScenario(s: StructuredScenario, board: Board, leaders: Lead
     keys.add(key);
     const sp = board.spaces.get(st.space);
     if (st.inside && sp && !sp.fortified) issues.push({ path: p('inside'), message: `${sp.name} is not fortified: nothing can be inside (2.1)` });
+    taintIfNew(st.space, before);
   });
   s.captured.forEach((c, i) => {
     const leader = leaders.get(c.leader);
-    if (!leader) issues.push({ path: at(['captured', i, 'leader']), message: `unknown army leader '${c.leader}'` });
-    else if (leader.power === c.by || leader.alsoServes.includes(c.by))
+    if (!leader) {
+      if (leaderId(c.leader) === 'unknown')
+        pushId({ path: at(['captured', i, 'leader']), message: `unknown army leader '${c.leader}'` });
+    } else if (leader.power === c.by || leader.alsoServes.includes(c.by))
       issues.push({ path: at(['captured', i, 'by']), message: `${leader.name} cannot be captured by ${nameOf(c.by)}, a power he serves` });
     leaderAt(c.leader, at(['captured', i]));
   });
   const customIds = new Set<string>();
   s.leaders.forEach((l, i) => {
-    if (customIds.has(l.id)) issues.push({ path: at(['leaders', i, 'id']), message: `leader '${l.id}' is defined twice` });
+    if (customIds.has(l.id)) pushId({ path: at(['leaders', i, 'id']), message: `leader '${l.id}' is defined twice` });
     customIds.add(l.id);
   });
   const onBoard = s.stacks.reduce((n, x) => n + landUnitCount(x), 0);
   if (onBoard > LIMITS.unitsTotal) issues.push({ path: 'stacks', message: `${onBoard} land units on the board: at most ${LIMITS.unitsTotal}` });
 
   // Consistency of the position itself: fortifications, sieges, enemies face to face. Each problem points at the
-  // stack that makes it one (the stack that overfills a fortification, the second of two enemies outside).
+  // stack that makes it one (the stack that overfills a fortification, the second of two enemies outside). A space
+  // where a malformed stack or siege stands is not judged: what is there is not known.
   const world: World = { board, leaders, position: { ...s, stacks: s.stacks } };
   const bySpace = new Map<string, { x: (typeof s.stacks)[number]; i: number }[]>();
   s.stacks.forEach((x, i) => {
@@ -157,7 +237,8 @@ export function checkScenario(s: StructuredScenario, board: Board, leaders: Lead
   const siegeAt = new Map(s.sieges.map((g) => [g.space, g]));
   for (const [id, here] of bySpace) {
     const sp = board.spaces.get(id);
-    if (!sp) continue;
+    if (!sp || unsureSpace(id)) continue;
+    const before = issues.length;
     const inside = sp.fortified ? here.filter(({ x }) => x.inside) : [];
     let n = 0;
     let overfull: number | undefined;
@@ -167,6 +248,10 @@ export function checkScenario(s: StructuredScenario, board: Board, leaders: Lead
     }
     if (overfull !== undefined)
       issues.push({ path: at(['stacks', overfull, 'inside']), message: `${n} land units are inside ${sp.name}: at most ${FORTIFICATION_LIMIT} fit in a fortified space (2.1)` });
+    if (!relationsKnown) {
+      taintIfNew(id, before);
+      continue;
+    }
     const controller = controllerOf(world, sp.id);
     for (const { x, i } of inside)
       if (!mayBeInside(world, x.power, sp.id))
@@ -177,44 +262,91 @@ export function checkScenario(s: StructuredScenario, board: Board, leaders: Lead
       if (a)
         issues.push({ path: at(['stacks', i]), message: `${nameOf(a.x.power)} and ${nameOf(b.power)} are at war and both stand outside in ${sp.name}: they would have fought a field battle (2.1)` });
     });
-    if (!sp.fortified || siegeAt.has(sp.id)) continue;
-    // Ruling R17: a siege depends only on the units inside and the enemy outside; it must be listed when they
-    // outnumber the units inside — and an empty fortress with enemies outside would have been besieged (ruling R13).
-    const insideUnits = inside.reduce((k, { x }) => k + landUnitCount(x), 0);
-    const hostile = outside.filter(({ x }) => isHostilePower(world, x.power, controller)).reduce((k, { x }) => k + landUnitCount(x), 0);
-    if (hostile > 0 && insideUnits === 0)
-      issues.push({ path: 'sieges', message: `${hostile} enemy land units stand outside empty ${sp.name}, held by ${nameOf(controller)}: they would have put it under siege (ruling R13) — list the siege in "sieges" (ruling R17)` });
-    else if (hostile > insideUnits)
-      issues.push({ path: 'sieges', message: `${hostile} enemy land units outside ${sp.name} outnumber the ${insideUnits} inside: list the siege in "sieges" (15, ruling R17)` });
+    // A siege entry left out as malformed may be this space's: whether one is missing is not known then.
+    if (sp.fortified && !siegeAt.has(sp.id) && !broken.has('sieges')) {
+      // Ruling R17: a siege depends only on the units inside and the enemy outside; it must be listed when they
+      // outnumber the units inside — and an empty fortress with enemies outside would have been besieged (R13).
+      const insideUnits = inside.reduce((k, { x }) => k + landUnitCount(x), 0);
+      const hostile = outside
+        .filter(({ x }) => isHostilePower(world, x.power, controller))
+        .reduce((k, { x }) => k + landUnitCount(x), 0);
+      const held = `${sp.name}, held by ${nameOf(controller)}`;
+      if (hostile > 0 && insideUnits === 0)
+        issues.push({
+          path: 'sieges',
+          message: `${hostile} enemy land units stand outside empty ${held}: they would have put it under siege ` +
+            '(ruling R13) — list the siege in "sieges" (ruling R17)',
+        });
+      else if (hostile > insideUnits)
+        issues.push({
+          path: 'sieges',
+          message: `${hostile} enemy land units outside ${sp.name} outnumber the ${insideUnits} inside: ` +
+            'list the siege in "sieges" (15, ruling R17)',
+        });
+    }
+    taintIfNew(id, before);
   }
   s.sieges.forEach((g, i) => {
+    const before = issues.length;
     const sp = board.spaces.get(g.space);
-    if (!sp) return push(spaceIssue(board, g.space, ['sieges', i, 'space']));
-    if (!sp.fortified) return void issues.push({ path: at(['sieges', i]), message: `${sp.name} is not fortified: it cannot be besieged (15)` });
-    if (s.sieges.findIndex((h) => h.space === g.space) !== i) return void issues.push({ path: at(['sieges', i]), message: `${sp.name} has a second siege entry: list every besieging power in one entry's "by"` });
-    const besiegers = besiegingLandUnits(world, g);
-    const defenders = landUnitsInside(world, g.space);
-    if (besiegers <= defenders)
-      issues.push({ path: at(['sieges', i]), message: `a siege of ${sp.name} needs more land units of the besieging powers outside (${besiegers}) than land units inside (${defenders}) (15, ruling R17)` });
-    const c = controllerOf(world, g.space);
-    g.by.forEach((p, j) => {
-      if (!isHostilePower(world, p, c)) issues.push({ path: at(['sieges', i, 'by', j]), message: `${nameOf(p)} is not at war with ${nameOf(c)}, who controls ${sp.name}` });
-    });
+    if (!sp) return pushId(spaceIssue(g.space, ['sieges', i, 'space']));
+    const path = at(['sieges', i]);
+    if (!sp.fortified) issues.push({ path, message: `${sp.name} is not fortified: it cannot be besieged (15)` });
+    else if (s.sieges.findIndex((h) => h.space === g.space) !== i)
+      issues.push({
+        path,
+        message: `${sp.name} has a second siege entry: list every besieging power in one entry's "by"`,
+      });
+    else if (!unsureSpace(g.space) && relationsKnown) {
+      const besiegers = besiegingLandUnits(world, g);
+      const defenders = landUnitsInside(world, g.space);
+      if (besiegers <= defenders)
+        issues.push({
+          path,
+          message: `a siege of ${sp.name} needs more land units of the besieging powers outside (${besiegers}) ` +
+            `than land units inside (${defenders}) (15, ruling R17)`,
+        });
+      const c = controllerOf(world, g.space);
+      g.by.forEach((p, j) => {
+        if (!isHostilePower(world, p, c))
+          issues.push({
+            path: at(['sieges', i, 'by', j]),
+            message: `${nameOf(p)} is not at war with ${nameOf(c)}, who controls ${sp.name}`,
+          });
+      });
+    }
+    taintIfNew(g.space, before);
   });
 
-  if (s.move) {
+  if (s.move && !broken.has('move')) {
     const m = s.move;
-    const request = units(m);
-    push(spaceIssue(board, m.from, ['move', 'from']));
-    push(spaceIssue(board, m.to, ['move', 'to']));
-    // The move is checked only against a position without problems: its verdict would mislead otherwise.
-    if (issues.length === 0) {
-      const verdict = checkMove(world, { power: s.impulse.power, from: m.from, to: m.to, request, cp: s.impulse.cp });
-      if (!verdict.ok)
+    const moveLeaders = m.leaders ?? [];
+    const before = issues.length;
+    pushId(spaceIssue(m.from, ['move', 'from']));
+    pushId(spaceIssue(m.to, ['move', 'to']));
+    moveLeaders.forEach((id, j) => {
+      if (leaderId(id) === 'unknown')
+        pushId({ path: at(['move', 'leaders', j]), message: `unknown army leader '${id}'` });
+    });
+    // The move's rules need its ids and the impulse (the active power, its CP); each chain reads only its own part
+    // of the board, and is skipped when that part has a problem of its own (its verdict would mislead).
+    if (issues.length === before && moveLeaders.every((id) => leaderId(id) === 'known') && !broken.has('impulse')) {
+      const stacks = s.stacks.filter((_, i) => !unknownIds.has(i));
+      const known: World = { ...world, position: { ...world.position, stacks } };
+      const args: MoveArgs = { power: s.impulse.power, from: m.from, to: m.to, request: units(m), cp: s.impulse.cp };
+      const chain = (list: readonly Restriction<MoveArgs>[]) => {
+        const verdict = checkAll(list, known, args);
+        if (verdict.ok) return true;
         issues.push({
           path: MOVE_ISSUE_PATHS[verdict.code] ?? 'move',
-          message: `[${citation(verdict.rule)}${verdict.ruling ? `, ${citation(verdict.ruling)}` : ''}] ${verdict.reason.en}`,
+          message: `[${stateRuleText(verdict.rule, verdict.ruling, 'en')}] ${reasonOf(known, verdict).en}`,
         });
+        return false;
+      };
+      // A destination that is not adjacent makes what stands there beside the point: the author changes move.to.
+      if (chain(MOVE_BOARD) && relationsSound && !isTainted(m.to)) chain(MOVE_ENTRY);
+      if (relationsSound && !isTainted(m.from)) chain(MOVE_FORMATION);
+      chain(MOVE_COMMAND);
     }
   }
   return issues;

@@ -47,7 +47,7 @@ export const SiegeSchema = z
 
 export const CaptureSchema = z.object({ leader: LeaderIdSchema, by: PowerSchema }).strict();
 
-const PowerPairSchema = z.tuple([PowerSchema, PowerSchema]);
+export const PowerPairSchema = z.tuple([PowerSchema, PowerSchema]);
 
 export const MoveSchema = z
   .object({ from: SpaceIdSchema, to: SpaceIdSchema, ...UnitFieldsShape })

@@ -2,8 +2,9 @@
 // every label already worded in one language: what the Mermaid, DOT and SVG drawings are made from.
 import type { AnyStateMachine } from 'xstate';
 import type { StateMeta } from '../../machines/index.ts';
-import type { Lang } from '../rules/text.ts';
-import { ruleText, stateRuleText, WORDS } from './rule-text.ts';
+import type { Lang } from '../text/text.ts';
+import { ruleText, stateRuleText } from '../text/rules.ts';
+import { WORDS } from '../text/diagram-words.ts';
 
 export interface ChartState {
   /** The machine id and the state's path joined with '.': 'fieldBattle.rollingAttackerDice'. */

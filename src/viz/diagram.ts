@@ -3,7 +3,7 @@
 // title and rule, every transition its event, guard (with the guard's rule) and actions.
 import type { AnyStateMachine } from 'xstate';
 import { GUARD_TABLES, MACHINES, type MachineId } from '../../machines/index.ts';
-import type { Lang } from '../rules/text.ts';
+import type { Lang } from '../text/text.ts';
 import { composedChart, findState, machineChart, PROCEDURES, type Chart, type GuardRules } from './chart.ts';
 import { toDot } from './dot.ts';
 import { toMermaid } from './mermaid.ts';

@@ -1,9 +1,9 @@
 // A chart as Graphviz DOT. Each state gets a Graphviz `id` and `class` (its tags); the table of SVG attributes
 // returned with the text (data-state, data-from, data-to, ...) is what svg.ts adds to the rendered SVG, so a page
 // can find a state by its id.
-import type { Lang } from '../rules/text.ts';
+import type { Lang } from '../text/text.ts';
 import { edgeLabel, entryOf, type Chart, type ChartEdge, type ChartMachine, type ChartState } from './chart.ts';
-import { WORDS } from './rule-text.ts';
+import { WORDS } from '../text/diagram-words.ts';
 
 export interface DotOptions {
   /** A state id to mark (a thick red border). */

@@ -1,5 +1,5 @@
 // The Russian case forms of the bundled board's spaces and army leaders (src/data/names-ru.json: spaceCases,
-// leaderCases), and the helpers that print them (src/rules/names.ts), with their fall-back to the nominative.
+// leaderCases), and the helpers that print them (src/text/names.ts), with their fall-back to the nominative.
 import { describe, expect, test } from 'vitest';
 import { hisBoard, inlineBoard } from '../../src/data/board.ts';
 import { HIS_ARMY_LEADER_IDS, HIS_SPACE_IDS } from '../../src/data/his-ids.ts';
@@ -27,7 +27,7 @@ import {
   spaceName,
   spaceTo,
   unitsText,
-} from '../../src/rules/names.ts';
+} from '../../src/text/names.ts';
 import { POWERS } from '../../src/schema/power.ts';
 
 type Forms = Readonly<Record<string, string | undefined>>;
@@ -106,7 +106,7 @@ describe('Russian case forms (names-ru.json)', () => {
   });
 });
 
-describe('case helpers (src/rules/names.ts)', () => {
+describe('case helpers (src/text/names.ts)', () => {
   test('on the bundled board: English name, Russian case form', () => {
     expect(spaceFrom(his, 'pressburg')).toEqual({ en: 'Pressburg', ru: 'Пресбурга' });
     expect(spaceTo(his, 'vienna')).toEqual({ en: 'Vienna', ru: 'Вену' });
@@ -169,7 +169,7 @@ describe('case helpers (src/rules/names.ts)', () => {
   });
 });
 
-describe('Russian phrases (src/rules/names.ts)', () => {
+describe('Russian phrases (src/text/names.ts)', () => {
   test('a space with its preposition: в, во before в/ф and a consonant, на for the islands', () => {
     expect(inSpace(his, 'vienna')).toEqual({ en: 'Vienna', ru: 'в Вене' });
     expect(intoSpace(his, 'vienna')).toEqual({ en: 'Vienna', ru: 'в Вену' });

@@ -7,10 +7,10 @@
 import { describe, expect, test } from 'vitest';
 import type { EngineError } from '../../src/engine/explain.ts';
 import { createSession, type Session } from '../../src/engine/session.ts';
-import { scenario, VIENNA, type ScenarioPatch } from '../helpers/fixtures.ts';
-
-type StackInput = NonNullable<ScenarioPatch['stacks']>[number];
-type Event = { readonly type: string } & Readonly<Record<string, unknown>>;
+import { reasonOf } from '../../src/text/reasons/index.ts';
+import { CHARLES, FERDINAND, scenario, SULEIMAN, VIENNA } from '../helpers/fixtures.ts';
+import type { ScenarioPatch, StackInput } from '../helpers/fixtures.ts';
+import { dice, type Event } from '../helpers/session.ts';
 
 interface Expected {
   readonly code?: EngineError['code'];
@@ -20,11 +20,8 @@ interface Expected {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Boards. Every one passes through the scenario schema (fixtures.scenario).
+// Boards. Every one passes through the scenario schema (fixtures.scenario); the rulebook's stacks are the fixtures'.
 
-const SULEIMAN: StackInput = { space: 'pressburg', power: 'ottoman', regulars: 7, cavalry: 1, leaders: ['suleiman', 'ibrahim-pasha'] };
-const CHARLES: StackInput = { space: 'graz', power: 'hapsburg', regulars: 8, leaders: ['charles-v'] };
-const FERDINAND: StackInput = { space: 'vienna', power: 'hapsburg', regulars: 2, leaders: ['ferdinand'] };
 const INTO_VIENNA = { from: 'pressburg', to: 'vienna', regulars: 7, cavalry: 1, leaders: ['suleiman', 'ibrahim-pasha'] };
 
 /** The rulebook's worked example (RULES.md §6): Suleiman's army moves from Pressburg into Vienna. */
@@ -51,7 +48,6 @@ function intoGraz(regulars: number, stacks: StackInput[], patch: ScenarioPatch =
 // ---------------------------------------------------------------------------------------------------------------
 // Events.
 
-const dice = (...values: number[]): Event => ({ type: 'dice.rolled', values });
 const CHARLES_INTERCEPTS: Event = { type: 'intercept.declare', power: 'hapsburg', from: 'graz', regulars: 8, leaders: ['charles-v'] };
 const HAPSBURG_NO_INTERCEPT: Event = { type: 'intercept.decline', power: 'hapsburg' };
 const HAPSBURG_NO_AVOID: Event = { type: 'avoid.decline', power: 'hapsburg' };
@@ -121,7 +117,7 @@ function optionTargets(s: Session): string[] {
   return (s.pending?.options ?? []).flatMap((o) => ('to' in o.event && typeof o.event.to === 'string' ? [o.event.to] : [])).sort();
 }
 
-function blockedBy(s: Session, key: string, value: string) {
+function blockedBy(s: Session, key: 'to' | 'from' | 'power', value: string) {
   return s.pending?.blocked.find((b) => b.option[key] === value);
 }
 
@@ -834,6 +830,22 @@ describe('decisions list the answers they refuse, with the restriction and its r
     expect(s.pending).toMatchObject({ kind: 'intercept', power: 'hapsburg' });
     expect(s.pending?.options.map((o) => o.event)).toContainEqual({ type: 'intercept.declare', power: 'hapsburg', from: 'trieste', regulars: 2 });
     expect(blockedBy(s, 'from', 'salzburg')).toMatchObject({ code: 'isNotAcrossPass', rule: '2.5' });
+  });
+
+  test('[13.3] a blocked answer and a refused event carry the facts their reason words, the same reason (AVB-11)', () => {
+    const patch: ScenarioPatch = { ...RULEBOOK, control: {} };
+    const s = at(patch, [HAPSBURG_NO_INTERCEPT]);
+    const b = blockedBy(s, 'to', 'pressburg');
+    const facts = { space: 'pressburg', mover: 'ottoman' };
+    expect(b?.facts).toEqual(facts);
+    // A host holding the code and the facts words the reason itself (here with the engine's own words).
+    expect(reasonOf(scenario(patch).world, { code: 'isNotSpaceEnemyCameFrom', facts })).toEqual(b?.reason);
+    const expected = { code: 'illegal', rule: '13.3', restriction: 'isNotSpaceEnemyCameFrom' } as const;
+    const e = refuse(s, { ...FERDINAND_AVOIDS_TO_LINZ, to: 'pressburg' }, expected);
+    expect(e.facts).toEqual(facts);
+    expect(e.reason).toEqual(b?.reason);
+    // A refusal by the order of the steps names no restriction, and has no facts.
+    expect(refuse(s, dice(3, 5), { code: 'out-of-turn' }).facts).toBeUndefined();
   });
 
   test('[13.1, 13.2, 13.3] every blocked answer carries a reason and every option a label in both languages', () => {

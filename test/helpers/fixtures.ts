@@ -38,6 +38,15 @@ export const VIENNA: ScenarioPatch = {
   impulse: { power: 'ottoman', cp: 1 },
 };
 
+/** The patch with more stacks. */
+export const plus = (patch: ScenarioPatch, ...stacks: StackInput[]): ScenarioPatch => ({
+  ...patch,
+  stacks: [...(patch.stacks ?? []), ...stacks],
+});
+
+/** The impulse of `power` with `cp` CP left. */
+export const turn = (power: MajorPower, cp = 1): ScenarioPatch => ({ impulse: { power, cp } });
+
 /** 13.1 step 3: the power's stacks leave `from` for `to` (in transit until placed), as the movement machine does. */
 export function depart(w: World, power: MajorPower, from: string, to: string): { world: World; leg: MoveLeg } {
   const formation = stacksWhere(w.position, { space: from }).filter((s) => s.power === power);

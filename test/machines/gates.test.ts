@@ -22,6 +22,7 @@ import type { MajorPower, Power } from '../../src/schema/power.ts';
 import type { Stack } from '../../src/schema/scenario.ts';
 import type { Units } from '../../src/schema/units.ts';
 import { CHARLES, depart, FERDINAND, SULEIMAN, VIENNA, world, type ScenarioPatch } from '../helpers/fixtures.ts';
+import { named } from '../helpers/rows.ts';
 
 
 const SULEIMANS_MOVE = { from: 'pressburg', to: 'vienna', regulars: 7, cavalry: 1, leaders: ['suleiman', 'ibrahim-pasha'] };
@@ -53,11 +54,6 @@ function held(w: World, space: string, power: Power, inside?: boolean): Units {
 /** Expected holdings, leaders sorted as `held` reports them. */
 function units(p: Partial<Units>): Units {
   return { regulars: p.regulars ?? 0, mercenaries: p.mercenaries ?? 0, cavalry: p.cavalry ?? 0, leaders: [...(p.leaders ?? [])].sort() };
-}
-
-/** Rows for `test.for(...)('[rule] ... %s', ...)`: the title is the row's `what`, which ends with its statement ids. */
-function named<T extends { what: string }>(rows: readonly T[]): (readonly [string, T])[] {
-  return rows.map((r) => [r.what, r] as const);
 }
 
 const roll = (...values: number[]): EngineEvent => ({ type: 'dice.rolled', values });

@@ -202,6 +202,18 @@ describe('the packed package', () => {
     expect(r.stdout).toContain('8 + 2 − 1 = 9 — success');
   }, STEP_TIMEOUT);
 
+  test('the installed `his walkthrough` writes the page from its prebuilt scripts: no bundler installed', () => {
+    expect(existsSync(join(host, 'node_modules', 'esbuild'))).toBe(false);
+    const bin = join(host, 'node_modules', 'his-procedures', 'bin', 'his.mjs');
+    const example = 'node_modules/his-procedures/examples/vienna-1517.json';
+    const r = spawnSync(process.execPath, [bin, 'walkthrough', example, '--play', '-o', 'page.html'], { cwd: host, encoding: 'utf8', timeout: STEP_TIMEOUT });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const page = readFileSync(join(host, 'page.html'), 'utf8');
+    expect(page).toMatch(/^<!doctype html>/i);
+    expect(page).toContain('Charles V');
+  }, STEP_TIMEOUT);
+
   test('[13.2][14][14.1] a Python host plays the worked example over the installed `his serve --stdio`', (ctx) => {
     const python = spawnSync('python3', ['--version'], { encoding: 'utf8', timeout: 10_000 });
     ctx.skip(python.error !== undefined, 'python3 is not available here');

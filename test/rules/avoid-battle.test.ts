@@ -16,15 +16,16 @@ import {
   type AvoidState,
 } from '../../src/rules/avoid-battle.ts';
 import { avoidModifiers, isRollSuccess, rollTotal } from '../../src/rules/dice.ts';
-import { isMoveActionInterceptable } from '../../src/rules/interception.ts';
+import { isMoveActionInterceptable, type InterceptArgs } from '../../src/rules/interception.ts';
 import type { MoveLeg } from '../../src/rules/leg.ts';
 import { stacksWhere } from '../../src/rules/stacks.ts';
-import { check, type Verdict } from '../../src/rules/verdict.ts';
+import { check } from '../../src/rules/verdict.ts';
 import type { World } from '../../src/rules/world.ts';
 import type { MajorPower, Power } from '../../src/schema/power.ts';
 import type { Units } from '../../src/schema/units.ts';
 import { u, VIENNA, world, type ScenarioPatch, depart, SULEIMAN, CHARLES, FERDINAND, type StackInput } from '../helpers/fixtures.ts';
-
+import { named } from '../helpers/rows.ts';
+import { ALLOWS, expectVerdict, refusedBy, truthTable, type Expected } from '../helpers/truth-table.ts';
 
 /** Ferdinand's whole stack: the group of the rulebook example (RULES.md §6). */
 const FERDINANDS_GROUP: Partial<Units> = { regulars: 2, leaders: ['ferdinand'] };
@@ -41,120 +42,205 @@ function args(state: AvoidState, to: string, request: Partial<Units> = FERDINAND
   return { ...state, power, from: state.leg.to, to, request: u(request) };
 }
 
-function outcome(v: Verdict): string {
-  return v.ok ? 'ok' : v.code;
-}
-
-/** Rows for `test.for(...)('[rule] %s', ...)`: the title is the row's `what`, which ends with its statement ids. */
-function named<T extends { what: string }>(rows: readonly T[]): (readonly [string, T])[] {
-  return rows.map((r) => [r.what, r] as const);
-}
+// The restrictions of 13.3, as the rows that expect their refusals name them.
+const landSpace = refusedBy({ code: 'isAvoidDestinationLandSpace', rule: '13.3' });
+const adjacent = refusedBy({ code: 'isAvoidDestinationAdjacent', rule: '13.3' });
+const notIndependent = refusedBy({ code: 'isAvoidDestinationNotIndependent', rule: '13.3' });
+const friendly = refusedBy({ code: 'isAvoidDestinationFriendly', rule: '13.3' });
+const notInUnrest = refusedBy({ code: 'isAvoidDestinationNotInUnrest', rule: '13.3' });
+const freeOfEnemy = refusedBy({ code: 'isAvoidDestinationFreeOfEnemy', rule: '13.3', ruling: 'R2' });
+const enemyCameFrom = refusedBy({ code: 'isNotSpaceEnemyCameFrom', rule: '13.3' });
+const majorPower = refusedBy({ code: 'isAvoidingMajorPower', rule: '13.3', ruling: 'R10' });
+const didNotIntercept = refusedBy({ code: 'didNotIntercept', rule: '13.3' });
+const hasNotAvoided = refusedBy({ code: 'hasNotAvoided', rule: '13.3' });
+const avoidersTurn = refusedBy({ code: 'isAvoidersTurn', rule: '13.3' });
+const loneLeader = refusedBy({ code: 'isNotLoneLeader', rule: '13.3', ruling: 'R3' });
+const notEmpty = refusedBy({ code: 'isAvoidNotEmpty', rule: '13.3 step 3' });
+const inSpace = refusedBy({ code: 'areAvoidersInSpace', rule: '13.3 step 3' });
+const interceptable = refusedBy({ code: 'isMoveActionInterceptable', rule: '13.2' });
 
 describe('13.3 where a group may avoid to', () => {
   const NO_ALLIANCE: ScenarioPatch = { alliances: [] };
-  test.for(
-    named<{ what: string; to: string; patch: ScenarioPatch; expected: string }>([
+  truthTable<{ title: string; to: string; patch: ScenarioPatch; expect: Expected }>({
+    rows: [
       // RULES.md §6: Brunn is legal because Hungary-Bohemia is a Hapsburg ally on the example's board.
-      { what: 'allows Ferdinand into Brunn while Hungary-Bohemia is a Hapsburg ally (AVB-07)', to: 'brunn', patch: {}, expected: 'ok' },
-      { what: 'forbids Brunn when Hungary-Bohemia controls it and is no ally (AVB-07)', to: 'brunn', patch: NO_ALLIANCE, expected: 'isAvoidDestinationFriendly' },
+      {
+        title: '[13.3] allows Ferdinand into Brunn while Hungary-Bohemia is a Hapsburg ally (AVB-07)',
+        to: 'brunn',
+        patch: {},
+        expect: ALLOWS,
+      },
+      {
+        title: '[13.3] forbids Brunn when Hungary-Bohemia controls it and is no ally (AVB-07)',
+        to: 'brunn',
+        patch: NO_ALLIANCE,
+        expect: friendly(
+          ['Brunn', 'Hungary-Bohemia', 'not an ally of Hapsburg'],
+          ['Брюнн', 'Венгрии-Богемии', 'в союзе с Габсбургами'],
+        ),
+      },
       // RULES.md §6: "or Brunn Hapsburg-controlled".
       {
-        what: 'allows Brunn without the alliance once it is Hapsburg-controlled (AVB-07)',
+        title: '[13.3] allows Brunn without the alliance once it is Hapsburg-controlled (AVB-07)',
         to: 'brunn',
         patch: { ...NO_ALLIANCE, control: { pressburg: 'ottoman', brunn: 'hapsburg' } },
-        expected: 'ok',
+        expect: ALLOWS,
       },
-      { what: 'allows Linz, a Hapsburg space (AVB-05, AVB-07)', to: 'linz', patch: {}, expected: 'ok' },
+      { title: '[13.3] allows Linz, a Hapsburg space (AVB-05, AVB-07)', to: 'linz', patch: {}, expect: ALLOWS },
       // Charles V's regulars in Graz are Hapsburg units: friendly, not enemy.
-      { what: 'allows Graz although Charles V\'s army stands there (AVB-09)', to: 'graz', patch: {}, expected: 'ok' },
+      {
+        title: '[13.3] allows Graz although Charles V\'s army stands there (AVB-09)',
+        to: 'graz',
+        patch: {},
+        expect: ALLOWS,
+      },
       // On the example's board Pressburg is Ottoman-controlled: refused before the "came from" check is reached.
       // Ottoman-controlled in the book: the most specific reason, the one the rulebook gives, is reported.
-      { what: 'forbids Ottoman-controlled Pressburg because the enemy came from there (AVB-07, AVB-11)', to: 'pressburg', patch: {}, expected: 'isNotSpaceEnemyCameFrom' },
-      // Hungarian-controlled (an ally) and empty: only the "came from" restriction is left to forbid it.
-      { what: 'forbids Pressburg, friendly and empty, because the enemy came from there (AVB-11)', to: 'pressburg', patch: { control: {} }, expected: 'isNotSpaceEnemyCameFrom' },
-      { what: 'forbids Buda, which is not adjacent to Vienna (AVB-05)', to: 'buda', patch: {}, expected: 'isAvoidDestinationAdjacent' },
-      { what: 'forbids a sea zone (AVB-10)', to: 'adriatic', patch: {}, expected: 'isAvoidDestinationLandSpace' },
-      { what: 'forbids a space that is not on the board (AVB-10)', to: 'atlantis', patch: {}, expected: 'isAvoidDestinationLandSpace' },
-      { what: 'forbids a space in unrest (AVB-08)', to: 'linz', patch: { unrest: ['linz'] }, expected: 'isAvoidDestinationNotInUnrest' },
-      // A control override makes Linz independent.
       {
-        what: 'forbids an independent space (AVB-06)',
-        to: 'linz',
-        patch: { control: { pressburg: 'ottoman', linz: 'independent' } },
-        expected: 'isAvoidDestinationNotIndependent',
+        title: '[13.3] forbids Ottoman-controlled Pressburg because the enemy came from there (AVB-07, AVB-11)',
+        to: 'pressburg',
+        patch: {},
+        expect: enemyCameFrom(['Pressburg', 'Ottoman formation just left'], ['Пресбург', 'соединение Османов']),
+      },
+      // Hungarian-controlled (an ally) and empty: only the "came from" restriction is left to forbid it.
+      {
+        title: '[13.3] forbids Pressburg, friendly and empty, because the enemy came from there (AVB-11)',
+        to: 'pressburg',
+        patch: { control: {} },
+        expect: enemyCameFrom(['Pressburg', 'Ottoman formation just left'], ['Пресбург', 'соединение Османов']),
       },
       {
-        what: 'forbids a space holding enemy land units (AVB-09)',
+        title: '[13.3] forbids Buda, which is not adjacent to Vienna (AVB-05)',
+        to: 'buda',
+        patch: {},
+        expect: adjacent(['Buda is not adjacent to Vienna'], ['Буда и Вена не прилегают']),
+      },
+      {
+        title: '[13.3] forbids a sea zone (AVB-10)',
+        to: 'adriatic',
+        patch: {},
+        expect: landSpace(['adriatic', 'sea zone'], ['adriatic', 'морская зона']),
+      },
+      {
+        title: '[13.3] forbids a space that is not on the board (AVB-10)',
+        to: 'atlantis',
+        patch: {},
+        expect: landSpace(["'atlantis'"], ['«atlantis»']),
+      },
+      {
+        title: '[13.3] forbids a space in unrest (AVB-08)',
+        to: 'linz',
+        patch: { unrest: ['linz'] },
+        expect: notInUnrest(['Linz', 'unrest (12.4)'], ['В Линце беспорядки (12.4)']),
+      },
+      // A control override makes Linz independent.
+      {
+        title: '[13.3] forbids an independent space (AVB-06)',
+        to: 'linz',
+        patch: { control: { pressburg: 'ottoman', linz: 'independent' } },
+        expect: notIndependent(['Linz', 'independent'], ['Линц', 'независимая']),
+      },
+      {
+        title: '[13.3] forbids a space holding enemy land units (AVB-09)',
         to: 'graz',
         patch: { stacks: [SULEIMAN, FERDINAND, { space: 'graz', power: 'ottoman', regulars: 2 }] },
-        expected: 'isAvoidDestinationFreeOfEnemy',
+        expect: freeOfEnemy(['Graz', 'enemy land units'], ['В Граце', 'вражеские сухопутные части']),
       },
       // Ruling R2: a lone enemy leader is not an enemy unit; he is captured when the group arrives.
       {
-        what: 'allows a space where an enemy leader stands alone (AVB-09, ruling R2)',
+        title: '[13.3] allows a space where an enemy leader stands alone (AVB-09, ruling R2)',
         to: 'linz',
         patch: { stacks: [{ ...SULEIMAN, leaders: ['suleiman'] }, FERDINAND, { space: 'linz', power: 'ottoman', leaders: ['ibrahim-pasha'] }] },
-        expected: 'ok',
+        expect: ALLOWS,
       },
-    ]),
-  )('[13.3] %s', ([, { to, patch, expected }]) => {
-    const { world: w, state } = intoVienna(patch);
-    expect(outcome(checkAvoid(w, args(state, to)))).toBe(expected);
+    ],
+    judge: ({ to, patch }) => {
+      const { world: w, state } = intoVienna(patch);
+      return { world: w, verdicts: [checkAvoid(w, args(state, to))] };
+    },
   });
 
-  test.for(
-    named<{ what: string; to: string; control: Record<string, 'hapsburg'>; expected: string }>([
+  truthTable<{ title: string; to: string; control: Record<string, 'hapsburg'>; expect: Expected }>({
+    rows: [
       // Graz–Salzburg is a pass (RULES.md §9).
-      { what: 'allows avoiding from Graz over the pass into Hapsburg-controlled Salzburg (AVB-05)', to: 'salzburg', control: { salzburg: 'hapsburg' }, expected: 'ok' },
+      {
+        title: '[13.3, 2.5] allows avoiding from Graz over the pass into Hapsburg-controlled Salzburg (AVB-05)',
+        to: 'salzburg',
+        control: { salzburg: 'hapsburg' },
+        expect: ALLOWS,
+      },
       // Salzburg's home power is the Protestant (ruling R15): the pass is not what refuses it.
-      { what: 'forbids Salzburg over the pass only because the Protestant controls it (AVB-05, AVB-07)', to: 'salzburg', control: {}, expected: 'isAvoidDestinationFriendly' },
-      { what: 'allows avoiding from Graz into Trieste over a clear connection (AVB-05)', to: 'trieste', control: {}, expected: 'ok' },
-    ]),
-  )('[13.3, 2.5] %s', ([, { to, control, expected }]) => {
-    const w0 = world({
-      war: [['ottoman', 'hapsburg']],
-      control,
-      stacks: [
-        { space: 'mohacs', power: 'ottoman', regulars: 4 },
-        { space: 'graz', power: 'hapsburg', regulars: 2, leaders: ['ferdinand'] },
-      ],
-    });
-    const { world: w, leg } = depart(w0, 'ottoman', 'mohacs', 'graz');
-    expect(outcome(checkAvoid(w, args({ leg, intercepted: [], done: [] }, to)))).toBe(expected);
+      {
+        title: '[13.3, 2.5] forbids Salzburg over the pass only because the Protestant controls it (AVB-05, AVB-07)',
+        to: 'salzburg',
+        control: {},
+        expect: friendly(['Salzburg', 'Protestant'], ['Зальцбург', 'Протестантов']),
+      },
+      {
+        title: '[13.3, 2.5] allows avoiding from Graz into Trieste over a clear connection (AVB-05)',
+        to: 'trieste',
+        control: {},
+        expect: ALLOWS,
+      },
+    ],
+    judge: ({ to, control }) => {
+      const w0 = world({
+        war: [['ottoman', 'hapsburg']],
+        control,
+        stacks: [
+          { space: 'mohacs', power: 'ottoman', regulars: 4 },
+          { space: 'graz', power: 'hapsburg', regulars: 2, leaders: ['ferdinand'] },
+        ],
+      });
+      const { world: w, leg } = depart(w0, 'ottoman', 'mohacs', 'graz');
+      return { world: w, verdicts: [checkAvoid(w, args({ leg, intercepted: [], done: [] }, to))] };
+    },
   });
 
-  test.for(
-    named<{ what: string; to: string; expected: string }>([
+  truthTable<{ title: string; to: string; expect: Expected }>({
+    rows: [
       // Metz is one of the four independent keys (22.6).
-      { what: 'forbids a Hapsburg group in Besançon to avoid into independent Metz (AVB-06)', to: 'metz', expected: 'isAvoidDestinationNotIndependent' },
-      { what: 'forbids it Dijon, the French space the enemy came from (AVB-07, AVB-11)', to: 'dijon', expected: 'isNotSpaceEnemyCameFrom' },
-      { what: 'forbids it Geneva under French control (AVB-07)', to: 'geneva', expected: 'isAvoidDestinationFriendly' },
-      { what: 'allows it Strasburg, Hapsburg-controlled here (AVB-07)', to: 'strasburg', expected: 'ok' },
-    ]),
-  )('[13.3] %s', ([, { to, expected }]) => {
-    const w0 = world({
-      war: [['france', 'hapsburg']],
-      control: { geneva: 'france', strasburg: 'hapsburg' },
-      stacks: [
-        { space: 'dijon', power: 'france', regulars: 4, leaders: ['montmorency'] },
-        { space: 'besancon', power: 'hapsburg', regulars: 2 },
-      ],
-      impulse: { power: 'france', cp: 1 },
-    });
-    const { world: w, leg } = depart(w0, 'france', 'dijon', 'besancon');
-    expect(outcome(checkAvoid(w, args({ leg, intercepted: [], done: [] }, to, { regulars: 2 })))).toBe(expected);
+      {
+        title: '[13.3] forbids a Hapsburg group in Besançon to avoid into independent Metz (AVB-06)',
+        to: 'metz',
+        expect: notIndependent(['Metz', 'independent'], ['Мец', 'независимая']),
+      },
+      {
+        title: '[13.3] forbids it Dijon, the French space the enemy came from (AVB-07, AVB-11)',
+        to: 'dijon',
+        expect: enemyCameFrom(['Dijon', 'France formation'], ['Дижон', 'соединение Франции']),
+      },
+      {
+        title: '[13.3] forbids it Geneva under French control (AVB-07)',
+        to: 'geneva',
+        expect: friendly(['Geneva', 'France'], ['Женева', 'Франции']),
+      },
+      { title: '[13.3] allows it Strasburg, Hapsburg-controlled here (AVB-07)', to: 'strasburg', expect: ALLOWS },
+    ],
+    judge: ({ to }) => {
+      const w0 = world({
+        war: [['france', 'hapsburg']],
+        control: { geneva: 'france', strasburg: 'hapsburg' },
+        stacks: [
+          { space: 'dijon', power: 'france', regulars: 4, leaders: ['montmorency'] },
+          { space: 'besancon', power: 'hapsburg', regulars: 2 },
+        ],
+        impulse: { power: 'france', cp: 1 },
+      });
+      const { world: w, leg } = depart(w0, 'france', 'dijon', 'besancon');
+      return { world: w, verdicts: [checkAvoid(w, args({ leg, intercepted: [], done: [] }, to, { regulars: 2 }))] };
+    },
   });
 
   test('[13.3] every destination refusal cites 13.3 and explains itself in English and Russian (AVB-05, AVB-07, AVB-08, AVB-10)', () => {
     const { world: w, state } = intoVienna({ unrest: ['linz'] });
-    for (const to of ['pressburg', 'buda', 'adriatic', 'linz']) {
-      const v = checkAvoid(w, args(state, to));
-      expect(v.ok, to).toBe(false);
-      if (v.ok) continue;
-      expect(v.rule).toBe('13.3');
-      expect(v.reason.en.length).toBeGreaterThan(10);
-      expect(v.reason.ru).toMatch(/[а-яё]/i);
-    }
+    const expected: Readonly<Record<string, Expected>> = {
+      pressburg: enemyCameFrom(['Pressburg'], ['Пресбург']),
+      buda: adjacent(['Buda', 'Vienna'], ['Буда', 'Вена']),
+      adriatic: landSpace(['adriatic'], ['морская зона']),
+      linz: notInUnrest(['Linz'], ['В Линце']),
+    };
+    for (const [to, e] of Object.entries(expected)) expectVerdict(w, checkAvoid(w, args(state, to)), e);
   });
 
   test('[13.3] lists the destination restrictions: a land space, adjacent, not where the enemy came from, then control, unrest and enemies (AVB-05..AVB-11)', () => {
@@ -188,35 +274,89 @@ describe('13.3 avoidDestinations: the rulebook example (RULES.md §6)', () => {
 
 describe('13.3 who may make an attempt', () => {
   const HUNGARIANS_TOO: ScenarioPatch = { stacks: [SULEIMAN, CHARLES, FERDINAND, { space: 'vienna', power: 'hungary', regulars: 1 }] };
-  test.for(
-    named<{ what: string; patch: ScenarioPatch; power: Power; request: Partial<Units>; state?: Partial<AvoidState>; expected: string }>([
-      { what: 'allows Ferdinand\'s stack its attempt (AVB-01)', patch: {}, power: 'hapsburg', request: FERDINANDS_GROUP, expected: 'ok' },
-      // 22.3: an active minor avoids with its major, which names the Hungarian units in its own attempt.
-      { what: 'refuses an active minor an attempt of its own (AVB-04)', patch: HUNGARIANS_TOO, power: 'hungary', request: { regulars: 1 }, expected: 'isAvoidingMajorPower' },
-      { what: 'lets the Hapsburgs take their Hungarian allies along (AVB-04)', patch: HUNGARIANS_TOO, power: 'hapsburg', request: { regulars: 3, leaders: ['ferdinand'] }, expected: 'ok' },
+  interface WhoRow {
+    readonly title: string;
+    readonly patch: ScenarioPatch;
+    readonly power: Power;
+    readonly request: Partial<Units>;
+    readonly state?: Partial<AvoidState>;
+    readonly expect: Expected;
+  }
+  truthTable<WhoRow>({
+    rows: [
       {
-        what: 'refuses a power whose units intercepted into the space (AVB-13)',
+        title: '[13.3] allows Ferdinand\'s stack its attempt (AVB-01)',
+        patch: {},
+        power: 'hapsburg',
+        request: FERDINANDS_GROUP,
+        expect: ALLOWS,
+      },
+      // 22.3: an active minor avoids with its major, which names the Hungarian units in its own attempt.
+      {
+        title: '[13.3] refuses an active minor an attempt of its own (AVB-04)',
+        patch: HUNGARIANS_TOO,
+        power: 'hungary',
+        request: { regulars: 1 },
+        expect: majorPower(
+          ['Hungary-Bohemia', 'together with Hapsburg', '(13.3, 22.3)'],
+          ['Венгрия-Богемия', 'вместе с Габсбургами', '(13.3, 22.3)'],
+        ),
+      },
+      {
+        title: '[13.3] lets the Hapsburgs take their Hungarian allies along (AVB-04)',
+        patch: HUNGARIANS_TOO,
+        power: 'hapsburg',
+        request: { regulars: 3, leaders: ['ferdinand'] },
+        expect: ALLOWS,
+      },
+      {
+        title: '[13.3] refuses a power whose units intercepted into the space (AVB-13)',
         patch: {},
         power: 'hapsburg',
         request: FERDINANDS_GROUP,
         state: { intercepted: ['hapsburg'] },
-        expected: 'didNotIntercept',
+        expect: didNotIntercept(['Hapsburg intercepted'], ['Габсбурги перехватили', 'им нельзя']),
       },
-      { what: 'refuses a second attempt by the same power (AVB-03)', patch: {}, power: 'hapsburg', request: FERDINANDS_GROUP, state: { done: ['hapsburg'] }, expected: 'hasNotAvoided' },
-      // 13.3 step 1: one power at a time, in impulse order; the machine records whose turn it is in `asking`.
-      { what: 'allows the power whose turn it is (AVB-03)', patch: {}, power: 'hapsburg', request: FERDINANDS_GROUP, state: { asking: 'hapsburg' }, expected: 'ok' },
-      { what: 'refuses a power while another decides (AVB-03)', patch: {}, power: 'hapsburg', request: FERDINANDS_GROUP, state: { asking: 'england' }, expected: 'isAvoidersTurn' },
       {
-        what: 'refuses a leader who is alone in the space (AVB-14, ruling R3)',
+        title: '[13.3] refuses a second attempt by the same power (AVB-03)',
+        patch: {},
+        power: 'hapsburg',
+        request: FERDINANDS_GROUP,
+        state: { done: ['hapsburg'] },
+        expect: hasNotAvoided(['Hapsburg has already made'], ['Габсбурги уже пытались']),
+      },
+      // 13.3 step 1: one power at a time, in impulse order; the machine records whose turn it is in `asking`.
+      {
+        title: '[13.3] allows the power whose turn it is (AVB-03)',
+        patch: {},
+        power: 'hapsburg',
+        request: FERDINANDS_GROUP,
+        state: { asking: 'hapsburg' },
+        expect: ALLOWS,
+      },
+      {
+        title: '[13.3] refuses a power while another decides (AVB-03)',
+        patch: {},
+        power: 'hapsburg',
+        request: FERDINANDS_GROUP,
+        state: { asking: 'england' },
+        expect: avoidersTurn(['impulse order', 'England decides now'], ['сейчас решает Англия']),
+      },
+      {
+        title: '[13.3] refuses a leader who is alone in the space (AVB-14, ruling R3)',
         patch: { stacks: [SULEIMAN, { space: 'vienna', power: 'hapsburg', leaders: ['ferdinand'] }] },
         power: 'hapsburg',
         request: { leaders: ['ferdinand'] },
-        expected: 'isNotLoneLeader',
+        expect: loneLeader(
+          ['Hapsburg', 'in Vienna', 'a leader alone'],
+          ['У Габсбургов', 'в Вене', 'командующий без частей'],
+        ),
       },
-    ]),
-  )('[13.3] %s', ([, { patch, power, request, state: extra, expected }]) => {
-    const { world: w, state } = intoVienna(patch);
-    expect(outcome(checkAvoid(w, args({ ...state, ...extra }, 'linz', request, power)))).toBe(expected);
+    ],
+    judge: ({ patch, power, request, state: extra }) => {
+      const { world: w, state } = intoVienna(patch);
+      return { world: w, verdicts: [checkAvoid(w, args({ ...state, ...extra }, 'linz', request, power))] };
+    },
   });
 
   test('[22.1] never lets an inactive minor\'s stack avoid battle, nor asks it (AVB-25, ruling R10)', () => {
@@ -231,9 +371,10 @@ describe('13.3 who may make an attempt', () => {
     });
     const { world: w, leg } = depart(w0, 'ottoman', 'buda', 'pressburg');
     const state: AvoidState = { leg, intercepted: [], done: [] };
-    const v = checkAvoid(w, args(state, 'vienna', { regulars: 2 }, 'hungary'));
-    expect(outcome(v)).toBe('isAvoidingMajorPower');
-    expect(v.ok ? undefined : v.ruling).toBe('R10');
+    expectVerdict(w, checkAvoid(w, args(state, 'vienna', { regulars: 2 }, 'hungary')), majorPower(
+      ['Hungary-Bohemia units never avoid battle', '(22.1)'],
+      ['Части Венгрии-Богемии никогда не уклоняются', '(22.1)'],
+    ));
     expect(avoidingStacks(w, 'hungary', leg)).toEqual([]);
     expect(nextAvoider(w, state)).toBeUndefined();
   });
@@ -253,7 +394,10 @@ describe('13.3 who may make an attempt', () => {
     const { world: w, leg } = depart(w0, 'ottoman', 'pressburg', 'vienna');
     const state: AvoidState = { leg, intercepted: [], done: [] };
     const a = args(state, 'linz', { regulars: 3, leaders: ['ferdinand'] });
-    expect(outcome(check(areAvoidersInSpace, w, a))).toBe('areAvoidersInSpace');
+    expectVerdict(w, check(areAvoidersInSpace, w, a), inSpace(
+      ['Hapsburg', 'outside the fortifications in Vienna'],
+      ['Габсбургов', 'вне укреплений Вены'],
+    ));
     expect(checkAvoid(w, a).ok).toBe(false);
     expect(avoidingStacks(w, 'hapsburg', leg)).toEqual([]);
     expect(nextAvoider(w, state)).toBeUndefined();
@@ -265,20 +409,56 @@ describe('13.3 who may make an attempt', () => {
 });
 
 describe('13.3 step 3 which units go', () => {
-  test.for(
-    named<{ what: string; stacks: StackInput[]; request: Partial<Units>; expected: string }>([
+  truthTable<{ title: string; stacks: StackInput[]; request: Partial<Units>; expect: Expected }>({
+    rows: [
       // No leader commands more than 4 (5.1), but an avoiding group is not a formation.
-      { what: 'lets six regulars without a leader avoid together (AVB-15)', stacks: [SULEIMAN, { space: 'vienna', power: 'hapsburg', regulars: 6 }], request: { regulars: 6 }, expected: 'ok' },
-      { what: 'lets Ferdinand slip away alone, leaving his regulars (AVB-16, ruling R3)', stacks: [SULEIMAN, FERDINAND], request: { leaders: ['ferdinand'] }, expected: 'ok' },
-      { what: 'lets one regular of two avoid (AVB-16)', stacks: [SULEIMAN, FERDINAND], request: { regulars: 1 }, expected: 'ok' },
-      { what: 'refuses an attempt naming nobody (AVB-16)', stacks: [SULEIMAN, FERDINAND], request: {}, expected: 'isAvoidNotEmpty' },
-      { what: 'refuses more regulars than stand in the space (AVB-16)', stacks: [SULEIMAN, FERDINAND], request: { regulars: 3 }, expected: 'areAvoidersInSpace' },
-      { what: 'refuses a leader who is elsewhere (AVB-16)', stacks: [SULEIMAN, FERDINAND, CHARLES], request: { regulars: 2, leaders: ['charles-v'] }, expected: 'areAvoidersInSpace' },
-      { what: 'refuses a unit type the stack does not have (AVB-16)', stacks: [SULEIMAN, FERDINAND], request: { mercenaries: 1 }, expected: 'areAvoidersInSpace' },
-    ]),
-  )('[13.3 step 3] %s', ([, { stacks, request, expected }]) => {
-    const { world: w, state } = intoVienna({ stacks });
-    expect(outcome(checkAvoid(w, args(state, 'linz', request)))).toBe(expected);
+      {
+        title: '[13.3 step 3] lets six regulars without a leader avoid together (AVB-15)',
+        stacks: [SULEIMAN, { space: 'vienna', power: 'hapsburg', regulars: 6 }],
+        request: { regulars: 6 },
+        expect: ALLOWS,
+      },
+      {
+        title: '[13.3 step 3] lets Ferdinand slip away alone, leaving his regulars (AVB-16, ruling R3)',
+        stacks: [SULEIMAN, FERDINAND],
+        request: { leaders: ['ferdinand'] },
+        expect: ALLOWS,
+      },
+      {
+        title: '[13.3 step 3] lets one regular of two avoid (AVB-16)',
+        stacks: [SULEIMAN, FERDINAND],
+        request: { regulars: 1 },
+        expect: ALLOWS,
+      },
+      {
+        title: '[13.3 step 3] refuses an attempt naming nobody (AVB-16)',
+        stacks: [SULEIMAN, FERDINAND],
+        request: {},
+        expect: notEmpty(['at least one land unit or leader'], ['хотя бы одну сухопутную часть']),
+      },
+      {
+        title: '[13.3 step 3] refuses more regulars than stand in the space (AVB-16)',
+        stacks: [SULEIMAN, FERDINAND],
+        request: { regulars: 3 },
+        expect: inSpace(['Hapsburg', 'Vienna'], ['Габсбургов', 'Вены']),
+      },
+      {
+        title: '[13.3 step 3] refuses a leader who is elsewhere (AVB-16)',
+        stacks: [SULEIMAN, FERDINAND, CHARLES],
+        request: { regulars: 2, leaders: ['charles-v'] },
+        expect: inSpace(['Hapsburg', 'Vienna'], ['Габсбургов', 'Вены']),
+      },
+      {
+        title: '[13.3 step 3] refuses a unit type the stack does not have (AVB-16)',
+        stacks: [SULEIMAN, FERDINAND],
+        request: { mercenaries: 1 },
+        expect: inSpace(['Hapsburg', 'Vienna'], ['Габсбургов', 'Вены']),
+      },
+    ],
+    judge: ({ stacks, request }) => {
+      const { world: w, state } = intoVienna({ stacks });
+      return { world: w, verdicts: [checkAvoid(w, args(state, 'linz', request))] };
+    },
   });
 
   test('[13.3 steps 2, 5] sends the whole group, Hungarian allies included, to the one space named (AVB-04, AVB-17)', () => {
@@ -338,7 +518,10 @@ describe('13.3 step 1 the order of attempts', () => {
     const { world: w, state } = intoVienna();
     expect(nextAvoider(w, state)).toBe('hapsburg');
     const declined: AvoidState = { ...state, done: ['hapsburg'] };
-    expect(outcome(checkAvoid(w, args(declined, 'linz')))).toBe('hasNotAvoided');
+    expectVerdict(w, checkAvoid(w, args(declined, 'linz')), hasNotAvoided(
+      ['Hapsburg', 'already'],
+      ['Габсбурги', 'уже'],
+    ));
     expect(avoidingStacks(w, 'hapsburg', declined.leg).map((s) => s.regulars)).toEqual([2]);
   });
 });
@@ -455,16 +638,29 @@ describe('13.3 step 4 the automatic avoid', () => {
 });
 
 describe('13.2 avoiding units cannot be intercepted', () => {
-  test.for(
-    named<{ what: string; kind: MoveLeg['kind']; expected: string }>([
-      { what: 'lets the Ottoman try to intercept a Move action into Linz (AVB-24)', kind: 'move', expected: 'ok' },
-      { what: 'refuses any interception of units avoiding battle into Linz (AVB-24)', kind: 'avoid', expected: 'isMoveActionInterceptable' },
-    ]),
-  )('[13.2] %s', ([, { kind, expected }]) => {
-    const w = world({ ...VIENNA, stacks: [FERDINAND, { space: 'regensburg', power: 'ottoman', regulars: 2 }] });
-    const formation = stacksWhere(w.position, { space: 'vienna' });
-    const leg: MoveLeg = { power: 'hapsburg', from: 'vienna', to: 'linz', formation, kind };
-    const v = check(isMoveActionInterceptable, w, { leg, usedSpaces: [], declined: [], power: 'ottoman', from: 'regensburg', request: u({ regulars: 2 }) });
-    expect(outcome(v)).toBe(expected);
+  truthTable<{ title: string; kind: MoveLeg['kind']; expect: Expected }>({
+    rows: [
+      {
+        title: '[13.2] lets the Ottoman try to intercept a Move action into Linz (AVB-24)',
+        kind: 'move',
+        expect: ALLOWS,
+      },
+      {
+        title: '[13.2] refuses any interception of units avoiding battle into Linz (AVB-24)',
+        kind: 'avoid',
+        expect: interceptable(
+          ['avoid battle, interception or retreat', 'cannot be intercepted'],
+          ['не могут быть перехвачены'],
+        ),
+      },
+    ],
+    judge: ({ kind }) => {
+      const w = world({ ...VIENNA, stacks: [FERDINAND, { space: 'regensburg', power: 'ottoman', regulars: 2 }] });
+      const formation = stacksWhere(w.position, { space: 'vienna' });
+      const leg: MoveLeg = { power: 'hapsburg', from: 'vienna', to: 'linz', formation, kind };
+      const request = u({ regulars: 2 });
+      const args: InterceptArgs = { leg, usedSpaces: [], declined: [], power: 'ottoman', from: 'regensburg', request };
+      return { world: w, verdicts: [check(isMoveActionInterceptable, w, args)] };
+    },
   });
 });

@@ -19,17 +19,14 @@ import { countHits } from '../../src/rules/dice.ts';
 import { battleDice, battleWinner, markLosers, sideLeader, sideStacks, type BattleSetup, type Role } from '../../src/rules/field-battle.ts';
 import type { MoveLeg } from '../../src/rules/leg.ts';
 import { addStacks, landUnitsIn, relocate, replaceStacks, stacksWhere, totals } from '../../src/rules/stacks.ts';
-import type { Verdict } from '../../src/rules/verdict.ts';
 import { withPosition, type World } from '../../src/rules/world.ts';
 import type { MajorPower, Power } from '../../src/schema/power.ts';
-import { VIENNA, world, type ScenarioPatch } from '../helpers/fixtures.ts';
+import { FERDINAND, SULEIMAN, VIENNA, world, type ScenarioPatch, type StackInput } from '../helpers/fixtures.ts';
+import { named } from '../helpers/rows.ts';
+import { ALLOWS, refusedBy, truthTable, type Expected } from '../helpers/truth-table.ts';
 
-type StackInput = NonNullable<ScenarioPatch['stacks']>[number];
-
-const SULEIMAN: StackInput = { space: 'pressburg', power: 'ottoman', regulars: 7, cavalry: 1, leaders: ['suleiman', 'ibrahim-pasha'] };
 /** Charles V's army after its successful interception from Graz (marked, ruling R12). */
 const CHARLES_IN_VIENNA: StackInput = { space: 'vienna', power: 'hapsburg', regulars: 8, leaders: ['charles-v'], attemptedInterception: true };
-const FERDINAND: StackInput = { space: 'vienna', power: 'hapsburg', regulars: 2, leaders: ['ferdinand'] };
 
 /** A battle in `to`: the defenders of `patch` stand there, and the `mover`'s stacks in `from` have just arrived. */
 function battle(patch: ScenarioPatch, mover: MajorPower, from: string, to: string): { world: World; battle: BattleSetup } {
@@ -60,14 +57,11 @@ function alliedDefence(hapsburg: StackInput, english: StackInput): { world: Worl
   );
 }
 
-function outcome(v: Verdict): string {
-  return v.ok ? 'ok' : v.code;
-}
-
-/** Rows for `test.for(...)('[rule] %s', ...)`: the title is the row's `what`, which ends with its statement ids. */
-function named<T extends { what: string }>(rows: readonly T[]): (readonly [string, T])[] {
-  return rows.map((r) => [r.what, r] as const);
-}
+// The restrictions of 14 step 9, as the rows that expect their refusals name them.
+const lossesPresent = refusedBy({ code: 'areLossesPresent', rule: '14 step 9' });
+const oddHitsPlaced = refusedBy({ code: 'placesOddHits', rule: '14 step 9', ruling: 'R5' });
+const lossTotal = refusedBy({ code: 'isLossTotalRight', rule: '14 step 9' });
+const keepsWhenWipedOut = refusedBy({ code: 'keepsOnlyWhenWipedOut', rule: '14 step 9', ruling: 'R7' });
 
 const losses = (l: Partial<Losses>): Losses => ({ regulars: 0, mercenaries: 0, cavalry: 0, ...l });
 
@@ -280,36 +274,129 @@ describe('14 step 9 checkCasualties: the answers a group may give', () => {
     return { world: w, plan, stacks: (p) => defenders.filter((s) => s.power === p) };
   }
   interface Row {
-    what: string;
+    title: string;
     power: Power;
     losses: Partial<Losses>;
     oddHits?: Power[];
     oddTo?: Power[];
     keep?: 'regulars';
-    expected: string;
+    expect: Expected;
   }
-  test.for(
-    named<Row>([
-      { what: 'accepts the Hapsburgs taking the odd hit themselves: 2 regulars (FB-13, FB-15, ruling R5)', power: 'hapsburg', losses: { regulars: 2 }, oddHits: ['hapsburg'], expected: 'ok' },
-      { what: 'accepts the Hapsburgs giving the odd hit to England: 1 regular (FB-13, ruling R5)', power: 'hapsburg', losses: { regulars: 1 }, oddHits: ['england'], expected: 'ok' },
-      { what: 'refuses the Hapsburgs leaving the odd hit unplaced (FB-13, ruling R5)', power: 'hapsburg', losses: { regulars: 1 }, expected: 'placesOddHits' },
-      { what: 'refuses two odd hits where there is one (FB-13, ruling R5)', power: 'hapsburg', losses: { regulars: 2 }, oddHits: ['hapsburg', 'england'], expected: 'placesOddHits' },
-      { what: 'refuses an odd hit on a power that is not in the battle (FB-13, ruling R5)', power: 'hapsburg', losses: { regulars: 1 }, oddHits: ['france'], expected: 'placesOddHits' },
-      { what: 'refuses England placing the odd hit: the controller decides (FB-13, ruling R5)', power: 'england', losses: { regulars: 1 }, oddHits: ['england'], expected: 'placesOddHits' },
-      { what: 'accepts England losing its mercenary once the odd hit went to the Hapsburgs (FB-15, ruling R5)', power: 'england', losses: { mercenaries: 1 }, oddTo: ['hapsburg'], expected: 'ok' },
-      { what: 'accepts England losing both units once the odd hit went to England (FB-13, ruling R5)', power: 'england', losses: { regulars: 1, mercenaries: 1 }, oddTo: ['england'], expected: 'ok' },
-      { what: 'refuses England losing 1 unit when it took the odd hit (FB-13, ruling R5)', power: 'england', losses: { regulars: 1 }, oddTo: ['england'], expected: 'isLossTotalRight' },
-      { what: 'refuses England losing 2 units when it did not take the odd hit (FB-13, ruling R5)', power: 'england', losses: { regulars: 1, mercenaries: 1 }, oddTo: ['hapsburg'], expected: 'isLossTotalRight' },
-      { what: 'refuses losses of a type the group does not have (FB-15)', power: 'hapsburg', losses: { mercenaries: 2 }, oddHits: ['hapsburg'], expected: 'areLossesPresent' },
-      { what: 'refuses keeping a unit when not both sides are wiped out (FB-16, ruling R7)', power: 'hapsburg', losses: { regulars: 2 }, oddHits: ['hapsburg'], keep: 'regulars', expected: 'keepsOnlyWhenWipedOut' },
-    ]),
-  )('[14 step 9] %s', ([, { power, losses: l, oddHits, oddTo, keep, expected }]) => {
-    const { world: w, plan, stacks } = alliedPlan();
-    expect(plan).toMatchObject({ losses: 3, oddHits: 1, decider: 'hapsburg' });
-    const a: CasualtyArgs = { plan, power, stacks: stacks(power), losses: losses(l), ...(oddHits ? { oddHits } : {}), ...(oddTo ? { oddTo } : {}), ...(keep ? { keep } : {}) };
-    const v = checkCasualties(w, a);
-    expect(outcome(v)).toBe(expected);
-    if (!v.ok) expect(v.rule).toBe('14 step 9');
+  truthTable<Row>({
+    rows: [
+      {
+        title: '[14 step 9] accepts the Hapsburgs taking the odd hit themselves: 2 regulars (FB-13, FB-15, ruling R5)',
+        power: 'hapsburg',
+        losses: { regulars: 2 },
+        oddHits: ['hapsburg'],
+        expect: ALLOWS,
+      },
+      {
+        title: '[14 step 9] accepts the Hapsburgs giving the odd hit to England: 1 regular (FB-13, ruling R5)',
+        power: 'hapsburg',
+        losses: { regulars: 1 },
+        oddHits: ['england'],
+        expect: ALLOWS,
+      },
+      {
+        title: '[14 step 9] refuses the Hapsburgs leaving the odd hit unplaced (FB-13, ruling R5)',
+        power: 'hapsburg',
+        losses: { regulars: 1 },
+        expect: oddHitsPlaced(
+          ['1 hit(s) are left over', '(hapsburg, england)'],
+          ['1 лишнее попадание', '(hapsburg, england)'],
+        ),
+      },
+      {
+        title: '[14 step 9] refuses two odd hits where there is one (FB-13, ruling R5)',
+        power: 'hapsburg',
+        losses: { regulars: 2 },
+        oddHits: ['hapsburg', 'england'],
+        expect: oddHitsPlaced(['1 hit(s) are left over'], ['осталось 1 лишнее попадание']),
+      },
+      {
+        title: '[14 step 9] refuses an odd hit on a power that is not in the battle (FB-13, ruling R5)',
+        power: 'hapsburg',
+        losses: { regulars: 1 },
+        oddHits: ['france'],
+        expect: oddHitsPlaced(['name that many different groups in oddHits'], ['укажите в oddHits']),
+      },
+      {
+        title: '[14 step 9] refuses England placing the odd hit: the controller decides (FB-13, ruling R5)',
+        power: 'england',
+        losses: { regulars: 1 },
+        oddHits: ['england'],
+        expect: oddHitsPlaced(['Only Hapsburg places hits left over'], ['распределяют только Габсбурги']),
+      },
+      {
+        title:
+          '[14 step 9] accepts England losing its mercenary once the odd hit went to the Hapsburgs (FB-15, ' +
+            'ruling R5)',
+        power: 'england',
+        losses: { mercenaries: 1 },
+        oddTo: ['hapsburg'],
+        expect: ALLOWS,
+      },
+      {
+        title: '[14 step 9] accepts England losing both units once the odd hit went to England (FB-13, ruling R5)',
+        power: 'england',
+        losses: { regulars: 1, mercenaries: 1 },
+        oddTo: ['england'],
+        expect: ALLOWS,
+      },
+      {
+        title: '[14 step 9] refuses England losing 1 unit when it took the odd hit (FB-13, ruling R5)',
+        power: 'england',
+        losses: { regulars: 1 },
+        oddTo: ['england'],
+        expect: lossTotal(
+          ['England must lose exactly 2', '(1 given)'],
+          ['Англия должна потерять ровно 2 сухопутные части', '(указано 1)'],
+        ),
+      },
+      {
+        title: '[14 step 9] refuses England losing 2 units when it did not take the odd hit (FB-13, ruling R5)',
+        power: 'england',
+        losses: { regulars: 1, mercenaries: 1 },
+        oddTo: ['hapsburg'],
+        expect: lossTotal(['England must lose exactly 1', '(2 given)'], ['ровно 1 сухопутную часть', '(указано 2)']),
+      },
+      {
+        title: '[14 step 9] refuses losses of a type the group does not have (FB-15)',
+        power: 'hapsburg',
+        losses: { mercenaries: 2 },
+        oddHits: ['hapsburg'],
+        expect: lossesPresent(
+          ['Hapsburg has only 0 mercenaries', 'not 2'],
+          ['У Габсбургов в сражении только 0 наёмников, а не 2'],
+        ),
+      },
+      {
+        title: '[14 step 9] refuses keeping a unit when not both sides are wiped out (FB-16, ruling R7)',
+        power: 'hapsburg',
+        losses: { regulars: 2 },
+        oddHits: ['hapsburg'],
+        keep: 'regulars',
+        expect: keepsWhenWipedOut(
+          ['keeps a unit only when both sides are wiped out'],
+          ['только если уничтожены обе стороны'],
+        ),
+      },
+    ],
+    judge: ({ power, losses: l, oddHits, oddTo, keep }) => {
+      const { world: w, plan, stacks } = alliedPlan();
+      expect(plan).toMatchObject({ losses: 3, oddHits: 1, decider: 'hapsburg' });
+      const a: CasualtyArgs = {
+        plan,
+        power,
+        stacks: stacks(power),
+        losses: losses(l),
+        ...(oddHits ? { oddHits } : {}),
+        ...(oddTo ? { oddTo } : {}),
+        ...(keep ? { keep } : {}),
+      };
+      return { world: w, verdicts: [checkCasualties(w, a)] };
+    },
   });
 
   test('[14 step 9] counts the odd hits into what a group must lose (FB-13, ruling R5)', () => {
@@ -367,19 +454,61 @@ describe('14 step 9, ruling R7 both sides wiped out', () => {
     expect(defender).toMatchObject({ losses: 2, keepsOne: true, decider: 'hapsburg' });
   });
 
-  test.for(
-    named<{ what: string; role: Role; power: Power; losses: Partial<Losses>; keep?: 'regulars' | 'mercenaries'; expected: string }>([
-      { what: 'accepts the defender losing both regulars and keeping one (FB-17, ruling R7)', role: 'defender', power: 'hapsburg', losses: { regulars: 2 }, keep: 'regulars', expected: 'ok' },
-      { what: 'refuses the defender not naming the unit it keeps (FB-17, ruling R7)', role: 'defender', power: 'hapsburg', losses: { regulars: 2 }, expected: 'keepsOnlyWhenWipedOut' },
-      { what: 'refuses the defender keeping a type it did not lose (FB-17, ruling R7)', role: 'defender', power: 'hapsburg', losses: { regulars: 2 }, keep: 'mercenaries', expected: 'keepsOnlyWhenWipedOut' },
-      { what: 'refuses the attacker keeping a unit on equal dice (FB-17, ruling R7)', role: 'attacker', power: 'ottoman', losses: { regulars: 4 }, keep: 'regulars', expected: 'keepsOnlyWhenWipedOut' },
-      { what: 'accepts the attacker losing all 4 regulars (FB-13, FB-17)', role: 'attacker', power: 'ottoman', losses: { regulars: 4 }, expected: 'ok' },
-    ]),
-  )('[14 step 9] %s', ([, { role, power, losses: l, keep, expected }]) => {
-    const { world: w, b, attacker, defender } = equalDice();
-    const plan = role === 'attacker' ? attacker : defender;
-    const v = checkCasualties(w, { plan, power, stacks: sideStacks(w, b, role), losses: losses(l), ...(keep ? { keep } : {}) });
-    expect(outcome(v)).toBe(expected);
+  interface KeepRow {
+    title: string;
+    role: Role;
+    power: Power;
+    losses: Partial<Losses>;
+    keep?: 'regulars' | 'mercenaries';
+    expect: Expected;
+  }
+  truthTable<KeepRow>({
+    rows: [
+      {
+        title: '[14 step 9] accepts the defender losing both regulars and keeping one (FB-17, ruling R7)',
+        role: 'defender',
+        power: 'hapsburg',
+        losses: { regulars: 2 },
+        keep: 'regulars',
+        expect: ALLOWS,
+      },
+      {
+        title: '[14 step 9] refuses the defender not naming the unit it keeps (FB-17, ruling R7)',
+        role: 'defender',
+        power: 'hapsburg',
+        losses: { regulars: 2 },
+        expect: keepsWhenWipedOut(['Both sides are wiped out', 'name in keep'], ['укажите в keep']),
+      },
+      {
+        title: '[14 step 9] refuses the defender keeping a type it did not lose (FB-17, ruling R7)',
+        role: 'defender',
+        power: 'hapsburg',
+        losses: { regulars: 2 },
+        keep: 'mercenaries',
+        expect: keepsWhenWipedOut(['name in keep'], ['Обе стороны уничтожены']),
+      },
+      {
+        title: '[14 step 9] refuses the attacker keeping a unit on equal dice (FB-17, ruling R7)',
+        role: 'attacker',
+        power: 'ottoman',
+        losses: { regulars: 4 },
+        keep: 'regulars',
+        expect: keepsWhenWipedOut(['only when both sides are wiped out'], ['при равенстве — если она обороняется']),
+      },
+      {
+        title: '[14 step 9] accepts the attacker losing all 4 regulars (FB-13, FB-17)',
+        role: 'attacker',
+        power: 'ottoman',
+        losses: { regulars: 4 },
+        expect: ALLOWS,
+      },
+    ],
+    judge: ({ role, power, losses: l, keep }) => {
+      const { world: w, b, attacker, defender } = equalDice();
+      const plan = role === 'attacker' ? attacker : defender;
+      const a: CasualtyArgs = { plan, power, stacks: sideStacks(w, b, role), losses: losses(l), ...(keep ? { keep } : {}) };
+      return { world: w, verdicts: [checkCasualties(w, a)] };
+    },
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { RULE_REGISTRY, isRuleRef } from '../../src/rules/registry.ts';
+import { isRuleRef } from '../../src/rules/registry.ts';
+import { RULE_REGISTRY } from '../../src/text/registry.ts';
 
 describe('rule registry', () => {
   test('every entry has a summary in English and Russian', () => {

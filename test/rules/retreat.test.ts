@@ -18,11 +18,12 @@ import {
 } from '../../src/rules/retreat.ts';
 import { isSiegeBroken } from '../../src/rules/siege.ts';
 import { addStacks, relocate, replaceStacks, splitStacks, stacksWhere, totals } from '../../src/rules/stacks.ts';
-import type { Verdict } from '../../src/rules/verdict.ts';
 import { withPosition, type World } from '../../src/rules/world.ts';
 import type { MajorPower, Power } from '../../src/schema/power.ts';
 import { NO_UNITS, type Units } from '../../src/schema/units.ts';
 import { u, VIENNA, world, type ScenarioPatch, SULEIMAN, type StackInput } from '../helpers/fixtures.ts';
+import { named } from '../helpers/rows.ts';
+import { ALLOWS, expectVerdict, refusedBy, truthTable, type Expected } from '../helpers/truth-table.ts';
 
 
 /** The Hapsburg survivors of a lost battle in Vienna. */
@@ -56,48 +57,93 @@ function retreatArgs(state: RetreatState, power: Power, to: string | undefined, 
   return { ...state, power, from: state.space, to: to ?? '', hasDestination: to !== undefined, inside: u(inside) };
 }
 
-function outcome(v: Verdict): string {
-  return v.ok ? 'ok' : v.code;
-}
-
-/** Rows for `test.for(...)('[rule] %s', ...)`: the title is the row's `what`, which ends with its statement ids. */
-function named<T extends { what: string }>(rows: readonly T[]): (readonly [string, T])[] {
-  return rows.map((r) => [r.what, r] as const);
-}
+// The restrictions of 14.1, as the rows that expect their refusals name them.
+const landSpace = refusedBy({ code: 'isRetreatDestinationLandSpace', rule: '14.1' });
+const adjacent = refusedBy({ code: 'isRetreatDestinationAdjacent', rule: '14.1' });
+const notIndependent = refusedBy({ code: 'isRetreatDestinationNotIndependent', rule: '14.1' });
+const friendly = refusedBy({ code: 'isRetreatDestinationFriendly', rule: '14.1' });
+const notInUnrest = refusedBy({ code: 'isRetreatDestinationNotInUnrest', rule: '14.1' });
+const freeOfEnemy = refusedBy({ code: 'isRetreatDestinationFreeOfEnemy', rule: '14.1', ruling: 'R2' });
+const enemyEnteredFrom = refusedBy({ code: 'isNotSpaceEnemyEnteredFrom', rule: '14.1' });
+const attackerOrigin = refusedBy({ code: 'isAttackerOrigin', rule: '14.1', ruling: 'R11' });
+const retreatingPower = refusedBy({ code: 'isRetreatingPower', rule: '14.1' });
+const mayGoInside = refusedBy({ code: 'mayGoInside', rule: '14.1' });
+const withinLimit = refusedBy({ code: 'isInsideWithinLimit', rule: '14.1' });
+const unitsPresent = refusedBy({ code: 'areInsideUnitsPresent', rule: '14.1' });
+const legalDestination = refusedBy({ code: 'namesLegalDestination', rule: '14.1' });
 
 describe('14.1 where a losing defender may retreat', () => {
-  test.for(
-    named<{ what: string; to: string; patch: ScenarioPatch; expected: string }>([
-      { what: 'allows Linz, a Hapsburg space (RET-04)', to: 'linz', patch: {}, expected: 'ok' },
-      { what: 'allows Brunn while Hungary-Bohemia is a Hapsburg ally (RET-08)', to: 'brunn', patch: {}, expected: 'ok' },
-      { what: 'forbids Brunn when Hungary-Bohemia is no ally (RET-08)', to: 'brunn', patch: { alliances: [] }, expected: 'isRetreatDestinationFriendly' },
-      { what: 'forbids an independent space (RET-08)', to: 'linz', patch: { control: { pressburg: 'ottoman', linz: 'independent' } }, expected: 'isRetreatDestinationNotIndependent' },
-      { what: 'forbids a space in unrest (RET-05)', to: 'linz', patch: { unrest: ['linz'] }, expected: 'isRetreatDestinationNotInUnrest' },
+  truthTable<{ title: string; to: string; patch: ScenarioPatch; expect: Expected }>({
+    rows: [
+      { title: '[14.1] allows Linz, a Hapsburg space (RET-04)', to: 'linz', patch: {}, expect: ALLOWS },
       {
-        what: 'forbids a space holding enemy land units (RET-06)',
+        title: '[14.1] allows Brunn while Hungary-Bohemia is a Hapsburg ally (RET-08)',
+        to: 'brunn',
+        patch: {},
+        expect: ALLOWS,
+      },
+      {
+        title: '[14.1] forbids Brunn when Hungary-Bohemia is no ally (RET-08)',
+        to: 'brunn',
+        patch: { alliances: [] },
+        expect: friendly(['Brunn', 'Hungary-Bohemia', 'not an ally of Hapsburg'], ['Брюнн', 'Венгрии-Богемии']),
+      },
+      {
+        title: '[14.1] forbids an independent space (RET-08)',
+        to: 'linz',
+        patch: { control: { pressburg: 'ottoman', linz: 'independent' } },
+        expect: notIndependent(['Linz is an independent space'], ['Линц — независимая область']),
+      },
+      {
+        title: '[14.1] forbids a space in unrest (RET-05)',
+        to: 'linz',
+        patch: { unrest: ['linz'] },
+        expect: notInUnrest(['Linz', 'unrest (12.4)'], ['В Линце беспорядки (12.4)']),
+      },
+      {
+        title: '[14.1] forbids a space holding enemy land units (RET-06)',
         to: 'graz',
         patch: { stacks: [SULEIMAN, HAPSBURGS, { space: 'graz', power: 'ottoman', regulars: 1 }] },
-        expected: 'isRetreatDestinationFreeOfEnemy',
+        expect: freeOfEnemy(['Graz', 'enemy land units'], ['В Граце', 'вражеские']),
       },
       // Ruling R2: a lone enemy leader does not block; he is captured (see below).
       {
-        what: 'allows a space where an enemy leader stands alone (RET-06, ruling R2)',
+        title: '[14.1] allows a space where an enemy leader stands alone (RET-06, ruling R2)',
         to: 'linz',
         patch: { stacks: [{ ...SULEIMAN, leaders: ['suleiman'] }, HAPSBURGS, { space: 'linz', power: 'ottoman', leaders: ['ibrahim-pasha'] }] },
-        expected: 'ok',
+        expect: ALLOWS,
       },
-      { what: 'forbids a sea zone (RET-07)', to: 'adriatic', patch: {}, expected: 'isRetreatDestinationLandSpace' },
-      { what: 'forbids a space that is not adjacent (RET-04)', to: 'buda', patch: {}, expected: 'isRetreatDestinationAdjacent' },
+      {
+        title: '[14.1] forbids a sea zone (RET-07)',
+        to: 'adriatic',
+        patch: {},
+        expect: landSpace(['adriatic', 'sea zone'], ['морская зона']),
+      },
+      {
+        title: '[14.1] forbids a space that is not adjacent (RET-04)',
+        to: 'buda',
+        patch: {},
+        expect: adjacent(['Buda is not adjacent to Vienna'], ['Буда и Вена']),
+      },
       // Ottoman-controlled in the book: the most specific reason (the enemy entered from there) is reported.
-      { what: 'forbids Ottoman-controlled Pressburg because the enemy entered from there (RET-08, RET-09)', to: 'pressburg', patch: {}, expected: 'isNotSpaceEnemyEnteredFrom' },
+      {
+        title: '[14.1] forbids Ottoman-controlled Pressburg because the enemy entered from there (RET-08, RET-09)',
+        to: 'pressburg',
+        patch: {},
+        expect: enemyEnteredFrom(['Pressburg', 'enemy entered from'], ['Пресбург', 'пришёл противник']),
+      },
       // Hungarian-controlled (an ally) and empty: the "entered from" restriction alone forbids it.
-      { what: 'forbids Pressburg, friendly and empty, because the enemy entered from there (RET-09)', to: 'pressburg', patch: { control: {} }, expected: 'isNotSpaceEnemyEnteredFrom' },
-    ]),
-  )('[14.1] %s', ([, { to, patch, expected }]) => {
-    const { world: w, state } = defenderLost(patch);
-    const v = checkRetreat(w, retreatArgs(state, 'hapsburg', to));
-    expect(outcome(v)).toBe(expected);
-    if (!v.ok) expect(v.rule).toBe('14.1');
+      {
+        title: '[14.1] forbids Pressburg, friendly and empty, because the enemy entered from there (RET-09)',
+        to: 'pressburg',
+        patch: { control: {} },
+        expect: enemyEnteredFrom(['Pressburg', 'losing defender'], ['Пресбург', 'обороняющийся']),
+      },
+    ],
+    judge: ({ to, patch }) => {
+      const { world: w, state } = defenderLost(patch);
+      return { world: w, verdicts: [checkRetreat(w, retreatArgs(state, 'hapsburg', to))] };
+    },
   });
 
   test('[14.1] offers the Hapsburgs Brunn, Graz and Linz, not the space the enemy entered from (RET-04, RET-09)', () => {
@@ -131,73 +177,125 @@ describe('14.1 where a losing defender may retreat', () => {
 
 describe('14.1 who retreats and who goes inside', () => {
   interface Row {
-    what: string;
+    title: string;
     power: Power;
     to?: string;
     inside?: Partial<Units>;
     patch?: ScenarioPatch;
-    expected: string;
+    expect: Expected;
   }
-  test.for(
-    named<Row>([
-      { what: 'lets 4 regulars and both leaders go inside Vienna while 2 regulars retreat to Linz (RET-02, RET-03)', power: 'hapsburg', to: 'linz', inside: { regulars: 4, leaders: ['charles-v', 'ferdinand'] }, expected: 'ok' },
-      { what: 'lets only a leader go inside and the rest retreat (RET-02, RET-03)', power: 'hapsburg', to: 'linz', inside: { leaders: ['ferdinand'] }, expected: 'ok' },
-      { what: 'refuses 5 regulars inside: at most 4 (RET-02, SIE-14)', power: 'hapsburg', to: 'linz', inside: { regulars: 5 }, expected: 'isInsideWithinLimit' },
+  truthTable<Row>({
+    rows: [
       {
-        what: 'refuses 3 more inside where 2 already are (RET-02, SIE-14)',
+        title:
+          '[14.1] lets 4 regulars and both leaders go inside Vienna while 2 regulars retreat to Linz (RET-02, ' +
+            'RET-03)',
+        power: 'hapsburg',
+        to: 'linz',
+        inside: { regulars: 4, leaders: ['charles-v', 'ferdinand'] },
+        expect: ALLOWS,
+      },
+      {
+        title: '[14.1] lets only a leader go inside and the rest retreat (RET-02, RET-03)',
+        power: 'hapsburg',
+        to: 'linz',
+        inside: { leaders: ['ferdinand'] },
+        expect: ALLOWS,
+      },
+      {
+        title: '[14.1] refuses 5 regulars inside: at most 4 (RET-02, SIE-14)',
+        power: 'hapsburg',
+        to: 'linz',
+        inside: { regulars: 5 },
+        expect: withinLimit(['At most 4 more', 'Vienna'], ['Вены', 'не более 4 сухопутных частей']),
+      },
+      {
+        title: '[14.1] refuses 3 more inside where 2 already are (RET-02, SIE-14)',
         power: 'hapsburg',
         to: 'linz',
         inside: { regulars: 3 },
         patch: { stacks: [SULEIMAN, HAPSBURGS, { space: 'vienna', power: 'hapsburg', regulars: 2, inside: true }] },
-        expected: 'isInsideWithinLimit',
+        expect: withinLimit(['At most 2 more', 'Vienna'], ['Вены', 'не более 2 сухопутных частей']),
       },
-      { what: 'refuses leaving the 2 regulars outside without a destination (RET-01, RET-04)', power: 'hapsburg', inside: { regulars: 4, leaders: ['charles-v', 'ferdinand'] }, expected: 'namesLegalDestination' },
-      { what: 'refuses staying put: all survivors must retreat (RET-01)', power: 'hapsburg', expected: 'namesLegalDestination' },
       {
-        what: 'lets a stack of 3 go inside entirely, naming no destination (RET-02)',
+        title: '[14.1] refuses leaving the 2 regulars outside without a destination (RET-01, RET-04)',
+        power: 'hapsburg',
+        inside: { regulars: 4, leaders: ['charles-v', 'ferdinand'] },
+        expect: legalDestination(['must retreat', 'Brunn, Graz, Linz'], ['Брюнн, Грац, Линц']),
+      },
+      {
+        title: '[14.1] refuses staying put: all survivors must retreat (RET-01)',
+        power: 'hapsburg',
+        expect: legalDestination(['Brunn, Graz, Linz'], ['должна отступить']),
+      },
+      {
+        title: '[14.1] lets a stack of 3 go inside entirely, naming no destination (RET-02)',
         power: 'hapsburg',
         inside: { regulars: 3, leaders: ['ferdinand'] },
         patch: { stacks: [SULEIMAN, { space: 'vienna', power: 'hapsburg', regulars: 3, leaders: ['ferdinand'] }] },
-        expected: 'ok',
+        expect: ALLOWS,
       },
       {
-        what: 'refuses a destination when everyone went inside (RET-04)',
+        title: '[14.1] refuses a destination when everyone went inside (RET-04)',
         power: 'hapsburg',
         to: 'linz',
         inside: { regulars: 3, leaders: ['ferdinand'] },
         patch: { stacks: [SULEIMAN, { space: 'vienna', power: 'hapsburg', regulars: 3, leaders: ['ferdinand'] }] },
-        expected: 'namesLegalDestination',
+        expect: legalDestination(['Everything goes inside', 'name no destination'], ['Все уходят в укрепления']),
       },
       // 14.1: leaders need not go inside; one left outside must retreat like any unit.
       {
-        what: 'refuses leaving Ferdinand outside with nowhere named, when the 4 regulars and Charles V go inside (RET-01, RET-04)',
+        title:
+          '[14.1] refuses leaving Ferdinand outside with nowhere named, when the 4 regulars and Charles V go inside ' +
+          '(RET-01, RET-04)',
         power: 'hapsburg',
         inside: { regulars: 4, leaders: ['charles-v'] },
         patch: { stacks: [SULEIMAN, { ...HAPSBURGS, regulars: 4 }] },
-        expected: 'namesLegalDestination',
+        expect: legalDestination(['Brunn, Graz, Linz'], ['Брюнн, Грац, Линц']),
       },
       {
-        what: 'lets Ferdinand retreat alone to Linz while the 4 regulars and Charles V go inside (RET-02, RET-03, RET-04)',
+        title:
+          '[14.1] lets Ferdinand retreat alone to Linz while the 4 regulars and Charles V go inside ' +
+          '(RET-02, RET-03, RET-04)',
         power: 'hapsburg',
         to: 'linz',
         inside: { regulars: 4, leaders: ['charles-v'] },
         patch: { stacks: [SULEIMAN, { ...HAPSBURGS, regulars: 4 }] },
-        expected: 'ok',
+        expect: ALLOWS,
       },
-      { what: 'refuses units the stack does not have (RET-02)', power: 'hapsburg', to: 'linz', inside: { mercenaries: 1 }, expected: 'areInsideUnitsPresent' },
-      { what: 'refuses the winner a retreat (RET-01)', power: 'ottoman', to: 'pressburg', expected: 'isRetreatingPower' },
-      { what: 'refuses a power with nothing in the battle (RET-01)', power: 'england', to: 'linz', expected: 'isRetreatingPower' },
+      {
+        title: '[14.1] refuses units the stack does not have (RET-02)',
+        power: 'hapsburg',
+        to: 'linz',
+        inside: { mercenaries: 1 },
+        expect: unitsPresent(['Hapsburg', 'retreating stack in Vienna'], ['Габсбургов', 'из Вены']),
+      },
+      {
+        title: '[14.1] refuses the winner a retreat (RET-01)',
+        power: 'ottoman',
+        to: 'pressburg',
+        expect: retreatingPower(['Ottoman has nothing', 'Vienna'], ['Османам сейчас нечего отводить из Вены']),
+      },
+      {
+        title: '[14.1] refuses a power with nothing in the battle (RET-01)',
+        power: 'england',
+        to: 'linz',
+        expect: retreatingPower(['England has nothing', 'Vienna'], ['Англии сейчас нечего']),
+      },
       // 22.3: the Hungarian units retreat with the Hapsburgs, who decide for them.
       {
-        what: 'refuses an active minor a retreat of its own (RET-01)',
+        title: '[14.1] refuses an active minor a retreat of its own (RET-01)',
         power: 'hungary',
         to: 'linz',
         patch: { stacks: [SULEIMAN, HAPSBURGS, { space: 'vienna', power: 'hungary', regulars: 1 }] },
-        expected: 'isRetreatingPower',
+        expect: retreatingPower(
+          ['Hungary-Bohemia retreats with its major ally', '(22.3)'],
+          ['Венгрия-Богемия отступает', 'решает за неё'],
+        ),
       },
       // 14.1: only "the power controlling that space" may go inside.
       {
-        what: 'refuses English units going inside the Hapsburgs\' Vienna (RET-02)',
+        title: '[14.1] refuses English units going inside the Hapsburgs\' Vienna (RET-02)',
         power: 'england',
         to: 'linz',
         inside: { regulars: 1 },
@@ -206,19 +304,23 @@ describe('14.1 who retreats and who goes inside', () => {
           alliances: [['hapsburg', 'hungary'], ['hapsburg', 'england']],
           stacks: [SULEIMAN, HAPSBURGS, { space: 'vienna', power: 'england', regulars: 2 }],
         },
-        expected: 'mayGoInside',
+        expect: mayGoInside(['controls fortified Vienna'], ['Вены']),
       },
-    ]),
-  )('[14.1] %s', ([, { power, to, inside, patch, expected }]) => {
-    const { world: w, state } = defenderLost(patch);
-    expect(outcome(checkRetreat(w, retreatArgs(state, power, to, inside)))).toBe(expected);
+    ],
+    judge: ({ power, to, inside, patch }) => {
+      const { world: w, state } = defenderLost(patch);
+      return { world: w, verdicts: [checkRetreat(w, retreatArgs(state, power, to, inside))] };
+    },
   });
 
   test('[14.1] refuses going inside an unfortified space (RET-02)', () => {
     const w = fought({ war: [['ottoman', 'hapsburg']], stacks: [{ space: 'mohacs', power: 'ottoman', regulars: 6 }, { space: 'graz', power: 'hapsburg', regulars: 3 }] }, 'ottoman', 'mohacs', 'graz');
     const state: RetreatState = { space: 'graz', reason: 'defender', attacker: 'ottoman', origin: 'mohacs', done: [], captor: 'ottoman' };
     expect(mayAnyGoInside(w, state, 'hapsburg')).toBe(false);
-    expect(outcome(checkRetreat(w, retreatArgs(state, 'hapsburg', 'vienna', { regulars: 1 })))).toBe('mayGoInside');
+    expectVerdict(w, checkRetreat(w, retreatArgs(state, 'hapsburg', 'vienna', { regulars: 1 })), mayGoInside(
+      ['fortified Graz'],
+      ['Граца'],
+    ));
   });
 
   test('[14.1] counts the room left inside (RET-02, SIE-14)', () => {
@@ -259,7 +361,10 @@ describe('14.1, ruling R11 a losing attacker goes back where it came from', () =
   test('[14.1] sends Suleiman, Ibrahim and the 3 regulars back to Pressburg, the only choice (RET-10, ruling R11)', () => {
     const { world: w, state } = attackerLost({ control: { pressburg: 'ottoman', linz: 'ottoman' } });
     expect(retreatDestinations(w, state, 'ottoman').to).toEqual(['pressburg']);
-    expect(outcome(checkRetreat(w, retreatArgs(state, 'ottoman', 'linz')))).toBe('isAttackerOrigin');
+    expectVerdict(w, checkRetreat(w, retreatArgs(state, 'ottoman', 'linz')), attackerOrigin(
+      ['must retreat into Pressburg'],
+      ['в Пресбург'],
+    ));
     const out = applyRetreat(w, state, 'ottoman', NO_UNITS, 'pressburg');
     expect(totals(stacksWhere(out.position, { space: 'pressburg' }))).toEqual({ regulars: 3, mercenaries: 0, cavalry: 0, leaders: ['ibrahim-pasha', 'suleiman'] });
     // RULES.md §6: Charles, Ferdinand and 7 Hapsburg regulars stay in Vienna.
@@ -269,7 +374,10 @@ describe('14.1, ruling R11 a losing attacker goes back where it came from', () =
   test('[14.1] refuses a losing attacker any place inside the enemy\'s fortifications (RET-02, RET-10)', () => {
     const { world: w, state } = attackerLost();
     expect(mayAnyGoInside(w, state, 'ottoman')).toBe(false);
-    expect(outcome(checkRetreat(w, retreatArgs(state, 'ottoman', 'pressburg', { regulars: 1 })))).toBe('mayGoInside');
+    expectVerdict(w, checkRetreat(w, retreatArgs(state, 'ottoman', 'pressburg', { regulars: 1 })), mayGoInside(
+      ['Vienna'],
+      ['Вены'],
+    ));
   });
 
   test('[14.1] eliminates the attackers and captures Suleiman and Ibrahim when Pressburg is not a legal retreat (RET-11, ruling R11)', () => {
@@ -383,7 +491,10 @@ describe('22.1, ruling R10 inactive minors do not retreat', () => {
 
   test('[22.1] never asks an inactive minor where to retreat (RET-15, ruling R10)', () => {
     const { world: w, state } = inactiveLost('buda', 6);
-    expect(outcome(checkRetreat(w, retreatArgs(state, 'hungary', 'mohacs')))).toBe('isRetreatingPower');
+    expectVerdict(w, checkRetreat(w, retreatArgs(state, 'hungary', 'mohacs')), retreatingPower(
+      ['Hungary-Bohemia never chooses', '(ruling R10)'],
+      ['Венгрия-Богемия не выбирает', '(решение R10)'],
+    ));
   });
 });
 

@@ -5,7 +5,6 @@ import { settleLoneLeaders } from '../../src/rules/capture.ts';
 import type { MoveLeg } from '../../src/rules/leg.ts';
 import { applyRetreat, checkRetreat, retreatDestinations, type RetreatState } from '../../src/rules/retreat.ts';
 import { addStacks, relocate, stacksWhere } from '../../src/rules/stacks.ts';
-import type { Verdict } from '../../src/rules/verdict.ts';
 import {
   canWithdraw,
   checkContinue,
@@ -21,6 +20,8 @@ import { withPosition, type World } from '../../src/rules/world.ts';
 import type { MajorPower, Power } from '../../src/schema/power.ts';
 import { NO_UNITS } from '../../src/schema/units.ts';
 import { VIENNA, world, type ScenarioPatch, depart, SULEIMAN, FERDINAND } from '../helpers/fixtures.ts';
+import { named } from '../helpers/rows.ts';
+import { ALLOWS, expectVerdict, refusedBy, truthTable, type Expected } from '../helpers/truth-table.ts';
 
 
 /** The rulebook board when Charles V's interception failed: Ferdinand's stack alone faces the Ottoman move. */
@@ -38,89 +39,119 @@ function move(patch: ScenarioPatch, mover: MajorPower, from: string, to: string)
   return depart(world(patch), mover, from, to);
 }
 
-function outcome(v: Verdict): string {
-  return v.ok ? 'ok' : v.code;
-}
-
-/** Rows for `test.for(...)('[rule] %s', ...)`: the title is the row's `what`, which ends with its statement ids. */
-function named<T extends { what: string }>(rows: readonly T[]): (readonly [string, T])[] {
-  return rows.map((r) => [r.what, r] as const);
-}
+// The restrictions of 13.4 (and the 13.1 and 14.1 ones it applies), as the rows that expect their refusals name them.
+const fortified = refusedBy({ code: 'isDestinationFortified', rule: '13.4' });
+const defendersToWithdraw = refusedBy({ code: 'hasDefendersToWithdraw', rule: '13.4' });
+const controlledByDefender = refusedBy({ code: 'isControlledByDefender', rule: '13.4' });
+const atMostFour = refusedBy({ code: 'hasAtMostFourUnits', rule: '13.4', ruling: 'R6' });
+const fortificationLimit = refusedBy({ code: 'keepsFortificationLimit', rule: '2.1' });
+const decider = refusedBy({ code: 'isWithdrawalDecider', rule: '13.4' });
+const cpToContinue = refusedBy({ code: 'hasCpToContinue', rule: '13.4 option 1', ruling: 'R4' });
+const adjacent = refusedBy({ code: 'isDestinationAdjacent', rule: '13.1' });
+const enterControlled = refusedBy({ code: 'mayEnterControlledSpace', rule: '13.1' });
+const attackerOrigin = refusedBy({ code: 'isAttackerOrigin', rule: '14.1', ruling: 'R11' });
+const notInUnrest = refusedBy({ code: 'isRetreatDestinationNotInUnrest', rule: '14.1' });
 
 const OTTOMAN_HAPSBURG_WAR: ScenarioPatch = { war: [['ottoman', 'hapsburg']] };
 
 describe('13.4 may the defenders withdraw', () => {
   interface Row {
-    what: string;
+    title: string;
     patch: ScenarioPatch;
     mover: MajorPower;
     from: string;
     to: string;
     power: Power;
-    expected: string;
+    expect: Expected;
   }
-  test.for(
-    named<Row>([
+  truthTable<Row>({
+    rows: [
       // RULES.md §6: "2 units ≤ 4 so withdrawal legal".
-      { what: 'lets Ferdinand and his 2 regulars withdraw into Vienna (WDR-02, WDR-03, WDR-04)', patch: NO_INTERCEPTION, mover: 'ottoman', from: 'pressburg', to: 'vienna', power: 'hapsburg', expected: 'ok' },
       {
-        what: 'lets 4 regulars withdraw with two leaders, who do not count (WDR-04, ruling R6)',
+        title: '[13.4] lets Ferdinand and his 2 regulars withdraw into Vienna (WDR-02, WDR-03, WDR-04)',
+        patch: NO_INTERCEPTION,
+        mover: 'ottoman',
+        from: 'pressburg',
+        to: 'vienna',
+        power: 'hapsburg',
+        expect: ALLOWS,
+      },
+      {
+        title: '[13.4] lets 4 regulars withdraw with two leaders, who do not count (WDR-04, ruling R6)',
         patch: { ...NO_INTERCEPTION, stacks: [SULEIMAN, { space: 'vienna', power: 'hapsburg', regulars: 4, leaders: ['ferdinand', 'duke-of-alva'] }] },
-        mover: 'ottoman', from: 'pressburg', to: 'vienna', power: 'hapsburg', expected: 'ok',
+        mover: 'ottoman', from: 'pressburg', to: 'vienna', power: 'hapsburg', expect: ALLOWS,
       },
       {
-        what: 'refuses a stack of 5 land units (WDR-04)',
+        title: '[13.4] refuses a stack of 5 land units (WDR-04)',
         patch: { ...NO_INTERCEPTION, stacks: [SULEIMAN, { space: 'vienna', power: 'hapsburg', regulars: 5, leaders: ['ferdinand'] }] },
-        mover: 'ottoman', from: 'pressburg', to: 'vienna', power: 'hapsburg', expected: 'hasAtMostFourUnits',
+        mover: 'ottoman', from: 'pressburg', to: 'vienna', power: 'hapsburg',
+        expect: atMostFour(['5 land units are in Vienna', '4 or fewer'], ['В Вене 5 сухопутных частей']),
       },
       {
-        what: 'refuses in unfortified Graz (WDR-02)',
+        title: '[13.4] refuses in unfortified Graz (WDR-02)',
         patch: { ...OTTOMAN_HAPSBURG_WAR, stacks: [{ space: 'mohacs', power: 'ottoman', regulars: 4 }, { space: 'graz', power: 'hapsburg', regulars: 2 }] },
-        mover: 'ottoman', from: 'mohacs', to: 'graz', power: 'hapsburg', expected: 'isDestinationFortified',
+        mover: 'ottoman', from: 'mohacs', to: 'graz', power: 'hapsburg',
+        expect: fortified(['Graz is not fortified'], ['В Граце нет укреплений']),
       },
       {
-        what: 'lets a Hapsburg garrison withdraw into the fortress of Besançon (WDR-02)',
+        title: '[13.4] lets a Hapsburg garrison withdraw into the fortress of Besançon (WDR-02)',
         patch: { war: [['france', 'hapsburg']], impulse: { power: 'france', cp: 1 }, stacks: [{ space: 'dijon', power: 'france', regulars: 4 }, { space: 'besancon', power: 'hapsburg', regulars: 2 }] },
-        mover: 'france', from: 'dijon', to: 'besancon', power: 'hapsburg', expected: 'ok',
+        mover: 'france', from: 'dijon', to: 'besancon', power: 'hapsburg', expect: ALLOWS,
       },
       {
-        what: 'lets Protestant units withdraw into the electorate of Augsburg (WDR-02)',
+        title: '[13.4] lets Protestant units withdraw into the electorate of Augsburg (WDR-02)',
         patch: { war: [['hapsburg', 'protestant']], impulse: { power: 'hapsburg', cp: 1 }, control: { salzburg: 'hapsburg' }, stacks: [{ space: 'salzburg', power: 'hapsburg', regulars: 4 }, { space: 'augsburg', power: 'protestant', regulars: 2 }] },
-        mover: 'hapsburg', from: 'salzburg', to: 'augsburg', power: 'protestant', expected: 'ok',
+        mover: 'hapsburg', from: 'salzburg', to: 'augsburg', power: 'protestant', expect: ALLOWS,
       },
       {
-        what: 'refuses Hapsburg units in Buda when the Ottoman controls Buda (WDR-03)',
+        title: '[13.4] refuses Hapsburg units in Buda when the Ottoman controls Buda (WDR-03)',
         // Ruling R17: Hapsburg units outside empty Ottoman Buda are besieging it.
         patch: { ...OTTOMAN_HAPSBURG_WAR, control: { buda: 'ottoman' }, stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 4 }, { space: 'buda', power: 'hapsburg', regulars: 2 }], sieges: [{ space: 'buda', by: ['hapsburg'] }] },
-        mover: 'ottoman', from: 'pressburg', to: 'buda', power: 'hapsburg', expected: 'isControlledByDefender',
+        mover: 'ottoman', from: 'pressburg', to: 'buda', power: 'hapsburg',
+        expect: controlledByDefender(
+          ['Buda is controlled by Ottoman'],
+          ['Буда под контролем Османов', 'которые не обороняются'],
+        ),
       },
       {
-        what: 'lets Hapsburg units withdraw into Buda controlled by their Hungarian ally (WDR-03)',
+        title: '[13.4] lets Hapsburg units withdraw into Buda controlled by their Hungarian ally (WDR-03)',
         patch: { ...OTTOMAN_HAPSBURG_WAR, alliances: [['hapsburg', 'hungary']], stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 4 }, { space: 'buda', power: 'hapsburg', regulars: 2 }] },
-        mover: 'ottoman', from: 'pressburg', to: 'buda', power: 'hapsburg', expected: 'ok',
+        mover: 'ottoman', from: 'pressburg', to: 'buda', power: 'hapsburg', expect: ALLOWS,
       },
       {
-        what: 'refuses 2 more when 3 are already inside: never more than 4 inside (SIE-14)',
+        title: '[13.4] refuses 2 more when 3 are already inside: never more than 4 inside (SIE-14)',
         patch: { ...NO_INTERCEPTION, stacks: [SULEIMAN, FERDINAND, { space: 'vienna', power: 'hapsburg', regulars: 3, inside: true }] },
-        mover: 'ottoman', from: 'pressburg', to: 'vienna', power: 'hapsburg', expected: 'keepsFortificationLimit',
+        mover: 'ottoman', from: 'pressburg', to: 'vienna', power: 'hapsburg',
+        expect: fortificationLimit(
+          ['3 land units are already inside Vienna'],
+          ['В укреплениях Вены уже 3 сухопутные части'],
+        ),
       },
       {
-        what: 'lets 2 withdraw beside 2 already inside, 4 in all (SIE-14)',
+        title: '[13.4] lets 2 withdraw beside 2 already inside, 4 in all (SIE-14)',
         patch: { ...NO_INTERCEPTION, stacks: [SULEIMAN, FERDINAND, { space: 'vienna', power: 'hapsburg', regulars: 2, inside: true }] },
-        mover: 'ottoman', from: 'pressburg', to: 'vienna', power: 'hapsburg', expected: 'ok',
+        mover: 'ottoman', from: 'pressburg', to: 'vienna', power: 'hapsburg', expect: ALLOWS,
       },
       {
-        what: 'has nothing to withdraw when no enemy land unit stands outside (WDR-04, ruling R13)',
+        title: '[13.4] has nothing to withdraw when no enemy land unit stands outside (WDR-04, ruling R13)',
         patch: { ...NO_INTERCEPTION, stacks: [SULEIMAN] },
-        mover: 'ottoman', from: 'pressburg', to: 'vienna', power: 'hapsburg', expected: 'hasDefendersToWithdraw',
+        mover: 'ottoman', from: 'pressburg', to: 'vienna', power: 'hapsburg',
+        expect: defendersToWithdraw(['No enemy land units', 'Vienna'], ['Вне укреплений Вены']),
       },
-      { what: 'refuses the moving power the decision (WDR-07)', patch: NO_INTERCEPTION, mover: 'ottoman', from: 'pressburg', to: 'vienna', power: 'ottoman', expected: 'isWithdrawalDecider' },
-    ]),
-  )('[13.4] %s', ([, { patch, mover, from, to, power, expected }]) => {
-    const { world: w, leg } = move(patch, mover, from, to);
-    const v = checkWithdrawal(w, { leg, power });
-    expect(outcome(v)).toBe(expected);
-    if (!v.ok) expect(v.reason.ru).toMatch(/[а-яё]/i);
+      {
+        title: '[13.4] refuses the moving power the decision (WDR-07)',
+        patch: NO_INTERCEPTION,
+        mover: 'ottoman',
+        from: 'pressburg',
+        to: 'vienna',
+        power: 'ottoman',
+        expect: decider(['Hapsburg decides'], ['Выбор за Габсбургами']),
+      },
+    ],
+    judge: ({ patch, mover, from, to, power }) => {
+      const { world: w, leg } = move(patch, mover, from, to);
+      return { world: w, verdicts: [checkWithdrawal(w, { leg, power })] };
+    },
   });
 
   test('[13.4] checks fortification, defenders, control, the 4-unit limit and room inside, in that order (WDR-02, WDR-03, WDR-04, SIE-14)', () => {
@@ -178,7 +209,10 @@ describe('13.4 who decides', () => {
     if (expected) {
       expect(checkWithdrawal(w, { leg, power: expected }).ok).toBe(true);
       const other: Power = expected === 'hapsburg' ? 'england' : 'hapsburg';
-      expect(outcome(checkWithdrawal(w, { leg, power: other }))).toBe('isWithdrawalDecider');
+      expectVerdict(w, checkWithdrawal(w, { leg, power: other }), decider(
+        ['Hapsburg decides'],
+        ['Выбор за Габсбургами'],
+      ));
     }
   });
 });
@@ -320,24 +354,83 @@ describe('13.4 option 1: moving on', () => {
     );
     return { world: arrive(w, leg), leg };
   }
-  test.for(
-    named<{ what: string; at: 'vienna' | 'augsburg'; to: string; cp: number; patch?: ScenarioPatch; expected: string }>([
-      { what: 'lets the Ottoman regulars pay 1 CP to move on from Vienna to Linz (WDR-10)', at: 'vienna', to: 'linz', cp: 1, expected: 'ok' },
-      { what: 'refuses moving on with no CP left (WDR-10, ruling R4)', at: 'vienna', to: 'linz', cp: 0, expected: 'hasCpToContinue' },
-      { what: 'lets them move on back to Pressburg as a new Move (WDR-10)', at: 'vienna', to: 'pressburg', cp: 1, expected: 'ok' },
-      { what: 'refuses a space that is not adjacent (WDR-10)', at: 'vienna', to: 'buda', cp: 1, expected: 'isDestinationAdjacent' },
+  interface ContinueRow {
+    readonly title: string;
+    readonly at: 'vienna' | 'augsburg';
+    readonly to: string;
+    readonly cp: number;
+    readonly patch?: ScenarioPatch;
+    readonly expect: Expected;
+  }
+  truthTable<ContinueRow>({
+    rows: [
+      {
+        title: '[13.4 option 1] lets the Ottoman regulars pay 1 CP to move on from Vienna to Linz (WDR-10)',
+        at: 'vienna',
+        to: 'linz',
+        cp: 1,
+        expect: ALLOWS,
+      },
+      {
+        title: '[13.4 option 1] refuses moving on with no CP left (WDR-10, ruling R4)',
+        at: 'vienna',
+        to: 'linz',
+        cp: 0,
+        expect: cpToContinue(
+          ['costs 1 CP and 0 CP are left', 'option 2'],
+          ['стоит 1 КО, а осталось 0 КО', 'вариант 2'],
+        ),
+      },
+      {
+        title: '[13.4 option 1] lets them move on back to Pressburg as a new Move (WDR-10)',
+        at: 'vienna',
+        to: 'pressburg',
+        cp: 1,
+        expect: ALLOWS,
+      },
+      {
+        title: '[13.4 option 1] refuses a space that is not adjacent (WDR-10)',
+        at: 'vienna',
+        to: 'buda',
+        cp: 1,
+        expect: adjacent(['Buda is not adjacent to Vienna'], ['Вена и Буда не прилегают']),
+      },
       // 13.1: moving on is a Move; Brunn belongs to an inactive Hungary-Bohemia, neither enemy nor ally.
-      { what: 'applies the 13.1 entry rules: no entering neutral Hungarian Brunn (WDR-10)', at: 'vienna', to: 'brunn', cp: 1, patch: { alliances: [] }, expected: 'mayEnterControlledSpace' },
-      { what: 'charges 2 CP over the Augsburg–Innsbruck pass: 1 is not enough (WDR-10)', at: 'augsburg', to: 'innsbruck', cp: 1, expected: 'hasCpToContinue' },
-      { what: 'lets the Hapsburgs cross the pass to Innsbruck with 2 CP (WDR-10)', at: 'augsburg', to: 'innsbruck', cp: 2, expected: 'ok' },
-      { what: 'charges 1 CP over a clear connection, Augsburg to Regensburg (WDR-10)', at: 'augsburg', to: 'regensburg', cp: 1, expected: 'ok' },
-    ]),
-  )('[13.4 option 1] %s', ([, { at, to, cp, patch, expected }]) => {
-    const { world: w, leg } = at === 'vienna' ? stuckInVienna(patch) : stuckInAugsburg();
-    expect(doesMoverOutnumberInside(w, leg)).toBe(false);
-    const v = checkContinue(w, { leg, to, cp });
-    expect(outcome(v)).toBe(expected);
-    if (!v.ok && v.code === 'hasCpToContinue') expect(v.rule).toBe('13.4 option 1');
+      {
+        title: '[13.4 option 1] applies the 13.1 entry rules: no entering neutral Hungarian Brunn (WDR-10)',
+        at: 'vienna',
+        to: 'brunn',
+        cp: 1,
+        patch: { alliances: [] },
+        expect: enterControlled(['Brunn', 'Hungary-Bohemia', 'Ottoman'], ['Брюнн', 'Венгрии-Богемии', 'с Османами']),
+      },
+      {
+        title: '[13.4 option 1] charges 2 CP over the Augsburg–Innsbruck pass: 1 is not enough (WDR-10)',
+        at: 'augsburg',
+        to: 'innsbruck',
+        cp: 1,
+        expect: cpToContinue(['costs 2 CP and 1 CP are left'], ['стоит 2 КО, а осталось 1 КО']),
+      },
+      {
+        title: '[13.4 option 1] lets the Hapsburgs cross the pass to Innsbruck with 2 CP (WDR-10)',
+        at: 'augsburg',
+        to: 'innsbruck',
+        cp: 2,
+        expect: ALLOWS,
+      },
+      {
+        title: '[13.4 option 1] charges 1 CP over a clear connection, Augsburg to Regensburg (WDR-10)',
+        at: 'augsburg',
+        to: 'regensburg',
+        cp: 1,
+        expect: ALLOWS,
+      },
+    ],
+    judge: ({ at, to, cp, patch }) => {
+      const { world: w, leg } = at === 'vienna' ? stuckInVienna(patch) : stuckInAugsburg();
+      expect(doesMoverOutnumberInside(w, leg)).toBe(false);
+      return { world: w, verdicts: [checkContinue(w, { leg, to, cp })] };
+    },
   });
 
   test('[13.4 option 1] offers every adjacent space with 1 CP and none with 0 CP (WDR-10, ruling R4)', () => {
@@ -362,16 +455,32 @@ describe('13.4 option 2: back to where it came from', () => {
   }
   const base = { inside: NO_UNITS, hasDestination: true, power: 'ottoman' as const, from: 'vienna' };
 
-  test.for(
-    named<{ what: string; to: string; patch: ScenarioPatch; expected: string }>([
-      { what: 'sends the formation back to Pressburg, the space it came from (WDR-11)', to: 'pressburg', patch: {}, expected: 'ok' },
+  truthTable<{ title: string; to: string; patch: ScenarioPatch; expect: Expected }>({
+    rows: [
+      {
+        title: '[13.4 option 2] sends the formation back to Pressburg, the space it came from (WDR-11)',
+        to: 'pressburg',
+        patch: {},
+        expect: ALLOWS,
+      },
       // Linz made Ottoman-controlled so that only the origin rule can refuse it.
-      { what: 'refuses any other space, even a friendly one (WDR-11, ruling R11)', to: 'linz', patch: { control: { pressburg: 'ottoman', linz: 'ottoman' } }, expected: 'isAttackerOrigin' },
-      { what: 'obeys the 14.1 restrictions: not into Pressburg in unrest (WDR-11)', to: 'pressburg', patch: { unrest: ['pressburg'] }, expected: 'isRetreatDestinationNotInUnrest' },
-    ]),
-  )('[13.4 option 2] %s', ([, { to, patch, expected }]) => {
-    const { world: w, state } = option2(patch);
-    expect(outcome(checkRetreat(w, { ...state, ...base, to }))).toBe(expected);
+      {
+        title: '[13.4 option 2] refuses any other space, even a friendly one (WDR-11, ruling R11)',
+        to: 'linz',
+        patch: { control: { pressburg: 'ottoman', linz: 'ottoman' } },
+        expect: attackerOrigin(['must retreat into Pressburg'], ['в Пресбург']),
+      },
+      {
+        title: '[13.4 option 2] obeys the 14.1 restrictions: not into Pressburg in unrest (WDR-11)',
+        to: 'pressburg',
+        patch: { unrest: ['pressburg'] },
+        expect: notInUnrest(['Pressburg is in unrest'], ['В Пресбурге беспорядки']),
+      },
+    ],
+    judge: ({ to, patch }) => {
+      const { world: w, state } = option2(patch);
+      return { world: w, verdicts: [checkRetreat(w, { ...state, ...base, to })] };
+    },
   });
 
   test('[13.4 option 2] costs no CP (WDR-11)', () => {

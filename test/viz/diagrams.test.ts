@@ -5,7 +5,7 @@ import type { AnyStateMachine } from 'xstate';
 import { GUARD_TABLES, MACHINES, type MachineId, type StateMeta } from '../../machines/index.ts';
 import { chartOf, diagram, DIAGRAMS, drawDiagram, DiagramError, visualizationFiles } from '../../src/viz/diagram.ts';
 import { staleFiles } from '../../scripts/viz.ts';
-import { ruleText, stateRuleText } from '../../src/viz/rule-text.ts';
+import { ruleText, stateRuleText } from '../../src/text/rules.ts';
 
 const IDS = Object.keys(MACHINES) as MachineId[];
 const LANGS = ['en', 'ru'] as const;

@@ -2,22 +2,23 @@
 // and leaders, and the 2d6 roll of the attempt.
 import { AVOIDER_RESTRICTIONS, avoidDestinations, avoidingStacks, checkAvoid } from '../../rules/avoid-battle.ts';
 import { must } from '../../rules/must.ts';
-import { intoSpace, outOfSpace, powerName, spaceName, unitsText } from '../../rules/names.ts';
+import { intoSpace, outOfSpace, powerName, spaceName, unitsText } from '../../text/names.ts';
 import { declarationArgs, type AvoidContext } from '../../rules/procedures/avoid-battle.ts';
 import { totals } from '../../rules/stacks.ts';
-import { text } from '../../rules/text.ts';
+import { text } from '../../text/text.ts';
 import { checkAll } from '../../rules/verdict.ts';
-import type { Blocked, Decision, DecisionOption } from '../../schema/decision.ts';
+import type { Blocked, DecisionOf, DecisionOption } from '../../schema/decision.ts';
 import { NO_UNITS, type Units } from '../../schema/units.ts';
-import { base, blockedOf, decision, option, refused, unitsFields, type Waiting } from './common.ts';
+import { base, decision, option, refused, refusedAnswer, unitsFields, type Waiting } from './common.ts';
+import { named } from './names.ts';
 import { attemptRoll } from './rolls.ts';
 
-function build(w: Waiting<AvoidContext>): Decision {
+function build(w: Waiting<AvoidContext>): DecisionOf<'avoid'> {
   const c = w.context;
   const world = c.world;
   const power = must(c.asking, 'an avoid-battle decision with no power asked');
-  const options: DecisionOption[] = [];
-  const blocked: Blocked[] = [];
+  const options: DecisionOption<'avoid'>[] = [];
+  const blocked: Blocked<'avoid'>[] = [];
   const available: Units = totals(avoidingStacks(world, power, c.leg));
   {
     const { to, blocked: b } = avoidDestinations(world, c, power);
@@ -25,17 +26,21 @@ function build(w: Waiting<AvoidContext>): Decision {
       const d = spaceName(world, dest), u = unitsText(world, available);
       options.push(option({ type: 'avoid.declare', power, to: dest, ...unitsFields(available) }, text(`Avoid battle into ${d.en} with ${u.en}`, `Уклониться ${intoSpace(world, dest).ru}: ${u.ru}`)));
     }
-    for (const x of b) blocked.push(blockedOf({ to: x.to }, x.refusal));
+    for (const x of b) {
+      const label = text(`Avoid battle into ${spaceName(world, x.to).en}`, `Уклониться ${intoSpace(world, x.to).ru}`);
+      blocked.push(refusedAnswer(world, { to: x.to }, x.refusal, label));
+    }
     options.push(option({ type: 'avoid.decline', power }, text('Stay and face the enemy', 'Остаться и встретить врага')));
   }
   const p = powerName(power), t = spaceName(world, c.leg.to);
-  return {
-    ...base(w), kind: 'avoid', power, forced: false, options, blocked, limits: { available, destinations: options.filter((o) => o.event.type === 'avoid.declare').map((o) => (o.event as { to: string }).to) },
+  const destinations = options.flatMap((o) => (o.event.type === 'avoid.declare' ? [o.event.to] : []));
+  return named(world, {
+    ...base(w), kind: 'avoid', power, forced: false, options, blocked, limits: { available, destinations },
     prompt: text(`${p.en}: avoid battle out of ${t.en}? Any units and leaders may try (a leader may go alone if units stay).`, `${p.ru}: уклониться от сражения ${outOfSpace(world, c.leg.to).ru}? Пытаться могут любые части и командующие (командующий может уйти один, если его части остаются).`),
-  };
+  });
 }
 
-export const avoid = decision<AvoidContext>({
+export const avoid = decision<AvoidContext, 'avoid'>({
   build,
   refusal: (c, e) => {
     if (e.type === 'avoid.declare') return refused(checkAvoid(c.world, must(declarationArgs(c, e), 'no avoid-battle arguments')));
@@ -46,8 +51,11 @@ export const avoid = decision<AvoidContext>({
 });
 
 /** 13.3 step 4: the attempt's 2d6 roll. */
-export const avoidRoll = decision<AvoidContext>({
-  build: (w) => attemptRoll(w, must(w.context.attempt, 'an avoid-battle roll with no attempt'), 'avoid'),
+export const avoidRoll = decision<AvoidContext, 'roll'>({
+  build: (w) => {
+    const attempt = must(w.context.attempt, 'an avoid-battle roll with no attempt');
+    return attemptRoll(w, w.context.world, attempt, 'avoid');
+  },
   refusal: () => undefined,
   decline: () => undefined,
 });

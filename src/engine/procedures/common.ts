@@ -2,11 +2,11 @@
 // specification (its options and prompt, the refusal of an answer by the same restrictions as the machine's guard,
 // and the default policy's answer), and small builders of options and blocked answers.
 import type { MachineId, StateMeta } from '../../../machines/index.ts';
-import type { RuleRef } from '../../rules/registry.ts';
-import type { Modifier } from '../../rules/dice.ts';
-import type { Text } from '../../rules/text.ts';
+import type { Text } from '../../text/text.ts';
 import type { Refusal } from '../../rules/verdict.ts';
-import type { Blocked, Decision, DecisionOption } from '../../schema/decision.ts';
+import type { World } from '../../rules/world.ts';
+import { reasonOf } from '../../text/reasons/index.ts';
+import type { BlockedBase, Decision, DecisionKind, DecisionOf } from '../../schema/decision.ts';
 import type { EngineEvent } from '../../schema/events.ts';
 import { LAND_UNIT_TYPES, type Units } from '../../schema/units.ts';
 
@@ -22,20 +22,35 @@ export interface Waiting<C = unknown> {
  * One kind of decision of one procedure: how the pending decision is built from the waiting state, why an answer
  * is refused (the same arguments and restrictions as the machine's guard), and what the default policy answers.
  */
-export interface DecisionSpec<C> {
-  readonly build: (w: Waiting<C>) => Decision;
+export interface DecisionSpec<C, K extends DecisionKind = DecisionKind> {
+  readonly build: (w: Waiting<C>) => DecisionOf<K>;
   /** The restriction that refuses `event` (an answer of this kind), or undefined when every restriction allows it. */
   readonly refusal: (c: C, event: EngineEvent) => Refusal | undefined;
   /** The default policy's answer (DESIGN "Session API": decline every optional action). */
-  readonly decline: (d: Decision) => EngineEvent | undefined;
+  readonly decline: (d: DecisionOf<K>) => EngineEvent | undefined;
 }
 
-export function decision<C>(spec: DecisionSpec<C>): DecisionSpec<C> {
+export function decision<C, K extends DecisionKind>(spec: DecisionSpec<C, K>): DecisionSpec<C, K> {
   return spec;
 }
 
-export function blockedOf(option: Record<string, unknown>, r: Refusal): Blocked {
-  return { option, code: r.code, rule: r.rule, ...(r.ruling ? { ruling: r.ruling } : {}), reason: r.reason };
+/** A refused answer before its label: the answer (only the part that differs) and the refusal. */
+export type RefusedAnswer<O> = { readonly option: O } & BlockedBase;
+
+/** A refused answer: the answer, the refusal's code, rule and facts, and its reason worded from the facts. */
+export function blockedOf<O>(world: World, option: O, r: Refusal): RefusedAnswer<O> {
+  const ruling = r.ruling ? { ruling: r.ruling } : {};
+  return { option, code: r.code, rule: r.rule, ...ruling, reason: reasonOf(world, r), facts: r.facts };
+}
+
+/** A refused answer with its label: what the answer would have read as an option. */
+export function refusedAnswer<O>(
+  world: World,
+  option: O,
+  r: Refusal,
+  label: Text,
+): RefusedAnswer<O> & { readonly label: Text } {
+  return { ...blockedOf(world, option, r), label };
 }
 
 /** Unit counts as an event writes them: zero counts and no leaders left out. */
@@ -46,18 +61,15 @@ export function unitsFields(u: Units): Partial<Units> {
   return out;
 }
 
-export function option(event: EngineEvent, label: Text): DecisionOption {
+export function option<E extends EngineEvent>(event: E, label: Text): { event: E; label: Text } {
   return { event, label };
 }
 
-export function modifiersText(mods: readonly Modifier[]): string {
-  return mods.map((m) => (m.value >= 0 ? `+${m.value}` : `−${-m.value}`)).join(' ');
-}
 
 export type DecisionBase = Pick<Decision, 'machine' | 'state' | 'rule' | 'ruling'>;
 
 export function base(w: Waiting<unknown>): DecisionBase {
-  return { machine: w.machine, state: w.state, rule: w.meta.rule as RuleRef, ...(w.meta.ruling ? { ruling: w.meta.ruling } : {}) };
+  return { machine: w.machine, state: w.state, rule: w.meta.rule, ...(w.meta.ruling ? { ruling: w.meta.ruling } : {}) };
 }
 
 /** The refusal of a verdict, or undefined when it allows. */

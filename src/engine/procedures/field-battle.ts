@@ -5,16 +5,18 @@ import { checkCasualties } from '../../rules/casualties.ts';
 import type { Modifier } from '../../rules/dice.ts';
 import { sideLeader } from '../../rules/field-battle.ts';
 import { must } from '../../rules/must.ts';
-import { enLandUnits, leaderGen, leaderName, powerDat, powerName, ruAgree, ruCount, ruLandUnits, ruList, unitTypeOne, unitsText } from '../../rules/names.ts';
+import { powerDat, powerName, ruAgree, ruCount, ruList, unitTypeOne, unitsText } from '../../text/names.ts';
 import { answerOf, casualtyArgs, groupStacks, type FieldBattleContext } from '../../rules/procedures/field-battle.ts';
-import { joinText, text, type Text } from '../../rules/text.ts';
+import { joinText, text, type Text } from '../../text/text.ts';
 import type { World } from '../../rules/world.ts';
-import type { Decision, DecisionOption } from '../../schema/decision.ts';
+import type { DecisionOf, DecisionOption } from '../../schema/decision.ts';
 import type { EngineEvent } from '../../schema/events.ts';
 import type { Power } from '../../schema/power.ts';
 import type { Stack } from '../../schema/scenario.ts';
 import { LAND_UNIT_TYPES, type LandUnitType } from '../../schema/units.ts';
-import { base, decision, modifiersText, option, refused, type Waiting } from './common.ts';
+import { modifierReason, modifiersText, type ModifierSource } from '../../text/modifiers.ts';
+import { base, decision, option, refused, type Waiting } from './common.ts';
+import { named } from './names.ts';
 
 /** The most answers a decision lists; `limits` always describes the whole answer space. */
 export const MAX_OPTIONS = 500;
@@ -64,13 +66,13 @@ function splitText(world: World, split: Split | undefined): Text {
   return joinText([text(' (', ' ('), joinText(parts, ', '), text(')', ')')], '');
 }
 
-function buildCasualties(w: Waiting<FieldBattleContext>): Decision {
+function buildCasualties(w: Waiting<FieldBattleContext>): DecisionOf<'casualties'> {
   const c = w.context;
   const world = c.world;
   const asking = must(c.asking, 'a casualties decision with no group asked');
   const power: Power = asking.power;
   const plan = must(c.plans?.[asking.role], 'a casualties decision before the winner is decided');
-  const options: DecisionOption[] = [];
+  const options: DecisionOption<'casualties'>[] = [];
   let complete = true;
   {
     const stacks = groupStacks(c, asking.role, asking.power);
@@ -107,15 +109,21 @@ function buildCasualties(w: Waiting<FieldBattleContext>): Decision {
   }
   const p = powerName(power);
   const hits = plan.losses;
-  return {
+  return named(world, {
     ...base(w), kind: 'casualties', power, options, blocked: [], forced: options.length === 1 && complete,
-    limits: { losses: hits, oddHits: plan.oddHits, keepsOne: plan.keepsOne, groups: plan.groups, optionsComplete: complete },
+    limits: {
+      losses: hits,
+      oddHits: plan.oddHits,
+      keepsOne: plan.keepsOne,
+      groups: [...plan.groups],
+      optionsComplete: complete,
+    },
     prompt: text(`${p.en}: choose which land units are lost (${hits} on your side, 14 step 9).`, `${p.ru}: выберите, какие сухопутные части потеряны (потерь на вашей стороне: ${hits}; 14, шаг 9).`),
-  };
+  });
 }
 
 /** 14 steps 2–3 and 6: one side's dice, with what they are made of. */
-function buildRoll(w: Waiting<FieldBattleContext>): Decision {
+function buildRoll(w: Waiting<FieldBattleContext>): DecisionOf<'roll'> {
   const c = w.context;
   const purpose = w.meta.roll;
   if (purpose !== 'attacker' && purpose !== 'defender') throw new Error(`engine fault: a field-battle roll for ${String(purpose)}`);
@@ -123,13 +131,12 @@ function buildRoll(w: Waiting<FieldBattleContext>): Decision {
   // The defenders' dice are rolled by their leading power (the controller if it fights, ruling R5).
   const power: Power = purpose === 'attacker' ? c.battle.attacker : sideLeader(c.world, c.battle, 'defender', c.forces?.defender ?? []);
   const rule = purpose === 'attacker' ? '14 step 2' : '14 step 3';
-  const modifiers: Modifier[] = [
-    { rule, value: d?.units ?? 0, reason: text(enLandUnits(d?.units ?? 0), ruLandUnits(d?.units ?? 0)) },
-    ...(d?.leader && d.leaderBonus > 0 ? [{ rule, value: d.leaderBonus, reason: text(`${leaderName(c.world, d.leader).en}'s battle rating`, `боевой рейтинг ${leaderGen(c.world, d.leader).ru}`) } as Modifier] : []),
-    ...(d && d.defenderBonus > 0 ? [{ rule, value: d.defenderBonus, reason: text('defender', 'обороняющийся') } as Modifier] : []),
-  ];
+  const modifier = (value: number, source: ModifierSource): Modifier => ({ rule, value, reason: modifierReason(c.world, source) });
+  const modifiers: Modifier[] = [modifier(d?.units ?? 0, { kind: 'landUnits', count: d?.units ?? 0 })];
+  if (d?.leader && d.leaderBonus > 0) modifiers.push(modifier(d.leaderBonus, { kind: 'leader', leader: d.leader }));
+  if (d && d.defenderBonus > 0) modifiers.push(modifier(d.defenderBonus, { kind: 'defender' }));
   const p = powerName(power);
-  return {
+  return named(c.world, {
     ...base(w), kind: 'roll', power, options: [], blocked: [], forced: false,
     roll: {
       dice: d?.dice ?? 0,
@@ -142,7 +149,7 @@ function buildRoll(w: Waiting<FieldBattleContext>): Decision {
       },
     },
     prompt: text(`${p.en} rolls ${d?.dice ?? 0} dice (${modifiersText(modifiers)}); each 5 or 6 is a hit.`, `${p.ru} ${ruAgree(power, 'бросают', 'бросает')} ${ruCount(d?.dice ?? 0, 'кубик', 'кубика', 'кубиков')} (${modifiersText(modifiers)}); каждый кубик с 5 или 6 — попадание.`),
-  };
+  });
 }
 
 /** Casualties: lose mercenaries, then regulars, then cavalry; keep the most valuable unit (R7); the deciding group takes odd hits itself (R5). */
@@ -158,7 +165,7 @@ function compareRanks(a: number[], b: number[]): number {
   return 0;
 }
 
-export const casualties = decision<FieldBattleContext>({
+export const casualties = decision<FieldBattleContext, 'casualties'>({
   build: buildCasualties,
   refusal: (c, e) => {
     if (e.type !== 'casualties.assign' || !c.asking) return undefined;
@@ -173,4 +180,8 @@ export const casualties = decision<FieldBattleContext>({
   },
 });
 
-export const battleRoll = decision<FieldBattleContext>({ build: buildRoll, refusal: () => undefined, decline: () => undefined });
+export const battleRoll = decision<FieldBattleContext, 'roll'>({
+  build: buildRoll,
+  refusal: () => undefined,
+  decline: () => undefined,
+});

@@ -2,7 +2,7 @@
 // built, why an answer is refused and what the default policy answers. Adding a decision kind is a spec in its
 // procedure's module and a line here (docs/architecture.md).
 import type { MachineId } from '../../../machines/index.ts';
-import type { InterceptionContext } from '../../rules/procedures/interception.ts';
+import { contextIf } from '../actors.ts';
 import type { Decision, DecisionKind } from '../../schema/decision.ts';
 import type { MajorPower } from '../../schema/power.ts';
 import { avoid, avoidRoll } from './avoid-battle.ts';
@@ -13,7 +13,7 @@ import { move } from './movement.ts';
 import { retreat } from './retreat.ts';
 import { moveOnOrRetreat, withdraw } from './withdrawal.ts';
 
-type Specs = Partial<Record<DecisionKind, DecisionSpec<never>>>;
+type Specs = { readonly [K in DecisionKind]?: DecisionSpec<never, K> };
 
 export const PROCEDURE_DECISIONS: Readonly<Record<MachineId, Specs>> = {
   movement: { move },
@@ -43,7 +43,7 @@ export function kindOf(w: Waiting<unknown>): DecisionKind {
 
 /** The power whose interception succeeded, while the interception machine still runs (13.2 step 3). */
 export function interceptedBy(w: Waiting<unknown>): MajorPower | undefined {
-  return w.machine === 'interception' ? (w.context as InterceptionContext).successPower : undefined;
+  return contextIf(w, 'interception')?.successPower;
 }
 
 /** The decision a waiting state stands for, unbounded. */

@@ -3,24 +3,32 @@
 import { commandLimit } from '../../rules/formation.ts';
 import { checkInterception, interceptionCandidates, largestInterception, POWER_RESTRICTIONS } from '../../rules/interception.ts';
 import { must } from '../../rules/must.ts';
-import { intoSpace, outOfSpace, powerGen, powerName, spaceName, unitsText } from '../../rules/names.ts';
+import { intoSpace, outOfSpace, powerGen, powerName, spaceName, unitsText } from '../../text/names.ts';
 import { declarationArgs, type InterceptionContext } from '../../rules/procedures/interception.ts';
 import { stacksIn, totals } from '../../rules/stacks.ts';
-import { text } from '../../rules/text.ts';
+import { text, type Text } from '../../text/text.ts';
+import type { World } from '../../rules/world.ts';
 import { checkAll } from '../../rules/verdict.ts';
-import type { Blocked, Decision, DecisionOption } from '../../schema/decision.ts';
-import { MAJOR_POWERS } from '../../schema/power.ts';
-import { NO_UNITS, type Units } from '../../schema/units.ts';
-import { base, blockedOf, decision, option, refused, unitsFields, type Waiting } from './common.ts';
+import type { Blocked, DecisionLimits, DecisionOf, DecisionOption } from '../../schema/decision.ts';
+import { MAJOR_POWERS, type Power } from '../../schema/power.ts';
+import { NO_UNITS } from '../../schema/units.ts';
+import { base, decision, option, refused, refusedAnswer, unitsFields, type Waiting } from './common.ts';
+import { named } from './names.ts';
 import { attemptRoll } from './rolls.ts';
 
-function build(w: Waiting<InterceptionContext>): Decision {
+/** A refused interception, as an option would read: "Hapsburg: intercept from Graz". */
+function tryFrom(world: World, power: Power, from: string): Text {
+  const p = powerName(power), f = spaceName(world, from);
+  return text(`${p.en}: intercept from ${f.en}`, `${p.ru}: перехват ${outOfSpace(world, from).ru}`);
+}
+
+function build(w: Waiting<InterceptionContext>): DecisionOf<'intercept'> {
   const c = w.context;
   const world = c.world;
   const power = must(c.asking, 'an interception decision with no power asked');
-  const options: DecisionOption[] = [];
-  const blocked: Blocked[] = [];
-  const spaces: { from: string; available: Units; maxLandUnits: number }[] = [];
+  const options: DecisionOption<'intercept'>[] = [];
+  const blocked: Blocked<'intercept'>[] = [];
+  const spaces: DecisionLimits<'intercept'>['spaces'] = [];
   {
     const { candidates, blocked: b } = interceptionCandidates(world, c, power);
     for (const cand of candidates) {
@@ -30,7 +38,9 @@ function build(w: Waiting<InterceptionContext>): Decision {
       const f = spaceName(world, cand.from), u = unitsText(world, request);
       options.push(option({ type: 'intercept.declare', power, from: cand.from, ...unitsFields(request) }, text(`Intercept from ${f.en} with ${u.en}`, `Перехватить ${outOfSpace(world, cand.from).ru}: ${u.ru}`)));
     }
-    for (const x of b) blocked.push(blockedOf({ power: x.power, from: x.from }, x.refusal));
+    for (const x of b) {
+      blocked.push(refusedAnswer(world, { power: x.power, from: x.from }, x.refusal, tryFrom(world, x.power, x.from)));
+    }
     options.push(option({ type: 'intercept.decline', power }, text('Make no (more) interception attempts', 'Не делать (больше) попыток перехвата')));
   }
   // Other powers with adjacent units that may not intercept at all, with the reason (not those merely waiting their turn).
@@ -39,16 +49,18 @@ function build(w: Waiting<InterceptionContext>): Decision {
     const near = (world.board.spaces.get(c.leg.to)?.neighbours ?? []).filter((n) => stacksIn(world.position.stacks, n).some((s) => s.power === other));
     if (near.length === 0) continue;
     const v = checkAll(POWER_RESTRICTIONS, world, { ...c, asking: other, power: other, from: near[0] ?? '', request: { regulars: 0, mercenaries: 0, cavalry: 0, leaders: [] } });
-    if (!v.ok) for (const from of near) blocked.push(blockedOf({ power: other, from }, v));
+    if (!v.ok) {
+      for (const from of near) blocked.push(refusedAnswer(world, { power: other, from }, v, tryFrom(world, other, from)));
+    }
   }
   const p = powerName(power), a = powerName(c.leg.power), t = spaceName(world, c.leg.to);
-  return {
+  return named(world, {
     ...base(w), kind: 'intercept', power, forced: false, options, blocked, limits: { spaces },
     prompt: text(`${p.en}: intercept the ${a.en} move into ${t.en}? (2d6 + modifiers ≥ 9)`, `${p.ru}: перехватить движение ${powerGen(c.leg.power).ru} ${intoSpace(world, c.leg.to).ru}? (2d6 + модификаторы ≥ 9)`),
-  };
+  });
 }
 
-export const intercept = decision<InterceptionContext>({
+export const intercept = decision<InterceptionContext, 'intercept'>({
   build,
   refusal: (c, e) => {
     if (e.type === 'intercept.declare') return refused(checkInterception(c.world, must(declarationArgs(c, e), 'no interception arguments')));
@@ -59,8 +71,11 @@ export const intercept = decision<InterceptionContext>({
 });
 
 /** 13.2 step 2: the attempt's 2d6 roll. */
-export const interceptionRoll = decision<InterceptionContext>({
-  build: (w) => attemptRoll(w, must(w.context.attempt, 'an interception roll with no attempt'), 'interception'),
+export const interceptionRoll = decision<InterceptionContext, 'roll'>({
+  build: (w) => {
+    const attempt = must(w.context.attempt, 'an interception roll with no attempt');
+    return attemptRoll(w, w.context.world, attempt, 'interception');
+  },
   refusal: () => undefined,
   decline: () => undefined,
 });

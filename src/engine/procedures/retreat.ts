@@ -1,15 +1,16 @@
 // The retreat procedure's decision (14.1): where the losing group goes, and what of it goes inside its own
 // fortified space (up to 4 land units, any leaders).
 import { must } from '../../rules/must.ts';
-import { intoSpace, outOfSpace, powerName, ruLandUnits, spaceName, unitsText } from '../../rules/names.ts';
+import { intoSpace, outOfSpace, powerName, ruLandUnits, spaceName, unitsText } from '../../text/names.ts';
 import { declarationArgs, type RetreatContext } from '../../rules/procedures/retreat.ts';
 import { checkRetreat, insideRoom, mayAnyGoInside, retreatDestinations, retreatingStacks } from '../../rules/retreat.ts';
 import { totals } from '../../rules/stacks.ts';
-import { joinText, text } from '../../rules/text.ts';
-import type { Blocked, Decision, DecisionOption } from '../../schema/decision.ts';
+import { joinText, text } from '../../text/text.ts';
+import type { Blocked, DecisionOf, DecisionOption } from '../../schema/decision.ts';
 import type { EngineEvent } from '../../schema/events.ts';
 import { landUnitCount, type Units } from '../../schema/units.ts';
-import { base, blockedOf, decision, option, refused, unitsFields, type Waiting } from './common.ts';
+import { base, decision, option, refused, refusedAnswer, unitsFields, type Waiting } from './common.ts';
+import { named } from './names.ts';
 
 /**
  * What may go inside (14.1): every mix of at most `room` land units, with all the leaders or none of them (any
@@ -31,12 +32,12 @@ function insideCombos(all: Units, room: number): Units[] {
   return out;
 }
 
-function build(w: Waiting<RetreatContext>): Decision {
+function build(w: Waiting<RetreatContext>): DecisionOf<'retreat'> {
   const c = w.context;
   const world = c.world;
   const power = must(c.asking, 'a retreat decision with no group asked');
-  const options: DecisionOption[] = [];
-  const blocked: Blocked[] = [];
+  const options: DecisionOption<'retreat'>[] = [];
+  const blocked: Blocked<'retreat'>[] = [];
   const all = totals(retreatingStacks(world, c, power));
   const { to, blocked: b } = retreatDestinations(world, c, power);
   const mayGoIn = mayAnyGoInside(world, c, power);
@@ -61,14 +62,17 @@ function build(w: Waiting<RetreatContext>): Decision {
       options.push(option({ type: 'retreat.declare', power, to: dest, inside: unitsFields(inside) }, joinText([insideLabel, text(`the rest to ${d.en}`, `остальные — ${intoSpace(world, dest).ru}`)], '; ')));
     }
   }
-  for (const x of b) blocked.push(blockedOf({ to: x.to }, x.refusal));
+  for (const x of b) {
+    const label = text(`Retreat to ${spaceName(world, x.to).en}`, `Отступить ${intoSpace(world, x.to).ru}`);
+    blocked.push(refusedAnswer(world, { to: x.to }, x.refusal, label));
+  }
   const p = powerName(power), s = spaceName(world, c.space);
   const insideNote = mayGoIn ? text(` (up to ${room} land units and any leaders may go inside)`, ` (в укрепления могут уйти до ${ruLandUnits(room, 'gen')} и любые командующие)`) : text('', '');
-  return {
+  return named(world, {
     ...base(w), kind: 'retreat', power, options, blocked, forced: options.length === 1,
     limits: { available: all, destinations: to, insideRoom: room, leadersMayGoInside: mayGoIn },
     prompt: text(`${p.en}: retreat from ${s.en}${insideNote.en}.`, `${p.ru}: выберите, куда отступить ${outOfSpace(world, c.space).ru}${insideNote.ru}.`),
-  };
+  });
 }
 
 function compareRanks(a: number[], b: number[]): number {
@@ -76,7 +80,7 @@ function compareRanks(a: number[], b: number[]): number {
   return 0;
 }
 
-export const retreat = decision<RetreatContext>({
+export const retreat = decision<RetreatContext, 'retreat'>({
   build,
   refusal: (c, e) => (e.type === 'retreat.declare' ? refused(checkRetreat(c.world, must(declarationArgs(c, e), 'no retreat arguments'))) : undefined),
   /**

@@ -1,7 +1,7 @@
 // Names of spaces, leaders and powers as the reasons and the narrative print them.
 import namesRu from '../data/names-ru.json' with { type: 'json' };
-import { own } from './own.ts';
-import type { World } from './world.ts';
+import { own } from '../rules/own.ts';
+import type { World } from '../rules/world.ts';
 import type { Text } from './text.ts';
 import { LAND_UNIT_TYPES, type LandUnitType, type Units } from '../schema/units.ts';
 import { POWER_NAMES, type Power } from '../schema/power.ts';

@@ -1,0 +1,64 @@
+// `his walkthrough`: the visual rule walkthrough of a move — one self-contained HTML page that replays it step by
+// step (and, with --play, lets the reader play it). The page goes to stdout, or to the file named by -o. The move
+// runs as `his resolve` runs it: the scripted events (or --events), then the policy, with seeded dice.
+import { writeFileSync } from 'node:fs';
+import { parseScenario, ScenarioError } from '../engine/scenario.ts';
+import { MAX_SEED } from '../engine/session.ts';
+import { walkthrough } from '../viz/walkthrough/index.ts';
+import { badInput, err, FileError, langOf, oneFile, options, out, policyOf, readEvents, readFile, UsageError, wholeNumber } from './common.ts';
+
+export const WALKTHROUGH_USAGE = `  his walkthrough <scenario.json> [--events file.json] [--seed N] [--policy decline|eager] [--lang en|ru] [--play] [-o file.html]
+      The visual rule walkthrough: one self-contained HTML page (no server, no network) that replays the move step by
+      step — statechart, narrative, conditions and rules, dice, decisions, map — in English and Russian (--lang is the
+      language it opens in). --play adds play mode: the engine runs in the page and the reader answers. Written to
+      stdout, or to the file -o names. Exit codes: 0 done, 1 usage, 2 bad scenario or events file (or an output that
+      cannot be written), 3 illegal scripted event (the page is still written, ending at the refusal).`;
+
+function why(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' ? 'no such folder' : code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' ? 'permission denied' : (code ?? (e as Error).message);
+}
+
+export function cmdWalkthrough(args: string[]): number | Promise<number> {
+  const { values, positionals } = options(args, {
+    events: { type: 'string' },
+    seed: { type: 'string' },
+    policy: { type: 'string' },
+    lang: { type: 'string' },
+    play: { type: 'boolean' },
+    output: { type: 'string', short: 'o' },
+  });
+  const file = oneFile(positionals, 'walkthrough');
+  const lang = langOf(values.lang);
+  const seed = wholeNumber('seed', values.seed, 0, MAX_SEED, 1);
+  const policy = policyOf(values.policy);
+  const output = values.output;
+  if (output === '') throw new UsageError('-o needs a file name (or - for stdout)');
+  let scenario;
+  let events: unknown[] | undefined;
+  try {
+    scenario = parseScenario(readFile(file));
+    events = values.events ? readEvents(values.events) : undefined;
+  } catch (e) {
+    if (e instanceof ScenarioError || e instanceof FileError) return badInput(e, false);
+    throw e;
+  }
+  return walkthrough(scenario, { seed, lang, policy, play: values.play ?? false, ...(events ? { events } : {}) }).then((page) => {
+    if (output === undefined || output === '-') out(page.html);
+    else {
+      try {
+        writeFileSync(output, page.html);
+      } catch (e) {
+        err(`his: cannot write ${output}: ${why(e)}`);
+        return 2;
+      }
+      out(`${output}: ${page.model.steps.length} steps, ${page.bytes} bytes${values.play ? ', with play mode' : ''}`);
+    }
+    if (page.refused) {
+      const r = page.refused;
+      err(`error in scripted event ${r.index + 1} (index ${r.index}): ${r.rule ? `[${r.rule}] ` : ''}${r.message} — the page ends at this refusal`);
+      return r.code === 'internal' ? 70 : 3;
+    }
+    return 0;
+  });
+}

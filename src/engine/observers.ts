@@ -1,0 +1,104 @@
+// What a host watches a session with: listeners called after every accepted event (session.subscribe) and an
+// inspector handed to XState with the root actor (SessionOptions.inspect). Both run the host's code inside a step:
+// whatever they throw is caught here and reported in the result of the send, so that a step is never left half done.
+import type { InspectionEvent, Observer } from 'xstate';
+import type { Decision } from '../schema/decision.ts';
+import type { EngineEvent } from '../schema/events.ts';
+import type { Position } from '../rules/world.ts';
+import type { EventSource, TraceEntry } from './trace.ts';
+
+/** XState's inspection observer, or a function of each inspection event (what `createActor` takes as `inspect`). */
+export type Inspector = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+
+/** What a listener is told after an accepted event (and the forced answers the engine applied after it). */
+export interface SessionUpdate {
+  /** The event as it was accepted (a seeded roll with its values). */
+  readonly event: EngineEvent;
+  readonly source: EventSource;
+  /** The decision the game waits for now, or null when the move is over. */
+  readonly pending: Decision | null;
+  /** The board as it stands now. */
+  readonly position: Position;
+  /** The trace entries this event added, the engine's forced answers included. */
+  readonly trace: readonly TraceEntry[];
+}
+
+export type SessionListener = (update: SessionUpdate) => void;
+
+/** Something a listener or the inspector threw during a send: the session went on as if it had not. */
+export interface ObserverError {
+  readonly source: 'listener' | 'inspector';
+  readonly error: unknown;
+}
+
+/** What an observer threw during one send: nothing, most of the time (shared, so that a send allocates nothing). */
+const NONE: readonly ObserverError[] = Object.freeze([]);
+
+export function isInspector(value: unknown): value is Inspector {
+  if (typeof value === 'function') return true;
+  return value !== null && typeof value === 'object' && typeof (value as { next?: unknown }).next === 'function';
+}
+
+export class Observers {
+  private readonly listeners: SessionListener[] = [];
+  private readonly inspector: Inspector | undefined;
+  /** What the inspector threw since the last `takeInspectorErrors`. */
+  private inspectorErrors: ObserverError[] = [];
+
+  constructor(inspector?: Inspector) {
+    this.inspector = inspector;
+  }
+
+  get listening(): boolean {
+    return this.listeners.length > 0;
+  }
+
+  subscribe(listener: SessionListener): () => void {
+    // Each subscription is its own entry: a function subscribed twice is called twice, and unsubscribed once each.
+    const entry: SessionListener = (u) => listener(u);
+    this.listeners.push(entry);
+    return () => {
+      const i = this.listeners.indexOf(entry);
+      if (i >= 0) this.listeners.splice(i, 1);
+    };
+  }
+
+  /** Hands an inspection event to the host's inspector, if any; what it throws is kept for the send's result. */
+  inspect(event: InspectionEvent): void {
+    const inspector = this.inspector;
+    if (!inspector) return;
+    try {
+      if (typeof inspector === 'function') inspector(event);
+      else inspector.next?.(event);
+    } catch (error) {
+      if (this.inspectorErrors.length < 100) this.inspectorErrors.push({ source: 'inspector', error });
+    }
+  }
+
+  takeInspectorErrors(): readonly ObserverError[] {
+    if (this.inspectorErrors.length === 0) return NONE;
+    const taken = this.inspectorErrors;
+    this.inspectorErrors = [];
+    return taken;
+  }
+
+  /**
+   * Calls every listener subscribed when the event was accepted with the same update (built once, only when someone
+   * listens). A listener that throws does not keep the others from being called; what it threw is returned.
+   */
+  notify(update: () => SessionUpdate): readonly ObserverError[] {
+    if (this.listeners.length === 0) return NONE;
+    const u = update();
+    const errors: ObserverError[] = [];
+    for (const listener of [...this.listeners]) {
+      // One unsubscribed by an earlier listener of this round is not called any more.
+      if (!this.listeners.includes(listener)) continue;
+      try {
+        listener(u);
+      } catch (error) {
+        errors.push({ source: 'listener', error });
+      }
+    }
+    return errors;
+  }
+}

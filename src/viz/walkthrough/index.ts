@@ -1,0 +1,63 @@
+// The visual rule walkthrough: a session of a scenario (its events and seed) as one self-contained HTML page that
+// replays it step by step — the composed statechart with the path taken, the narrative, the conditions checked and
+// their rules, the dice, every decision with its legal and refused answers, and the map around the battle — in
+// English and Russian; optionally with play mode (the engine in the page). No file is written here: the CLI writes.
+import { resolve, type Lang, type Policy, type PolicyName, type Scenario, type Text } from '../../index.ts';
+import { renderDiagram } from '../diagram.ts';
+import { bundleScript } from './bundle.ts';
+import { replayModel, type ReplayEvent } from './model.ts';
+import { renderPage } from './page.ts';
+import type { Source, WalkthroughModel } from './types.ts';
+
+export { bundleScript, BundleError, type Bundle, type ScriptKind } from './bundle.ts';
+export { replayModel, WalkthroughRecorder, ruleSummary, type ReplayEvent, type RecorderOptions } from './model.ts';
+export { renderPage, inlineSvg, type PageParts } from './page.ts';
+export { escapeHtml, scriptJson } from './html.ts';
+export type * from './types.ts';
+
+export interface WalkthroughOptions {
+  readonly seed?: number;
+  /** Events to play instead of the scenario's scripted ones. */
+  readonly events?: readonly unknown[];
+  /** What answers the decisions the events leave open (as `resolve`; default 'decline'). */
+  readonly policy?: PolicyName | Policy;
+  /** The language the page opens in (both are always in it). */
+  readonly lang?: Lang;
+  /** Carry the engine so the reader can play the move (a Play button). */
+  readonly play?: boolean;
+  readonly title?: Text;
+  readonly description?: Text;
+}
+
+export interface Walkthrough {
+  readonly html: string;
+  readonly model: WalkthroughModel;
+  /** Null when the move ran to its end; the refused scripted event otherwise (the page ends there). */
+  readonly refused: { readonly index: number; readonly code: string; readonly rule?: string; readonly message: string } | null;
+  readonly bytes: number;
+}
+
+/**
+ * Runs the move (scripted events, then the policy, with seeded dice), records it step by step through the public
+ * API, and renders the page. The statecharts are drawn from the machines now, so the page is never staler than
+ * the code that made it.
+ */
+export async function walkthrough(scenario: Scenario, options: WalkthroughOptions = {}): Promise<Walkthrough> {
+  const seed = options.seed ?? 1;
+  const lang = options.lang ?? 'en';
+  const r = resolve(scenario, { seed, lang, ...(options.policy ? { policy: options.policy } : {}), ...(options.events ? { events: options.events } : {}) });
+  const events: ReplayEvent[] = r.session.save().events.map((e) => ({ event: e.event, source: e.source as Source }));
+  let refused: Walkthrough['refused'] = null;
+  if (!r.ok) {
+    const script = options.events ?? scenario.data.events;
+    const index = r.error.index ?? -1;
+    // The refused event goes last: the replay sends it, the engine refuses it again, and the model records why.
+    if (index >= 0 && index < script.length) events.push({ event: script[index], source: options.events ? 'host' : 'script' });
+    refused = { index, code: r.error.code, ...(r.error.rule ? { rule: r.error.rule } : {}), message: r.error.message };
+  }
+  const model = replayModel(scenario, events, { seed, ...(options.title ? { title: options.title } : {}), ...(options.description ? { description: options.description } : {}) });
+  const svgs = { en: await renderDiagram('composed', 'svg', { lang: 'en' }), ru: await renderDiagram('composed', 'svg', { lang: 'ru' }) };
+  const script = await bundleScript(options.play ? 'play' : 'replay');
+  const html = renderPage({ model, svgs, script: script.text, lang, ...(options.play ? { play: { scenario: scenario.source, seed } } : {}) });
+  return { html, model, refused, bytes: Buffer.byteLength(html, 'utf8') };
+}

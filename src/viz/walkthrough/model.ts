@@ -1,0 +1,393 @@
+// Records a session into the walkthrough's data through the public API only: after the session starts and after
+// every accepted answer it reads `trace` (the steps added), `position`, `inTransit`, `summary`, `pending` and `log`.
+// The same recorder runs in Node (the replay: a finished or stopped session's events sent one by one) and in the
+// browser (play mode: the player's answers as they come).
+import { createSession, RULE_REGISTRY, MACHINES, type Scenario, type Session, type StateMeta, type Text } from '../../index.ts';
+import type { Decision } from '../../schema/decision.ts';
+import type { EngineEvent } from '../../schema/events.ts';
+import { POWER_NAMES } from '../../schema/power.ts';
+import type { Summary } from '../../schema/result.ts';
+import type { Stack } from '../../schema/scenario.ts';
+import { localLayout } from '../../data/layout.ts';
+import { leaderName, spaceName } from '../../text/names.ts';
+import { answerLabel, describeOption } from './describe.ts';
+import type { AnswerView, ArrowView, DecisionView, DiceView, FrameView, MapView, PositionView, Source, StackView, StepView, StopView, WalkthroughModel } from './types.ts';
+
+type Machines = Readonly<Record<string, { readonly root: MachineNode }>>;
+interface MachineNode {
+  readonly states: Readonly<Record<string, MachineNode>>;
+  readonly meta?: unknown;
+}
+
+/** The meta (title, rule) of a machine's state; a nested state's value comes as JSON from the trace. */
+function metaOf(machine: string, state: string): StateMeta | undefined {
+  const machines = MACHINES as unknown as Machines;
+  if (!Object.hasOwn(machines, machine)) return undefined;
+  let node: MachineNode | undefined = machines[machine]!.root;
+  for (const key of statePath(state)) node = node && Object.hasOwn(node.states, key) ? node.states[key] : undefined;
+  return node?.meta as StateMeta | undefined;
+}
+
+/** 'awaitingRetreat' → ['awaitingRetreat']; '{"a":"b"}' (a nested state value) → ['a', 'b']. */
+export function statePath(state: string): string[] {
+  if (!state.startsWith('{')) return [state];
+  const path: string[] = [];
+  let value: unknown = JSON.parse(state);
+  while (value && typeof value === 'object') {
+    const [key, inner] = Object.entries(value)[0] ?? [];
+    if (key === undefined) break;
+    path.push(key);
+    value = inner;
+  }
+  if (typeof value === 'string') path.push(value);
+  return path;
+}
+
+/** The registry's summary of a reference: exact, else its first step ('14 steps 2–3' → '14 step 2'), else its section. */
+export function ruleSummary(ref: string): Text | undefined {
+  const registry = RULE_REGISTRY as Readonly<Record<string, Text>>;
+  const section = ref.split(' ')[0] ?? ref;
+  const step = /^(\S+) steps? (\d+)/.exec(ref);
+  const tries = [ref, ...(step ? [`${step[1]} step ${step[2]}`] : []), section];
+  for (const r of tries) if (Object.hasOwn(registry, r)) return registry[r];
+  return undefined;
+}
+
+function stackView(s: Stack): StackView {
+  return {
+    space: s.space,
+    power: s.power,
+    regulars: s.regulars,
+    mercenaries: s.mercenaries,
+    cavalry: s.cavalry,
+    leaders: [...s.leaders],
+    inside: s.inside,
+    lostBattle: s.lostBattle,
+    attemptedInterception: s.attemptedInterception,
+  };
+}
+
+function sum(values: readonly number[]): number {
+  return values.reduce((a, b) => a + b, 0);
+}
+
+interface Mark {
+  readonly trace: number;
+  readonly log: number;
+  readonly counts: Readonly<Record<'moves' | 'interceptions' | 'avoids' | 'retreats', number>>;
+}
+
+export interface RecorderOptions {
+  readonly seed: number;
+  /** The page's title; by default the scenario's name. */
+  readonly title?: Text;
+  /** The page's description; by default the scenario's. */
+  readonly description?: Text;
+}
+
+/**
+ * Builds a WalkthroughModel as a session goes. `record` after the session starts and after every accepted answer
+ * (a send or a roll); `truncate` after an undo; `stop` when a scripted answer was refused.
+ */
+export class WalkthroughRecorder {
+  readonly model: WalkthroughModel;
+  private readonly marks: Mark[] = [];
+  private readonly world: Pick<Scenario['world'], 'board' | 'leaders'>;
+  private readonly scenario: Scenario;
+
+  constructor(scenario: Scenario, session: Session, options: RecorderOptions) {
+    this.scenario = scenario;
+    this.world = { board: scenario.board, leaders: scenario.leaders };
+    const name = scenario.data.name;
+    const description = scenario.data.description;
+    this.model = {
+      format: 'his-walkthrough',
+      version: 1,
+      title: options.title ?? (name ? { en: name, ru: name } : { en: 'A move', ru: 'Ход' }),
+      description: options.description ?? (description ? { en: description, ru: description } : null),
+      seed: options.seed,
+      steps: [],
+      frames: [],
+      rules: {},
+      maps: {},
+      leaders: {},
+      powers: { ...POWER_NAMES },
+      stopped: null,
+    };
+    this.record(session);
+  }
+
+  /** Appends what the session did since the last record: its new trace steps and a frame of the board. */
+  record(session: Session, source?: Source): void {
+    const before = this.marks.at(-1);
+    const frameIndex = this.model.frames.length;
+    const pendingBefore = this.model.frames.at(-1)?.pending ?? null;
+    const log = session.log;
+    const newLog = log.slice(before?.log ?? 0);
+    const answers: AnswerView[] = newLog.map((a, i) => {
+      const src: Source = a.source === 'host' && source ? source : a.source;
+      return { event: a.event, source: src, label: answerLabel(this.world, a.event, i === 0 ? pendingBefore : null) };
+    });
+    const summary = session.summary;
+    const transit = session.inTransit;
+    const pending = session.pending;
+    const counts = before?.counts ?? { moves: 0, interceptions: 0, avoids: 0, retreats: 0 };
+    const arrows = this.arrows(summary, counts, transit);
+    const { centre, origin } = this.centre(summary, transit, pending);
+    const position = this.positionView(session);
+    const frame: FrameView = {
+      answer: answers[0] ?? null,
+      pending: pending ? this.decisionView(pending) : null,
+      position,
+      transit: transit ? { from: transit.from, to: transit.to, stacks: transit.stacks.map(stackView) } : null,
+      arrows,
+      map: this.map(centre, origin, [...arrows.flatMap((a) => [a.from, a.to ?? a.from]), ...position.stacks.map((s) => s.space)]),
+      done: session.result !== null,
+    };
+    this.model.frames.push(frame);
+    this.noteLeaders(frame);
+
+    // Each accepted event makes exactly one step whose event is its type; the steps after it are eventless.
+    let next = 0;
+    const trace = session.trace.slice(before?.trace ?? 0);
+    trace.forEach((entry, i) => {
+      const meta = metaOf(entry.machine, entry.state);
+      const answer = next < answers.length && entry.event === answers[next]!.event.type ? answers[next++] : undefined;
+      const src: Source = answer ? answer.source : entry.source === 'host' && source ? source : entry.source;
+      const step: StepView = {
+        step: entry.step,
+        machine: entry.machine,
+        state: entry.state,
+        stateId: [entry.machine, ...statePath(entry.state)].join('.'),
+        event: entry.event,
+        source: src,
+        headline: entry.headline,
+        note: entry.note,
+        title: meta?.title ?? { en: entry.state, ru: entry.state },
+        rule: meta?.rule ?? '',
+        ...(meta?.ruling ? { ruling: meta.ruling } : {}),
+        guards: entry.guards.map((g) => ({ name: g.name, rule: g.rule, result: g.result })),
+        frame: frameIndex,
+        ...(answer ? { answer } : {}),
+        ...(answer && answer === answers[0] ? this.diceOf(answer.event, pendingBefore) : {}),
+        ...(i === trace.length - 1 && pending ? { waits: true } : {}),
+      };
+      this.model.steps.push(step);
+      this.noteRules([step.rule, step.ruling, ...step.guards.map((g) => g.rule), ...(step.dice?.modifiers.map((m) => m.rule) ?? [])]);
+    });
+    this.marks.push({ trace: session.trace.length, log: log.length, counts: this.counted(summary) });
+  }
+
+  /** Forgets every frame from `frames` on (an undo): the session was restored to where that frame began. */
+  truncate(frames: number): void {
+    const keep = Math.max(1, frames);
+    this.model.frames.length = Math.min(this.model.frames.length, keep);
+    this.marks.length = Math.min(this.marks.length, keep);
+    const steps = this.model.steps.filter((s) => s.frame < keep);
+    this.model.steps.length = 0;
+    this.model.steps.push(...steps);
+    this.model.stopped = null;
+  }
+
+  /** A scripted answer the engine refused: the replay ends with it. */
+  stop(event: EngineEvent, source: Source, error: { code: string; rule?: string; ruling?: string; message: string; reason?: Text }): void {
+    const stop: StopView = {
+      code: error.code,
+      ...(error.rule ? { rule: error.rule } : {}),
+      ...(error.ruling ? { ruling: error.ruling } : {}),
+      reason: error.reason ?? { en: error.message, ru: error.message },
+      answer: { event, source, label: answerLabel(this.world, event, this.model.frames.at(-1)?.pending ?? null) },
+    };
+    this.model.stopped = stop;
+    this.noteRules([stop.rule, stop.ruling]);
+  }
+
+  private counted(s: Summary): Mark['counts'] {
+    return { moves: s.moves.length, interceptions: s.interceptions.length, avoids: s.avoids.length, retreats: s.retreats.length };
+  }
+
+  /** Arrows of everything the summary gained, added to the previous frame's (an interception points at the move's destination then). */
+  private arrows(s: Summary, counts: Mark['counts'], transit: Session['inTransit']): ArrowView[] {
+    const previous = this.model.frames.at(-1)?.arrows ?? [];
+    const out = [...previous];
+    let destination = s.moves[counts.moves - 1]?.to;
+    for (const m of s.moves.slice(counts.moves)) {
+      out.push({ kind: 'move', power: m.power, from: m.from, to: m.to });
+      destination = m.to;
+    }
+    destination ??= transit?.to ?? this.scenario.data.move?.to;
+    for (const i of s.interceptions.slice(counts.interceptions)) out.push({ kind: 'interception', power: i.power, from: i.from, to: destination ?? i.from, success: i.success });
+    for (const a of s.avoids.slice(counts.avoids)) out.push({ kind: 'avoid', power: a.power, from: a.from, to: a.to, success: a.success });
+    for (const r of s.retreats.slice(counts.retreats)) out.push({ kind: 'retreat', power: r.power, from: r.from, to: r.to });
+    return out;
+  }
+
+  /** The space the map is drawn around: the destination of the latest move, and the space it came from. */
+  private centre(s: Summary, transit: Session['inTransit'], pending: Decision | null): { centre: string; origin: string | null } {
+    const last = s.moves.at(-1);
+    if (last) return { centre: last.to, origin: last.from };
+    if (transit) return { centre: transit.to, origin: transit.from };
+    const move = this.scenario.data.move;
+    if (move) return { centre: move.to, origin: move.from };
+    const option = pending?.options.find((o) => o.event.type === 'move.declare')?.event;
+    if (option && option.type === 'move.declare') return { centre: option.from, origin: null };
+    const impulse = this.scenario.data.impulse.power;
+    const own = this.scenario.data.stacks.find((st) => st.power === impulse) ?? this.scenario.data.stacks[0];
+    return { centre: own?.space ?? this.scenario.board.spaces.keys().next().value ?? '', origin: null };
+  }
+
+  private positionView(session: Session): PositionView {
+    const p = session.position;
+    return {
+      stacks: p.stacks.map(stackView),
+      control: { ...p.control },
+      sieges: p.sieges.map((s) => ({ space: s.space, by: [...s.by] })),
+      unrest: [...p.unrest],
+      captured: p.captured.map((c) => ({ leader: c.leader, by: c.by })),
+      impulse: { power: p.impulse.power, cp: p.impulse.cp },
+    };
+  }
+
+  private decisionView(d: Decision): DecisionView {
+    this.noteRules([d.rule, d.ruling, ...d.blocked.flatMap((b) => [b.rule, b.ruling]), ...(d.roll?.modifiers.flatMap((m) => [m.rule, m.ruling]) ?? [])]);
+    const plain = JSON.parse(JSON.stringify(d)) as Decision;
+    return {
+      ...plain,
+      powerName: POWER_NAMES[d.power],
+      blocked: plain.blocked.map((b) => ({ ...b, label: describeOption(this.world, b.option) })),
+    };
+  }
+
+  /** The dice of a roll, with what the pending roll said it adds and needs. */
+  private diceOf(event: EngineEvent, before: DecisionView | null): { dice?: DiceView } {
+    if (event.type !== 'dice.rolled' || !event.values || !before?.roll) return {};
+    const roll = before.roll;
+    const values = [...event.values];
+    const raw = sum(values);
+    const modifiers = roll.modifiers.map((m) => ({ rule: m.rule, ...(m.ruling ? { ruling: m.ruling } : {}), value: m.value, reason: m.reason }));
+    const base = { purpose: roll.purpose, power: before.power, rule: before.rule, values, modifiers, target: roll.target, sum: raw };
+    if (roll.target === null) return { dice: { ...base, hits: values.filter((v) => v >= 5).length } };
+    const total = raw + sum(modifiers.map((m) => m.value));
+    return { dice: { ...base, total, success: total >= roll.target } };
+  }
+
+  /** The map around `centre`: it, the origin and their neighbours, and any other space an arrow or a stack needs that lies close. */
+  private map(centre: string, origin: string | null, wanted: readonly string[]): string {
+    const board = this.scenario.board;
+    if (!board.spaces.has(centre)) return '';
+    const near = new Set([centre, ...(origin && board.spaces.has(origin) ? [origin] : [])]);
+    for (const id of [...near]) for (const n of board.spaces.get(id)!.neighbours) near.add(n);
+    const layout = localLayout(board, centre, 3);
+    const placed = new Set(layout.spaces.map((s) => s.id));
+    // Arrows always touch the neighbourhood; a stack further away is shown only when it is within two steps.
+    const extra = [...new Set(wanted)].filter((id) => !near.has(id) && placed.has(id) && (layout.spaces.find((s) => s.id === id)?.steps ?? 9) <= 2);
+    const key = [centre, origin ?? '', ...extra.sort()].join('|');
+    if (Object.hasOwn(this.model.maps, key)) return key;
+    for (const id of extra) near.add(id);
+    const chosen = layout.spaces.filter((s) => near.has(s.id));
+    const points = spread(chosen.map((s) => ({ id: s.id, x: s.x, y: s.y })));
+    const map: MapView = {
+      centre,
+      origin,
+      spaces: points.map((p) => {
+        const sp = board.spaces.get(p.id)!;
+        return { id: p.id, name: spaceName(this.world, p.id), x: p.x, y: p.y, fortified: sp.fortified, type: sp.type, home: sp.home };
+      }),
+      edges: layout.edges.filter((e) => near.has(e.a) && near.has(e.b)).map((e) => ({ a: e.a, b: e.b, kind: e.kind })),
+    };
+    this.model.maps[key] = map;
+    return key;
+  }
+
+  private noteLeaders(frame: FrameView): void {
+    const ids = new Set<string>();
+    const walk = (v: unknown): void => {
+      if (Array.isArray(v)) v.forEach(walk);
+      else if (v && typeof v === 'object')
+        for (const [k, x] of Object.entries(v)) {
+          if ((k === 'leaders' || k === 'captured') && Array.isArray(x)) for (const l of x) if (typeof l === 'string') ids.add(l);
+          if (k === 'leader' && typeof x === 'string') ids.add(x);
+          walk(x);
+        }
+    };
+    walk(frame);
+    for (const id of ids) if (!Object.hasOwn(this.model.leaders, id)) this.model.leaders[id] = leaderName(this.world, id);
+  }
+
+  private noteRules(refs: readonly (string | undefined)[]): void {
+    for (const ref of refs) {
+      if (!ref || Object.hasOwn(this.model.rules, ref)) continue;
+      const s = ruleSummary(ref);
+      if (s) this.model.rules[ref] = s;
+    }
+  }
+}
+
+/** The least distance between two spaces of a drawn map, as a share of its side: room for a name and a counter. */
+const MAP_MIN_DISTANCE = 0.32;
+
+/**
+ * Fits the points to the unit square, then pushes apart any two closer than MAP_MIN_DISTANCE (geography squeezed
+ * Vienna and Pressburg together), and fits again. Deterministic: the same points always give the same picture.
+ */
+export function spread(points: readonly { id: string; x: number; y: number }[]): { id: string; x: number; y: number }[] {
+  const fit = (ps: { id: string; x: number; y: number }[]) => {
+    const xs = ps.map((p) => p.x);
+    const ys = ps.map((p) => p.y);
+    const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+    const size = Math.max(maxX - minX, maxY - minY) || 1;
+    return ps.map((p) => ({ id: p.id, x: 0.5 + (p.x - (minX + maxX) / 2) / size, y: 0.5 + (p.y - (minY + maxY) / 2) / size }));
+  };
+  let ps = fit(points.map((p) => ({ ...p })));
+  // Pushing apart widens the picture and fitting it again shrinks it: a few rounds of both settle.
+  for (let round = 0; round < 6; round++) {
+    pushApart(ps);
+    ps = fit(ps);
+  }
+  const round = (v: number) => Math.round(v * 10000) / 10000;
+  return ps.map((p) => ({ id: p.id, x: round(p.x), y: round(p.y) }));
+}
+
+function pushApart(ps: { id: string; x: number; y: number }[]): void {
+  for (let pass = 0; pass < 60; pass++) {
+    let moved = false;
+    for (let i = 0; i < ps.length; i++)
+      for (let j = i + 1; j < ps.length; j++) {
+        const p = ps[i]!;
+        const q = ps[j]!;
+        const d = Math.hypot(q.x - p.x, q.y - p.y);
+        if (d >= MAP_MIN_DISTANCE) continue;
+        const [ux, uy] = d > 0 ? [(q.x - p.x) / d, (q.y - p.y) / d] : [Math.cos(i + j), Math.sin(i + j)];
+        const push = (MAP_MIN_DISTANCE - d) / 2;
+        p.x -= ux * push;
+        p.y -= uy * push;
+        q.x += ux * push;
+        q.y += uy * push;
+        moved = true;
+      }
+    if (!moved) return;
+  }
+}
+
+export interface ReplayEvent {
+  readonly event: unknown;
+  readonly source?: Source;
+}
+
+/**
+ * Replays events through a new session (createSession, then send each one), recording every step. An event the
+ * engine refuses stops the replay; the model says which and why.
+ */
+export function replayModel(scenario: Scenario, events: readonly ReplayEvent[], options: RecorderOptions): WalkthroughModel {
+  const session = createSession(scenario, { seed: options.seed });
+  const recorder = new WalkthroughRecorder(scenario, session, options);
+  for (const { event, source } of events) {
+    const r = session.send(event);
+    if (!r.ok) {
+      recorder.stop(event as EngineEvent, source ?? 'host', r.error);
+      break;
+    }
+    recorder.record(session, source ?? 'host');
+  }
+  return recorder.model;
+}

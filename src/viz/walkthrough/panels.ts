@@ -1,0 +1,132 @@
+// The page's panels for one step, in one language: the header, the step list, the step itself (narrative, trigger,
+// rule, conditions, dice, decision) and the map. Pure: the model and the view in, markup out; the page's script
+// calls the same functions on every step and language change, and the page is first drawn by them in Node.
+import type { Lang } from '../../index.ts';
+import { PROCEDURES } from '../chart.ts';
+import { ruleText, stateRuleText } from '../../text/rules.ts';
+import { diceView, rollPlan } from './dice.ts';
+import { html, type Markup } from './html.ts';
+import { mapLegend, mapSvg, stacksTable } from './map.ts';
+import { playControls, playToolbar, type PlayState } from './play-form.ts';
+import type { DecisionView, StepView, WalkthroughModel } from './types.ts';
+import { KINDS, SOURCES, TRIGGERS, word } from './words.ts';
+
+export interface View {
+  /** Index into model.steps. */
+  readonly index: number;
+  readonly lang: Lang;
+  readonly mode: 'replay' | 'play';
+  /** Whether the page carries the engine (a Play button). */
+  readonly playable: boolean;
+  /** Play mode: the last refusal, and whether an undo is possible. */
+  readonly play?: PlayState;
+}
+
+function ref(rule: string, ruling: string | undefined, lang: Lang): Markup {
+  return html`<span class="ref">${stateRuleText(rule, ruling, lang)}</span>`;
+}
+
+function summary(m: WalkthroughModel, rule: string, lang: Lang): string {
+  return Object.hasOwn(m.rules, rule) ? m.rules[rule]![lang] : '';
+}
+
+function procedure(machine: string, lang: Lang): string {
+  const p = Object.hasOwn(PROCEDURES, machine) ? PROCEDURES[machine]! : undefined;
+  return p ? `${p[lang]} (${ruleText(p.rule, lang)})` : machine;
+}
+
+export function header(m: WalkthroughModel, v: View): Markup {
+  const { lang } = v;
+  const total = m.steps.length;
+  const step = m.steps[v.index];
+  const langButton = (l: Lang, label: string) => html`<button type="button" class="lang${l === lang ? ' on' : ''}" data-act="lang" data-lang="${l}" aria-pressed="${String(l === lang)}">${label}</button>`;
+  const modeButton = (mode: View['mode']) => html`<button type="button" class="mode${mode === v.mode ? ' on' : ''}" data-act="mode" data-mode="${mode}" aria-pressed="${String(mode === v.mode)}">${word(mode, lang)}</button>`;
+  return html`<header class="top"><div class="titles"><h1>${m.title[lang]}</h1><p class="sub">${word('pageTitle', lang)}</p>${m.description ? html`<details class="desc"><summary>${word('about', lang)}</summary><p>${m.description[lang]}</p></details>` : ''}</div><nav class="controls"><button type="button" id="wt-prev" data-act="prev"${v.index <= 0 ? html` disabled` : ''}>${word('previous', lang)}</button><span id="wt-counter" class="counter">${word('step', lang)} <b>${String(step?.step ?? 0)}</b> ${word('of', lang)} ${String(total)}</span><button type="button" id="wt-next" data-act="next"${v.index >= total - 1 ? html` disabled` : ''}>${word('next', lang)}</button><span class="group" role="group" aria-label="${word('language', lang)}">${langButton('en', 'EN')}${langButton('ru', 'RU')}</span>${v.playable ? html`<span class="group" role="group" aria-label="${word('mode', lang)}">${modeButton('replay')}${modeButton('play')}</span>` : ''}<span class="keys">${word('keys', lang)}</span></nav></header>`;
+}
+
+export function stepList(m: WalkthroughModel, v: View): Markup {
+  const items = m.steps.map((s, i) => {
+    const cls = [i === v.index ? 'current' : '', s.headline ? 'headline' : '', s.waits ? 'waits' : ''].filter(Boolean).join(' ');
+    return html`<li class="${cls}"><a href="#step=${String(s.step)}" data-step="${String(s.step)}"${i === v.index ? html` aria-current="step"` : ''}><span class="n">${String(s.step)}</span> <span class="t">${s.title[v.lang]}</span>${s.headline ? html`<span class="h">${s.note[v.lang]}</span>` : ''}</a></li>`;
+  });
+  return html`<h2>${word('steps', v.lang)}</h2><ol class="step-list">${items}</ol>`;
+}
+
+function trigger(s: StepView, lang: Lang): Markup {
+  if (s.answer) {
+    return html`<p>${TRIGGERS.event[lang]} <b class="answer">${s.answer.label[lang]}</b> <code>${s.answer.event.type}</code> — ${TRIGGERS.by[lang]}: ${(SOURCES[s.answer.source] ?? SOURCES.host!)[lang]}.</p>`;
+  }
+  if (s.event === 'start') return html`<p>${TRIGGERS.start[lang]}</p>`;
+  if (s.event.startsWith('done:')) {
+    const machine = s.event.slice('done:'.length);
+    return html`<p>${TRIGGERS.done[lang]} ${procedure(machine, lang)}.</p>`;
+  }
+  if (s.event === 'always') return html`<p>${TRIGGERS.always[lang]}</p>`;
+  return html`<p><code>${s.event}</code></p>`;
+}
+
+function guards(m: WalkthroughModel, s: StepView, lang: Lang): Markup {
+  if (s.guards.length === 0) return html`<p class="muted">${word('noGuards', lang)}</p>`;
+  const rows = s.guards.map(
+    (g) =>
+      html`<tr class="${g.result ? 'pass' : 'fail'}"><td><code>${g.name}</code></td><td>${ref(g.rule, undefined, lang)}<div class="sum">${summary(m, g.rule, lang)}</div></td><td class="res">${g.result ? '✓' : '✗'} ${word(g.result ? 'holds' : 'fails', lang)}</td></tr>`,
+  );
+  return html`<table class="guards"><thead><tr><th>${word('guard', lang)}</th><th>${word('rule', lang)}</th><th>${word('result', lang)}</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+/** A decision: who answers, the legal answers, the refused ones with their reasons, and the answer given (or the controls to give one). */
+export function decisionPanel(m: WalkthroughModel, d: DecisionView, lang: Lang, answered: Markup | null, live: Markup | null): Markup {
+  const kind = KINDS[d.kind] ?? { en: d.kind, ru: d.kind };
+  const who = d.kind === 'roll' ? word('rolls', lang) : word('decides', lang);
+  const options = live
+    ? ''
+    : html`<h4>${word('legal', lang)}</h4>${d.options.length ? html`<ol class="options">${d.options.map((o) => html`<li>${o.label[lang]} <code>${o.event.type}</code></li>`)}</ol>` : html`<p class="muted">—</p>`}`;
+  const blocked = live
+    ? ''
+    : html`<h4>${word('refused', lang)}</h4>${d.blocked.length ? html`<ul class="blocked">${d.blocked.map((b) => html`<li><span class="opt">${b.label[lang]}</span> — ${b.reason[lang]} ${ref(b.rule, b.ruling, lang)} <code>${b.code}</code></li>`)}</ul>` : html`<p class="muted">${word('noRefused', lang)}</p>`}`;
+  return html`<div class="decision" data-kind="${d.kind}" data-power="${d.power}"><h3>${word('decision', lang)}: ${kind[lang]} — <span class="who">${d.powerName[lang]}</span> ${who} ${ref(d.rule, d.ruling, lang)}</h3><p class="prompt">${d.prompt[lang]}</p><div class="sum">${summary(m, d.rule, lang)}</div>${d.roll ? rollPlan(d.roll, lang) : ''}${options}${blocked}${answered ?? ''}${live ?? ''}</div>`;
+}
+
+export function stepPanel(m: WalkthroughModel, v: View): Markup {
+  const { lang } = v;
+  const s = m.steps[v.index];
+  if (!s) return html`<p class="muted">—</p>`;
+  const frame = m.frames[s.frame];
+  const last = v.index === m.steps.length - 1;
+  let decision: Markup | string = '';
+  if (s.waits && frame?.pending) {
+    const next = m.frames[s.frame + 1]?.answer;
+    const answered = next
+      ? html`<p class="answered"><b>${word('answered', lang)}:</b> ${next.label[lang]} <code>${next.event.type}</code> — ${(SOURCES[next.source] ?? SOURCES.host!)[lang]}</p>`
+      : m.stopped && last
+        ? null
+        : v.mode === 'replay'
+          ? html`<p class="answered muted">${word('waiting', lang)}</p>`
+          : null;
+    const live = v.mode === 'play' && last && !next ? playControls(m, frame.pending, lang, v.play) : v.mode === 'play' && !last ? html`<p class="muted">${word('notYourStep', lang)} <a href="#step=${String(m.steps.at(-1)?.step ?? 1)}">${word('toLast', lang)}</a></p>` : null;
+    decision = decisionPanel(m, frame.pending, lang, answered, live);
+  }
+  const stopped = last && m.stopped
+    ? html`<div class="stopped"><h3>${word('stopped', lang)}</h3><p><b>${m.stopped.answer.label[lang]}</b> <code>${m.stopped.answer.event.type}</code></p><p>${m.stopped.reason[lang]} ${m.stopped.rule ? ref(m.stopped.rule, m.stopped.ruling, lang) : ''} <code>${m.stopped.code}</code></p></div>`
+    : '';
+  const outcome = last && frame?.done ? html`<div class="outcome"><h3>${word('outcome', lang)}</h3><p>${word('moveOver', lang)}</p>${m.steps.filter((x) => x.headline).map((x) => html`<p class="headline-note">${x.note[lang]}</p>`)}</div>` : '';
+  const playTools = v.mode === 'play' && v.play ? playToolbar(v.play, lang) : '';
+  return html`<section class="step" data-step="${String(s.step)}" data-state="${s.stateId}" data-frame="${String(s.frame)}"><h2><span class="machine">${procedure(s.machine, lang)}</span> › <span class="state-title">${s.title[lang]}</span></h2><p class="note${s.headline ? ' headline' : ''}" id="wt-note">${s.note[lang]}</p><div class="block trigger"><h3>${word('trigger', lang)}</h3>${trigger(s, lang)}</div><div class="block rule"><h3>${word('ruleApplied', lang)}</h3><p>${ref(s.rule, s.ruling, lang)} — ${summary(m, s.rule, lang)}</p>${s.ruling ? html`<p>${ref(s.ruling, undefined, lang)} — ${summary(m, s.ruling, lang)}</p>` : ''}</div><div class="block"><h3>${word('guards', lang)}</h3>${guards(m, s, lang)}</div>${s.dice ? html`<div class="block"><h3>${word('dice', lang)}</h3>${diceView(s.dice, lang)}</div>` : ''}${decision}${stopped}${outcome}${playTools}</section>`;
+}
+
+export function mapPanel(m: WalkthroughModel, v: View): Markup {
+  const s = m.steps[v.index];
+  const frame = s ? m.frames[s.frame] : undefined;
+  if (!frame) return html``;
+  const map = Object.hasOwn(m.maps, frame.map) ? m.maps[frame.map] : undefined;
+  return html`<h2>${word('mapTitle', v.lang)}</h2>${mapSvg(m, map, frame, v.lang)}${mapLegend(v.lang)}${stacksTable(m, map, frame, v.lang)}`;
+}
+
+/** Everything that changes with the step or the language (the statecharts stay; the script marks them). */
+export function appRegions(m: WalkthroughModel, v: View): { header: Markup; steps: Markup; step: Markup; map: Markup } {
+  return { header: header(m, v), steps: stepList(m, v), step: stepPanel(m, v), map: mapPanel(m, v) };
+}
+
+export function chartHeader(lang: Lang): Markup {
+  return html`<h2>${word('statechart', lang)}</h2><span class="muted">${word('chartLegend', lang)}</span> <button type="button" data-act="zoom" data-zoom="-1" aria-label="${word('zoomOut', lang)}">−</button><button type="button" data-act="zoom" data-zoom="1" aria-label="${word('zoomIn', lang)}">+</button>`;
+}

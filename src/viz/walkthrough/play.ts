@@ -1,0 +1,69 @@
+/// <reference lib="dom" />
+// Play mode: the engine in the page, through the public API only — createSession, pending, send, roll, save,
+// restoreSession — and the recorder that turns each accepted answer into steps for the page. This is all the glue
+// a UI needs around the engine.
+import { createSession, parseScenario, restoreSession, type SendResult } from '../../index.ts';
+import type { StartPlay } from './client.ts';
+import { WalkthroughRecorder } from './model.ts';
+import { eventFromForm, type PlayState } from './play-form.ts';
+import type { WalkthroughModel } from './types.ts';
+
+/** The scenario the page plays, embedded next to the replay's data. */
+function embeddedScenario(): { scenario: unknown; seed: number } {
+  return JSON.parse(document.getElementById('wt-scenario')?.textContent ?? 'null') as { scenario: unknown; seed: number };
+}
+
+export const startPlay: StartPlay = (replay: WalkthroughModel) => {
+  const { scenario: source, seed } = embeddedScenario();
+  const scenario = parseScenario(source);
+  const options = { seed, title: replay.title, ...(replay.description ? { description: replay.description } : {}) };
+  let session = createSession(scenario, { seed });
+  let recorder = new WalkthroughRecorder(scenario, session, options);
+  let error: PlayState['error'] = null;
+
+  /** An accepted answer adds its steps; a refusal is shown as the engine worded it, and nothing changes. */
+  const answered = (r: SendResult) => {
+    if (r.ok) recorder.record(session);
+    error = r.ok ? null : { code: r.error.code, ...(r.error.rule ? { rule: r.error.rule } : {}), ...(r.error.ruling ? { ruling: r.error.ruling } : {}), reason: r.error.reason ?? { en: r.error.message, ru: r.error.message } };
+  };
+
+  return {
+    get model() {
+      return recorder.model;
+    },
+    get state() {
+      return { error, canUndo: session.save().events.length > 0 };
+    },
+    option: (index) => {
+      const option = session.pending?.options[index];
+      if (option) answered(session.send(option.event));
+    },
+    custom: (values) => {
+      const pending = recorder.model.frames.at(-1)?.pending;
+      if (pending) answered(session.send(eventFromForm(pending, values)));
+    },
+    roll: (values) => answered(values ? session.send({ type: 'dice.rolled', values }) : session.roll()),
+    undo: () => {
+      // A save is the scenario, the seed and the answers: restoring it without the last answer is an undo.
+      const save = session.save();
+      if (save.events.length === 0) return;
+      session = restoreSession({ ...save, events: save.events.slice(0, -1) });
+      recorder.truncate(save.events.length);
+      error = null;
+    },
+    restart: () => {
+      session = createSession(scenario, { seed });
+      recorder = new WalkthroughRecorder(scenario, session, options);
+      error = null;
+    },
+    download: () => {
+      const blob = new Blob([`${JSON.stringify(session.save(), null, 2)}\n`], { type: 'application/json' });
+      const url = URL.createObjectURL(blob);
+      const a = Object.assign(document.createElement('a'), { href: url, download: 'his-session.json' });
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    },
+  };
+};

@@ -1,0 +1,160 @@
+// The walkthrough's data: one entry per trace step, one frame per accepted answer, and the geometry of the map
+// around the battle. All text is bilingual ({en, ru}); rule references stay raw ('14 step 6') and are cited in the
+// page's language when drawn. JSON-safe: the page embeds it, and the page's script reads it back.
+import type { Decision } from '../../schema/decision.ts';
+import type { EngineEvent } from '../../schema/events.ts';
+import type { Power } from '../../schema/power.ts';
+import type { Text } from '../../index.ts';
+
+export type Source = 'host' | 'script' | 'policy' | 'seeded' | 'engine' | 'start';
+
+/** An accepted event and who gave it, with a label a reader understands. */
+export interface AnswerView {
+  readonly event: EngineEvent;
+  readonly source: Source;
+  readonly label: Text;
+}
+
+export interface ModifierView {
+  readonly rule: string;
+  readonly ruling?: string | undefined;
+  readonly value: number;
+  readonly reason: Text;
+}
+
+/** A roll as it was made: the dice, what was added, and what it needed. */
+export interface DiceView {
+  readonly purpose: 'interception' | 'avoid' | 'attacker' | 'defender';
+  readonly power: Power;
+  readonly rule: string;
+  readonly values: readonly number[];
+  readonly modifiers: readonly ModifierView[];
+  /** 2d6 rolls: the modified total that succeeds. Field-battle dice: null (5 and 6 hit). */
+  readonly target: number | null;
+  readonly sum: number;
+  /** 2d6 rolls: the dice plus the modifiers, and whether that reached the target. */
+  readonly total?: number;
+  readonly success?: boolean;
+  /** Field-battle dice: how many show 5 or 6. */
+  readonly hits?: number;
+}
+
+export interface StepView {
+  /** The trace's step number (1-based): what `#step=N` points at. */
+  readonly step: number;
+  readonly machine: string;
+  readonly state: string;
+  /** '<machine>.<state path>': the `data-state` of the statechart's node. */
+  readonly stateId: string;
+  /** The event type, 'always', 'start' or 'done:<machine>'. */
+  readonly event: string;
+  readonly source: Source;
+  readonly headline: boolean;
+  readonly note: Text;
+  /** The state's own title and rule (its meta). */
+  readonly title: Text;
+  readonly rule: string;
+  readonly ruling?: string;
+  readonly guards: readonly { readonly name: string; readonly rule: string; readonly result: boolean }[];
+  /** The frame (board and pending decision) this step belongs to. */
+  readonly frame: number;
+  /** The accepted event that made this step, when one did. */
+  readonly answer?: AnswerView;
+  readonly dice?: DiceView;
+  /** The step where the machine waits for the frame's pending decision. */
+  readonly waits?: boolean;
+}
+
+/** A stack of one power in one space, on one side of the walls. */
+export interface StackView {
+  readonly space: string;
+  readonly power: Power;
+  readonly regulars: number;
+  readonly mercenaries: number;
+  readonly cavalry: number;
+  readonly leaders: readonly string[];
+  readonly inside: boolean;
+  readonly lostBattle: boolean;
+  readonly attemptedInterception: boolean;
+}
+
+export interface ArrowView {
+  readonly kind: 'move' | 'interception' | 'avoid' | 'retreat';
+  readonly power: Power;
+  readonly from: string;
+  /** null: a retreat with no legal space (the units were eliminated). */
+  readonly to: string | null;
+  /** Interceptions and avoids: whether the roll succeeded. */
+  readonly success?: boolean;
+}
+
+export interface PositionView {
+  readonly stacks: readonly StackView[];
+  /** Control overrides; any other space is its home power's (ruling R15). */
+  readonly control: Readonly<Record<string, Power>>;
+  readonly sieges: readonly { readonly space: string; readonly by: readonly Power[] }[];
+  readonly unrest: readonly string[];
+  readonly captured: readonly { readonly leader: string; readonly by: Power }[];
+  readonly impulse: { readonly power: Power; readonly cp: number };
+}
+
+/** A blocked answer with a label (its `option` is only the part that differs, e.g. {to: 'pressburg'}). */
+export type BlockedView = Decision['blocked'][number] & { readonly label: Text };
+export type DecisionView = Omit<Decision, 'blocked'> & { readonly blocked: readonly BlockedView[]; readonly powerName: Text };
+
+/** The board, the pending decision and the arrows after one accepted answer (frame 0: before any). */
+export interface FrameView {
+  readonly answer: AnswerView | null;
+  readonly pending: DecisionView | null;
+  readonly position: PositionView;
+  readonly transit: { readonly from: string; readonly to: string; readonly stacks: readonly StackView[] } | null;
+  readonly arrows: readonly ArrowView[];
+  /** The key of `maps` to draw this frame on. */
+  readonly map: string;
+  readonly done: boolean;
+}
+
+export interface MapSpace {
+  readonly id: string;
+  readonly name: Text;
+  /** In the unit square, y down. */
+  readonly x: number;
+  readonly y: number;
+  readonly fortified: boolean;
+  readonly type: string;
+  readonly home: Power;
+}
+
+/** The destination, the origin and their neighbours, placed (src/data/layout.ts). */
+export interface MapView {
+  readonly centre: string;
+  readonly origin: string | null;
+  readonly spaces: readonly MapSpace[];
+  readonly edges: readonly { readonly a: string; readonly b: string; readonly kind: 'clear' | 'pass' }[];
+}
+
+export interface StopView {
+  readonly code: string;
+  readonly rule?: string;
+  readonly ruling?: string;
+  readonly reason: Text;
+  readonly answer: AnswerView;
+}
+
+export interface WalkthroughModel {
+  readonly format: 'his-walkthrough';
+  readonly version: 1;
+  readonly title: Text;
+  readonly description: Text | null;
+  readonly seed: number;
+  readonly steps: StepView[];
+  readonly frames: FrameView[];
+  /** The registry's summary of every rule reference the page cites. */
+  readonly rules: Record<string, Text>;
+  readonly maps: Record<string, MapView>;
+  readonly leaders: Record<string, Text>;
+  /** Every power's name. */
+  readonly powers: Record<string, Text>;
+  /** Set when a scripted answer was refused: the replay stops there. */
+  stopped: StopView | null;
+}

@@ -1,0 +1,283 @@
+// The walkthrough page in a real browser (Debian's chromium driven by playwright-core; no browser is downloaded):
+// stepping through the worked example, the language switch, play mode to the rulebook's result, a hostile inline
+// map, and — on every page — no console error and no request but the file itself. With WALKTHROUGH_SCREENSHOTS=1
+// (npm run walkthrough:screenshots) the screenshots of replay and play mode are written to visualizations/ (committed
+// artifacts); a plain test run writes nothing into the repository.
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { resolve, type TraceEntry } from '../../src/index.ts';
+import { walkthrough } from '../../src/viz/walkthrough/index.ts';
+import { examplePage } from '../../scripts/walkthrough.ts';
+import { HOSTILE_LEADER, HOSTILE_SPACE, HOSTILE_TITLE, hostile, ROOT, vienna } from '../walkthrough/fixtures.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const MISSING = !existsSync(CHROMIUM);
+// Without chromium the tests are skipped on a developer's machine, never in CI (where they must run).
+const SKIP = MISSING && !process.env.CI;
+if (SKIP) console.warn(`test/browser: SKIPPED — ${CHROMIUM} is missing (apt-get install chromium); in CI (CI set) these tests run and fail instead`);
+
+// Starting chromium on a loaded 2-core machine can take tens of seconds, and a play-through clicks through ~20
+// renders of a 1.3 MB page: generous, explicit limits instead of vitest's 5 s default.
+const LAUNCH_MS = 120_000;
+const TEST_MS = 180_000;
+const VIEWPORT = { width: 1600, height: 1000 };
+/** Where the screenshots go, when they are asked for. */
+const SHOTS = process.env.WALKTHROUGH_SCREENSHOTS ? join(ROOT, 'visualizations') : undefined;
+
+interface Opened {
+  readonly page: Page;
+  /** Console errors, uncaught exceptions, dialogs and requests for anything but the page's own file. */
+  readonly problems: string[];
+}
+
+let browser: Browser;
+let dir: string;
+let exampleFile: string;
+let hostileFile: string;
+let trace: readonly TraceEntry[];
+
+beforeAll(async () => {
+  if (SKIP) return;
+  dir = mkdtempSync(join(tmpdir(), 'his-browser-'));
+  exampleFile = join(dir, 'vienna-1517.html');
+  hostileFile = join(dir, 'hostile.html');
+  writeFileSync(exampleFile, (await examplePage()).html);
+  writeFileSync(hostileFile, (await walkthrough(hostile(), { seed: 2, play: true })).html);
+  trace = resolve(vienna(), { seed: 1 }).session.trace;
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    timeout: LAUNCH_MS,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}, LAUNCH_MS);
+
+afterAll(async () => {
+  await browser?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+async function open(file: string, fragment = ''): Promise<Opened> {
+  const page = await browser.newPage({ viewport: VIEWPORT, acceptDownloads: true });
+  const problems: string[] = [];
+  const own = pathToFileURL(file).href;
+  page.on('console', (m) => void (m.type() === 'error' && problems.push(`console: ${m.text()}`)));
+  page.on('pageerror', (e) => void problems.push(`exception: ${e.message}`));
+  page.on('dialog', (d) => void (problems.push(`dialog: ${d.message()}`), d.dismiss()));
+  page.on('request', (r) => void (r.url().split('#')[0] !== own && problems.push(`request: ${r.url()}`)));
+  await page.goto(own + fragment);
+  await page.waitForSelector('body[data-ready="true"]');
+  return { page, problems };
+}
+
+/** What a reader sees of the current step. */
+function current(page: Page) {
+  return page.evaluate(() => {
+    const marked = [...document.querySelectorAll('.diagram[data-lang="en"] g.wt-current')].map((g) => g.getAttribute('data-state'));
+    const markedRu = [...document.querySelectorAll('.diagram[data-lang="ru"] g.wt-current')].map((g) => g.getAttribute('data-state'));
+    return { marked, markedRu, note: document.getElementById('wt-note')?.textContent ?? '', counter: document.getElementById('wt-counter')?.textContent ?? '', hash: location.hash, lang: document.documentElement.lang };
+  });
+}
+
+/** The page's text without identifiers (<code>: event, condition and restriction names) and without the statecharts. */
+function readerText(page: Page) {
+  return page.evaluate(() =>
+    ['#wt-header', '#wt-steps', '#wt-step', '#wt-map', '#wt-chart-head']
+      .map((sel) => {
+        const copy = document.querySelector(sel)!.cloneNode(true) as Element;
+        copy.querySelectorAll('code').forEach((c) => c.remove());
+        return copy.textContent ?? '';
+      })
+      .join('\n'),
+  );
+}
+
+describe.skipIf(SKIP)('the walkthrough page in chromium', () => {
+  test('[13.1] every step of the worked example: the highlighted state and the narrative are the trace\'s', async () => {
+    const { page, problems } = await open(exampleFile, '#step=1');
+    for (let i = 0; i < trace.length; i++) {
+      const t = trace[i]!;
+      const seen = await current(page);
+      expect(seen.marked, `step ${t.step}`).toEqual([`${t.machine}.${t.state}`]);
+      expect(seen.markedRu).toEqual([`${t.machine}.${t.state}`]);
+      expect(seen.note).toBe(t.note.en);
+      expect(seen.counter).toBe(`Step ${t.step} of ${trace.length}`);
+      expect(seen.hash).toBe(`#step=${t.step}&lang=en`);
+      if (i < trace.length - 1) await page.keyboard.press('ArrowRight');
+    }
+    // The path so far: every state visited is green, and every transition taken between two of them.
+    const path = await page.evaluate(() => ({
+      visited: [...document.querySelectorAll('.diagram[data-lang="en"] g.wt-visited')].map((g) => g.getAttribute('data-state')).sort(),
+      edges: [...document.querySelectorAll('.diagram[data-lang="en"] g.wt-edge')].map((g) => `${g.getAttribute('data-from') ?? 'start'}>${g.getAttribute('data-to')}`),
+    }));
+    expect(path.visited).toEqual([...new Set(trace.map((t) => `${t.machine}.${t.state}`))].sort());
+    for (let i = 1; i < trace.length; i++) expect(path.edges).toContain(`${trace[i - 1]!.machine}.${trace[i - 1]!.state}>${trace[i]!.machine}.${trace[i]!.state}`);
+    await page.keyboard.press('ArrowRight');
+    expect((await current(page)).note).toBe(trace.at(-1)!.note.en);
+    expect(await page.locator('.outcome').count()).toBe(1);
+    await page.keyboard.press('Home');
+    expect((await current(page)).note).toBe(trace[0]!.note.en);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, TEST_MS);
+
+  test('[13.2 step 2] the buttons, the step list and #step= links; dice faces with every modifier; the decision and the map', async () => {
+    const { page, problems } = await open(exampleFile, '#step=9');
+    const at = trace.findIndex((t) => t.step === 9);
+    expect((await current(page)).note).toBe(trace[at]!.note.en);
+    const dice = await page.evaluate(() => ({
+      faces: [...document.querySelectorAll('#wt-step .dice svg.die')].map((d) => d.getAttribute('data-value')),
+      mods: [...document.querySelectorAll('#wt-step .dice .mods li')].map((l) => l.textContent),
+      outcome: document.querySelector('#wt-step .dice .outcome')?.textContent,
+    }));
+    expect(dice.faces).toEqual(['3', '5']);
+    expect(dice.mods).toEqual(["+2 Charles V's battle rating (13.2 step 2)", '−1 against Ottoman cavalry (13.2 step 2)']);
+    expect(dice.outcome).toBe('3 + 5 + 2 − 1 = 9 — needs ≥ 9: success');
+    await page.click('#wt-next');
+    expect((await current(page)).hash).toBe('#step=10&lang=en');
+    await page.click('#wt-steps a[data-step="20"]');
+    expect((await current(page)).marked).toEqual(['fieldBattle.rollingDefenderDice']);
+    expect(await page.locator('#wt-step .dice svg.die').count()).toBe(10);
+    expect(await page.locator('#wt-step .dice svg.die.hit').count()).toBe(3);
+    await page.click('#wt-prev');
+    expect((await current(page)).hash).toBe('#step=19&lang=en');
+    await page.goto(`${pathToFileURL(exampleFile).href}#step=7`);
+    expect((await current(page)).marked).toEqual(['interception.awaitingInterception']);
+    const decision = await page.evaluate(() => ({
+      who: document.querySelector('.decision .who')?.textContent,
+      options: [...document.querySelectorAll('.decision .options li')].map((l) => l.textContent),
+      answered: document.querySelector('.decision .answered')?.textContent,
+    }));
+    expect(decision.who).toBe('Hapsburg');
+    expect(decision.options).toEqual(['Intercept from Graz with 8 regulars, Charles V intercept.declare', 'Make no (more) interception attempts intercept.decline']);
+    expect(decision.answered).toMatch(/^Answer given: Intercept from Graz with 8 regulars, Charles V/);
+    await page.goto(`${pathToFileURL(exampleFile).href}#step=31`);
+    expect(await page.locator('#wt-map g.arrow[data-kind="retreat"][data-from="vienna"][data-to="pressburg"]').count()).toBe(1);
+    expect(await page.locator('#wt-map g.space.fortified[data-space="vienna"]').count()).toBe(1);
+    expect(await page.locator('#wt-map tr[data-space="pressburg"] li[data-power="ottoman"]').textContent()).toMatch(/3 regulars, Ibrahim Pasha, Suleiman/);
+    await page.goto(`${pathToFileURL(exampleFile).href}#step=9`);
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, 'walkthrough-replay.png'), fullPage: true });
+    expect(problems).toEqual([]);
+    await page.close();
+  }, TEST_MS);
+
+  test('[14 step 6] in Russian every text is Russian: rule references («14, шаг 6»), the narrative, the controls', async () => {
+    const { page, problems } = await open(exampleFile, '#step=1');
+    await page.click('button[data-act="lang"][data-lang="ru"]');
+    for (let i = 0; i < trace.length; i++) {
+      const t = trace[i]!;
+      const seen = await current(page);
+      expect(seen.lang).toBe('ru');
+      expect(seen.note).toBe(t.note.ru);
+      expect(seen.note).toMatch(/[А-Яа-яЁё]/);
+      expect(seen.counter).toBe(`Шаг ${t.step} из ${trace.length}`);
+      const text = await readerText(page);
+      expect(text, `step ${t.step}`).not.toMatch(/\b(step|steps|ruling|option|options|rule|holds)\b/i);
+      // Latin letters left: the key names and RULES.md in the description, nothing else.
+      const latin = [...new Set(text.match(/[A-Za-z]{2,}/g) ?? [])].filter((w) => !['EN', 'RU', 'Home', 'End', 'RULES', 'md', 'ENRU'].includes(w));
+      expect(latin, `step ${t.step}`).toEqual([]);
+      if (i < trace.length - 1) await page.keyboard.press('ArrowRight');
+    }
+    expect(await page.textContent('#wt-step')).toContain('14.1');
+    await page.goto(`${pathToFileURL(exampleFile).href}#step=20&lang=ru`);
+    expect(await page.textContent('#wt-step .rule')).toContain('14, шаг 6');
+    const charts = await page.evaluate(() => ({
+      en: getComputedStyle(document.querySelector('.diagram[data-lang="en"]')!).display,
+      ru: getComputedStyle(document.querySelector('.diagram[data-lang="ru"]')!).display,
+      ruText: document.querySelector('.diagram[data-lang="ru"]')!.textContent ?? '',
+    }));
+    expect(charts.en).toBe('none');
+    expect(charts.ru).not.toBe('none');
+    expect(charts.ruText).toContain('14, шаг 6');
+    expect(charts.ruText).not.toMatch(/\b(step|ruling|option)\b/i);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, TEST_MS);
+
+  test('[14.1] play mode with the rulebook\'s dice ends as the book says; partial answers, refusals, undo and the save', async () => {
+    const { page, problems } = await open(exampleFile);
+    await page.click('button[data-act="mode"][data-mode="play"]');
+    await page.waitForSelector('.play[data-kind="intercept"]');
+    // A partial answer (13.2 step 1: units may stay behind), then undo it.
+    await page.fill('form.custom input[name="regulars"]', '7');
+    await page.click('form.custom button[type="submit"]');
+    await page.waitForSelector('.play[data-kind="roll"]');
+    expect(await page.textContent('#wt-step .trigger')).toContain('Hapsburg: intercept from Graz with 7 regulars, Charles V');
+    await page.click('button[data-act="undo"]');
+    await page.waitForSelector('.play[data-kind="intercept"]');
+    // Graz with 8 regulars and Charles V.
+    await page.click('.play-options button:has-text("Intercept from Graz with 8 regulars, Charles V")');
+    await page.waitForSelector('.play[data-kind="roll"]');
+    // One die for a 2d6 roll is refused, with its rule; nothing changes.
+    const steps = await page.locator('#wt-steps li').count();
+    await page.fill('input[name="dice"]', '3');
+    await page.click('.dice-form button[type="submit"]');
+    expect(await page.textContent('.play .error')).toMatch(/Refused:.*13\.2 step 2/);
+    expect(await page.locator('#wt-steps li').count()).toBe(steps);
+    for (const dice of ['3 5', '6 5 5 4 3 2 1 1 2 3', '6 6 5 5 5 4 4 3 3 2 2 1 1']) {
+      await page.fill('input[name="dice"]', dice);
+      await page.click('.dice-form button[type="submit"]');
+    }
+    await page.waitForSelector('.play[data-kind="casualties"]');
+    expect((await current(page)).marked).toEqual(['fieldBattle.awaitingCasualties']);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, 'walkthrough-play.png'), fullPage: true });
+    await page.click('.play-options button:has-text("Lose 4 regulars, 1 cavalry")');
+    await page.waitForSelector('#wt-step .outcome');
+    expect((await current(page)).marked).toEqual(['movement.done']);
+    const end = await page.evaluate(() => {
+      const li = (space: string, power: string) => [...document.querySelectorAll(`#wt-map tr[data-space="${space}"] li[data-power="${power}"]`)].map((l) => l.textContent ?? '');
+      return { pressburg: li('pressburg', 'ottoman'), vienna: li('vienna', 'hapsburg'), viennaOttoman: li('vienna', 'ottoman') };
+    });
+    expect(end.pressburg).toHaveLength(1);
+    expect(end.pressburg[0]).toMatch(/3 regulars, Ibrahim Pasha, Suleiman/);
+    expect(end.viennaOttoman).toEqual([]);
+    expect(end.vienna.map((l) => Number(/(\d+) regulars/.exec(l)![1])).reduce((a, b) => a + b, 0)).toBe(7);
+    expect(end.vienna.join(' ')).toMatch(/Charles V/);
+    expect(end.vienna.join(' ')).toMatch(/Ferdinand/);
+    // The play-through is the rulebook's: the same trace as the scripted example.
+    expect(await page.locator('#wt-steps li').count()).toBe(trace.length);
+    const download = page.waitForEvent('download');
+    await page.click('button[data-act="download"]');
+    const saved = JSON.parse(readFileSync((await (await download).path())!, 'utf8')) as { format: string; events: { event: { type: string } }[] };
+    expect(saved.format).toBe('his-procedures/session');
+    expect(saved.events.map((e) => e.event.type)).toEqual(['intercept.declare', 'dice.rolled', 'dice.rolled', 'dice.rolled', 'casualties.assign']);
+    // Undo the casualties: the decision is back; the replay mode is untouched.
+    await page.click('button[data-act="undo"]');
+    await page.waitForSelector('.play[data-kind="casualties"]');
+    await page.click('button[data-act="mode"][data-mode="replay"]');
+    expect((await current(page)).marked).toEqual(['movement.checkingDeclaration']);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, TEST_MS);
+
+  test('[DESIGN] a hostile inline map renders as text: no markup, no script, no dialog — in replay and play mode', async () => {
+    const { page, problems } = await open(hostileFile, '#step=12');
+    const seen = await page.evaluate(() => ({
+      images: document.querySelectorAll('img').length,
+      // The leader's name holds "<b>Co</b>": as text, never as a bold element.
+      markup: [...document.querySelectorAll('b')].filter((b) => b.textContent === 'Co').length,
+      space: document.querySelector('#wt-map g.space[data-space="keep"] text.name')?.textContent,
+      title: document.querySelector('h1')?.textContent,
+      scripts: document.scripts.length,
+    }));
+    expect(seen.images).toBe(0);
+    expect(seen.markup).toBe(0);
+    expect(seen.space).toBe(HOSTILE_SPACE);
+    expect(seen.title).toBe(HOSTILE_TITLE);
+    expect(seen.scripts).toBe(3);
+    expect(await page.textContent('#wt-step')).toContain(HOSTILE_LEADER);
+    await page.keyboard.press('End');
+    await page.click('button[data-act="mode"][data-mode="play"]');
+    await page.waitForSelector('.play');
+    expect(await page.textContent('#wt-map')).toContain(HOSTILE_SPACE);
+    await page.click('button[data-act="lang"][data-lang="ru"]');
+    expect(await page.locator('img').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, TEST_MS);
+});

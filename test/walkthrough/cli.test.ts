@@ -1,0 +1,86 @@
+// `his walkthrough` (src/cli/walkthrough.ts), run in this process with captured streams: the page to stdout or to
+// -o, usage errors, bad files, an illegal scripted event (the page still written, exit 3), an unwritable output.
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { parseScenario } from '../../src/index.ts';
+import { cmdWalkthrough } from '../../src/cli/walkthrough.ts';
+import { walkthrough } from '../../src/viz/walkthrough/index.ts';
+import { UsageError, useIo } from '../../src/cli/common.ts';
+import { ROOT, VIENNA_TEXT } from './fixtures.ts';
+
+// The first page of a process renders the statecharts and bundles the script: seconds on a loaded machine.
+const SLOW = 60_000;
+const dir = mkdtempSync(join(tmpdir(), 'his-walkthrough-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const EXAMPLE = join(ROOT, 'examples', 'vienna-1517.json');
+
+async function run(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  useIo({ out: (t) => void (stdout += t), err: (t) => void (stderr += t) });
+  const code = await cmdWalkthrough(args);
+  return { code, stdout, stderr };
+}
+
+describe('his walkthrough', () => {
+  test('[DESIGN] writes the page to stdout by default', async () => {
+    const r = await run(EXAMPLE);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^<!DOCTYPE html>/);
+    // Nothing in the page is a control or bidirectional character the terminal guard would escape: stdout is the page.
+    expect(r.stdout).toBe(`${(await walkthrough(parseScenario(VIENNA_TEXT), { seed: 1 })).html}`);
+    expect(r.stdout).not.toContain('id="wt-scenario"');
+    expect(r.stderr).toBe('');
+  }, SLOW);
+
+  test('[DESIGN] -o writes the file, --play adds play mode, --lang ru opens it in Russian', async () => {
+    const file = join(dir, 'vienna.html');
+    const r = await run(EXAMPLE, '--play', '--lang', 'ru', '-o', file);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/vienna\.html: 36 steps, \d+ bytes, with play mode/);
+    const page = readFileSync(file, 'utf8');
+    expect(page).toContain('<html lang="ru">');
+    expect(page).toContain('id="wt-scenario"');
+  }, SLOW);
+
+  test('[DESIGN] options are checked before anything runs: a usage error', () => {
+    expect(() => cmdWalkthrough([])).toThrow(UsageError);
+    expect(() => cmdWalkthrough([EXAMPLE, '--lang', 'de'])).toThrow(/--lang must be en or ru/);
+    expect(() => cmdWalkthrough([EXAMPLE, '--seed', '-1'])).toThrow(/--seed/);
+    expect(() => cmdWalkthrough([EXAMPLE, '--play=yes'])).toThrow();
+    expect(() => cmdWalkthrough([EXAMPLE, '-o', ''])).toThrow(/-o needs a file name/);
+  });
+
+  test('[DESIGN] a missing or bad scenario or events file: exit 2, every problem listed', async () => {
+    expect((await run(join(dir, 'missing.json'))).code).toBe(2);
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, '{"impulse": {"power": "ottoman", "cp": -1}}');
+    const r = await run(bad);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/impulse\.cp/);
+    const events = join(dir, 'events.json');
+    writeFileSync(events, '[{"type": "dice.rolled", "values": [7]}]');
+    expect((await run(EXAMPLE, '--events', events)).code).toBe(2);
+  });
+
+  test('[13.4] an illegal scripted event: the page ends at the refusal, exit 3', async () => {
+    const scenario = join(dir, 'illegal.json');
+    writeFileSync(scenario, JSON.stringify({ ...JSON.parse(VIENNA_TEXT), events: [{ type: 'withdraw.declare', power: 'hapsburg' }] }));
+    const file = join(dir, 'illegal.html');
+    const r = await run(scenario, '-o', file);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/scripted event 1 \(index 0\)/);
+    const page = readFileSync(file, 'utf8');
+    expect(page).toContain('"stopped":{"code":"');
+    expect(page).toContain('"type":"withdraw.declare"');
+  }, SLOW);
+
+  test('[DESIGN] an output that cannot be written: exit 2, one line', async () => {
+    const r = await run(EXAMPLE, '-o', join(dir, 'no', 'such', 'folder.html'));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/cannot write .*folder\.html: no such folder/);
+    expect(existsSync(join(dir, 'no'))).toBe(false);
+  }, SLOW);
+});

@@ -1,0 +1,155 @@
+// The walkthrough's data, recorded through the public API: every trace step once, a frame per accepted answer,
+// the dice with their modifiers, every decision where the machine waits, the map around the battle.
+import { describe, expect, test } from 'vitest';
+import { createSession, MACHINES, parseScenario, resolve, RULE_REGISTRY } from '../../src/index.ts';
+import { replayModel, ruleSummary, spread, statePath, WalkthroughRecorder } from '../../src/viz/walkthrough/model.ts';
+import type { WalkthroughModel } from '../../src/viz/walkthrough/types.ts';
+import { HOSTILE_LEADER, HOSTILE_SPACE, hostile, VIENNA_TEXT, vienna } from './fixtures.ts';
+
+function bookModel(): { model: WalkthroughModel; trace: ReturnType<typeof resolve>['session']['trace'] } {
+  const scenario = vienna();
+  const r = resolve(scenario, { seed: 1 });
+  expect(r.ok).toBe(true);
+  const events = r.session.save().events.map((e) => ({ event: e.event, source: e.source }));
+  return { model: replayModel(scenario, events, { seed: 1 }), trace: r.session.trace };
+}
+
+describe('the worked example (13.2, 14, 14.1)', () => {
+  const { model, trace } = bookModel();
+
+  test('[13.1] every trace step is a walkthrough step, with its machine, state and note', () => {
+    expect(model.steps.map((s) => s.step)).toEqual(trace.map((t) => t.step));
+    expect(model.steps.map((s) => s.stateId)).toEqual(trace.map((t) => `${t.machine}.${t.state}`));
+    expect(model.steps.map((s) => s.note)).toEqual(trace.map((t) => t.note));
+    expect(model.steps.map((s) => s.guards)).toEqual(trace.map((t) => t.guards));
+    // The source of a replayed answer is the original one (the scenario's script), not the replaying host.
+    expect(new Set(model.steps.map((s) => s.source))).toEqual(new Set(['start', 'script', 'engine']));
+  });
+
+  test('[13.1] a frame per accepted answer: the start and the five scripted events', () => {
+    expect(model.frames).toHaveLength(6);
+    expect(model.frames[0]!.answer).toBeNull();
+    expect(model.frames.slice(1).map((f) => f.answer!.event.type)).toEqual(['intercept.declare', 'dice.rolled', 'dice.rolled', 'dice.rolled', 'casualties.assign']);
+    expect(model.frames.map((f) => f.done)).toEqual([false, false, false, false, false, true]);
+    expect(model.frames[0]!.transit).toMatchObject({ from: 'pressburg', to: 'vienna' });
+    expect(model.frames[2]!.transit).toBeNull();
+  });
+
+  test('[13.2 step 2] the interception roll: 3 and 5, +2 Charles V, −1 against Ottoman cavalry, 9 succeeds', () => {
+    const roll = model.steps.find((s) => s.dice?.purpose === 'interception')!.dice!;
+    expect(roll).toMatchObject({ power: 'hapsburg', values: [3, 5], sum: 8, total: 9, target: 9, success: true });
+    expect(roll.modifiers.map((m) => [m.value, m.reason.en])).toEqual([
+      [2, "Charles V's battle rating"],
+      [-1, 'against Ottoman cavalry'],
+    ]);
+  });
+
+  test('[14 step 6] field-battle dice: 10 against 13, 3 hits against 5', () => {
+    const attacker = model.steps.find((s) => s.dice?.purpose === 'attacker')!.dice!;
+    const defender = model.steps.find((s) => s.dice?.purpose === 'defender')!.dice!;
+    expect([attacker.values.length, attacker.hits, attacker.target]).toEqual([10, 3, null]);
+    expect([defender.values.length, defender.hits]).toEqual([13, 5]);
+    expect(defender.modifiers.map((m) => m.value)).toEqual([10, 2, 1]);
+  });
+
+  test('[R9] the machine waits at every decision the script answers; the engine answers the forced ones', () => {
+    const waits = model.steps.filter((s) => s.waits).map((s) => s.stateId);
+    expect(waits).toEqual(['interception.awaitingInterception', 'interception.rollingInterception', 'fieldBattle.rollingAttackerDice', 'fieldBattle.rollingDefenderDice', 'fieldBattle.awaitingCasualties']);
+    for (const s of model.steps.filter((x) => x.waits)) expect(`${model.frames[s.frame]!.pending!.machine}.${model.frames[s.frame]!.pending!.state}`).toBe(s.stateId);
+    const engine = model.steps.filter((s) => s.answer?.source === 'engine');
+    expect(engine.map((s) => s.answer!.event.type)).toEqual(['casualties.assign', 'retreat.declare']);
+    expect(engine[1]!.answer!.label.en).toBe('Ottoman: retreat to Pressburg');
+    expect(model.frames[1]!.pending!.kind).toBe('roll');
+    expect(model.frames[0]!.pending!.powerName).toEqual({ en: 'Hapsburg', ru: 'Габсбурги' });
+  });
+
+  test('[14.1] the last frame: Suleiman, Ibrahim and 3 regulars in Pressburg; 7 Hapsburg regulars in Vienna', () => {
+    const last = model.frames.at(-1)!;
+    const at = (space: string, power: string) => last.position.stacks.filter((s) => s.space === space && s.power === power);
+    expect(at('pressburg', 'ottoman').map((s) => [s.regulars, s.cavalry, [...s.leaders].sort()])).toEqual([[3, 0, ['ibrahim-pasha', 'suleiman']]]);
+    expect(at('vienna', 'hapsburg').reduce((n, s) => n + s.regulars, 0)).toBe(7);
+    expect(at('vienna', 'hapsburg').flatMap((s) => s.leaders).sort()).toEqual(['charles-v', 'ferdinand']);
+    expect(last.arrows.map((a) => [a.kind, a.from, a.to])).toEqual([
+      ['move', 'pressburg', 'vienna'],
+      ['interception', 'graz', 'vienna'],
+      ['retreat', 'vienna', 'pressburg'],
+    ]);
+  });
+
+  test('[13.1] the map: Vienna, Pressburg and their neighbours, spread apart, with the connections among them', () => {
+    expect(Object.keys(model.maps)).toEqual(['vienna|pressburg']);
+    const map = model.maps['vienna|pressburg']!;
+    expect(map.spaces.map((s) => s.id).sort()).toEqual(['brunn', 'buda', 'graz', 'linz', 'pressburg', 'vienna']);
+    expect(map.spaces.find((s) => s.id === 'vienna')).toMatchObject({ fortified: true, name: { en: 'Vienna', ru: 'Вена' } });
+    for (const a of map.spaces) for (const b of map.spaces) if (a.id < b.id) expect(Math.hypot(a.x - b.x, a.y - b.y), `${a.id}–${b.id}`).toBeGreaterThan(0.3);
+    for (const e of map.edges) expect(map.spaces.some((s) => s.id === e.a) && map.spaces.some((s) => s.id === e.b)).toBe(true);
+  });
+
+  test('[14] every rule the page cites has its registry summary in both languages', () => {
+    const cited = new Set(model.steps.flatMap((s) => [s.rule, ...(s.ruling ? [s.ruling] : []), ...s.guards.map((g) => g.rule)]));
+    for (const ref of cited) expect(model.rules[ref], ref).toBeDefined();
+    expect(model.rules['14 step 6']).toEqual(RULE_REGISTRY['14 step 6']);
+    expect(ruleSummary('14 steps 2–3')).toEqual(RULE_REGISTRY['14 step 2']);
+    expect(ruleSummary('13.4 option 7')).toEqual(RULE_REGISTRY['13.4']);
+    expect(ruleSummary('99')).toBeUndefined();
+  });
+
+  test('[13.1] every step carries its state\'s meta title and rule', () => {
+    for (const s of model.steps) {
+      const meta = (MACHINES as unknown as Record<string, { root: { states: Record<string, { meta: { title: unknown; rule: string } }> } }>)[s.machine]!.root.states[s.state]!.meta;
+      expect(s.title).toEqual(meta.title);
+      expect(s.rule).toBe(meta.rule);
+    }
+  });
+});
+
+describe('recording a session as it goes (play mode)', () => {
+  test('[13.2] a partial interception is recorded with its own label, and an undo forgets its frame', () => {
+    const scenario = parseScenario({ ...JSON.parse(VIENNA_TEXT), events: [] });
+    const session = createSession(scenario, { seed: 1 });
+    const recorder = new WalkthroughRecorder(scenario, session, { seed: 1 });
+    const r = session.send({ type: 'intercept.declare', power: 'hapsburg', from: 'graz', regulars: 5, leaders: ['charles-v'] });
+    expect(r.ok).toBe(true);
+    recorder.record(session);
+    expect(recorder.model.frames[1]!.answer!.label.en).toBe('Hapsburg: intercept from Graz with 5 regulars, Charles V');
+    expect(recorder.model.frames[1]!.answer!.source).toBe('host');
+    const steps = recorder.model.steps.length;
+    session.roll();
+    recorder.record(session);
+    expect(recorder.model.steps.length).toBeGreaterThan(steps);
+    expect(recorder.model.steps.find((s) => s.dice)!.dice!.values).toHaveLength(2);
+    recorder.truncate(2);
+    expect(recorder.model.frames).toHaveLength(2);
+    expect(recorder.model.steps).toHaveLength(steps);
+  });
+
+  test('[13.3] a refused scripted answer stops the replay and says which rule refused it', () => {
+    const scenario = vienna();
+    const model = replayModel(scenario, [{ event: { type: 'avoid.declare', power: 'hapsburg', to: 'linz', regulars: 2 }, source: 'script' }], { seed: 1 });
+    expect(model.frames).toHaveLength(1);
+    expect(model.stopped).toMatchObject({ code: 'out-of-turn', answer: { source: 'script', event: { type: 'avoid.declare' } } });
+    expect(model.stopped!.reason.ru).toMatch(/[А-Яа-я]/);
+  });
+});
+
+describe('an inline map without coordinates', () => {
+  test('[2.5] is drawn in rings; names stay as the scenario gives them (escaped only when drawn)', () => {
+    const scenario = hostile();
+    const r = resolve(scenario, { seed: 2 });
+    const model = replayModel(scenario, r.session.save().events, { seed: 2 });
+    const map = Object.values(model.maps)[0]!;
+    expect(map.spaces.find((s) => s.id === 'keep')!.name).toEqual({ en: HOSTILE_SPACE, ru: HOSTILE_SPACE });
+    expect(map.edges.find((e) => e.a === 'keep' && e.b === 'pass')!.kind).toBe('pass');
+    expect(model.leaders['bad-leader']).toEqual({ en: HOSTILE_LEADER, ru: HOSTILE_LEADER });
+    for (const s of map.spaces) expect(s.x >= 0 && s.x <= 1 && s.y >= 0 && s.y <= 1).toBe(true);
+  });
+
+  test('[13.1] spreading points keeps them in the unit square and apart; a nested state value becomes a path', () => {
+    const points = spread([{ id: 'a', x: 0, y: 0 }, { id: 'b', x: 0.01, y: 0 }, { id: 'c', x: 1, y: 1 }, { id: 'd', x: 1, y: 1 }]);
+    for (const p of points) expect(p.x >= 0 && p.x <= 1 && p.y >= 0 && p.y <= 1).toBe(true);
+    for (const p of points) for (const q of points) if (p.id < q.id) expect(Math.hypot(p.x - q.x, p.y - q.y)).toBeGreaterThan(0.2);
+    expect(spread([{ id: 'a', x: 0, y: 0 }, { id: 'b', x: 0.01, y: 0 }, { id: 'c', x: 1, y: 1 }, { id: 'd', x: 1, y: 1 }])).toEqual(points);
+    expect(statePath('awaitingRetreat')).toEqual(['awaitingRetreat']);
+    expect(statePath('{"a":{"b":"c"}}')).toEqual(['a', 'b', 'c']);
+  });
+});
