@@ -1,12 +1,13 @@
 // The `his` command (DESIGN "Command line", a contract). The only place with console output, file I/O and exit codes
 // (with its command modules in src/cli/). Exit codes: 0 done, 1 usage (a bad command, option or value), 2 a bad
 // scenario, events or save file (or one that cannot be read), 3 an illegal scripted event, 4 explore found invariant
-// violations, 70 an engine fault. No stack trace is printed for anything a user typed.
+// violations, 5 review found changes since its baseline, 70 an engine fault. No stack trace is printed for anything a user typed.
 import { MAX_SEED } from './engine/session.ts';
 import { serveStdio } from './server.ts';
 import { cmdDiagram } from './cli/diagram.ts';
 import { cmdIds } from './cli/ids.ts';
-import { cmdExplore, cmdOdds } from './cli/review.ts';
+import { cmdReview, REVIEW_USAGE } from './cli/casebook.ts';
+import { cmdExplore, cmdOdds, EXPLORE_USAGE } from './cli/review.ts';
 import { cmdResolve } from './cli/resolve.ts';
 import { cmdSchema } from './cli/schema.ts';
 import { cmdWalkthrough, WALKTHROUGH_USAGE } from './cli/walkthrough.ts';
@@ -24,9 +25,8 @@ Usage:
   his odds <scenario.json> [--policy decline|eager] [--max-nodes N] [--max-ms N] [--json]
       Exact chances of every outcome of the move when a policy answers every decision: dice outcomes are enumerated
       with exact probabilities (scripted events in the scenario are ignored).
-  his explore <scenario.json> [--max-paths N] [--max-nodes N] [--max-ms N] [--json]
-      Every listed answer of every decision and every dice outcome: paths, end positions, invariant violations
-      (should be none) and the states of each machine that were reached. Exit code 4 when an invariant is violated.
+${EXPLORE_USAGE}
+${REVIEW_USAGE}
   his diagram [<machine>|composed] [--format mermaid|dot|svg] [--lang en|ru] [--highlight <machine.state>]
       Prints a procedure's statechart (default: movement, Mermaid), drawn from the machine itself. A machine is one of
       movement, interception, avoidBattle, withdrawal, fieldBattle, retreat, siegeBreak; composed is movement with
@@ -50,6 +50,7 @@ const COMMANDS: Readonly<Record<string, Command>> = Object.assign(Object.create(
   diagram: cmdDiagram,
   odds: cmdOdds,
   explore: cmdExplore,
+  review: cmdReview,
   ids: cmdIds,
   walkthrough: cmdWalkthrough,
   // Only the options are checked here; runProcess starts the server once they are right.
@@ -57,8 +58,8 @@ const COMMANDS: Readonly<Record<string, Command>> = Object.assign(Object.create(
 });
 
 /**
- * Runs one command. Every command but an SVG diagram and a walkthrough page answers at once; those two return a
- * promise of their exit code.
+ * Runs one command. Every command answers at once except an SVG diagram, a walkthrough page and an exploration with
+ * --assert or --workers: those return a promise of their exit code.
  */
 export function main(argv: string[], streams: Io = processIo): number | Promise<number> {
   useIo(streams);

@@ -54,7 +54,19 @@ export { reasonOf } from './text/reasons/index.ts';
 export { ruleText } from './text/rules.ts';
 export { hisBoard, hisLeaderTable, HIS_SPACE_IDS, HIS_ARMY_LEADER_IDS, type HisSpaceId, type HisArmyLeaderId } from './data/index.ts';
 export * from '../machines/index.ts';
-export { explore, describeSummary, type ExploreOptions, type ExploreReport, type Outcome } from './review/explore.ts';
+export {
+  explore,
+  describeSummary,
+  ExploreScriptError,
+  type ExploreOptions,
+  type ExploreReport,
+  type Outcome,
+  type Invariant,
+  type OutcomeQuery,
+  type ExploreNode,
+  type Match,
+  type Violation,
+} from './review/explore.ts';
 export { stepViolations, endViolations, type Observation } from './review/invariants.ts';
 export { format as formatFraction, toNumber as fractionToNumber, type Fraction } from './review/fraction.ts';
 export { diagram, type DiagramFormat } from './viz/diagram.ts';

@@ -1,26 +1,79 @@
 // Exhaustive exploration of a move: every dice outcome (grouped by what it decides, with its exact probability) and,
-// either every listed answer of every decision ("all") or the answers of one policy (then the outcome probabilities
-// add up to exactly 1). Invariants are checked at every distinct state; the states each machine reached are
-// collected.
+// either every answer of every decision ("all": the listed answers, or with `answers: 'all'` the whole legal answer
+// space of src/review/answers.ts) or the answers of one policy (then the outcome probabilities add up to exactly 1).
+// Invariants — the built-in ones and a reviewer's own — are checked at every distinct state; a reviewer's query
+// (`where`) over the end position and the whole summary is answered with the shortest answer-and-dice path to each
+// matching end position; the states (and, on request, the transitions) each machine reached are collected.
 //
 // States are memoised on everything but the summary: the summary is only ever appended to, never read by a guard or
 // a reducer, so two paths that reach the same state without it have the same future. A memoised subtree is
 // remembered as classes of complete paths — (end position, what the rest of the move added to the summary) with
-// their probability and number of paths — so path counts and probabilities through shared states stay exact.
+// their probability, number of paths and shortest path — so path counts, probabilities and queries through shared
+// states stay exact.
 import type { MachineId } from '../../machines/index.ts';
 import { POLICIES, type Policy, type PolicyName } from '../engine/resolve.ts';
 import type { Scenario } from '../engine/scenario.ts';
-import { createSession, type Session } from '../engine/session.ts';
+import { createSession, type Session, type SessionResult } from '../engine/session.ts';
+import type { EngineError } from '../engine/explain.ts';
+import type { Position } from '../rules/world.ts';
 import type { Decision } from '../schema/decision.ts';
 import type { EngineEvent } from '../schema/events.ts';
 import type { ResultPosition, Summary } from '../schema/result.ts';
+import type { Stack } from '../schema/scenario.ts';
+import { allAnswers, worldAt } from './answers.ts';
 import { add, mul, ONE, ZERO, type Fraction } from './fraction.ts';
-import { endViolations, stepViolations } from './invariants.ts';
+import { endViolations, resultParseViolations, stepViolations } from './invariants.ts';
 import { rollOutcomes } from './outcomes.ts';
+import { applyDelta, DeltaTable, summaryDelta } from './summary-delta.ts';
+import { Reached } from './transitions.ts';
+
+/** What a reviewer's invariant sees at a state: where everything stands, what the game waits for, and the result at the end. */
+export interface ExploreNode {
+  readonly scenario: Scenario;
+  readonly position: Position;
+  /** The moving formation while it is between its space and the destination (13.1 steps 3–5). */
+  readonly transit: readonly Stack[];
+  /** The summary of the first path that reached this state (a state is checked once, whatever path reaches it). */
+  readonly summary: Summary;
+  readonly pending: Decision | null;
+  /** At the end of the move: the result; null before. */
+  readonly result: SessionResult | null;
+}
+
+/**
+ * A reviewer's invariant: `true`, `undefined` or an empty list when it holds; `false`, a message or messages when it
+ * does not. A thrown error is reported as a violation too.
+ */
+export type Invariant = (node: ExploreNode) => boolean | string | readonly string[] | null | undefined | void;
+
+/** What a query sees of a finished move. */
+export interface OutcomeView {
+  readonly position: ResultPosition;
+  readonly summary: Summary;
+}
+
+export type OutcomeQuery = (outcome: OutcomeView) => unknown;
 
 export interface ExploreOptions {
-  /** 'all' branches on every listed answer; a policy answers each decision once (the outcomes then form a distribution). */
+  /** 'all' branches on every answer; a policy answers each decision once (the outcomes then form a distribution). */
   readonly decisions?: 'all' | Policy | PolicyName;
+  /** With `decisions: 'all'`: 'listed' branches on each decision's options (the default), 'all' on every legal answer. */
+  readonly answers?: 'listed' | 'all';
+  /** Events played first, as `resolve` plays a script (an answer the engine applied itself may be repeated). */
+  readonly events?: readonly unknown[];
+  /** A reviewer's own invariants, checked at every distinct state like the built-in ones. */
+  readonly invariants?: readonly Invariant[];
+  /** A query over the outcome: each end position it matches is reported with its shortest path. */
+  readonly where?: OutcomeQuery;
+  /** More queries, answered in the same run with their total chance only (`queryResults`, in order). */
+  readonly queries?: readonly OutcomeQuery[];
+  /** Collect the transitions taken (from the trace), not only the states reached. */
+  readonly coverage?: boolean;
+  /**
+   * For a parallel exploration (src/review/parallel.ts): at the first state with two branches or more, follow only
+   * the branches whose index is `part` modulo `parts`. The parts' paths are disjoint and together make every path.
+   */
+  readonly split?: { readonly parts: number; readonly part: number };
   /** Stop once this many complete paths are counted (the report says it was truncated). */
   readonly maxPaths?: number;
   /** Stop once this many distinct states have been expanded. */
@@ -38,8 +91,41 @@ export interface Outcome {
   readonly paths: number;
 }
 
+/** An end position the query matched, with the shortest path (answers and dice) to it that matches. */
+export interface Match {
+  readonly key: string;
+  readonly position: ResultPosition;
+  /** The summary at the end of that shortest path. */
+  readonly summary: Summary;
+  readonly description: string;
+  /** Every event from the start: `his resolve --events` replays them to this outcome. */
+  readonly events: readonly EngineEvent[];
+  readonly labels: readonly string[];
+  /** The chance of the matching paths to this position (under a policy a probability; in "all" mode weighted by dice only). */
+  readonly probability: Fraction;
+  readonly paths: number;
+}
+
+export interface Violation {
+  /** Labels of the answers and dice that lead to the state. */
+  readonly path: readonly string[];
+  /** The events from the start (the script first), for `his resolve --events`. */
+  readonly events: readonly EngineEvent[];
+  readonly violations: readonly string[];
+}
+
+export interface AnswerCount {
+  /** Distinct decision states of this kind that were expanded. */
+  readonly decisions: number;
+  /** Answers sent in all (one per branch). */
+  readonly answers: number;
+  /** Decisions whose answer space was larger than what was enumerated. */
+  readonly incomplete: number;
+}
+
 export interface ExploreReport {
   readonly mode: 'all' | 'policy';
+  readonly answers: 'listed' | 'all' | 'policy';
   /** Complete paths (answer and dice sequences) from the start to the end of the move. */
   readonly paths: number;
   /** Nodes of the tree of those paths (every decision, roll and end point, counted once per path prefix). */
@@ -52,10 +138,36 @@ export interface ExploreReport {
   readonly outcomes: readonly Outcome[];
   /** Sum over all paths of their dice probability: 1 under a policy. */
   readonly totalProbability: Fraction;
-  readonly violations: readonly { readonly path: readonly string[]; readonly violations: readonly string[] }[];
+  readonly violations: readonly Violation[];
   readonly states: Readonly<Record<string, readonly string[]>>;
   /** Exact chances of what matters most, under a policy (also reported in "all" mode, weighted by dice only). */
   readonly marginals: Readonly<Record<string, Fraction>>;
+  /** Per decision kind: how many decisions were expanded and how many answers were sent. */
+  readonly answerCounts: Readonly<Record<string, AnswerCount>>;
+  /** With `where`: the matching end positions, the shortest path first (then the most likely). */
+  readonly matches?: readonly Match[];
+  /** With `where`: the total chance of a matching outcome, and how often the query threw (counted as no match). */
+  readonly matchProbability?: Fraction;
+  readonly queryErrors?: { readonly count: number; readonly first?: string };
+  /** With `queries`: per query, the chance of a matching outcome, how many end positions match, and how often it threw. */
+  readonly queryResults?: readonly { readonly probability: Fraction; readonly ends: number; readonly errors: number; readonly firstError?: string }[];
+  /** With `coverage`: the transitions and guard outcomes reached (src/review/transitions.ts keys). */
+  readonly reached?: Reached;
+  /** Milliseconds spent. */
+  readonly ms: number;
+}
+
+/** A scripted event the engine refused before the exploration began. */
+export class ExploreScriptError extends Error {
+  readonly index: number;
+  readonly error: EngineError;
+
+  constructor(index: number, error: EngineError) {
+    super(`scripted event ${index} was refused: ${error.message}`);
+    this.name = 'ExploreScriptError';
+    this.index = index;
+    this.error = error;
+  }
 }
 
 /** A short account of a finished move, used to label its outcome. */
@@ -74,9 +186,9 @@ export function describeSummary(s: Summary): string {
 }
 
 /** What a part of a move added to the summary: only the new entries. */
-type SummaryDelta = Pick<Summary, 'interceptions' | 'battle' | 'captures' | 'siege'>;
+type MarginalDelta = Pick<Summary, 'interceptions' | 'battle' | 'captures' | 'siege'>;
 
-function delta(before: Summary, after: Summary): SummaryDelta {
+function marginalDelta(before: Summary, after: Summary): MarginalDelta {
   return {
     interceptions: after.interceptions.slice(before.interceptions.length),
     battle: before.battle ? null : after.battle,
@@ -85,7 +197,7 @@ function delta(before: Summary, after: Summary): SummaryDelta {
   };
 }
 
-const MARGINALS: readonly (readonly [string, (s: SummaryDelta) => boolean])[] = [
+const MARGINALS: readonly (readonly [string, (s: MarginalDelta) => boolean])[] = [
   ['interception succeeds', (s) => s.interceptions.some((i) => i.success)],
   ['a field battle is fought', (s) => s.battle !== null],
   ['the attacker wins the battle', (s) => s.battle?.winner === 'attacker'],
@@ -95,7 +207,7 @@ const MARGINALS: readonly (readonly [string, (s: SummaryDelta) => boolean])[] = 
 ];
 
 /** The marginals a summary delta makes true, as a bit set. */
-function flagsOf(d: SummaryDelta): number {
+function flagsOf(d: MarginalDelta): number {
   let bits = 0;
   MARGINALS.forEach(([, test], i) => {
     if (test(d)) bits |= 1 << i;
@@ -103,19 +215,31 @@ function flagsOf(d: SummaryDelta): number {
   return bits;
 }
 
-function positionKey(p: ResultPosition): string {
+export function positionKey(p: ResultPosition): string {
   return JSON.stringify({ stacks: p.stacks, sieges: p.sieges, captured: p.captured, cp: p.impulse.cp });
 }
 
-/** Complete paths below a state that end in the same position and add the same marginals. */
-interface PathClass {
-  readonly end: string;
-  readonly flags: number;
-  readonly probability: Fraction;
-  readonly paths: number;
+/** A path below a state, shared between the classes that extend it. */
+export interface PathLink {
+  readonly events: readonly EngineEvent[];
+  readonly label: string;
+  readonly next: PathLink | undefined;
 }
 
-interface Subtree {
+/** Complete paths below a state that end in the same position and add the same marginals (and, with a query, the same summary). */
+export interface PathClass {
+  readonly end: string;
+  readonly flags: number;
+  /** With a query: the id of what these paths add to the summary (src/review/summary-delta.ts). */
+  readonly delta: number;
+  readonly probability: Fraction;
+  readonly paths: number;
+  /** With a query: the shortest of these paths, and its number of events. */
+  readonly shortest: PathLink | undefined;
+  readonly length: number;
+}
+
+export interface Subtree {
   readonly classes: ReadonlyMap<string, PathClass>;
   /** Tree nodes in the subtree, this one included. */
   readonly nodes: number;
@@ -137,18 +261,95 @@ class Stop extends Error {
   }
 }
 
+function eventText(e: EngineEvent): string {
+  const { type, ...rest } = e;
+  return `${type} ${JSON.stringify(rest)}`;
+}
+
+function resultOf(r: ReturnType<Invariant>, name: string): string[] {
+  if (r === undefined || r === null || r === true) return [];
+  if (r === false) return [`${name}: does not hold`];
+  if (typeof r === 'string') return [`${name}: ${r}`];
+  if (Array.isArray(r)) return r.map((x) => `${name}: ${String(x)}`);
+  return [];
+}
+
+/** Plays a script on a session as `resolve` does: an answer the engine applied itself (ruling R9) may be repeated. */
+function playScript(s: Session, script: readonly unknown[]): void {
+  const same = (a: unknown, b: unknown) => JSON.stringify(canon(a)) === JSON.stringify(canon(b));
+  let forcedFrom = s.log.length;
+  for (const [index, event] of script.entries()) {
+    const before = s.log.length;
+    const r = s.accept(event, 'script');
+    if (r.ok) {
+      forcedFrom = before + 1;
+      continue;
+    }
+    if (s.log.slice(forcedFrom).some((a) => a.source === 'engine' && same(a.event, event))) continue;
+    throw new ExploreScriptError(index, r.error);
+  }
+}
+
+function canon(v: unknown): unknown {
+  return Array.isArray(v) ? v.map(canon) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => x.localeCompare(y)).map(([k, x]) => [k, canon(x)])) : v;
+}
+
+function compareFractions(a: Fraction, b: Fraction): number {
+  const l = a.n * b.d, r = b.n * a.d;
+  return l > r ? 1 : l < r ? -1 : 0;
+}
+
+/** What an exploration found, before its report is assembled (a part of a parallel exploration hands it back). */
+export interface ExploreCore {
+  readonly mode: 'all' | 'policy';
+  readonly answers: ExploreReport['answers'];
+  readonly top: Subtree;
+  readonly ends: ReadonlyMap<string, { readonly position: ResultPosition; readonly description: string }>;
+  readonly deltas: DeltaTable;
+  readonly violations: readonly Violation[];
+  readonly states: ReadonlyMap<string, ReadonlySet<string>>;
+  readonly counts: ReadonlyMap<string, AnswerCount>;
+  readonly reached: Reached | undefined;
+  readonly expanded: number;
+  readonly pathsSoFar: number;
+  readonly truncatedBy: ExploreReport['truncatedBy'];
+  readonly rootSummary: Summary;
+  readonly prefix: readonly EngineEvent[];
+  readonly started: number;
+  /** With `split`: what every part computes alike before the split (the chain of single-branch states and the split state). */
+  readonly shared: { readonly expanded: number; readonly nodes: number; readonly counts: ReadonlyMap<string, AnswerCount> };
+}
+
 export function explore(scenario: Scenario, options: ExploreOptions = {}): ExploreReport {
+  return assembleReport(exploreCore(scenario, options), options);
+}
+
+export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): ExploreCore {
+  const started = performance.now();
   const mode = options.decisions === undefined || options.decisions === 'all' ? 'all' : 'policy';
   const policy: Policy | undefined = mode === 'policy' ? (typeof options.decisions === 'function' ? options.decisions : POLICIES[options.decisions as PolicyName]) : undefined;
+  const answers = mode === 'policy' ? 'policy' : (options.answers ?? 'listed');
   const maxPaths = options.maxPaths ?? 1_000_000;
   const maxNodes = options.maxNodes ?? 200_000;
-  const deadline = options.maxMs === undefined ? Infinity : performance.now() + options.maxMs;
+  const deadline = options.maxMs === undefined ? Infinity : started + options.maxMs;
+  const where = options.where;
+  const queries = options.queries ?? [];
+  /** Whether classes keep what they add to the summary (a query needs the whole summary at each end). */
+  const tracksSummary = where !== undefined || queries.length > 0;
+  const reviewerInvariants = options.invariants ?? [];
+  const deltas = new DeltaTable();
   const memo = new Map<string, Subtree>();
   const ends = new Map<string, { position: ResultPosition; description: string }>();
-  const violations: { path: string[]; violations: string[] }[] = [];
+  const parsed = new Map<string, string[]>();
+  const violations: Violation[] = [];
   const states = new Map<string, Set<string>>();
+  const counts = new Map<string, { decisions: number; answers: number; incomplete: number }>();
+  const reached = options.coverage ? new Reached() : undefined;
   let expanded = 0;
   let pathsSoFar = 0;
+  /** Before the split state is expanded (and while it is), every part does the same work: counted apart. */
+  let splitPending = options.split !== undefined && options.split.parts > 1;
+  const shared = { expanded: 0, nodes: 0, counts: new Map<string, { decisions: number; answers: number; incomplete: number }>() };
 
   const observe = (s: Session, from: number) => {
     for (const t of s.statesSince(from)) {
@@ -156,25 +357,65 @@ export function explore(scenario: Scenario, options: ExploreOptions = {}): Explo
       set.add(t.state);
       states.set(t.machine, set);
     }
+    reached?.addTrace(s.trace, from);
   };
-  const check = (s: Session, path: string[], end: boolean) => {
+  const check = (s: Session, path: string[], events: readonly EngineEvent[], end: boolean) => {
     const o = { position: s.position, transit: s.inTransit?.stacks ?? [], summary: s.summary };
-    const found = end ? endViolations(scenario, o) : stepViolations(scenario, o);
-    if (found.length) violations.push({ path, violations: found });
+    const found = end ? [...endViolations(scenario, o, { parse: false })] : stepViolations(scenario, o);
+    if (end) {
+      // The result must parse as the next scenario: checked once per distinct end position.
+      const key = positionKey(s.result!.position);
+      let p = parsed.get(key);
+      if (!p) parsed.set(key, (p = resultParseViolations(scenario, o.position)));
+      found.push(...p);
+    }
+    if (reviewerInvariants.length > 0) {
+      const node: ExploreNode = { scenario, position: o.position, transit: o.transit, summary: o.summary, pending: end ? null : s.pending, result: end ? s.result : null };
+      reviewerInvariants.forEach((inv, i) => {
+        const name = inv.name || `invariant ${i + 1}`;
+        try {
+          found.push(...resultOf(inv(node), name));
+        } catch (e) {
+          found.push(`${name}: threw ${(e as Error)?.message ?? String(e)}`);
+        }
+      });
+    }
+    if (found.length) violations.push({ path, events: [...events], violations: found });
   };
 
-  const branchesOf = function* (d: Decision): Generator<Branch> {
+  const tally = (d: Decision, n: number, complete: boolean) => {
+    for (const table of splitPending ? [counts, shared.counts] : [counts]) {
+      const c = table.get(d.kind) ?? { decisions: 0, answers: 0, incomplete: 0 };
+      c.decisions++;
+      c.answers += n;
+      if (!complete) c.incomplete++;
+      table.set(d.kind, c);
+    }
+  };
+
+  const branchesOf = (s: Session, d: Decision): Iterable<Branch> => {
     if (d.kind === 'roll' && d.roll) {
       const roll = d.roll;
-      for (const o of rollOutcomes(roll))
-        yield { events: o.rolls.map((values) => ({ type: 'dice.rolled', values: [...values] }) as EngineEvent), p: o.probability, label: `${d.power} ${roll.purpose} roll: ${o.label}` };
-      return;
+      return (function* () {
+        for (const o of rollOutcomes(roll))
+          yield { events: o.rolls.map((values) => ({ type: 'dice.rolled', values: [...values] }) as EngineEvent), p: o.probability, label: `${d.power} ${roll.purpose} roll: ${o.label}` };
+      })();
     }
-    if (policy) return void (yield { events: [policy(d) ?? d.options[0]!.event], p: ONE, label: `${d.power} ${d.kind}` });
-    for (const o of d.options) yield { events: [o.event], p: ONE, label: o.label.en };
+    if (policy) {
+      tally(d, 1, true);
+      return [{ events: [policy(d) ?? d.options[0]!.event], p: ONE, label: `${d.power} ${d.kind}` }];
+    }
+    if (answers === 'all') {
+      const set = allAnswers(d, { world: worldAt(scenario.world, s.position), summary: s.summary });
+      tally(d, set.events.length, set.complete);
+      const labels = new Map(d.options.map((o) => [JSON.stringify(o.event), o.label.en]));
+      return set.events.map((e) => ({ events: [e], p: ONE, label: labels.get(JSON.stringify(e)) ?? `${d.power} ${d.kind}: ${eventText(e)}` }));
+    }
+    tally(d, d.options.length, d.limits?.optionsComplete !== false);
+    return d.options.map((o) => ({ events: [o.event], p: ONE, label: o.label.en }));
   };
 
-  const visit = (s: Session, path: string[]): Subtree => {
+  const visit = (s: Session, path: string[], events: EngineEvent[]): Subtree => {
     const key = s.stateKey();
     const known = memo.get(key);
     if (known) {
@@ -184,22 +425,35 @@ export function explore(scenario: Scenario, options: ExploreOptions = {}): Explo
     }
     const d = s.pending;
     if (!d) {
-      check(s, path, true);
+      check(s, path, events, true);
       const result = s.result!;
       const end = positionKey(result.position);
       if (!ends.has(end)) ends.set(end, { position: result.position, description: describeSummary(result.summary) });
       pathsSoFar++;
-      const leaf: Subtree = { classes: new Map([[`${end}#0`, { end, flags: 0, probability: ONE, paths: 1 }]]), nodes: 1 };
+      const leaf: Subtree = { classes: new Map([[`${end}#0#0`, { end, flags: 0, delta: 0, probability: ONE, paths: 1, shortest: undefined, length: 0 }]]), nodes: 1 };
       memo.set(key, leaf);
       if (pathsSoFar >= maxPaths) throw new Stop('maxPaths');
       return leaf;
     }
-    check(s, path, false);
+    check(s, path, events, false);
     if (++expanded > maxNodes) throw new Stop('maxNodes');
+    // Narrate the trace here once, so that the forks below copy it instead of narrating it again.
+    if (reached) void s.trace;
     const classes = new Map<string, PathClass>();
     let nodes = 1;
     const before = s.summary;
-    const branches = branchesOf(d);
+    let source = branchesOf(s, d);
+    if (splitPending) {
+      shared.expanded++;
+      shared.nodes++;
+      const all = [...source];
+      if (all.length >= 2) {
+        splitPending = false;
+        source = all.filter((_, i) => i % options.split!.parts === options.split!.part);
+      } else source = all;
+    }
+    // Lazy, one branch ahead: a roll of many dice does not build every outcome when the exploration stops early.
+    const branches = source[Symbol.iterator]();
     for (let next = branches.next(); !next.done; ) {
       const b = next.value;
       next = branches.next();
@@ -207,22 +461,36 @@ export function explore(scenario: Scenario, options: ExploreOptions = {}): Explo
       // The last branch takes this session itself: nothing reads it once its subtree is known.
       const child = next.done ? s : s.fork();
       const from = child.traceLength;
-      const where = [...path, b.label];
+      const where_ = [...path, b.label];
+      const events_ = [...events, ...b.events];
       const refused = b.events.map((e) => child.accept(e, 'policy')).find((r) => !r.ok);
       if (refused && !refused.ok) {
-        violations.push({ path: where, violations: [`a listed answer was refused: ${refused.error.message}`] });
+        violations.push({ path: where_, events: events_, violations: [`${answers === 'all' ? 'an enumerated legal answer' : 'a listed answer'} was refused: ${refused.error.message}`] });
         continue;
       }
       observe(child, from);
-      const edge = flagsOf(delta(before, child.summary));
-      const sub = visit(child, where);
+      const after = child.summary;
+      const edge = flagsOf(marginalDelta(before, after));
+      const edgeDelta = tracksSummary ? deltas.intern(summaryDelta(before, after)) : 0;
+      const sub = visit(child, where_, events_);
       nodes += sub.nodes;
       for (const c of sub.classes.values()) {
         const flags = c.flags | edge;
-        const k = `${c.end}#${flags}`;
+        const delta = tracksSummary ? deltas.compose(edgeDelta, c.delta) : 0;
+        const k = `${c.end}#${flags}#${delta}`;
         const prev = classes.get(k);
         const p = mul(c.probability, b.p);
-        classes.set(k, { end: c.end, flags, probability: prev ? add(prev.probability, p) : p, paths: (prev?.paths ?? 0) + c.paths });
+        const length = c.length + b.events.length;
+        const better = where && (!prev || length < prev.length);
+        classes.set(k, {
+          end: c.end,
+          flags,
+          delta,
+          probability: prev ? add(prev.probability, p) : p,
+          paths: (prev?.paths ?? 0) + c.paths,
+          shortest: better ? { events: b.events, label: b.label, next: c.shortest } : prev?.shortest,
+          length: better ? length : (prev?.length ?? 0),
+        });
       }
     }
     const subtree = { classes, nodes };
@@ -231,20 +499,55 @@ export function explore(scenario: Scenario, options: ExploreOptions = {}): Explo
   };
 
   const root = createSession(scenario);
+  const script = (options.events ?? []).length > 0 ? [...(options.events ?? [])] : [];
+  playScript(root, script);
+  const prefix: EngineEvent[] = root.log.filter((a) => a.source !== 'engine').map((a) => a.event);
   observe(root, 0);
+  const rootSummary = root.summary;
   let top: Subtree = { classes: new Map(), nodes: 0 };
   let truncatedBy: ExploreReport['truncatedBy'];
   try {
-    top = visit(root, []);
+    top = visit(root, [], prefix);
   } catch (e) {
     if (!(e instanceof Stop)) throw e;
     truncatedBy = e.by;
   }
 
+  return {
+    mode,
+    answers,
+    top,
+    ends,
+    deltas,
+    violations,
+    states,
+    counts,
+    reached,
+    expanded,
+    pathsSoFar,
+    truncatedBy,
+    rootSummary,
+    prefix,
+    started,
+    shared,
+  };
+}
+
+/** The report of an exploration: outcomes, marginals, matches and query answers from the classes of complete paths. */
+export function assembleReport(core: ExploreCore, options: Pick<ExploreOptions, 'where' | 'queries'> = {}): ExploreReport {
+  const { mode, answers, top, ends, deltas, violations, states, counts, reached, expanded, pathsSoFar, truncatedBy, rootSummary, prefix, started } = core;
+  const where = options.where;
+  const queries = options.queries ?? [];
+  const tracksSummary = where !== undefined || queries.length > 0;
   const outcomes = new Map<string, { position: ResultPosition; description: string; probability: Fraction; paths: number }>();
   const marginals = Object.fromEntries(MARGINALS.map(([name]) => [name, ZERO])) as Record<string, Fraction>;
   let total = ZERO;
   let paths = 0;
+  const matches = new Map<string, { best: PathClass; summary: Summary; probability: Fraction; paths: number }>();
+  let matchProbability = ZERO;
+  let queryErrors = 0;
+  let firstQueryError: string | undefined;
+  const answered = queries.map(() => ({ probability: ZERO, ends: new Set<string>(), errors: 0, firstError: undefined as string | undefined }));
   for (const c of top.classes.values()) {
     const end = ends.get(c.end)!;
     const prev = outcomes.get(c.end);
@@ -254,12 +557,61 @@ export function explore(scenario: Scenario, options: ExploreOptions = {}): Explo
     });
     total = add(total, c.probability);
     paths += c.paths;
+    const full = tracksSummary ? applyDelta(rootSummary, deltas.get(c.delta)) : undefined;
+    queries.forEach((q, i) => {
+      const a = answered[i]!;
+      try {
+        if (!q({ position: end.position, summary: full! })) return;
+      } catch (e) {
+        a.errors++;
+        a.firstError ??= (e as Error)?.message ?? String(e);
+        return;
+      }
+      a.probability = add(a.probability, c.probability);
+      a.ends.add(c.end);
+    });
+    if (where) {
+      const summary = full!;
+      let hit = false;
+      try {
+        hit = Boolean(where({ position: end.position, summary }));
+      } catch (e) {
+        queryErrors++;
+        firstQueryError ??= (e as Error)?.message ?? String(e);
+      }
+      if (!hit) continue;
+      matchProbability = add(matchProbability, c.probability);
+      const m = matches.get(c.end);
+      if (!m) matches.set(c.end, { best: c, summary, probability: c.probability, paths: c.paths });
+      else {
+        m.probability = add(m.probability, c.probability);
+        m.paths += c.paths;
+        if (c.length < m.best.length) {
+          m.best = c;
+          m.summary = summary;
+        }
+      }
+    }
   }
-  const list = [...outcomes.entries()]
-    .map(([key, o]) => ({ key, ...o }))
-    .sort((a, b) => (b.probability.n * a.probability.d > a.probability.n * b.probability.d ? 1 : b.probability.n * a.probability.d < a.probability.n * b.probability.d ? -1 : 0) || a.key.localeCompare(b.key));
+  const byChance = <T extends { probability: Fraction; key: string }>(a: T, b: T) => compareFractions(b.probability, a.probability) || a.key.localeCompare(b.key);
+  const list = [...outcomes.entries()].map(([key, o]) => ({ key, ...o })).sort(byChance);
+  const matchList: Match[] | undefined = where
+    ? [...matches.entries()]
+        .map(([key, m]) => {
+          const evs: EngineEvent[] = [...prefix];
+          const labels: string[] = [];
+          for (let l = m.best.shortest; l; l = l.next) {
+            evs.push(...l.events);
+            labels.push(l.label);
+          }
+          const end = ends.get(key)!;
+          return { key, position: end.position, summary: m.summary, description: describeSummary(m.summary), events: evs, labels, probability: m.probability, paths: m.paths };
+        })
+        .sort((a, b) => a.events.length - b.events.length || byChance(a, b))
+    : undefined;
   return {
     mode,
+    answers,
     paths: truncatedBy ? pathsSoFar : paths,
     nodes: top.nodes,
     distinctStates: expanded,
@@ -270,6 +622,11 @@ export function explore(scenario: Scenario, options: ExploreOptions = {}): Explo
     violations,
     states: Object.fromEntries([...states.entries()].map(([m, set]) => [m, [...set].sort()])) as Record<MachineId, string[]>,
     marginals,
+    answerCounts: Object.fromEntries([...counts.entries()].sort(([a], [b]) => a.localeCompare(b))),
+    ...(matchList ? { matches: matchList, matchProbability, queryErrors: { count: queryErrors, ...(firstQueryError !== undefined ? { first: firstQueryError } : {}) } } : {}),
+    ...(queries.length ? { queryResults: answered.map((a) => ({ probability: a.probability, ends: a.ends.size, errors: a.errors, ...(a.firstError !== undefined ? { firstError: a.firstError } : {}) })) } : {}),
+    ...(reached ? { reached } : {}),
+    ms: performance.now() - started,
   };
 }
 

@@ -1,0 +1,74 @@
+// `his review <cases-dir>`: runs the casebook again and prints, per case, what changed in its outcomes since a
+// baseline — the answers the cases pin, or an earlier run's results file (--baseline) — with each appeared or vanished
+// end position and each probability's change as an exact fraction. --write saves this run as a baseline for later.
+// Exit codes: 0 nothing changed, 5 something changed, 4 an invariant was violated, 2 a case or results file is bad.
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { CaseError, diffAll, loadCases, parseSavedResults, percent, runCase, savedResults, prettyJson, type CaseDiff } from '../review/casebook.ts';
+import { err, out, readFile, FileError, UsageError } from './common.ts';
+
+export const REVIEW_CHANGED = 5;
+
+/** The review lines of `his help` (src/cli.ts puts them in its USAGE). */
+export const REVIEW_USAGE = `  his review <cases-dir> [--baseline results.json] [--write results.json] [--all] [--json]
+      Runs a casebook (e.g. review/cases) again and prints, per case, what changed since the baseline — the answers the
+      cases pin, or a results file an earlier --write saved: end positions added or removed, and each probability's
+      change as an exact fraction. Exit codes: 0 nothing changed, 5 something changed, 4 an invariant was violated,
+      2 a bad case or results file.`;
+
+function badCases(e: CaseError | FileError, json: boolean): number {
+  if (json) out(JSON.stringify({ ok: false, error: { code: 'invalid-case', message: e.message } }, null, 2));
+  else err(`his: ${e.message}`);
+  return 2;
+}
+
+function line(d: CaseDiff): string[] {
+  const head = {
+    same: 'unchanged',
+    changed: 'CHANGED',
+    new: 'NEW (not in the baseline)',
+    gone: 'GONE (in the baseline, no case now)',
+    failed: 'FAILED',
+  }[d.status];
+  const lines = [`${d.id}: ${head}${d.error ? ` — ${d.error}` : ''}${d.truncated ? ' — the exploration stopped at its bound' : ''}`];
+  if (d.status === 'new') return lines;
+  for (const a of d.added) lines.push(`  + ${a.value === 'reachable' ? 'reachable' : `${a.value} (${percent(a.value)})`}  ${a.outcome}`);
+  for (const r of d.removed) lines.push(`  − ${r.value === 'reachable' ? 'reachable' : `${r.value} (${percent(r.value)})`}  ${r.outcome}`);
+  for (const c of d.changed) lines.push(`  ~ ${c.from} → ${c.to} (${c.delta})  ${c.outcome}`);
+  for (const f of d.facts) lines.push(`  fact ${f.find}: ${f.from} → ${f.to}`);
+  for (const v of d.violations) lines.push(`  invariant violated ${v}`);
+  return lines;
+}
+
+export function cmdReview(args: string[]): number {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, strict: true, options: { baseline: { type: 'string' }, json: { type: 'boolean' }, write: { type: 'string' }, all: { type: 'boolean' } } });
+  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'review needs a folder of cases (e.g. review/cases)' : `review takes one folder of cases, not ${positionals.length}`);
+  const json = values.json ?? false;
+  let diffs: CaseDiff[];
+  let violated = false;
+  try {
+    const cases = loadCases(positionals[0]!);
+    const baseline = values.baseline !== undefined ? parseSavedResults(readFile(values.baseline), values.baseline) : undefined;
+    const results = cases.map(runCase);
+    violated = results.some((r) => r.violations.length > 0);
+    diffs = diffAll(cases, results, baseline);
+    if (values.write !== undefined) {
+      try {
+        writeFileSync(values.write, `${prettyJson(savedResults(results))}\n`);
+      } catch (e) {
+        throw new FileError(`cannot write ${values.write}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      }
+    }
+  } catch (e) {
+    if (e instanceof CaseError || e instanceof FileError) return badCases(e, json);
+    throw e;
+  }
+  const changed = diffs.filter((d) => d.status !== 'same');
+  if (json) out(JSON.stringify({ ok: changed.length === 0, against: values.baseline ?? 'the cases\' pinned answers', cases: diffs.length, changed: changed.length, diffs: values.all ? diffs : changed }, null, 2));
+  else {
+    out(`${diffs.length} cases against ${values.baseline ?? "the cases' pinned answers"}: ${changed.length === 0 ? 'nothing changed' : `${changed.length} changed`}.`);
+    for (const d of values.all ? diffs : changed) out(line(d).join('\n'));
+    if (values.write !== undefined) out(`This run's results are in ${values.write} (use it as --baseline later).`);
+  }
+  return violated ? 4 : changed.length > 0 ? REVIEW_CHANGED : 0;
+}

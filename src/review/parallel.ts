@@ -1,0 +1,202 @@
+// A parallel exploration (explore --workers N): N worker threads explore the same move, each following its share of
+// the branches of the first state that has two branches or more (`split` in explore.ts); their paths are disjoint
+// and together make every path, so the classes of complete paths they hand back merge into exactly the report one
+// thread would give (paths, probabilities, end positions, matches). Memo hits between the parts are lost: the states
+// expanded add up to at least the single thread's. When a worker cannot start (no TypeScript loader in the process,
+// for instance), the exploration runs in this thread.
+import { Worker } from 'node:worker_threads';
+import { parseScenario } from '../engine/scenario.ts';
+import type { EngineEvent } from '../schema/events.ts';
+import type { ResultPosition, Summary } from '../schema/result.ts';
+import { assembleReport, explore, exploreCore, type AnswerCount, type ExploreCore, type ExploreOptions, type ExploreReport, type PathClass, type PathLink, type Violation } from './explore.ts';
+import { fraction, type Fraction } from './fraction.ts';
+import { compileExpression, importInvariants } from './query.ts';
+import { DeltaTable, type SummaryDelta } from './summary-delta.ts';
+
+/** What crosses to a worker: plain data only (a policy by name, the query as text, invariants as module paths). */
+export interface WorkerJob {
+  readonly scenario: unknown;
+  readonly options: Omit<ExploreOptions, 'decisions' | 'invariants' | 'where' | 'queries' | 'split'> & { readonly decisions?: 'all' | 'decline' | 'eager' };
+  readonly find?: string;
+  readonly assert: readonly string[];
+  readonly parts: number;
+  readonly part: number;
+}
+
+interface WireClass {
+  readonly end: string;
+  readonly flags: number;
+  readonly delta: SummaryDelta;
+  readonly n: string;
+  readonly d: string;
+  readonly paths: number;
+  readonly shortest: readonly { readonly events: readonly EngineEvent[]; readonly label: string }[];
+  readonly length: number;
+}
+
+/** An ExploreCore as plain data. */
+export interface WireCore {
+  readonly mode: ExploreCore['mode'];
+  readonly answers: ExploreCore['answers'];
+  readonly classes: readonly WireClass[];
+  readonly nodes: number;
+  readonly ends: readonly (readonly [string, { readonly position: ResultPosition; readonly description: string }])[];
+  readonly violations: readonly Violation[];
+  readonly states: readonly (readonly [string, readonly string[]])[];
+  readonly counts: readonly (readonly [string, AnswerCount])[];
+  readonly expanded: number;
+  readonly pathsSoFar: number;
+  readonly truncatedBy?: ExploreReport['truncatedBy'];
+  readonly rootSummary: Summary;
+  readonly prefix: readonly EngineEvent[];
+  readonly shared: { readonly expanded: number; readonly nodes: number; readonly counts: readonly (readonly [string, AnswerCount])[] };
+}
+
+export function toWire(core: ExploreCore): WireCore {
+  const classes: WireClass[] = [];
+  for (const c of core.top.classes.values()) {
+    const shortest: { events: readonly EngineEvent[]; label: string }[] = [];
+    for (let l = c.shortest; l; l = l.next) shortest.push({ events: l.events, label: l.label });
+    classes.push({ end: c.end, flags: c.flags, delta: core.deltas.get(c.delta), n: c.probability.n.toString(), d: c.probability.d.toString(), paths: c.paths, shortest, length: c.length });
+  }
+  return {
+    mode: core.mode,
+    answers: core.answers,
+    classes,
+    nodes: core.top.nodes,
+    ends: [...core.ends.entries()],
+    violations: core.violations,
+    states: [...core.states.entries()].map(([m, set]) => [m, [...set]] as const),
+    counts: [...core.counts.entries()],
+    expanded: core.expanded,
+    pathsSoFar: core.pathsSoFar,
+    ...(core.truncatedBy ? { truncatedBy: core.truncatedBy } : {}),
+    rootSummary: core.rootSummary,
+    prefix: core.prefix,
+    shared: { expanded: core.shared.expanded, nodes: core.shared.nodes, counts: [...core.shared.counts.entries()] },
+  };
+}
+
+/** The parts merged into one core: classes of equal end, marginals and summary delta add up. */
+export function mergeWires(parts: readonly WireCore[], started: number): ExploreCore {
+  const deltas = new DeltaTable();
+  const classes = new Map<string, PathClass>();
+  const ends = new Map<string, { position: ResultPosition; description: string }>();
+  const states = new Map<string, Set<string>>();
+  const counts = new Map<string, { decisions: number; answers: number; incomplete: number }>();
+  const violations = new Map<string, Violation>();
+  const addFraction = (a: Fraction | undefined, b: Fraction): Fraction => (a ? fraction(a.n * b.d + b.n * a.d, a.d * b.d) : b);
+  let nodes = 0, expanded = 0, pathsSoFar = 0;
+  let truncatedBy: ExploreReport['truncatedBy'];
+  for (const w of parts) {
+    for (const c of w.classes) {
+      const delta = deltas.intern(c.delta);
+      let shortest: PathLink | undefined;
+      for (let i = c.shortest.length - 1; i >= 0; i--) shortest = { events: c.shortest[i]!.events, label: c.shortest[i]!.label, next: shortest };
+      const key = `${c.end}#${c.flags}#${delta}`;
+      const prev = classes.get(key);
+      const p = fraction(BigInt(c.n), BigInt(c.d));
+      const better = !prev || c.length < prev.length;
+      classes.set(key, {
+        end: c.end,
+        flags: c.flags,
+        delta,
+        probability: addFraction(prev?.probability, p),
+        paths: (prev?.paths ?? 0) + c.paths,
+        shortest: better ? shortest : prev.shortest,
+        length: better ? c.length : prev.length,
+      });
+    }
+    for (const [k, e] of w.ends) if (!ends.has(k)) ends.set(k, e);
+    for (const [m, list] of w.states) {
+      const set = states.get(m) ?? new Set<string>();
+      for (const x of list) set.add(x);
+      states.set(m, set);
+    }
+    for (const [k, c] of w.counts) {
+      const prev = counts.get(k) ?? { decisions: 0, answers: 0, incomplete: 0 };
+      counts.set(k, { decisions: prev.decisions + c.decisions, answers: prev.answers + c.answers, incomplete: prev.incomplete + c.incomplete });
+    }
+    for (const v of w.violations) violations.set(JSON.stringify(v), v);
+    nodes += w.nodes;
+    expanded += w.expanded;
+    pathsSoFar += w.pathsSoFar;
+    truncatedBy ??= w.truncatedBy;
+  }
+  // What every part did alike before the split is counted once.
+  const first = parts[0]!;
+  const extra = parts.length - 1;
+  nodes -= extra * first.shared.nodes;
+  expanded -= extra * first.shared.expanded;
+  for (const [k, c] of first.shared.counts) {
+    const prev = counts.get(k)!;
+    counts.set(k, { decisions: prev.decisions - extra * c.decisions, answers: prev.answers - extra * c.answers, incomplete: prev.incomplete - extra * c.incomplete });
+  }
+  return {
+    mode: first.mode,
+    answers: first.answers,
+    top: { classes, nodes },
+    ends,
+    deltas,
+    violations: [...violations.values()],
+    states,
+    counts,
+    reached: undefined,
+    expanded,
+    pathsSoFar,
+    truncatedBy,
+    rootSummary: first.rootSummary,
+    prefix: first.prefix,
+    started,
+    shared: { expanded: first.shared.expanded, nodes: first.shared.nodes, counts: new Map(first.shared.counts) },
+  };
+}
+
+/** One part, run in a worker (or in this thread). */
+export async function runPart(job: WorkerJob): Promise<WireCore> {
+  const invariants = (await Promise.all(job.assert.map(importInvariants))).flat();
+  const scenario = parseScenario(job.scenario);
+  return toWire(exploreCore(scenario, { ...job.options, ...(invariants.length ? { invariants } : {}), ...(job.find !== undefined ? { where: compileExpression(job.find) } : {}), split: { parts: job.parts, part: job.part } }));
+}
+
+/**
+ * A worker thread for one part. Compiled (dist/), the worker is plain JavaScript; from the sources (tsx), the worker
+ * first registers tsx's loader, which a worker thread does not inherit.
+ */
+function startWorker(job: WorkerJob): Worker {
+  const fromSources = import.meta.url.endsWith('.ts');
+  const target = new URL(`./explore-worker${fromSources ? '.ts' : '.js'}`, import.meta.url);
+  if (!fromSources) return new Worker(target, { workerData: job });
+  const api = import.meta.resolve('tsx/esm/api');
+  const code = `import(${JSON.stringify(api)}).then(({ register }) => { register(); return import(${JSON.stringify(target.href)}); })`;
+  return new Worker(code, { eval: true, workerData: job });
+}
+
+function inWorker(job: WorkerJob): Promise<WireCore> {
+  return new Promise((resolve, reject) => {
+    const w = startWorker(job);
+    w.once('message', (m: { ok: true; core: WireCore } | { ok: false; error: string }) => (m.ok ? resolve(m.core) : reject(new Error(m.error))));
+    w.once('error', reject);
+    w.once('exit', (code) => code !== 0 && reject(new Error(`worker exited with code ${code}`)));
+  });
+}
+
+/**
+ * Explores with `workers` threads and returns the report one thread would give. The scenario goes to the workers as
+ * its source (JSON); the query as text; invariants as module paths (each worker imports them).
+ */
+export async function exploreInParallel(job: Omit<WorkerJob, 'parts' | 'part'>, workers: number): Promise<ExploreReport & { readonly workers: number }> {
+  const started = performance.now();
+  const where = job.find !== undefined ? compileExpression(job.find) : undefined;
+  if (workers > 1) {
+    try {
+      const parts = await Promise.all(Array.from({ length: workers }, (_, part) => inWorker({ ...job, parts: workers, part })));
+      return { ...assembleReport(mergeWires(parts, started), where ? { where } : {}), workers };
+    } catch {
+      // A worker could not start or failed: the same exploration in this thread (below) says what went wrong, if anything.
+    }
+  }
+  const invariants = (await Promise.all(job.assert.map(importInvariants))).flat();
+  const report = explore(parseScenario(job.scenario), { ...job.options, ...(invariants.length ? { invariants } : {}), ...(where ? { where } : {}) });
+  return { ...report, workers: 1 };
+}
