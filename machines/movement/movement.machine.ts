@@ -1,6 +1,6 @@
 // 13.1 Land Movement Procedure, steps 1–8: the parent machine that composes interception, avoid battle,
 // withdrawal, field battle and retreat.
-import { assign, setup } from 'xstate';
+import { assign, not, setup } from 'xstate';
 import type { EngineEvent } from '../../src/schema/events.ts';
 import { text } from '../../src/text/text.ts';
 import type { AvoidOutput } from '../../src/rules/procedures/avoid-battle.ts';
@@ -11,6 +11,7 @@ import type { SiegeBreakOutput } from '../../src/rules/procedures/siege-break.ts
 import type { WithdrawalOutput } from '../../src/rules/procedures/withdrawal.ts';
 import {
   avoidInput,
+  beginUnlistedSieges,
   declareMove,
   fieldBattleInput,
   interceptionInput,
@@ -63,6 +64,7 @@ export const movementMachine = setup({
     startMove: assign(({ context }) => startMove(context)),
     placeFormation: assign(({ context }) => placeFormation(context)),
     moveOn: assign(({ context }) => moveOn(context)),
+    beginUnlistedSieges: assign(({ context }) => beginUnlistedSieges(context)),
     takeInterceptionOutput: assign(({ context }, output: InterceptionOutput) => takeInterceptionOutput(context, output)),
     takeAvoidOutput: assign(({ context }, output: AvoidOutput) => takeAvoidOutput(context, output)),
     takeWithdrawalOutput: assign(({ context }, output: WithdrawalOutput) => takeWithdrawalOutput(context, output)),
@@ -77,7 +79,12 @@ export const movementMachine = setup({
     checkingDeclaration: {
       description: 'Steps 1–2: the scenario may already name the formation and its destination.',
       meta: { rule: '13.1', step: 1, title: text('Move declared?', 'Движение объявлено?') },
-      always: [{ guard: 'hasDeclaredMove', target: 'payingCost' }, { target: 'awaitingMove' }],
+      always: [{ guard: 'hasDeclaredMove', target: 'payingCost' }, { guard: 'hasLegalMove', target: 'awaitingMove' }, { target: 'noLegalMove' }],
+    },
+    noLegalMove: {
+      description: 'Steps 1–2: no formation of the active power may enter any adjacent space, so no Move action happens.',
+      meta: { rule: '13.1', step: 1, title: text('No legal move', 'Движение невозможно') },
+      always: { target: 'done' },
     },
     awaitingMove: {
       description: 'Steps 1–2: the active power names a formation in one space and an adjacent destination.',
@@ -138,7 +145,11 @@ export const movementMachine = setup({
     checkingBattle: {
       description: 'Step 8 after a successful interception: a field battle only if enemy land units remain outside the fortifications; otherwise the move ends as after step 7 (siege check, ruling R13).',
       meta: { rule: '13.1 step 8', step: 8, title: text('Anyone to fight?', 'Есть с кем сражаться?') },
-      always: [{ guard: 'hasEnemyLandUnitsOutside', target: 'fighting' }, { target: 'withdrawing' }],
+      always: [
+        { guard: not('hasFormationInDestination'), target: 'checkingSiegeByOthers' },
+        { guard: 'hasEnemyLandUnitsOutside', target: 'fighting' },
+        { target: 'withdrawing' },
+      ],
     },
     avoidingBattle: {
       description: 'Step 6: enemy land units in the destination may try to avoid battle (13.3).',
@@ -167,13 +178,13 @@ export const movementMachine = setup({
         { guard: 'isBattleNext', target: 'fighting' },
         { guard: 'isMovingOn', target: 'payingCost', actions: 'moveOn' },
         { guard: 'isRetreatingToOrigin', target: 'retreatingToOrigin' },
-        { target: 'done' },
+        { target: 'checkingSiegeByOthers' },
       ],
     },
     retreatingToOrigin: {
       description: '13.4 option 2: back to the space it came from, free, under the 14.1 restrictions.',
       meta: { rule: '13.4 option 2', step: 7, title: text('Retreat to the origin', 'Отступление в исходную область') },
-      invoke: { id: 'retreat', src: 'retreat', input: ({ context }) => originRetreatInput(context), onDone: { target: 'done', actions: { type: 'takeOutput', params: ({ event }) => event.output } } },
+      invoke: { id: 'retreat', src: 'retreat', input: ({ context }) => originRetreatInput(context), onDone: { target: 'checkingSiegeByOthers', actions: { type: 'takeOutput', params: ({ event }) => event.output } } },
     },
     fighting: {
       description: 'Step 8: a field battle in the destination (14).',
@@ -183,12 +194,17 @@ export const movementMachine = setup({
     checkingSiegesAfterBattle: {
       description: 'Besiegers beaten, eliminated or outnumbered by units that went inside no longer hold their siege: it ends and they retreat (15.3).',
       meta: { rule: '15.3', step: 8, title: text('Sieges broken by the battle?', 'Сняты ли осады сражением?') },
-      always: [{ guard: 'hasBrokenSiege', target: 'breakingSiegesAfterBattle' }, { target: 'done' }],
+      always: [{ guard: 'hasBrokenSiege', target: 'breakingSiegesAfterBattle' }, { target: 'checkingSiegeByOthers' }],
     },
     breakingSiegesAfterBattle: {
       description: 'The broken sieges end at once and their besiegers retreat, free (15.3).',
       meta: { rule: '15.3', step: 8, title: text('Break the sieges', 'Снятие осад') },
-      invoke: { id: 'siegeBreak', src: 'siegeBreak', input: ({ context }) => procedureInput(context), onDone: { target: 'done', actions: { type: 'takeOutput', params: ({ event }) => event.output } } },
+      invoke: { id: 'siegeBreak', src: 'siegeBreak', input: ({ context }) => procedureInput(context), onDone: { target: 'checkingSiegeByOthers', actions: { type: 'takeOutput', params: ({ event }) => event.output } } },
+    },
+    checkingSiegeByOthers: {
+      description: 'Pieces of other powers left outside an enemy fortress in the destination — interceptors that won, or that caught leaders moving alone — put it under siege if they outnumber the units inside (R13, R17).',
+      meta: { rule: '15', ruling: 'R13', step: 8, title: text('Siege by the others?', 'Осада другими?') },
+      always: [{ guard: 'hasUnlistedSiege', target: 'done', actions: 'beginUnlistedSieges' }, { target: 'done' }],
     },
     done: {
       type: 'final',

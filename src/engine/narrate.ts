@@ -187,6 +187,19 @@ function declineNotes(event: EngineEvent | undefined): Text[] {
   return [];
 }
 
+/** 13.1: the active power has no formation that may enter any adjacent space. */
+function noMoveNotes(world: World, machine: MachineId, state: string): Text[] {
+  if (machine !== 'movement' || state !== 'noLegalMove') return [];
+  const power = world.position.impulse.power;
+  const p = powerName(power);
+  return [
+    text(
+      `${p.en} has no legal move: no formation may enter an adjacent space (13.1). The Move action does not happen.`,
+      `У ${powerGen(power).ru} нет допустимого движения: ни одно соединение не может войти в прилегающую область (13.1). Движения не будет.`,
+    ),
+  ];
+}
+
 /** Notes of the field battle's own steps (dice counted, each side's roll). */
 function battleNotes(world: World, state: string, f: FieldBattleContext | undefined): Text[] {
   if (!f) return [];
@@ -231,7 +244,12 @@ export function narrate(args: {
   title: Text;
   event?: EngineEvent;
 }): Note {
-  const notes = [...declineNotes(args.event), ...battleNotes(args.world, args.state, args.fieldBattle), ...summaryNotes(args.world, args.before, args.after)];
+  const notes = [
+    ...noMoveNotes(args.world, args.machine, args.state),
+    ...declineNotes(args.event),
+    ...battleNotes(args.world, args.state, args.fieldBattle),
+    ...summaryNotes(args.world, args.before, args.after),
+  ];
   if (notes.length > 0) return { note: joinText(notes), headline: true };
   return { note: args.title, headline: false };
 }

@@ -1,7 +1,7 @@
 // 5.1 Formations: command limits (no leader 4; one leader his rating; two or more the two highest ratings) and
 // one major power per formation (plus its active minor allies, 22.3). Leaders never count (ruling R6).
 import type { Power } from '../schema/power.ts';
-import { landUnitCount } from '../schema/units.ts';
+import { landUnitCount, type Units } from '../schema/units.ts';
 import type { Stack } from '../schema/scenario.ts';
 import { majorOf } from './relations.ts';
 import { landUnitsIn, leadersIn, totals } from './stacks.ts';
@@ -66,3 +66,23 @@ export const isOneMajorPower = restriction({
     return { power, other };
   },
 });
+
+/**
+ * The largest formation a power could send from a space (a move 13.1, an interception 13.2): every leader, then as many
+ * land units as they command (5.1), cavalry first.
+ */
+export function largestFormation(world: World, stacks: readonly Stack[]): Units {
+  const leaders = stacks.flatMap((s) => s.leaders);
+  let room = commandLimit(world, leaders);
+  const take = (n: number) => {
+    const k = Math.min(n, room);
+    room -= k;
+    return k;
+  };
+  const sum = (f: (s: Stack) => number) => stacks.reduce((a, s) => a + f(s), 0);
+  // Cavalry first: an Ottoman formation with cavalry gets +1 (13.2 step 2).
+  const cavalry = take(sum((s) => s.cavalry));
+  const regulars = take(sum((s) => s.regulars));
+  const mercenaries = take(sum((s) => s.mercenaries));
+  return { regulars, mercenaries, cavalry, leaders };
+}

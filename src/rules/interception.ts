@@ -5,7 +5,7 @@ import { isMajorPower, MAJOR_POWERS, type MajorPower, type Power } from '../sche
 import type { Stack } from '../schema/scenario.ts';
 import { landUnitCount, type Units } from '../schema/units.ts';
 import { byPowerRestriction } from './by-power.ts';
-import { commandLimit, commandLimitFacts } from './formation.ts';
+import { commandLimit, commandLimitFacts, largestFormation } from './formation.ts';
 import { isHostile, otherPowersWithLandUnits } from './hostility.ts';
 import type { MoveLeg } from './leg.ts';
 import { areAllied, areAtWar, controllerOf, isFriendly, majorOf, minorPowerFacts } from './relations.ts';
@@ -268,23 +268,6 @@ export function interceptingPieces(world: World, args: InterceptArgs): Stack[] {
   return split.ok ? split.taken : [];
 }
 
-/** The largest formation a power could send from a space: every leader, then as many units as they command. */
-export function largestInterception(world: World, stacks: readonly Stack[]): Units {
-  const leaders = stacks.flatMap((s) => s.leaders);
-  let room = commandLimit(world, leaders);
-  const take = (n: number) => {
-    const k = Math.min(n, room);
-    room -= k;
-    return k;
-  };
-  const sum = (f: (s: Stack) => number) => stacks.reduce((a, s) => a + f(s), 0);
-  // Cavalry first: an Ottoman formation with cavalry gets +1 (13.2 step 2).
-  const cavalry = take(sum((s) => s.cavalry));
-  const regulars = take(sum((s) => s.regulars));
-  const mercenaries = take(sum((s) => s.mercenaries));
-  return { regulars, mercenaries, cavalry, leaders };
-}
-
 export interface InterceptionCandidate {
   readonly power: MajorPower;
   readonly from: string;
@@ -308,7 +291,7 @@ export function interceptionCandidates(world: World, state: InterceptionState, p
     if (all.length === 0) continue;
     const eligible = interceptorStacks(world, power, from, state.leg);
     const total = eligible.reduce((a, s) => a + landUnitCount(s) + s.leaders.length, 0);
-    const request = total > 0 ? largestInterception(world, eligible) : largestInterception(world, all);
+    const request = total > 0 ? largestFormation(world, eligible) : largestFormation(world, all);
     const args: InterceptArgs = { ...state, asking: power, power, from, request };
     const verdict = checkAll([...POWER_RESTRICTIONS, ...SPACE_RESTRICTIONS], world, args);
     const formation = verdict.ok ? checkAll(FORMATION_RESTRICTIONS, world, args) : verdict;

@@ -4,7 +4,7 @@ import type { MajorPower } from '../schema/power.ts';
 import type { Stack } from '../schema/scenario.ts';
 import { landUnitCount, type Units } from '../schema/units.ts';
 import { byPowerRestriction } from './by-power.ts';
-import { commandLimit, commandLimitFacts, isWithinCommandLimit } from './formation.ts';
+import { commandLimit, commandLimitFacts, isWithinCommandLimit, largestFormation } from './formation.ts';
 import { isEnemyBloc, isHostile, otherPowersWithLandUnits } from './hostility.ts';
 import { areAllied, areAtWar, controllerOf, isFriendly, isInactive, majorOf } from './relations.ts';
 import { siegeIn, isBesiegedInside } from './siege.ts';
@@ -273,3 +273,36 @@ export const ENTRY_RESTRICTIONS: readonly Restriction<MoveArgs>[] = [
   isNotReliefForce,
 ];
 
+
+/** One move the active power could declare: the largest formation of a space to an adjacent space, and its verdict. */
+export interface CandidateMove {
+  readonly from: string;
+  readonly to: string;
+  readonly request: Units;
+  readonly verdict: Verdict;
+}
+
+/**
+ * 13.1 steps 1–2: for every space with movable pieces of the active power, its largest formation within the command
+ * limit (5.1) to every adjacent space, judged by the entry restrictions. The move decision lists the allowed ones and
+ * refuses the rest; when none is allowed the Move action cannot happen at all.
+ */
+export function candidateMoves(world: World): CandidateMove[] {
+  const power = world.position.impulse.power;
+  const spaces = [...new Set(world.position.stacks.map((s) => s.space))].sort();
+  const moves: CandidateMove[] = [];
+  for (const from of spaces) {
+    const request = largestFormation(world, movableStacks(world, power, from));
+    if (landUnitCount(request) === 0 && request.leaders.length === 0) continue;
+    for (const to of world.board.spaces.get(from)?.neighbours ?? []) {
+      const verdict = checkAll(ENTRY_RESTRICTIONS, world, { power, from, to, request, cp: world.position.impulse.cp });
+      moves.push({ from, to, request, verdict });
+    }
+  }
+  return moves;
+}
+
+/** Whether the active power has any move it may declare (13.1). */
+export function hasAnyLegalMove(world: World): boolean {
+  return candidateMoves(world).some((m) => m.verdict.ok);
+}

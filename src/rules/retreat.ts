@@ -12,7 +12,7 @@ import { hostileStacksOutside } from './hostility.ts';
 import { controllerOf, isInactive, majorOf, mayBeInside } from './relations.ts';
 import { landUnitsInside } from './siege.ts';
 import { captureLeaders, settleLoneLeaders } from './capture.ts';
-import { landUnitsIn, replaceStacks, splitStacks, stacksWhere, totals } from './stacks.ts';
+import { addStacks, landUnitsIn, splitStacks, stacksWhere, takePieces, totals } from './stacks.ts';
 import { checkAll, restrictionsOn, type Refusal, type Restriction, type Verdict } from './verdict.ts';
 import { FORTIFICATION_LIMIT } from './withdrawal.ts';
 import type { World } from './world.ts';
@@ -38,6 +38,11 @@ export interface RetreatState {
   readonly done: readonly Power[];
   /** The power that takes leaders captured when a stack cannot retreat (the winner's leading power). */
   readonly captor: Power;
+  /**
+   * 13.4 option 2: exactly these pieces retreat — the formation that entered. Friendly pieces that were already in
+   * the space were not part of it and stay. (After a battle the whole side retreats: ruling R19.)
+   */
+  readonly formation?: readonly Stack[] | undefined;
 }
 
 export interface RetreatArgs extends RetreatState, DestinationArgs {
@@ -50,19 +55,22 @@ export interface RetreatArgs extends RetreatState, DestinationArgs {
 
 const isAttackerSide = (r: RetreatReason) => r !== 'defender';
 
-/** The stacks of `power`'s group that must retreat. */
-export function retreatingStacks(world: World, state: RetreatState, power: Power): Stack[] {
-  const outside = isAttackerSide(state.reason)
+/** The pieces that retreat, every group's: the named formation (13.4 option 2), or the losing side outside. */
+function retreatingPieces(world: World, state: RetreatState): readonly Stack[] {
+  if (state.formation) return state.formation;
+  return isAttackerSide(state.reason)
     ? stacksWhere(world.position, { space: state.space, inside: false }).filter((s) => groupOf(world, s.power) === state.attacker)
     : hostileStacksOutside(world, state.attacker, state.space);
-  return outside.filter((s) => groupOf(world, s.power) === power);
+}
+
+/** The stacks of `power`'s group that must retreat. */
+export function retreatingStacks(world: World, state: RetreatState, power: Power): Stack[] {
+  return retreatingPieces(world, state).filter((s) => groupOf(world, s.power) === power);
 }
 
 /** The groups still to retreat, in impulse order: majors first (each deciding for its minors), then inactive powers. */
 export function retreatingGroups(world: World, state: RetreatState): Power[] {
-  const outside = isAttackerSide(state.reason)
-    ? stacksWhere(world.position, { space: state.space, inside: false }).filter((s) => groupOf(world, s.power) === state.attacker)
-    : hostileStacksOutside(world, state.attacker, state.space);
+  const outside = retreatingPieces(world, state);
   const groups = [...new Set(outside.map((s) => groupOf(world, s.power)))];
   return groups.filter((g) => !state.done.includes(g)).sort((a, b) => rank(a) - rank(b));
 }
@@ -263,7 +271,8 @@ export function applyRetreat(world: World, state: RetreatState, power: Power, in
   const goingIn = split.ok ? split.taken : [];
   const rest = split.ok ? split.rest : stacks;
   const eliminatedAll = to === undefined || to === state.continuedFrom;
-  let position = replaceStacks(world.position, stacks, [
+  // By pieces, not by stack identity: a named formation (13.4 option 2) is part of a stack it shares with others.
+  let position = addStacks(takePieces(world.position, stacks), [
     ...goingIn.map((s) => ({ ...s, inside: true })),
     ...(eliminatedAll ? [] : rest.map((s) => ({ ...s, space: to, inside: false }))),
   ]);

@@ -3,7 +3,8 @@
 // the units inside and the besieging powers).
 import type { Power } from '../schema/power.ts';
 import type { Siege, Stack } from '../schema/scenario.ts';
-import { majorOf } from './relations.ts';
+import { isHostile } from './hostility.ts';
+import { controllerOf, majorOf } from './relations.ts';
 import { landUnitsIn, stacksWhere } from './stacks.ts';
 import type { Position, World } from './world.ts';
 
@@ -62,3 +63,21 @@ export function beginSiege(position: Position, space: string, by: Power): Positi
 export function endSiege(position: Position, space: string): Position {
   return { ...position, sieges: position.sieges.filter((s) => s.space !== space) };
 }
+
+/**
+ * Rulings R13 and R17: pieces that end the move outside a fortified space held by a power hostile to them, with
+ * more land units than are inside and no siege listed, put it under siege — interceptors that won the battle, or
+ * that caught a formation of leaders alone (13.1), as much as the active formation. Their powers (majors for active
+ * minors, 22.3), or none.
+ */
+export function unlistedBesiegers(world: World, space: string): Power[] {
+  if (!world.board.spaces.get(space)?.fortified || siegeIn(world, space)) return [];
+  const controller = controllerOf(world, space);
+  const outside = stacksWhere(world.position, { space, inside: false }).filter(
+    (s) => s.power !== controller && isHostile(world, s.power, controller, space),
+  );
+  if (!outnumbersInside(landUnitsIn(outside), landUnitsInside(world, space))) return [];
+  const withUnits = outside.filter((s) => landUnitsIn([s]) > 0);
+  return [...new Set(withUnits.map((s) => majorOf(world.position, s.power) ?? s.power))];
+}
+

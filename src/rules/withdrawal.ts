@@ -2,7 +2,7 @@
 // outnumbers the units inside (15, ruling R13), else option 1 (pay CP and move on) or option 2 (retreat, ruling R4).
 import type { MajorPower, Power } from '../schema/power.ts';
 import { landUnitCount } from '../schema/units.ts';
-import { hostileStacksInside, hostileStacksOutside, isHostile } from './hostility.ts';
+import { hostileStacksOutside, isHostile } from './hostility.ts';
 import type { MoveLeg } from './leg.ts';
 import { ENTRY_RESTRICTIONS, moveCost, type MoveArgs } from './movement.ts';
 import { controllerOf, isFriendly, isInactive, majorOf, mayBeInside } from './relations.ts';
@@ -130,7 +130,8 @@ export function isAutomaticWithdrawal(world: World, leg: MoveLeg): boolean {
 /**
  * Movement step 7 hands over to the siege check when the formation, with land units, stands in a fortified space
  * held against it with no enemy land units outside: withdrawn defenders, an earlier garrison or nobody at all
- * (ruling R13).
+ * (ruling R13). Only a space whose controller is hostile to the formation can be besieged (15): enemies that went
+ * inside an ally's fortress (R18) are not besieged by it, and the formation simply stays.
  */
 export function needsSiegeCheck(world: World, leg: MoveLeg): boolean {
   const s = world.board.spaces.get(leg.to);
@@ -140,7 +141,7 @@ export function needsSiegeCheck(world: World, leg: MoveLeg): boolean {
   if (activeLandUnits(leg, world) === 0) return false;
   const c = controllerOf(world, leg.to);
   const hostile = c === 'independent' || isHostile(world, leg.power, c, leg.to);
-  return hostile || hostileStacksInside(world, leg.power, leg.to).length > 0;
+  return hostile;
 }
 
 /** Land units of the active formation now in the destination (14 step 12, 13.4). */

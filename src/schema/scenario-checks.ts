@@ -212,8 +212,9 @@ export function checkScenario(
     if (!leader) {
       if (leaderId(c.leader) === 'unknown')
         pushId({ path: at(['captured', i, 'leader']), message: `unknown army leader '${c.leader}'` });
-    } else if (leader.power === c.by || leader.alsoServes.includes(c.by))
-      issues.push({ path: at(['captured', i, 'by']), message: `${leader.name} cannot be captured by ${nameOf(c.by)}, a power he serves` });
+    } else if (leader.power === c.by && leader.alsoServes.length === 0)
+      // A two-sided leader (Maurice of Saxony) fights for either power, so either may capture him.
+      issues.push({ path: at(['captured', i, 'by']), message: `${leader.name} cannot be captured by ${nameOf(c.by)}, the only power he serves` });
     leaderAt(c.leader, at(['captured', i]));
   });
   const customIds = new Set<string>();

@@ -346,9 +346,101 @@ describe('ruling R17, 22.3: positions the validator accepts and refuses', () => 
     }
   });
 
+  test('[14 step 10] a two-sided leader (Maurice of Saxony) may be captured by either of his powers; a one-sided one not by his own', () => {
+    const stacks = [{ space: 'vienna', power: 'hapsburg', regulars: 2 }];
+    expect(() => parseScenario({ ...base, stacks, captured: [{ leader: 'maurice-of-saxony', by: 'hapsburg' }] })).not.toThrow();
+    expect(() => parseScenario({ ...base, stacks, captured: [{ leader: 'maurice-of-saxony', by: 'protestant' }] })).not.toThrow();
+    expect(() => parseScenario({ ...base, stacks, captured: [{ leader: 'ferdinand', by: 'hapsburg' }] })).toThrow(/the only power he serves/);
+  });
+
   test('[DESIGN] resolve finishes every regression-like board with the default policy and its result parses', () => {
     const r = resolve(parseScenario({ ...base, control: { pressburg: 'ottoman' }, stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 3 }, { space: 'vienna', power: 'hapsburg', leaders: ['ferdinand'] }], move: { from: 'pressburg', to: 'vienna', regulars: 3 } }));
     expect(r.ok).toBe(true);
     if (r.ok) expect(() => parseScenario(r.result.position)).not.toThrow();
+  });
+});
+
+/** Three spaces in a line, west – field – east: the middle one unfortified (LINE), a Hapsburg fortress held by the
+ * Ottomans (FORT_LINE, control given by the inside garrison's home) or a Protestant fortress (PROTESTANT_FORT). */
+const line = (type: string, home: string) => ({
+  spaces: [
+    { id: 'west', type: 'unfortified', home: 'hapsburg' },
+    { id: 'field', type, home },
+    { id: 'east', type: 'unfortified', home: 'hapsburg' },
+  ],
+  connections: [{ a: 'west', b: 'field' }, { a: 'field', b: 'east' }],
+});
+const LINE = line('unfortified', 'hapsburg') as ScenarioPatch['map'];
+const FORT_LINE = line('fortress', 'ottoman') as ScenarioPatch['map'];
+const PROTESTANT_FORT = line('fortress', 'protestant') as ScenarioPatch['map'];
+
+describe('Classes found by the property tests (test/properties): each pinned also in the casebook', () => {
+  test('[13.1] with no legal move there is no move decision: the Move action does not happen and the move ends', () => {
+    const s = playing({ war: WAR, stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 2, lostBattle: true }], impulse: { power: 'ottoman', cp: 2 } });
+    expect(s.pending).toBeNull();
+    const p = finished(s);
+    expect(piecesAt(p, 'pressburg', 'ottoman')).toEqual({ ...none, regulars: 2 });
+    expect(s.trace.some((t) => t.state === 'noLegalMove' && t.headline && /has no legal move: .* \(13\.1\)/.test(t.note.en))).toBe(true);
+  });
+
+  test('[13.1, 13.2] a leader moving alone, intercepted by land units, is captured: no battle is fought (MOV-23)', () => {
+    const s = playing(
+      {
+        map: LINE,
+        war: WAR,
+        stacks: [{ space: 'west', power: 'hapsburg', regulars: 1, leaders: ['charles-v'] }, { space: 'east', power: 'ottoman', regulars: 1 }],
+        impulse: { power: 'hapsburg', cp: 1 },
+        move: { from: 'west', to: 'field', leaders: ['charles-v'] },
+      },
+      [{ type: 'intercept.declare', power: 'ottoman', from: 'east', regulars: 1 }, dice(6, 6)],
+    );
+    const p = finished(s);
+    expect(s.result?.summary.battle).toBeNull();
+    expect(s.trace.some((t) => t.machine === 'fieldBattle')).toBe(false);
+    expect(p.captured).toEqual([{ leader: 'charles-v', by: 'ottoman' }]);
+  });
+
+  test('[13.4 options 1 and 2] only the formation that entered moves on or goes back: a friendly leader already there stays', () => {
+    const patch: ScenarioPatch = {
+      map: FORT_LINE,
+      war: WAR,
+      stacks: [{ space: 'west', power: 'hapsburg', regulars: 1 }, { space: 'field', power: 'ottoman', cavalry: 1, inside: true }, { space: 'field', power: 'hapsburg', leaders: ['duke-of-alva'] }],
+      impulse: { power: 'hapsburg', cp: 2 },
+      move: { from: 'west', to: 'field', regulars: 1 },
+    };
+    const on = finishWithPolicy(playing(patch, [{ type: 'move.continue', to: 'east' }]));
+    expect(piecesAt(finished(on), 'field', 'hapsburg')).toEqual({ ...none, leaders: ['duke-of-alva'] });
+    expect(piecesAt(finished(on), 'east', 'hapsburg')).toEqual({ ...none, regulars: 1 });
+    const back = finishWithPolicy(playing(patch, [{ type: 'move.stop' }]));
+    expect(piecesAt(finished(back), 'field', 'hapsburg')).toEqual({ ...none, leaders: ['duke-of-alva'] });
+    expect(piecesAt(finished(back), 'west', 'hapsburg')).toEqual({ ...none, regulars: 1 });
+  });
+
+  test('[15, ruling R18] enemies inside an ally\'s fortress are not besieged by the formation: it stays, no siege', () => {
+    const s = playing({
+      war: [['england', 'protestant']],
+      alliances: [['england', 'hapsburg'], ['hapsburg', 'protestant']],
+      stacks: [{ space: 'brussels', power: 'england', regulars: 1 }, { space: 'antwerp', power: 'protestant', leaders: ['john-frederick'] }],
+      impulse: { power: 'england', cp: 1 },
+      move: { from: 'brussels', to: 'antwerp', regulars: 1 },
+    });
+    const p = finished(finishWithPolicy(s));
+    expect(p.sieges).toEqual([]);
+    expect(piecesAt(p, 'antwerp', 'protestant', true)).toEqual({ ...none, leaders: ['john-frederick'] });
+  });
+
+  test('[ruling R13, ruling R17] interceptors that win outside an empty enemy fortress put it under siege', () => {
+    const s = playing(
+      {
+        map: PROTESTANT_FORT,
+        war: [['ottoman', 'hapsburg'], ['ottoman', 'protestant'], ['hapsburg', 'protestant']],
+        stacks: [{ space: 'west', power: 'ottoman', regulars: 1 }, { space: 'east', power: 'hapsburg', mercenaries: 1 }],
+        impulse: { power: 'ottoman', cp: 1 },
+        move: { from: 'west', to: 'field', regulars: 1 },
+      },
+      [{ type: 'intercept.declare', power: 'hapsburg', from: 'east', mercenaries: 1 }, dice(6, 6), dice(1), dice(6, 6)],
+    );
+    const p = finished(finishWithPolicy(s));
+    expect(p.sieges).toEqual([{ space: 'field', by: ['hapsburg'], thisImpulse: true }]);
   });
 });

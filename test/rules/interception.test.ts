@@ -1,6 +1,7 @@
 // Truth tables for 13.2 Interception: every restriction on an attempt, the roll (13.2 step 2, ruling R1), who is
 // asked next (impulse order, 3.2) and which adjacent stacks may try. Every board goes through the scenario schema,
 // the Move included, so each row starts from a legal Move action.
+import { largestFormation } from '../../src/rules/formation.ts';
 import { describe, expect, test } from 'vitest';
 import { interceptionModifiers, isRollSuccess, rollTotal } from '../../src/rules/dice.ts';
 import {
@@ -25,7 +26,6 @@ import {
   isNoSiegeInOccupiedDestination,
   isNotAcrossPass,
   isSpaceNotUsed,
-  largestInterception,
   mayInterceptIntoOccupiedSpace,
   mayInterceptorEnterSpace,
   nextInterceptor,
@@ -731,7 +731,7 @@ describe('interceptionCandidates', () => {
   });
 });
 
-describe('largestInterception', () => {
+describe('largestFormation', () => {
   interface LargestRow {
     readonly title: string;
     readonly stack: StackInput;
@@ -747,6 +747,6 @@ describe('largestInterception', () => {
     ]),
   )('%s', ([, row]) => {
     const w = world({ war: [['ottoman', 'hapsburg']], control: { agram: 'ottoman' }, stacks: [row.stack] });
-    expect(largestInterception(w, stacksWhere(w.position, { space: row.stack.space }))).toEqual(row.largest);
+    expect(largestFormation(w, stacksWhere(w.position, { space: row.stack.space }))).toEqual(row.largest);
   });
 });

@@ -78,7 +78,7 @@ describe('the composed SVG', () => {
     expect(has('invoke', 'fieldBattle.retreating', 'retreat.checkingNextRetreat')).toBe(true);
     expect(has('return', 'retreat.done', 'fieldBattle.checkingSiege')).toBe(true);
     expect(has('invoke', 'siegeBreak.retreatingBesiegers', 'retreat.checkingNextRetreat')).toBe(true);
-    for (const [from, to] of [['breakingSiegesLeftBehind', 'responseCards'], ['breakingSiegesAfterInterception', 'placingFormation'], ['breakingSiegesAfterAvoid', 'withdrawing'], ['breakingSiegesAfterBattle', 'done']]) {
+    for (const [from, to] of [['breakingSiegesLeftBehind', 'responseCards'], ['breakingSiegesAfterInterception', 'placingFormation'], ['breakingSiegesAfterAvoid', 'withdrawing'], ['breakingSiegesAfterBattle', 'checkingSiegeByOthers']]) {
       expect(has('invoke', `movement.${from}`, 'siegeBreak.checkingSieges'), from).toBe(true);
       expect(has('return', 'siegeBreak.done', `movement.${to}`), to).toBe(true);
     }

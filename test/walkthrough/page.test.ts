@@ -34,13 +34,13 @@ describe('the page of the worked example', () => {
   test('[13.1] holds every step: in the step list and in its data', () => {
     for (const s of replay.model.steps) expect(replay.html).toContain(`href="#step=${s.step}"`);
     expect(data(replay.html)).toEqual(JSON.parse(JSON.stringify(replay.model)));
-    expect(replay.model.steps).toHaveLength(36);
+    expect(replay.model.steps).toHaveLength(37);
   });
 
   test('[14] opens in the language asked, with both languages in it', () => {
     expect(replay.html).toMatch(/^<!DOCTYPE html>\n<html lang="en">/);
     expect(play.html).toMatch(/^<!DOCTYPE html>\n<html lang="ru">/);
-    expect(play.html).toContain('Шаг <b>1</b> из 36');
+    expect(play.html).toContain('Шаг <b>1</b> из 37');
     for (const page of [replay.html, play.html]) {
       expect(page).toContain('<div class="diagram" data-lang="en">');
       expect(page).toContain('<div class="diagram" data-lang="ru">');

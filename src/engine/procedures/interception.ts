@@ -1,7 +1,8 @@
 // The interception procedure's decisions (13.2): which power tries from which adjacent space with which formation,
 // and the 2d6 roll of an attempt.
 import { commandLimit } from '../../rules/formation.ts';
-import { checkInterception, interceptionCandidates, largestInterception, POWER_RESTRICTIONS } from '../../rules/interception.ts';
+import { largestFormation } from '../../rules/formation.ts';
+import { checkInterception, interceptionCandidates, POWER_RESTRICTIONS } from '../../rules/interception.ts';
 import { must } from '../../rules/must.ts';
 import { intoSpace, outOfSpace, powerGen, powerName, spaceName, unitsText } from '../../text/names.ts';
 import { declarationArgs, type InterceptionContext } from '../../rules/procedures/interception.ts';
@@ -32,7 +33,7 @@ function build(w: Waiting<InterceptionContext>): DecisionOf<'intercept'> {
   {
     const { candidates, blocked: b } = interceptionCandidates(world, c, power);
     for (const cand of candidates) {
-      const request = largestInterception(world, cand.stacks);
+      const request = largestFormation(world, cand.stacks);
       const available = totals(cand.stacks);
       spaces.push({ from: cand.from, available, maxLandUnits: commandLimit(world, available.leaders) });
       const f = spaceName(world, cand.from), u = unitsText(world, request);

@@ -141,7 +141,7 @@ function attackerOutnumbersInside(c: FieldBattleContext): boolean {
 }
 
 /** 14 step 12: a battle in a fortified space held against the attacker, won by the attacker, with units left. */
-function needsSiegeCheck(c: FieldBattleContext): boolean {
+function isAttackerSiegeCheckDue(c: FieldBattleContext): boolean {
   const s = c.world.board.spaces.get(c.battle.space);
   const controller = controllerOf(c.world, c.battle.space);
   const hostile = controller === 'independent' || isHostile(c.world, c.battle.attacker, controller, c.battle.space);
@@ -160,8 +160,8 @@ export const fieldBattleGuards = {
     const args = answerArgs(c, e);
     return !!args && checkCasualties(c.world, args).ok;
   }),
-  doesAttackerBesiege: guard<FieldBattleContext>('14 step 12', (c) => needsSiegeCheck(c) && attackerOutnumbersInside(c)),
-  mustAttackerLeave: guard<FieldBattleContext>('14 step 12', (c) => needsSiegeCheck(c) && !attackerOutnumbersInside(c)),
+  doesAttackerBesiege: guard<FieldBattleContext>('14 step 12', (c) => isAttackerSiegeCheckDue(c) && attackerOutnumbersInside(c)),
+  mustAttackerLeave: guard<FieldBattleContext>('14 step 12', (c) => isAttackerSiegeCheckDue(c) && !attackerOutnumbersInside(c)),
 };
 
 /** 14 steps 2–3: each side's dice. */

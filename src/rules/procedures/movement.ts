@@ -2,16 +2,16 @@
 // avoid, withdraw, fight — composing the other procedures.
 import type { EngineEvent, EventOf } from '../../schema/events.ts';
 import type { MajorPower } from '../../schema/power.ts';
-import type { MoveOrder } from '../../schema/scenario.ts';
+import type { MoveOrder, Stack } from '../../schema/scenario.ts';
 import { units, type Units } from '../../schema/units.ts';
 import { settleLoneLeaders } from '../capture.ts';
 import type { MoveLeg } from '../leg.ts';
-import { checkMove, moveCost, movableStacks, type MoveArgs } from '../movement.ts';
+import { checkMove, hasAnyLegalMove, moveCost, movableStacks, type MoveArgs } from '../movement.ts';
 import { controllerOf, majorOf } from '../relations.ts';
-import { firstBrokenSiege, siegeIn } from '../siege.ts';
+import { beginSiege, firstBrokenSiege, siegeIn, unlistedBesiegers } from '../siege.ts';
 import { hostileLandUnitsOutside } from '../hostility.ts';
-import { addStacks, landUnitsIn, relocate, replaceStacks, splitStacks, stacksWhere, totals } from '../stacks.ts';
-import type { Position } from '../world.ts';
+import { addStacks, landUnitsIn, relocate, replaceStacks, splitStacks, stacksWhere, takePieces, totals } from '../stacks.ts';
+import type { Position, World } from '../world.ts';
 import type { AvoidInput, AvoidOutput } from './avoid-battle.ts';
 import { eventAs, eventOf, eventUnits, guard, startContext, type ProcedureContext, type ProcedureInput } from './common.ts';
 import { must } from '../must.ts';
@@ -30,6 +30,8 @@ export interface MoveRequest {
   readonly from: string;
   readonly to: string;
   readonly request: Units;
+  /** 13.4 option 1: exactly these pieces move on (the formation that entered), not whatever stands in the space. */
+  readonly pieces?: readonly Stack[];
 }
 
 export interface MovementContext extends ProcedureContext {
@@ -68,6 +70,7 @@ export function moveArgs(c: MovementContext, m: EventOf<'move.declare'>): MoveAr
 
 export const movementGuards = {
   hasDeclaredMove: guard<MovementContext>('13.1', (c) => c.order !== undefined),
+  hasLegalMove: guard<MovementContext>('13.1', (c) => hasAnyLegalMove(c.world)),
   isLegalMove: guard<MovementContext>('13.1', (c, e) => {
     const m = eventOf(e, 'move.declare');
     return !!m && checkMove(c.world, moveArgs(c, m)).ok;
@@ -78,6 +81,8 @@ export const movementGuards = {
   isBattleNext: guard<MovementContext>('13.1 step 8', (c) => c.outcome === 'battle'),
   isMovingOn: guard<MovementContext>('13.4 option 1', (c) => c.outcome === 'continue'),
   isRetreatingToOrigin: guard<MovementContext>('13.4 option 2', (c) => c.outcome === 'retreat'),
+  hasFormationInDestination: guard<MovementContext>('13.1 step 8', (c) => formationInDestination(c).length > 0),
+  hasUnlistedSiege: guard<MovementContext>('15', (c) => unlistedBesiegers(c.world, leg(c).to).length > 0),
 };
 
 export function declareMove(_c: MovementContext, event: EngineEvent): Partial<MovementContext> {
@@ -89,18 +94,25 @@ export function declareMove(_c: MovementContext, event: EngineEvent): Partial<Mo
  * 13.1 step 3: pay the CP and take the formation out of its space. If it was besieging that space and the
  * besiegers left behind no longer outnumber the units inside, the siege ends at once (15.3).
  */
+/** The pieces a move takes out of its space: the named ones (13.4 option 1), or the request drawn from the movable stacks. */
+function takeFormation(world: World, power: MajorPower, order: MoveRequest): { formation: Stack[]; position: Position } {
+  if (order.pieces) return { formation: [...order.pieces], position: takePieces(world.position, order.pieces) };
+  const stacks = movableStacks(world, power, order.from);
+  const split = splitStacks(stacks, order.request);
+  if (!split.ok) throw new Error('engine fault: startMove on a formation the guard did not find');
+  return { formation: split.taken, position: replaceStacks(world.position, stacks, split.rest) };
+}
+
 export function startMove(c: MovementContext): Partial<MovementContext> {
   const order = must(c.order, 'startMove with no declared move');
   const power = active(c);
-  const stacks = movableStacks(c.world, power, order.from);
-  const split = splitStacks(stacks, order.request);
-  if (!split.ok) throw new Error('engine fault: startMove on a formation the guard did not find');
+  const { formation, position: left } = takeFormation(c.world, power, order);
   const cost = moveCost(c.world, order.from, order.to);
-  let position = replaceStacks(c.world.position, stacks, split.rest);
+  let position = left;
   position = { ...position, impulse: { ...position.impulse, cp: position.impulse.cp - cost } };
   const wasBesieging = siegeIn(c.world, order.from)?.by.some((p) => majorOf(c.world.position, p) === power) ?? false;
   const continuedFrom = c.leg && c.outcome === 'continue' ? c.leg.to : undefined;
-  const newLeg: MoveLeg = { power, from: order.from, to: order.to, formation: split.taken, kind: 'move', ...(continuedFrom ? { continuedFrom } : {}), ...(wasBesieging ? { leftSiege: true } : {}) };
+  const newLeg: MoveLeg = { power, from: order.from, to: order.to, formation, kind: 'move', ...(continuedFrom ? { continuedFrom } : {}), ...(wasBesieging ? { leftSiege: true } : {}) };
   return {
     world: { ...c.world, position },
     leg: newLeg,
@@ -109,7 +121,7 @@ export function startMove(c: MovementContext): Partial<MovementContext> {
     summary: {
       ...c.summary,
       cpSpent: c.summary.cpSpent + cost,
-      moves: [...c.summary.moves, { power, from: order.from, to: order.to, units: totals(split.taken), cp: cost, continued: continuedFrom !== undefined }],
+      moves: [...c.summary.moves, { power, from: order.from, to: order.to, units: totals(formation), cp: cost, continued: continuedFrom !== undefined }],
     },
   };
 }
@@ -127,17 +139,21 @@ export function takeInterceptionOutput(_c: MovementContext, out: InterceptionOut
   return { world: out.world, summary: out.summary, intercepted: out.successPower };
 }
 
-/** 13.1 step 5: after all interceptions the formation is placed in the destination; a lone enemy leader there is captured. */
+/**
+ * 13.1 step 5: after all interceptions the formation is placed in the destination; a lone enemy leader there is
+ * captured. A formation of leaders alone that meets the land units that intercepted it is itself a lone leader
+ * entered by enemy land units (13.1, MOV-23): captured, or inside a fortification its side may hold — no battle.
+ */
 export function placeFormation(c: MovementContext): Partial<MovementContext> {
   const l = leg(c);
-  let position: Position = addStacks(c.world.position, relocate(l.formation, { space: l.to, inside: false }));
-  let summary = c.summary;
-  if (landUnitsIn(l.formation) > 0) {
-    const settled = settleLoneLeaders({ ...c.world, position }, l.to, l.power);
-    position = settled.position;
-    summary = { ...summary, captures: [...summary.captures, ...captureSummaries(settled.captured, l.to, '13.1')] };
-  }
-  return { world: { ...c.world, position }, summary };
+  const position: Position = addStacks(c.world.position, relocate(l.formation, { space: l.to, inside: false }));
+  const arriving = landUnitsIn(l.formation) > 0 ? l.power : c.intercepted;
+  if (!arriving) return { world: { ...c.world, position } };
+  const settled = settleLoneLeaders({ ...c.world, position }, l.to, arriving);
+  return {
+    world: { ...c.world, position: settled.position },
+    summary: { ...c.summary, captures: [...c.summary.captures, ...captureSummaries(settled.captured, l.to, '13.1')] },
+  };
 }
 
 export function avoidInput(c: MovementContext): AvoidInput {
@@ -162,11 +178,27 @@ export function takeWithdrawalOutput(_c: MovementContext, out: WithdrawalOutput)
   return { world: out.world, summary: out.summary, outcome: out.outcome, continueTo: out.continueTo };
 }
 
+/** The active power's pieces outside in the destination (after step 5 they are the formation, if nothing took it). */
+function formationInDestination(c: MovementContext): Stack[] {
+  const l = leg(c);
+  return stacksWhere(c.world.position, { space: l.to, inside: false }).filter((s) => majorOf(c.world.position, s.power) === l.power);
+}
+
+/** Rulings R13 and R17: the other powers left outside an enemy fortress in the destination put it under siege. */
+export function beginUnlistedSieges(c: MovementContext): Partial<MovementContext> {
+  const space = leg(c).to;
+  const powers = unlistedBesiegers(c.world, space);
+  let position = c.world.position;
+  for (const p of powers) position = beginSiege(position, space, p);
+  const besieger = must(powers[0], 'beginUnlistedSieges with no besieger');
+  return { world: { ...c.world, position }, summary: { ...c.summary, siege: { space, besieger } } };
+}
+
 /** 13.4 option 1: the same formation moves on from the fortified space, as a new Move. */
 export function moveOn(c: MovementContext): Partial<MovementContext> {
   const l = leg(c);
-  const here = stacksWhere(c.world.position, { space: l.to, inside: false }).filter((s) => majorOf(c.world.position, s.power) === l.power);
-  return { order: { from: l.to, to: c.continueTo ?? l.to, request: totals(here) } };
+  const pieces = relocate(l.formation, { space: l.to, inside: false });
+  return { order: { from: l.to, to: must(c.continueTo, 'moveOn with no destination'), request: totals(pieces), pieces } };
 }
 
 /** 13.4 option 2: back to the space it came from, under the 14.1 restrictions. */
@@ -176,7 +208,15 @@ export function originRetreatInput(c: MovementContext): RetreatInput {
   return {
     world: c.world,
     summary: c.summary,
-    retreat: { space: l.to, reason: 'origin', attacker: l.power, origin: l.from, ...(l.continuedFrom ? { continuedFrom: l.continuedFrom } : {}), captor },
+    retreat: {
+      space: l.to,
+      reason: 'origin',
+      attacker: l.power,
+      origin: l.from,
+      ...(l.continuedFrom ? { continuedFrom: l.continuedFrom } : {}),
+      captor,
+      formation: relocate(l.formation, { space: l.to, inside: false }),
+    },
   };
 }
 
