@@ -2,14 +2,14 @@
 // with which units, and when it succeeds without a roll (every unit already lost a field battle this impulse).
 import { isMajorPower, MAJOR_POWERS, type MajorPower, type Power } from '../schema/power.ts';
 import type { Stack } from '../schema/scenario.ts';
-import { landUnitCount, type Units } from '../schema/units.ts';
+import { landUnitCount, NO_UNITS, type Units } from '../schema/units.ts';
 import { byPowerRestriction } from './by-power.ts';
-import { destinationRestrictions, type DestinationArgs } from './destinations.ts';
+import { destinationRestrictions, destinationsFrom, type DestinationArgs, type Destinations } from './destinations.ts';
 import { hostileStacksOutside } from './hostility.ts';
 import type { MoveLeg } from './leg.ts';
 import { majorOf, minorPowerFacts } from './relations.ts';
 import { landUnitsIn, splitStacks, stacksWhere } from './stacks.ts';
-import { checkAll, restrictionsOn, type Refusal, type Restriction, type Verdict } from './verdict.ts';
+import { checkAll, restrictionsOn, type Restriction, type Verdict } from './verdict.ts';
 import type { World } from './world.ts';
 
 export interface AvoidState {
@@ -157,16 +157,10 @@ export function isAutomaticAvoid(pieces: readonly Stack[]): boolean {
   return pieces.length > 0 && pieces.every((p) => p.lostBattle);
 }
 
-export function avoidDestinations(world: World, state: AvoidState, power: MajorPower): { to: string[]; blocked: { to: string; refusal: Refusal }[] } {
-  const to: string[] = [];
-  const blocked: { to: string; refusal: Refusal }[] = [];
-  const empty: Units = { regulars: 0, mercenaries: 0, cavalry: 0, leaders: [] };
-  for (const n of world.board.spaces.get(state.leg.to)?.neighbours ?? []) {
-    const v = checkAll(AVOID_DESTINATION_RESTRICTIONS, world, { ...state, asking: power, power, from: state.leg.to, to: n, request: empty });
-    if (v.ok) to.push(n);
-    else blocked.push({ to: n, refusal: v });
-  }
-  return { to, blocked };
+export function avoidDestinations(world: World, state: AvoidState, power: MajorPower): Destinations {
+  const from = state.leg.to;
+  const args = { ...state, asking: power, power, from, request: NO_UNITS };
+  return destinationsFrom(world, from, (to) => checkAll(AVOID_DESTINATION_RESTRICTIONS, world, { ...args, to }));
 }
 
 /**

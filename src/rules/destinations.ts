@@ -7,7 +7,8 @@ import { landUnitCount } from '../schema/units.ts';
 import type { RuleRef } from './registry.ts';
 import { areAtWar, controllerOf, isFriendly } from './relations.ts';
 import { stacksWhere } from './stacks.ts';
-import { restrictionsOn, type Restriction } from './verdict.ts';
+import { restrictionsOn, type Refusal, type Restriction, type Verdict } from './verdict.ts';
+import type { World } from './world.ts';
 
 export interface DestinationArgs {
   /** The power whose units go (the avoiding or retreating major power). */
@@ -100,4 +101,22 @@ export function destinationRestrictions<A extends DestinationArgs, P extends str
       facts: (_w, { to }) => ({ to }),
     }),
   ];
+}
+
+/** The neighbours of a space a piece may go to, and each other neighbour with the restriction that refuses it. */
+export interface Destinations {
+  readonly to: string[];
+  readonly blocked: { readonly to: string; readonly refusal: Refusal }[];
+}
+
+/** Sorts the neighbours of `from` by the verdict on each (avoid battle 13.3, retreat 14.1, moving on 13.4). */
+export function destinationsFrom(world: World, from: string, judge: (to: string) => Verdict): Destinations {
+  const to: string[] = [];
+  const blocked: { to: string; refusal: Refusal }[] = [];
+  for (const n of world.board.spaces.get(from)?.neighbours ?? []) {
+    const v = judge(n);
+    if (v.ok) to.push(n);
+    else blocked.push({ to: n, refusal: v });
+  }
+  return { to, blocked };
 }

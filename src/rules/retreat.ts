@@ -6,14 +6,14 @@ import { isMajorPower, MAJOR_POWERS, type Power } from '../schema/power.ts';
 import type { Stack } from '../schema/scenario.ts';
 import { landUnitCount, NO_UNITS, type Units } from '../schema/units.ts';
 import { byPowerRestriction } from './by-power.ts';
-import { destinationRestrictions, type DestinationArgs } from './destinations.ts';
+import { destinationRestrictions, destinationsFrom, type DestinationArgs, type Destinations } from './destinations.ts';
 import { groupOf } from './field-battle.ts';
 import { hostileStacksOutside } from './hostility.ts';
 import { controllerOf, isInactive, majorOf, mayBeInside } from './relations.ts';
 import { landUnitsInside } from './siege.ts';
 import { captureLeaders, settleLoneLeaders } from './capture.ts';
 import { addStacks, landUnitsIn, splitStacks, stacksWhere, takePieces, totals } from './stacks.ts';
-import { checkAll, restrictionsOn, type Refusal, type Restriction, type Verdict } from './verdict.ts';
+import { checkAll, restrictionsOn, type Restriction, type Verdict } from './verdict.ts';
 import { FORTIFICATION_LIMIT } from './withdrawal.ts';
 import type { World } from './world.ts';
 
@@ -182,15 +182,9 @@ export const RETREAT_DESTINATION_RESTRICTIONS: readonly Restriction<RetreatArgs>
 
 export const RETREAT_RESTRICTIONS: readonly Restriction<RetreatArgs>[] = [isRetreatingPower, mayGoInside, isInsideSplitByPower, areInsideUnitsPresent, isInsideWithinLimit];
 
-export function retreatDestinations(world: World, state: RetreatState, power: Power): { to: string[]; blocked: { to: string; refusal: Refusal }[] } {
-  const to: string[] = [];
-  const blocked: { to: string; refusal: Refusal }[] = [];
-  for (const n of world.board.spaces.get(state.space)?.neighbours ?? []) {
-    const v = checkAll(RETREAT_DESTINATION_RESTRICTIONS, world, { ...state, power, from: state.space, to: n, inside: NO_UNITS, hasDestination: true });
-    if (v.ok) to.push(n);
-    else blocked.push({ to: n, refusal: v });
-  }
-  return { to, blocked };
+export function retreatDestinations(world: World, state: RetreatState, power: Power): Destinations {
+  const args = { ...state, power, from: state.space, inside: NO_UNITS, hasDestination: true };
+  return destinationsFrom(world, state.space, (to) => checkAll(RETREAT_DESTINATION_RESTRICTIONS, world, { ...args, to }));
 }
 
 /** Whether anything of the group stays outside once `inside` has gone in. */

@@ -8,7 +8,8 @@ import { ENTRY_RESTRICTIONS, moveCost, type MoveArgs } from './movement.ts';
 import { controllerOf, isFriendly, isInactive, majorOf, mayBeInside } from './relations.ts';
 import { landUnitsInside, outnumbersInside, siegeIn } from './siege.ts';
 import { landUnitsIn, stacksWhere, totals } from './stacks.ts';
-import { checkAll, restrictionsOn, type Refusal, type Restriction, type Verdict } from './verdict.ts';
+import { destinationsFrom, type Destinations } from './destinations.ts';
+import { checkAll, restrictionsOn, type Restriction, type Verdict } from './verdict.ts';
 import type { World } from './world.ts';
 
 export const FORTIFICATION_LIMIT = 4;
@@ -186,13 +187,6 @@ export function checkContinue(world: World, args: ContinueArgs): Verdict {
   return checkAll(ENTRY_RESTRICTIONS, world, continueMoveArgs(world, args));
 }
 
-export function continueDestinations(world: World, leg: MoveLeg, cp: number): { to: string[]; blocked: { to: string; refusal: Refusal }[] } {
-  const to: string[] = [];
-  const blocked: { to: string; refusal: Refusal }[] = [];
-  for (const n of world.board.spaces.get(leg.to)?.neighbours ?? []) {
-    const v = checkContinue(world, { leg, to: n, cp });
-    if (v.ok) to.push(n);
-    else blocked.push({ to: n, refusal: v });
-  }
-  return { to, blocked };
+export function continueDestinations(world: World, leg: MoveLeg, cp: number): Destinations {
+  return destinationsFrom(world, leg.to, (to) => checkContinue(world, { leg, to, cp }));
 }

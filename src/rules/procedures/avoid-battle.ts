@@ -4,13 +4,12 @@ import type { EngineEvent } from '../../schema/events.ts';
 import type { MajorPower, Power } from '../../schema/power.ts';
 import type { Stack } from '../../schema/scenario.ts';
 import { avoidingStacks, checkAvoid, isAutomaticAvoid, nextAvoider, type AvoidArgs, type AvoidState } from '../avoid-battle.ts';
-import { settleLoneLeaders } from '../capture.ts';
 import { avoidModifiers, isRollSuccess, ROLL_DICE, ROLL_TARGET, rollTotal, type Modifier } from '../dice.ts';
 import type { MoveLeg } from '../leg.ts';
 import { addStacks, landUnitsIn, relocate, splitStacks, takePieces, totals } from '../stacks.ts';
 import { eventAs, eventOf, eventUnits, guard, startContext, type ProcedureContext, type ProcedureInput } from './common.ts';
 import { must } from '../must.ts';
-import { captureSummaries } from './summaries.ts';
+import { settleArrival } from './summaries.ts';
 
 export interface AvoidInput extends ProcedureInput {
   readonly leg: MoveLeg;
@@ -111,14 +110,10 @@ export function recordAvoidRoll(c: AvoidContext, event: EngineEvent): Partial<Av
 export function placeAvoiders(c: AvoidContext): Partial<AvoidContext> {
   const attempt = must(c.attempt, 'placeAvoiders with no attempt');
   // The group that rolled is the group that goes (13.3 step 5).
-  let position = addStacks(takePieces(c.world.position, attempt.pieces), relocate(attempt.pieces, { space: attempt.to, inside: false }));
-  let summary = avoidSummary(c, attempt, true);
-  if (landUnitsIn(attempt.pieces) > 0) {
-    const settled = settleLoneLeaders({ ...c.world, position }, attempt.to, attempt.power);
-    position = settled.position;
-    summary = { ...summary, captures: [...summary.captures, ...captureSummaries(settled.captured, attempt.to, '13.1')] };
-  }
-  return { world: { ...c.world, position }, summary };
+  const moved = relocate(attempt.pieces, { space: attempt.to, inside: false });
+  const position = addStacks(takePieces(c.world.position, attempt.pieces), moved);
+  const arriving = landUnitsIn(attempt.pieces) > 0 ? attempt.power : undefined;
+  return settleArrival({ ...c.world, position }, avoidSummary(c, attempt, true), attempt.to, arriving, '13.1');
 }
 
 export function declineAvoid(c: AvoidContext, event: EngineEvent): Partial<AvoidContext> {

@@ -3,11 +3,10 @@
 import type { EngineEvent } from '../../schema/events.ts';
 import type { MajorPower } from '../../schema/power.ts';
 import type { Stack } from '../../schema/scenario.ts';
-import { captureSummaries } from './summaries.ts';
+import { settleArrival } from './summaries.ts';
 import { interceptionModifiers, isRollSuccess, ROLL_DICE, ROLL_TARGET, rollTotal, type Modifier } from '../dice.ts';
 import { checkInterception, interceptorStacks, nextInterceptor, type InterceptArgs, type InterceptionState } from '../interception.ts';
 import type { MoveLeg } from '../leg.ts';
-import { settleLoneLeaders } from '../capture.ts';
 import { addStacks, landUnitsIn, relocate, replaceStacks, splitStacks, takePieces, totals } from '../stacks.ts';
 import { eventAs, eventOf, eventUnits, guard, startContext, type ProcedureContext, type ProcedureInput } from './common.ts';
 import { must } from '../must.ts';
@@ -110,14 +109,10 @@ export function recordInterceptionRoll(c: InterceptionContext, event: EngineEven
 export function placeInterceptors(c: InterceptionContext): Partial<InterceptionContext> {
   const attempt = must(c.attempt, 'placeInterceptors with no attempt');
   // The pieces that attempted are the pieces that move (13.2 step 3, ruling R12), whatever else stands beside them.
-  let position = addStacks(takePieces(c.world.position, attempt.pieces), relocate(attempt.pieces, { space: c.leg.to, inside: false }));
-  let summary = c.summary;
-  if (landUnitsIn(attempt.pieces) > 0) {
-    const settled = settleLoneLeaders({ ...c.world, position }, c.leg.to, attempt.power);
-    position = settled.position;
-    summary = { ...summary, captures: [...summary.captures, ...captureSummaries(settled.captured, c.leg.to, '13.1')] };
-  }
-  return { world: { ...c.world, position }, summary, successPower: attempt.power };
+  const moved = relocate(attempt.pieces, { space: c.leg.to, inside: false });
+  const position = addStacks(takePieces(c.world.position, attempt.pieces), moved);
+  const arriving = landUnitsIn(attempt.pieces) > 0 ? attempt.power : undefined;
+  return { ...settleArrival({ ...c.world, position }, c.summary, c.leg.to, arriving, '13.1'), successPower: attempt.power };
 }
 
 export function declineInterception(c: InterceptionContext, event: EngineEvent): Partial<InterceptionContext> {

@@ -4,7 +4,6 @@ import type { EngineEvent, EventOf } from '../../schema/events.ts';
 import type { MajorPower } from '../../schema/power.ts';
 import type { MoveOrder, Stack } from '../../schema/scenario.ts';
 import { units, type Units } from '../../schema/units.ts';
-import { settleLoneLeaders } from '../capture.ts';
 import type { MoveLeg } from '../leg.ts';
 import { checkMove, hasAnyLegalMove, moveCost, movableStacks, type MoveArgs } from '../movement.ts';
 import { controllerOf, majorOf } from '../relations.ts';
@@ -18,7 +17,7 @@ import { must } from '../must.ts';
 import type { FieldBattleInput } from './field-battle.ts';
 import type { InterceptionInput, InterceptionOutput } from './interception.ts';
 import type { RetreatInput } from './retreat.ts';
-import { captureSummaries } from './summaries.ts';
+import { settleArrival } from './summaries.ts';
 import type { WithdrawalInput, WithdrawalOutcome, WithdrawalOutput } from './withdrawal.ts';
 
 export interface MovementInput extends ProcedureInput {
@@ -148,12 +147,7 @@ export function placeFormation(c: MovementContext): Partial<MovementContext> {
   const l = leg(c);
   const position: Position = addStacks(c.world.position, relocate(l.formation, { space: l.to, inside: false }));
   const arriving = landUnitsIn(l.formation) > 0 ? l.power : c.intercepted;
-  if (!arriving) return { world: { ...c.world, position } };
-  const settled = settleLoneLeaders({ ...c.world, position }, l.to, arriving);
-  return {
-    world: { ...c.world, position: settled.position },
-    summary: { ...c.summary, captures: [...c.summary.captures, ...captureSummaries(settled.captured, l.to, '13.1')] },
-  };
+  return settleArrival({ ...c.world, position }, c.summary, l.to, arriving, '13.1');
 }
 
 export function avoidInput(c: MovementContext): AvoidInput {
@@ -163,11 +157,7 @@ export function avoidInput(c: MovementContext): AvoidInput {
 /** After avoid battle, a leader left alone with the enemy is captured, or withdraws inside a fortified space (13.3). */
 export function takeAvoidOutput(c: MovementContext, out: AvoidOutput): Partial<MovementContext> {
   const l = leg(c);
-  const settled = settleLoneLeaders(out.world, l.to, l.power);
-  return {
-    world: { ...out.world, position: settled.position },
-    summary: { ...out.summary, captures: [...out.summary.captures, ...captureSummaries(settled.captured, l.to, '13.3')] },
-  };
+  return settleArrival(out.world, out.summary, l.to, l.power, '13.3');
 }
 
 export function withdrawalInput(c: MovementContext): WithdrawalInput {
