@@ -30,3 +30,32 @@ describe('README', () => {
     expect(pkg.scripts.test).toContain('vitest run');
   });
 });
+
+describe('README: the API snippet', () => {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const snippet = readme.split('## Use it from a program')[1]?.split('```ts')[1]?.split('```')[0] ?? '';
+
+  test('[13.2 step 5] runs against the library with the worked example, and the refusal it shows is the one the engine gives', async () => {
+    expect(snippet).toContain("from 'his-procedures'");
+    const lib = await import('../../src/index.ts');
+    const json = readFileSync(join(ROOT, 'examples', 'vienna-1517.json'), 'utf8');
+    const updates: unknown[] = [];
+    const body = `${snippet.replace(/^import .*$/m, '')}\nreturn { session, refused, stop };`;
+    const run = new Function('lib', 'json', 'render', `const { parseScenario, createSession, restoreSession, resolve } = lib;\n${body}`) as (
+      lib: unknown,
+      json: string,
+      render: (...args: unknown[]) => void,
+    ) => { session: import('../../src/index.ts').Session; refused: import('../../src/index.ts').SendResult; stop: () => void };
+    const { session, refused, stop } = run(lib, json, (...args) => void updates.push(args));
+    const claimed = /refused → \{ ok: false, error: \{ code: '([^']+)', rule: '([^']+)'/.exec(snippet);
+    expect(claimed).not.toBeNull();
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect([refused.error.code, refused.error.rule]).toEqual([claimed![1], claimed![2]]);
+    expect(typeof stop).toBe('function');
+    // The pending decision the snippet describes first: an interception asked under 13.2 step 1.
+    const first = lib.createSession(lib.parseScenario(json), { seed: 42, lang: 'en' }).pending;
+    expect(snippet).toContain(`kind: '${first?.kind}'`);
+    expect(snippet).toContain(`rule: '${first?.rule}'`);
+    expect(session.trace.length).toBeGreaterThan(0);
+  });
+});
