@@ -3,6 +3,7 @@
 // scenario, events or save file (or one that cannot be read), 3 an illegal scripted event, 4 explore found invariant
 // violations, 5 review found changes since its baseline, 70 an engine fault. No stack trace is printed for anything a user typed.
 import { MAX_SEED } from './engine/session.ts';
+import { VARIANT_RULINGS } from './schema/rulings.ts';
 import { serveStdio } from './server.ts';
 import { cmdDiagram } from './cli/diagram.ts';
 import { cmdIds } from './cli/ids.ts';
@@ -20,9 +21,12 @@ const USAGE = `his — Here I Stand land-combat procedures
 
 Usage:
   his resolve <scenario.json> [--events file.json] [--seed N] [--policy decline|eager] [--json] [--lang en|ru]
+              [--ruling ID=READING]...
       Runs the move to its end: scripted events first, then the policy, with seeded dice (seed 0 to ${MAX_SEED}).
+      --ruling R11=alternative (repeatable) reads an open ruling the other way, over the scenario's own "rulings"
+      (rulings with an alternative: ${VARIANT_RULINGS.join(', ')}; the same option on odds, explore and walkthrough).
       Exit codes: 0 done, 1 usage, 2 bad scenario or events file, 3 illegal scripted event.
-  his odds <scenario.json> [--policy decline|eager] [--max-nodes N] [--max-ms N] [--json]
+  his odds <scenario.json> [--policy decline|eager] [--max-nodes N] [--max-ms N] [--ruling ID=READING]... [--json]
       Exact chances of every outcome of the move when a policy answers every decision: dice outcomes are enumerated
       with exact probabilities (scripted events in the scenario are ignored).
 ${EXPLORE_USAGE}

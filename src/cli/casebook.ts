@@ -5,7 +5,9 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { CaseError, diffAll, loadCases, parseSavedResults, percent, runCase, savedResults, prettyJson, type CaseDiff } from '../review/casebook.ts';
-import { err, out, readFile, FileError, UsageError } from './common.ts';
+import { compareCase, comparisonLines, rulingsLabel, type CaseComparison } from '../review/casebook-compare.ts';
+import type { Rulings } from '../schema/rulings.ts';
+import { err, out, readFile, FileError, rulingsOf, UsageError } from './common.ts';
 
 export const REVIEW_CHANGED = 5;
 
@@ -14,7 +16,10 @@ export const REVIEW_USAGE = `  his review <cases-dir> [--baseline results.json] 
       Runs a casebook (e.g. review/cases) again and prints, per case, what changed since the baseline — the answers the
       cases pin, or a results file an earlier --write saved: end positions added or removed, and each probability's
       change as an exact fraction. Exit codes: 0 nothing changed, 5 something changed, 4 an invariant was violated,
-      2 a bad case or results file.`;
+      2 a bad case or results file.
+  his review <cases-dir> --compare R11=alternative[,R13=alternative...] [--json]
+      Runs every case under the rulings and under the alternative readings given, and prints per case the two
+      outcome distributions side by side, or "same". Exit 0 (4 when an invariant is violated).`;
 
 function badCases(e: CaseError | FileError, json: boolean): number {
   if (json) out(JSON.stringify({ ok: false, error: { code: 'invalid-case', message: e.message } }, null, 2));
@@ -41,9 +46,27 @@ function line(d: CaseDiff): string[] {
 }
 
 export function cmdReview(args: string[]): number {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, strict: true, options: { baseline: { type: 'string' }, json: { type: 'boolean' }, write: { type: 'string' }, all: { type: 'boolean' } } });
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      baseline: { type: 'string' },
+      json: { type: 'boolean' },
+      write: { type: 'string' },
+      all: { type: 'boolean' },
+      compare: { type: 'string', multiple: true },
+    },
+  });
   if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'review needs a folder of cases (e.g. review/cases)' : `review takes one folder of cases, not ${positionals.length}`);
   const json = values.json ?? false;
+  if (values.compare !== undefined) {
+    if (values.baseline !== undefined || values.write !== undefined || values.all !== undefined)
+      throw new UsageError('--compare runs the cases under two readings: it takes no --baseline, --write or --all');
+    const rulings = rulingsOf(values.compare, 'compare');
+    if (Object.keys(rulings).length === 0) throw new UsageError('--compare needs a reading, e.g. --compare R11=alternative');
+    return compareReadings(positionals[0]!, rulings, json);
+  }
   let diffs: CaseDiff[];
   let violated = false;
   try {
@@ -71,4 +94,26 @@ export function cmdReview(args: string[]): number {
     if (values.write !== undefined) out(`This run's results are in ${values.write} (use it as --baseline later).`);
   }
   return violated ? 4 : changed.length > 0 ? REVIEW_CHANGED : 0;
+}
+
+/**
+ * `his review <cases-dir> --compare R11=alternative[,R13=alternative…]`: every case under RULINGS.md's readings and
+ * under the given ones, side by side. Exit 0 (4 when an invariant is violated under either reading).
+ */
+function compareReadings(dir: string, rulings: Rulings, json: boolean): number {
+  let comparisons: CaseComparison[];
+  try {
+    comparisons = loadCases(dir).map((c) => compareCase(c, rulings));
+  } catch (e) {
+    if (e instanceof CaseError || e instanceof FileError) return badCases(e, json);
+    throw e;
+  }
+  const differ = comparisons.filter((c) => !c.same);
+  const violated = comparisons.some((c) => c.violations.ruling.length + c.violations.alternative.length > 0);
+  if (json) out(JSON.stringify({ ok: !violated, compare: rulings, cases: comparisons.length, differ: differ.length, comparisons }, null, 2));
+  else {
+    out(`${comparisons.length} cases under the rulings (RULINGS.md) and under ${rulingsLabel(rulings)}: ${differ.length === 0 ? 'no case differs' : `${differ.length} differ`}.`);
+    for (const c of comparisons) out(comparisonLines(c).join('\n'));
+  }
+  return violated ? 4 : 0;
 }

@@ -3,9 +3,10 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { EventSchema } from '../schema/events.ts';
-import { parseScenario, readJson, ScenarioError } from '../engine/scenario.ts';
+import { parseScenario, readJson, ScenarioError, withRulings } from '../engine/scenario.ts';
 import { POLICIES, type PolicyName } from '../engine/resolve.ts';
 import type { Lang } from '../text/text.ts';
+import { isReading, isVariantRuling, VARIANT_RULINGS, type Reading, type Rulings, type VariantRuling } from '../schema/rulings.ts';
 import type { ExploreReport } from '../review/explore.ts';
 
 /** A bad command, option or value: one line and exit 1. */
@@ -37,9 +38,13 @@ function inFile<T>(what: InputFileError['what'], file: string, read: () => T): T
   }
 }
 
-/** A scenario file, parsed: FileError if it cannot be read, InputFileError if it is not a valid scenario. */
-export function readScenario(file: string) {
-  return inFile('scenario', file, () => parseScenario(readFile(file)));
+/**
+ * A scenario file, parsed, with `rulings` (`--ruling`) read over its own: FileError if it cannot be read,
+ * InputFileError if it is not a valid scenario (under those readings).
+ */
+export function readScenario(file: string, rulings: Rulings = {}) {
+  const text = readFile(file);
+  return inFile('scenario', file, () => withRulings(parseScenario(text), rulings));
 }
 
 /** Where the command writes: the process's streams, or a test's buffers. */
@@ -100,13 +105,36 @@ function eventsOf(value: unknown): unknown[] {
   return list;
 }
 
+type OptionValue<O> = O extends { multiple: true } ? string[] : O extends { type: 'boolean' } ? boolean : string;
+
 /** Options with a value: a missing value, a value given to a flag (--json=yes) or an unknown option is a usage error. */
-export function options<T extends Record<string, { type: 'string' | 'boolean' }>>(
+export function options<T extends Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>>(
   args: string[],
   spec: T,
-): { values: { [K in keyof T]?: T[K]['type'] extends 'boolean' ? boolean : string }; positionals: string[] } {
+): { values: { [K in keyof T]?: OptionValue<T[K]> }; positionals: string[] } {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, strict: true, options: spec });
-  return { values: values as { [K in keyof T]?: T[K]['type'] extends 'boolean' ? boolean : string }, positionals };
+  return { values: values as { [K in keyof T]?: OptionValue<T[K]> }, positionals };
+}
+
+/** `--ruling ID=READING`, repeatable: the readings read over the scenario's own `rulings` (src/schema/rulings.ts). */
+export const RULING_OPTION = { ruling: { type: 'string', multiple: true } } as const;
+
+/**
+ * Readings named on the command line, `R11=alternative` each (several may share one argument, comma-separated):
+ * an unknown ruling or reading is a usage error naming the allowed ones.
+ */
+export function rulingsOf(values: readonly string[] | undefined, option = 'ruling'): Rulings {
+  const out: Partial<Record<VariantRuling, Reading>> = {};
+  for (const item of (values ?? []).flatMap((v) => v.split(','))) {
+    const [id = '', value, ...extra] = item.trim().split('=');
+    if (value === undefined || extra.length > 0)
+      throw new UsageError(`--${option} takes ID=READING (e.g. R11=alternative), not '${item}'`);
+    if (!isVariantRuling(id))
+      throw new UsageError(`--${option}: '${id}' is not a ruling with an alternative reading (one of ${VARIANT_RULINGS.join(', ')})`);
+    if (!isReading(value)) throw new UsageError(`--${option} ${id}: the reading is ruling or alternative, not '${value}'`);
+    out[id] = value;
+  }
+  return out;
 }
 
 export function oneFile(positionals: string[], command: string): string {
@@ -150,12 +178,12 @@ function problems(e: ScenarioError): string {
   return `his: ${what} (${lines.length} problems):\n${lines.map((l) => `  ${l}`).join('\n')}`;
 }
 
-export function withoutScript(file: string) {
+export function withoutScript(file: string, rulings: Rulings = {}) {
   const text = readFile(file);
   return inFile('scenario', file, () => {
     const data = readJson(text);
     if (data === null || typeof data !== 'object' || Array.isArray(data)) return parseScenario(data);
-    return parseScenario({ ...(data as Record<string, unknown>), events: [] });
+    return withRulings(parseScenario({ ...(data as Record<string, unknown>), events: [] }), rulings);
   });
 }
 

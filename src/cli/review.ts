@@ -11,12 +11,29 @@ import { format, toNumber, type Fraction } from '../review/fraction.ts';
 import { compileExpression, importInvariants, InvariantModuleError } from '../review/query.ts';
 import { exploreInParallel } from '../review/parallel.ts';
 import { resolve as resolvePath } from 'node:path';
-import { badInput, bounds, BOUNDS, FileError, oneFile, options, out, err, policyOf, readEvents, truncation, UsageError, wholeNumber, withoutScript } from './common.ts';
+import {
+  badInput,
+  bounds,
+  BOUNDS,
+  FileError,
+  oneFile,
+  options,
+  out,
+  err,
+  policyOf,
+  readEvents,
+  RULING_OPTION,
+  rulingsOf,
+  truncation,
+  UsageError,
+  wholeNumber,
+  withoutScript,
+} from './common.ts';
 
 /** The explore lines of `his help` (src/cli.ts puts them in its USAGE). */
 export const EXPLORE_USAGE = `  his explore <scenario.json> [--answers all|listed] [--policy decline|eager] [--events file.json]
               [--assert module.mjs]... [--find '<expression>' [--out paths.json]] [--workers N|auto]
-              [--max-paths N] [--max-nodes N] [--max-ms N] [--json]
+              [--max-paths N] [--max-nodes N] [--max-ms N] [--ruling ID=READING]... [--json]
       Every legal answer of every decision (--answers all, the default; listed: the answers each decision lists) and
       every dice outcome: paths, end positions, answers sent per decision kind, invariant violations (the built-in ones
       and those of each --assert module's default export) and the states of each machine that were reached. --find
@@ -25,12 +42,13 @@ export const EXPLORE_USAGE = `  his explore <scenario.json> [--answers all|liste
       his resolve --events. --workers splits the work between threads. Exit code 4 when an invariant is violated.`;
 
 export function cmdOdds(args: string[]): number {
-  const { values, positionals } = options(args, { policy: { type: 'string' }, json: { type: 'boolean' }, ...BOUNDS });
+  const { values, positionals } = options(args, { policy: { type: 'string' }, json: { type: 'boolean' }, ...BOUNDS, ...RULING_OPTION });
   const file = oneFile(positionals, 'odds');
   const policy = policyOf(values.policy);
   const limits = bounds(values);
+  const rulings = rulingsOf(values.ruling);
   try {
-    const r = explore(withoutScript(file), { decisions: policy, ...limits });
+    const r = explore(withoutScript(file, rulings), { decisions: policy, ...limits });
     const pct = (f: Fraction) => `${(toNumber(f) * 100).toFixed(2).padStart(6)} %`;
     if (values.json) {
       out(JSON.stringify({ ok: true, policy, paths: r.paths, truncated: r.truncated, ...(r.truncatedBy ? { truncatedBy: r.truncatedBy } : {}), total: format(r.totalProbability), marginals: Object.fromEntries(Object.entries(r.marginals).map(([k, f]) => [k, format(f)])), outcomes: r.outcomes.map((o) => ({ probability: format(o.probability), description: o.description, position: o.position })) }, null, 2));
@@ -77,6 +95,7 @@ const EXPLORE_OPTIONS = {
   out: { type: 'string' },
   workers: { type: 'string' },
   ...BOUNDS,
+  ...RULING_OPTION,
 } as const;
 
 /** --workers: a whole number, or `auto` (the machine's available parallelism, at most 8). */
@@ -99,6 +118,7 @@ export function cmdExplore(args: string[]): number | Promise<number> {
   if (values.out !== undefined && where === undefined) throw new UsageError('--out writes the paths --find found: give --find too');
   const json = values.json ?? false;
   const workers = workersOf(values.workers);
+  const rulings = rulingsOf(values.ruling);
   const failed = (e: unknown): number => {
     if (e instanceof ScenarioError || e instanceof FileError) return badInput(e, json);
     if (e instanceof ExploreScriptError) {
@@ -123,7 +143,7 @@ export function cmdExplore(args: string[]): number | Promise<number> {
     // Worker threads: asynchronous. Each worker loads the --assert modules itself and compiles --find.
     return (async () => {
       try {
-        const scenario = withoutScript(file);
+        const scenario = withoutScript(file, rulings);
         const r = await exploreInParallel({ scenario: scenario.source, options: options(), ...(values.find !== undefined ? { find: values.find } : {}), assert: modules.map((m) => resolvePath(m)) }, workers);
         return finish(r);
       } catch (e) {
@@ -134,7 +154,7 @@ export function cmdExplore(args: string[]): number | Promise<number> {
   }
   const run = (invariants: Invariant[]): number => {
     try {
-      return finish(explore(withoutScript(file), { ...options(), ...(invariants.length ? { invariants } : {}), ...(where ? { where } : {}) }));
+      return finish(explore(withoutScript(file, rulings), { ...options(), ...(invariants.length ? { invariants } : {}), ...(where ? { where } : {}) }));
     } catch (e) {
       return failed(e);
     }

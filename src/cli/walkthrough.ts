@@ -2,12 +2,28 @@
 // step (and, with --play, lets the reader play it). The page goes to stdout, or to the file named by -o. The move
 // runs as `his resolve` runs it: the scripted events (or --events), then the policy, with seeded dice.
 import { writeFileSync } from 'node:fs';
-import { parseScenario, ScenarioError } from '../engine/scenario.ts';
+import { parseScenario, ScenarioError, withRulings } from '../engine/scenario.ts';
 import { MAX_SEED } from '../engine/session.ts';
 import { walkthrough } from '../viz/walkthrough/index.ts';
-import { badInput, err, FileError, langOf, oneFile, options, out, policyOf, readEvents, readFile, UsageError, wholeNumber } from './common.ts';
+import {
+  badInput,
+  err,
+  FileError,
+  langOf,
+  oneFile,
+  options,
+  out,
+  policyOf,
+  readEvents,
+  readFile,
+  RULING_OPTION,
+  rulingsOf,
+  UsageError,
+  wholeNumber,
+} from './common.ts';
 
 export const WALKTHROUGH_USAGE = `  his walkthrough <scenario.json> [--events file.json] [--seed N] [--policy decline|eager] [--lang en|ru] [--play] [-o file.html]
+              [--ruling ID=READING]...
       The visual rule walkthrough: one self-contained HTML page (no server, no network) that replays the move step by
       step — statechart, narrative, conditions and rules, dice, decisions, map — in English and Russian (--lang is the
       language it opens in). --play adds play mode: the engine runs in the page and the reader answers. Written to
@@ -27,17 +43,19 @@ export function cmdWalkthrough(args: string[]): number | Promise<number> {
     lang: { type: 'string' },
     play: { type: 'boolean' },
     output: { type: 'string', short: 'o' },
+    ...RULING_OPTION,
   });
   const file = oneFile(positionals, 'walkthrough');
   const lang = langOf(values.lang);
   const seed = wholeNumber('seed', values.seed, 0, MAX_SEED, 1);
   const policy = policyOf(values.policy);
+  const rulings = rulingsOf(values.ruling);
   const output = values.output;
   if (output === '') throw new UsageError('-o needs a file name (or - for stdout)');
   let scenario;
   let events: unknown[] | undefined;
   try {
-    scenario = parseScenario(readFile(file));
+    scenario = withRulings(parseScenario(readFile(file)), rulings);
     events = values.events ? readEvents(values.events) : undefined;
   } catch (e) {
     if (e instanceof ScenarioError || e instanceof FileError) return badInput(e, false);

@@ -28,5 +28,7 @@ export function toResultPosition(scenario: Scenario, position: Position): Result
     sieges: position.sieges.map((g) => ({ space: g.space, by: [...g.by], ...(g.thisImpulse ? { thisImpulse: true } : {}) })),
     captured: position.captured.map((c) => ({ ...c })),
     impulse: { ...position.impulse },
+    // The readings the move was resolved under: the result parses again under the same rules.
+    ...(Object.keys(d.rulings).length > 0 ? { rulings: { ...d.rulings } } : {}),
   };
 }

@@ -10,6 +10,7 @@ import { normalizeStacks } from '../rules/stacks.ts';
 import type { World } from '../rules/world.ts';
 import type { z } from 'zod';
 import { LIMITS } from '../schema/limits.ts';
+import type { Rulings } from '../schema/rulings.ts';
 
 export type { Issue };
 
@@ -146,6 +147,17 @@ function parseChecked(input: unknown): Scenario {
       captured: data.captured,
       impulse: data.impulse,
     },
+    rulings: data.rulings,
   };
   return { source, data, board, leaders, world };
+}
+
+/**
+ * The scenario with `rulings` read over its own (`his … --ruling R11=alternative`, `his review --compare`): parsed
+ * again from its source, so a save of a session made from it carries the readings in its scenario.
+ */
+export function withRulings(scenario: Scenario, rulings: Rulings): Scenario {
+  if (Object.keys(rulings).length === 0) return scenario;
+  const source = scenario.source as Record<string, unknown>;
+  return parseScenario({ ...source, rulings: { ...scenario.data.rulings, ...rulings } });
 }

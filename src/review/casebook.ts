@@ -6,7 +6,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { parseScenario, readJson, ScenarioError, type Scenario } from '../engine/scenario.ts';
+import { parseScenario, readJson, ScenarioError, withRulings, type Scenario } from '../engine/scenario.ts';
+import type { Rulings } from '../schema/rulings.ts';
 import type { ResultPosition } from '../schema/result.ts';
 import { explore, ExploreScriptError, type ExploreReport } from './explore.ts';
 import { add, format, fraction, type Fraction } from './fraction.ts';
@@ -163,20 +164,25 @@ export interface CaseResult {
 /** Bounds that keep any one case from running away (a case is small on purpose). */
 export const CASE_LIMITS = { maxNodes: 50_000, maxMs: 120_000 } as const;
 
-export function caseScenario(c: Case): Scenario {
+/** The case's scenario without its own events; `rulings` read over the scenario's own (`his review --compare`). */
+export function caseScenario(c: Case, rulings: Rulings = {}): Scenario {
   const data = c.scenario;
   const plain = data !== null && typeof data === 'object' && !Array.isArray(data) ? { ...(data as Record<string, unknown>), events: [] } : data;
-  return parseScenario(plain);
+  return withRulings(parseScenario(plain), rulings);
 }
-
 
 /** Runs one case: the script, then the policy or every answer, with coverage of the machines collected. */
 export function runCase(c: Case): CaseResult {
+  return runCaseUnder(c, {});
+}
+
+/** Runs one case with `rulings` read over its scenario's own (the readings of src/schema/rulings.ts). */
+export function runCaseUnder(c: Case, rulings: Rulings): CaseResult {
   const empty = { outcomes: {}, facts: [], violations: [], truncated: false, paths: 0, distinctStates: 0, ms: 0, reached: new Reached() };
   const kind = c.policy ? 'distribution' : 'reachable';
   let scenario: Scenario;
   try {
-    scenario = caseScenario(c);
+    scenario = caseScenario(c, rulings);
   } catch (e) {
     if (e instanceof ScenarioError) return { id: c.id, kind, ...empty, report: undefined as never, error: e.message };
     throw e;

@@ -90,7 +90,7 @@ export function endViolations(initial: Scenario, o: Observation, options: { read
         if (a.power < b.power && areAtWar(rel, a.power, b.power)) v.push(`${space}: ${a.power} and ${b.power} at war, both outside`);
   }
   for (const g of rel.sieges) {
-    const besiegers = besiegingLandUnits(o, g);
+    const besiegers = besiegingLandUnits({ ...initial.world, position: o.position }, g);
     const inside = landUnitsInside(o, g.space);
     if (besiegers <= inside) v.push(`${g.space}: besieged by ${besiegers} against ${inside} inside`);
   }

@@ -1,7 +1,7 @@
 // 14 step 9 Casualties: each side loses one land unit per hit scored against it, chosen by the owner (ruling R5);
 // several groups on one side split the hits as evenly as possible, the side's leading group placing the odd hits
 // (ruling R5); if both sides are wiped out, the side that rolled more dice (the defender on equal dice) keeps one
-// of its eliminated units (ruling R7).
+// of its eliminated units (ruling R7). The alternative readings of R5 and R7 (src/schema/rulings.ts) apply here.
 import { impulseRank, type Power } from '../schema/power.ts';
 import type { Stack } from '../schema/scenario.ts';
 import { LAND_UNIT_TYPES, landUnitCount, type LandCounts, type LandUnitType, type Units } from '../schema/units.ts';
@@ -9,7 +9,7 @@ import { byPowerRestriction } from './by-power.ts';
 import { groupOf, type Role } from './field-battle.ts';
 import { splitStacks, totals } from './stacks.ts';
 import { checkAll, restrictionsOn, type Restriction, type Verdict } from './verdict.ts';
-import type { World } from './world.ts';
+import { reading, type World } from './world.ts';
 
 export type Losses = Readonly<Record<LandUnitType, number>>;
 
@@ -29,6 +29,11 @@ export interface SidePlan {
   /** Hits left over after the even split, placed by `decider` (ruling R5). */
   readonly oddHits: number;
   readonly decider: Power;
+  /**
+   * Ruling R5's alternative reading: the odd hits are nobody's choice — the deciding group takes the first, then the
+   * other groups in impulse order take one each. Undefined under the ruling (the decider places them).
+   */
+  readonly oddFixed?: readonly Power[];
   /** Ruling R7: this side keeps one of its eliminated units. */
   readonly keepsOne: boolean;
   /**
@@ -64,13 +69,39 @@ export function sidePlan(world: World, role: Role, stacks: readonly Stack[], hit
   const losses = Math.min(hitsAgainst, total);
   const { shares, odd } = splitLosses(groups, losses);
   const withUnits = [decider, ...groups.map((g) => g.power).filter((p) => p !== decider)].find((p) => (groups.find((g) => g.power === p)?.units ?? 0) > 0);
-  return { role, losses, groups: shares, oddHits: odd, decider, keepsOne, ...(keepsOne && withUnits ? { keeper: withUnits } : {}) };
+  const oddFixed = reading(world, 'R5') === 'alternative' ? fixedOddHits(shares, odd, decider) : undefined;
+  return { role, losses, groups: shares, oddHits: odd, decider, keepsOne, ...(keepsOne && withUnits ? { keeper: withUnits } : {}), ...(oddFixed ? { oddFixed } : {}) };
 }
 
-/** Ruling R7: both sides wiped out → the side with more dice keeps one unit; on equal dice the defender. */
-export function r7Keeper(attacker: { dice: number; wipedOut: boolean }, defender: { dice: number; wipedOut: boolean }): Role | undefined {
-  if (!attacker.wipedOut || !defender.wipedOut) return undefined;
+/** Ruling R5 (alternative): the groups that take the odd hits — the decider first, then impulse order. */
+function fixedOddHits(shares: readonly GroupShare[], odd: number, decider: Power): Power[] {
+  const open = shares.filter((g) => g.base < g.units).map((g) => g.power);
+  const order = [...open].sort((a, b) => Number(b === decider) - Number(a === decider) || impulseRank(a) - impulseRank(b));
+  return order.slice(0, odd);
+}
+
+/**
+ * Ruling R7: both sides wiped out → the side with more dice keeps one unit; on equal dice the defender. Under R7's
+ * alternative reading nobody keeps a unit: 14 step 9 removes one unit per hit, and both sides are gone.
+ */
+export function r7Keeper(
+  attacker: { dice: number; wipedOut: boolean },
+  defender: { dice: number; wipedOut: boolean },
+  world: Pick<World, 'rulings'> = {},
+): Role | undefined {
+  if (!attacker.wipedOut || !defender.wipedOut || reading(world, 'R7') === 'alternative') return undefined;
   return attacker.dice > defender.dice ? 'attacker' : 'defender';
+}
+
+/**
+ * Ruling R7, winner wiped out: the winner on hits (14 step 8) stays the winner — its leaders are captured and the
+ * loser still retreats. Under R7's alternative reading the side with land units left wins instead: a side with no
+ * land units cannot hold the space, so the side that still has some stays and the wiped-out side loses.
+ */
+export function r7Winner(world: Pick<World, 'rulings'>, byHits: Role, unitsLeft: Readonly<Record<Role, number>>): Role {
+  const other: Role = byHits === 'attacker' ? 'defender' : 'attacker';
+  const wipedOutWinner = unitsLeft[byHits] === 0 && unitsLeft[other] > 0;
+  return reading(world, 'R7') === 'alternative' && wipedOutWinner ? other : byHits;
 }
 
 /** How many land units a group must lose once the odd hits are placed. */
@@ -91,8 +122,12 @@ export function lossCombinations(stacks: readonly Stack[], n: number): Losses[] 
   return out;
 }
 
-/** Every way to place `odd` leftover hits on distinct groups that still have units (ruling R5). */
+/**
+ * Every way to place `odd` leftover hits on distinct groups that still have units (ruling R5); under R5's
+ * alternative reading the one placement nobody chooses (`oddFixed`).
+ */
 export function oddHitChoices(plan: SidePlan): Power[][] {
+  if (plan.oddFixed) return [[...plan.oddFixed]];
   const open = plan.groups.filter((g) => g.base < g.units).map((g) => g.power);
   const out: Power[][] = [];
   const pick = (start: number, chosen: Power[]) => {

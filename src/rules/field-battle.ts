@@ -5,8 +5,8 @@ import type { Stack } from '../schema/scenario.ts';
 import { bestLeader } from './dice.ts';
 import { hostileStacksOutside } from './hostility.ts';
 import { controllerOf, majorOf } from './relations.ts';
-import { landUnitsIn, normalizeStacks, stacksWhere } from './stacks.ts';
-import type { Position, World } from './world.ts';
+import { addStacks, isEmptyStack, landUnitsIn, stacksWhere, takePieces } from './stacks.ts';
+import { reading, type Position, type World } from './world.ts';
 
 export type Role = 'attacker' | 'defender';
 
@@ -14,11 +14,23 @@ export interface BattleSetup {
   readonly space: string;
   /** The active power (14 step 2: always the attacker). */
   readonly attacker: MajorPower;
+  /** The leaders of the formation that moved in (ruling R19's alternative reading: only they attack). */
+  readonly formationLeaders?: readonly string[];
 }
 
-/** The attacking force: the active power's group outside the fortifications in the battle space. */
+/**
+ * The attacking force (ruling R19): the active power's group outside the fortifications in the battle space — a
+ * friendly leader already waiting there included. Under R19's alternative reading only the moving formation
+ * attacks: a leader who was waiting there stays aside (no rating, no mark, no retreat). No friendly land units can
+ * be waiting there: they would have stood face to face with the enemy, and nobody may intercept into them (13.2).
+ */
 export function attackerStacks(world: World, b: BattleSetup): Stack[] {
-  return stacksWhere(world.position, { space: b.space, inside: false }).filter((s) => majorOf(world.position, s.power) === b.attacker);
+  const group = stacksWhere(world.position, { space: b.space, inside: false }).filter((s) => majorOf(world.position, s.power) === b.attacker);
+  const moved = b.formationLeaders;
+  if (reading(world, 'R19') === 'ruling' || moved === undefined) return group;
+  return group
+    .map((s) => (s.leaders.every((l) => moved.includes(l)) ? s : { ...s, leaders: s.leaders.filter((l) => moved.includes(l)) }))
+    .filter((s) => !isEmptyStack(s));
 }
 
 /** The defending force: every hostile stack outside the fortifications (interceptors included, 13.2 step 3). */
@@ -85,8 +97,20 @@ export function captorOf(stacks: readonly Stack[], fallback: Power): Power {
   return powers[0] ?? fallback;
 }
 
-/** Ruling R12: every land unit and leader of the losing side is marked as having lost a field battle this impulse. */
+/**
+ * Ruling R16: who takes the captives of the side opposite `role` (14 step 10, and a 14.1 retreat with no legal
+ * space): the first power in impulse order with land units on `role`'s side. Under R16's alternative reading, the
+ * side's leading power — the one that rolled its dice (`sideLeader`, from the forces as they stood at the roll).
+ */
+export function captorOnSide(world: World, b: BattleSetup, role: Role, forces: readonly Stack[]): Power {
+  const leading = sideLeader(world, b, role, forces);
+  return reading(world, 'R16') === 'alternative' ? leading : captorOf(sideStacks(world, b, role), leading);
+}
+
+/**
+ * Ruling R12: every land unit and leader of the losing side is marked as having lost a field battle this impulse.
+ * By pieces, not whole stacks: a leader who stood aside (ruling R19's alternative) shares a stack, not the mark.
+ */
 export function markLosers(position: Position, losers: readonly Stack[]): Position {
-  const set = new Set(losers);
-  return { ...position, stacks: normalizeStacks(position.stacks.map((s) => (set.has(s) ? { ...s, lostBattle: true } : s))) };
+  return addStacks(takePieces(position, losers), losers.map((s) => ({ ...s, lostBattle: true })));
 }

@@ -73,7 +73,7 @@ export function isFriendly(rel: Relations, a: Power, b: Power): boolean {
 }
 
 /** Ruling R15: a space is controlled by its home power unless the position overrides it. */
-export function controllerOf(world: World, space: string): Power {
+export function controllerOf(world: Pick<World, 'position' | 'board'>, space: string): Power {
   return own(world.position.control, space) ?? world.board.spaces.get(space)?.home ?? 'independent';
 }
 
@@ -90,7 +90,7 @@ export function mayBeInside(world: World, power: Power, space: string): boolean 
  * Whether units of `power` stand against whoever holds a space `controller` controls: at war with it, or — for an
  * independent space — any power's units (the engine treats independent keys as held against every power, R13).
  */
-export function isHostilePower(world: World, power: Power, controller: Power): boolean {
+export function isHostilePower(world: Pick<World, 'position'>, power: Power, controller: Power): boolean {
   if (controller === 'independent') return power !== 'independent';
   return areAtWar(world.position, power, controller);
 }

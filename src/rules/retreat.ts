@@ -15,7 +15,7 @@ import { captureLeaders, settleLoneLeaders } from './capture.ts';
 import { addStacks, landUnitsIn, splitStacks, stacksWhere, takePieces, totals } from './stacks.ts';
 import { checkAll, restrictionsOn, type Restriction, type Verdict } from './verdict.ts';
 import { FORTIFICATION_LIMIT } from './withdrawal.ts';
-import type { World } from './world.ts';
+import { reading, type World } from './world.ts';
 
 /**
  * Why a stack retreats: `defender` / `attacker` lost a field battle (14 step 11); `origin` is 13.4 option 2; `siege`
@@ -79,9 +79,14 @@ function rank(p: Power): number {
   return isMajorPower(p) ? MAJOR_POWERS.indexOf(p) : 100;
 }
 
-/** 14.1: only the loser of a battle in a fortified space it controls may go inside. */
+/**
+ * 14.1, ruling R18: whether the retreating group may put anything inside the fortifications of the battle space —
+ * the loser controls it (or its major does). A losing attacker may too (14.1 literal); under R18's alternative
+ * reading it may not: RET-10 leaves a losing attacker no choice but the space it entered from.
+ */
 export function mayAnyGoInside(world: World, state: RetreatState, power: Power): boolean {
   if (state.reason !== 'defender' && state.reason !== 'attacker') return false;
+  if (state.reason === 'attacker' && reading(world, 'R18') === 'alternative') return false;
   const s = world.board.spaces.get(state.space);
   const c = controllerOf(world, state.space);
   return !!s?.fortified && (c === power || majorOf(world.position, c) === power);
@@ -159,12 +164,23 @@ export const isNotSpaceEnemyEnteredFrom = restriction({
   facts: (_w, { origin }) => ({ origin }),
 });
 
+/**
+ * Whether the retreat must go back to the origin. 13.4 option 2 names that space itself. A losing attacker goes
+ * there by ruling R11; under R11's alternative reading only while the origin is a legal retreat space — otherwise it
+ * retreats like a defender, to any legal adjacent space (14.1), and is eliminated only if there is none.
+ */
+function mustRetreatToOrigin(world: World, args: RetreatArgs): boolean {
+  if (args.reason === 'origin') return true;
+  if (args.reason !== 'attacker') return false;
+  return reading(world, 'R11') === 'ruling' || isOriginLegalRetreat(world, args);
+}
+
 export const isAttackerOrigin = restriction({
   name: 'isAttackerOrigin',
   rule: '14.1',
   ruling: 'R11',
   statements: ['RET-10', 'WDR-11'],
-  holds: (_w, args) => (args.reason !== 'attacker' && args.reason !== 'origin') || args.to === args.origin,
+  holds: (world, args) => !mustRetreatToOrigin(world, args) || args.to === args.origin,
   facts: (_w, { origin }) => ({ origin }),
 });
 
@@ -179,6 +195,12 @@ export const RETREAT_DESTINATION_RESTRICTIONS: readonly Restriction<RetreatArgs>
   isRetreatDestinationNotInUnrest,
   isRetreatDestinationFreeOfEnemy,
 ];
+
+/** Ruling R11 (alternative): whether the origin passes every other destination restriction of 14.1. */
+function isOriginLegalRetreat(world: World, args: RetreatArgs): boolean {
+  const others = RETREAT_DESTINATION_RESTRICTIONS.filter((r) => r !== isAttackerOrigin);
+  return checkAll(others, world, { ...args, to: args.origin }).ok;
+}
 
 export const RETREAT_RESTRICTIONS: readonly Restriction<RetreatArgs>[] = [isRetreatingPower, mayGoInside, isInsideSplitByPower, areInsideUnitsPresent, isInsideWithinLimit];
 

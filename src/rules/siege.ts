@@ -4,9 +4,9 @@
 import type { Power } from '../schema/power.ts';
 import type { Siege, Stack } from '../schema/scenario.ts';
 import { isHostile } from './hostility.ts';
-import { controllerOf, majorOf } from './relations.ts';
+import { controllerOf, isHostilePower, majorOf } from './relations.ts';
 import { landUnitsIn, stacksWhere } from './stacks.ts';
-import type { Position, World } from './world.ts';
+import { reading, type Position, type World } from './world.ts';
 
 export function siegeIn(world: Pick<World, 'position'>, space: string): Siege | undefined {
   return world.position.sieges.find((s) => s.space === space);
@@ -21,34 +21,54 @@ export function landUnitsInside(world: Pick<World, 'position'>, space: string): 
   return landUnitsIn(stacksWhere(world.position, { space, inside: true }));
 }
 
+/**
+ * Ruling R13: whether pieces that end a move outside `space`, a fortress held against them, may put it under siege.
+ * RULINGS: always — an empty fortress too. R13's alternative reading: 15 besieges units that are inside, so an
+ * empty fortress (nothing inside, no siege listed) is not besieged; the pieces simply stay outside. This one
+ * predicate is where the reading applies: after a move (13.4), after a battle the attacker won (14 step 12), and for
+ * other powers left outside (R17); the scenario check reads it too.
+ */
+export function mayBeBesieged(world: Pick<World, 'position' | 'rulings'>, space: string): boolean {
+  if (reading(world, 'R13') === 'ruling' || siegeIn(world, space)) return true;
+  return stacksWhere(world.position, { space, inside: true }).length > 0;
+}
+
 /** 15, 13.4, 14 step 12, ruling R13: more land units than inside (cavalry counted, ruling R6) puts the space under siege. */
 export function outnumbersInside(attackingLandUnits: number, insideLandUnits: number): boolean {
   return attackingLandUnits > insideLandUnits;
 }
 
-/** Whether a stack belongs to one of the besieging powers (a listed power, or an active minor of one, 22.3). */
-function isBesieger(world: Pick<World, 'position'>, siege: Siege, power: Power): boolean {
-  return siege.by.some((p) => p === power || majorOf(world.position, power) === p);
+/** What the siege rules read: the position, the board (who controls a space) and the readings of the rulings. */
+export type SiegeWorld = Pick<World, 'position' | 'board' | 'rulings'>;
+
+/**
+ * Whether a stack belongs to the besiegers (ruling R17): one of the besieging powers (a listed power, or an active
+ * minor of one, 22.3) — third powers neither join nor keep a siege. Under R17's alternative reading the land units
+ * of any power at war with the controller outside count toward the siege too: third powers join it.
+ */
+function isBesieger(world: SiegeWorld, siege: Siege, power: Power): boolean {
+  if (siege.by.some((p) => p === power || majorOf(world.position, power) === p)) return true;
+  return reading(world, 'R17') === 'alternative' && isHostilePower(world, power, controllerOf(world, siege.space));
 }
 
 /** 15.3, ruling R17: the besieging stack — the besieging powers' pieces outside the fortifications of the space. */
-export function besiegingStacks(world: Pick<World, 'position'>, siege: Siege): Stack[] {
+export function besiegingStacks(world: SiegeWorld, siege: Siege): Stack[] {
   return stacksWhere(world.position, { space: siege.space, inside: false }).filter((s) => isBesieger(world, siege, s.power));
 }
 
-/** 15.3: land units of the besieging powers still outside in the space (units of third powers do not count, R17). */
-export function besiegingLandUnits(world: Pick<World, 'position'>, siege: Siege): number {
+/** 15.3: land units of the besiegers still outside in the space (third powers' count only under R17's alternative). */
+export function besiegingLandUnits(world: SiegeWorld, siege: Siege): number {
   return landUnitsIn(besiegingStacks(world, siege));
 }
 
 /** 15.3: the siege in `space` is broken if its besiegers no longer outnumber the units inside. */
-export function isSiegeBroken(world: Pick<World, 'position'>, space: string): boolean {
+export function isSiegeBroken(world: SiegeWorld, space: string): boolean {
   const siege = siegeIn(world, space);
   return !!siege && !outnumbersInside(besiegingLandUnits(world, siege), landUnitsInside(world, space));
 }
 
 /** 15.3: the first siege (by space id) whose besiegers no longer outnumber the units inside. */
-export function firstBrokenSiege(world: Pick<World, 'position'>): Siege | undefined {
+export function firstBrokenSiege(world: SiegeWorld): Siege | undefined {
   return [...world.position.sieges].sort((a, b) => a.space.localeCompare(b.space)).find((g) => isSiegeBroken(world, g.space));
 }
 
@@ -71,7 +91,7 @@ export function endSiege(position: Position, space: string): Position {
  * minors, 22.3), or none.
  */
 export function unlistedBesiegers(world: World, space: string): Power[] {
-  if (!world.board.spaces.get(space)?.fortified || siegeIn(world, space)) return [];
+  if (!world.board.spaces.get(space)?.fortified || siegeIn(world, space) || !mayBeBesieged(world, space)) return [];
   const controller = controllerOf(world, space);
   const outside = stacksWhere(world.position, { space, inside: false }).filter(
     (s) => s.power !== controller && isHostile(world, s.power, controller, space),

@@ -6,7 +6,7 @@ import { hostileStacksOutside, isHostile } from './hostility.ts';
 import type { MoveLeg } from './leg.ts';
 import { ENTRY_RESTRICTIONS, moveCost, type MoveArgs } from './movement.ts';
 import { controllerOf, isFriendly, isInactive, majorOf, mayBeInside } from './relations.ts';
-import { landUnitsInside, outnumbersInside, siegeIn } from './siege.ts';
+import { landUnitsInside, mayBeBesieged, outnumbersInside, siegeIn } from './siege.ts';
 import { landUnitsIn, stacksWhere, totals } from './stacks.ts';
 import { destinationsFrom, type Destinations } from './destinations.ts';
 import { checkAll, restrictionsOn, type Restriction, type Verdict } from './verdict.ts';
@@ -142,7 +142,8 @@ export function needsSiegeCheck(world: World, leg: MoveLeg): boolean {
   if (activeLandUnits(leg, world) === 0) return false;
   const c = controllerOf(world, leg.to);
   const hostile = c === 'independent' || isHostile(world, leg.power, c, leg.to);
-  return hostile;
+  // Ruling R13's alternative reading: nothing inside an empty fortress to besiege — the formation stays, no siege.
+  return hostile && mayBeBesieged(world, leg.to);
 }
 
 /** Land units of the active formation now in the destination (14 step 12, 13.4). */

@@ -3,6 +3,7 @@ import type { Board } from '../data/board.ts';
 import type { LeaderTable } from '../data/leaders.ts';
 import type { Power, MajorPower } from '../schema/power.ts';
 import type { Bonus, Capture, Siege, Stack } from '../schema/scenario.ts';
+import type { Reading, Rulings, VariantRuling } from '../schema/rulings.ts';
 
 export interface Position {
   readonly war: readonly (readonly [Power, Power])[];
@@ -21,8 +22,18 @@ export interface World {
   readonly board: Board;
   readonly leaders: LeaderTable;
   readonly position: Position;
+  /** The scenario's reading of each open ruling (src/schema/rulings.ts); a ruling not listed applies as stated. */
+  readonly rulings?: Rulings;
 }
 
 export function withPosition(world: World, position: Position): World {
   return { ...world, position };
+}
+
+/**
+ * How the engine reads ruling `id` here: `ruling` (RULINGS.md, the default) or `alternative` (the scenario's
+ * `rulings`). Every rule that has an alternative reading asks this, at the one place the ruling is applied.
+ */
+export function reading(world: Pick<World, 'rulings'>, id: VariantRuling): Reading {
+  return world.rulings?.[id] ?? 'ruling';
 }

@@ -16,7 +16,7 @@ import {
   type MoveArgs,
 } from '../rules/movement.ts';
 import { areAtWar, controllerOf, isHostilePower, mayBeInside } from '../rules/relations.ts';
-import { besiegingLandUnits, landUnitsInside } from '../rules/siege.ts';
+import { besiegingLandUnits, landUnitsInside, mayBeBesieged } from '../rules/siege.ts';
 import { FORTIFICATION_LIMIT } from '../rules/withdrawal.ts';
 import { LIMITS } from './limits.ts';
 import { checkAll, type Restriction } from '../rules/verdict.ts';
@@ -228,7 +228,7 @@ export function checkScenario(
   // Consistency of the position itself: fortifications, sieges, enemies face to face. Each problem points at the
   // stack that makes it one (the stack that overfills a fortification, the second of two enemies outside). A space
   // where a malformed stack or siege stands is not judged: what is there is not known.
-  const world: World = { board, leaders, position: { ...s, stacks: s.stacks } };
+  const world: World = { board, leaders, position: { ...s, stacks: s.stacks }, rulings: s.rulings };
   const bySpace = new Map<string, { x: (typeof s.stacks)[number]; i: number }[]>();
   s.stacks.forEach((x, i) => {
     const list = bySpace.get(x.space);
@@ -264,7 +264,8 @@ export function checkScenario(
         issues.push({ path: at(['stacks', i]), message: `${nameOf(a.x.power)} and ${nameOf(b.power)} are at war and both stand outside in ${sp.name}: they would have fought a field battle (2.1)` });
     });
     // A siege entry left out as malformed may be this space's: whether one is missing is not known then.
-    if (sp.fortified && !siegeAt.has(sp.id) && !broken.has('sieges')) {
+    // Ruling R13's alternative reading: enemies may stand outside an empty fortress with no siege (mayBeBesieged).
+    if (sp.fortified && !siegeAt.has(sp.id) && !broken.has('sieges') && mayBeBesieged(world, sp.id)) {
       // Ruling R17: a siege depends only on the units inside and the enemy outside; it must be listed when they
       // outnumber the units inside — and an empty fortress with enemies outside would have been besieged (R13).
       const insideUnits = inside.reduce((k, { x }) => k + landUnitCount(x), 0);

@@ -5,6 +5,7 @@ import { InlineMapSchema } from './map.ts';
 import { MajorPowerSchema, PowerSchema } from './power.ts';
 import { EventSchema } from './events.ts';
 import { LIMITS } from './limits.ts';
+import { RulingsSchema } from './rulings.ts';
 import { CountSchema, LeaderIdSchema, LeaderListSchema, SpaceIdSchema, textSchema, UnitCountSchema, UnitFieldsShape } from './units.ts';
 
 export const BONUSES = ['telescope'] as const;
@@ -77,6 +78,7 @@ export const PositionShape = {
   sieges: z.array(SiegeSchema).max(LIMITS.spaces).default([]),
   captured: z.array(CaptureSchema).max(LIMITS.leaders).default([]).describe('leaders on an enemy power card (13.1, 14 step 10)'),
   impulse: ImpulseSchema,
+  rulings: RulingsSchema,
 };
 
 export const ScenarioSchema = z

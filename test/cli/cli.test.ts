@@ -51,7 +51,7 @@ describe('his resolve', () => {
     const r = his('resolve', 'examples/vienna-1517.json', '--events', tempFile('events.json', JSON.stringify(script)), '--json');
     expect(r.code).toBe(3);
     const out = JSON.parse(r.stdout);
-    expect(out).toMatchObject({ ok: false, error: { rule: '13.3', index: 1 } });
+    expect(out).toMatchObject({ ok: false, error: { rule: '13.3', index: 1, path: '[1]' } });
     expect(out.error.message).toContain('Pressburg');
   });
 

@@ -11,6 +11,7 @@ import {
   survivorsAfter,
   oddHitChoices,
   r7Keeper,
+  r7Winner,
   requiredLosses,
   sidePlan,
   type CasualtyArgs,
@@ -19,15 +20,16 @@ import {
 } from '../casualties.ts';
 import { captureLeaders } from '../capture.ts';
 import { countHits } from '../dice.ts';
-import { battleDice, battleWinner, captorOf, groupOf, groupsOf, markLosers, opponent, sideLeader, sideStacks, type DiceCount, type Role } from '../field-battle.ts';
+import { battleDice, battleWinner, captorOnSide, groupOf, groupsOf, markLosers, opponent, sideLeader, sideStacks, type DiceCount, type Role } from '../field-battle.ts';
 import { isHostile } from '../hostility.ts';
 import { controllerOf, isInactive } from '../relations.ts';
 import type { RetreatInput } from './retreat.ts';
-import { beginSiege, landUnitsInside, outnumbersInside } from '../siege.ts';
-import { landUnitsIn, leadersIn, replaceStacks, totals } from '../stacks.ts';
+import { beginSiege, landUnitsInside, mayBeBesieged, outnumbersInside } from '../siege.ts';
+import { addStacks, landUnitsIn, leadersIn, takePieces, totals } from '../stacks.ts';
+import { reading } from '../world.ts';
 import { eventAs, eventOf, guard, startContext, type ProcedureContext, type ProcedureInput } from './common.ts';
 import { must } from '../must.ts';
-import { captureSummaries } from './summaries.ts';
+import { captureSummaries, settleArrival } from './summaries.ts';
 import type { MajorPower } from '../../schema/power.ts';
 
 export interface BattleInput {
@@ -36,6 +38,8 @@ export interface BattleInput {
   /** The space the active formation entered from (14.1, ruling R11). */
   readonly origin: string;
   readonly continuedFrom?: string;
+  /** The leaders of the formation that moved in (ruling R19's alternative reading: only they attack). */
+  readonly formationLeaders?: readonly string[];
 }
 
 export interface FieldBattleInput extends ProcedureInput {
@@ -145,7 +149,9 @@ function isAttackerSiegeCheckDue(c: FieldBattleContext): boolean {
   const s = c.world.board.spaces.get(c.battle.space);
   const controller = controllerOf(c.world, c.battle.space);
   const hostile = controller === 'independent' || isHostile(c.world, c.battle.attacker, controller, c.battle.space);
-  return c.winner === 'attacker' && !!s?.fortified && hostile && landUnitsIn(sideStacks(c.world, c.battle, 'attacker')) > 0;
+  const due = c.winner === 'attacker' && !!s?.fortified && hostile && landUnitsIn(sideStacks(c.world, c.battle, 'attacker')) > 0;
+  // Ruling R13's alternative reading: an empty fortress is not besieged; the winner stays outside it.
+  return due && mayBeBesieged(c.world, c.battle.space);
 }
 
 export const fieldBattleGuards = {
@@ -185,12 +191,15 @@ export function recordDefenderRoll(c: FieldBattleContext, event: EngineEvent): P
 /** 14 steps 6, 8, 9: hits, the winner (ties to the defender), and what each side must lose. */
 export function decideWinner(c: FieldBattleContext): Partial<FieldBattleContext> {
   const hits = { attacker: countHits(c.rolled.attacker ?? []), defender: countHits(c.rolled.defender ?? []) };
-  const winner = battleWinner(hits.attacker, hits.defender);
   const stacks = { attacker: sideStacks(c.world, c.battle, 'attacker'), defender: sideStacks(c.world, c.battle, 'defender') };
   const wiped = (role: Role) => landUnitsIn(stacks[role]) > 0 && hits[opponent(role)] >= landUnitsIn(stacks[role]);
+  const left = (role: Role) => Math.max(0, landUnitsIn(stacks[role]) - hits[opponent(role)]);
+  // Ruling R7: who wins when the winner on hits is wiped out, and who keeps a unit when both sides are.
+  const winner = r7Winner(c.world, battleWinner(hits.attacker, hits.defender), { attacker: left('attacker'), defender: left('defender') });
   const keeper = r7Keeper(
     { dice: c.dice?.attacker.dice ?? 0, wipedOut: wiped('attacker') },
     { dice: c.dice?.defender.dice ?? 0, wipedOut: wiped('defender') },
+    c.world,
   );
   const plan = (role: Role) =>
     sidePlan(c.world, role, stacks[role], hits[opponent(role)], sideLeader(c.world, c.battle, role, stacks[role]), keeper === role);
@@ -256,7 +265,8 @@ export function applyCasualties(c: FieldBattleContext): Partial<FieldBattleConte
     const stacks = groupStacks({ ...c, world: { ...c.world, position } }, a.role, a.power);
     const survivors = survivorsAfter({ stacks, power: a.power, losses: a.losses, byPower: a.byPower, keep: a.keep, keepPower: a.keepPower });
     if (!survivors) throw new Error(`applyCasualties: ${a.power} cannot lose ${JSON.stringify(a.losses)}`);
-    position = replaceStacks(position, stacks, survivors);
+    // By pieces: a leader who stood aside (ruling R19's alternative) shares a stack with the attackers.
+    position = addStacks(takePieces(position, stacks), survivors);
   }
   let summary = c.summary;
   let world = { ...c.world, position };
@@ -264,7 +274,7 @@ export function applyCasualties(c: FieldBattleContext): Partial<FieldBattleConte
     const side = sideStacks(world, c.battle, role);
     if (landUnitsIn(side) === 0 && leadersIn(side).length > 0) {
       const other = opponent(role);
-      const captor = captorOf(sideStacks(world, c.battle, other), sideLeader(world, c.battle, other, c.forces?.[other] ?? []));
+      const captor = captorOnSide(world, c.battle, other, c.forces?.[other] ?? []);
       const leaders = leadersIn(side);
       world = { ...world, position: captureLeaders(world.position, leaders, captor) };
       summary = { ...summary, captures: [...summary.captures, ...captureSummaries(leaders.map((leader) => ({ leader, by: captor })), c.battle.space, '14 step 10')] };
@@ -282,6 +292,14 @@ export function applyCasualties(c: FieldBattleContext): Partial<FieldBattleConte
   };
 }
 
+/**
+ * Ruling R19's alternative reading: the attacking force leaves as exactly the pieces that fought, so a leader who
+ * stood aside stays in the space. Under the ruling the whole group outside retreats (no `formation`).
+ */
+function attackingPieces(c: FieldBattleContext): { formation?: Stack[] } {
+  return reading(c.world, 'R19') === 'alternative' ? { formation: sideStacks(c.world, c.battle, 'attacker') } : {};
+}
+
 /** 14 step 11: the retreat the losing side makes. */
 export function loserRetreatInput(c: FieldBattleContext): RetreatInput {
   const winner = must(c.winner, 'a retreat before the winner is decided');
@@ -291,7 +309,8 @@ export function loserRetreatInput(c: FieldBattleContext): RetreatInput {
     attacker: c.battle.attacker,
     origin: c.battle.origin,
     ...(c.battle.continuedFrom ? { continuedFrom: c.battle.continuedFrom } : {}),
-    captor: captorOf(sideStacks(c.world, c.battle, winner), sideLeader(c.world, c.battle, winner, c.forces?.[winner] ?? [])),
+    captor: captorOnSide(c.world, c.battle, winner, c.forces?.[winner] ?? []),
+    ...(winner === 'defender' ? attackingPieces(c) : {}),
   } };
 }
 
@@ -304,6 +323,7 @@ export function attackerLeavingInput(c: FieldBattleContext): RetreatInput {
     origin: c.battle.origin,
     ...(c.battle.continuedFrom ? { continuedFrom: c.battle.continuedFrom } : {}),
     captor: sideLeader(c.world, c.battle, 'defender', c.forces?.defender ?? []),
+    ...attackingPieces(c),
   } };
 }
 
@@ -314,6 +334,13 @@ export function besiegeBattleSpace(c: FieldBattleContext): Partial<FieldBattleCo
   };
 }
 
-export function takeRetreatOutput(_c: FieldBattleContext, output: ProcedureContext): Partial<FieldBattleContext> {
-  return { world: output.world, summary: output.summary };
+/**
+ * After the loser's retreat. Under ruling R19's alternative reading a friendly leader who stood aside stays in the
+ * battle space when the attacking force leaves it: alone with the winner's land units, he is captured (13.1) by the
+ * power that takes the battle's captives (ruling R16). Under the ruling nobody of the attacker's group stays.
+ */
+export function takeRetreatOutput(c: FieldBattleContext, output: ProcedureContext): Partial<FieldBattleContext> {
+  if (reading(c.world, 'R19') === 'ruling' || c.winner !== 'defender') return { world: output.world, summary: output.summary };
+  const captor = captorOnSide(output.world, c.battle, 'defender', c.forces?.defender ?? []);
+  return settleArrival(output.world, output.summary, c.battle.space, captor, '13.1');
 }

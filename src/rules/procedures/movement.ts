@@ -212,7 +212,14 @@ export function originRetreatInput(c: MovementContext): RetreatInput {
 
 export function fieldBattleInput(c: MovementContext): FieldBattleInput {
   const l = leg(c);
-  return { world: c.world, summary: c.summary, battle: { space: l.to, attacker: l.power, origin: l.from, ...(l.continuedFrom ? { continuedFrom: l.continuedFrom } : {}) } };
+  const battle = {
+    space: l.to,
+    attacker: l.power,
+    origin: l.from,
+    ...(l.continuedFrom ? { continuedFrom: l.continuedFrom } : {}),
+    formationLeaders: l.formation.flatMap((s) => s.leaders),
+  };
+  return { world: c.world, summary: c.summary, battle };
 }
 
 export function takeOutput(_c: MovementContext, out: ProcedureContext): Partial<MovementContext> {

@@ -17,6 +17,7 @@ import {
   type RetreatReason,
   type RetreatState,
 } from '../retreat.ts';
+import { reading } from '../world.ts';
 import { eventOf, guard, startContext, type ProcedureContext, type ProcedureInput } from './common.ts';
 import { must } from '../must.ts';
 import { captureSummaries } from './summaries.ts';
@@ -92,16 +93,29 @@ function record(c: RetreatContext, power: Power, inside: RetreatArgs['inside'], 
   };
 }
 
-/** Ruling R10: an inactive minor or independent stack puts up to 4 units inside; the rest are eliminated. */
+/**
+ * Ruling R10: an inactive minor or independent stack puts up to 4 units inside; the rest are eliminated. In an
+ * unfortified space, all of them. Under R10's alternative reading for an unfortified space the stack retreats
+ * under 14.1 to the first legal space by id (nobody decides for it), and is eliminated only if there is none.
+ */
 export function retreatInactive(c: RetreatContext): Partial<RetreatContext> {
   const p = must(next(c), 'retreatInactive with no group to retreat');
+  const fortified = c.world.board.spaces.get(c.space)?.fortified ?? false;
+  if (!fortified && reading(c.world, 'R10') === 'alternative') {
+    const to = [...retreatDestinations(c.world, c, p).to].sort()[0];
+    return record(c, p, NO_UNITS, to, to === undefined ? '14.1' : 'R10');
+  }
   return record(c, p, inactiveInside(c.world, c, p), undefined, 'R10');
 }
 
-/** 14.1, ruling R11: no legal space and no way inside — eliminated, leaders captured. */
+/**
+ * 14.1, ruling R11: no legal space and no way inside — eliminated, leaders captured. Under R11's alternative reading
+ * a losing attacker is trapped only when no adjacent space at all is legal: that is 14.1's own elimination.
+ */
 export function eliminateTrapped(c: RetreatContext): Partial<RetreatContext> {
   const p = must(next(c), 'eliminateTrapped with no group to retreat');
-  return record(c, p, NO_UNITS, undefined, c.reason === 'attacker' || c.reason === 'origin' ? 'R11' : '14.1');
+  const byR11 = c.reason === 'origin' || (c.reason === 'attacker' && reading(c.world, 'R11') === 'ruling');
+  return record(c, p, NO_UNITS, undefined, byR11 ? 'R11' : '14.1');
 }
 
 export function askNextRetreat(c: RetreatContext): Partial<RetreatContext> {
