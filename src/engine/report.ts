@@ -49,6 +49,12 @@ export function narrative(session: Session, lang: Lang): string {
   const imp = sc.data.impulse;
   // Russian: «Импульс Османов, 1 КО.»; English: "Ottoman impulse, 1 CP."
   lines.push(lang === 'ru' ? `${L.impulse} ${powerGen(imp.power).ru}, ${imp.cp} ${L.cp}.` : `${powerName(imp.power)[lang]} ${L.impulse}, ${imp.cp} ${L.cp}.`);
+  // Ruling variants (src/schema/rulings.ts): a reader must know when a ruling was read the other way.
+  const alternative = Object.entries(sc.data.rulings ?? {}).filter(([, r]) => r === 'alternative').map(([id]) => id);
+  if (alternative.length > 0)
+    lines.push(lang === 'ru'
+      ? `Альтернативное прочтение постановлений: ${alternative.join(', ')} (docs/engine-choices.md).`
+      : `Read with the alternative reading of ${alternative.join(', ')} (docs/engine-choices.md).`);
   const notes = session.trace.filter((t) => t.headline).map((t) => t.note[lang]);
   notes.forEach((n, i) => lines.push(`${String(i + 1).padStart(2)}. ${n}`));
   if (notes.length === 0) lines.push(`  ${L.none}`);

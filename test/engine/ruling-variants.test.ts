@@ -188,6 +188,9 @@ describe('his --ruling and his review --compare', () => {
     expect(JSON.parse(ruling.stdout).position.sieges).toHaveLength(1);
     expect(JSON.parse(alternative.stdout).position.sieges).toEqual([]);
     expect(JSON.parse(alternative.stdout).position.rulings).toEqual({ R13: 'alternative' });
+    expect(his('resolve', path, '--ruling', 'R13=alternative').stdout).toContain('Read with the alternative reading of R13');
+    expect(his('resolve', path, '--ruling', 'R13=alternative', '--lang', 'ru').stdout).toContain('Альтернативное прочтение постановлений: R13');
+    expect(his('resolve', path).stdout).not.toContain('alternative reading');
   });
 
   test('[ruling R13] review --compare prints each case under both readings side by side, or "same"', () => {
