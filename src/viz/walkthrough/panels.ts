@@ -114,12 +114,13 @@ export function stepPanel(m: WalkthroughModel, v: View): Markup {
   return html`<section class="step" data-step="${String(s.step)}" data-state="${s.stateId}" data-frame="${String(s.frame)}"><h2><span class="machine">${procedure(s.machine, lang)}</span> › <span class="state-title">${s.title[lang]}</span></h2><p class="note${s.headline ? ' headline' : ''}" id="wt-note">${s.note[lang]}</p><div class="block trigger"><h3>${word('trigger', lang)}</h3>${trigger(s, lang)}</div><div class="block rule"><h3>${word('ruleApplied', lang)}</h3><p>${ref(s.rule, s.ruling, lang)} — ${summary(m, s.rule, lang)}</p>${s.ruling ? html`<p>${ref(s.ruling, undefined, lang)} — ${summary(m, s.ruling, lang)}</p>` : ''}</div><div class="block"><h3>${word('guards', lang)}</h3>${guards(m, s, lang)}</div>${s.dice ? html`<div class="block"><h3>${word('dice', lang)}</h3>${diceView(s.dice, lang)}</div>` : ''}${decision}${stopped}${outcome}${playTools}</section>`;
 }
 
+/** The board after the step (the frame's, after the whole answer, when the step's own could not be read). */
 export function mapPanel(m: WalkthroughModel, v: View): Markup {
   const s = m.steps[v.index];
-  const frame = s ? m.frames[s.frame] : undefined;
-  if (!frame) return html``;
-  const map = Object.hasOwn(m.maps, frame.map) ? m.maps[frame.map] : undefined;
-  return html`<h2>${word('mapTitle', v.lang)}</h2>${mapSvg(m, map, frame, v.lang)}${mapLegend(v.lang)}${stacksTable(m, map, frame, v.lang)}`;
+  const board = s?.board !== undefined ? m.boards[s.board] : s ? m.frames[s.frame] : undefined;
+  if (!board) return html``;
+  const map = Object.hasOwn(m.maps, board.map) ? m.maps[board.map] : undefined;
+  return html`<h2>${word('mapTitle', v.lang)}</h2>${mapSvg(m, map, board, v.lang)}${mapLegend(v.lang)}${stacksTable(m, map, board, v.lang)}`;
 }
 
 /** Everything that changes with the step or the language (the statecharts stay; the script marks them). */
