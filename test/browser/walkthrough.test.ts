@@ -163,7 +163,18 @@ describe.skipIf(SKIP)('the walkthrough page in chromium', () => {
     expect(decision.who).toBe('Hapsburg');
     expect(decision.options).toEqual(['Intercept from Graz with 8 regulars, Charles V intercept.declare', 'Make no (more) interception attempts intercept.decline']);
     expect(decision.answered).toMatch(/^Answer given: Intercept from Graz with 8 regulars, Charles V/);
+    // Ruling R9: the forced retreat shows its one legal answer, the refused ones, and that the engine gave it.
     await page.goto(`${pathToFileURL(exampleFile).href}#step=30`);
+    const forced = await page.evaluate(() => ({
+      options: [...document.querySelectorAll('.decision .options li')].map((l) => l.textContent),
+      blocked: document.querySelectorAll('.decision .blocked li').length,
+      answered: document.querySelector('.decision .answered.forced')?.textContent,
+      marked: document.querySelector('#wt-steps li.current')?.classList.contains('forced'),
+    }));
+    expect(forced.options).toEqual(['Retreat to Pressburg retreat.declare']);
+    expect(forced.blocked).toBeGreaterThan(0);
+    expect(forced.answered).toMatch(/^Answer given: Ottoman: retreat to Pressburg retreat\.declare — given by the engine: it was the only legal answer ruling R9$/);
+    expect(forced.marked).toBe(true);
     expect(await page.locator('#wt-map tr[data-space="vienna"] li[data-power="ottoman"]').count()).toBe(1);
     await page.goto(`${pathToFileURL(exampleFile).href}#step=31`);
     expect(await page.locator('#wt-map g.arrow[data-kind="retreat"][data-from="vienna"][data-to="pressburg"]').count()).toBe(1);

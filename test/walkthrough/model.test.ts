@@ -102,6 +102,20 @@ describe('the worked example (13.2, 14, 14.1)', () => {
     expect(inVienna(board(31), 'ottoman')).toEqual([]);
   });
 
+  test('[R9] a forced decision keeps its option list and its refused answers', () => {
+    const forced = model.steps.filter((s) => s.forced);
+    expect(forced.map((s) => [s.step, s.stateId])).toEqual([[25, 'fieldBattle.awaitingCasualties'], [30, 'retreat.awaitingRetreat']]);
+    for (const s of forced) expect(s.forced!.forced).toBe(true);
+    const retreat = forced[1]!.forced!;
+    expect(retreat.options.map((o) => o.label.en)).toEqual(['Retreat to Pressburg']);
+    expect(retreat.blocked.length).toBeGreaterThan(0);
+    for (const b of retreat.blocked) expect(b.reason.ru).toMatch(/[А-Яа-я]/);
+    expect(model.rules.R9).toEqual(RULE_REGISTRY.R9);
+    // The step after it is the engine's answer, which is that one option.
+    const next = model.steps.find((s) => s.step === 31)!;
+    expect(next.answer).toMatchObject({ source: 'engine', event: retreat.options[0]!.event });
+  });
+
   test('[13.1] the map: Vienna, Pressburg and their neighbours, spread apart, with the connections among them', () => {
     expect(Object.keys(model.maps)).toEqual(['vienna|pressburg']);
     const map = model.maps['vienna|pressburg']!;

@@ -1,9 +1,11 @@
 // Records a session into the walkthrough's data. Through the public API: after the session starts and after every
 // accepted answer it reads `trace` (the steps added), `position`, `inTransit`, `summary`, `pending` and `log`. Through
-// the session's inspector (capture.ts): the board after each step.
+// the session's inspector (capture.ts): the board after each step, and the decision at a step where the engine gave
+// the one legal answer itself (ruling R9), built by the engine's own decision builder from that step's snapshot.
 // The same recorder runs in Node (the replay: a finished or stopped session's events sent one by one) and in the
 // browser (play mode: the player's answers as they come).
-import { createSession, RULE_REGISTRY, MACHINES, type Scenario, type Session, type StateMeta, type Text } from '../../index.ts';
+import { createSession, RULE_REGISTRY, MACHINES, type MachineId, type Scenario, type Session, type StateMeta, type Text } from '../../index.ts';
+import { buildDecision } from '../../engine/decisions.ts';
 import type { Decision } from '../../schema/decision.ts';
 import type { EngineEvent } from '../../schema/events.ts';
 import { POWER_NAMES } from '../../schema/power.ts';
@@ -12,7 +14,7 @@ import type { Stack } from '../../schema/scenario.ts';
 import type { Position } from '../../rules/world.ts';
 import { localLayout } from '../../data/layout.ts';
 import { leaderName, spaceName } from '../../text/names.ts';
-import { contextOf, StepCapture, transitOf, type CapturedStep } from './capture.ts';
+import { contextOf, metaAt, StepCapture, transitOf, type CapturedStep } from './capture.ts';
 import { answerLabel, describeOption } from './describe.ts';
 import type { AnswerView, ArrowView, BoardView, DecisionView, DiceView, FrameView, MapView, PositionView, Source, StackView, StepView, StopView, WalkthroughModel } from './types.ts';
 
@@ -184,6 +186,9 @@ export class WalkthroughRecorder {
       const meta = metaOf(entry.machine, entry.state);
       const captured = this.captured(entry);
       const board = this.boardAfter(captured, pending);
+      const waitsHere = captured && i < trace.length - 1 ? metaAt(captured) : undefined;
+      // A machine that waited here and went on within the same answer: the engine gave the one legal answer (R9).
+      const forced = captured && waitsHere && (waitsHere.decision || waitsHere.roll) ? this.decisionView(buildDecision({ machine: captured.machine as MachineId, state: captured.state, meta: waitsHere, context: captured.snapshot.context })) : undefined;
       const answer = next < answers.length && entry.event === answers[next]!.event.type ? answers[next++] : undefined;
       const src: Source = answer ? answer.source : entry.source === 'host' && source ? source : entry.source;
       const step: StepView = {
@@ -204,8 +209,13 @@ export class WalkthroughRecorder {
         ...(answer && answer === answers[0] ? this.diceOf(answer.event, pendingBefore) : {}),
         ...(i === trace.length - 1 && pending ? { waits: true } : {}),
         ...(board !== undefined ? { board } : {}),
+        ...(forced ? { forced } : {}),
       };
       this.model.steps.push(step);
+      if (forced) {
+        this.noteLeaders(forced);
+        this.noteRules(['R9']);
+      }
       this.noteRules([step.rule, step.ruling, ...step.guards.map((g) => g.rule), ...(step.dice?.modifiers.map((m) => m.rule) ?? [])]);
     });
     this.marks.push({ trace: session.trace.length, log: log.length, counts: this.counted(summary) });

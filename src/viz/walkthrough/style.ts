@@ -19,7 +19,7 @@ main.layout { display: grid; grid-template-columns: 250px minmax(380px, 1fr) min
 .step-list { list-style: none; margin: 0; padding: 0; font-size: .85rem; }
 .step-list a { display: block; padding: .25rem .4rem; border-radius: 6px; color: inherit; text-decoration: none; border-left: 3px solid transparent; }
 .step-list a:hover { background: #f1f5f9; } .step-list .n { color: var(--muted); display: inline-block; min-width: 1.8em; }
-.step-list .headline .t { font-weight: 600; } .step-list .waits a { border-left-color: #f59e0b; }
+.step-list .headline .t { font-weight: 600; } .step-list .waits a { border-left-color: #f59e0b; } .step-list .forced a { border-left: 3px dotted #f59e0b; }
 .step-list .h { display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; overflow: hidden; color: #334155; font-size: .78rem; margin-left: 1.8em; }
 .step-list .current a { background: #fee2e2; border-left-color: var(--cur); }
 .note { font-size: 1.05rem; padding: .5rem .7rem; background: #f1f5f9; border-radius: 8px; } .note.headline { background: #ecfdf5; border-left: 4px solid var(--ok); font-weight: 500; }

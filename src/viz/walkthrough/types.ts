@@ -65,6 +65,8 @@ export interface StepView {
   readonly waits?: boolean;
   /** The board after this step (an index into `boards`); absent when it could not be read (the frame's board then). */
   readonly board?: number;
+  /** Ruling R9: the machine waits here for a decision with one legal answer, which the engine gives itself. */
+  readonly forced?: DecisionView;
 }
 
 /** A stack of one power in one space, on one side of the walls. */

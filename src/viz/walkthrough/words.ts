@@ -43,6 +43,7 @@ export const WORDS = {
   noRefused: { en: 'No answer is refused here.', ru: 'Запрещённых ответов нет.' },
   answered: { en: 'Answer given', ru: 'Данный ответ' },
   waiting: { en: 'The game waits for this answer.', ru: 'Игра ждёт этого ответа.' },
+  forcedBy: { en: 'given by the engine: it was the only legal answer', ru: 'дан движком: это был единственный допустимый ответ' },
   range: { en: 'Any part of it is legal too', ru: 'Допустима и любая часть' },
   about: { en: 'About this scenario', ru: 'О сценарии' },
   mapTitle: { en: 'Around the battle', ru: 'Вокруг сражения' },
