@@ -137,10 +137,17 @@ describe.skipIf(SKIP)('the walkthrough page in chromium', () => {
     expect(dice.faces).toEqual(['3', '5']);
     expect(dice.mods).toEqual(["+2 Charles V's battle rating (13.2 step 2)", '−1 against Ottoman cavalry (13.2 step 2)']);
     expect(dice.outcome).toBe('3 + 5 + 2 − 1 = 9 — needs ≥ 9: success');
+    // The exact chance of the roll (15 of 36 throws reach 9 with +1).
+    expect(await page.textContent('#wt-step .dice .chance')).toBe('Chance of success before the roll: 5/12 (15 of the 36 throws of two dice, ≈ 42%)');
     // The board at this step: the Ottoman formation is still on its road (13.1 step 5 places it later).
     expect(await page.locator('#wt-map tr[data-space="vienna"] li[data-power="ottoman"]').count()).toBe(0);
     expect(await page.locator('#wt-map g.counter.transit[data-power="ottoman"]').count()).toBe(1);
     expect(await page.locator('#wt-map g.counter[data-space="vienna"][data-power="ottoman"]:not(.transit)').count()).toBe(0);
+    await page.click('button[data-act="lang"][data-lang="ru"]');
+    expect(await page.textContent('#wt-step .dice .chance')).toBe('Вероятность успеха до броска: 5/12 (15 из 36 вариантов броска двух кубиков, ≈ 42\u00a0%)');
+    await page.click('button[data-act="lang"][data-lang="en"]');
+    await page.click('#wt-steps a[data-step="8"]');
+    expect(await page.textContent('#wt-step .decision .chance')).toContain('Chance of success: 5/12');
     await page.click('#wt-steps a[data-step="14"]');
     expect(await page.locator('#wt-map tr[data-space="vienna"] li[data-power="ottoman"]').count()).toBe(1);
     expect(await page.locator('#wt-map g.counter.transit').count()).toBe(0);

@@ -34,6 +34,7 @@ svg.die rect { fill: #fff; stroke: #334155; stroke-width: 2; } svg.die circle { 
 svg.die.hit rect { fill: #fee2e2; stroke: var(--no); stroke-width: 3; } svg.die.hit circle { fill: var(--no); }
 .mods { margin: .2rem 0; padding-left: 1.2rem; } .mod-value { display: inline-block; min-width: 2.2em; font-weight: 700; }
 .outcome .ok { color: var(--ok); } .outcome .no { color: var(--no); } .hits { color: var(--no); }
+.chance { margin: .2rem 0; } .hit-chances p { margin: .3rem 0 .1rem; } .hit-chances ul { list-style: none; padding: 0; margin: 0; display: flex; flex-wrap: wrap; gap: .15rem .8rem; font-size: .85rem; } .hit-chances .rolled { background: #fee2e2; border-radius: 4px; padding: 0 .3rem; }
 .stopped { border: 2px solid var(--no); background: #fef2f2; padding: .6rem .8rem; border-radius: 10px; }
 .outcome { border: 2px solid var(--ok); background: #f0fdf4; padding: .6rem .8rem; border-radius: 10px; margin-top: 1rem; }
 svg.map { width: 100%; height: auto; background: #fdfcf7; border: 1px solid var(--line); border-radius: 8px; }
