@@ -137,6 +137,21 @@ describe.skipIf(SKIP)('the walkthrough page in chromium', () => {
     expect(dice.faces).toEqual(['3', '5']);
     expect(dice.mods).toEqual(["+2 Charles V's battle rating (13.2 step 2)", '−1 against Ottoman cavalry (13.2 step 2)']);
     expect(dice.outcome).toBe('3 + 5 + 2 − 1 = 9 — needs ≥ 9: success');
+    // The exact chance of the roll (15 of 36 throws reach 9 with +1).
+    expect(await page.textContent('#wt-step .dice .chance')).toBe('Chance of success before the roll: 5/12 (15 of the 36 throws of two dice, ≈ 42%)');
+    // The board at this step: the Ottoman formation is still on its road (13.1 step 5 places it later).
+    expect(await page.locator('#wt-map tr[data-space="vienna"] li[data-power="ottoman"]').count()).toBe(0);
+    expect(await page.locator('#wt-map g.counter.transit[data-power="ottoman"]').count()).toBe(1);
+    expect(await page.locator('#wt-map g.counter[data-space="vienna"][data-power="ottoman"]:not(.transit)').count()).toBe(0);
+    await page.click('button[data-act="lang"][data-lang="ru"]');
+    expect(await page.textContent('#wt-step .dice .chance')).toBe('Вероятность успеха до броска: 5/12 (15 из 36 вариантов броска двух кубиков, ≈ 42\u00a0%)');
+    await page.click('button[data-act="lang"][data-lang="en"]');
+    await page.click('#wt-steps a[data-step="8"]');
+    expect(await page.textContent('#wt-step .decision .chance')).toContain('Chance of success: 5/12');
+    await page.click('#wt-steps a[data-step="14"]');
+    expect(await page.locator('#wt-map tr[data-space="vienna"] li[data-power="ottoman"]').count()).toBe(1);
+    expect(await page.locator('#wt-map g.counter.transit').count()).toBe(0);
+    await page.click('#wt-steps a[data-step="9"]');
     await page.click('#wt-next');
     expect((await current(page)).hash).toBe('#step=10&lang=en');
     await page.click('#wt-steps a[data-step="20"]');
@@ -155,6 +170,19 @@ describe.skipIf(SKIP)('the walkthrough page in chromium', () => {
     expect(decision.who).toBe('Hapsburg');
     expect(decision.options).toEqual(['Intercept from Graz with 8 regulars, Charles V intercept.declare', 'Make no (more) interception attempts intercept.decline']);
     expect(decision.answered).toMatch(/^Answer given: Intercept from Graz with 8 regulars, Charles V/);
+    // Ruling R9: the forced retreat shows its one legal answer, the refused ones, and that the engine gave it.
+    await page.goto(`${pathToFileURL(exampleFile).href}#step=30`);
+    const forced = await page.evaluate(() => ({
+      options: [...document.querySelectorAll('.decision .options li')].map((l) => l.textContent),
+      blocked: document.querySelectorAll('.decision .blocked li').length,
+      answered: document.querySelector('.decision .answered.forced')?.textContent,
+      marked: document.querySelector('#wt-steps li.current')?.classList.contains('forced'),
+    }));
+    expect(forced.options).toEqual(['Retreat to Pressburg retreat.declare']);
+    expect(forced.blocked).toBeGreaterThan(0);
+    expect(forced.answered).toMatch(/^Answer given: Ottoman: retreat to Pressburg retreat\.declare — given by the engine: it was the only legal answer ruling R9$/);
+    expect(forced.marked).toBe(true);
+    expect(await page.locator('#wt-map tr[data-space="vienna"] li[data-power="ottoman"]').count()).toBe(1);
     await page.goto(`${pathToFileURL(exampleFile).href}#step=31`);
     expect(await page.locator('#wt-map g.arrow[data-kind="retreat"][data-from="vienna"][data-to="pressburg"]').count()).toBe(1);
     expect(await page.locator('#wt-map g.space.fortified[data-space="vienna"]').count()).toBe(1);
@@ -224,6 +252,12 @@ describe.skipIf(SKIP)('the walkthrough page in chromium', () => {
     }
     await page.waitForSelector('.play[data-kind="casualties"]');
     expect((await current(page)).marked).toEqual(['fieldBattle.awaitingCasualties']);
+    // Play mode records each step's board too: at the interception roll the formation was still on its road.
+    await page.click('#wt-steps a[data-step="9"]');
+    expect(await page.locator('#wt-map tr[data-space="vienna"] li[data-power="ottoman"]').count()).toBe(0);
+    expect(await page.locator('#wt-map g.counter.transit[data-power="ottoman"]').count()).toBe(1);
+    await page.keyboard.press('End');
+    await page.waitForSelector('.play[data-kind="casualties"]');
     await page.evaluate(() => window.scrollTo(0, 0));
     if (SHOTS) await page.screenshot({ path: join(SHOTS, 'walkthrough-play.png'), fullPage: true });
     await page.click('.play-options button:has-text("Lose 4 regulars, 1 cavalry")');

@@ -2,9 +2,12 @@
 // the dice with their modifiers, every decision where the machine waits, the map around the battle.
 import { describe, expect, test } from 'vitest';
 import { createSession, MACHINES, parseScenario, resolve, RULE_REGISTRY } from '../../src/index.ts';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { StepCapture } from '../../src/viz/walkthrough/capture.ts';
 import { replayModel, ruleSummary, spread, statePath, WalkthroughRecorder } from '../../src/viz/walkthrough/model.ts';
-import type { WalkthroughModel } from '../../src/viz/walkthrough/types.ts';
-import { HOSTILE_LEADER, HOSTILE_SPACE, hostile, VIENNA_TEXT, vienna } from './fixtures.ts';
+import type { BoardView, WalkthroughModel } from '../../src/viz/walkthrough/types.ts';
+import { HOSTILE_LEADER, HOSTILE_SPACE, hostile, ROOT, VIENNA_TEXT, vienna } from './fixtures.ts';
 
 function bookModel(): { model: WalkthroughModel; trace: ReturnType<typeof resolve>['session']['trace'] } {
   const scenario = vienna();
@@ -76,6 +79,43 @@ describe('the worked example (13.2, 14, 14.1)', () => {
     ]);
   });
 
+  test('[13.1 step 5] each step has its own board: at the interception roll the formation is still on its road', () => {
+    const board = (step: number): BoardView => model.boards[model.steps.find((s) => s.step === step)!.board!]!;
+    const inVienna = (b: BoardView, power: string) => b.position.stacks.filter((s) => s.space === 'vienna' && s.power === power);
+    // Steps 8–9: the roll is pending, then made; the Ottoman formation is between Pressburg and Vienna.
+    for (const step of [8, 9]) {
+      expect(inVienna(board(step), 'ottoman'), `step ${step}`).toEqual([]);
+      expect(board(step).transit).toMatchObject({ from: 'pressburg', to: 'vienna' });
+      expect(inVienna(board(step), 'hapsburg').reduce((n, s) => n + s.regulars, 0)).toBe(2);
+    }
+    // The interception arrow appears with the roll (step 9), the interceptors in Vienna at step 10.
+    expect(board(8).arrows.map((a) => a.kind)).toEqual(['move']);
+    expect(board(9).arrows.map((a) => [a.kind, a.success])).toEqual([['move', undefined], ['interception', true]]);
+    expect(inVienna(board(10), 'hapsburg').reduce((n, s) => n + s.regulars, 0)).toBe(10);
+    // 13.1 step 5: placed as the machine leaves "Place the formation" (step 13).
+    expect(inVienna(board(13), 'ottoman')).toEqual([]);
+    expect(board(13).transit).not.toBeNull();
+    expect(inVienna(board(14), 'ottoman').map((s) => s.regulars)).toEqual([7]);
+    expect(board(14).transit).toBeNull();
+    // The retreat (step 31) empties Vienna of Ottomans; before it, they are still there with 3 regulars.
+    expect(inVienna(board(30), 'ottoman').map((s) => s.regulars)).toEqual([3]);
+    expect(inVienna(board(31), 'ottoman')).toEqual([]);
+  });
+
+  test('[R9] a forced decision keeps its option list and its refused answers', () => {
+    const forced = model.steps.filter((s) => s.forced);
+    expect(forced.map((s) => [s.step, s.stateId])).toEqual([[25, 'fieldBattle.awaitingCasualties'], [30, 'retreat.awaitingRetreat']]);
+    for (const s of forced) expect(s.forced!.forced).toBe(true);
+    const retreat = forced[1]!.forced!;
+    expect(retreat.options.map((o) => o.label.en)).toEqual(['Retreat to Pressburg']);
+    expect(retreat.blocked.length).toBeGreaterThan(0);
+    for (const b of retreat.blocked) expect(b.reason.ru).toMatch(/[А-Яа-я]/);
+    expect(model.rules.R9).toEqual(RULE_REGISTRY.R9);
+    // The step after it is the engine's answer, which is that one option.
+    const next = model.steps.find((s) => s.step === 31)!;
+    expect(next.answer).toMatchObject({ source: 'engine', event: retreat.options[0]!.event });
+  });
+
   test('[13.1] the map: Vienna, Pressburg and their neighbours, spread apart, with the connections among them', () => {
     expect(Object.keys(model.maps)).toEqual(['vienna|pressburg']);
     const map = model.maps['vienna|pressburg']!;
@@ -103,6 +143,22 @@ describe('the worked example (13.2, 14, 14.1)', () => {
   });
 });
 
+describe('every example: the board of a frame\'s last step is the board the session shows after that answer', () => {
+  const dir = join(ROOT, 'examples');
+  const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
+  test.for(files.flatMap((f) => (['decline', 'eager'] as const).map((p) => [f, p] as const)))('[13.1] %s (%s)', ([file, policy]) => {
+    const scenario = parseScenario(readFileSync(join(dir, file), 'utf8'));
+    const r = resolve(scenario, { seed: 3, policy });
+    const m = replayModel(scenario, r.session.save().events, { seed: 3 });
+    for (const s of m.steps) expect(s.board, `step ${s.step}`).toBeDefined();
+    m.frames.forEach((frame, i) => {
+      const last = m.steps.filter((s) => s.frame === i).at(-1)!;
+      const { position, transit, arrows, map } = frame;
+      expect(m.boards[last.board!], `frame ${i}`).toEqual({ position, transit, arrows, map });
+    });
+  });
+});
+
 describe('recording a session as it goes (play mode)', () => {
   test('[13.2] a partial interception is recorded with its own label, and an undo forgets its frame', () => {
     const scenario = parseScenario({ ...JSON.parse(VIENNA_TEXT), events: [] });
@@ -121,6 +177,26 @@ describe('recording a session as it goes (play mode)', () => {
     recorder.truncate(2);
     expect(recorder.model.frames).toHaveLength(2);
     expect(recorder.model.steps).toHaveLength(steps);
+  });
+
+  test('[13.2] with a capture, an undo (restoreSession with its own capture) keeps every step\'s board', async () => {
+    const { restoreSession } = await import('../../src/index.ts');
+    const scenario = parseScenario({ ...JSON.parse(VIENNA_TEXT), events: [] });
+    let capture = new StepCapture();
+    let session = createSession(scenario, { seed: 1, inspect: capture.inspect });
+    const recorder = new WalkthroughRecorder(scenario, session, { seed: 1 }, capture);
+    session.send({ type: 'intercept.declare', power: 'hapsburg', from: 'graz', regulars: 8, leaders: ['charles-v'] });
+    recorder.record(session);
+    session.send({ type: 'dice.rolled', values: [3, 5] });
+    recorder.record(session);
+    const before = recorder.model.steps.map((s) => recorder.model.boards[s.board!]);
+    const save = session.save();
+    capture = new StepCapture();
+    session = restoreSession({ ...save, events: save.events.slice(0, -1) }, { inspect: capture.inspect });
+    recorder.truncate(save.events.length, capture);
+    session.send({ type: 'dice.rolled', values: [3, 5] });
+    recorder.record(session);
+    expect(recorder.model.steps.map((s) => recorder.model.boards[s.board!])).toEqual(before);
   });
 
   test('[13.3] a refused scripted answer stops the replay and says which rule refused it', () => {

@@ -21,16 +21,71 @@ export function dieFace(value: number, hit = false): Markup {
   return html`<svg class="die${hit ? ' hit' : ''}" viewBox="0 0 36 36" width="36" height="36" role="img" aria-label="${String(value)}" data-value="${String(value)}"><rect x="1" y="1" width="34" height="34" rx="6"/>${pips}</svg>`;
 }
 
+function gcd(a: number, b: number): number {
+  return b === 0 ? a : gcd(b, a % b);
+}
+
+/** An exact chance as a reduced fraction: '5/12', '0', '1'. */
+export function fraction(n: number, d: number): string {
+  if (n === 0) return '0';
+  if (n === d) return '1';
+  const g = gcd(n, d);
+  return `${n / g}/${d / g}`;
+}
+
+/** A chance as a whole percentage ('42%', «42 %»); '<1%' rather than 0 for a chance that is not nil. */
+export function percent(n: number, d: number, lang: Lang): string {
+  const p = Math.round((100 * n) / d);
+  const shown = p === 0 && n > 0 ? '<1' : p === 100 && n < d ? '>99' : String(p);
+  return lang === 'ru' ? `${shown}\u00a0%` : `${shown}%`;
+}
+
+/** How many of the 36 throws of two dice reach `target` once `modifier` is added (13.2 step 2, 13.3). */
+export function successfulThrows(modifier: number, target: number): number {
+  let n = 0;
+  for (let a = 1; a <= 6; a++) for (let b = 1; b <= 6; b++) if (a + b + modifier >= target) n++;
+  return n;
+}
+
+/** The chance of each number of hits with `dice` battle dice (a hit is a 5 or a 6: one in three), as k → C(n,k)·2^(n−k) of 3^n. */
+export function hitChances(dice: number): { readonly hits: number; readonly ways: number; readonly of: number }[] {
+  const of = 3 ** dice;
+  let choose = 1;
+  const out: { hits: number; ways: number; of: number }[] = [];
+  for (let k = 0; k <= dice; k++) {
+    out.push({ hits: k, ways: choose * 2 ** (dice - k), of });
+    choose = (choose * (dice - k)) / (k + 1);
+  }
+  return out;
+}
+
+/** The exact chance of a 2d6 roll: '5/12 (15/36 ≈ 42%)'. */
+function chanceLine(modifier: number, target: number, lang: Lang, label: 'chance' | 'chanceOf'): Markup {
+  const n = successfulThrows(modifier, target);
+  return html`<p class="chance">${word(label, lang)}: <b class="fraction">${fraction(n, 36)}</b> (${String(n)} ${word('twoDice', lang)}, ≈ ${percent(n, 36, lang)})</p>`;
+}
+
+/** The chance of each number of hits; `rolled` is marked. */
+function hitChanceLine(dice: number, lang: Lang, rolled?: number): Markup {
+  const items = hitChances(dice).map((c) => html`<li${c.hits === rolled ? html` class="rolled"` : ''} data-hits="${String(c.hits)}"><b>${String(c.hits)}</b>: ${percent(c.ways, c.of, lang)}</li>`);
+  const mean = Math.round((dice / 3) * 10) / 10;
+  return html`<div class="hit-chances"><p>${word('hitChances', lang)} (≈ ${lang === 'ru' ? String(mean).replace('.', ',') : String(mean)} ${word('expectedHits', lang)}):</p><ul>${items}</ul></div>`;
+}
+
 function modifierLine(m: ModifierView, lang: Lang, dice: boolean): Markup {
   const value = dice ? String(m.value) : signed(m.value);
   return html`<li><span class="mod-value">${value}</span> ${m.reason[lang]} <span class="ref">(${ruleText(m.rule, lang)}${m.ruling ? `; ${ruleText(m.ruling, lang)}` : ''})</span></li>`;
+}
+
+function modifierSum(mods: readonly { readonly value: number }[]): number {
+  return mods.reduce((a, m) => a + m.value, 0);
 }
 
 /** What a pending roll adds and needs, before the dice are thrown. */
 export function rollPlan(roll: { readonly dice: number; readonly purpose: string; readonly modifiers: readonly ModifierView[]; readonly target: number | null }, lang: Lang): Markup {
   const battle = roll.target === null;
   const purpose: Text = PURPOSES[roll.purpose] ?? { en: roll.purpose, ru: roll.purpose };
-  return html`<div class="roll-plan"><p>${purpose[lang]} — <b>${String(roll.dice)}</b> ${word('diceCount', lang)}${battle ? '' : html`, ${word('target', lang)} ≥ <b>${String(roll.target)}</b>`}</p>${roll.modifiers.length ? html`<ul class="mods">${roll.modifiers.map((m) => modifierLine(m, lang, battle))}</ul>` : html`<p class="muted">${word('noModifiers', lang)}</p>`}</div>`;
+  return html`<div class="roll-plan"><p>${purpose[lang]} — <b>${String(roll.dice)}</b> ${word('diceCount', lang)}${battle ? '' : html`, ${word('target', lang)} ≥ <b>${String(roll.target)}</b>`}</p>${roll.modifiers.length ? html`<ul class="mods">${roll.modifiers.map((m) => modifierLine(m, lang, battle))}</ul>` : html`<p class="muted">${word('noModifiers', lang)}</p>`}${roll.target === null ? hitChanceLine(roll.dice, lang) : chanceLine(modifierSum(roll.modifiers), roll.target, lang, 'chance')}</div>`;
 }
 
 /** A roll that was made. */
@@ -39,8 +94,8 @@ export function diceView(d: DiceView, lang: Lang): Markup {
   const purpose: Text = PURPOSES[d.purpose] ?? { en: d.purpose, ru: d.purpose };
   const faces = d.values.map((v) => dieFace(v, battle && v >= 5));
   if (battle) {
-    return html`<div class="dice battle" data-purpose="${d.purpose}"><p class="purpose">${purpose[lang]} <span class="ref">(${ruleText(d.rule, lang)})</span></p><div class="faces">${faces}</div><ul class="mods">${d.modifiers.map((m) => modifierLine(m, lang, true))}</ul><p class="outcome"><b>${String(d.values.length)}</b> ${word('diceCount', lang)} → <b class="hits">${String(d.hits ?? 0)}</b> ${word('hits', lang)} <span class="muted">(${word('hit', lang)})</span></p></div>`;
+    return html`<div class="dice battle" data-purpose="${d.purpose}"><p class="purpose">${purpose[lang]} <span class="ref">(${ruleText(d.rule, lang)})</span></p><div class="faces">${faces}</div><ul class="mods">${d.modifiers.map((m) => modifierLine(m, lang, true))}</ul><p class="outcome"><b>${String(d.values.length)}</b> ${word('diceCount', lang)} → <b class="hits">${String(d.hits ?? 0)}</b> ${word('hits', lang)} <span class="muted">(${word('hit', lang)})</span></p>${hitChanceLine(d.values.length, lang, d.hits ?? 0)}</div>`;
   }
   const arithmetic = `${d.values.join(' + ')}${d.modifiers.map((m) => ` ${m.value < 0 ? '−' : '+'} ${Math.abs(m.value)}`).join('')} = ${d.total ?? d.sum}`;
-  return html`<div class="dice" data-purpose="${d.purpose}"><p class="purpose">${purpose[lang]} <span class="ref">(${ruleText(d.rule, lang)})</span></p><div class="faces">${faces}</div>${d.modifiers.length ? html`<ul class="mods">${d.modifiers.map((m) => modifierLine(m, lang, false))}</ul>` : html`<p class="muted">${word('noModifiers', lang)}</p>`}<p class="outcome">${arithmetic} — ${word('target', lang)} ≥ ${String(d.target)}: <b class="${d.success ? 'ok' : 'no'}">${word(d.success ? 'success' : 'failure', lang)}</b></p></div>`;
+  return html`<div class="dice" data-purpose="${d.purpose}"><p class="purpose">${purpose[lang]} <span class="ref">(${ruleText(d.rule, lang)})</span></p><div class="faces">${faces}</div>${d.modifiers.length ? html`<ul class="mods">${d.modifiers.map((m) => modifierLine(m, lang, false))}</ul>` : html`<p class="muted">${word('noModifiers', lang)}</p>`}<p class="outcome">${arithmetic} — ${word('target', lang)} ≥ ${String(d.target)}: <b class="${d.success ? 'ok' : 'no'}">${word(d.success ? 'success' : 'failure', lang)}</b></p>${chanceLine(modifierSum(d.modifiers), d.target, lang, 'chanceOf')}</div>`;
 }

@@ -4,7 +4,7 @@
 // arrows of the move, interceptions, avoids and retreats. Plus the same facts as a table. Pure: strings in, markup out.
 import type { Lang } from '../../index.ts';
 import { html, raw, type Markup } from './html.ts';
-import type { ArrowView, FrameView, MapSpace, MapView, StackView, WalkthroughModel } from './types.ts';
+import type { ArrowView, BoardView, MapSpace, MapView, StackView, WalkthroughModel } from './types.ts';
 import { word } from './words.ts';
 
 /** Each power's colour, after the game's counters; text on them stays dark. */
@@ -76,7 +76,7 @@ function powerText(m: Pick<WalkthroughModel, 'powers'>, p: string, lang: Lang): 
   return Object.hasOwn(m.powers, p) ? m.powers[p]![lang] : p;
 }
 
-function controller(frame: FrameView, s: MapSpace): string {
+function controller(frame: BoardView, s: MapSpace): string {
   return Object.hasOwn(frame.position.control, s.id) ? frame.position.control[s.id]! : s.home;
 }
 
@@ -120,8 +120,8 @@ function arrow(a: ArrowView, from: Point, to: Point, lang: Lang, nth: number): M
   return html`<g class="arrow ${a.kind}${a.success === false ? ' failed' : ''}" data-kind="${a.kind}" data-from="${a.from}" data-to="${a.to ?? ''}" data-power="${a.power}"><path d="M${r(start.x)},${r(start.y)} Q${r(c.x)},${r(c.y)} ${r(end.x)},${r(end.y)}" fill="none" stroke="${colour}" stroke-width="3.2"${raw(ARROW_STYLE[a.kind])} marker-end="url(#wt-head-${a.power})"/><text x="${r(mid.x)}" y="${r(mid.y)}" class="arrow-label">${label}</text></g>`;
 }
 
-/** The map of one frame as an inline SVG. */
-export function mapSvg(m: Pick<WalkthroughModel, 'leaders' | 'powers'>, map: MapView | undefined, frame: FrameView, lang: Lang): Markup {
+/** The map of one board (a step's, or a frame's) as an inline SVG. */
+export function mapSvg(m: Pick<WalkthroughModel, 'leaders' | 'powers'>, map: MapView | undefined, frame: BoardView, lang: Lang): Markup {
   if (!map) return html`<svg class="map" viewBox="0 0 ${W} ${H}" role="img"></svg>`;
   const at = new Map(map.spaces.map((s) => [s.id, place(s)]));
   const edges = map.edges.map((e) => {
@@ -183,7 +183,7 @@ export function mapSvg(m: Pick<WalkthroughModel, 'leaders' | 'powers'>, map: Map
 }
 
 /** The same facts as the map, as a table a reader (or a screen reader) can go through. */
-export function stacksTable(m: Pick<WalkthroughModel, 'leaders' | 'powers'>, map: MapView | undefined, frame: FrameView, lang: Lang): Markup {
+export function stacksTable(m: Pick<WalkthroughModel, 'leaders' | 'powers'>, map: MapView | undefined, frame: BoardView, lang: Lang): Markup {
   if (!map) return html``;
   const rows = map.spaces.flatMap((s) => {
     const here = frame.position.stacks.filter((st) => st.space === s.id && (st.regulars + st.mercenaries + st.cavalry > 0 || st.leaders.length > 0));

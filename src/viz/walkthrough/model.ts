@@ -1,17 +1,22 @@
-// Records a session into the walkthrough's data through the public API only: after the session starts and after
-// every accepted answer it reads `trace` (the steps added), `position`, `inTransit`, `summary`, `pending` and `log`.
+// Records a session into the walkthrough's data. Through the public API: after the session starts and after every
+// accepted answer it reads `trace` (the steps added), `position`, `inTransit`, `summary`, `pending` and `log`. Through
+// the session's inspector (capture.ts): the board after each step, and the decision at a step where the engine gave
+// the one legal answer itself (ruling R9), built by the engine's own decision builder from that step's snapshot.
 // The same recorder runs in Node (the replay: a finished or stopped session's events sent one by one) and in the
 // browser (play mode: the player's answers as they come).
-import { createSession, RULE_REGISTRY, MACHINES, type Scenario, type Session, type StateMeta, type Text } from '../../index.ts';
+import { createSession, RULE_REGISTRY, MACHINES, type MachineId, type Scenario, type Session, type StateMeta, type Text } from '../../index.ts';
+import { buildDecision } from '../../engine/decisions.ts';
 import type { Decision } from '../../schema/decision.ts';
 import type { EngineEvent } from '../../schema/events.ts';
 import { POWER_NAMES } from '../../schema/power.ts';
-import type { Summary } from '../../schema/result.ts';
+import { EMPTY_SUMMARY, type Summary } from '../../schema/result.ts';
 import type { Stack } from '../../schema/scenario.ts';
+import type { Position } from '../../rules/world.ts';
 import { localLayout } from '../../data/layout.ts';
 import { leaderName, spaceName } from '../../text/names.ts';
+import { contextOf, metaAt, StepCapture, transitOf, type CapturedStep } from './capture.ts';
 import { answerLabel, describeOption } from './describe.ts';
-import type { AnswerView, ArrowView, DecisionView, DiceView, FrameView, MapView, PositionView, Source, StackView, StepView, StopView, WalkthroughModel } from './types.ts';
+import type { AnswerView, ArrowView, BoardView, DecisionView, DiceView, FrameView, MapView, PositionView, Source, StackView, StepView, StopView, WalkthroughModel } from './types.ts';
 
 type Machines = Readonly<Record<string, { readonly root: MachineNode }>>;
 interface MachineNode {
@@ -67,14 +72,33 @@ function stackView(s: Stack): StackView {
   };
 }
 
+function positionView(p: Position): PositionView {
+  return {
+    stacks: p.stacks.map(stackView),
+    control: { ...p.control },
+    sieges: p.sieges.map((s) => ({ space: s.space, by: [...s.by] })),
+    unrest: [...p.unrest],
+    captured: p.captured.map((c) => ({ leader: c.leader, by: c.by })),
+    impulse: { power: p.impulse.power, cp: p.impulse.cp },
+  };
+}
+
 function sum(values: readonly number[]): number {
   return values.reduce((a, b) => a + b, 0);
 }
 
+type Counts = Readonly<Record<'moves' | 'interceptions' | 'avoids' | 'retreats', number>>;
+
 interface Mark {
   readonly trace: number;
   readonly log: number;
-  readonly counts: Readonly<Record<'moves' | 'interceptions' | 'avoids' | 'retreats', number>>;
+  readonly counts: Counts;
+}
+
+/** How many arrows of each kind a board has: what of the summary is drawn already (one arrow per entry). */
+function countsOf(arrows: readonly ArrowView[]): Counts {
+  const n = (kind: ArrowView['kind']) => arrows.filter((a) => a.kind === kind).length;
+  return { moves: n('move'), interceptions: n('interception'), avoids: n('avoid'), retreats: n('retreat') };
 }
 
 export interface RecorderOptions {
@@ -87,16 +111,23 @@ export interface RecorderOptions {
 
 /**
  * Builds a WalkthroughModel as a session goes. `record` after the session starts and after every accepted answer
- * (a send or a roll); `truncate` after an undo; `stop` when a scripted answer was refused.
+ * (a send or a roll); `truncate` after an undo; `stop` when a scripted answer was refused. Give it the StepCapture
+ * whose inspector the session was created with, and each step gets its own board (else the frame's is shown).
  */
 export class WalkthroughRecorder {
   readonly model: WalkthroughModel;
   private readonly marks: Mark[] = [];
   private readonly world: Pick<Scenario['world'], 'board' | 'leaders'>;
   private readonly scenario: Scenario;
+  private capture: StepCapture | undefined;
+  /** How many microsteps of each machine the recorded steps have used. */
+  private readonly used = new Map<string, number>();
+  /** Each distinct board's index in model.boards. */
+  private readonly boardIndex = new Map<string, number>();
 
-  constructor(scenario: Scenario, session: Session, options: RecorderOptions) {
+  constructor(scenario: Scenario, session: Session, options: RecorderOptions, capture?: StepCapture) {
     this.scenario = scenario;
+    this.capture = capture;
     this.world = { board: scenario.board, leaders: scenario.leaders };
     const name = scenario.data.name;
     const description = scenario.data.description;
@@ -108,6 +139,7 @@ export class WalkthroughRecorder {
       seed: options.seed,
       steps: [],
       frames: [],
+      boards: [],
       rules: {},
       maps: {},
       leaders: {},
@@ -132,9 +164,9 @@ export class WalkthroughRecorder {
     const transit = session.inTransit;
     const pending = session.pending;
     const counts = before?.counts ?? { moves: 0, interceptions: 0, avoids: 0, retreats: 0 };
-    const arrows = this.arrows(summary, counts, transit);
+    const arrows = this.arrows(summary, counts, transit, this.model.frames.at(-1)?.arrows ?? []);
     const { centre, origin } = this.centre(summary, transit, pending);
-    const position = this.positionView(session);
+    const position = positionView(session.position);
     const frame: FrameView = {
       answer: answers[0] ?? null,
       pending: pending ? this.decisionView(pending) : null,
@@ -152,6 +184,11 @@ export class WalkthroughRecorder {
     const trace = session.trace.slice(before?.trace ?? 0);
     trace.forEach((entry, i) => {
       const meta = metaOf(entry.machine, entry.state);
+      const captured = this.captured(entry);
+      const board = this.boardAfter(captured, pending);
+      const waitsHere = captured && i < trace.length - 1 ? metaAt(captured) : undefined;
+      // A machine that waited here and went on within the same answer: the engine gave the one legal answer (R9).
+      const forced = captured && waitsHere && (waitsHere.decision || waitsHere.roll) ? this.decisionView(buildDecision({ machine: captured.machine as MachineId, state: captured.state, meta: waitsHere, context: captured.snapshot.context })) : undefined;
       const answer = next < answers.length && entry.event === answers[next]!.event.type ? answers[next++] : undefined;
       const src: Source = answer ? answer.source : entry.source === 'host' && source ? source : entry.source;
       const step: StepView = {
@@ -171,15 +208,64 @@ export class WalkthroughRecorder {
         ...(answer ? { answer } : {}),
         ...(answer && answer === answers[0] ? this.diceOf(answer.event, pendingBefore) : {}),
         ...(i === trace.length - 1 && pending ? { waits: true } : {}),
+        ...(board !== undefined ? { board } : {}),
+        ...(forced ? { forced } : {}),
       };
       this.model.steps.push(step);
+      if (forced) {
+        this.noteLeaders(forced);
+        this.noteRules(['R9']);
+      }
       this.noteRules([step.rule, step.ruling, ...step.guards.map((g) => g.rule), ...(step.dice?.modifiers.map((m) => m.rule) ?? [])]);
     });
     this.marks.push({ trace: session.trace.length, log: log.length, counts: this.counted(summary) });
   }
 
-  /** Forgets every frame from `frames` on (an undo): the session was restored to where that frame began. */
-  truncate(frames: number): void {
+  /** The microstep a trace step was, when the capture saw it (a machine's start is no microstep). */
+  private captured(entry: { readonly machine: string; readonly state: string; readonly event: string }): CapturedStep | undefined {
+    if (!this.capture || entry.event === 'start') return undefined;
+    const n = this.used.get(entry.machine) ?? 0;
+    this.used.set(entry.machine, n + 1);
+    const step = this.capture.nth(entry.machine, n);
+    // The capture and the trace disagree (a session rebuilt after an engine fault): no step boards from here on.
+    if (!step || step.state !== entry.state) this.capture = undefined;
+    return this.capture ? step : undefined;
+  }
+
+  /**
+   * The board after a step, as an index into model.boards: the stepping machine's world, the movement machine's
+   * formation on its way, and the arrows of what its summary gained. A machine's start changes nothing: the board
+   * stays the previous step's (the first step's is the scenario's).
+   */
+  private boardAfter(captured: CapturedStep | undefined, pending: Decision | null): number | undefined {
+    if (!this.capture) return undefined;
+    const previous = this.model.steps.at(-1)?.board;
+    const before: BoardView | undefined = previous === undefined ? undefined : this.model.boards[previous];
+    if (this.model.steps.length > 0 && !before) return undefined;
+    if (!captured && before) return previous;
+    const context = captured ? contextOf(captured) : undefined;
+    const summary = context?.summary ?? EMPTY_SUMMARY;
+    const position = positionView(context?.world.position ?? this.scenario.world.position);
+    const leg = captured?.machine === 'movement' ? transitOf(captured) : undefined;
+    const transit = leg === undefined ? (before?.transit ?? null) : leg && { from: leg.from, to: leg.to, stacks: leg.formation.map(stackView) };
+    const arrows = this.arrows(summary, countsOf(before?.arrows ?? []), transit, before?.arrows ?? []);
+    const { centre, origin } = this.centre(summary, transit, pending);
+    const map = this.map(centre, origin, [...arrows.flatMap((a) => [a.from, a.to ?? a.from]), ...position.stacks.map((s) => s.space)]);
+    const board: BoardView = { position, transit, arrows, map };
+    const key = JSON.stringify(board);
+    const known = this.boardIndex.get(key);
+    if (known !== undefined) return known;
+    this.model.boards.push(board);
+    this.boardIndex.set(key, this.model.boards.length - 1);
+    this.noteLeaders(board);
+    return this.model.boards.length - 1;
+  }
+
+  /**
+   * Forgets every frame from `frames` on (an undo): the session was restored to where that frame began. `capture`
+   * is the restored session's inspector (it saw the replay of the kept answers).
+   */
+  truncate(frames: number, capture?: StepCapture): void {
     const keep = Math.max(1, frames);
     this.model.frames.length = Math.min(this.model.frames.length, keep);
     this.marks.length = Math.min(this.marks.length, keep);
@@ -187,6 +273,9 @@ export class WalkthroughRecorder {
     this.model.steps.length = 0;
     this.model.steps.push(...steps);
     this.model.stopped = null;
+    this.used.clear();
+    for (const s of steps) if (s.event !== 'start') this.used.set(s.machine, (this.used.get(s.machine) ?? 0) + 1);
+    this.capture = capture && (steps.length === 0 || steps.at(-1)!.board !== undefined) ? capture : undefined;
   }
 
   /** A scripted answer the engine refused: the replay ends with it. */
@@ -202,13 +291,12 @@ export class WalkthroughRecorder {
     this.noteRules([stop.rule, stop.ruling]);
   }
 
-  private counted(s: Summary): Mark['counts'] {
+  private counted(s: Summary): Counts {
     return { moves: s.moves.length, interceptions: s.interceptions.length, avoids: s.avoids.length, retreats: s.retreats.length };
   }
 
   /** Arrows of everything the summary gained, added to the previous frame's (an interception points at the move's destination then). */
-  private arrows(s: Summary, counts: Mark['counts'], transit: Session['inTransit']): ArrowView[] {
-    const previous = this.model.frames.at(-1)?.arrows ?? [];
+  private arrows(s: Summary, counts: Counts, transit: { readonly to: string } | null, previous: readonly ArrowView[]): ArrowView[] {
     const out = [...previous];
     let destination = s.moves[counts.moves - 1]?.to;
     for (const m of s.moves.slice(counts.moves)) {
@@ -223,7 +311,7 @@ export class WalkthroughRecorder {
   }
 
   /** The space the map is drawn around: the destination of the latest move, and the space it came from. */
-  private centre(s: Summary, transit: Session['inTransit'], pending: Decision | null): { centre: string; origin: string | null } {
+  private centre(s: Summary, transit: { readonly from: string; readonly to: string } | null, pending: Decision | null): { centre: string; origin: string | null } {
     const last = s.moves.at(-1);
     if (last) return { centre: last.to, origin: last.from };
     if (transit) return { centre: transit.to, origin: transit.from };
@@ -234,18 +322,6 @@ export class WalkthroughRecorder {
     const impulse = this.scenario.data.impulse.power;
     const own = this.scenario.data.stacks.find((st) => st.power === impulse) ?? this.scenario.data.stacks[0];
     return { centre: own?.space ?? this.scenario.board.spaces.keys().next().value ?? '', origin: null };
-  }
-
-  private positionView(session: Session): PositionView {
-    const p = session.position;
-    return {
-      stacks: p.stacks.map(stackView),
-      control: { ...p.control },
-      sieges: p.sieges.map((s) => ({ space: s.space, by: [...s.by] })),
-      unrest: [...p.unrest],
-      captured: p.captured.map((c) => ({ leader: c.leader, by: c.by })),
-      impulse: { power: p.impulse.power, cp: p.impulse.cp },
-    };
   }
 
   private decisionView(d: Decision): DecisionView {
@@ -299,7 +375,7 @@ export class WalkthroughRecorder {
     return key;
   }
 
-  private noteLeaders(frame: FrameView): void {
+  private noteLeaders(frame: unknown): void {
     const ids = new Set<string>();
     const walk = (v: unknown): void => {
       if (Array.isArray(v)) v.forEach(walk);
@@ -379,8 +455,9 @@ export interface ReplayEvent {
  * engine refuses stops the replay; the model says which and why.
  */
 export function replayModel(scenario: Scenario, events: readonly ReplayEvent[], options: RecorderOptions): WalkthroughModel {
-  const session = createSession(scenario, { seed: options.seed });
-  const recorder = new WalkthroughRecorder(scenario, session, options);
+  const capture = new StepCapture();
+  const session = createSession(scenario, { seed: options.seed, inspect: capture.inspect });
+  const recorder = new WalkthroughRecorder(scenario, session, options, capture);
   for (const { event, source } of events) {
     const r = session.send(event);
     if (!r.ok) {

@@ -46,7 +46,7 @@ export function header(m: WalkthroughModel, v: View): Markup {
 
 export function stepList(m: WalkthroughModel, v: View): Markup {
   const items = m.steps.map((s, i) => {
-    const cls = [i === v.index ? 'current' : '', s.headline ? 'headline' : '', s.waits ? 'waits' : ''].filter(Boolean).join(' ');
+    const cls = [i === v.index ? 'current' : '', s.headline ? 'headline' : '', s.waits ? 'waits' : '', s.forced ? 'forced' : ''].filter(Boolean).join(' ');
     return html`<li class="${cls}"><a href="#step=${String(s.step)}" data-step="${String(s.step)}"${i === v.index ? html` aria-current="step"` : ''}><span class="n">${String(s.step)}</span> <span class="t">${s.title[v.lang]}</span>${s.headline ? html`<span class="h">${s.note[v.lang]}</span>` : ''}</a></li>`;
   });
   return html`<h2>${word('steps', v.lang)}</h2><ol class="step-list">${items}</ol>`;
@@ -105,6 +105,11 @@ export function stepPanel(m: WalkthroughModel, v: View): Markup {
           : null;
     const live = v.mode === 'play' && last && !next ? playControls(m, frame.pending, lang, v.play) : v.mode === 'play' && !last ? html`<p class="muted">${word('notYourStep', lang)} <a href="#step=${String(m.steps.at(-1)?.step ?? 1)}">${word('toLast', lang)}</a></p>` : null;
     decision = decisionPanel(m, frame.pending, lang, answered, live);
+  } else if (s.forced) {
+    // Ruling R9: one legal answer, which the engine gave; it is the next answered step's.
+    const next = m.steps.slice(v.index + 1).find((x) => x.answer)?.answer;
+    const answered = html`<p class="answered forced"><b>${word('answered', lang)}:</b> ${next ? html`${next.label[lang]} <code>${next.event.type}</code> — ` : ''}${word('forcedBy', lang)} ${ref('R9', undefined, lang)}</p>`;
+    decision = decisionPanel(m, s.forced, lang, answered, null);
   }
   const stopped = last && m.stopped
     ? html`<div class="stopped"><h3>${word('stopped', lang)}</h3><p><b>${m.stopped.answer.label[lang]}</b> <code>${m.stopped.answer.event.type}</code></p><p>${m.stopped.reason[lang]} ${m.stopped.rule ? ref(m.stopped.rule, m.stopped.ruling, lang) : ''} <code>${m.stopped.code}</code></p></div>`
@@ -114,12 +119,13 @@ export function stepPanel(m: WalkthroughModel, v: View): Markup {
   return html`<section class="step" data-step="${String(s.step)}" data-state="${s.stateId}" data-frame="${String(s.frame)}"><h2><span class="machine">${procedure(s.machine, lang)}</span> › <span class="state-title">${s.title[lang]}</span></h2><p class="note${s.headline ? ' headline' : ''}" id="wt-note">${s.note[lang]}</p><div class="block trigger"><h3>${word('trigger', lang)}</h3>${trigger(s, lang)}</div><div class="block rule"><h3>${word('ruleApplied', lang)}</h3><p>${ref(s.rule, s.ruling, lang)} — ${summary(m, s.rule, lang)}</p>${s.ruling ? html`<p>${ref(s.ruling, undefined, lang)} — ${summary(m, s.ruling, lang)}</p>` : ''}</div><div class="block"><h3>${word('guards', lang)}</h3>${guards(m, s, lang)}</div>${s.dice ? html`<div class="block"><h3>${word('dice', lang)}</h3>${diceView(s.dice, lang)}</div>` : ''}${decision}${stopped}${outcome}${playTools}</section>`;
 }
 
+/** The board after the step (the frame's, after the whole answer, when the step's own could not be read). */
 export function mapPanel(m: WalkthroughModel, v: View): Markup {
   const s = m.steps[v.index];
-  const frame = s ? m.frames[s.frame] : undefined;
-  if (!frame) return html``;
-  const map = Object.hasOwn(m.maps, frame.map) ? m.maps[frame.map] : undefined;
-  return html`<h2>${word('mapTitle', v.lang)}</h2>${mapSvg(m, map, frame, v.lang)}${mapLegend(v.lang)}${stacksTable(m, map, frame, v.lang)}`;
+  const board = s?.board !== undefined ? m.boards[s.board] : s ? m.frames[s.frame] : undefined;
+  if (!board) return html``;
+  const map = Object.hasOwn(m.maps, board.map) ? m.maps[board.map] : undefined;
+  return html`<h2>${word('mapTitle', v.lang)}</h2>${mapSvg(m, map, board, v.lang)}${mapLegend(v.lang)}${stacksTable(m, map, board, v.lang)}`;
 }
 
 /** Everything that changes with the step or the language (the statecharts stay; the script marks them). */

@@ -1,9 +1,11 @@
 /// <reference lib="dom" />
 // Play mode: the engine in the page, through the public API only — createSession, pending, send, roll, save,
-// restoreSession — and the recorder that turns each accepted answer into steps for the page. This is all the glue
-// a UI needs around the engine.
+// restoreSession, and an inspector (SessionOptions.inspect) that lets the recorder draw the board of every step —
+// and the recorder that turns each accepted answer into steps for the page. This is all the glue a UI needs around
+// the engine.
 import { createSession, parseScenario, restoreSession, type SendResult } from '../../index.ts';
 import type { StartPlay } from './client.ts';
+import { StepCapture } from './capture.ts';
 import { WalkthroughRecorder } from './model.ts';
 import { eventFromForm, type PlayState } from './play-form.ts';
 import type { WalkthroughModel } from './types.ts';
@@ -17,8 +19,14 @@ export const startPlay: StartPlay = (replay: WalkthroughModel) => {
   const { scenario: source, seed } = embeddedScenario();
   const scenario = parseScenario(source);
   const options = { seed, title: replay.title, ...(replay.description ? { description: replay.description } : {}) };
-  let session = createSession(scenario, { seed });
-  let recorder = new WalkthroughRecorder(scenario, session, options);
+  const start = () => {
+    const capture = new StepCapture();
+    session = createSession(scenario, { seed, inspect: capture.inspect });
+    recorder = new WalkthroughRecorder(scenario, session, options, capture);
+  };
+  let session!: ReturnType<typeof createSession>;
+  let recorder!: WalkthroughRecorder;
+  start();
   let error: PlayState['error'] = null;
 
   /** An accepted answer adds its steps; a refusal is shown as the engine worded it, and nothing changes. */
@@ -47,13 +55,13 @@ export const startPlay: StartPlay = (replay: WalkthroughModel) => {
       // A save is the scenario, the seed and the answers: restoring it without the last answer is an undo.
       const save = session.save();
       if (save.events.length === 0) return;
-      session = restoreSession({ ...save, events: save.events.slice(0, -1) });
-      recorder.truncate(save.events.length);
+      const capture = new StepCapture();
+      session = restoreSession({ ...save, events: save.events.slice(0, -1) }, { inspect: capture.inspect });
+      recorder.truncate(save.events.length, capture);
       error = null;
     },
     restart: () => {
-      session = createSession(scenario, { seed });
-      recorder = new WalkthroughRecorder(scenario, session, options);
+      start();
       error = null;
     },
     download: () => {

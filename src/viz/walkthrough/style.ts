@@ -19,7 +19,7 @@ main.layout { display: grid; grid-template-columns: 250px minmax(380px, 1fr) min
 .step-list { list-style: none; margin: 0; padding: 0; font-size: .85rem; }
 .step-list a { display: block; padding: .25rem .4rem; border-radius: 6px; color: inherit; text-decoration: none; border-left: 3px solid transparent; }
 .step-list a:hover { background: #f1f5f9; } .step-list .n { color: var(--muted); display: inline-block; min-width: 1.8em; }
-.step-list .headline .t { font-weight: 600; } .step-list .waits a { border-left-color: #f59e0b; }
+.step-list .headline .t { font-weight: 600; } .step-list .waits a { border-left-color: #f59e0b; } .step-list .forced a { border-left: 3px dotted #f59e0b; }
 .step-list .h { display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; overflow: hidden; color: #334155; font-size: .78rem; margin-left: 1.8em; }
 .step-list .current a { background: #fee2e2; border-left-color: var(--cur); }
 .note { font-size: 1.05rem; padding: .5rem .7rem; background: #f1f5f9; border-radius: 8px; } .note.headline { background: #ecfdf5; border-left: 4px solid var(--ok); font-weight: 500; }
@@ -34,6 +34,7 @@ svg.die rect { fill: #fff; stroke: #334155; stroke-width: 2; } svg.die circle { 
 svg.die.hit rect { fill: #fee2e2; stroke: var(--no); stroke-width: 3; } svg.die.hit circle { fill: var(--no); }
 .mods { margin: .2rem 0; padding-left: 1.2rem; } .mod-value { display: inline-block; min-width: 2.2em; font-weight: 700; }
 .outcome .ok { color: var(--ok); } .outcome .no { color: var(--no); } .hits { color: var(--no); }
+.chance { margin: .2rem 0; } .hit-chances p { margin: .3rem 0 .1rem; } .hit-chances ul { list-style: none; padding: 0; margin: 0; display: flex; flex-wrap: wrap; gap: .15rem .8rem; font-size: .85rem; } .hit-chances .rolled { background: #fee2e2; border-radius: 4px; padding: 0 .3rem; }
 .stopped { border: 2px solid var(--no); background: #fef2f2; padding: .6rem .8rem; border-radius: 10px; }
 .outcome { border: 2px solid var(--ok); background: #f0fdf4; padding: .6rem .8rem; border-radius: 10px; margin-top: 1rem; }
 svg.map { width: 100%; height: auto; background: #fdfcf7; border: 1px solid var(--line); border-radius: 8px; }

@@ -63,6 +63,10 @@ export interface StepView {
   readonly dice?: DiceView;
   /** The step where the machine waits for the frame's pending decision. */
   readonly waits?: boolean;
+  /** The board after this step (an index into `boards`); absent when it could not be read (the frame's board then). */
+  readonly board?: number;
+  /** Ruling R9: the machine waits here for a decision with one legal answer, which the engine gives itself. */
+  readonly forced?: DecisionView;
 }
 
 /** A stack of one power in one space, on one side of the walls. */
@@ -102,15 +106,19 @@ export interface PositionView {
 export type BlockedView = Decision['blocked'][number] & { readonly label: Text };
 export type DecisionView = Omit<Decision, 'blocked'> & { readonly blocked: readonly BlockedView[]; readonly powerName: Text };
 
-/** The board, the pending decision and the arrows after one accepted answer (frame 0: before any). */
-export interface FrameView {
-  readonly answer: AnswerView | null;
-  readonly pending: DecisionView | null;
+/** The board: the units and leaders, the formation on its way, and the arrows so far, with the map to draw them on. */
+export interface BoardView {
   readonly position: PositionView;
   readonly transit: { readonly from: string; readonly to: string; readonly stacks: readonly StackView[] } | null;
   readonly arrows: readonly ArrowView[];
-  /** The key of `maps` to draw this frame on. */
+  /** The key of `maps` to draw this board on. */
   readonly map: string;
+}
+
+/** The board, the pending decision and the arrows after one accepted answer (frame 0: before any). */
+export interface FrameView extends BoardView {
+  readonly answer: AnswerView | null;
+  readonly pending: DecisionView | null;
   readonly done: boolean;
 }
 
@@ -149,6 +157,8 @@ export interface WalkthroughModel {
   readonly seed: number;
   readonly steps: StepView[];
   readonly frames: FrameView[];
+  /** The board after each step, each distinct board once (steps point here). */
+  readonly boards: BoardView[];
   /** The registry's summary of every rule reference the page cites. */
   readonly rules: Record<string, Text>;
   readonly maps: Record<string, MapView>;
