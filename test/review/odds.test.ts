@@ -66,7 +66,7 @@ function closedForm(n: number): Map<string, Fraction> {
     for (let d = 0; d <= n + 1; d++) {
       const p = mul(binomial(n, a), binomial(n + 1, d));
       const attackerWins = a > d;
-      let ottoman = n - Math.min(d, n);
+      const ottoman = n - Math.min(d, n);
       let hapsburg = n - Math.min(a, n);
       // Both wiped out: the side that rolled more dice — the defender, N + 1 against N — keeps one (ruling R7).
       if (ottoman === 0 && hapsburg === 0) hapsburg = 1;
