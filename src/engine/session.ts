@@ -15,7 +15,7 @@ import type { Position } from '../rules/world.ts';
 import { buildDecision, surelyUnforced, type Waiting } from './decisions.ts';
 import { errorOf, explainRefusal, type EngineError } from './explain.ts';
 import { GuardRecorder, instrumentedMovement, recording } from './instrument.ts';
-import { activeLeaf, contextIf, fromSnapshot, movementOutput, procedureContext } from './actors.ts';
+import { activeLeaf, contextIf, fromSnapshot, movementOutput, procedureContext, stateKeyOf } from './actors.ts';
 import { deepFreeze } from './freeze.ts';
 import { toResultPosition } from './position.ts';
 import { Dice } from './rng.ts';
@@ -125,7 +125,7 @@ export class Session {
    * a reducer, so two sessions with the same key have the same future (the explorer memoises on it).
    */
   stateKey(): string {
-    return JSON.stringify(withoutSummary(this.persisted()));
+    return stateKeyOf(this.root);
   }
 
   private persistedCache: unknown;
@@ -438,19 +438,6 @@ export class Session {
   drawSeeded(count: number): number[] {
     return this.dice.roll(count);
   }
-}
-
-/**
- * A persisted snapshot tree with every context's and output's summary left out (a shallow copy of each level; the
- * rest is shared). JSON leaves out a key whose value is undefined, so this serialises as a replacer dropping every
- * `summary` would, without calling a function for every key.
- */
-function withoutSummary(persisted: unknown): unknown {
-  const snap = persisted as { context?: object; output?: unknown; children?: Record<string, { snapshot: unknown }> };
-  const children: Record<string, unknown> = {};
-  for (const [id, child] of Object.entries(snap.children ?? {})) children[id] = { ...child, snapshot: withoutSummary(child.snapshot) };
-  const output = snap.output !== null && typeof snap.output === 'object' ? { ...snap.output, summary: undefined } : snap.output;
-  return { ...snap, ...(snap.context ? { context: { ...snap.context, summary: undefined } } : {}), output, children };
 }
 
 /** A session of the scenario's move; throws SessionOptionsError for a bad option. */
