@@ -78,3 +78,20 @@ export function movementOutput(snapshot: AnyMachineSnapshot): OutputFrom<(typeof
   if (fromSnapshot(snapshot).machine !== 'movement' || snapshot.status !== 'done') throw new Error('engine fault: the movement machine is not done');
   return snapshot.output as OutputFrom<(typeof MACHINES)['movement']>;
 }
+
+/**
+ * The state of an actor tree without its summaries, as a string: each actor's status, state value, history,
+ * context and output (their summaries left out) and its children's states by id — what its persisted snapshot
+ * holds, read from the live snapshots without persisting them. JSON leaves out a key whose value is undefined.
+ */
+export function stateKeyOf(root: AnyActorRef): string {
+  return JSON.stringify(keyOf(root.getSnapshot() as AnyMachineSnapshot));
+}
+
+function keyOf(snap: AnyMachineSnapshot): unknown {
+  const children: Record<string, unknown> = {};
+  for (const [id, child] of Object.entries(snap.children ?? {})) children[id] = keyOf((child as AnyActorRef).getSnapshot() as AnyMachineSnapshot);
+  const history = Object.entries(snap.historyValue ?? {}).map(([id, nodes]) => [id, (nodes as readonly { id: string }[]).map((n) => n.id)]);
+  const output = snap.output !== null && typeof snap.output === 'object' ? { ...snap.output, summary: undefined } : snap.output;
+  return { status: snap.status, value: snap.value, history, context: { ...snap.context, summary: undefined }, output, error: snap.error, children };
+}

@@ -3,7 +3,7 @@
 // (src/engine/procedures/); here every decision is bounded to a list a person can read.
 import type { Decision } from '../schema/decision.ts';
 import { MAX_OPTIONS } from './procedures/field-battle.ts';
-import { decide, type Waiting } from './procedures/index.ts';
+import { decide, kindOf, specOf, type Waiting } from './procedures/index.ts';
 import { namesIn } from './procedures/names.ts';
 
 export { MAX_OPTIONS };
@@ -39,4 +39,7 @@ export function buildDecision(w: Waiting): Decision {
   return bounded(decide(w));
 }
 
-
+/** Whether the engine surely does not answer the waiting decision itself (ruling R9), known without building it. */
+export function surelyUnforced(w: Waiting): boolean {
+  return specOf(w.machine, kindOf(w)).unforced?.(w) ?? false;
+}

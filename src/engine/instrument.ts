@@ -21,6 +21,11 @@ export class GuardRecorder {
     this.buffer.push(e);
   }
 
+  /** Forgets what was recorded (the evaluations of a step that was undone). */
+  clear(): void {
+    this.buffer = [];
+  }
+
   /** Takes the evaluations recorded for one machine since the last call. */
   take(machine: MachineId): GuardEvaluation[] {
     if (this.buffer.length === 0) return [];

@@ -49,6 +49,11 @@ export class Observers {
     this.inspector = inspector;
   }
 
+  /** Whether the host handed the session an inspector (it sees every event sent to an actor, a refused one too). */
+  get inspecting(): boolean {
+    return this.inspector !== undefined;
+  }
+
   get listening(): boolean {
     return this.listeners.length > 0;
   }

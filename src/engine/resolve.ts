@@ -57,11 +57,13 @@ export function resolve(scenario: Scenario, options: ResolveOptions = {}): Resol
   });
   const policy = typeof options.policy === 'function' ? options.policy : POLICIES[options.policy ?? 'decline'];
   const script = options.events ?? scenario.data.events;
+  // The scenario's own events passed the event schema when the scenario was parsed: a copy of each is sent as it is.
+  const validated = options.events === undefined;
   // Where the engine's own answers since the last scripted event start in the log.
   let forcedFrom = session.log.length;
   for (const [index, event] of script.entries()) {
     const before = session.log.length;
-    const r = session.accept(event, 'script');
+    const r = validated ? session.accept(structuredClone(event), 'script', true) : session.accept(event, 'script');
     if (r.ok) {
       forcedFrom = before + 1;
       continue;

@@ -12,10 +12,10 @@ import type { Stack } from '../schema/scenario.ts';
 import { must } from '../rules/must.ts';
 import { text, type Lang } from '../text/text.ts';
 import type { Position } from '../rules/world.ts';
-import { buildDecision, type Waiting } from './decisions.ts';
+import { buildDecision, surelyUnforced, type Waiting } from './decisions.ts';
 import { errorOf, explainRefusal, type EngineError } from './explain.ts';
 import { GuardRecorder, instrumentedMovement, recording } from './instrument.ts';
-import { activeLeaf, contextIf, fromSnapshot, movementOutput, procedureContext } from './actors.ts';
+import { activeLeaf, contextIf, fromSnapshot, movementOutput, procedureContext, stateKeyOf } from './actors.ts';
 import { deepFreeze } from './freeze.ts';
 import { toResultPosition } from './position.ts';
 import { Dice } from './rng.ts';
@@ -125,7 +125,7 @@ export class Session {
    * a reducer, so two sessions with the same key have the same future (the explorer memoises on it).
    */
   stateKey(): string {
-    return JSON.stringify(this.persisted(), (k, v: unknown) => (k === 'summary' ? undefined : v));
+    return stateKeyOf(this.root);
   }
 
   private persistedCache: unknown;
@@ -224,11 +224,12 @@ export class Session {
   /**
    * @internal Sends an event with its source (scripts, policies and restores use this). Events from outside are
    * validated here, at the edge; the engine's own events (policies, forced answers, explored options) are built
-   * from the schema's types and are not parsed again.
+   * from the schema's types, and a parsed scenario's script passed the event schema with the scenario (`validated`):
+   * neither is parsed again.
    */
-  accept(input: unknown, source: EventSource): SendResult {
+  accept(input: unknown, source: EventSource, validated = source === 'policy' || source === 'engine'): SendResult {
     let event: EngineEvent;
-    if (source === 'policy' || source === 'engine') event = input as EngineEvent;
+    if (validated) event = input as EngineEvent;
     else {
       const parsed = EventSchema.safeParse(input);
       if (!parsed.success) {
@@ -248,17 +249,23 @@ export class Session {
       effective = 'seeded';
     }
     const leaf = this.leaf();
-    // The decision itself is built only to explain a refusal: an accepted answer needs only the machine's word.
-    if (!kind || !leaf || !this.can(leaf, event)) {
+    // The decision itself is built only to explain a refusal: an accepted answer needs only the machine's word. With
+    // a host's inspector the machine is asked first (the inspector would see a refused event sent); without one the
+    // event is sent and, when no transition takes it, the step is undone (nothing in the machines changed).
+    const refuse = (): SendResult => {
       if (effective === 'seeded') this.dice = diceBefore;
       return { ok: false, error: explainRefusal(this.situation(), event) };
-    }
+    };
+    if (!kind || !leaf || (this.observers.inspecting && !this.can(leaf, event))) return refuse();
     const traceFrom = this.tracer.length;
     const accepted = deepFreeze(event);
+    let untaken = false;
     const result = this.transact(diceBefore, () => {
-      this.dispatch(leaf, accepted, effective);
+      if (this.observers.inspecting) this.dispatch(leaf, accepted, effective);
+      else if ((untaken = this.tryDispatch(leaf, accepted, effective))) return;
       this.settle();
     });
+    if (untaken) return refuse();
     const inspectorErrors = this.observers.takeInspectorErrors();
     if (!result.ok) return result;
     const listenerErrors = this.observers.notify(() => ({
@@ -322,14 +329,21 @@ export class Session {
       // never forced, so its options need not be built here (ruling R9).
       const kind = this.waitingKind();
       if (kind === undefined || kind === 'intercept' || kind === 'avoid' || kind === 'withdraw' || kind === 'move') return;
+      // A roll with dice to roll is the host's too: its decision is built when someone reads it.
+      if (this.cachedPending === undefined) {
+        const w = this.waiting();
+        if (w && surelyUnforced(w)) return;
+      }
       const d = this.pending;
       if (!d) return;
       const zeroDice = d.kind === 'roll' && d.roll?.dice === 0;
       if (!d.forced && !zeroDice) return;
       const event: EngineEvent = zeroDice ? { type: 'dice.rolled', values: [] } : d.options[0]!.event;
       const leaf = this.leaf();
-      if (!leaf || !this.can(leaf, event)) throw new Error(`forced answer refused at ${d.machine}.${d.state}`);
+      if (!leaf) throw new Error(`forced answer refused at ${d.machine}.${d.state}`);
+      const before = leaf.getSnapshot();
       this.dispatch(leaf, event, 'engine');
+      if (leaf.getSnapshot() === before) throw new Error(`forced answer refused at ${d.machine}.${d.state}`);
     }
     throw new Error('forced decisions did not settle');
   }
@@ -341,6 +355,25 @@ export class Session {
     this.cachedResult = undefined;
     this.persistedCache = undefined;
     recording(this.recorder, () => leaf.send(event));
+  }
+
+  /**
+   * Sends an event the machine has not been asked about. When no transition takes it, the leaf's snapshot is the same
+   * object (XState changes nothing): the step is undone — its log entry, its empty trace step and the guards it
+   * evaluated — and `true` is returned. An engine fault while sending is left for `transact` to report.
+   */
+  private tryDispatch(leaf: AnyActorRef, event: EngineEvent, source: EventSource): boolean {
+    const before = leaf.getSnapshot();
+    const marks = { trace: this.tracer.length, accepted: this.accepted.length, pending: this.cachedPending, result: this.cachedResult, persisted: this.persistedCache };
+    this.dispatch(leaf, event, source);
+    if (this.failure !== undefined || leaf.getSnapshot() !== before) return false;
+    this.accepted.length = marks.accepted;
+    this.tracer.truncate(marks.trace);
+    this.recorder.clear();
+    this.cachedPending = marks.pending;
+    this.cachedResult = marks.result;
+    this.persistedCache = marks.persisted;
+    return true;
   }
 
   private can(leaf: AnyActorRef, event: EngineEvent): boolean {

@@ -2,7 +2,7 @@
 // every leader in exactly one place or captured, no fortification over 4 units, CP never below zero; and at the end
 // of a move, no enemies face to face outside a battle, marks on the loser only, sieges that outnumber.
 import { toResultPosition } from '../engine/position.ts';
-import { parseScenario, ScenarioError, type Scenario } from '../engine/scenario.ts';
+import { parseHandedOver, ScenarioError, type Scenario } from '../engine/scenario.ts';
 import type { Summary } from '../schema/result.ts';
 import type { Stack } from '../schema/scenario.ts';
 import { LAND_UNIT_TYPES, landUnitCount, type LandUnitType } from '../schema/units.ts';
@@ -67,7 +67,7 @@ export function stepViolations(initial: Scenario, o: Observation): string[] {
  */
 export function resultParseViolations(initial: Scenario, position: Position): string[] {
   try {
-    parseScenario(toResultPosition(initial, position));
+    parseHandedOver(toResultPosition(initial, position));
     return [];
   } catch (e) {
     if (!(e instanceof ScenarioError)) throw e;

@@ -58,4 +58,6 @@ export const avoidRoll = decision<AvoidContext, 'roll'>({
   },
   refusal: () => undefined,
   decline: () => undefined,
+  // Always two dice (ROLL_DICE): never a roll of no dice.
+  unforced: () => true,
 });

@@ -28,6 +28,11 @@ export interface DecisionSpec<C, K extends DecisionKind = DecisionKind> {
   readonly refusal: (c: C, event: EngineEvent) => Refusal | undefined;
   /** The default policy's answer (DESIGN "Session API": decline every optional action). */
   readonly decline: (d: DecisionOf<K>) => EngineEvent | undefined;
+  /**
+   * True when the engine surely does not answer this decision itself (ruling R9: neither exactly one legal answer
+   * nor a roll of no dice), read from the waiting state without building the decision. Absent: build it to know.
+   */
+  readonly unforced?: (w: Waiting<C>) => boolean;
 }
 
 export function decision<C, K extends DecisionKind>(spec: DecisionSpec<C, K>): DecisionSpec<C, K> {

@@ -184,4 +184,6 @@ export const battleRoll = decision<FieldBattleContext, 'roll'>({
   build: buildRoll,
   refusal: () => undefined,
   decline: () => undefined,
+  // The dice buildRoll lists: a side with dice to roll rolls them itself.
+  unforced: (w) => (w.meta.roll === 'attacker' || w.meta.roll === 'defender') && (w.context.dice?.[w.meta.roll]?.dice ?? 0) > 0,
 });

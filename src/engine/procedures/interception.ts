@@ -79,4 +79,6 @@ export const interceptionRoll = decision<InterceptionContext, 'roll'>({
   },
   refusal: () => undefined,
   decline: () => undefined,
+  // Always two dice (ROLL_DICE): never a roll of no dice.
+  unforced: () => true,
 });
