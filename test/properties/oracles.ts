@@ -201,7 +201,9 @@ export function endOracles(sc: Scenario, session: Session): V[] {
     if (summary.moves.length > 1) add('13.1', 'leaders moving alone were sent on (13.4 option 1)', summary.moves);
     const r = summary.retreats.find((x) => x.reason === 'origin' || x.reason === 'siege');
     if (r) add('13.1', `leaders moving alone were sent back (${r.reason})`, r);
-    if (summary.siege && !start.sieges.some((g) => g.space === summary.siege!.space)) add('15', 'leaders moving alone began a siege', summary.siege);
+    // Others left outside an empty enemy fortress (interceptors who captured the leaders) do besiege it (R13, R17).
+    const byMover = summary.siege && isFriendly(rel, summary.siege.besieger, first.power);
+    if (summary.siege && byMover && !start.sieges.some((g) => g.space === summary.siege!.space)) add('15', 'leaders moving alone began a siege', summary.siege);
   }
 
   // 15.3: a siege whose besiegers no longer outnumber the units inside is over; 15, R17: units inside with enemies
@@ -227,22 +229,28 @@ export function endOracles(sc: Scenario, session: Session): V[] {
     const old = start.sieges.some((x) => x.space === g.space);
     add('15.3', `${old ? 'a siege' : 'a new siege'} that does not outnumber stays listed: ${causes(g.space, g.by)}`, { siege: g, besiegers, inside: insideOf(g.space) });
   }
+  // A siege is laid by enemies of the space's controller (15; an ally's fortress is not besieged) who outnumber the
+  // land units inside; when they do not, both stay and there is no siege (R17).
   for (const sp of new Set(pos.stacks.filter((s) => s.inside).map((s) => s.space))) {
     if (pos.sieges.some((g) => g.space === sp)) continue;
     const inside = pos.stacks.filter((s) => s.space === sp && s.inside);
-    const enemies = pos.stacks.filter((s) => s.space === sp && !s.inside && land(s) > 0 && inside.some((i) => areAtWar(rel, s.power, i.power)));
+    const holder = controllerOf(world, sp);
+    const hostile = (p: string) => (holder === 'independent' ? p !== 'independent' : areAtWar(rel, p, holder));
+    const enemies = pos.stacks.filter((s) => s.space === sp && !s.inside && land(s) > 0 && hostile(s.power) && inside.some((i) => areAtWar(rel, s.power, i.power)));
     if (enemies.length === 0) continue;
     const n = enemies.reduce((k, s) => k + land(s), 0);
-    add('15, R17', `enemies outside, units inside and no siege (${n > insideOf(sp) ? 'outnumbered' : 'not outnumbered'}): ${causes(sp, enemies.map((e) => e.power))}`, { space: sp, inside, enemies });
+    if (n <= insideOf(sp)) continue;
+    add('15, R17', `enemies outside outnumber the units inside and there is no siege: ${causes(sp, enemies.map((e) => e.power))}`, { space: sp, inside, enemies });
   }
   if (summary.siege && !pos.sieges.some((g) => g.space === summary.siege!.space)) add('15', 'the summary names a siege the position does not list', summary.siege);
 
-  // 14 step 10, 13.1: a captured leader goes to a power at war with his own.
+  // 14 step 10, 13.1: a captured leader goes to a power at war with his own. Whether independents and inactive
+  // minors (no power card) take captives is open — no ruling decides it; the engine records them as their captives
+  // (docs/engine-choices.md, "Captives of powers without a power card"), and this oracle does not judge it.
   for (const c of pos.captured) {
     if (start.captured.some((x) => x.leader === c.leader)) continue;
     const owner = start.stacks.find((s) => s.leaders.includes(c.leader))?.power as Power | undefined;
-    if (c.by === 'independent') add('14 step 10, 14.1', 'a leader captured by independent (no power card to go on)', { leader: c.leader, owner });
-    else if (owner && isFriendly(rel, owner, c.by)) add('14 step 10', 'a leader captured by his own side', { leader: c.leader, owner, by: c.by });
+    if (owner && isFriendly(rel, owner, c.by)) add('14 step 10', 'a leader captured by his own side', { leader: c.leader, owner, by: c.by });
   }
   void wasCaptured;
   return out;
