@@ -130,10 +130,19 @@ function parseReported(input: unknown, copy: boolean): Scenario {
   }
 }
 
+/** A casebook case (src/review/casebook.ts) handed over where a scenario belongs: a question and a scenario inside. */
+function isCasebookCase(value: unknown): boolean {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v['question'] === 'string' && typeof v['scenario'] === 'object' && !('impulse' in v);
+}
+
 function parseChecked(input: unknown, copy: boolean): Scenario {
   const raw = typeof input === 'string' ? readJson(input) : input;
   const structural = structureIssues(raw);
   if (structural.length > 0) throw new ScenarioError(structural);
+  if (isCasebookCase(raw))
+    throw new ScenarioError([{ path: '', message: 'this is a casebook case (review/cases), not a scenario: its scenario is its "scenario" field; `his review <folder>` runs the case' }]);
   const source = copy ? structuredClone(raw) : raw;
   const parsed = ScenarioSchema.safeParse(source);
   if (!parsed.success) {

@@ -43,6 +43,7 @@ const CASES: readonly (readonly [string, readonly string[], 1 | 2, string])[] = 
   ['a scenario file that is not JSON', ['resolve', NOT_JSON], 2, 'not valid JSON'],
   ['a truncated scenario file', ['resolve', TRUNCATED], 2, '(line 3, column 1)'],
   ['a scenario with one problem', ['resolve', ONE_PROBLEM], 2, "unrest[0]: unknown space 'atlantis'"],
+  ['a casebook case given as a scenario', ['odds', 'review/cases/empty-fortress-besieged.json'], 2, 'this is a casebook case (review/cases), not a scenario'],
   ['a missing events file', ['resolve', VIENNA, '--events', join(DIR, 'none.json')], 2, 'none.json: no such file'],
   ['a folder as the events file', ['resolve', VIENNA, '--events', DIR], 2, 'it is a folder'],
   ['an events file that is not JSON', ['resolve', VIENNA, '--events', EVENTS_NOT_JSON], 2, 'invalid events file'],
