@@ -249,23 +249,18 @@ export class Session {
       effective = 'seeded';
     }
     const leaf = this.leaf();
-    // The decision itself is built only to explain a refusal: an accepted answer needs only the machine's word. With
-    // a host's inspector the machine is asked first (the inspector would see a refused event sent); without one the
-    // event is sent and, when no transition takes it, the step is undone (nothing in the machines changed).
-    const refuse = (): SendResult => {
+    // The decision itself is built only to explain a refusal: an accepted answer needs only the machine's word. The
+    // machine is asked before the event is sent: a refused event never reaches the actors, the trace or the log.
+    if (!kind || !leaf || !this.can(leaf, event)) {
       if (effective === 'seeded') this.dice = diceBefore;
       return { ok: false, error: explainRefusal(this.situation(), event) };
-    };
-    if (!kind || !leaf || (this.observers.inspecting && !this.can(leaf, event))) return refuse();
+    }
     const traceFrom = this.tracer.length;
     const accepted = deepFreeze(event);
-    let untaken = false;
     const result = this.transact(diceBefore, () => {
-      if (this.observers.inspecting) this.dispatch(leaf, accepted, effective);
-      else if ((untaken = this.tryDispatch(leaf, accepted, effective))) return;
+      this.dispatch(leaf, accepted, effective);
       this.settle();
     });
-    if (untaken) return refuse();
     const inspectorErrors = this.observers.takeInspectorErrors();
     if (!result.ok) return result;
     const listenerErrors = this.observers.notify(() => ({
@@ -355,25 +350,6 @@ export class Session {
     this.cachedResult = undefined;
     this.persistedCache = undefined;
     recording(this.recorder, () => leaf.send(event));
-  }
-
-  /**
-   * Sends an event the machine has not been asked about. When no transition takes it, the leaf's snapshot is the same
-   * object (XState changes nothing): the step is undone — its log entry, its empty trace step and the guards it
-   * evaluated — and `true` is returned. An engine fault while sending is left for `transact` to report.
-   */
-  private tryDispatch(leaf: AnyActorRef, event: EngineEvent, source: EventSource): boolean {
-    const before = leaf.getSnapshot();
-    const marks = { trace: this.tracer.length, accepted: this.accepted.length, pending: this.cachedPending, result: this.cachedResult, persisted: this.persistedCache };
-    this.dispatch(leaf, event, source);
-    if (this.failure !== undefined || leaf.getSnapshot() !== before) return false;
-    this.accepted.length = marks.accepted;
-    this.tracer.truncate(marks.trace);
-    this.recorder.clear();
-    this.cachedPending = marks.pending;
-    this.cachedResult = marks.result;
-    this.persistedCache = marks.persisted;
-    return true;
   }
 
   private can(leaf: AnyActorRef, event: EngineEvent): boolean {

@@ -278,3 +278,52 @@ describe('a corrupted save raises RestoreError with a clear message', () => {
     expect(e.message).toMatch(/atlantis/);
   });
 });
+
+describe('a refused event leaves no trace: a restore after it continues exactly as the session does', () => {
+  // Found by the replay property with a random seed: a refused retreat of the wrong power, sent while the besiegers
+  // left behind by an interception (15.3) were asked where to retreat, once dropped the trace steps recorded just
+  // before it, so the restored session's trace (replayed from the log) differed from the uninterrupted one.
+  const json = {
+    war: [['hapsburg', 'ottoman']],
+    control: { salonika: 'independent' },
+    stacks: [
+      { space: 'istanbul', power: 'hapsburg', regulars: 1 },
+      { space: 'salonika', power: 'ottoman', regulars: 2, cavalry: 2, lostBattle: true },
+      { space: 'salonika', power: 'independent', regulars: 3, inside: true },
+      { space: 'sofia', power: 'ottoman', leaders: ['ibrahim-pasha'] },
+    ],
+    sieges: [{ space: 'istanbul', by: ['hapsburg'] }, { space: 'salonika', by: ['ottoman'] }],
+    impulse: { power: 'hapsburg', cp: 1 },
+    move: { from: 'istanbul', to: 'edirne', regulars: 1 },
+  };
+  const before: unknown[] = [
+    { type: 'intercept.declare', power: 'ottoman', from: 'salonika', regulars: 1 },
+    { type: 'dice.rolled', values: [4, 5] },
+    { type: 'intercept.declare', power: 'ottoman', from: 'sofia', leaders: ['ibrahim-pasha'] },
+    { type: 'dice.rolled', values: [1, 1] },
+  ];
+  const after: unknown[] = [
+    { type: 'retreat.declare', power: 'ottoman', to: 'edirne' },
+    { type: 'dice.rolled', values: [1] },
+    { type: 'dice.rolled', values: [1, 1, 1, 1, 1] },
+  ];
+
+  test('[15.3][14.1] the trace after a refused answer equals the trace without it, and the restore finishes alike', () => {
+    const plain = createSession(parseScenario(json), { seed: 0 });
+    const refused = createSession(parseScenario(json), { seed: 0 });
+    for (const e of before) {
+      expect(plain.send(e as EngineEvent).ok).toBe(true);
+      expect(refused.send(e as EngineEvent).ok).toBe(true);
+    }
+    expect(refused.pending?.kind).toBe('retreat');
+    const length = refused.trace.length;
+    expect(refused.send({ type: 'retreat.declare', power: 'hapsburg', to: 'edirne' }).ok).toBe(false);
+    expect(refused.trace.length).toBe(length);
+    expect(refused.trace).toEqual(plain.trace);
+    const restored = restoreSession(refused.save());
+    for (const e of after) for (const s of [plain, refused, restored]) expect(s.send(e as EngineEvent).ok).toBe(true);
+    expect(restored.trace).toEqual(plain.trace);
+    expect(refused.trace).toEqual(plain.trace);
+    expect(restored.result).toEqual(plain.result);
+  });
+});
