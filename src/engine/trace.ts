@@ -130,13 +130,20 @@ export class Tracer {
       source: this.source,
       ...(!eventless && ENGINE_EVENT_TYPES.has(type) ? { payload: ev.event as EngineEvent } : {}),
     };
-    const waiting = this.deferred.get(ev.actorRef.sessionId);
-    if (waiting) return void waiting.steps.push(raw);
-    this.raw.push(raw);
+    // A step of an actor whose own start is still waiting for its parent's step waits with it, and so do the steps
+    // of the children it has just started (they follow the step that started them, however deep the nesting).
+    const target = this.deferred.get(ev.actorRef.sessionId)?.steps ?? this.raw;
+    target.push(raw);
+    this.flushChildren(ev.actorRef.sessionId, target);
+  }
+
+  /** Moves the waiting steps of `parent`'s children, and of theirs, after `parent`'s step in `target`. */
+  private flushChildren(parent: string, target: RawStep[]): void {
     for (const [id, child] of [...this.deferred]) {
-      if (child.parent !== ev.actorRef.sessionId) continue;
+      if (child.parent !== parent) continue;
       this.deferred.delete(id);
-      this.raw.push(...child.steps);
+      target.push(...child.steps);
+      this.flushChildren(id, target);
     }
   }
 

@@ -327,3 +327,39 @@ describe('a refused event leaves no trace: a restore after it continues exactly 
     expect(restored.result).toEqual(plain.result);
   });
 });
+
+describe('the trace of a procedure started inside a procedure that is starting is in the order it happened', () => {
+  // Found by the fork property with a random seed: the French formation leaves Lyon and Henry II, left behind, no
+  // longer besieges it (15.3): the session starts with siegeBreak starting retreat, which asks where he retreats. The
+  // retreat's first steps waited for siegeBreak's next step — its end — so the trace put "siege break: retreat done"
+  // before the retreat had begun, and a fork taken there lost those steps.
+  const json = {
+    war: [['france', 'ottoman']],
+    control: { lyon: 'ottoman' },
+    stacks: [
+      { space: 'lyon', power: 'france', regulars: 5, leaders: ['francis-i', 'henry-ii'] },
+      { space: 'dijon', power: 'ottoman', leaders: ['ibrahim-pasha'], lostBattle: true },
+    ],
+    sieges: [{ space: 'lyon', by: ['france'] }],
+    impulse: { power: 'france', cp: 1 },
+    move: { from: 'lyon', to: 'orleans', regulars: 5, leaders: ['francis-i'] },
+  };
+  const answers: EngineEvent[] = [
+    { type: 'retreat.declare', power: 'france', to: 'avignon' },
+    { type: 'intercept.declare', power: 'ottoman', from: 'dijon', leaders: ['ibrahim-pasha'] },
+    { type: 'dice.rolled', values: [1, 1] },
+  ];
+
+  test('[15.3][14.1] the retreat\'s steps come before the siege break takes its end, and a fork at the start continues alike', () => {
+    const session = createSession(parseScenario(json), { seed: 0 });
+    expect(session.pending?.kind).toBe('retreat');
+    const steps = session.trace.map((t) => `${t.machine}.${t.state}:${t.event}`);
+    expect(steps.slice(-3)).toEqual(['siegeBreak.retreatingBesiegers:always', 'retreat.checkingNextRetreat:start', 'retreat.awaitingRetreat:always']);
+    const fork = session.fork();
+    for (const e of answers) for (const s of [session, fork]) expect(s.send(e).ok).toBe(true);
+    const after = session.trace.map((t) => `${t.machine}.${t.state}:${t.event}`);
+    expect(after.indexOf('retreat.done:always')).toBeLessThan(after.indexOf('siegeBreak.checkingSieges:done:retreat'));
+    expect(fork.trace).toEqual(session.trace);
+    expect(restoreSession(session.save()).trace).toEqual(session.trace);
+  });
+});
