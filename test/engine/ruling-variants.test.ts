@@ -11,6 +11,7 @@ import { resolve } from '../../src/engine/resolve.ts';
 import { compareCase } from '../../src/review/casebook-compare.ts';
 import { loadCases, runCaseUnder, type Case } from '../../src/review/casebook.ts';
 import { VARIANT_RULINGS, type Rulings, type VariantRuling } from '../../src/schema/rulings.ts';
+import { walkthrough } from '../../src/viz/walkthrough/index.ts';
 import { his } from '../helpers/cli.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -146,6 +147,21 @@ describe('the default is exactly the rulings', () => {
     expect(again.world.rulings).toEqual({ R7: 'alternative', R19: 'alternative' });
     const plain = resolve(parseScenario(vienna()), { seed: 3 });
     expect(plain.ok && 'rulings' in plain.result.position).toBe(false);
+  });
+});
+
+describe('the walkthrough page says which rulings are read the other way', () => {
+  const vienna = () => JSON.parse(readFileSync(join(ROOT, 'examples', 'vienna-1517.json'), 'utf8')) as Record<string, unknown>;
+
+  test('[ruling R7][ruling R19] the page names the alternative readings in both languages, and nothing without them', { timeout: 60_000 }, async () => {
+    const variant = await walkthrough(withRulings(parseScenario(vienna()), { R7: 'alternative', R19: 'alternative' }));
+    expect(variant.model.alternativeReadings).toEqual(['R7', 'R19']);
+    expect(variant.html).toContain('Read with the alternative reading of R7, R19');
+    const russian = await walkthrough(withRulings(parseScenario(vienna()), { R13: 'alternative' }), { lang: 'ru' });
+    expect(russian.html).toContain('Альтернативное прочтение постановлений: R13');
+    const plain = await walkthrough(parseScenario(vienna()));
+    expect(plain.model.alternativeReadings).toEqual([]);
+    expect(plain.html).not.toContain('alternative reading of R');
   });
 });
 

@@ -136,6 +136,7 @@ export class WalkthroughRecorder {
       version: 1,
       title: options.title ?? (name ? { en: name, ru: name } : { en: 'A move', ru: 'Ход' }),
       description: options.description ?? (description ? { en: description, ru: description } : null),
+      alternativeReadings: Object.entries(scenario.data.rulings ?? {}).filter(([, r]) => r === 'alternative').map(([id]) => id),
       seed: options.seed,
       steps: [],
       frames: [],

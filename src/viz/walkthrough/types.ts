@@ -154,6 +154,8 @@ export interface WalkthroughModel {
   readonly version: 1;
   readonly title: Text;
   readonly description: Text | null;
+  /** The rulings read the other way in this scenario (`rulings`, src/schema/rulings.ts); empty: as RULINGS.md. */
+  readonly alternativeReadings?: readonly string[];
   readonly seed: number;
   readonly steps: StepView[];
   readonly frames: FrameView[];

@@ -51,6 +51,7 @@ export const WORDS = {
   twoDice: { en: 'of the 36 throws of two dice', ru: 'из 36 вариантов броска двух кубиков' },
   range: { en: 'Any part of it is legal too', ru: 'Допустима и любая часть' },
   about: { en: 'About this scenario', ru: 'О сценарии' },
+  readings: { en: 'Read with the alternative reading of', ru: 'Альтернативное прочтение постановлений:' },
   mapTitle: { en: 'Around the battle', ru: 'Вокруг сражения' },
   fortified: { en: 'fortified space', ru: 'укреплённая область' },
   unfortified: { en: 'unfortified space', ru: 'неукреплённая область' },
