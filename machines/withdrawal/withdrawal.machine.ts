@@ -66,9 +66,11 @@ export const withdrawalMachine = setup({
       },
     },
     checkingSiege: {
-      description: 'If the active formation has more land units than are inside, the space is under siege.',
+      description:
+        'If the active formation has more land units than are inside, the space is under siege; a space held by a friend of the formation is not besieged, and the formation stays.',
       meta: { rule: '15', ruling: 'R13', title: text('Siege?', 'Осада?') },
       always: [
+        { guard: not('isHeldAgainstMover'), target: 'done' },
         { guard: 'isAlreadyBesiegedByFriend', target: 'done', actions: 'joinSiege' },
         { guard: 'doesMoverOutnumberInside', target: 'done', actions: 'besiegeDestination' },
         { target: 'awaitingContinuation' },

@@ -140,10 +140,18 @@ export function needsSiegeCheck(world: World, leg: MoveLeg): boolean {
   if (landUnitsIn(defenders(world, leg)) > 0) return false;
   // Ruling R13: a siege needs land units; leaders moving alone neither besiege nor are turned back (13.4).
   if (activeLandUnits(leg, world) === 0) return false;
-  const c = controllerOf(world, leg.to);
-  const hostile = c === 'independent' || isHostile(world, leg.power, c, leg.to);
   // Ruling R13's alternative reading: nothing inside an empty fortress to besiege — the formation stays, no siege.
-  return hostile && mayBeBesieged(world, leg.to);
+  return isHeldAgainstMover(world, leg) && mayBeBesieged(world, leg.to);
+}
+
+/**
+ * 15: whether the destination is held against the active formation — its controller is hostile to it (independent
+ * keys are held against every power, R13). Only such a space can be besieged: defenders who went inside an ally's
+ * fortress (13.4, R18) are not besieged by the formation, which simply stays outside.
+ */
+export function isHeldAgainstMover(world: World, leg: MoveLeg): boolean {
+  const c = controllerOf(world, leg.to);
+  return c === 'independent' || isHostile(world, leg.power, c, leg.to);
 }
 
 /** Land units of the active formation now in the destination (14 step 12, 13.4). */

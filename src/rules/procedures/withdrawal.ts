@@ -13,6 +13,7 @@ import {
   isAlreadyBesiegedByFriend,
   isAutomaticWithdrawal,
   needsSiegeCheck,
+  isHeldAgainstMover,
   withdrawalDecider,
 } from '../withdrawal.ts';
 import { eventAs, eventOf, guard, startContext, type ProcedureContext, type ProcedureInput } from './common.ts';
@@ -56,6 +57,7 @@ export const withdrawalGuards = {
     return !!w && checkWithdrawal(c.world, { leg: c.leg, power: w.power }).ok;
   }),
   isDeciderDeclining: guard<WithdrawalContext>('13.4', (c, e) => eventOf(e, 'withdraw.decline')?.power === withdrawalDecider(c.world, c.leg)),
+  isHeldAgainstMover: guard<WithdrawalContext>('15', (c) => isHeldAgainstMover(c.world, c.leg)),
   isAlreadyBesiegedByFriend: guard<WithdrawalContext>('15', (c) => isAlreadyBesiegedByFriend(c.world, c.leg)),
   doesMoverOutnumberInside: guard<WithdrawalContext>('13.4', (c) => doesMoverOutnumberInside(c.world, c.leg)),
   isLegalContinuation: guard<WithdrawalContext>('13.4 option 1', (c, e) => {
