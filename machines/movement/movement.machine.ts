@@ -180,8 +180,18 @@ export const movementMachine = setup({
         { guard: 'isBattleNext', target: 'fighting' },
         { guard: 'isMovingOn', target: 'payingCost', actions: 'moveOn' },
         { guard: 'isRetreatingToOrigin', target: 'retreatingToOrigin' },
-        { target: 'checkingSiegeByOthers' },
+        { target: 'checkingSiegesAfterWithdrawal' },
       ],
+    },
+    checkingSiegesAfterWithdrawal: {
+      description: 'Defenders who withdrew inside may now match the besiegers of a siege already there: it ends (15.3).',
+      meta: { rule: '15.3', step: 7, title: text('Sieges broken by the withdrawal?', 'Снята ли осада отходом?') },
+      always: [{ guard: 'hasBrokenSiege', target: 'breakingSiegesAfterWithdrawal' }, { target: 'checkingSiegeByOthers' }],
+    },
+    breakingSiegesAfterWithdrawal: {
+      description: 'The broken sieges end at once and their besiegers retreat, free (15.3).',
+      meta: { rule: '15.3', step: 7, title: text('Break the sieges', 'Снятие осад') },
+      invoke: { id: 'siegeBreak', src: 'siegeBreak', input: ({ context }) => procedureInput(context), onDone: { target: 'checkingSiegeByOthers', actions: { type: 'takeOutput', params: ({ event }) => event.output } } },
     },
     retreatingToOrigin: {
       description: '13.4 option 2: back to the space it came from, free, under the 14.1 restrictions.',
