@@ -69,9 +69,12 @@ function computeHisLayout(): ReadonlyMap<string, Point> {
   return new Map(points.map((p) => [p.id, { x: p.x - minX, y: p.y - minY }]));
 }
 
-/** Pushes every pair closer than `min` apart along the line between them, both halves equally, pass after pass. */
-function nudge(points: { id: string; x: number; y: number }[], min: number): void {
-  for (let pass = 0; pass < RELAXATION_PASSES; pass++) {
+/**
+ * Pushes every pair closer than `min` apart along the line between them, both halves equally, pass after pass (at
+ * most `passes`). The walkthrough's ring layout of an inline map uses it too.
+ */
+export function nudge(points: { id: string; x: number; y: number }[], min: number, passes = RELAXATION_PASSES): void {
+  for (let pass = 0; pass < passes; pass++) {
     let moved = false;
     for (let i = 0; i < points.length; i++)
       for (let j = i + 1; j < points.length; j++) {

@@ -12,7 +12,7 @@ import { POWER_NAMES } from '../../schema/power.ts';
 import { EMPTY_SUMMARY, type Summary } from '../../schema/result.ts';
 import type { Stack } from '../../schema/scenario.ts';
 import type { Position } from '../../rules/world.ts';
-import { localLayout } from '../../data/layout.ts';
+import { localLayout, nudge } from '../../data/layout.ts';
 import { leaderName, spaceName } from '../../text/names.ts';
 import { contextOf, metaAt, StepCapture, transitOf, type CapturedStep } from './capture.ts';
 import { answerLabel, describeOption } from './describe.ts';
@@ -418,32 +418,11 @@ export function spread(points: readonly { id: string; x: number; y: number }[]):
   let ps = fit(points.map((p) => ({ ...p })));
   // Pushing apart widens the picture and fitting it again shrinks it: a few rounds of both settle.
   for (let round = 0; round < 6; round++) {
-    pushApart(ps);
+    nudge(ps, MAP_MIN_DISTANCE, 60);
     ps = fit(ps);
   }
   const round = (v: number) => Math.round(v * 10000) / 10000;
   return ps.map((p) => ({ id: p.id, x: round(p.x), y: round(p.y) }));
-}
-
-function pushApart(ps: { id: string; x: number; y: number }[]): void {
-  for (let pass = 0; pass < 60; pass++) {
-    let moved = false;
-    for (let i = 0; i < ps.length; i++)
-      for (let j = i + 1; j < ps.length; j++) {
-        const p = ps[i]!;
-        const q = ps[j]!;
-        const d = Math.hypot(q.x - p.x, q.y - p.y);
-        if (d >= MAP_MIN_DISTANCE) continue;
-        const [ux, uy] = d > 0 ? [(q.x - p.x) / d, (q.y - p.y) / d] : [Math.cos(i + j), Math.sin(i + j)];
-        const push = (MAP_MIN_DISTANCE - d) / 2;
-        p.x -= ux * push;
-        p.y -= uy * push;
-        q.x += ux * push;
-        q.y += uy * push;
-        moved = true;
-      }
-    if (!moved) return;
-  }
 }
 
 export interface ReplayEvent {
