@@ -1,5 +1,5 @@
 // Test fixtures: every board situation is built through the scenario schema (parseScenario), never by hand.
-import { parseScenario, type Scenario } from '../../src/engine/scenario.ts';
+import { parseScenario, ScenarioError, type Issue, type Scenario } from '../../src/engine/scenario.ts';
 import type { ScenarioInput } from '../../src/schema/scenario.ts';
 import { withPosition, type World } from '../../src/rules/world.ts';
 import type { MoveLeg } from '../../src/rules/leg.ts';
@@ -51,4 +51,15 @@ export const turn = (power: MajorPower, cp = 1): ScenarioPatch => ({ impulse: { 
 export function depart(w: World, power: MajorPower, from: string, to: string): { world: World; leg: MoveLeg } {
   const formation = stacksWhere(w.position, { space: from }).filter((s) => s.power === power);
   return { world: withPosition(w, replaceStacks(w.position, formation, [])), leg: { power, from, to, formation, kind: 'move' } };
+}
+
+/** The issues a rejected scenario lists; fails the test if the scenario parses. */
+export function issuesOf(input: unknown): Issue[] {
+  try {
+    parseScenario(input);
+  } catch (e) {
+    if (e instanceof ScenarioError) return [...e.issues];
+    throw e;
+  }
+  throw new Error('the scenario was accepted');
 }

@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { parseScenario, ScenarioError, type Issue } from '../../src/engine/scenario.ts';
+import type { Issue } from '../../src/engine/scenario.ts';
+import { issuesOf } from '../helpers/fixtures.ts';
 
 const VIENNA_TEXT = readFileSync(join(import.meta.dirname, '..', '..', 'examples', 'vienna-1517.json'), 'utf8');
 
@@ -17,15 +18,6 @@ function vienna(patch: Record<string, unknown> = {}): Record<string, unknown> {
 const BAD_MOVE = { from: 'pressburg', to: 'graz', regulars: 7, cavalry: 1, leaders: ['ibrahim-pasha'] };
 const ATLANTIS = { space: 'atlantis', power: 'hapsburg', regulars: 1 };
 
-function issuesOf(input: unknown): Issue[] {
-  try {
-    parseScenario(input);
-  } catch (e) {
-    if (e instanceof ScenarioError) return [...e.issues];
-    throw e;
-  }
-  throw new Error('the scenario was accepted');
-}
 
 const paths = (issues: readonly Issue[]) => issues.map((i) => i.path);
 

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { connection, space } from '../../src/data/board.ts';
 import { parseScenario, ScenarioError, type Issue } from '../../src/engine/scenario.ts';
+import { issuesOf } from '../helpers/fixtures.ts';
 import type { ScenarioInput } from '../../src/schema/scenario.ts';
 
 const EXAMPLE_TEXT = readFileSync(new URL('../../examples/vienna-1517.json', import.meta.url), 'utf8');
@@ -19,16 +20,6 @@ function board(patch: Partial<ScenarioInput> = {}): Record<string, unknown> {
   return { ...rest, ...patch };
 }
 
-/** The issues a rejected scenario lists; fails the test if the scenario parses. */
-function issuesOf(input: unknown): Issue[] {
-  try {
-    parseScenario(input);
-  } catch (e) {
-    if (e instanceof ScenarioError) return [...e.issues];
-    throw e;
-  }
-  throw new Error('the scenario was accepted');
-}
 
 function onlyIssue(input: unknown): Issue {
   const issues = issuesOf(input);
