@@ -380,6 +380,30 @@ describe('14.1, ruling R11 a losing attacker goes back where it came from', () =
     ));
   });
 
+  test('[14.1] under ruling R11\'s alternative reading a losing attacker whose origin is not legal may retreat to another legal space (ruling R11)', () => {
+    // Pressburg stays Hungarian (a Hapsburg ally's, not legal for the Ottomans); Linz is held by the Ottomans here.
+    const { world, state } = attackerLost({ control: { linz: 'ottoman' } });
+    const w: World = { ...world, rulings: { R11: 'alternative' } };
+    expect(retreatDestinations(world, state, 'ottoman').to).toEqual([]);
+    expect(retreatDestinations(w, state, 'ottoman').to).toEqual(['linz']);
+    expectVerdict(w, checkRetreat(w, retreatArgs(state, 'ottoman', 'linz')), ALLOWS);
+  });
+
+  test('[14.1] under ruling R11\'s alternative reading a legal origin is still the only choice (RET-10, ruling R11)', () => {
+    const { world, state } = attackerLost({ control: { pressburg: 'ottoman', linz: 'ottoman' } });
+    const w: World = { ...world, rulings: { R11: 'alternative' } };
+    expectVerdict(w, checkRetreat(w, retreatArgs(state, 'ottoman', 'linz')), attackerOrigin(['must retreat into Pressburg'], ['в Пресбург']));
+  });
+
+  test('[14.1] a losing attacker holding the battle space may go inside it (ruling R18), not under R18\'s alternative reading (RET-10)', () => {
+    const { world, state } = attackerLost({ control: { vienna: 'ottoman', pressburg: 'ottoman' }, sieges: [{ space: 'vienna', by: ['hapsburg'] }] });
+    expect(mayAnyGoInside(world, state, 'ottoman')).toBe(true);
+    expectVerdict(world, checkRetreat(world, retreatArgs(state, 'ottoman', 'pressburg', { regulars: 1 })), ALLOWS);
+    const w: World = { ...world, rulings: { R18: 'alternative' } };
+    expect(mayAnyGoInside(w, state, 'ottoman')).toBe(false);
+    expectVerdict(w, checkRetreat(w, retreatArgs(state, 'ottoman', 'pressburg', { regulars: 1 })), mayGoInside(['Vienna'], ['Вены']));
+  });
+
   test('[14.1] eliminates the attackers and captures Suleiman and Ibrahim when Pressburg is not a legal retreat (RET-11, ruling R11)', () => {
     // Without the override Pressburg is Hungarian, and Hungary-Bohemia is a Hapsburg ally: not the Ottoman's.
     const { world: w, state } = attackerLost({ control: {} });
