@@ -38,38 +38,48 @@ const BATTLE_MAP = {
 };
 
 /**
- * N Ottoman regulars march from origin into field against N Hapsburg regulars; two leaders with battle rating 0 and
- * a large command rating only make the formations legal (5.1) and add no dice. Under the decline policy the
- * Hapsburgs stand: N dice against N + 1. The beaten defender has no legal retreat (the attacker's origin is the only
- * neighbour, 14.1) and is eliminated; the beaten attacker goes back to origin.
+ * `a` Ottoman regulars march from origin into field against `d` Hapsburg regulars; two leaders with a large command
+ * rating make the formations legal (5.1); the Hapsburg one has battle rating 0, the Ottoman one `rating` (0 unless
+ * said). Under the decline policy the Hapsburgs stand: `a` + `rating` dice against `d` + 1 (the defender's bonus
+ * die, 14 step 5). The beaten defender has no legal
+ * retreat (the attacker's origin is the only neighbour, 14.1) and is eliminated; the beaten attacker goes back to
+ * origin.
  */
-function battle(n: number): Scenario {
+function battle(a: number, d = a, rating = 0): Scenario {
   return parseScenario({
     map: BATTLE_MAP,
     leaders: [
-      { id: 'pasha', power: 'ottoman', battle: 0, command: 100 },
+      { id: 'pasha', power: 'ottoman', battle: rating, command: 100 },
       { id: 'marshal', power: 'hapsburg', battle: 0, command: 100 },
     ],
     war: [['ottoman', 'hapsburg']],
-    stacks: [{ space: 'origin', power: 'ottoman', regulars: n, leaders: ['pasha'] }, { space: 'field', power: 'hapsburg', regulars: n, leaders: ['marshal'] }],
+    stacks: [{ space: 'origin', power: 'ottoman', regulars: a, leaders: ['pasha'] }, { space: 'field', power: 'hapsburg', regulars: d, leaders: ['marshal'] }],
     impulse: { power: 'ottoman', cp: 1 },
-    move: { from: 'origin', to: 'field', regulars: n, leaders: ['pasha'] },
+    move: { from: 'origin', to: 'field', regulars: a, leaders: ['pasha'] },
   });
 }
 
 const landUnits = (p: ResultPosition, power: string) => (p.stacks ?? []).filter((s) => s.power === power).reduce((n, s) => n + (s.regulars ?? 0), 0);
 
-/** The closed form: (Ottoman units left, Hapsburg units left) with their exact probability, from 14 steps 6–11 and ruling R7. */
-function closedForm(n: number): Map<string, Fraction> {
+/**
+ * The closed form for `a` attackers against `d` defenders: (Ottoman units left, Hapsburg units left) with their exact
+ * probability, from 14 steps 6–11 and ruling R7.
+ */
+function closedForm(a: number, d = a, rating = 0): Map<string, Fraction> {
   const out = new Map<string, Fraction>();
-  for (let a = 0; a <= n; a++)
-    for (let d = 0; d <= n + 1; d++) {
-      const p = mul(binomial(n, a), binomial(n + 1, d));
-      const attackerWins = a > d;
-      const ottoman = n - Math.min(d, n);
-      let hapsburg = n - Math.min(a, n);
-      // Both wiped out: the side that rolled more dice — the defender, N + 1 against N — keeps one (ruling R7).
-      if (ottoman === 0 && hapsburg === 0) hapsburg = 1;
+  const attackerDice = a + rating;
+  const defenderDice = d + 1;
+  for (let ah = 0; ah <= attackerDice; ah++)
+    for (let dh = 0; dh <= defenderDice; dh++) {
+      const p = mul(binomial(attackerDice, ah), binomial(defenderDice, dh));
+      const attackerWins = ah > dh;
+      let ottoman = a - Math.min(dh, a);
+      let hapsburg = d - Math.min(ah, d);
+      // Both wiped out: the side that rolled more dice keeps one, the defender on equal dice (ruling R7).
+      if (ottoman === 0 && hapsburg === 0) {
+        if (attackerDice > defenderDice) ottoman = 1;
+        else hapsburg = 1;
+      }
       // The beaten defender cannot retreat: eliminated. The beaten attacker keeps its survivors (in origin).
       if (attackerWins) hapsburg = 0;
       const key = `${ottoman}|${hapsburg}`;
@@ -78,10 +88,11 @@ function closedForm(n: number): Map<string, Fraction> {
   return out;
 }
 
-/** P(attacker wins) = Σ over a > d of P(a hits with N dice) P(d hits with N + 1 dice). */
-function attackerWins(n: number): Fraction {
+/** P(attacker wins) = Σ over h > k of P(h hits with `a` + `rating` dice) P(k hits with `d` + 1 dice). */
+function attackerWins(a: number, d = a, rating = 0): Fraction {
   let p = ZERO;
-  for (let a = 0; a <= n; a++) for (let d = 0; d < a && d <= n + 1; d++) p = add(p, mul(binomial(n, a), binomial(n + 1, d)));
+  const n = a + rating;
+  for (let h = 0; h <= n; h++) for (let k = 0; k < h && k <= d + 1; k++) p = add(p, mul(binomial(n, h), binomial(d + 1, k)));
   return p;
 }
 
@@ -91,26 +102,47 @@ function attackerWins(n: number): Fraction {
  */
 const ODDS_TIMEOUT = 180_000;
 
-/** Every size up to 12, then every second one to 20: the whole range, at a cost a test run can afford. */
-const SIZES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 16, 18, 20];
+/** Every size from 1 to 20 a side. */
+const SIZES = Array.from({ length: 20 }, (_, i) => i + 1);
+
+/**
+ * Unequal armies [attackers, defenders, the Ottoman leader's battle rating]: equal dice (2 v 1: the defender keeps a
+ * unit when both are wiped out, ruling R7), more attacker dice from a leader's rating with both sides able to be
+ * wiped out (2 + 3 dice v 3 + 1, 1 + 4 v 2 + 1: the attacker keeps it), fewer, and the extremes of 1 against 20.
+ */
+const UNEQUAL: readonly (readonly [number, number, number])[] = [
+  [2, 1, 0], [7, 3, 0], [3, 9, 0], [20, 6, 0], [6, 20, 0], [13, 1, 0], [1, 13, 0], [20, 1, 0], [1, 20, 0], [11, 10, 0],
+  [2, 3, 3], [1, 2, 4], [5, 5, 2],
+];
+
+function checkAgainstClosedForm(a: number, d: number, rating = 0): void {
+  const what = `${a} v ${d}, rating ${rating}`;
+  const r = explore(battle(a, d, rating), { decisions: 'decline' });
+  expect(format(r.totalProbability), what).toBe('1');
+  expect(format(r.marginals['the attacker wins the battle']!), what).toBe(format(attackerWins(a, d, rating)));
+  expect(format(r.marginals['a field battle is fought']!), what).toBe('1');
+  const got = new Map<string, Fraction>();
+  for (const o of r.outcomes) {
+    const key = `${landUnits(o.position, 'ottoman')}|${landUnits(o.position, 'hapsburg')}`;
+    got.set(key, add(got.get(key) ?? ZERO, o.probability));
+  }
+  const want = closedForm(a, d, rating);
+  expect(Object.fromEntries([...got].map(([k, f]) => [k, format(f)]).sort()), what).toEqual(Object.fromEntries([...want].map(([k, f]) => [k, format(f)]).sort()));
+}
 
 describe('field battles against the binomial closed form (14 steps 6–9)', () => {
   test(
-    `[14 step 8] N land units a side, N = ${SIZES.join(', ')}: P(attacker wins) and the whole distribution of survivors are exact`,
+    '[14 step 8] N land units a side, every N from 1 to 20: P(attacker wins) and the whole distribution of survivors are exact',
     () => {
-      for (const n of SIZES) {
-        const r = explore(battle(n), { decisions: 'decline' });
-        expect(format(r.totalProbability), `N = ${n}`).toBe('1');
-        expect(format(r.marginals['the attacker wins the battle']!), `N = ${n}`).toBe(format(attackerWins(n)));
-        expect(format(r.marginals['a field battle is fought']!), `N = ${n}`).toBe('1');
-        const got = new Map<string, Fraction>();
-        for (const o of r.outcomes) {
-          const key = `${landUnits(o.position, 'ottoman')}|${landUnits(o.position, 'hapsburg')}`;
-          got.set(key, add(got.get(key) ?? ZERO, o.probability));
-        }
-        const want = closedForm(n);
-        expect(Object.fromEntries([...got].map(([k, f]) => [k, format(f)]).sort()), `N = ${n}`).toEqual(Object.fromEntries([...want].map(([k, f]) => [k, format(f)]).sort()));
-      }
+      for (const n of SIZES) checkAgainstClosedForm(n, n);
+    },
+    ODDS_TIMEOUT,
+  );
+
+  test(
+    `[14 steps 8–9, ruling R7] unequal armies (${UNEQUAL.map(([a, d, r]) => `${a}${r ? ` + ${r}` : ''} v ${d}`).join(', ')}): P(attacker wins) and the survivors are exact, the side with more dice keeping a unit when both are wiped out`,
+    () => {
+      for (const [a, d, rating] of UNEQUAL) checkAgainstClosedForm(a, d, rating);
     },
     ODDS_TIMEOUT,
   );
