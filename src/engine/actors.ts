@@ -1,9 +1,10 @@
 // The one place that knows how the composed machines look from the outside: which actor of the tree waits for the
-// next event (the movement machine invokes one procedure at a time; events go to the innermost active one), and
-// what XState's inspection events say about an actor (its machine, its parent, its initial state) and a step (which
-// transition was taken). Everything here leans on XState 5's actor objects; test/engine/actors.test.ts pins the
+// next event (the movement machine invokes one procedure at a time; events go to the innermost active one), what
+// XState's inspection events say about an actor (its machine, its parent, its initial state) and a step (which
+// transition was taken), what an invoked child was started with, and the actor scope pure `machine.transition`
+// calls run in (the machine-coverage graph walk). Everything here leans on XState 5's actor objects; test/engine/actors.test.ts pins the
 // version these fields were read from.
-import type { AnyActorRef, AnyMachineSnapshot, AnyStateMachine, ContextFrom, InspectionEvent, OutputFrom } from 'xstate';
+import { createEmptyActor, type AnyActorRef, type AnyMachineSnapshot, type AnyStateMachine, type ContextFrom, type InspectionEvent, type OutputFrom } from 'xstate';
 import type { MACHINES, MachineId } from '../../machines/index.ts';
 import type { ProcedureContext } from '../rules/procedures/common.ts';
 
@@ -28,6 +29,56 @@ type ActorInternals = AnyActorRef & { readonly _parent?: AnyActorRef; readonly l
 export function actorInfo(ref: AnyActorRef): { machine: AnyStateMachine | undefined; parent: string | undefined; initial: AnyStateMachine['root'] | undefined } {
   const internals = ref as ActorInternals;
   return { machine: internals.logic, parent: internals._parent?.sessionId, initial: internals.logic?.root.initial.target[0] };
+}
+
+/** The key of the state a machine starts in. */
+export function initialStateKey(machine: AnyStateMachine): string {
+  return (machine.root as unknown as { initial: { target: { key: string }[] } }).initial.target[0]!.key;
+}
+
+/** The machine an invoked child runs and the input its parent gave it. */
+export function invokedChild(ref: AnyActorRef): { readonly logic: AnyStateMachine; readonly input: unknown } {
+  const child = ref as unknown as { logic: AnyStateMachine; options?: { input?: unknown } };
+  return { logic: child.logic, input: child.options?.input };
+}
+
+/**
+ * A transition a microstep took: its machine, its source state (a top-level state of that machine), the event type
+ * ('' for an eventless step) and its place in the source state's list for that event (what a guarded transition is
+ * identified by); `index` is −1 when the transition is not in that list.
+ */
+export interface TakenTransition {
+  readonly machine: string;
+  readonly state: string;
+  readonly eventType: string;
+  readonly index: number;
+}
+
+type RawTransition = { source: { key: string; machine: AnyStateMachine }; eventType: string };
+
+/** The transitions a microstep inspection event took (XState keeps them in the event's `_transitions`). */
+export function takenTransitions(ev: { readonly _transitions?: readonly unknown[] }): TakenTransition[] {
+  return ((ev._transitions ?? []) as readonly RawTransition[]).flatMap((t) => {
+    const node = t.source.machine.root.states[t.source.key] as unknown as { always?: unknown[]; transitions: Map<string, unknown[]> } | undefined;
+    if (!node) return [];
+    const list = t.eventType === '' ? (node.always ?? []) : (node.transitions.get(t.eventType) ?? []);
+    return [{ machine: t.source.machine.id, state: t.source.key, eventType: t.eventType, index: list.indexOf(t) }];
+  });
+}
+
+/**
+ * An actor scope for pure `machine.transition` calls, like xstate/graph's own mock, that reports every microstep:
+ * the transitions it took and the snapshot after it. Nothing runs: invoked children are created, never started.
+ */
+export function microstepScope(onMicrostep: (taken: readonly TakenTransition[], snapshot: AnyMachineSnapshot | undefined) => void): unknown {
+  const empty = createEmptyActor();
+  const system = {
+    ...(empty.system as object),
+    _sendInspectionEvent: (ev: { type: string; _transitions?: unknown[]; snapshot?: AnyMachineSnapshot }) => {
+      if (ev.type === '@xstate.microstep') onMicrostep(takenTransitions(ev), ev.snapshot);
+    },
+  };
+  return { self: empty, logger: () => {}, id: '', sessionId: 'review-graph', defer: () => {}, system, stopChild: () => {}, emit: () => {}, actionExecutor: () => {} };
 }
 
 /** Whether a microstep took an eventless (`always`) transition, and the event type it was taken on. */

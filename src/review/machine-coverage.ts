@@ -12,9 +12,10 @@
 // A state or guarded transition that neither reaches is a gap: test/review/casebook.test.ts fails on it.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createEmptyActor, type AnyActorRef, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
+import type { AnyActorRef, AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { MACHINES, type MachineId, type StateMeta } from '../../machines/index.ts';
+import { initialStateKey, invokedChild, microstepScope } from '../engine/actors.ts';
 import { buildDecision } from '../engine/decisions.ts';
 import { parseScenario, readJson, type Scenario } from '../engine/scenario.ts';
 import type { CaseResult } from './casebook.ts';
@@ -28,37 +29,20 @@ const DONE_PREFIX = 'xstate.done.actor.';
 /** Bounds of one graph walk (per machine and starting snapshot): distinct states, and ends handed back to a parent. */
 export const GRAPH_LIMITS = { states: 4_000, outputs: 8, options: 12 } as const;
 
-type MicrostepEvent = { type: string; _transitions?: { source: { key: string; machine: { id: string } }; eventType: string }[]; snapshot?: AnyMachineSnapshot };
-
-/** An actor scope like xstate/graph's own mock, whose inspection records every microstep's transitions. */
+/** An actor scope whose microsteps record the transitions they took and the states they reached into `reached`. */
 function recordingScope(reached: Reached) {
-  const empty = createEmptyActor();
-  const system = {
-    ...(empty.system as object),
-    _sendInspectionEvent: (ev: MicrostepEvent) => {
-      if (ev.type !== '@xstate.microstep') return;
-      for (const t of ev._transitions ?? []) {
-        const machine = t.source.machine.id as MachineId;
-        const node = (MACHINES[machine] as unknown as AnyStateMachine).root.states[t.source.key] as unknown as { always?: unknown[]; transitions: Map<string, unknown[]> } | undefined;
-        if (!node) continue;
-        const event = t.eventType === '' ? 'always' : t.eventType.startsWith(DONE_PREFIX) ? `done:${t.eventType.slice(DONE_PREFIX.length)}` : t.eventType;
-        const list = t.eventType === '' ? (node.always ?? []) : (node.transitions.get(t.eventType) ?? []);
-        const index = list.indexOf(t);
-        if (index >= 0) reached.transitions.add(`${machine}|${t.source.key}|${event}|${index}`);
-        else {
-          reached.unresolved++;
-          reached.unresolvedSteps.push(`${machine}.${t.source.key} [${event}] (graph)`);
-        }
+  return microstepScope((taken, snap) => {
+    for (const t of taken) {
+      const machine = t.machine as MachineId;
+      const event = t.eventType === '' ? 'always' : t.eventType.startsWith(DONE_PREFIX) ? `done:${t.eventType.slice(DONE_PREFIX.length)}` : t.eventType;
+      if (t.index >= 0) reached.transitions.add(`${machine}|${t.state}|${event}|${t.index}`);
+      else {
+        reached.unresolved++;
+        reached.unresolvedSteps.push(`${machine}.${t.state} [${event}] (graph)`);
       }
-      const snap = ev.snapshot;
-      if (snap && typeof snap.value === 'string') reached.state(snap.machine.id as MachineId, snap.value);
-    },
-  };
-  return { self: empty, logger: () => {}, id: '', sessionId: 'review-graph', defer: () => {}, system, stopChild: () => {}, emit: () => {}, actionExecutor: () => {} };
-}
-
-function initialState(machine: AnyStateMachine): string {
-  return (machine.root as unknown as { initial: { target: { key: string }[] } }).initial.target[0]!.key;
+    }
+    if (snap && typeof snap.value === 'string') reached.state(snap.machine.id as MachineId, snap.value);
+  });
 }
 
 /** A few representative results of a roll: enough to take every branch after it, not every number of hits. */
@@ -137,16 +121,16 @@ export function walkScenario(scenario: Scenario, reached: Reached, walk: GraphWa
     // scope, from the input the parent gave it.
     const children = Object.entries((s.children ?? {}) as Record<string, AnyActorRef>);
     return children.flatMap(([invokeId, ref]) => {
-      const child = ref as unknown as { logic: AnyStateMachine; options?: { input?: unknown } };
-      const first = child.logic.getInitialSnapshot(scope as never, child.options?.input as never) as AnyMachineSnapshot;
-      reached.state(child.logic.id as MachineId, initialState(child.logic));
+      const child = invokedChild(ref);
+      const first = child.logic.getInitialSnapshot(scope as never, child.input as never) as AnyMachineSnapshot;
+      reached.state(child.logic.id as MachineId, initialStateKey(child.logic));
       return ends(child.logic, first, invokeId);
     });
   };
 
   const movement = MACHINES.movement as unknown as AnyStateMachine;
   const start = movement.getInitialSnapshot(scope as never, { world: scenario.world, ...(scenario.data.move ? { move: scenario.data.move } : {}) } as never) as AnyMachineSnapshot;
-  reached.state('movement', initialState(movement));
+  reached.state('movement', initialStateKey(movement));
   ends(movement, start, 'movement');
 }
 

@@ -5,8 +5,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, test } from 'vitest';
 import { createActor, type AnyActorRef, type InspectionEvent } from 'xstate';
-import { movementMachine } from '../../machines/index.ts';
-import { activeLeaf, actorInfo, microstepTrigger, XSTATE_VERSION } from '../../src/engine/actors.ts';
+import { MACHINES, movementMachine } from '../../machines/index.ts';
+import { activeLeaf, actorInfo, initialStateKey, invokedChild, microstepScope, microstepTrigger, takenTransitions, XSTATE_VERSION, type TakenTransition } from '../../src/engine/actors.ts';
 import { scenario, VIENNA } from '../helpers/fixtures.ts';
 
 const require = createRequire(import.meta.url);
@@ -30,5 +30,40 @@ describe('the XState adapter', () => {
     expect(steps.some((e) => microstepTrigger(e).eventless)).toBe(true);
     root.stop();
     expect(activeLeaf(root)).toBeUndefined();
+  });
+
+  test('[13.1 step 5] reads the transitions a microstep took, with their place in their state\'s list, and what an invoked child was given', () => {
+    const sc = scenario({ ...VIENNA, move: { from: 'pressburg', to: 'vienna', regulars: 7, cavalry: 1, leaders: ['suleiman', 'ibrahim-pasha'] } });
+    const input = { world: sc.world, move: sc.data.move! };
+    const taken: TakenTransition[] = [];
+    const root = createActor(movementMachine, {
+      input,
+      inspect: (e) => {
+        if (e.type === '@xstate.microstep') taken.push(...takenTransitions(e));
+      },
+    }).start();
+    expect(taken.length).toBeGreaterThan(0);
+    expect(taken.every((t) => t.index >= 0)).toBe(true);
+    expect(taken[0]).toMatchObject({ machine: 'movement', state: initialStateKey(movementMachine), eventType: '' });
+    const child = invokedChild(activeLeaf(root)!);
+    expect(child.logic.id).toBe('interception');
+    expect((child.input as { world: { board: unknown } }).world.board).toBe(sc.world.board);
+    root.stop();
+  });
+
+  test('[13.1] a pure machine run in the microstep scope reports each step it takes and the state it reaches', () => {
+    const sc = scenario({ ...VIENNA, move: { from: 'pressburg', to: 'vienna', regulars: 7, cavalry: 1, leaders: ['suleiman', 'ibrahim-pasha'] } });
+    const seen: TakenTransition[] = [];
+    const states: string[] = [];
+    const scope = microstepScope((taken, snap) => {
+      seen.push(...taken);
+      if (snap) states.push(String(snap.value));
+    });
+    const movement = MACHINES.movement;
+    const first = movement.getInitialSnapshot(scope as never, { world: sc.world, move: sc.data.move! } as never);
+    expect(String(first.value)).toBe('intercepting');
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((t) => t.machine === 'movement' && t.index >= 0)).toBe(true);
+    expect(states.at(-1)).toBe('intercepting');
   });
 });
