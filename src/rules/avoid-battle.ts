@@ -9,6 +9,7 @@ import { hostileStacksOutside } from './hostility.ts';
 import type { MoveLeg } from './leg.ts';
 import { majorOf, minorPowerFacts } from './relations.ts';
 import { landUnitsIn, splitStacks, stacksWhere } from './stacks.ts';
+import { must } from './must.ts';
 import { checkAll, restrictionsOn, type Restriction, type Verdict } from './verdict.ts';
 import type { World } from './world.ts';
 
@@ -77,7 +78,8 @@ export const isAvoidersTurn = restriction({
   rule: '13.3',
   statements: ['AVB-03'],
   holds: (_w, { power, asking }) => asking === undefined || asking === power,
-  facts: (_w, { asking }) => ({ asking: asking ?? 'independent' }) as const,
+  // Refused only when a power is being asked (`holds` is true when none is).
+  facts: (_w, { asking }) => ({ asking: must(asking, 'isAvoidersTurn refused with no power asked') }),
 });
 
 export const isAvoidNotEmpty = restriction({

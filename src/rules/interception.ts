@@ -11,6 +11,7 @@ import type { MoveLeg } from './leg.ts';
 import { areAllied, areAtWar, controllerOf, isFriendly, majorOf, minorPowerFacts } from './relations.ts';
 import { isBesiegedInside, siegeIn } from './siege.ts';
 import { splitStacks, stacksWhere } from './stacks.ts';
+import { must } from './must.ts';
 import { checkAll, restrictionsOn, type Refusal, type Restriction, type Verdict } from './verdict.ts';
 import type { World } from './world.ts';
 
@@ -104,7 +105,8 @@ export const isNoOtherPowerSuccessful = restriction({
   rule: '13.2 step 3',
   statements: ['INT-16', 'INT-17'],
   holds: (_w, { power, successPower }) => successPower === undefined || successPower === power,
-  facts: (_w, { successPower }) => ({ successPower: successPower ?? 'independent' }) as const,
+  // Refused only after a success (`holds` is true before any).
+  facts: (_w, { successPower }) => ({ successPower: must(successPower, 'isNoOtherPowerSuccessful refused with no success') }),
 });
 
 export const hasNotDeclined = restriction({
@@ -120,7 +122,8 @@ export const isInterceptorsTurn = restriction({
   rule: '13.2',
   statements: ['INT-15', 'INT-19'],
   holds: (_w, { power, asking }) => asking === undefined || asking === power,
-  facts: (_w, { asking }) => ({ asking: asking ?? 'independent' }) as const,
+  // Refused only when a power is being asked (`holds` is true when none is).
+  facts: (_w, { asking }) => ({ asking: must(asking, 'isInterceptorsTurn refused with no power asked') }),
 });
 
 export const isInterceptorAdjacent = restriction({
