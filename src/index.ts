@@ -52,7 +52,9 @@ export type { Text, Lang } from './text/text.ts';
 export type { Fact, Facts } from './rules/verdict.ts';
 export { reasonOf } from './text/reasons/index.ts';
 export { ruleText } from './text/rules.ts';
-export { hisBoard, hisLeaderTable, HIS_SPACE_IDS, HIS_ARMY_LEADER_IDS, type HisSpaceId, type HisArmyLeaderId } from './data/index.ts';
+export { hisBoard, hisLeaderTable, hisNames, HIS_SPACE_IDS, HIS_ARMY_LEADER_IDS, type HisNames, type HisSpaceId, type HisArmyLeaderId } from './data/index.ts';
+/** A space's, a leader's or a power's name in English and Russian, on a scenario's own board and leaders (`scenario.world`). */
+export { spaceName, leaderName, powerName } from './text/names.ts';
 export * from '../machines/index.ts';
 export {
   explore,

@@ -1,3 +1,4 @@
 export * from './board.ts';
 export * from './leaders.ts';
 export * from './his-ids.ts';
+export * from './names.ts';

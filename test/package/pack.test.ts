@@ -75,7 +75,7 @@ const VITE_TSCONFIG = {
 
 // The README's API, as a host writes it.
 const HOST_MAIN = `import { createSession, parseScenario, resolve, restoreSession, ScenarioError, type Decision } from 'his-procedures';
-import { hisBoard, hisLeaderTable } from 'his-procedures/data';
+import { hisBoard, hisLeaderTable, hisNames } from 'his-procedures/data';
 import vienna from 'his-procedures/examples/vienna-1517.json' with { type: 'json' };
 import scenarioSchema from 'his-procedures/schema/scenario.schema.json' with { type: 'json' };
 import pkg from 'his-procedures/package.json' with { type: 'json' };
@@ -101,6 +101,7 @@ console.log(JSON.stringify({
   restored: restored.pending?.kind,
   spaces: hisBoard().spaces.size,
   leaders: hisLeaderTable().size,
+  vienna: hisNames().spaces['vienna']?.ru,
   schema: typeof scenarioSchema.title,
   winner: battle?.winner,
   problems,
@@ -187,6 +188,7 @@ describe('the packed package', () => {
       refused: 'out-of-turn',
       restored: 'intercept',
       spaces: 134,
+      vienna: 'Вена',
       leaders: expect.any(Number),
       schema: 'string',
       winner: expect.stringMatching(/^(attacker|defender)$/),
