@@ -1,5 +1,5 @@
-// The casebook (review/cases): runs every case and writes docs/casebook.md and the generated section of
-// docs/review.md (machine coverage). Not a test: test/review/casebook.test.ts pins each case and fails when a page is
+// The casebook (review/cases): runs every case and writes docs/casebook.md and the machine-coverage section of
+// docs/coverage.md. Not a test: test/review/casebook.test.ts pins each case and fails when a page is
 // stale.
 //
 //   npx tsx scripts/casebook.ts            run every case, print what differs from its pinned answer, write the docs
@@ -8,7 +8,7 @@
 //                                          is drafted with an empty `expected`; review what gets pinned)
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CASES_DIR, casebookDocs, REVIEW_DOC, CASEBOOK_DOC } from '../src/review/casebook-run.ts';
+import { CASES_DIR, casebookDocs, COVERAGE_DOC, CASEBOOK_DOC } from '../src/review/casebook-run.ts';
 import { diffAll, parseCase, prettyJson, runCase, type CaseResult } from '../src/review/casebook.ts';
 
 export const ROOT = join(import.meta.dirname, '..');
@@ -72,7 +72,7 @@ function main(argv: readonly string[]): number {
       }
     } else if (stale) writeFileSync(full, text);
   }
-  console.log(`${cases.length} cases run in ${((performance.now() - started) / 1000).toFixed(1)} s; ${check ? 'checked' : 'wrote'} ${CASEBOOK_DOC} and ${REVIEW_DOC}.`);
+  console.log(`${cases.length} cases run in ${((performance.now() - started) / 1000).toFixed(1)} s; ${check ? 'checked' : 'wrote'} ${CASEBOOK_DOC} and ${COVERAGE_DOC}.`);
   return status;
 }
 

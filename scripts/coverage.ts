@@ -1,6 +1,8 @@
-// Writes docs/coverage.md (npm run docs:coverage).
+// Writes docs/coverage.md (npm run docs:coverage): the testable statements; its machine-coverage section, written
+// by scripts/casebook.ts, is kept as it is.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { withGeneratedSection, GENERATED_END, GENERATED_START } from '../src/review/casebook-run.ts';
 import { coverageMarkdown, coverageRows, type SourceFile } from '../src/review/coverage.ts';
 
 export const ROOT = join(import.meta.dirname, '..');
@@ -19,6 +21,11 @@ export function testSources(): SourceFile[] {
 }
 
 if (process.argv[1]?.endsWith('coverage.ts')) {
-  writeFileSync(join(ROOT, 'docs', 'coverage.md'), coverageMarkdown(coverageRows(testSources())));
+  const file = join(ROOT, 'docs', 'coverage.md');
+  const old = readFileSync(file, 'utf8');
+  const start = old.indexOf(GENERATED_START), end = old.indexOf(GENERATED_END);
+  const section = start >= 0 && end > start ? old.slice(start + GENERATED_START.length, end) : '';
+  const statements = coverageMarkdown(coverageRows(testSources()));
+  writeFileSync(file, section.trim() ? withGeneratedSection(statements, section) : statements);
   console.log('docs/coverage.md written');
 }

@@ -22,7 +22,7 @@ import { Dice } from './rng.ts';
 import { zodIssues, type Scenario } from './scenario.ts';
 import { Observers, type ObserverError, type SessionListener } from './observers.ts';
 import { checkedOptions, SessionOptionsError, type SessionOptions } from './session-options.ts';
-import { stateOf, Tracer, type EventSource, type TraceEntry } from './trace.ts';
+import { stateOf, Tracer, type EventSource, type TraceEntry, type TraceStep } from './trace.ts';
 
 export type { EventSource, TraceEntry, TraceGuard } from './trace.ts';
 export { ENGINE_VERSION, SAVE_FORMAT, SavedSessionSchema, type SavedSession } from '../schema/save.ts';
@@ -157,6 +157,11 @@ export class Session {
   /** @internal The machine and state of every trace step from `from` on, without narrating them. */
   statesSince(from: number): { readonly machine: string; readonly state: string }[] {
     return this.tracer.statesSince(from);
+  }
+
+  /** @internal Every trace step from `from` on, without its note: machine, state, event and guards (cheap). */
+  stepsSince(from: number): TraceStep[] {
+    return this.tracer.stepsSince(from);
   }
 
   /** @internal How many trace steps there are (cheap: nothing is narrated). */

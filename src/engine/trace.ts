@@ -33,6 +33,9 @@ export interface TraceEntry {
   readonly headline: boolean;
 }
 
+/** What a step is without its narration: enough to tell which transition it took (src/review/transitions.ts). */
+export type TraceStep = Pick<TraceEntry, 'machine' | 'state' | 'event' | 'guards'>;
+
 /** A step as the inspector saw it: a transition (with the snapshot after it), or a machine starting in its initial state. */
 type RawStep =
   | {
@@ -107,6 +110,11 @@ export class Tracer {
   /** The machine and state of every step from `from` on, without narrating them (cheap). */
   statesSince(from: number): { readonly machine: MachineId; readonly state: string }[] {
     return this.raw.slice(from).map((r) => ({ machine: r.machine, state: 'initial' in r ? r.initial.key : stateOf(r.snap) }));
+  }
+
+  /** Every step from `from` on as a coverage count reads it — machine, state, event, guards — without narrating it. */
+  stepsSince(from: number): TraceStep[] {
+    return this.raw.slice(from).map((r) => ('initial' in r ? { machine: r.machine, state: r.initial.key, event: 'start', guards: [] } : { machine: r.machine, state: stateOf(r.snap), event: r.event, guards: r.guards }));
   }
 
   inspect(ev: InspectionEvent): void {

@@ -1,5 +1,6 @@
 // The casebook run shared by scripts/casebook.ts and its test: every case of review/cases, the machine coverage of
-// their traces (with the examples' explorations and the machines' own graphs), and the generated pages.
+// their traces (with the examples' explorations, the machines' own graphs and the test suite's count), and the
+// generated pages: docs/casebook.md, and the machine-coverage section of docs/coverage.md.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { casebookMarkdown } from './casebook-doc.ts';
@@ -8,17 +9,25 @@ import { machineCoverage, coverageMarkdown, type MachineCoverage } from './machi
 
 export const CASES_DIR = 'review/cases';
 export const CASEBOOK_DOC = 'docs/casebook.md';
-export const REVIEW_DOC = 'docs/review.md';
+/** The page whose machine-coverage section the casebook script writes (the rest is scripts/coverage.ts's). */
+export const COVERAGE_DOC = 'docs/coverage.md';
 
 export const GENERATED_START = '<!-- generated: machine coverage (npx tsx scripts/casebook.ts) -->';
 export const GENERATED_END = '<!-- end of generated section -->';
 
-/** docs/review.md with its generated section replaced (the hand-written rest kept as it is). */
+/** docs/coverage.md with its machine-coverage section replaced (the statements before it kept as they are); appended when missing. */
 export function withGeneratedSection(doc: string, section: string): string {
   const start = doc.indexOf(GENERATED_START);
   const end = doc.indexOf(GENERATED_END);
-  if (start < 0 || end < start) throw new Error(`${REVIEW_DOC} has no generated section (${GENERATED_START} … ${GENERATED_END})`);
-  return `${doc.slice(0, start + GENERATED_START.length)}\n\n${section.trim()}\n\n${doc.slice(end)}`;
+  const block = `${GENERATED_START}\n\n${section.trim()}\n\n${GENERATED_END}\n`;
+  if (start < 0 || end < start) return `${doc.trimEnd()}\n\n${block}`;
+  return `${doc.slice(0, start)}${block}${doc.slice(end + GENERATED_END.length).replace(/^\n/, '')}`;
+}
+
+/** The part of docs/coverage.md before its machine-coverage section (what scripts/coverage.ts writes). */
+export function beforeGeneratedSection(doc: string): string {
+  const start = doc.indexOf(GENERATED_START);
+  return start < 0 ? doc : doc.slice(0, start).trimEnd() + '\n';
 }
 
 export interface CasebookRun {
@@ -36,6 +45,6 @@ export function runCasebook(root: string): { cases: Case[]; results: CaseResult[
 
 export function casebookDocs(root: string, run = runCasebook(root)): CasebookRun {
   const coverage = machineCoverage(root, run.results);
-  const review = withGeneratedSection(readFileSync(join(root, REVIEW_DOC), 'utf8'), coverageMarkdown(coverage));
-  return { ...run, coverage, files: { [CASEBOOK_DOC]: casebookMarkdown(run.cases, run.results), [REVIEW_DOC]: review } };
+  const page = withGeneratedSection(readFileSync(join(root, COVERAGE_DOC), 'utf8'), coverageMarkdown(coverage));
+  return { ...run, coverage, files: { [CASEBOOK_DOC]: casebookMarkdown(run.cases, run.results), [COVERAGE_DOC]: page } };
 }

@@ -357,7 +357,7 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): E
       set.add(t.state);
       states.set(t.machine, set);
     }
-    reached?.addTrace(s.trace, from);
+    reached?.addTrace(s.stepsSince(0), from);
   };
   const check = (s: Session, path: string[], events: readonly EngineEvent[], end: boolean) => {
     const o = { position: s.position, transit: s.inTransit?.stacks ?? [], summary: s.summary };
@@ -437,8 +437,6 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): E
     }
     check(s, path, events, false);
     if (++expanded > maxNodes) throw new Stop('maxNodes');
-    // Narrate the trace here once, so that the forks below copy it instead of narrating it again.
-    if (reached) void s.trace;
     const classes = new Map<string, PathClass>();
     let nodes = 1;
     const before = s.summary;

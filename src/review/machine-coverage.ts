@@ -8,6 +8,9 @@
 //            run children). Transitions are read from XState's own microsteps.
 //   traces   the sessions of every casebook case and of the examples' explorations: their traces, read by
 //            src/review/transitions.ts.
+//   suite    the sessions the test suite drives, counted by `npm run coverage:suite` (test/setup/suite-coverage.ts)
+//            into review/suite-coverage.json; shown beside the others, not needed for the gap check (it is only
+//            as current as its last run).
 //
 // A state or guarded transition that neither reaches is a gap: test/review/casebook.test.ts fails on it.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -144,8 +147,30 @@ export interface MachineFigures {
   readonly guardedByTraces: readonly string[];
   /** Guarded transitions seen with their guard false in a trace (the other branch considered). */
   readonly guardFalseByTraces: readonly string[];
+  /** What the test suite's sessions reached (review/suite-coverage.json; empty when it is missing). */
+  readonly statesBySuite: readonly string[];
+  readonly guardedBySuite: readonly string[];
   readonly graphStates: number;
   readonly graphPaths: number;
+}
+
+/** The test suite's witness, written by `npm run coverage:suite`. */
+export const SUITE_COVERAGE_FILE = 'review/suite-coverage.json';
+
+export interface SuiteCoverage {
+  readonly testFiles: number;
+  readonly states: Readonly<Record<string, readonly string[]>>;
+  /** Transition keys as src/review/transitions.ts makes them. */
+  readonly transitions: readonly string[];
+  readonly guardFailed: readonly string[];
+}
+
+function suiteCoverage(root: string): SuiteCoverage | undefined {
+  try {
+    return JSON.parse(readFileSync(join(root, SUITE_COVERAGE_FILE), 'utf8')) as SuiteCoverage;
+  } catch {
+    return undefined;
+  }
 }
 
 export interface MachineCoverage {
@@ -158,6 +183,8 @@ export interface MachineCoverage {
   readonly unresolvedSamples: readonly string[];
   /** Trace steps taken while a child was created, which several transitions explain (src/review/transitions.ts). */
   readonly ambiguousSteps: number;
+  /** How many test files the suite witness came from (none when review/suite-coverage.json is missing). */
+  readonly suiteFiles: number | undefined;
 }
 
 /** The examples' explorations: every dice outcome of each example under the decline policy, with the transitions collected. */
@@ -192,10 +219,13 @@ export function machineCoverage(root: string, results: readonly CaseResult[]): M
   }
   for (const s of scenarios) walkScenario(s, graph, walk);
 
+  const suite = suiteCoverage(root);
   const states = allStates();
   const guarded = guardedTransitions();
   const machines = MACHINE_IDS.map((machine) => {
     const mine = guarded.filter((t) => t.machine === machine);
+    const suiteStates = new Set(suite?.states[machine] ?? []);
+    const suiteTransitions = new Set(suite?.transitions ?? []);
     return {
       machine,
       states: states[machine],
@@ -205,6 +235,8 @@ export function machineCoverage(root: string, results: readonly CaseResult[]): M
       guardedByGraph: mine.filter((t) => graph.transitions.has(t.key)).map((t) => t.key),
       guardedByTraces: mine.filter((t) => traces.transitions.has(t.key)).map((t) => t.key),
       guardFalseByTraces: mine.filter((t) => traces.guardFailed.has(t.key)).map((t) => t.key),
+      statesBySuite: states[machine].filter((s) => suiteStates.has(s)),
+      guardedBySuite: mine.filter((t) => suiteTransitions.has(t.key)).map((t) => t.key),
       graphStates: walk.graphStates.get(machine) ?? 0,
       graphPaths: walk.paths.get(machine) ?? 0,
     };
@@ -217,6 +249,7 @@ export function machineCoverage(root: string, results: readonly CaseResult[]): M
     unresolvedSteps: traces.unresolved + graph.unresolved,
     unresolvedSamples: [...traces.unresolvedSteps, ...graph.unresolvedSteps].slice(0, 10),
     ambiguousSteps: traces.ambiguous,
+    suiteFiles: suite?.testFiles,
   };
 }
 
@@ -231,32 +264,41 @@ export function coverageGaps(c: MachineCoverage): { states: string[]; transition
   return { states, transitions };
 }
 
-/** The generated section of docs/review.md. */
+/** The generated section of docs/coverage.md. */
 export function coverageMarkdown(c: MachineCoverage): string {
   const gaps = coverageGaps(c);
+  const suite = c.suiteFiles === undefined ? 'the test suite: not counted yet (`npm run coverage:suite` writes review/suite-coverage.json)' : `the sessions of the ${c.suiteFiles} test files of the suite (\`npm run coverage:suite\`, review/suite-coverage.json; bare machine actors and the CLI child processes are not counted)`;
   const lines = [
     '## Machine coverage (generated)',
     '',
-    `Witnesses: the traces of the ${c.sources.cases} casebook cases and of the explorations of the ${c.sources.examples.length} examples`,
-    `(every dice outcome, under the decline policy), and xstate/graph walks of each machine from the`,
-    `${c.graphScenarios} positions of the cases (listed answers, representative dice, synthetic done events for`,
-    'invoked procedures; at most ' + `${GRAPH_LIMITS.outputs} ends of a procedure handed back to its parent).`,
+    'Generated by `npx tsx scripts/casebook.ts`; `test/review/casebook.test.ts` fails when it is stale and when a state or',
+    'a guarded transition is reached by neither the graph walks nor the traces. Witnesses:',
     '',
-    '| machine | states (graph / traces / either / all) | guarded transitions (graph / traces / either / all) | guards also seen false | graph states walked |',
+    `- **graph** — xstate/graph walks of each machine from the ${c.graphScenarios} positions of the casebook cases (listed answers,`,
+    `  representative dice, synthetic done events for invoked procedures; at most ${GRAPH_LIMITS.outputs} ends of a procedure handed back to its parent);`,
+    `- **traces** — the traces of the ${c.sources.cases} casebook cases and of the explorations of the ${c.sources.examples.length} examples (every dice outcome, under the decline policy);`,
+    `- **suite** — ${suite}.`,
+    '',
+    '| machine | states (graph / traces / suite / any / all) | guarded transitions (graph / traces / suite / any / all) | guards also seen false | graph states walked |',
     '| --- | --- | --- | --- | ---: |',
   ];
   for (const m of c.machines) {
-    const eitherS = m.states.filter((s) => m.statesByGraph.includes(s) || m.statesByTraces.includes(s)).length;
-    const eitherT = m.guarded.filter((t) => m.guardedByGraph.includes(t.key) || m.guardedByTraces.includes(t.key)).length;
-    lines.push(`| ${m.machine} | ${m.statesByGraph.length} / ${m.statesByTraces.length} / ${eitherS} / ${m.states.length} | ${m.guardedByGraph.length} / ${m.guardedByTraces.length} / ${eitherT} / ${m.guarded.length} | ${m.guardFalseByTraces.length} of ${m.guarded.length} | ${m.graphStates} |`);
+    const anyS = m.states.filter((s) => m.statesByGraph.includes(s) || m.statesByTraces.includes(s) || m.statesBySuite.includes(s)).length;
+    const anyT = m.guarded.filter((t) => m.guardedByGraph.includes(t.key) || m.guardedByTraces.includes(t.key) || m.guardedBySuite.includes(t.key)).length;
+    const bySuite = (n: number) => (c.suiteFiles === undefined ? '–' : String(n));
+    lines.push(`| ${m.machine} | ${m.statesByGraph.length} / ${m.statesByTraces.length} / ${bySuite(m.statesBySuite.length)} / ${anyS} / ${m.states.length} | ${m.guardedByGraph.length} / ${m.guardedByTraces.length} / ${bySuite(m.guardedBySuite.length)} / ${anyT} / ${m.guarded.length} | ${m.guardFalseByTraces.length} of ${m.guarded.length} | ${m.graphStates} |`);
   }
   lines.push('');
-  lines.push(gaps.states.length + gaps.transitions.length === 0 ? 'Every state and every guarded transition of every machine is reached by at least one witness.' : `**Not reached:** ${[...gaps.states, ...gaps.transitions].join('; ')}.`);
+  lines.push(gaps.states.length + gaps.transitions.length === 0 ? 'Every state and every guarded transition of every machine is reached by the graph walks or the traces.' : `**Not reached:** ${[...gaps.states, ...gaps.transitions].join('; ')}.`);
+  if (c.suiteFiles !== undefined) {
+    const missed = c.machines.flatMap((m) => [...m.states.filter((s) => !m.statesBySuite.includes(s)).map((s) => `${m.machine}.${s}`), ...m.guarded.filter((t) => !m.guardedBySuite.includes(t.key)).map((t) => `${m.machine}.${t.source} [${t.event}] \`${t.guard}\``)]);
+    lines.push('', missed.length === 0 ? 'The test suite alone reaches every state and every guarded transition.' : `Reached by the witnesses above but by no session of the test suite: ${missed.join('; ')}.`);
+  }
   if (c.graphTruncated > 0) lines.push('', `${c.graphTruncated} graph walk(s) stopped at the bound of ${GRAPH_LIMITS.states} states.`);
-  lines.push('', 'Every guarded transition and what reached it (G: an xstate/graph walk, T: a trace; the last column says whether a trace also saw its guard fail, the branch not taken):', '');
+  lines.push('', 'Every guarded transition and what reached it (G: an xstate/graph walk, T: a trace, S: the test suite; the last column says whether a trace also saw its guard fail, the branch not taken):', '');
   lines.push('| machine | source state | event | guard | target | reached by | seen false |', '| --- | --- | --- | --- | --- | --- | --- |');
   for (const m of c.machines)
     for (const t of m.guarded)
-      lines.push(`| ${m.machine} | \`${t.source}\` | ${t.event} | \`${t.guard}\` | \`${t.targets.join(', ') || t.source}\` | ${[m.guardedByGraph.includes(t.key) ? 'G' : '', m.guardedByTraces.includes(t.key) ? 'T' : ''].join(' ') || '—'} | ${m.guardFalseByTraces.includes(t.key) ? 'yes' : ''} |`);
+      lines.push(`| ${m.machine} | \`${t.source}\` | ${t.event} | \`${t.guard}\` | \`${t.targets.join(', ') || t.source}\` | ${[m.guardedByGraph.includes(t.key) ? 'G' : '', m.guardedByTraces.includes(t.key) ? 'T' : '', m.guardedBySuite.includes(t.key) ? 'S' : ''].filter(Boolean).join(' ') || '—'} | ${m.guardFalseByTraces.includes(t.key) ? 'yes' : ''} |`);
   return lines.join('\n');
 }

@@ -5,7 +5,7 @@
 // source state whose guard holds under those evaluations (XState's own selection, `and`/`or` short-circuiting).
 import type { AnyStateMachine } from 'xstate';
 import { MACHINES, type MachineId } from '../../machines/index.ts';
-import type { TraceEntry } from '../engine/trace.ts';
+import type { TraceStep } from '../engine/trace.ts';
 
 export interface TransitionInfo {
   readonly machine: MachineId;
@@ -162,7 +162,7 @@ export class Reached {
    * transition is found among its source state's candidates for the event: the first whose guard holds under the
    * guard evaluations the step recorded.
    */
-  addTrace(trace: readonly TraceEntry[], from = 0): void {
+  addTrace(trace: readonly TraceStep[], from = 0): void {
     const at = new Map<MachineId, string>();
     for (let i = 0; i < from && i < trace.length; i++) at.set(trace[i]!.machine, trace[i]!.state);
     for (let i = from; i < trace.length; i++) {

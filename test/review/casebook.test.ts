@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { cmdReview, REVIEW_CHANGED } from '../../src/cli/casebook.ts';
 import { useIo } from '../../src/cli/common.ts';
-import { casebookDocs, CASEBOOK_DOC, REVIEW_DOC, runCasebook, type CasebookRun } from '../../src/review/casebook-run.ts';
+import { casebookDocs, CASEBOOK_DOC, COVERAGE_DOC, runCasebook, type CasebookRun } from '../../src/review/casebook-run.ts';
 import { diffCase, expectedOf, fractionDelta, loadCases, outcomeLine, parseCase, savedResults } from '../../src/review/casebook.ts';
 import { coverageGaps } from '../../src/review/machine-coverage.ts';
 
@@ -48,7 +48,7 @@ describe('the casebook: each case\'s answer is pinned', () => {
     if (c.policy) expect(fractionSum(Object.values(r.outcomes))).toBe('1');
   });
 
-  test(`${CASEBOOK_DOC} and the generated section of ${REVIEW_DOC} are up to date (npx tsx scripts/casebook.ts)`, () => {
+  test(`${CASEBOOK_DOC} and the machine-coverage section of ${COVERAGE_DOC} are up to date (npx tsx scripts/casebook.ts)`, () => {
     for (const [path, text] of Object.entries(run.files)) expect(readFileSync(join(ROOT, path), 'utf8') === text, `${path} is stale: run npx tsx scripts/casebook.ts`).toBe(true);
   });
 });

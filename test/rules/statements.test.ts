@@ -6,6 +6,7 @@ import { ALL_RESTRICTIONS } from '../../src/rules/index.ts';
 import { STATEMENT_PLACES, STATEMENTS } from '../../src/rules/statements.ts';
 import { coverageMarkdown, coverageRows } from '../../src/review/coverage.ts';
 import { ROOT, testSources } from '../../scripts/coverage.ts';
+import { beforeGeneratedSection } from '../../src/review/casebook-run.ts';
 
 const rows = coverageRows(testSources());
 
@@ -36,6 +37,7 @@ describe('RULES.md §7 statements', () => {
   });
 
   test('docs/coverage.md is up to date (npm run docs:coverage)', () => {
-    expect(readFileSync(join(ROOT, 'docs', 'coverage.md'), 'utf8')).toBe(coverageMarkdown(rows));
+    // The statements part; the machine-coverage section after it is the casebook script's (test/review/casebook.test.ts).
+    expect(beforeGeneratedSection(readFileSync(join(ROOT, 'docs', 'coverage.md'), 'utf8'))).toBe(coverageMarkdown(rows));
   });
 });
