@@ -13,7 +13,8 @@ export function testSources(): SourceFile[] {
     for (const e of readdirSync(dir, { withFileTypes: true })) {
       const p = join(dir, e.name);
       if (e.isDirectory()) walk(p);
-      else if (e.name.endsWith('.test.ts') && e.name !== 'statements.test.ts') out.push({ file: relative(ROOT, p), text: readFileSync(p, 'utf8') });
+      else if (e.name.endsWith('.test.ts') && e.name !== 'statements.test.ts')
+        out.push({ file: relative(ROOT, p), text: readFileSync(p, 'utf8') });
     }
   };
   walk(join(ROOT, 'test'));
@@ -23,7 +24,8 @@ export function testSources(): SourceFile[] {
 if (process.argv[1]?.endsWith('coverage.ts')) {
   const file = join(ROOT, 'docs', 'coverage.md');
   const old = readFileSync(file, 'utf8');
-  const start = old.indexOf(GENERATED_START), end = old.indexOf(GENERATED_END);
+  const start = old.indexOf(GENERATED_START),
+    end = old.indexOf(GENERATED_END);
   const section = start >= 0 && end > start ? old.slice(start + GENERATED_START.length, end) : '';
   const statements = coverageMarkdown(coverageRows(testSources()));
   writeFileSync(file, section.trim() ? withGeneratedSection(statements, section) : statements);

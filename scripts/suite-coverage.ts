@@ -12,11 +12,15 @@ const ROOT = join(import.meta.dirname, '..');
 const dir = mkdtempSync(join(tmpdir(), 'his-suite-coverage-'));
 try {
   const started = performance.now();
-  const run = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', ...process.argv.slice(2)], {
-    cwd: ROOT,
-    env: { ...process.env, HIS_SUITE_COVERAGE: dir },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const run = spawnSync(
+    process.execPath,
+    [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', ...process.argv.slice(2)],
+    {
+      cwd: ROOT,
+      env: { ...process.env, HIS_SUITE_COVERAGE: dir },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   if (run.status !== 0) {
     console.error('the test suite failed: nothing written');
     process.exitCode = 1;
@@ -27,18 +31,23 @@ try {
     const guardFailed = new Set<string>();
     for (const f of parts) {
       const p = JSON.parse(readFileSync(join(dir, f), 'utf8')) as Omit<SuiteCoverage, 'testFiles'>;
-      for (const [m, list] of Object.entries(p.states)) for (const s of list) (states.get(m) ?? states.set(m, new Set()).get(m)!).add(s);
+      for (const [m, list] of Object.entries(p.states))
+        for (const s of list) (states.get(m) ?? states.set(m, new Set()).get(m)!).add(s);
       for (const t of p.transitions) transitions.add(t);
       for (const t of p.guardFailed) guardFailed.add(t);
     }
     const out: SuiteCoverage = {
       testFiles: parts.length,
-      states: Object.fromEntries([...states].sort(([a], [b]) => a.localeCompare(b)).map(([m, set]) => [m, [...set].sort()])),
+      states: Object.fromEntries(
+        [...states].sort(([a], [b]) => a.localeCompare(b)).map(([m, set]) => [m, [...set].sort()]),
+      ),
       transitions: [...transitions].sort(),
       guardFailed: [...guardFailed].sort(),
     };
     writeFileSync(join(ROOT, SUITE_COVERAGE_FILE), `${JSON.stringify(out, null, 1)}\n`);
-    console.log(`${SUITE_COVERAGE_FILE}: ${parts.length} test files, ${transitions.size} transitions, in ${((performance.now() - started) / 1000).toFixed(0)} s; now run npx tsx scripts/casebook.ts`);
+    console.log(
+      `${SUITE_COVERAGE_FILE}: ${parts.length} test files, ${transitions.size} transitions, in ${((performance.now() - started) / 1000).toFixed(0)} s; now run npx tsx scripts/casebook.ts`,
+    );
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -21,13 +21,23 @@ const RU_LEADERS: Readonly<Record<string, string>> = namesRu.leaders;
 let cached: HisNames | undefined;
 
 const name = (en: string, ru: string | undefined): Text => Object.freeze({ en, ru: ru ?? en });
-const byId = <T,>(entries: [string, T][]) => Object.freeze(Object.fromEntries(entries));
+const byId = <T>(entries: [string, T][]) => Object.freeze(Object.fromEntries(entries));
 
 /** The English and Russian names of every id the bundled data has (a name without a Russian form repeats the English). */
 export function hisNames(): HisNames {
   cached ??= Object.freeze({
-    spaces: byId([...hisBoard().spaces.values()].map((s) => [s.id, name(s.name, Object.hasOwn(RU_SPACES, s.id) ? RU_SPACES[s.id] : undefined)])),
-    leaders: byId([...hisLeaderTable().values()].map((l) => [l.id, name(l.name, Object.hasOwn(RU_LEADERS, l.id) ? RU_LEADERS[l.id] : undefined)])),
+    spaces: byId(
+      [...hisBoard().spaces.values()].map((s) => [
+        s.id,
+        name(s.name, Object.hasOwn(RU_SPACES, s.id) ? RU_SPACES[s.id] : undefined),
+      ]),
+    ),
+    leaders: byId(
+      [...hisLeaderTable().values()].map((l) => [
+        l.id,
+        name(l.name, Object.hasOwn(RU_LEADERS, l.id) ? RU_LEADERS[l.id] : undefined),
+      ]),
+    ),
     powers: byId(POWERS.map((p) => [p, name(POWER_NAMES[p].en, POWER_NAMES[p].ru)])) as Readonly<Record<Power, Text>>,
   });
   return cached;

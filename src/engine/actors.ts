@@ -4,7 +4,15 @@
 // transition was taken), what an invoked child was started with, and the actor scope pure `machine.transition`
 // calls run in (the machine-coverage graph walk). Everything here leans on XState 5's actor objects; test/engine/actors.test.ts pins the
 // version these fields were read from.
-import { createEmptyActor, type AnyActorRef, type AnyMachineSnapshot, type AnyStateMachine, type ContextFrom, type InspectionEvent, type OutputFrom } from 'xstate';
+import {
+  createEmptyActor,
+  type AnyActorRef,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type ContextFrom,
+  type InspectionEvent,
+  type OutputFrom,
+} from 'xstate';
 import type { MACHINES, MachineId } from '../../machines/index.ts';
 import type { ProcedureContext } from '../rules/procedures/common.ts';
 
@@ -26,9 +34,17 @@ export function activeLeaf(root: AnyActorRef): AnyActorRef | undefined {
 type ActorInternals = AnyActorRef & { readonly _parent?: AnyActorRef; readonly logic?: AnyStateMachine };
 
 /** An actor's machine, its parent's session id (none for the root) and the state it starts in. */
-export function actorInfo(ref: AnyActorRef): { machine: AnyStateMachine | undefined; parent: string | undefined; initial: AnyStateMachine['root'] | undefined } {
+export function actorInfo(ref: AnyActorRef): {
+  machine: AnyStateMachine | undefined;
+  parent: string | undefined;
+  initial: AnyStateMachine['root'] | undefined;
+} {
   const internals = ref as ActorInternals;
-  return { machine: internals.logic, parent: internals._parent?.sessionId, initial: internals.logic?.root.initial.target[0] };
+  return {
+    machine: internals.logic,
+    parent: internals._parent?.sessionId,
+    initial: internals.logic?.root.initial.target[0],
+  };
 }
 
 /** The key of the state a machine starts in. */
@@ -59,7 +75,8 @@ type RawTransition = { source: { key: string; machine: AnyStateMachine }; eventT
 /** The transitions a microstep inspection event took (XState keeps them in the event's `_transitions`). */
 export function takenTransitions(ev: { readonly _transitions?: readonly unknown[] }): TakenTransition[] {
   return ((ev._transitions ?? []) as readonly RawTransition[]).flatMap((t) => {
-    const node = t.source.machine.root.states[t.source.key] as unknown as { always?: unknown[]; transitions: Map<string, unknown[]> } | undefined;
+    const node = t.source.machine.root.states[t.source.key] as unknown as
+      { always?: unknown[]; transitions: Map<string, unknown[]> } | undefined;
     if (!node) return [];
     const list = t.eventType === '' ? (node.always ?? []) : (node.transitions.get(t.eventType) ?? []);
     return [{ machine: t.source.machine.id, state: t.source.key, eventType: t.eventType, index: list.indexOf(t) }];
@@ -70,7 +87,9 @@ export function takenTransitions(ev: { readonly _transitions?: readonly unknown[
  * An actor scope for pure `machine.transition` calls, like xstate/graph's own mock, that reports every microstep:
  * the transitions it took and the snapshot after it. Nothing runs: invoked children are created, never started.
  */
-export function microstepScope(onMicrostep: (taken: readonly TakenTransition[], snapshot: AnyMachineSnapshot | undefined) => void): unknown {
+export function microstepScope(
+  onMicrostep: (taken: readonly TakenTransition[], snapshot: AnyMachineSnapshot | undefined) => void,
+): unknown {
   const empty = createEmptyActor();
   const system = {
     ...(empty.system as object),
@@ -78,11 +97,24 @@ export function microstepScope(onMicrostep: (taken: readonly TakenTransition[], 
       if (ev.type === '@xstate.microstep') onMicrostep(takenTransitions(ev), ev.snapshot);
     },
   };
-  return { self: empty, logger: () => {}, id: '', sessionId: 'review-graph', defer: () => {}, system, stopChild: () => {}, emit: () => {}, actionExecutor: () => {} };
+  return {
+    self: empty,
+    logger: () => {},
+    id: '',
+    sessionId: 'review-graph',
+    defer: () => {},
+    system,
+    stopChild: () => {},
+    emit: () => {},
+    actionExecutor: () => {},
+  };
 }
 
 /** Whether a microstep took an eventless (`always`) transition, and the event type it was taken on. */
-export function microstepTrigger(ev: Extract<InspectionEvent, { type: '@xstate.microstep' }>): { eventless: boolean; type: string } {
+export function microstepTrigger(ev: Extract<InspectionEvent, { type: '@xstate.microstep' }>): {
+  eventless: boolean;
+  type: string;
+} {
   const transition = ev._transitions[0];
   return { eventless: transition !== undefined && transition.eventType === '', type: ev.event.type };
 }
@@ -97,7 +129,9 @@ export interface MachineContext {
 }
 
 // Every machine's context holds the world and the summary (a type error here if one stops doing so).
-const EVERY_CONTEXT_IS_A_PROCEDURE_CONTEXT: { readonly [M in MachineId]: ContextOf<M> extends ProcedureContext ? true : never } = {
+const EVERY_CONTEXT_IS_A_PROCEDURE_CONTEXT: {
+  readonly [M in MachineId]: ContextOf<M> extends ProcedureContext ? true : never;
+} = {
   movement: true,
   interception: true,
   avoidBattle: true,
@@ -110,7 +144,8 @@ const EVERY_CONTEXT_IS_A_PROCEDURE_CONTEXT: { readonly [M in MachineId]: Context
 /** A snapshot of the tree with the id of its machine (checked against the known machines). */
 export function fromSnapshot(snapshot: AnyMachineSnapshot): MachineContext {
   const id = snapshot.machine.id;
-  if (!Object.hasOwn(EVERY_CONTEXT_IS_A_PROCEDURE_CONTEXT, id)) throw new Error(`engine fault: an actor of unknown machine '${id}'`);
+  if (!Object.hasOwn(EVERY_CONTEXT_IS_A_PROCEDURE_CONTEXT, id))
+    throw new Error(`engine fault: an actor of unknown machine '${id}'`);
   return { machine: id as MachineId, context: snapshot.context };
 }
 
@@ -126,7 +161,8 @@ export function procedureContext(source: MachineContext): ProcedureContext {
 
 /** The movement machine's output (the world and summary after the move), once the root is done. */
 export function movementOutput(snapshot: AnyMachineSnapshot): OutputFrom<(typeof MACHINES)['movement']> {
-  if (fromSnapshot(snapshot).machine !== 'movement' || snapshot.status !== 'done') throw new Error('engine fault: the movement machine is not done');
+  if (fromSnapshot(snapshot).machine !== 'movement' || snapshot.status !== 'done')
+    throw new Error('engine fault: the movement machine is not done');
   return snapshot.output as OutputFrom<(typeof MACHINES)['movement']>;
 }
 
@@ -141,8 +177,21 @@ export function stateKeyOf(root: AnyActorRef): string {
 
 function keyOf(snap: AnyMachineSnapshot): unknown {
   const children: Record<string, unknown> = {};
-  for (const [id, child] of Object.entries(snap.children ?? {})) children[id] = keyOf((child as AnyActorRef).getSnapshot() as AnyMachineSnapshot);
-  const history = Object.entries(snap.historyValue ?? {}).map(([id, nodes]) => [id, (nodes as readonly { id: string }[]).map((n) => n.id)]);
-  const output = snap.output !== null && typeof snap.output === 'object' ? { ...snap.output, summary: undefined } : snap.output;
-  return { status: snap.status, value: snap.value, history, context: { ...snap.context, summary: undefined }, output, error: snap.error, children };
+  for (const [id, child] of Object.entries(snap.children ?? {}))
+    children[id] = keyOf((child as AnyActorRef).getSnapshot() as AnyMachineSnapshot);
+  const history = Object.entries(snap.historyValue ?? {}).map(([id, nodes]) => [
+    id,
+    (nodes as readonly { id: string }[]).map((n) => n.id),
+  ]);
+  const output =
+    snap.output !== null && typeof snap.output === 'object' ? { ...snap.output, summary: undefined } : snap.output;
+  return {
+    status: snap.status,
+    value: snap.value,
+    history,
+    context: { ...snap.context, summary: undefined },
+    output,
+    error: snap.error,
+    children,
+  };
 }

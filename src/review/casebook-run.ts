@@ -46,5 +46,9 @@ export function runCasebook(root: string): { cases: Case[]; results: CaseResult[
 export function casebookDocs(root: string, run = runCasebook(root)): CasebookRun {
   const coverage = machineCoverage(root, run.results);
   const page = withGeneratedSection(readFileSync(join(root, COVERAGE_DOC), 'utf8'), coverageMarkdown(coverage));
-  return { ...run, coverage, files: { [CASEBOOK_DOC]: casebookMarkdown(run.cases, run.results), [COVERAGE_DOC]: page } };
+  return {
+    ...run,
+    coverage,
+    files: { [CASEBOOK_DOC]: casebookMarkdown(run.cases, run.results), [COVERAGE_DOC]: page },
+  };
 }

@@ -37,7 +37,12 @@ function recordingScope(reached: Reached) {
   return microstepScope((taken, snap) => {
     for (const t of taken) {
       const machine = t.machine as MachineId;
-      const event = t.eventType === '' ? 'always' : t.eventType.startsWith(DONE_PREFIX) ? `done:${t.eventType.slice(DONE_PREFIX.length)}` : t.eventType;
+      const event =
+        t.eventType === ''
+          ? 'always'
+          : t.eventType.startsWith(DONE_PREFIX)
+            ? `done:${t.eventType.slice(DONE_PREFIX.length)}`
+            : t.eventType;
       if (t.index >= 0) reached.transitions.add(`${machine}|${t.state}|${event}|${t.index}`);
       else {
         reached.unresolved++;
@@ -69,9 +74,11 @@ export interface GraphWalk {
  */
 export function walkScenario(scenario: Scenario, reached: Reached, walk: GraphWalk): void {
   const scope = recordingScope(reached);
-  const board = scenario.world.board, leaders = scenario.world.leaders;
+  const board = scenario.world.board,
+    leaders = scenario.world.leaders;
   const replacer = (k: string, v: unknown) => (k === 'summary' || v === board || v === leaders ? undefined : v);
-  const key = (s: AnyMachineSnapshot) => `${s.status}|${JSON.stringify(s.value)}|${JSON.stringify(s.context, replacer)}`;
+  const key = (s: AnyMachineSnapshot) =>
+    `${s.status}|${JSON.stringify(s.value)}|${JSON.stringify(s.context, replacer)}`;
   const memo = new Map<string, EventObject[]>();
 
   /** The ends a machine reaches from a snapshot, as the done events its parent would receive. */
@@ -86,10 +93,18 @@ export function walkScenario(scenario: Scenario, reached: Reached, walk: GraphWa
       memo.set(k, out);
       return out;
     }
-    const logic = { transition: (s: AnyMachineSnapshot, e: EventObject) => machine.transition(s, e as never, scope as never), getInitialSnapshot: () => from } as unknown as AnyStateMachine;
+    const logic = {
+      transition: (s: AnyMachineSnapshot, e: EventObject) => machine.transition(s, e as never, scope as never),
+      getInitialSnapshot: () => from,
+    } as unknown as AnyStateMachine;
     let paths: { state: AnyMachineSnapshot }[] = [];
     try {
-      paths = getShortestPaths(logic, { fromState: from, serializeState: key as never, events: ((s: AnyMachineSnapshot) => eventsAt(id, s)) as never, limit: GRAPH_LIMITS.states }) as never;
+      paths = getShortestPaths(logic, {
+        fromState: from,
+        serializeState: key as never,
+        events: ((s: AnyMachineSnapshot) => eventsAt(id, s)) as never,
+        limit: GRAPH_LIMITS.states,
+      }) as never;
     } catch {
       (walk as { truncated: number }).truncated++;
     }
@@ -100,7 +115,8 @@ export function walkScenario(scenario: Scenario, reached: Reached, walk: GraphWa
       if (p.state.status !== 'done') continue;
       const o = p.state.output;
       const ok = JSON.stringify(o, replacer);
-      if (!outputs.has(ok) && outputs.size < GRAPH_LIMITS.outputs) outputs.set(ok, { type: `${DONE_PREFIX}${invokeId}`, output: o } as EventObject);
+      if (!outputs.has(ok) && outputs.size < GRAPH_LIMITS.outputs)
+        outputs.set(ok, { type: `${DONE_PREFIX}${invokeId}`, output: o } as EventObject);
     }
     const out = [...outputs.values()];
     memo.set(k, out);
@@ -132,7 +148,10 @@ export function walkScenario(scenario: Scenario, reached: Reached, walk: GraphWa
   };
 
   const movement = MACHINES.movement as unknown as AnyStateMachine;
-  const start = movement.getInitialSnapshot(scope as never, { world: scenario.world, ...(scenario.data.move ? { move: scenario.data.move } : {}) } as never) as AnyMachineSnapshot;
+  const start = movement.getInitialSnapshot(
+    scope as never,
+    { world: scenario.world, ...(scenario.data.move ? { move: scenario.data.move } : {}) } as never,
+  ) as AnyMachineSnapshot;
   reached.state('movement', initialStateKey(movement));
   ends(movement, start, 'movement');
 }
@@ -190,7 +209,9 @@ export interface MachineCoverage {
 /** The examples' explorations: every dice outcome of each example under the decline policy, with the transitions collected. */
 export function exampleExplorations(root: string): { files: string[]; reached: Reached } {
   const dir = join(root, 'examples');
-  const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
   const reached = new Reached();
   for (const f of files) {
     const data = readJson(readFileSync(join(dir, f), 'utf8')) as Record<string, unknown>;
@@ -258,8 +279,11 @@ export function coverageGaps(c: MachineCoverage): { states: string[]; transition
   const states: string[] = [];
   const transitions: string[] = [];
   for (const m of c.machines) {
-    for (const s of m.states) if (!m.statesByGraph.includes(s) && !m.statesByTraces.includes(s)) states.push(`${m.machine}.${s}`);
-    for (const t of m.guarded) if (!m.guardedByGraph.includes(t.key) && !m.guardedByTraces.includes(t.key)) transitions.push(`${m.machine}.${t.source} [${t.event}] ${t.guard} → ${t.targets.join(', ')}`);
+    for (const s of m.states)
+      if (!m.statesByGraph.includes(s) && !m.statesByTraces.includes(s)) states.push(`${m.machine}.${s}`);
+    for (const t of m.guarded)
+      if (!m.guardedByGraph.includes(t.key) && !m.guardedByTraces.includes(t.key))
+        transitions.push(`${m.machine}.${t.source} [${t.event}] ${t.guard} → ${t.targets.join(', ')}`);
   }
   return { states, transitions };
 }
@@ -267,7 +291,10 @@ export function coverageGaps(c: MachineCoverage): { states: string[]; transition
 /** The generated section of docs/coverage.md. */
 export function coverageMarkdown(c: MachineCoverage): string {
   const gaps = coverageGaps(c);
-  const suite = c.suiteFiles === undefined ? 'the test suite: not counted yet (`npm run coverage:suite` writes review/suite-coverage.json)' : `the sessions of the ${c.suiteFiles} test files of the suite (\`npm run coverage:suite\`, review/suite-coverage.json; bare machine actors and the CLI child processes are not counted)`;
+  const suite =
+    c.suiteFiles === undefined
+      ? 'the test suite: not counted yet (`npm run coverage:suite` writes review/suite-coverage.json)'
+      : `the sessions of the ${c.suiteFiles} test files of the suite (\`npm run coverage:suite\`, review/suite-coverage.json; bare machine actors and the CLI child processes are not counted)`;
   const lines = [
     '## Machine coverage (generated)',
     '',
@@ -283,22 +310,52 @@ export function coverageMarkdown(c: MachineCoverage): string {
     '| --- | --- | --- | --- | ---: |',
   ];
   for (const m of c.machines) {
-    const anyS = m.states.filter((s) => m.statesByGraph.includes(s) || m.statesByTraces.includes(s) || m.statesBySuite.includes(s)).length;
-    const anyT = m.guarded.filter((t) => m.guardedByGraph.includes(t.key) || m.guardedByTraces.includes(t.key) || m.guardedBySuite.includes(t.key)).length;
+    const anyS = m.states.filter(
+      (s) => m.statesByGraph.includes(s) || m.statesByTraces.includes(s) || m.statesBySuite.includes(s),
+    ).length;
+    const anyT = m.guarded.filter(
+      (t) => m.guardedByGraph.includes(t.key) || m.guardedByTraces.includes(t.key) || m.guardedBySuite.includes(t.key),
+    ).length;
     const bySuite = (n: number) => (c.suiteFiles === undefined ? '–' : String(n));
-    lines.push(`| ${m.machine} | ${m.statesByGraph.length} / ${m.statesByTraces.length} / ${bySuite(m.statesBySuite.length)} / ${anyS} / ${m.states.length} | ${m.guardedByGraph.length} / ${m.guardedByTraces.length} / ${bySuite(m.guardedBySuite.length)} / ${anyT} / ${m.guarded.length} | ${m.guardFalseByTraces.length} of ${m.guarded.length} | ${m.graphStates} |`);
+    lines.push(
+      `| ${m.machine} | ${m.statesByGraph.length} / ${m.statesByTraces.length} / ${bySuite(m.statesBySuite.length)} / ${anyS} / ${m.states.length} | ${m.guardedByGraph.length} / ${m.guardedByTraces.length} / ${bySuite(m.guardedBySuite.length)} / ${anyT} / ${m.guarded.length} | ${m.guardFalseByTraces.length} of ${m.guarded.length} | ${m.graphStates} |`,
+    );
   }
   lines.push('');
-  lines.push(gaps.states.length + gaps.transitions.length === 0 ? 'Every state and every guarded transition of every machine is reached by the graph walks or the traces.' : `**Not reached:** ${[...gaps.states, ...gaps.transitions].join('; ')}.`);
+  lines.push(
+    gaps.states.length + gaps.transitions.length === 0
+      ? 'Every state and every guarded transition of every machine is reached by the graph walks or the traces.'
+      : `**Not reached:** ${[...gaps.states, ...gaps.transitions].join('; ')}.`,
+  );
   if (c.suiteFiles !== undefined) {
-    const missed = c.machines.flatMap((m) => [...m.states.filter((s) => !m.statesBySuite.includes(s)).map((s) => `${m.machine}.${s}`), ...m.guarded.filter((t) => !m.guardedBySuite.includes(t.key)).map((t) => `${m.machine}.${t.source} [${t.event}] \`${t.guard}\``)]);
-    lines.push('', missed.length === 0 ? 'The test suite alone reaches every state and every guarded transition.' : `Reached by the witnesses above but by no session of the test suite: ${missed.join('; ')}.`);
+    const missed = c.machines.flatMap((m) => [
+      ...m.states.filter((s) => !m.statesBySuite.includes(s)).map((s) => `${m.machine}.${s}`),
+      ...m.guarded
+        .filter((t) => !m.guardedBySuite.includes(t.key))
+        .map((t) => `${m.machine}.${t.source} [${t.event}] \`${t.guard}\``),
+    ]);
+    lines.push(
+      '',
+      missed.length === 0
+        ? 'The test suite alone reaches every state and every guarded transition.'
+        : `Reached by the witnesses above but by no session of the test suite: ${missed.join('; ')}.`,
+    );
   }
-  if (c.graphTruncated > 0) lines.push('', `${c.graphTruncated} graph walk(s) stopped at the bound of ${GRAPH_LIMITS.states} states.`);
-  lines.push('', 'Every guarded transition and what reached it (G: an xstate/graph walk, T: a trace, S: the test suite; the last column says whether a trace also saw its guard fail, the branch not taken):', '');
-  lines.push('| machine | source state | event | guard | target | reached by | seen false |', '| --- | --- | --- | --- | --- | --- | --- |');
+  if (c.graphTruncated > 0)
+    lines.push('', `${c.graphTruncated} graph walk(s) stopped at the bound of ${GRAPH_LIMITS.states} states.`);
+  lines.push(
+    '',
+    'Every guarded transition and what reached it (G: an xstate/graph walk, T: a trace, S: the test suite; the last column says whether a trace also saw its guard fail, the branch not taken):',
+    '',
+  );
+  lines.push(
+    '| machine | source state | event | guard | target | reached by | seen false |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+  );
   for (const m of c.machines)
     for (const t of m.guarded)
-      lines.push(`| ${m.machine} | \`${t.source}\` | ${t.event} | \`${t.guard}\` | \`${t.targets.join(', ') || t.source}\` | ${[m.guardedByGraph.includes(t.key) ? 'G' : '', m.guardedByTraces.includes(t.key) ? 'T' : '', m.guardedBySuite.includes(t.key) ? 'S' : ''].filter(Boolean).join(' ') || '—'} | ${m.guardFalseByTraces.includes(t.key) ? 'yes' : ''} |`);
+      lines.push(
+        `| ${m.machine} | \`${t.source}\` | ${t.event} | \`${t.guard}\` | \`${t.targets.join(', ') || t.source}\` | ${[m.guardedByGraph.includes(t.key) ? 'G' : '', m.guardedByTraces.includes(t.key) ? 'T' : '', m.guardedBySuite.includes(t.key) ? 'S' : ''].filter(Boolean).join(' ') || '—'} | ${m.guardFalseByTraces.includes(t.key) ? 'yes' : ''} |`,
+      );
   return lines.join('\n');
 }

@@ -32,7 +32,7 @@ describe('hisNames: every id of the bundled data with its English and Russian na
     }).toThrow(TypeError);
   });
 
-  test('the package root names ids on a scenario\'s own board and leaders, as the decisions print them', () => {
+  test("the package root names ids on a scenario's own board and leaders, as the decisions print them", () => {
     const sc = scenario(VIENNA);
     expect(spaceName(sc.world, 'pressburg')).toEqual({ en: 'Pressburg', ru: 'Пресбург' });
     expect(leaderName(sc.world, 'charles-v').ru).toBe('Карл V');

@@ -53,13 +53,17 @@ function battle(a: number, d = a, rating = 0): Scenario {
       { id: 'marshal', power: 'hapsburg', battle: 0, command: 100 },
     ],
     war: [['ottoman', 'hapsburg']],
-    stacks: [{ space: 'origin', power: 'ottoman', regulars: a, leaders: ['pasha'] }, { space: 'field', power: 'hapsburg', regulars: d, leaders: ['marshal'] }],
+    stacks: [
+      { space: 'origin', power: 'ottoman', regulars: a, leaders: ['pasha'] },
+      { space: 'field', power: 'hapsburg', regulars: d, leaders: ['marshal'] },
+    ],
     impulse: { power: 'ottoman', cp: 1 },
     move: { from: 'origin', to: 'field', regulars: a, leaders: ['pasha'] },
   });
 }
 
-const landUnits = (p: ResultPosition, power: string) => (p.stacks ?? []).filter((s) => s.power === power).reduce((n, s) => n + (s.regulars ?? 0), 0);
+const landUnits = (p: ResultPosition, power: string) =>
+  (p.stacks ?? []).filter((s) => s.power === power).reduce((n, s) => n + (s.regulars ?? 0), 0);
 
 /**
  * The closed form for `a` attackers against `d` defenders: (Ottoman units left, Hapsburg units left) with their exact
@@ -92,7 +96,8 @@ function closedForm(a: number, d = a, rating = 0): Map<string, Fraction> {
 function attackerWins(a: number, d = a, rating = 0): Fraction {
   let p = ZERO;
   const n = a + rating;
-  for (let h = 0; h <= n; h++) for (let k = 0; k < h && k <= d + 1; k++) p = add(p, mul(binomial(n, h), binomial(d + 1, k)));
+  for (let h = 0; h <= n; h++)
+    for (let k = 0; k < h && k <= d + 1; k++) p = add(p, mul(binomial(n, h), binomial(d + 1, k)));
   return p;
 }
 
@@ -111,8 +116,19 @@ const SIZES = Array.from({ length: 20 }, (_, i) => i + 1);
  * wiped out (2 + 3 dice v 3 + 1, 1 + 4 v 2 + 1: the attacker keeps it), fewer, and the extremes of 1 against 20.
  */
 const UNEQUAL: readonly (readonly [number, number, number])[] = [
-  [2, 1, 0], [7, 3, 0], [3, 9, 0], [20, 6, 0], [6, 20, 0], [13, 1, 0], [1, 13, 0], [20, 1, 0], [1, 20, 0], [11, 10, 0],
-  [2, 3, 3], [1, 2, 4], [5, 5, 2],
+  [2, 1, 0],
+  [7, 3, 0],
+  [3, 9, 0],
+  [20, 6, 0],
+  [6, 20, 0],
+  [13, 1, 0],
+  [1, 13, 0],
+  [20, 1, 0],
+  [1, 20, 0],
+  [11, 10, 0],
+  [2, 3, 3],
+  [1, 2, 4],
+  [5, 5, 2],
 ];
 
 function checkAgainstClosedForm(a: number, d: number, rating = 0): void {
@@ -127,7 +143,9 @@ function checkAgainstClosedForm(a: number, d: number, rating = 0): void {
     got.set(key, add(got.get(key) ?? ZERO, o.probability));
   }
   const want = closedForm(a, d, rating);
-  expect(Object.fromEntries([...got].map(([k, f]) => [k, format(f)]).sort()), what).toEqual(Object.fromEntries([...want].map(([k, f]) => [k, format(f)]).sort()));
+  expect(Object.fromEntries([...got].map(([k, f]) => [k, format(f)]).sort()), what).toEqual(
+    Object.fromEntries([...want].map(([k, f]) => [k, format(f)]).sort()),
+  );
 }
 
 describe('field battles against the binomial closed form (14 steps 6–9)', () => {
@@ -155,13 +173,22 @@ const ROLL_MAP = {
     { id: 'north', type: 'unfortified', home: 'hapsburg' },
     { id: 'east', type: 'unfortified', home: 'hapsburg' },
   ],
-  connections: [{ a: 'origin', b: 'field' }, { a: 'field', b: 'north' }, { a: 'field', b: 'east' }],
+  connections: [
+    { a: 'origin', b: 'field' },
+    { a: 'field', b: 'north' },
+    { a: 'field', b: 'east' },
+  ],
 };
 
 type Roll = { name: string; m: number; scenario: () => Scenario };
 
 /** A Hapsburg or Ottoman interceptor in north against a move into field, with the modifiers of 13.2 step 2. */
-function interception(m: number, mover: 'ottoman' | 'hapsburg', moverCavalry: boolean, interceptor: { leader?: string; cavalry?: boolean; telescope?: boolean }): Roll {
+function interception(
+  m: number,
+  mover: 'ottoman' | 'hapsburg',
+  moverCavalry: boolean,
+  interceptor: { leader?: string; cavalry?: boolean; telescope?: boolean },
+): Roll {
   const other = mover === 'ottoman' ? 'hapsburg' : 'ottoman';
   return {
     name: `${other} interceptor${interceptor.leader ? ` with ${interceptor.leader}` : ''}${interceptor.cavalry ? ' with cavalry' : ''}${interceptor.telescope ? ' holding the Telescope' : ''} against ${mover}${moverCavalry ? ' cavalry' : ''}`,
@@ -173,7 +200,13 @@ function interception(m: number, mover: 'ottoman' | 'hapsburg', moverCavalry: bo
         bonuses: interceptor.telescope ? { [other]: ['telescope'] } : {},
         stacks: [
           { space: 'origin', power: mover, regulars: 1, ...(moverCavalry ? { cavalry: 1 } : {}) },
-          { space: 'north', power: other, regulars: interceptor.cavalry ? 0 : 1, ...(interceptor.cavalry ? { cavalry: 1 } : {}), ...(interceptor.leader ? { leaders: [interceptor.leader] } : {}) },
+          {
+            space: 'north',
+            power: other,
+            regulars: interceptor.cavalry ? 0 : 1,
+            ...(interceptor.cavalry ? { cavalry: 1 } : {}),
+            ...(interceptor.leader ? { leaders: [interceptor.leader] } : {}),
+          },
         ],
         impulse: { power: mover, cp: 1 },
         move: { from: 'origin', to: 'field', regulars: 1, ...(moverCavalry ? { cavalry: 1 } : {}) },
@@ -211,7 +244,10 @@ describe('interception and avoid-battle rolls against the 2d6 table (13.2 step 2
       map: ROLL_MAP,
       war: [['ottoman', 'hapsburg']],
       bonuses: 'telescope' in o ? { hapsburg: ['telescope'] } : {},
-      stacks: [{ space: 'origin', power: 'ottoman', regulars: 2, ...('cavalry' in o ? { cavalry: 1 } : {}) }, { space: 'field', power: 'hapsburg', regulars: 1, ...('leaders' in o ? { leaders: [...o.leaders] } : {}) }],
+      stacks: [
+        { space: 'origin', power: 'ottoman', regulars: 2, ...('cavalry' in o ? { cavalry: 1 } : {}) },
+        { space: 'field', power: 'hapsburg', regulars: 1, ...('leaders' in o ? { leaders: [...o.leaders] } : {}) },
+      ],
       impulse: { power: 'ottoman', cp: 1 },
       move: { from: 'origin', to: 'field', regulars: 2, ...('cavalry' in o ? { cavalry: 1 } : {}) },
     });
@@ -233,20 +269,31 @@ describe('Monte Carlo through resolve agrees with the exact odds', () => {
       const sc = parseScenario({
         map: ROLL_MAP,
         war: [['ottoman', 'hapsburg']],
-        stacks: [{ space: 'origin', power: 'ottoman', regulars: 2 }, { space: 'field', power: 'hapsburg', regulars: 1 }],
+        stacks: [
+          { space: 'origin', power: 'ottoman', regulars: 2 },
+          { space: 'field', power: 'hapsburg', regulars: 1 },
+        ],
         impulse: { power: 'ottoman', cp: 1 },
         move: { from: 'origin', to: 'field', regulars: 2 },
       });
       const exact = explore(sc, { decisions: 'eager' });
-      const events: Record<string, (p: ResultPosition, summary: import('../../src/schema/result.ts').Summary) => boolean> = {
+      const events: Record<
+        string,
+        (p: ResultPosition, summary: import('../../src/schema/result.ts').Summary) => boolean
+      > = {
         'the Hapsburgs avoid battle': (_p, s) => s.avoids.some((a) => a.success),
         'the attacker wins the battle': (_p, s) => s.battle?.winner === 'attacker',
         'the Hapsburg regular is destroyed': (p) => !(p.stacks ?? []).some((x) => x.power === 'hapsburg'),
       };
       const ex = Object.fromEntries(
-        Object.entries(events).map(([name, f]) => [name, explore(sc, { decisions: 'eager', where: ({ position, summary }) => f(position, summary) }).matchProbability!]),
+        Object.entries(events).map(([name, f]) => [
+          name,
+          explore(sc, { decisions: 'eager', where: ({ position, summary }) => f(position, summary) }).matchProbability!,
+        ]),
       );
-      expect(format(ex['the attacker wins the battle']!)).toBe(format(exact.marginals['the attacker wins the battle']!));
+      expect(format(ex['the attacker wins the battle']!)).toBe(
+        format(exact.marginals['the attacker wins the battle']!),
+      );
       const hits = Object.fromEntries(Object.keys(events).map((k) => [k, 0]));
       for (let seed = 1; seed <= SEEDS; seed++) {
         const r = resolve(sc, { seed, policy: 'eager' });
@@ -257,8 +304,14 @@ describe('Monte Carlo through resolve agrees with the exact odds', () => {
       for (const [name, p] of Object.entries(ex)) {
         const q = toNumber(p);
         const half = Z * Math.sqrt((q * (1 - q)) / SEEDS);
-        expect(hits[name]! / SEEDS, `${name}: exact ${format(p)} (${q.toFixed(4)}), interval ± ${half.toFixed(4)}`).toBeGreaterThanOrEqual(q - half);
-        expect(hits[name]! / SEEDS, `${name}: exact ${format(p)} (${q.toFixed(4)}), interval ± ${half.toFixed(4)}`).toBeLessThanOrEqual(q + half);
+        expect(
+          hits[name]! / SEEDS,
+          `${name}: exact ${format(p)} (${q.toFixed(4)}), interval ± ${half.toFixed(4)}`,
+        ).toBeGreaterThanOrEqual(q - half);
+        expect(
+          hits[name]! / SEEDS,
+          `${name}: exact ${format(p)} (${q.toFixed(4)}), interval ± ${half.toFixed(4)}`,
+        ).toBeLessThanOrEqual(q + half);
       }
     },
     ODDS_TIMEOUT,

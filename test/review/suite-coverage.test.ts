@@ -6,7 +6,12 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { beforeGeneratedSection, GENERATED_END, GENERATED_START, withGeneratedSection } from '../../src/review/casebook-run.ts';
+import {
+  beforeGeneratedSection,
+  GENERATED_END,
+  GENERATED_START,
+  withGeneratedSection,
+} from '../../src/review/casebook-run.ts';
 import type { SuiteCoverage } from '../../src/review/machine-coverage.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -20,11 +25,15 @@ describe('machine coverage by the test suite', () => {
   test(
     '[13.1] a test file that drives sessions reports the movement states and guarded transitions its sessions took',
     () => {
-      const run = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', 'test/engine/subscribe.test.ts'], {
-        cwd: ROOT,
-        env: { ...process.env, HIS_SUITE_COVERAGE: dir },
-        encoding: 'utf8',
-      });
+      const run = spawnSync(
+        process.execPath,
+        [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', 'test/engine/subscribe.test.ts'],
+        {
+          cwd: ROOT,
+          env: { ...process.env, HIS_SUITE_COVERAGE: dir },
+          encoding: 'utf8',
+        },
+      );
       expect(run.status, run.stdout + run.stderr).toBe(0);
       const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
       expect(files).toHaveLength(1);
