@@ -23,6 +23,7 @@ Usage:
   his resolve <scenario.json> [--events file.json] [--seed N] [--policy decline|eager] [--json] [--lang en|ru]
               [--ruling ID=READING]...
       Runs the move to its end: scripted events first, then the policy, with seeded dice (seed 0 to ${MAX_SEED}).
+      --lang ru tells the story, and a refused event with the rule it cites, in Russian.
       --ruling R11=alternative (repeatable) reads an open ruling the other way, over the scenario's own "rulings"
       (rulings with an alternative: ${VARIANT_RULINGS.join(', ')}; the same option on odds, explore and walkthrough).
       Exit codes: 0 done, 1 usage, 2 bad scenario or events file, 3 illegal scripted event.

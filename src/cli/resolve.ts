@@ -18,6 +18,7 @@ import {
   rulingsOf,
   wholeNumber,
 } from './common.ts';
+import { refusalLine } from './words.ts';
 
 export function cmdResolve(args: string[]): number {
   const { values, positionals } = options(args, {
@@ -44,7 +45,7 @@ export function cmdResolve(args: string[]): number {
       const path = r.error.path ?? (index === undefined ? undefined : values.events ? `[${index}]` : `events[${index}]`);
       const error = { code, ...(rule ? { rule } : {}), message, ...(path !== undefined ? { path } : {}), ...(index !== undefined ? { index } : {}) };
       if (json) out(JSON.stringify({ ok: false, error }, null, 2));
-      else err(`${narrative(r.session, lang)}\n\nerror${index !== undefined ? ` in scripted event ${index + 1} (index ${index})` : ''}: ${rule ? `[${rule}] ` : ''}${message}`);
+      else err(`${narrative(r.session, lang)}\n\n${refusalLine({ index, rule, message }, lang)}`);
       return code === 'internal' ? 70 : 3;
     }
     if (json) out(JSON.stringify({ ok: true, position: r.result.position, summary: r.result.summary, trace: r.session.trace }, null, 2));

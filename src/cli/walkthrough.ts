@@ -21,6 +21,7 @@ import {
   UsageError,
   wholeNumber,
 } from './common.ts';
+import { pageRefusalLine, pageWrittenLine } from './words.ts';
 
 export const WALKTHROUGH_USAGE = `  his walkthrough <scenario.json> [--events file.json] [--seed N] [--policy decline|eager] [--lang en|ru] [--play] [-o file.html]
               [--ruling ID=READING]...
@@ -70,11 +71,11 @@ export function cmdWalkthrough(args: string[]): number | Promise<number> {
         err(`his: cannot write ${output}: ${why(e)}`);
         return 2;
       }
-      out(`${output}: ${page.model.steps.length} steps, ${page.bytes} bytes${values.play ? ', with play mode' : ''}`);
+      out(pageWrittenLine(output, page.model.steps.length, page.bytes, values.play ?? false, lang));
     }
     if (page.refused) {
       const r = page.refused;
-      err(`error in scripted event ${r.index + 1} (index ${r.index}): ${r.rule ? `[${r.rule}] ` : ''}${r.message} — the page ends at this refusal`);
+      err(pageRefusalLine(r, lang));
       return r.code === 'internal' ? 70 : 3;
     }
     return 0;
