@@ -79,11 +79,21 @@ export function main(argv: string[], streams: Io = processIo): number | Promise<
   } catch (e) {
     const code = (e as { code?: unknown } | null)?.code;
     if (e instanceof UsageError || (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'))) {
-      err(`his: ${(e as Error).message.split('\n')[0]} (see 'his help')`);
+      err(`his: ${usageLine((e as Error).message)} (see 'his help')`);
       return 1;
     }
     return fault(e);
   }
+}
+
+/**
+ * A usage error on one line. Node's "argument is ambiguous" (a value that starts with a dash and is not a number)
+ * keeps its last line, which says how to give such a value.
+ */
+function usageLine(message: string): string {
+  const lines = message.split('\n');
+  if (lines.length > 1 && /argument is ambiguous/.test(lines[0]!)) return `${lines[0]!.replace(/\.$/, '')}: ${lines.at(-1)!.replace(/^To/, 'to').replace(/\.$/, '')}`;
+  return lines[0]!;
 }
 
 /** An engine fault, not the user's: one line, no stack trace, exit 70. */

@@ -1,10 +1,9 @@
 // `his diagram`: a machine or the composed chart as Mermaid, DOT or SVG, in English or Russian, one state marked.
-import { parseArgs } from 'node:util';
 import { DIAGRAMS, drawDiagram, isDiagramName, OUTPUT_FORMATS, renderDiagram, resolveStateId, stateIds, type OutputFormat } from '../viz/diagram.ts';
-import { out, UsageError } from './common.ts';
+import { options, out, UsageError } from './common.ts';
 
 export function cmdDiagram(args: string[]): number | Promise<number> {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { format: { type: 'string' }, lang: { type: 'string' }, highlight: { type: 'string' } } });
+  const { values, positionals } = options(args, { format: { type: 'string' }, lang: { type: 'string' }, highlight: { type: 'string' } });
   if (positionals.length > 1) {
     const extra = positionals.slice(1).join(' ');
     throw new UsageError(`diagram takes one machine, not ${positionals.length} (${extra} is extra)`);

@@ -3,7 +3,6 @@
 // matching outcome.
 import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { parseArgs } from 'node:util';
 import { MACHINES, type MachineId } from '../../machines/index.ts';
 import { ScenarioError } from '../engine/scenario.ts';
 import { explore, ExploreScriptError, type ExploreReport, type Invariant, type OutcomeQuery } from '../review/explore.ts';
@@ -106,7 +105,7 @@ function workersOf(value: string | undefined): number {
 
 /** `his explore`: synchronous, unless --assert has modules to load. */
 export function cmdExplore(args: string[]): number | Promise<number> {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, strict: true, options: EXPLORE_OPTIONS });
+  const { values, positionals } = options(args, EXPLORE_OPTIONS);
   const file = oneFile(positionals, 'explore');
   const maxPaths = wholeNumber('max-paths', values['max-paths'], 1, 100_000_000, 1_000_000);
   const limits = bounds(values);
@@ -134,7 +133,7 @@ export function cmdExplore(args: string[]): number | Promise<number> {
     report(r, json);
     return r.violations.length === 0 ? 0 : 4;
   };
-  const options = () => {
+  const exploreOptions = () => {
     const events = values.events ? readEvents(values.events) : undefined;
     return { decisions: policy ?? ('all' as const), ...(policy ? {} : { answers: answers as 'all' | 'listed' }), maxPaths, ...limits, ...(events ? { events } : {}) };
   };
@@ -144,7 +143,7 @@ export function cmdExplore(args: string[]): number | Promise<number> {
     return (async () => {
       try {
         const scenario = withoutScript(file, rulings);
-        const r = await exploreInParallel({ scenario: scenario.source, options: options(), ...(values.find !== undefined ? { find: values.find } : {}), assert: modules.map((m) => resolvePath(m)) }, workers);
+        const r = await exploreInParallel({ scenario: scenario.source, options: exploreOptions(), ...(values.find !== undefined ? { find: values.find } : {}), assert: modules.map((m) => resolvePath(m)) }, workers);
         return finish(r);
       } catch (e) {
         if (e instanceof InvariantModuleError) return badInput(new FileError(e.message), json);
@@ -154,7 +153,7 @@ export function cmdExplore(args: string[]): number | Promise<number> {
   }
   const run = (invariants: Invariant[]): number => {
     try {
-      return finish(explore(withoutScript(file, rulings), { ...options(), ...(invariants.length ? { invariants } : {}), ...(where ? { where } : {}) }));
+      return finish(explore(withoutScript(file, rulings), { ...exploreOptions(), ...(invariants.length ? { invariants } : {}), ...(where ? { where } : {}) }));
     } catch (e) {
       return failed(e);
     }
