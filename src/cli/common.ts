@@ -7,7 +7,6 @@ import { parseScenario, readJson, ScenarioError, withRulings } from '../engine/s
 import { POLICIES, type PolicyName } from '../engine/resolve.ts';
 import type { Lang } from '../text/text.ts';
 import { isReading, isVariantRuling, VARIANT_RULINGS, type Reading, type Rulings, type VariantRuling } from '../schema/rulings.ts';
-import type { ExploreReport } from '../review/explore.ts';
 
 /** A bad command, option or value: one line and exit 1. */
 export class UsageError extends Error {}
@@ -216,19 +215,3 @@ export function withoutScript(file: string, rulings: Rulings = {}) {
     return withRulings(parseScenario({ ...(data as Record<string, unknown>), events: [] }), rulings);
   });
 }
-
-export const BOUNDS = { 'max-nodes': { type: 'string' }, 'max-ms': { type: 'string' } } as const;
-
-export function bounds(values: { 'max-nodes'?: string | undefined; 'max-ms'?: string | undefined }) {
-  return {
-    maxNodes: wholeNumber('max-nodes', values['max-nodes'], 1, 10_000_000, 200_000),
-    ...(values['max-ms'] !== undefined ? { maxMs: wholeNumber('max-ms', values['max-ms'], 1, 86_400_000, 0) } : {}),
-  };
-}
-
-export function truncation(r: ExploreReport): string {
-  if (!r.truncated) return '';
-  const by = { maxPaths: '--max-paths', maxNodes: '--max-nodes', maxMs: '--max-ms' }[r.truncatedBy ?? 'maxNodes'];
-  return ` — STOPPED EARLY at ${by}: the figures below cover only what was explored`;
-}
-
