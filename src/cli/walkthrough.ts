@@ -21,7 +21,7 @@ import {
   UsageError,
   wholeNumber,
 } from './common.ts';
-import { pageRefusalLine, pageWrittenLine } from './words.ts';
+import { pageRefusalLine } from './words.ts';
 
 export const WALKTHROUGH_USAGE = `  his walkthrough <scenario.json> [--events file.json] [--seed N] [--policy decline|eager] [--lang en|ru] [--play] [-o file.html]
               [--ruling ID=READING]...
@@ -71,7 +71,7 @@ export function cmdWalkthrough(args: string[]): number | Promise<number> {
         err(`his: cannot write ${output}: ${why(e)}`);
         return 2;
       }
-      out(pageWrittenLine(output, page.model.steps.length, page.bytes, values.play ?? false, lang));
+      out(`${output}: ${page.model.steps.length} steps, ${page.bytes} bytes${values.play ? ', with play mode' : ''}`);
     }
     if (page.refused) {
       const r = page.refused;

@@ -1,7 +1,6 @@
 // The command line's own words around what the engine says, in the language --lang chose: the engine's message
 // comes in the session's language, so the line that carries it, and the rule it cites (through src/text/rules.ts),
 // come in that language too. Usage errors (`his: …`) stay English: they are about the command, not the move.
-import { ruCount } from '../text/names.ts';
 import { ruleText } from '../text/rules.ts';
 import type { Lang } from '../text/text.ts';
 
@@ -29,10 +28,4 @@ export function refusalLine(r: Refusal, lang: Lang): string {
 /** The walkthrough's refusal: the page was written all the same, up to the refused event. */
 export function pageRefusalLine(r: Refusal, lang: Lang): string {
   return `${refusalLine(r, lang)}${lang === 'en' ? ' — the page ends at this refusal' : ' — страница заканчивается на этом отказе'}`;
-}
-
-/** What `his walkthrough -o file` wrote: "file: 19 steps, 452932 bytes, with play mode" / «file: 19 шагов, …». */
-export function pageWrittenLine(file: string, steps: number, bytes: number, play: boolean, lang: Lang): string {
-  if (lang === 'en') return `${file}: ${steps} steps, ${bytes} bytes${play ? ', with play mode' : ''}`;
-  return `${file}: ${ruCount(steps, 'шаг', 'шага', 'шагов')}, ${ruCount(bytes, 'байт', 'байта', 'байтов')}${play ? ', с режимом игры' : ''}`;
 }
