@@ -94,7 +94,8 @@ export function main(argv: string[], streams: Io = processIo): number | Promise<
  */
 function usageLine(message: string): string {
   const lines = message.split('\n');
-  if (lines.length > 1 && /argument is ambiguous/.test(lines[0]!)) return `${lines[0]!.replace(/\.$/, '')}: ${lines.at(-1)!.replace(/^To/, 'to').replace(/\.$/, '')}`;
+  if (lines.length > 1 && /argument is ambiguous/.test(lines[0]!))
+    return `${lines[0]!.replace(/\.$/, '')}: ${lines.at(-1)!.replace(/^To/, 'to').replace(/\.$/, '')}`;
   return lines[0]!;
 }
 
@@ -125,7 +126,11 @@ export function runProcess(argv: string[]): void {
   }
   const code = main(argv);
   if (typeof code === 'number') process.exitCode = code;
-  else code.then((c) => void (process.exitCode = c), (e: unknown) => void (process.exitCode = fault(e)));
+  else
+    code.then(
+      (c) => void (process.exitCode = c),
+      (e: unknown) => void (process.exitCode = fault(e)),
+    );
 }
 
 if (process.argv[1]?.endsWith('cli.ts')) runProcess(process.argv.slice(2));

@@ -42,7 +42,8 @@ export const interceptionMachine = setup({
   initial: 'checkingNextInterceptor',
   states: {
     checkingNextInterceptor: {
-      description: 'Find the next power, in impulse order, with a stack that may still try; after a success only that power.',
+      description:
+        'Find the next power, in impulse order, with a stack that may still try; after a success only that power.',
       meta: { rule: '13.2', title: text('Who may intercept?', 'Кто может перехватить?') },
       always: [
         { guard: 'hasInterceptorToAsk', target: 'awaitingInterception', actions: 'askNextInterceptor' },
@@ -52,10 +53,23 @@ export const interceptionMachine = setup({
     awaitingInterception: {
       description: 'The asked power names a formation in one adjacent space, or declines.',
       tags: ['decision'],
-      meta: { rule: '13.2 step 1', step: 5, decision: 'intercept', title: text('Declare an interception', 'Объявление перехвата') },
+      meta: {
+        rule: '13.2 step 1',
+        step: 5,
+        decision: 'intercept',
+        title: text('Declare an interception', 'Объявление перехвата'),
+      },
       on: {
-        'intercept.declare': { guard: 'isLegalInterception', target: 'rollingInterception', actions: 'declareInterception' },
-        'intercept.decline': { guard: 'isAskedPowerDeclining', target: 'checkingNextInterceptor', actions: 'declineInterception' },
+        'intercept.declare': {
+          guard: 'isLegalInterception',
+          target: 'rollingInterception',
+          actions: 'declareInterception',
+        },
+        'intercept.decline': {
+          guard: 'isAskedPowerDeclining',
+          target: 'checkingNextInterceptor',
+          actions: 'declineInterception',
+        },
       },
     },
     rollingInterception: {
@@ -63,7 +77,11 @@ export const interceptionMachine = setup({
       tags: ['roll'],
       meta: { rule: '13.2 step 2', roll: 'interception', title: text('Interception roll', 'Бросок на перехват') },
       on: {
-        'dice.rolled': { guard: 'isInterceptionRoll', target: 'resolvingInterception', actions: 'recordInterceptionRoll' },
+        'dice.rolled': {
+          guard: 'isInterceptionRoll',
+          target: 'resolvingInterception',
+          actions: 'recordInterceptionRoll',
+        },
       },
     },
     resolvingInterception: {

@@ -7,7 +7,11 @@ import type { ExploreReport } from '../review/explore.ts';
 import { format } from '../review/fraction.ts';
 import { wholeNumber } from './common.ts';
 
-export const BOUNDS = { 'max-paths': { type: 'string' }, 'max-nodes': { type: 'string' }, 'max-ms': { type: 'string' } } as const;
+export const BOUNDS = {
+  'max-paths': { type: 'string' },
+  'max-nodes': { type: 'string' },
+  'max-ms': { type: 'string' },
+} as const;
 
 /** Each bound: its option, its range and its default (--max-ms has none: no deadline). */
 const LIMITS = {
@@ -22,11 +26,17 @@ export interface Limits {
   readonly maxMs?: number;
 }
 
-export function bounds(values: { 'max-paths'?: string | undefined; 'max-nodes'?: string | undefined; 'max-ms'?: string | undefined }): Limits {
+export function bounds(values: {
+  'max-paths'?: string | undefined;
+  'max-nodes'?: string | undefined;
+  'max-ms'?: string | undefined;
+}): Limits {
   return {
     maxPaths: wholeNumber('max-paths', values['max-paths'], 1, LIMITS.maxPaths.max, LIMITS.maxPaths.fallback),
     maxNodes: wholeNumber('max-nodes', values['max-nodes'], 1, LIMITS.maxNodes.max, LIMITS.maxNodes.fallback),
-    ...(values['max-ms'] !== undefined ? { maxMs: wholeNumber('max-ms', values['max-ms'], 1, LIMITS.maxMs.max, 0) } : {}),
+    ...(values['max-ms'] !== undefined
+      ? { maxMs: wholeNumber('max-ms', values['max-ms'], 1, LIMITS.maxMs.max, 0) }
+      : {}),
   };
 }
 
@@ -55,6 +65,9 @@ export function stoppedEarly(r: ExploreReport, limits: Limits, subject: string, 
   const head = `STOPPED EARLY by ${at.option} ${at.value}${context ? ` (${context})` : ''}, after expanding ${plural(r.distinctStates, 'distinct state')} and reaching the end of ${plural(r.paths, 'path')}`;
   if (keptNothing(r))
     return `${head}. An exploration keeps its outcomes only when it (or a worker's part of it) finishes, and none did: ${subject} to report. To get them, ${raise}.`;
-  const sum = r.answers === 'policy' ? `their chances add up to ${format(r.totalProbability)}, not 1` : `their dice weight adds up to ${format(r.totalProbability)}`;
+  const sum =
+    r.answers === 'policy'
+      ? `their chances add up to ${format(r.totalProbability)}, not 1`
+      : `their dice weight adds up to ${format(r.totalProbability)}`;
   return `${head}. Only some of its parts finished: what follows covers only those (${sum}). For the whole of it, ${raise}.`;
 }

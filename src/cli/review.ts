@@ -5,7 +5,13 @@ import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { MACHINES, type MachineId } from '../../machines/index.ts';
 import { ScenarioError } from '../engine/scenario.ts';
-import { explore, ExploreScriptError, type ExploreReport, type Invariant, type OutcomeQuery } from '../review/explore.ts';
+import {
+  explore,
+  ExploreScriptError,
+  type ExploreReport,
+  type Invariant,
+  type OutcomeQuery,
+} from '../review/explore.ts';
 import { format, fraction, toNumber, type Fraction } from '../review/fraction.ts';
 import { compileExpression, importInvariants, InvariantModuleError } from '../review/query.ts';
 import { exploreInParallel } from '../review/parallel.ts';
@@ -39,7 +45,12 @@ export const EXPLORE_USAGE = `  his explore <scenario.json> [--answers all|liste
       his resolve --events. --workers splits the work between threads. Exit code 4 when an invariant is violated.`;
 
 export function cmdOdds(args: string[]): number {
-  const { values, positionals } = options(args, { policy: { type: 'string' }, json: { type: 'boolean' }, ...BOUNDS, ...RULING_OPTION });
+  const { values, positionals } = options(args, {
+    policy: { type: 'string' },
+    json: { type: 'boolean' },
+    ...BOUNDS,
+    ...RULING_OPTION,
+  });
   const file = oneFile(positionals, 'odds');
   const policy = policyOf(values.policy);
   const limits = bounds(values);
@@ -49,7 +60,28 @@ export function cmdOdds(args: string[]): number {
     const pct = (f: Fraction) => `${(toNumber(f) * 100).toFixed(2).padStart(6)} %`;
     const at = stoppedAt(r, limits);
     if (values.json) {
-      out(JSON.stringify({ ok: true, policy, paths: r.paths, truncated: r.truncated, ...(r.truncatedBy ? { truncatedBy: r.truncatedBy } : {}), ...(at ? { stoppedAt: at } : {}), distinctStates: r.distinctStates, total: format(r.totalProbability), marginals: Object.fromEntries(Object.entries(r.marginals).map(([k, f]) => [k, format(f)])), outcomes: r.outcomes.map((o) => ({ probability: format(o.probability), description: o.description, position: o.position })) }, null, 2));
+      out(
+        JSON.stringify(
+          {
+            ok: true,
+            policy,
+            paths: r.paths,
+            truncated: r.truncated,
+            ...(r.truncatedBy ? { truncatedBy: r.truncatedBy } : {}),
+            ...(at ? { stoppedAt: at } : {}),
+            distinctStates: r.distinctStates,
+            total: format(r.totalProbability),
+            marginals: Object.fromEntries(Object.entries(r.marginals).map(([k, f]) => [k, format(f)])),
+            outcomes: r.outcomes.map((o) => ({
+              probability: format(o.probability),
+              description: o.description,
+              position: o.position,
+            })),
+          },
+          null,
+          2,
+        ),
+      );
       return 0;
     }
     const stopped = stoppedEarly(r, limits, 'no probabilities and no outcomes');
@@ -58,7 +90,11 @@ export function cmdOdds(args: string[]): number {
       out(`Policy ${policy}: ${stopped}`);
       return 0;
     }
-    out(stopped ? `Policy ${policy}: ${stopped}\n` : `Policy ${policy}: ${r.paths} dice paths, probabilities add up to ${format(r.totalProbability)}.\n`);
+    out(
+      stopped
+        ? `Policy ${policy}: ${stopped}\n`
+        : `Policy ${policy}: ${r.paths} dice paths, probabilities add up to ${format(r.totalProbability)}.\n`,
+    );
     for (const [k, f] of Object.entries(r.marginals)) out(`${pct(f)}  ${k}  (${format(f)})`);
     out('\nOutcomes (end positions), most likely first:');
     for (const o of r.outcomes) out(`${pct(o.probability)}  ${o.description}`);
@@ -113,11 +149,14 @@ export function cmdExplore(args: string[]): number | Promise<number> {
   const file = oneFile(positionals, 'explore');
   const limits = bounds(values);
   const answers = values.answers ?? 'all';
-  if (answers !== 'all' && answers !== 'listed') throw new UsageError(`--answers must be all or listed, not '${answers}'`);
-  if (values.policy !== undefined && values.answers !== undefined) throw new UsageError('--policy and --answers exclude each other: a policy gives one answer per decision');
+  if (answers !== 'all' && answers !== 'listed')
+    throw new UsageError(`--answers must be all or listed, not '${answers}'`);
+  if (values.policy !== undefined && values.answers !== undefined)
+    throw new UsageError('--policy and --answers exclude each other: a policy gives one answer per decision');
   const policy = values.policy !== undefined ? policyOf(values.policy) : undefined;
   const where = values.find !== undefined ? compileQuery(values.find) : undefined;
-  if (values.out !== undefined && where === undefined) throw new UsageError('--out writes the paths --find found: give --find too');
+  if (values.out !== undefined && where === undefined)
+    throw new UsageError('--out writes the paths --find found: give --find too');
   const json = values.json ?? false;
   const workers = workersOf(values.workers);
   const rulings = rulingsOf(values.ruling);
@@ -125,8 +164,12 @@ export function cmdExplore(args: string[]): number | Promise<number> {
     if (e instanceof ScenarioError || e instanceof FileError) return badInput(e, json);
     if (e instanceof ExploreScriptError) {
       const { code, rule, message } = e.error;
-      if (json) out(JSON.stringify({ ok: false, error: { code, ...(rule ? { rule } : {}), message, index: e.index } }, null, 2));
-      else err(`his: scripted event ${e.index + 1} (index ${e.index}) was refused: ${rule ? `[${rule}] ` : ''}${message}`);
+      if (json)
+        out(
+          JSON.stringify({ ok: false, error: { code, ...(rule ? { rule } : {}), message, index: e.index } }, null, 2),
+        );
+      else
+        err(`his: scripted event ${e.index + 1} (index ${e.index}) was refused: ${rule ? `[${rule}] ` : ''}${message}`);
       return 3;
     }
     throw e;
@@ -138,7 +181,12 @@ export function cmdExplore(args: string[]): number | Promise<number> {
   };
   const exploreOptions = () => {
     const events = values.events ? readEvents(values.events) : undefined;
-    return { decisions: policy ?? ('all' as const), ...(policy ? {} : { answers: answers as 'all' | 'listed' }), ...limits, ...(events ? { events } : {}) };
+    return {
+      decisions: policy ?? ('all' as const),
+      ...(policy ? {} : { answers: answers as 'all' | 'listed' }),
+      ...limits,
+      ...(events ? { events } : {}),
+    };
   };
   const modules = values.assert ?? [];
   if (workers > 1) {
@@ -146,7 +194,15 @@ export function cmdExplore(args: string[]): number | Promise<number> {
     return (async () => {
       try {
         const scenario = withoutScript(file, rulings);
-        const r = await exploreInParallel({ scenario: scenario.source, options: exploreOptions(), ...(values.find !== undefined ? { find: values.find } : {}), assert: modules.map((m) => resolvePath(m)) }, workers);
+        const r = await exploreInParallel(
+          {
+            scenario: scenario.source,
+            options: exploreOptions(),
+            ...(values.find !== undefined ? { find: values.find } : {}),
+            assert: modules.map((m) => resolvePath(m)),
+          },
+          workers,
+        );
         return finish(r);
       } catch (e) {
         if (e instanceof InvariantModuleError) return badInput(new FileError(e.message), json);
@@ -156,7 +212,13 @@ export function cmdExplore(args: string[]): number | Promise<number> {
   }
   const run = (invariants: Invariant[]): number => {
     try {
-      return finish(explore(withoutScript(file, rulings), { ...exploreOptions(), ...(invariants.length ? { invariants } : {}), ...(where ? { where } : {}) }));
+      return finish(
+        explore(withoutScript(file, rulings), {
+          ...exploreOptions(),
+          ...(invariants.length ? { invariants } : {}),
+          ...(where ? { where } : {}),
+        }),
+      );
     } catch (e) {
       return failed(e);
     }
@@ -176,7 +238,13 @@ function writeMatches(path: string, r: ExploreReport): void {
   const body = {
     // `his resolve --events <this file>` replays the first (shortest) match; every match is listed below it.
     events: matches[0]?.events ?? [],
-    matches: matches.map((m) => ({ description: m.description, probability: format(m.probability), paths: m.paths, labels: m.labels, events: m.events })),
+    matches: matches.map((m) => ({
+      description: m.description,
+      probability: format(m.probability),
+      paths: m.paths,
+      labels: m.labels,
+      events: m.events,
+    })),
   };
   try {
     writeFileSync(path, `${JSON.stringify(body, null, 2)}\n`);
@@ -191,13 +259,20 @@ function writeMatches(path: string, r: ExploreReport): void {
  * to 1, so the sum is a dice weight — it can pass 1 — and never a percentage; its share of the same sum over every
  * path (the total) is at most 1.
  */
-export function matchWeight(r: ExploreReport): { readonly weighting: 'probability' | 'dice-weight'; readonly text: string } {
+export function matchWeight(r: ExploreReport): {
+  readonly weighting: 'probability' | 'dice-weight';
+  readonly text: string;
+} {
   const weight = r.matchProbability!;
   const paths = (r.matches ?? []).reduce((n, m) => n + m.paths, 0);
   const pct = (f: Fraction) => `${(toNumber(f) * 100).toFixed(2)} %`;
-  if (r.answers === 'policy') return { weighting: 'probability', text: `probability ${format(weight)} (${pct(weight)})` };
+  if (r.answers === 'policy')
+    return { weighting: 'probability', text: `probability ${format(weight)} (${pct(weight)})` };
   const total = r.totalProbability;
-  const share = total.n === 0n ? '' : `; it is ${pct(fraction(weight.n * total.d, weight.d * total.n))} of the same sum over every path${r.truncated ? ' kept' : ''} (${format(total)})`;
+  const share =
+    total.n === 0n
+      ? ''
+      : `; it is ${pct(fraction(weight.n * total.d, weight.d * total.n))} of the same sum over every path${r.truncated ? ' kept' : ''} (${format(total)})`;
   return {
     weighting: 'dice-weight',
     text: `over ${paths} path${paths === 1 ? '' : 's'} of answers and dice, weighted by dice only and summed over those paths: ${format(weight)} — a sum over answer paths, not a probability (each answer path's dice add up to 1)${share}. --policy gives probabilities`,
@@ -205,7 +280,15 @@ export function matchWeight(r: ExploreReport): { readonly weighting: 'probabilit
 }
 
 function report(r: ExploreReport, limits: Limits, json: boolean): void {
-  const reached = Object.fromEntries((Object.keys(MACHINES) as MachineId[]).map((id) => [id, { reached: r.states[id] ?? [], unreached: Object.keys(MACHINES[id].root.states).filter((s) => !(r.states[id] ?? []).includes(s)) }]));
+  const reached = Object.fromEntries(
+    (Object.keys(MACHINES) as MachineId[]).map((id) => [
+      id,
+      {
+        reached: r.states[id] ?? [],
+        unreached: Object.keys(MACHINES[id].root.states).filter((s) => !(r.states[id] ?? []).includes(s)),
+      },
+    ]),
+  );
   const at = stoppedAt(r, limits);
   if (json) {
     out(
@@ -227,7 +310,21 @@ function report(r: ExploreReport, limits: Limits, json: boolean): void {
           violations: r.violations,
           // matchProbability keeps its name; matchWeighting says what it is: a probability under a policy, otherwise
           // a dice weight summed over answer paths (it can pass 1).
-          ...(r.matches ? { matchProbability: format(r.matchProbability!), matchWeighting: matchWeight(r).weighting, queryErrors: r.queryErrors, matches: r.matches.map((m) => ({ description: m.description, probability: format(m.probability), paths: m.paths, labels: m.labels, events: m.events, position: m.position })) } : {}),
+          ...(r.matches
+            ? {
+                matchProbability: format(r.matchProbability!),
+                matchWeighting: matchWeight(r).weighting,
+                queryErrors: r.queryErrors,
+                matches: r.matches.map((m) => ({
+                  description: m.description,
+                  probability: format(m.probability),
+                  paths: m.paths,
+                  labels: m.labels,
+                  events: m.events,
+                  position: m.position,
+                })),
+              }
+            : {}),
           states: reached,
         },
         null,
@@ -236,30 +333,48 @@ function report(r: ExploreReport, limits: Limits, json: boolean): void {
     );
     return;
   }
-  const how = r.answers === 'policy' ? 'one answer per decision (policy)' : r.answers === 'all' ? 'every legal answer' : 'every listed answer';
+  const how =
+    r.answers === 'policy'
+      ? 'one answer per decision (policy)'
+      : r.answers === 'all'
+        ? 'every legal answer'
+        : 'every listed answer';
   const threads = (r as { workers?: number }).workers;
   const took = `${how}, ${(r.ms / 1000).toFixed(1)} s${threads && threads > 1 ? ` with ${threads} worker threads` : ''}`;
   const stopped = stoppedEarly(r, limits, 'no end positions, chances or --find matches', took);
   const nothing = keptNothing(r);
   if (nothing) out(stopped!);
   else {
-    out(`${r.paths} paths, ${r.nodes} nodes (${r.distinctStates} distinct states), ${r.outcomes.length} distinct end positions — ${took}.`);
+    out(
+      `${r.paths} paths, ${r.nodes} nodes (${r.distinctStates} distinct states), ${r.outcomes.length} distinct end positions — ${took}.`,
+    );
     if (stopped) out(stopped);
   }
   const kinds = Object.entries(r.answerCounts);
   const explored = r.truncated ? ' (in the explored part)' : '';
-  if (kinds.length) out(`Answers sent${explored}, per decision kind: ${kinds.map(([k, c]) => `${k} ${c.answers} over ${c.decisions} decision${c.decisions === 1 ? '' : 's'}${c.incomplete ? ` (${c.incomplete} cut short)` : ''}`).join('; ')}.`);
+  if (kinds.length)
+    out(
+      `Answers sent${explored}, per decision kind: ${kinds.map(([k, c]) => `${k} ${c.answers} over ${c.decisions} decision${c.decisions === 1 ? '' : 's'}${c.incomplete ? ` (${c.incomplete} cut short)` : ''}`).join('; ')}.`,
+    );
   out(`Invariant violations${explored}: ${r.violations.length}`);
-  for (const v of r.violations.slice(0, 10)) out(`  after ${v.path.join(' → ') || 'the start'}: ${v.violations.join('; ')}`);
+  for (const v of r.violations.slice(0, 10))
+    out(`  after ${v.path.join(' → ') || 'the start'}: ${v.violations.join('; ')}`);
   if (r.matches && !nothing) {
     const { weighting, text } = matchWeight(r);
-    out(`Outcomes matching --find: ${r.matches.length} end position${r.matches.length === 1 ? '' : 's'}, ${text}${r.queryErrors?.count ? ` — the expression threw ${r.queryErrors.count} time(s), counted as no match: ${r.queryErrors.first}` : ''}`);
+    out(
+      `Outcomes matching --find: ${r.matches.length} end position${r.matches.length === 1 ? '' : 's'}, ${text}${r.queryErrors?.count ? ` — the expression threw ${r.queryErrors.count} time(s), counted as no match: ${r.queryErrors.first}` : ''}`,
+    );
     for (const m of r.matches.slice(0, 20)) {
-      out(`  ${m.description}  [${weighting === 'probability' ? '' : 'dice weight '}${format(m.probability)}; shortest path: ${m.events.length} events]`);
+      out(
+        `  ${m.description}  [${weighting === 'probability' ? '' : 'dice weight '}${format(m.probability)}; shortest path: ${m.events.length} events]`,
+      );
       out(`    ${m.labels.join(' → ') || '(no answer or roll)'}`);
     }
     if (r.matches.length > 20) out(`  … and ${r.matches.length - 20} more (--json or --out lists them all)`);
   }
   out(`States reached${explored}:`);
-  for (const [id, s2] of Object.entries(reached)) out(`  ${id}: ${s2.reached.length} of ${s2.reached.length + s2.unreached.length}${s2.unreached.length ? ` (not reached: ${s2.unreached.join(', ')})` : ''}`);
+  for (const [id, s2] of Object.entries(reached))
+    out(
+      `  ${id}: ${s2.reached.length} of ${s2.reached.length + s2.unreached.length}${s2.unreached.length ? ` (not reached: ${s2.unreached.join(', ')})` : ''}`,
+    );
 }

@@ -21,7 +21,12 @@ export function bracketedRule(rule: string | undefined, lang: Lang): string {
  * [13.2 step 5] …" / «ошибка в заданном событии 3 (индекс 2): [13.2, шаг 5] …».
  */
 export function refusalLine(r: Refusal, lang: Lang): string {
-  const where = r.index === undefined ? '' : lang === 'en' ? ` in scripted event ${r.index + 1} (index ${r.index})` : ` в заданном событии ${r.index + 1} (индекс ${r.index})`;
+  const where =
+    r.index === undefined
+      ? ''
+      : lang === 'en'
+        ? ` in scripted event ${r.index + 1} (index ${r.index})`
+        : ` в заданном событии ${r.index + 1} (индекс ${r.index})`;
   return `${lang === 'en' ? 'error' : 'ошибка'}${where}: ${bracketedRule(r.rule, lang)}${r.message}`;
 }
 

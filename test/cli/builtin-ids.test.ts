@@ -13,13 +13,24 @@ const DIR = mkdtempSync(join(tmpdir(), 'his-builtin-ids-'));
 function board(space: string, leader: string) {
   return {
     map: {
-      spaces: [{ id: space, type: 'key', home: 'hapsburg' }, { id: 'b', type: 'unfortified', home: 'ottoman' }, { id: 'c', type: 'unfortified', home: 'hapsburg' }],
-      connections: [{ a: space, b: 'b' }, { a: 'b', b: 'c' }, { a: space, b: 'c' }],
+      spaces: [
+        { id: space, type: 'key', home: 'hapsburg' },
+        { id: 'b', type: 'unfortified', home: 'ottoman' },
+        { id: 'c', type: 'unfortified', home: 'hapsburg' },
+      ],
+      connections: [
+        { a: space, b: 'b' },
+        { a: 'b', b: 'c' },
+        { a: space, b: 'c' },
+      ],
     },
     leaders: [{ id: leader, power: 'hapsburg', battle: 1, command: 6 }],
     war: [['ottoman', 'hapsburg']],
     control: { b: 'ottoman' },
-    stacks: [{ space: 'b', power: 'ottoman', regulars: 4 }, { space, power: 'hapsburg', regulars: 2, leaders: [leader] }],
+    stacks: [
+      { space: 'b', power: 'ottoman', regulars: 4 },
+      { space, power: 'hapsburg', regulars: 2, leaders: [leader] },
+    ],
     impulse: { power: 'ottoman', cp: 1 },
     move: { from: 'b', to: space, regulars: 4 },
   };

@@ -15,7 +15,15 @@ const vienna = JSON.parse(readFileSync(join(ROOT, 'examples', 'vienna-1517.json'
 const WITHDRAW_AFTER_INTERCEPTION = join(DIR, 'withdraw-after-interception.json');
 writeFileSync(
   WITHDRAW_AFTER_INTERCEPTION,
-  JSON.stringify({ ...vienna, events: [vienna.events[0], vienna.events[1], { type: 'withdraw.declare', power: 'hapsburg' }, ...vienna.events.slice(2)] }),
+  JSON.stringify({
+    ...vienna,
+    events: [
+      vienna.events[0],
+      vienna.events[1],
+      { type: 'withdraw.declare', power: 'hapsburg' },
+      ...vienna.events.slice(2),
+    ],
+  }),
 );
 
 /** Latin words of three letters or more: English left in a Russian line. */
@@ -42,7 +50,9 @@ describe('the CLI words in each language', () => {
     const r = { index: 2, rule: '13.2 step 5', message: '…' };
     expect(refusalLine(r, 'en')).toBe('error in scripted event 3 (index 2): [13.2 step 5] …');
     expect(refusalLine(r, 'ru')).toBe('ошибка в заданном событии 3 (индекс 2): [13.2, шаг 5] …');
-    expect(pageRefusalLine(r, 'ru')).toBe('ошибка в заданном событии 3 (индекс 2): [13.2, шаг 5] … — страница заканчивается на этом отказе');
+    expect(pageRefusalLine(r, 'ru')).toBe(
+      'ошибка в заданном событии 3 (индекс 2): [13.2, шаг 5] … — страница заканчивается на этом отказе',
+    );
   });
 });
 
@@ -59,13 +69,17 @@ describe('his resolve and his walkthrough --lang ru', () => {
 
   test('[13.2 step 5] resolve in English keeps the rulebook form', () => {
     const r = his('resolve', WITHDRAW_AFTER_INTERCEPTION);
-    expect(r.stderr.trimEnd().split('\n').at(-1)).toMatch(/^error in scripted event 3 \(index 2\): \[13\.2 step 5\] Hapsburg /);
+    expect(r.stderr.trimEnd().split('\n').at(-1)).toMatch(
+      /^error in scripted event 3 \(index 2\): \[13\.2 step 5\] Hapsburg /,
+    );
   });
 
   test('[13.2 step 5] walkthrough: the refusal line is Russian throughout', async () => {
     const r = await hisAsync('walkthrough', WITHDRAW_AFTER_INTERCEPTION, '--lang', 'ru', '-o', join(DIR, 'page.html'));
     expect(r.code).toBe(3);
-    expect(r.stderr).toMatch(/^ошибка в заданном событии 3 \(индекс 2\): \[13\.2, шаг 5\] .* — страница заканчивается на этом отказе\n$/);
+    expect(r.stderr).toMatch(
+      /^ошибка в заданном событии 3 \(индекс 2\): \[13\.2, шаг 5\] .* — страница заканчивается на этом отказе\n$/,
+    );
     expect(r.stderr).not.toMatch(ENGLISH);
   });
 });
