@@ -23,12 +23,15 @@ Usage:
   his resolve <scenario.json> [--events file.json] [--seed N] [--policy decline|eager] [--json] [--lang en|ru]
               [--ruling ID=READING]...
       Runs the move to its end: scripted events first, then the policy, with seeded dice (seed 0 to ${MAX_SEED}).
+      --lang ru tells the story, and a refused event with the rule it cites, in Russian.
       --ruling R11=alternative (repeatable) reads an open ruling the other way, over the scenario's own "rulings"
       (rulings with an alternative: ${VARIANT_RULINGS.join(', ')}; the same option on odds, explore and walkthrough).
       Exit codes: 0 done, 1 usage, 2 bad scenario or events file, 3 illegal scripted event.
-  his odds <scenario.json> [--policy decline|eager] [--max-nodes N] [--max-ms N] [--ruling ID=READING]... [--json]
+  his odds <scenario.json> [--policy decline|eager] [--max-paths N] [--max-nodes N] [--max-ms N] [--ruling ID=READING]...
+           [--json]
       Exact chances of every outcome of the move when a policy answers every decision: dice outcomes are enumerated
-      with exact probabilities (scripted events in the scenario are ignored).
+      with exact probabilities (scripted events in the scenario are ignored). A run a bound stops says which bound to
+      raise; it has no chances to show unless part of it finished.
 ${EXPLORE_USAGE}
 ${REVIEW_USAGE}
   his diagram [<machine>|composed] [--format mermaid|dot|svg] [--lang en|ru] [--highlight <machine.state>]
@@ -78,11 +81,22 @@ export function main(argv: string[], streams: Io = processIo): number | Promise<
   } catch (e) {
     const code = (e as { code?: unknown } | null)?.code;
     if (e instanceof UsageError || (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'))) {
-      err(`his: ${(e as Error).message.split('\n')[0]} (see 'his help')`);
+      err(`his: ${usageLine((e as Error).message)} (see 'his help')`);
       return 1;
     }
     return fault(e);
   }
+}
+
+/**
+ * A usage error on one line. Node's "argument is ambiguous" (a value that starts with a dash and is not a number)
+ * keeps its last line, which says how to give such a value.
+ */
+function usageLine(message: string): string {
+  const lines = message.split('\n');
+  if (lines.length > 1 && /argument is ambiguous/.test(lines[0]!))
+    return `${lines[0]!.replace(/\.$/, '')}: ${lines.at(-1)!.replace(/^To/, 'to').replace(/\.$/, '')}`;
+  return lines[0]!;
 }
 
 /** An engine fault, not the user's: one line, no stack trace, exit 70. */

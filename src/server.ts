@@ -9,6 +9,7 @@ import {
   DecisionSchema,
   ENGINE_VERSION,
   EventSchema,
+  MAX_SEED,
   parseScenario,
   restoreSession,
   RestoreError,
@@ -16,6 +17,7 @@ import {
   SavedSessionSchema,
   ScenarioError,
   ScenarioSchema,
+  SessionOptionsError,
   SummarySchema,
   type Session,
   type SendResult,
@@ -74,6 +76,28 @@ class RpcFault extends Error {
 
 const invalidParams = (message: string, data?: Json) =>
   new RpcFault(RPC_ERRORS.invalidParams, `Invalid params: ${message}`, data);
+
+/** A parameter's value as a message shows it: JSON, cut to 100 characters. */
+function shown(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 100 ? `${text.slice(0, 100)}…` : text;
+}
+
+/**
+ * The host's mistakes the engine itself reports by throwing (a session option out of range, a bad scenario, a bad
+ * save), should one get past the checks of a method: they are invalid params (-32602), never internal errors.
+ */
+function hostFault(e: unknown): RpcFault | undefined {
+  if (e instanceof SessionOptionsError) return invalidParams(e.message);
+  if (e instanceof ScenarioError)
+    return invalidParams(
+      `invalid scenario (${e.issues.length} problem${e.issues.length === 1 ? '' : 's'}; see data.issues)`,
+      { issues: e.issues },
+    );
+  if (e instanceof RestoreError)
+    return invalidParams(e.message, e.index === undefined ? undefined : { index: e.index });
+  return undefined;
+}
 
 type Params = Readonly<Record<string, unknown>>;
 type Method = (params: Params) => Json;
@@ -241,9 +265,14 @@ export class RpcServer {
       const result = this.methods[method]!(params);
       return answer({ jsonrpc: '2.0', id, result });
     } catch (e) {
-      if (e instanceof RpcFault)
+      const fault = e instanceof RpcFault ? e : hostFault(e);
+      if (fault)
         return answer(
-          errorResponse(id, { code: e.code, message: e.message, ...(e.data === undefined ? {} : { data: e.data }) }),
+          errorResponse(id, {
+            code: fault.code,
+            message: fault.message,
+            ...(fault.data === undefined ? {} : { data: fault.data }),
+          }),
         );
       return answer(errorResponse(id, internal(e)));
     }
@@ -295,21 +324,13 @@ export class RpcServer {
     if (!Object.hasOwn(params, 'scenario'))
       throw invalidParams("missing 'scenario' (the scenario object, or its JSON text)");
     const seed = params.seed ?? 1;
-    if (typeof seed !== 'number' || !Number.isSafeInteger(seed)) throw invalidParams("'seed' must be a whole number");
+    if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0 || seed > MAX_SEED)
+      throw invalidParams(`'seed' must be a whole number from 0 to ${MAX_SEED}, not ${shown(seed)}`);
     const lang = params.lang ?? 'en';
-    if (lang !== 'en' && lang !== 'ru') throw invalidParams('\'lang\' must be "en" or "ru"');
+    if (lang !== 'en' && lang !== 'ru') throw invalidParams(`'lang' must be "en" or "ru", not ${shown(lang)}`);
     this.checkRoom();
-    let scenario;
-    try {
-      scenario = parseScenario(params.scenario);
-    } catch (e) {
-      if (!(e instanceof ScenarioError)) throw e;
-      const n = e.issues.length;
-      throw invalidParams(`invalid scenario (${n} problem${n === 1 ? '' : 's'}; see data.issues)`, {
-        issues: e.issues,
-      });
-    }
-    const session = createSession(scenario, { seed, lang });
+    // A bad scenario (ScenarioError) or option (SessionOptionsError) is the host's mistake: -32602 (hostFault).
+    const session = createSession(parseScenario(params.scenario), { seed, lang });
     const pending = session.pending;
     return { session: this.open(session), pending };
   }
@@ -345,13 +366,8 @@ export class RpcServer {
     if (!Object.hasOwn(params, 'save'))
       throw invalidParams("missing 'save' (what the save method returned, or its JSON text)");
     this.checkRoom();
-    let session: Session;
-    try {
-      session = restoreSession(params.save);
-    } catch (e) {
-      if (!(e instanceof RestoreError)) throw e;
-      throw invalidParams(e.message, e.index === undefined ? undefined : { index: e.index });
-    }
+    // A bad save (RestoreError) is the host's mistake: -32602 (hostFault).
+    const session = restoreSession(params.save);
     const pending = session.pending;
     return { session: this.open(session), pending };
   }

@@ -3,7 +3,6 @@
 // end position and each probability's change as an exact fraction. --write saves this run as a baseline for later.
 // Exit codes: 0 nothing changed, 5 something changed, 4 an invariant was violated, 2 a case or results file is bad.
 import { writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import {
   CaseError,
   diffAll,
@@ -17,7 +16,7 @@ import {
 } from '../review/casebook.ts';
 import { compareCase, comparisonLines, rulingsLabel, type CaseComparison } from '../review/casebook-compare.ts';
 import type { Rulings } from '../schema/rulings.ts';
-import { err, out, readFile, FileError, rulingsOf, UsageError } from './common.ts';
+import { err, options, out, readFile, FileError, rulingsOf, UsageError } from './common.ts';
 
 export const REVIEW_CHANGED = 5;
 
@@ -60,17 +59,12 @@ function line(d: CaseDiff): string[] {
 }
 
 export function cmdReview(args: string[]): number {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    strict: true,
-    options: {
-      baseline: { type: 'string' },
-      json: { type: 'boolean' },
-      write: { type: 'string' },
-      all: { type: 'boolean' },
-      compare: { type: 'string', multiple: true },
-    },
+  const { values, positionals } = options(args, {
+    baseline: { type: 'string' },
+    json: { type: 'boolean' },
+    write: { type: 'string' },
+    all: { type: 'boolean' },
+    compare: { type: 'string', multiple: true },
   });
   if (positionals.length !== 1)
     throw new UsageError(

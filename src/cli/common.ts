@@ -14,7 +14,6 @@ import {
   type Rulings,
   type VariantRuling,
 } from '../schema/rulings.ts';
-import type { ExploreReport } from '../review/explore.ts';
 
 /** A bad command, option or value: one line and exit 1. */
 export class UsageError extends Error {}
@@ -133,13 +132,53 @@ function eventsOf(value: unknown): unknown[] {
 
 type OptionValue<O> = O extends { multiple: true } ? string[] : O extends { type: 'boolean' } ? boolean : string;
 
-/** Options with a value: a missing value, a value given to a flag (--json=yes) or an unknown option is a usage error. */
-export function options<T extends Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>>(
+type OptionSpec = Readonly<
+  Record<string, { readonly type: 'string' | 'boolean'; readonly multiple?: boolean; readonly short?: string }>
+>;
+
+/**
+ * Options with a value: a missing value, a value given to a flag (--json=yes) or an unknown option is a usage error.
+ * Every command reads its options through here.
+ */
+export function options<T extends OptionSpec>(
   args: string[],
   spec: T,
 ): { values: { [K in keyof T]?: OptionValue<T[K]> }; positionals: string[] } {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, strict: true, options: spec });
+  const { values, positionals } = parseArgs({
+    args: negativeValues(args, spec),
+    allowPositionals: true,
+    strict: true,
+    options: spec,
+  });
   return { values: values as { [K in keyof T]?: OptionValue<T[K]> }, positionals };
+}
+
+/**
+ * A negative number given as the separate argument of an option that takes a value (`--seed -1`, `--max-paths -5`)
+ * is that option's value, as in `--seed=-1`: parseArgs would call it ambiguous (it looks like an option), and the
+ * option's own check then says what is wrong with the value. No option is a digit, so nothing else is taken.
+ */
+export function negativeValues(args: readonly string[], spec: OptionSpec): string[] {
+  const longOf = (arg: string): string | undefined => {
+    if (arg.startsWith('--')) return Object.hasOwn(spec, arg.slice(2)) ? arg.slice(2) : undefined;
+    if (/^-[^-]$/.test(arg)) return Object.keys(spec).find((name) => spec[name]!.short === arg.slice(1));
+    return undefined;
+  };
+  const result: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--') {
+      result.push(...args.slice(i));
+      break;
+    }
+    const name = longOf(arg);
+    const next = args[i + 1];
+    if (name !== undefined && spec[name]!.type === 'string' && next !== undefined && /^-[\d.]/.test(next)) {
+      result.push(`--${name}=${next}`);
+      i++;
+    } else result.push(arg);
+  }
+  return result;
 }
 
 /** `--ruling ID=READING`, repeatable: the readings read over the scenario's own `rulings` (src/schema/rulings.ts). */
@@ -240,19 +279,4 @@ export function withoutScript(file: string, rulings: Rulings = {}) {
     if (data === null || typeof data !== 'object' || Array.isArray(data)) return parseScenario(data);
     return withRulings(parseScenario({ ...(data as Record<string, unknown>), events: [] }), rulings);
   });
-}
-
-export const BOUNDS = { 'max-nodes': { type: 'string' }, 'max-ms': { type: 'string' } } as const;
-
-export function bounds(values: { 'max-nodes'?: string | undefined; 'max-ms'?: string | undefined }) {
-  return {
-    maxNodes: wholeNumber('max-nodes', values['max-nodes'], 1, 10_000_000, 200_000),
-    ...(values['max-ms'] !== undefined ? { maxMs: wholeNumber('max-ms', values['max-ms'], 1, 86_400_000, 0) } : {}),
-  };
-}
-
-export function truncation(r: ExploreReport): string {
-  if (!r.truncated) return '';
-  const by = { maxPaths: '--max-paths', maxNodes: '--max-nodes', maxMs: '--max-ms' }[r.truncatedBy ?? 'maxNodes'];
-  return ` — STOPPED EARLY at ${by}: the figures below cover only what was explored`;
 }

@@ -1,5 +1,4 @@
 // `his diagram`: a machine or the composed chart as Mermaid, DOT or SVG, in English or Russian, one state marked.
-import { parseArgs } from 'node:util';
 import {
   DIAGRAMS,
   drawDiagram,
@@ -10,13 +9,13 @@ import {
   stateIds,
   type OutputFormat,
 } from '../viz/diagram.ts';
-import { out, UsageError } from './common.ts';
+import { options, out, UsageError } from './common.ts';
 
 export function cmdDiagram(args: string[]): number | Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: { format: { type: 'string' }, lang: { type: 'string' }, highlight: { type: 'string' } },
+  const { values, positionals } = options(args, {
+    format: { type: 'string' },
+    lang: { type: 'string' },
+    highlight: { type: 'string' },
   });
   if (positionals.length > 1) {
     const extra = positionals.slice(1).join(' ');

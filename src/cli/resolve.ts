@@ -18,6 +18,7 @@ import {
   rulingsOf,
   wholeNumber,
 } from './common.ts';
+import { refusalLine } from './words.ts';
 
 export function cmdResolve(args: string[]): number {
   const { values, positionals } = options(args, {
@@ -51,10 +52,7 @@ export function cmdResolve(args: string[]): number {
         ...(index !== undefined ? { index } : {}),
       };
       if (json) out(JSON.stringify({ ok: false, error }, null, 2));
-      else
-        err(
-          `${narrative(r.session, lang)}\n\nerror${index !== undefined ? ` in scripted event ${index + 1} (index ${index})` : ''}: ${rule ? `[${rule}] ` : ''}${message}`,
-        );
+      else err(`${narrative(r.session, lang)}\n\n${refusalLine({ index, rule, message }, lang)}`);
       return code === 'internal' ? 70 : 3;
     }
     if (json)

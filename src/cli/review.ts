@@ -3,7 +3,6 @@
 // matching outcome.
 import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { parseArgs } from 'node:util';
 import { MACHINES, type MachineId } from '../../machines/index.ts';
 import { ScenarioError } from '../engine/scenario.ts';
 import {
@@ -13,14 +12,13 @@ import {
   type Invariant,
   type OutcomeQuery,
 } from '../review/explore.ts';
-import { format, toNumber, type Fraction } from '../review/fraction.ts';
+import { format, fraction, toNumber, type Fraction } from '../review/fraction.ts';
 import { compileExpression, importInvariants, InvariantModuleError } from '../review/query.ts';
 import { exploreInParallel } from '../review/parallel.ts';
 import { resolve as resolvePath } from 'node:path';
+import { bounds, BOUNDS, keptNothing, stoppedAt, stoppedEarly, type Limits } from './limits.ts';
 import {
   badInput,
-  bounds,
-  BOUNDS,
   FileError,
   oneFile,
   options,
@@ -30,7 +28,6 @@ import {
   readEvents,
   RULING_OPTION,
   rulingsOf,
-  truncation,
   UsageError,
   wholeNumber,
   withoutScript,
@@ -61,6 +58,7 @@ export function cmdOdds(args: string[]): number {
   try {
     const r = explore(withoutScript(file, rulings), { decisions: policy, ...limits });
     const pct = (f: Fraction) => `${(toNumber(f) * 100).toFixed(2).padStart(6)} %`;
+    const at = stoppedAt(r, limits);
     if (values.json) {
       out(
         JSON.stringify(
@@ -70,6 +68,8 @@ export function cmdOdds(args: string[]): number {
             paths: r.paths,
             truncated: r.truncated,
             ...(r.truncatedBy ? { truncatedBy: r.truncatedBy } : {}),
+            ...(at ? { stoppedAt: at } : {}),
+            distinctStates: r.distinctStates,
             total: format(r.totalProbability),
             marginals: Object.fromEntries(Object.entries(r.marginals).map(([k, f]) => [k, format(f)])),
             outcomes: r.outcomes.map((o) => ({
@@ -84,8 +84,16 @@ export function cmdOdds(args: string[]): number {
       );
       return 0;
     }
+    const stopped = stoppedEarly(r, limits, 'no probabilities and no outcomes');
+    // A run stopped before any outcome was finished has no chances: no table of zeros that reads like an answer.
+    if (stopped && keptNothing(r)) {
+      out(`Policy ${policy}: ${stopped}`);
+      return 0;
+    }
     out(
-      `Policy ${policy}: ${r.paths} dice paths, probabilities add up to ${format(r.totalProbability)}${truncation(r)}.\n`,
+      stopped
+        ? `Policy ${policy}: ${stopped}\n`
+        : `Policy ${policy}: ${r.paths} dice paths, probabilities add up to ${format(r.totalProbability)}.\n`,
     );
     for (const [k, f] of Object.entries(r.marginals)) out(`${pct(f)}  ${k}  (${format(f)})`);
     out('\nOutcomes (end positions), most likely first:');
@@ -117,7 +125,6 @@ export async function loadInvariants(path: string): Promise<Invariant[]> {
 }
 
 const EXPLORE_OPTIONS = {
-  'max-paths': { type: 'string' },
   json: { type: 'boolean' },
   answers: { type: 'string' },
   policy: { type: 'string' },
@@ -138,9 +145,8 @@ function workersOf(value: string | undefined): number {
 
 /** `his explore`: synchronous, unless --assert has modules to load. */
 export function cmdExplore(args: string[]): number | Promise<number> {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, strict: true, options: EXPLORE_OPTIONS });
+  const { values, positionals } = options(args, EXPLORE_OPTIONS);
   const file = oneFile(positionals, 'explore');
-  const maxPaths = wholeNumber('max-paths', values['max-paths'], 1, 100_000_000, 1_000_000);
   const limits = bounds(values);
   const answers = values.answers ?? 'all';
   if (answers !== 'all' && answers !== 'listed')
@@ -170,15 +176,14 @@ export function cmdExplore(args: string[]): number | Promise<number> {
   };
   const finish = (r: ExploreReport): number => {
     if (values.out !== undefined && r.matches) writeMatches(values.out, r);
-    report(r, json);
+    report(r, limits, json);
     return r.violations.length === 0 ? 0 : 4;
   };
-  const options = () => {
+  const exploreOptions = () => {
     const events = values.events ? readEvents(values.events) : undefined;
     return {
       decisions: policy ?? ('all' as const),
       ...(policy ? {} : { answers: answers as 'all' | 'listed' }),
-      maxPaths,
       ...limits,
       ...(events ? { events } : {}),
     };
@@ -192,7 +197,7 @@ export function cmdExplore(args: string[]): number | Promise<number> {
         const r = await exploreInParallel(
           {
             scenario: scenario.source,
-            options: options(),
+            options: exploreOptions(),
             ...(values.find !== undefined ? { find: values.find } : {}),
             assert: modules.map((m) => resolvePath(m)),
           },
@@ -209,7 +214,7 @@ export function cmdExplore(args: string[]): number | Promise<number> {
     try {
       return finish(
         explore(withoutScript(file, rulings), {
-          ...options(),
+          ...exploreOptions(),
           ...(invariants.length ? { invariants } : {}),
           ...(where ? { where } : {}),
         }),
@@ -248,7 +253,33 @@ function writeMatches(path: string, r: ExploreReport): void {
   }
 }
 
-function report(r: ExploreReport, json: boolean): void {
+/**
+ * How `--find` weighs its matches. Under a policy, a probability. With every answer (--answers all or listed) the
+ * explorer sums the dice probability of every matching path over every answer path: each answer path's dice add up
+ * to 1, so the sum is a dice weight — it can pass 1 — and never a percentage; its share of the same sum over every
+ * path (the total) is at most 1.
+ */
+export function matchWeight(r: ExploreReport): {
+  readonly weighting: 'probability' | 'dice-weight';
+  readonly text: string;
+} {
+  const weight = r.matchProbability!;
+  const paths = (r.matches ?? []).reduce((n, m) => n + m.paths, 0);
+  const pct = (f: Fraction) => `${(toNumber(f) * 100).toFixed(2)} %`;
+  if (r.answers === 'policy')
+    return { weighting: 'probability', text: `probability ${format(weight)} (${pct(weight)})` };
+  const total = r.totalProbability;
+  const share =
+    total.n === 0n
+      ? ''
+      : `; it is ${pct(fraction(weight.n * total.d, weight.d * total.n))} of the same sum over every path${r.truncated ? ' kept' : ''} (${format(total)})`;
+  return {
+    weighting: 'dice-weight',
+    text: `over ${paths} path${paths === 1 ? '' : 's'} of answers and dice, weighted by dice only and summed over those paths: ${format(weight)} — a sum over answer paths, not a probability (each answer path's dice add up to 1)${share}. --policy gives probabilities`,
+  };
+}
+
+function report(r: ExploreReport, limits: Limits, json: boolean): void {
   const reached = Object.fromEntries(
     (Object.keys(MACHINES) as MachineId[]).map((id) => [
       id,
@@ -258,6 +289,7 @@ function report(r: ExploreReport, json: boolean): void {
       },
     ]),
   );
+  const at = stoppedAt(r, limits);
   if (json) {
     out(
       JSON.stringify(
@@ -271,12 +303,17 @@ function report(r: ExploreReport, json: boolean): void {
           workers: (r as { workers?: number }).workers ?? 1,
           truncated: r.truncated,
           ...(r.truncatedBy ? { truncatedBy: r.truncatedBy } : {}),
+          ...(at ? { stoppedAt: at } : {}),
           endPositions: r.outcomes.length,
+          total: format(r.totalProbability),
           answerCounts: r.answerCounts,
           violations: r.violations,
+          // matchProbability keeps its name; matchWeighting says what it is: a probability under a policy, otherwise
+          // a dice weight summed over answer paths (it can pass 1).
           ...(r.matches
             ? {
                 matchProbability: format(r.matchProbability!),
+                matchWeighting: matchWeight(r).weighting,
                 queryErrors: r.queryErrors,
                 matches: r.matches.map((m) => ({
                   description: m.description,
@@ -303,29 +340,39 @@ function report(r: ExploreReport, json: boolean): void {
         ? 'every legal answer'
         : 'every listed answer';
   const threads = (r as { workers?: number }).workers;
-  out(
-    `${r.paths} paths, ${r.nodes} nodes (${r.distinctStates} distinct states), ${r.outcomes.length} distinct end positions — ${how}, ${(r.ms / 1000).toFixed(1)} s${threads && threads > 1 ? ` with ${threads} worker threads` : ''}${truncation(r)}.`,
-  );
+  const took = `${how}, ${(r.ms / 1000).toFixed(1)} s${threads && threads > 1 ? ` with ${threads} worker threads` : ''}`;
+  const stopped = stoppedEarly(r, limits, 'no end positions, chances or --find matches', took);
+  const nothing = keptNothing(r);
+  if (nothing) out(stopped!);
+  else {
+    out(
+      `${r.paths} paths, ${r.nodes} nodes (${r.distinctStates} distinct states), ${r.outcomes.length} distinct end positions — ${took}.`,
+    );
+    if (stopped) out(stopped);
+  }
   const kinds = Object.entries(r.answerCounts);
+  const explored = r.truncated ? ' (in the explored part)' : '';
   if (kinds.length)
     out(
-      `Answers sent, per decision kind: ${kinds.map(([k, c]) => `${k} ${c.answers} over ${c.decisions} decision${c.decisions === 1 ? '' : 's'}${c.incomplete ? ` (${c.incomplete} cut short)` : ''}`).join('; ')}.`,
+      `Answers sent${explored}, per decision kind: ${kinds.map(([k, c]) => `${k} ${c.answers} over ${c.decisions} decision${c.decisions === 1 ? '' : 's'}${c.incomplete ? ` (${c.incomplete} cut short)` : ''}`).join('; ')}.`,
     );
-  out(`Invariant violations: ${r.violations.length}`);
+  out(`Invariant violations${explored}: ${r.violations.length}`);
   for (const v of r.violations.slice(0, 10))
     out(`  after ${v.path.join(' → ') || 'the start'}: ${v.violations.join('; ')}`);
-  if (r.matches) {
-    const pct = (f: Fraction) => `${(toNumber(f) * 100).toFixed(2)} %`;
+  if (r.matches && !nothing) {
+    const { weighting, text } = matchWeight(r);
     out(
-      `Outcomes matching --find: ${r.matches.length} end position${r.matches.length === 1 ? '' : 's'}, ${r.answers === 'policy' ? 'probability' : 'dice weight'} ${format(r.matchProbability!)} (${pct(r.matchProbability!)})${r.queryErrors?.count ? ` — the expression threw ${r.queryErrors.count} time(s), counted as no match: ${r.queryErrors.first}` : ''}`,
+      `Outcomes matching --find: ${r.matches.length} end position${r.matches.length === 1 ? '' : 's'}, ${text}${r.queryErrors?.count ? ` — the expression threw ${r.queryErrors.count} time(s), counted as no match: ${r.queryErrors.first}` : ''}`,
     );
     for (const m of r.matches.slice(0, 20)) {
-      out(`  ${m.description}  [${format(m.probability)}; shortest path: ${m.events.length} events]`);
+      out(
+        `  ${m.description}  [${weighting === 'probability' ? '' : 'dice weight '}${format(m.probability)}; shortest path: ${m.events.length} events]`,
+      );
       out(`    ${m.labels.join(' → ') || '(no answer or roll)'}`);
     }
     if (r.matches.length > 20) out(`  … and ${r.matches.length - 20} more (--json or --out lists them all)`);
   }
-  out('States reached:');
+  out(`States reached${explored}:`);
   for (const [id, s2] of Object.entries(reached))
     out(
       `  ${id}: ${s2.reached.length} of ${s2.reached.length + s2.unreached.length}${s2.unreached.length ? ` (not reached: ${s2.unreached.join(', ')})` : ''}`,

@@ -21,6 +21,7 @@ import {
   UsageError,
   wholeNumber,
 } from './common.ts';
+import { pageRefusalLine } from './words.ts';
 
 export const WALKTHROUGH_USAGE = `  his walkthrough <scenario.json> [--events file.json] [--seed N] [--policy decline|eager] [--lang en|ru] [--play] [-o file.html]
               [--ruling ID=READING]...
@@ -81,9 +82,7 @@ export function cmdWalkthrough(args: string[]): number | Promise<number> {
       }
       if (page.refused) {
         const r = page.refused;
-        err(
-          `error in scripted event ${r.index + 1} (index ${r.index}): ${r.rule ? `[${r.rule}] ` : ''}${r.message} — the page ends at this refusal`,
-        );
+        err(pageRefusalLine(r, lang));
         return r.code === 'internal' ? 70 : 3;
       }
       return 0;

@@ -5,6 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { negativeValues } from '../../src/cli/common.ts';
 import { his } from '../helpers/cli.ts';
 
 const DIR = mkdtempSync(join(tmpdir(), 'his-user-errors-'));
@@ -27,7 +28,56 @@ const ONE_PROBLEM = file('one-problem.json', JSON.stringify({ impulse: IMPULSE, 
 /** [what, arguments, exit code, a part of the line]. */
 const CASES: readonly (readonly [string, readonly string[], 1 | 2, string])[] = [
   ['--seed with no value', ['resolve', VIENNA, '--seed'], 1, "option '--seed <value>' argument missing"],
-  ['a negative seed', ['resolve', VIENNA, '--seed', '-5'], 1, '--seed'],
+  // A negative number as the option's separate argument gets the same message as with = (not Node's "ambiguous").
+  [
+    'a negative seed',
+    ['resolve', VIENNA, '--seed', '-5'],
+    1,
+    "--seed must be a whole number from 0 to 4294967295, not '-5'",
+  ],
+  [
+    'a negative fractional seed',
+    ['resolve', VIENNA, '--seed', '-1.5'],
+    1,
+    "--seed must be a whole number from 0 to 4294967295, not '-1.5'",
+  ],
+  [
+    'a negative seed on walkthrough',
+    ['walkthrough', VIENNA, '--seed', '-1'],
+    1,
+    "--seed must be a whole number from 0 to 4294967295, not '-1'",
+  ],
+  [
+    'a negative --max-paths',
+    ['explore', VIENNA, '--max-paths', '-1'],
+    1,
+    "--max-paths must be a whole number from 1 to 100000000, not '-1'",
+  ],
+  [
+    'a negative --max-nodes',
+    ['explore', VIENNA, '--max-nodes', '-1'],
+    1,
+    "--max-nodes must be a whole number from 1 to 10000000, not '-1'",
+  ],
+  [
+    'a negative --max-ms',
+    ['odds', VIENNA, '--max-ms', '-3'],
+    1,
+    "--max-ms must be a whole number from 1 to 86400000, not '-3'",
+  ],
+  [
+    'a negative --max-nodes on odds',
+    ['odds', VIENNA, '--max-nodes', '-20'],
+    1,
+    "--max-nodes must be a whole number from 1 to 10000000, not '-20'",
+  ],
+  [
+    'a negative --workers',
+    ['explore', VIENNA, '--workers', '-2'],
+    1,
+    "--workers must be a whole number from 1 to 64, not '-2'",
+  ],
+  ['a value that starts with a dash and is not a number', ['resolve', VIENNA, '--seed', '-x'], 1, "use '--seed=-XYZ'"],
   ['a negative seed given with =', ['resolve', VIENNA, '--seed=-5'], 1, '--seed must be a whole number from 0 to '],
   ['a fractional seed', ['resolve', VIENNA, '--seed', '2.5'], 1, "not '2.5'"],
   ['--lang with no value', ['resolve', VIENNA, '--lang'], 1, "option '--lang <value>' argument missing"],
@@ -93,5 +143,38 @@ describe('the command line: every user error is one line, no stack trace, and it
     expect(r.code).toBe(2);
     expect(r.stderr).toBe('');
     expect(JSON.parse(r.stdout)).toMatchObject({ ok: false, error: { code: 'invalid-scenario', path: '' } });
+  });
+});
+
+describe('a negative number after an option that takes a value is that value', () => {
+  const SPEC = { seed: { type: 'string' }, output: { type: 'string', short: 'o' }, json: { type: 'boolean' } } as const;
+
+  test.for([
+    [['--seed', '-1'], ['--seed=-1']],
+    [
+      ['--seed', '-0.5', 'x.json'],
+      ['--seed=-0.5', 'x.json'],
+    ],
+    [['-o', '-1.html'], ['--output=-1.html']],
+    // A flag takes no value; an unknown option is left for parseArgs to refuse; after -- everything is positional.
+    [
+      ['--json', '-1'],
+      ['--json', '-1'],
+    ],
+    [
+      ['--frobnicate', '-1'],
+      ['--frobnicate', '-1'],
+    ],
+    [
+      ['--', '--seed', '-1'],
+      ['--', '--seed', '-1'],
+    ],
+    [
+      ['--seed', '-x'],
+      ['--seed', '-x'],
+    ],
+    [['--seed'], ['--seed']],
+  ] as const)('%j → %j', ([args, expected]) => {
+    expect(negativeValues(args, SPEC)).toEqual(expected);
   });
 });

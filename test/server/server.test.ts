@@ -4,7 +4,7 @@
 import { PassThrough } from 'node:stream';
 import fc from 'fast-check';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { Session } from '../../src/index.ts';
+import { Session, SessionOptionsError } from '../../src/index.ts';
 import { DEFAULT_MAX_LINE_BYTES, RPC_ERRORS, RpcServer, serveLines } from '../../src/server.ts';
 import { InProcessClient, notification, request, serve, serveRaw, workedExample, type Response } from './helpers.ts';
 
@@ -378,6 +378,35 @@ describe('protocol faults are JSON-RPC errors, and the server keeps serving', ()
     expect(rs.at(-1)!.result.pending.kind).toBe('intercept');
   });
 
+  test('-32602, never -32603, for a seed or language out of range, with the range in the message', async () => {
+    const rs = await serve([
+      request(1, 'create', { scenario: VIENNA, seed: -4 }),
+      request(2, 'create', { scenario: VIENNA, seed: 1.5 }),
+      request(3, 'create', { scenario: VIENNA, seed: 2 ** 32 }),
+      request(4, 'create', { scenario: VIENNA, seed: 1e300 }),
+      request(5, 'create', { scenario: VIENNA, lang: 'xx' }),
+      request(6, 'create', { scenario: VIENNA, seed: 0 }),
+      request(7, 'create', { scenario: VIENNA, seed: 2 ** 32 - 1 }),
+    ]);
+    expect(rs.map((r) => r.error?.code)).toEqual([-32602, -32602, -32602, -32602, -32602, undefined, undefined]);
+    expect(rs[0]!.error!.message).toBe("Invalid params: 'seed' must be a whole number from 0 to 4294967295, not -4");
+    expect(rs[1]!.error!.message).toContain('not 1.5');
+    expect(rs[4]!.error!.message).toBe('Invalid params: \'lang\' must be "en" or "ru", not "xx"');
+  });
+
+  test("-32602 for what the engine refuses to start with, should it pass the method's own checks", async () => {
+    const c = new InProcessClient();
+    vi.spyOn(RpcServer.prototype as any, 'checkRoom').mockImplementation(() => {
+      throw new SessionOptionsError('seed', 'seed must be a whole number from 0 to 4294967295, not -4');
+    });
+    expect(errorOf(await c.call('create', { scenario: VIENNA }))).toEqual({
+      code: -32602,
+      message: 'Invalid params: seed must be a whole number from 0 to 4294967295, not -4',
+    });
+    vi.restoreAllMocks();
+    await c.end();
+  });
+
   test('-32602 for a bad scenario, with every problem of ScenarioError as data.issues {path, message}', async () => {
     const bad = {
       ...VIENNA,
@@ -481,6 +510,15 @@ describe('protocol faults are JSON-RPC errors, and the server keeps serving', ()
           from: fc.jsonValue(),
           save: fc.jsonValue(),
           scenario: fc.jsonValue(),
+        },
+        { requiredKeys: [] },
+      ),
+      // create with the worked example and any seed or language: the options are the host's to get right.
+      fc.record(
+        {
+          scenario: fc.constant(VIENNA),
+          seed: fc.oneof(fc.integer({ min: -(2 ** 40), max: 2 ** 40 }), fc.double(), fc.jsonValue()),
+          lang: fc.oneof(fc.constantFrom('en', 'ru', 'xx', 'EN'), fc.jsonValue()),
         },
         { requiredKeys: [] },
       ),

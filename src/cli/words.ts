@@ -1,0 +1,36 @@
+// The command line's own words around what the engine says, in the language --lang chose: the engine's message
+// comes in the session's language, so the line that carries it, and the rule it cites (through src/text/rules.ts),
+// come in that language too. Usage errors (`his: …`) stay English: they are about the command, not the move.
+import { ruleText } from '../text/rules.ts';
+import type { Lang } from '../text/text.ts';
+
+/** A refused event as the CLI reports it: where it was, the rule that refused it, and why (in the session's language). */
+export interface Refusal {
+  readonly index?: number | undefined;
+  readonly rule?: string | undefined;
+  readonly message: string;
+}
+
+/** A rule reference in brackets, as the language cites it: "[13.2 step 5]" / «[13.2, шаг 5]»; nothing without one. */
+export function bracketedRule(rule: string | undefined, lang: Lang): string {
+  return rule ? `[${ruleText(rule, lang)}] ` : '';
+}
+
+/**
+ * The line after the story of a move that stopped at a refused event: "error in scripted event 3 (index 2):
+ * [13.2 step 5] …" / «ошибка в заданном событии 3 (индекс 2): [13.2, шаг 5] …».
+ */
+export function refusalLine(r: Refusal, lang: Lang): string {
+  const where =
+    r.index === undefined
+      ? ''
+      : lang === 'en'
+        ? ` in scripted event ${r.index + 1} (index ${r.index})`
+        : ` в заданном событии ${r.index + 1} (индекс ${r.index})`;
+  return `${lang === 'en' ? 'error' : 'ошибка'}${where}: ${bracketedRule(r.rule, lang)}${r.message}`;
+}
+
+/** The walkthrough's refusal: the page was written all the same, up to the refused event. */
+export function pageRefusalLine(r: Refusal, lang: Lang): string {
+  return `${refusalLine(r, lang)}${lang === 'en' ? ' — the page ends at this refusal' : ' — страница заканчивается на этом отказе'}`;
+}
