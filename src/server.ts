@@ -94,7 +94,8 @@ function hostFault(e: unknown): RpcFault | undefined {
       `invalid scenario (${e.issues.length} problem${e.issues.length === 1 ? '' : 's'}; see data.issues)`,
       { issues: e.issues },
     );
-  if (e instanceof RestoreError)
+  // A save the engine failed on is the engine's fault, not the host's: left to the internal error (-32603).
+  if (e instanceof RestoreError && !e.engineFault)
     return invalidParams(e.message, e.index === undefined ? undefined : { index: e.index });
   return undefined;
 }
@@ -366,7 +367,7 @@ export class RpcServer {
     if (!Object.hasOwn(params, 'save'))
       throw invalidParams("missing 'save' (what the save method returned, or its JSON text)");
     this.checkRoom();
-    // A bad save (RestoreError) is the host's mistake: -32602 (hostFault).
+    // A bad save (RestoreError) is the host's mistake: -32602 (hostFault); one the engine failed on is -32603.
     const session = restoreSession(params.save);
     const pending = session.pending;
     return { session: this.open(session), pending };

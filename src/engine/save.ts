@@ -6,10 +6,16 @@ import { createSession, type Inspector, type Session } from './session.ts';
 
 export class RestoreError extends Error {
   readonly index: number | undefined;
+  /**
+   * True when the save is not at fault: the engine itself failed while replaying it (an `internal` error, or an
+   * exception it did not expect). A host reports such a save as a bug, not as a bad file.
+   */
+  readonly engineFault: boolean;
 
-  constructor(message: string, index?: number) {
+  constructor(message: string, index?: number, engineFault = false) {
     super(message);
     this.index = index;
+    this.engineFault = engineFault;
     this.name = 'RestoreError';
   }
 }
@@ -52,7 +58,11 @@ export function restoreSession(saved: unknown, options: RestoreOptions = {}): Se
     return replay(saved, options);
   } catch (e) {
     if (e instanceof RestoreError) throw e;
-    throw new RestoreError(`the save could not be restored: ${(e as Error)?.message ?? String(e)}`);
+    throw new RestoreError(
+      `the engine failed while restoring the save: ${(e as Error)?.message ?? String(e)}`,
+      undefined,
+      true,
+    );
   }
 }
 
@@ -99,7 +109,11 @@ function replay(saved: unknown, options: RestoreOptions): Session {
     }
     const r = session.accept(a.event, a.source);
     if (!r.ok)
-      throw new RestoreError(`saved event ${i + 1} (${a.event.type}) is refused on replay: ${r.error.message}`, i);
+      throw new RestoreError(
+        `saved event ${i + 1} (${a.event.type}) is refused on replay: ${r.error.message}`,
+        i,
+        r.error.code === 'internal',
+      );
     const fault = r.observerErrors?.[0];
     if (fault)
       throw new RestoreError(`the inspector threw while saved event ${i + 1} was replayed: ${String(fault.error)}`, i);

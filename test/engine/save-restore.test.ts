@@ -293,6 +293,38 @@ describe('a corrupted save raises RestoreError with a clear message', () => {
     expect(e.message).toMatch(/Graz/);
   });
 
+  test("[Session API] a bad save is the host's fault; a save the engine fails on while replaying is marked as its own", () => {
+    const bad = valid();
+    bad.events[0] = { event: { ...CHARLES_INTERCEPTS, regulars: 9 } as EngineEvent, source: 'host' };
+    expect(restoreError(bad).engineFault).toBe(false);
+    expect(restoreError(42).engineFault).toBe(false);
+    // An engine fault on replay, simulated: the session reports an internal error for the second saved event.
+    const saved = valid();
+    const proto = Object.getPrototypeOf(bookSession()) as { accept: Session['accept'] };
+    const accept = proto.accept;
+    let calls = 0;
+    proto.accept = function (this: Session, ...args: Parameters<Session['accept']>) {
+      if (++calls === 2)
+        return {
+          ok: false,
+          error: {
+            code: 'internal',
+            rule: undefined,
+            message: 'a reducer failed',
+            reason: { en: 'a reducer failed', ru: 'сбой' },
+          },
+        } as never;
+      return accept.apply(this, args);
+    };
+    try {
+      const e = restoreError(saved);
+      expect(e.engineFault).toBe(true);
+      expect(e.index).toBe(1);
+    } finally {
+      proto.accept = accept;
+    }
+  });
+
   test('[Session API] refuses a save whose events are out of order', () => {
     const saved = valid();
     const [first, ...rest] = saved.events;
