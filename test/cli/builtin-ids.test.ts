@@ -1,43 +1,18 @@
 // A space and a leader whose id is `constructor` — the one name of a built-in object property that passes the
 // lower-case slug rule of ids — through every command that runs a move: each finishes with its exit code, no stack
 // trace and no built-in function printed in place of a name (the library-level version is in
-// test/engine/reliability.test.ts, whose scenario this is).
+// test/engine/reliability.test.ts; the scenario is test/helpers/fixtures.ts's builtinIdBoard).
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { his, hisAsync, type CliRun } from '../helpers/cli.ts';
+import { builtinIdBoard } from '../helpers/fixtures.ts';
 
 const DIR = mkdtempSync(join(tmpdir(), 'his-builtin-ids-'));
 
-function board(space: string, leader: string) {
-  return {
-    map: {
-      spaces: [
-        { id: space, type: 'key', home: 'hapsburg' },
-        { id: 'b', type: 'unfortified', home: 'ottoman' },
-        { id: 'c', type: 'unfortified', home: 'hapsburg' },
-      ],
-      connections: [
-        { a: space, b: 'b' },
-        { a: 'b', b: 'c' },
-        { a: space, b: 'c' },
-      ],
-    },
-    leaders: [{ id: leader, power: 'hapsburg', battle: 1, command: 6 }],
-    war: [['ottoman', 'hapsburg']],
-    control: { b: 'ottoman' },
-    stacks: [
-      { space: 'b', power: 'ottoman', regulars: 4 },
-      { space, power: 'hapsburg', regulars: 2, leaders: [leader] },
-    ],
-    impulse: { power: 'ottoman', cp: 1 },
-    move: { from: 'b', to: space, regulars: 4 },
-  };
-}
-
 const SCENARIO = join(DIR, 'constructor.json');
-writeFileSync(SCENARIO, JSON.stringify(board('constructor', 'constructor')));
+writeFileSync(SCENARIO, JSON.stringify(builtinIdBoard('constructor', 'constructor')));
 
 /** A stack trace, or a built-in function where a name should be. */
 const BROKEN = /\bat .*\.(ts|js|mjs):\d+|native code|function Object\(|\[object Object\]|undefined/;

@@ -13,6 +13,7 @@ import { explore } from '../../src/review/explore.ts';
 import { ENGINE_VERSION } from '../../src/schema/save.ts';
 import { his } from '../helpers/cli.ts';
 import { dice } from '../helpers/session.ts';
+import { builtinIdBoard } from '../helpers/fixtures.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const VIENNA = JSON.parse(readFileSync(join(ROOT, 'examples', 'vienna-1517.json'), 'utf8'));
@@ -21,32 +22,9 @@ const noScript = () => parseScenario({ ...VIENNA, events: [] });
 
 describe('ids that are names of built-in object properties', () => {
   // `constructor` is a valid slug; `__proto__`, `toString` and `hasOwnProperty` are refused as ids by the schema.
-  const board = (space: string, leader: string) => ({
-    map: {
-      spaces: [
-        { id: space, type: 'key', home: 'hapsburg' },
-        { id: 'b', type: 'unfortified', home: 'ottoman' },
-        { id: 'c', type: 'unfortified', home: 'hapsburg' },
-      ],
-      connections: [
-        { a: space, b: 'b' },
-        { a: 'b', b: 'c' },
-        { a: space, b: 'c' },
-      ],
-    },
-    leaders: [{ id: leader, power: 'hapsburg', battle: 1, command: 6 }],
-    war: [['ottoman', 'hapsburg']],
-    control: { b: 'ottoman' },
-    stacks: [
-      { space: 'b', power: 'ottoman', regulars: 4 },
-      { space, power: 'hapsburg', regulars: 2, leaders: [leader] },
-    ],
-    impulse: { power: 'ottoman', cp: 1 },
-    move: { from: 'b', to: space, regulars: 4 },
-  });
 
   test('[DESIGN] a space and a leader named `constructor` run through resolve, odds, explore, save and restore, and both narratives', () => {
-    const scenario = parseScenario(board('constructor', 'constructor'));
+    const scenario = parseScenario(builtinIdBoard('constructor', 'constructor'));
     for (const policy of ['decline', 'eager'] as const) {
       const r = resolve(scenario, { policy });
       expect(r.ok).toBe(true);
@@ -61,7 +39,7 @@ describe('ids that are names of built-in object properties', () => {
   test.for(['__proto__', 'toString', 'hasOwnProperty'])(
     '[DESIGN] the id %s is refused by the schema with a path, not a crash',
     (id) => {
-      expect(() => parseScenario(board(id, 'x'))).toThrow(ScenarioError);
+      expect(() => parseScenario(builtinIdBoard(id, 'x'))).toThrow(ScenarioError);
     },
   );
 

@@ -72,3 +72,33 @@ export function issuesOf(input: unknown): Issue[] {
   }
   throw new Error('the scenario was accepted');
 }
+
+/**
+ * A small inline map whose key space and Hapsburg leader take the given ids: an Ottoman formation attacks the key.
+ * With `constructor` for both it checks that an id naming a built-in object property is just an id.
+ */
+export function builtinIdBoard(space: string, leader: string): ScenarioInput {
+  return {
+    map: {
+      spaces: [
+        { id: space, type: 'key', home: 'hapsburg' },
+        { id: 'b', type: 'unfortified', home: 'ottoman' },
+        { id: 'c', type: 'unfortified', home: 'hapsburg' },
+      ],
+      connections: [
+        { a: space, b: 'b' },
+        { a: 'b', b: 'c' },
+        { a: space, b: 'c' },
+      ],
+    },
+    leaders: [{ id: leader, power: 'hapsburg', battle: 1, command: 6 }],
+    war: [['ottoman', 'hapsburg']],
+    control: { b: 'ottoman' },
+    stacks: [
+      { space: 'b', power: 'ottoman', regulars: 4 },
+      { space, power: 'hapsburg', regulars: 2, leaders: [leader] },
+    ],
+    impulse: { power: 'ottoman', cp: 1 },
+    move: { from: 'b', to: space, regulars: 4 },
+  };
+}
