@@ -189,14 +189,18 @@ describe.skipIf(SKIP)('the walkthrough page in chromium', () => {
       );
       await page.click('button[data-act="lang"][data-lang="en"]');
       await page.click('#wt-steps a[data-step="8"]');
+      await page.waitForSelector('#wt-steps a[data-step="8"][aria-current="step"]');
       expect(await page.textContent('#wt-step .decision .chance')).toContain('Chance of success: 5/12');
       await page.click('#wt-steps a[data-step="14"]');
+      await page.waitForSelector('#wt-steps a[data-step="14"][aria-current="step"]');
       expect(await page.locator('#wt-map tr[data-space="vienna"] li[data-power="ottoman"]').count()).toBe(1);
       expect(await page.locator('#wt-map g.counter.transit').count()).toBe(0);
       await page.click('#wt-steps a[data-step="9"]');
+      await page.waitForSelector('#wt-steps a[data-step="9"][aria-current="step"]');
       await page.click('#wt-next');
       expect((await current(page)).hash).toBe('#step=10&lang=en');
       await page.click('#wt-steps a[data-step="20"]');
+      await page.waitForSelector('#wt-steps a[data-step="20"][aria-current="step"]');
       expect((await current(page)).marked).toEqual(['fieldBattle.rollingDefenderDice']);
       expect(await page.locator('#wt-step .dice svg.die').count()).toBe(10);
       expect(await page.locator('#wt-step .dice svg.die.hit').count()).toBe(3);
@@ -317,6 +321,7 @@ describe.skipIf(SKIP)('the walkthrough page in chromium', () => {
       expect((await current(page)).marked).toEqual(['fieldBattle.awaitingCasualties']);
       // Play mode records each step's board too: at the interception roll the formation was still on its road.
       await page.click('#wt-steps a[data-step="9"]');
+      await page.waitForSelector('#wt-steps a[data-step="9"][aria-current="step"]');
       expect(await page.locator('#wt-map tr[data-space="vienna"] li[data-power="ottoman"]').count()).toBe(0);
       expect(await page.locator('#wt-map g.counter.transit[data-power="ottoman"]').count()).toBe(1);
       await page.keyboard.press('End');

@@ -170,6 +170,13 @@ export function boot(startPlay?: StartPlay): void {
   }
 
   document.addEventListener('click', (e) => {
+    // A step link shows its step at once; the hash it sets follows (its hashchange renders the same step again).
+    const link = (e.target as Element | null)?.closest<HTMLElement>('#wt-steps a[data-step]');
+    if (link) {
+      const index = indexOf(model, Number(link.dataset.step));
+      if (index !== undefined) go(index);
+      return;
+    }
     const target = (e.target as Element | null)?.closest<HTMLElement>('[data-act]');
     if (!target || (target as HTMLButtonElement).disabled) return;
     const act = target.dataset.act;
