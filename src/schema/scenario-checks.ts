@@ -2,6 +2,7 @@
 // path, so a host can show them all at once (DESIGN "Scenario format"). Two layers: ids (every space and leader
 // exists), then the rules, each applied to what it can judge — a part with an unknown id, or a space where a
 // malformed stack stands, is left out of the rule checks that would read it, and the rest is still checked.
+import { didYouMean } from './suggest.ts';
 import { hasSpace, type Board } from '../data/board.ts';
 import { mayServe, type LeaderTable } from '../data/leaders.ts';
 import { reasonOf } from '../text/reasons/index.ts';
@@ -81,7 +82,7 @@ export function checkInlineMap(map: StructuredScenario['map']): Issue[] {
 function spaceIssueAt(board: Board, id: string, path: string): Issue | undefined {
   if (hasSpace(board, id)) return undefined;
   if (board.seaZones.has(id)) return { path, message: `'${id}' is a sea zone, not a land space` };
-  return { path, message: `unknown space '${id}'` };
+  return { path, message: `unknown space '${id}'${didYouMean(id, board.spaces.keys())}` };
 }
 
 /** The move's restrictions (13.1) in independent chains: each chain reports its first failure. */
@@ -192,7 +193,8 @@ export function checkScenario(
     st.leaders.forEach((id, j) => {
       const leader = leaders.get(id);
       if (!leader) {
-        if (leaderId(id) === 'unknown') pushId({ path: p('leaders', j), message: `unknown army leader '${id}'` });
+        if (leaderId(id) === 'unknown')
+          pushId({ path: p('leaders', j), message: `unknown army leader '${id}'${didYouMean(id, leaders.keys())}` });
       } else if (!mayServe(leader, st.power)) {
         // Never the renegade ('any'): he may serve every power.
         const serves = leader.power === 'any' ? [] : [leader.power, ...leader.alsoServes].map(nameOf);
@@ -211,7 +213,10 @@ export function checkScenario(
     const leader = leaders.get(c.leader);
     if (!leader) {
       if (leaderId(c.leader) === 'unknown')
-        pushId({ path: at(['captured', i, 'leader']), message: `unknown army leader '${c.leader}'` });
+        pushId({
+          path: at(['captured', i, 'leader']),
+          message: `unknown army leader '${c.leader}'${didYouMean(c.leader, leaders.keys())}`,
+        });
     } else if (leader.power === c.by && leader.alsoServes.length === 0)
       // A two-sided leader (Maurice of Saxony) fights for either power, so either may capture him.
       issues.push({ path: at(['captured', i, 'by']), message: `${leader.name} cannot be captured by ${nameOf(c.by)}, the only power he serves` });
@@ -328,7 +333,7 @@ export function checkScenario(
     pushId(spaceIssue(m.to, ['move', 'to']));
     moveLeaders.forEach((id, j) => {
       if (leaderId(id) === 'unknown')
-        pushId({ path: at(['move', 'leaders', j]), message: `unknown army leader '${id}'` });
+        pushId({ path: at(['move', 'leaders', j]), message: `unknown army leader '${id}'${didYouMean(id, leaders.keys())}` });
     });
     // The move's rules need its ids and the impulse (the active power, its CP); each chain reads only its own part
     // of the board, and is skipped when that part has a problem of its own (its verdict would mislead).
