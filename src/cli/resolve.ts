@@ -18,7 +18,7 @@ import {
   rulingsOf,
   wholeNumber,
 } from './common.ts';
-import { refusalLine } from './words.ts';
+import { pendingLines, refusalLine } from './words.ts';
 
 export function cmdResolve(args: string[]): number {
   const { values, positionals } = options(args, {
@@ -51,8 +51,15 @@ export function cmdResolve(args: string[]): number {
         ...(path !== undefined ? { path } : {}),
         ...(index !== undefined ? { index } : {}),
       };
-      if (json) out(JSON.stringify({ ok: false, error }, null, 2));
-      else err(`${narrative(r.session, lang)}\n\n${refusalLine({ index, rule, message }, lang)}`);
+      // The decision the game still waits for, with its legal answers: what the events file should have said.
+      const pending = r.session.pending;
+      if (json) out(JSON.stringify({ ok: false, error, pending }, null, 2));
+      else {
+        const waiting = code === 'internal' ? '' : pendingLines(pending, lang);
+        err(
+          `${narrative(r.session, lang)}\n\n${refusalLine({ index, rule, message }, lang)}${waiting ? `\n${waiting}` : ''}`,
+        );
+      }
       return code === 'internal' ? 70 : 3;
     }
     if (json)
