@@ -429,6 +429,36 @@ describe('Classes found by the property tests (test/properties): each pinned als
     expect(piecesAt(p, 'antwerp', 'protestant', true)).toEqual({ ...none, leaders: ['john-frederick'] });
   });
 
+  // England, at war with the Hapsburgs, moves its allied Hungarian regular into Hapsburg Antwerp, where units of the
+  // Hapsburgs' French ally stand: they are treated as enemy units for all purposes (13.1 restriction 3). The
+  // mover's own minor ally standing in the space once placed does not undo that.
+  const ANTWERP: ScenarioPatch = {
+    war: [['england', 'hapsburg']],
+    alliances: [['hapsburg', 'france'], ['england', 'hungary']],
+    control: { amsterdam: 'england' },
+    stacks: [{ space: 'amsterdam', power: 'hungary', regulars: 1 }, { space: 'antwerp', power: 'france', mercenaries: 1 }],
+    impulse: { power: 'england', cp: 1 },
+    move: { from: 'amsterdam', to: 'antwerp', regulars: 1 },
+  };
+
+  test('[13.1 restriction 3, 13.1 step 8] the enemy controller\'s allies still fight a formation of the mover\'s minor ally: no siege past them (MOV-17)', () => {
+    const s = finishWithPolicy(playing(ANTWERP));
+    const p = finished(s);
+    expect(s.result?.summary.battle?.defender.powers).toEqual(['france']);
+    expect((p.sieges ?? []).filter((g) => g.space === 'antwerp' && g.by.includes('england'))).toEqual([]);
+  });
+
+  test('[13.1 restriction 3, 13.2 step 5] a successful interception by the enemy controller\'s ally into that space is followed by a field battle (MOV-17, INT-27)', () => {
+    const s = playing({ ...ANTWERP, stacks: [...(ANTWERP.stacks ?? []), { space: 'brussels', power: 'france', mercenaries: 1 }] }, [
+      { type: 'intercept.declare', power: 'france', from: 'brussels', mercenaries: 1 },
+      dice(6, 6),
+    ]);
+    expect(s.pending?.kind).toBe('roll');
+    const p = finished(finishWithPolicy(s));
+    expect(s.result?.summary.battle?.defender.units.mercenaries).toBe(2);
+    expect((p.sieges ?? []).filter((g) => g.space === 'antwerp' && g.by.includes('england'))).toEqual([]);
+  });
+
   test('[ruling R13, ruling R17] interceptors that win outside an empty enemy fortress put it under siege', () => {
     const s = playing(
       {
