@@ -107,6 +107,26 @@ export function endOracles(sc: Scenario, session: Session): V[] {
     add('13.2 step 5', 'a successful interception with land units and no field battle', successes);
   }
 
+  // 13.1 step 8, 13.1 restriction 3: a move never ends with the active group's land units and enemy land units side
+  // by side outside the fortifications of its destination — they fought (the loser retreats), or the enemy avoided
+  // or withdrew. Enemies are powers at war with the active power, independents defending their key, and, when the
+  // destination is controlled by an enemy and every land unit there (before the move, apart from the mover's own
+  // group) belongs to that enemy or its allies, those allies too ("treated as enemy units for all purposes") —
+  // except a power allied to both sides: every unit there is then also an ally (the first case of restriction 3),
+  // and an ally is friendly (2.2). The rules do not say which case wins; the engine keeps allies friendly, and this
+  // oracle does not judge it.
+  if (moveTo) {
+    const A = start.impulse.power;
+    const ctl = controllerOf(world, moveTo);
+    const there = start.stacks.filter((s) => s.space === moveTo && land(s) > 0 && majorOf(rel, s.power) !== A);
+    const bloc = ctl !== 'independent' && areAtWar(rel, A, ctl) && there.every((s) => s.power === 'independent' || isFriendly(rel, s.power, ctl));
+    const enemy = (p: string) => !isFriendly(rel, A, p) && (p === 'independent' || areAtWar(rel, A, p) || (bloc && isFriendly(rel, p, ctl)));
+    const outside = pos.stacks.filter((s) => s.space === moveTo && !s.inside && land(s) > 0);
+    const mine = outside.filter((s) => majorOf(rel, s.power) === A);
+    const foes = outside.filter((s) => enemy(s.power));
+    if (mine.length > 0 && foes.length > 0) add('13.1 step 8', 'the move ends with enemy land units beside the active formation', { space: moveTo, mine, foes, bloc, battle: b?.winner ?? null });
+  }
+
   // 14.1: retreat destinations.
   for (const r of summary.retreats) {
     if (r.to === null) continue;
