@@ -255,11 +255,18 @@ describe('isActingMajorPower', () => {
 describe('isAtWarWithMover', () => {
   // 13.1 restriction 3: English allies of the Hapsburg stand in Hapsburg Vienna, so the Ottoman entry makes them enemies.
   const englishBloc = plus(linzGuest('england', [], [['hapsburg', 'england']]), { space: 'vienna', power: 'england', regulars: 1 });
+  const scottishBloc: ScenarioPatch = plus(
+    { ...VIENNA, alliances: [...(VIENNA.alliances ?? []), ['hapsburg', 'england'], ['england', 'scotland']] },
+    { space: 'vienna', power: 'scotland', regulars: 1 },
+    { space: 'linz', power: 'scotland', regulars: 2 },
+  );
   attemptTable(isAtWarWithMover, { code: 'isAtWarWithMover', rule: '13.2' }, [
     { title: '[13.2] allows the Hapsburg, at war with the Ottoman, to intercept (INT-01)', patch: VIENNA, move: SULEIMAN, attempt: CHARLES, expect: ALLOWS },
     { title: '[13.2] forbids France, at peace with the Ottoman, to intercept (INT-01)', patch: linzGuest('france', [], []), move: SULEIMAN, attempt: fromLinz('france'), expect: forbids(['France', 'Ottoman', 'not at war'], ['Франция', 'Османами']) },
     { title: '[13.2] forbids England, the Hapsburg\'s ally but at peace with the Ottoman, to intercept (INT-01)', patch: linzGuest('england', [], [['hapsburg', 'england']]), move: SULEIMAN, attempt: fromLinz('england'), expect: forbids(['England', 'Ottoman'], ['Англия', 'Османами']) },
     { title: '[13.2, 13.1] allows England to intercept when its units stand in the enemy-controlled destination (INT-01)', patch: englishBloc, move: SULEIMAN, attempt: fromLinz('england'), expect: ALLOWS },
+    // 22.3: the units in Vienna are England's active Scottish ally's; England declares the attempt of the Scots in Linz.
+    { title: '[13.2, 13.1, 22.3] allows England to intercept with Scots when Scottish units stand in the enemy-controlled destination (INT-01)', patch: scottishBloc, move: SULEIMAN, attempt: { power: 'england', from: 'linz', request: { regulars: 2 } }, expect: ALLOWS },
   ]);
 });
 
