@@ -139,6 +139,57 @@ export function endOracles(sc: Scenario, session: Session): V[] {
     if (r.reason === 'defender' && r.to === origin) add('14.1', 'a losing defender retreats into the space the enemy entered from', r);
   }
 
+  // 14.1, 13.3: never into a space containing enemy land units (ruling R2: a lone leader does not block). Judged on
+  // the end position: an enemy found there was there already, or came by a move that broke the same rule. (Avoids
+  // only for a single leg: a formation that moves on, 13.4 option 1, may follow the avoiders and fight them there.)
+  for (const r of summary.retreats) {
+    if (r.to === null) continue;
+    const foes = pos.stacks.filter((s) => s.space === r.to && land(s) > 0 && areAtWar(rel, s.power, r.power));
+    if (foes.length > 0) add('14.1', 'retreat into a space containing enemy land units', { retreat: r, foes });
+    // 22.1, ruling R10: an inactive minor's or independent stack never retreats.
+    if (majorOf(rel, r.power) === undefined) add('22.1, R10', 'an inactive minor or independent stack retreated', r);
+  }
+  if (summary.moves.length === 1)
+    for (const a of summary.avoids) {
+      if (!a.success) continue;
+      const foes = pos.stacks.filter((s) => s.space === a.to && land(s) > 0 && areAtWar(rel, s.power, a.power));
+      if (foes.length > 0) add('13.3', 'avoid battle into a space containing enemy land units', { avoid: a, foes });
+    }
+  // 13.3 step 1: one attempt per major power, in impulse order (3.2), never the mover's.
+  {
+    const IMPULSE = ['ottoman', 'hapsburg', 'england', 'france', 'papacy', 'protestant'];
+    const seq = summary.avoids.map((a) => a.power);
+    if (seq.some((p, k) => k > 0 && IMPULSE.indexOf(p) <= IMPULSE.indexOf(seq[k - 1]!)) && summary.moves.length === 1) add('13.3 step 1', 'avoid attempts out of impulse order or repeated', seq);
+    if (seq.some((p) => summary.moves.some((m) => m.power === p))) add('13.3', 'the mover avoided battle', seq);
+  }
+
+  // 13.2: who may intercept (one leg, judged on the position at the start of the move).
+  if (summary.moves.length === 1 && summary.interceptions.length > 0) {
+    const m = summary.moves[0]!;
+    const A = m.power;
+    const dest = m.to;
+    const ctl = controllerOf(world, dest);
+    const there = start.stacks.filter((s) => s.space === dest && land(s) > 0);
+    const others = there.filter((s) => majorOf(rel, s.power) !== A);
+    const bloc = ctl !== 'independent' && areAtWar(rel, A, ctl) && others.every((s) => s.power === 'independent' || isFriendly(rel, s.power, ctl));
+    const besiegedAtStart = start.sieges.some((g) => g.space === dest);
+    const IMPULSE = ['ottoman', 'hapsburg', 'england', 'france', 'papacy', 'protestant'];
+    if (board.spaces.get(dest)?.fortified && isFriendly(rel, A, ctl) && !besiegedAtStart) add('13.2', 'an interception into a friendly fortified space not under siege', { dest, controller: ctl });
+    if (there.length > 0 && besiegedAtStart) add('13.2, R8', 'an interception into an occupied space with a siege at the start of the move', { dest });
+    let last = -1;
+    for (const i of summary.interceptions) {
+      const P = i.power;
+      // 13.1 restriction 3: in the enemy bloc, a power with units in the space (its group, 22.3) may intercept too.
+      const inBloc = bloc && others.some((s) => (majorOf(rel, s.power) ?? s.power) === P) && !isFriendly(rel, P, A);
+      if (!areAtWar(rel, P, A) && !inBloc) add('13.2', 'an interception by a power not at war with the mover', { power: P, mover: A, dest });
+      if (there.length > 0 && !there.every((s) => isFriendly(rel, P, s.power))) add('13.2', 'an interception into an occupied space by a power not friendly to every unit there', { power: P, there: there.map((s) => s.power) });
+      if (!(ctl === 'independent' || isFriendly(rel, P, ctl) || areAtWar(rel, P, ctl))) add('13.2', 'an interceptor entered a space whose controller is neither its enemy nor its ally', { power: P, controller: ctl });
+      const k = IMPULSE.indexOf(P);
+      if (k < last) add('13.2, 3.2', 'interception attempts out of impulse order', summary.interceptions.map((x) => x.power));
+      last = Math.max(last, k);
+    }
+  }
+
   // 11.1, 2.5: CP.
   for (const m of summary.moves) {
     const cost = connection(board, m.from, m.to) === 'pass' ? 2 : 1;
