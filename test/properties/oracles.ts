@@ -142,10 +142,17 @@ export function endOracles(sc: Scenario, session: Session): V[] {
   // 14.1, 13.3: never into a space containing enemy land units (ruling R2: a lone leader does not block). Judged on
   // the end position: an enemy found there was there already, or came by a move that broke the same rule. (Avoids
   // only for a single leg: a formation that moves on, 13.4 option 1, may follow the avoiders and fight them there.)
+  // Not judged: besiegers left behind by interceptors (15.3) who retreat into the move's destination — the moving
+  // formation is still on its road then (13.1 step 5 places it only after every interception), so the space holds
+  // no enemy yet; whether a formation in transit counts is not said by the rules (the engine reads them literally).
   for (const r of summary.retreats) {
     if (r.to === null) continue;
-    const foes = pos.stacks.filter((s) => s.space === r.to && land(s) > 0 && areAtWar(rel, s.power, r.power));
-    if (foes.length > 0) add('14.1', 'retreat into a space containing enemy land units', { retreat: r, foes });
+    // (nor the formation itself when it later moved into that space, 13.4 option 1: it came after the retreat)
+    const A = start.impulse.power;
+    const followed = summary.moves.some((m) => m.to === r.to && summary.moves.indexOf(m) > 0);
+    const foes = pos.stacks.filter((s) => s.space === r.to && land(s) > 0 && areAtWar(rel, s.power, r.power) && !(followed && majorOf(rel, s.power) === A));
+    const beforePlacement = r.reason === 'siege' && summary.moves.some((m) => m.to === r.to) && summary.interceptions.some((i) => i.from === r.from && i.success);
+    if (foes.length > 0 && !beforePlacement) add('14.1', 'retreat into a space containing enemy land units', { retreat: r, foes });
     // 22.1, ruling R10: an inactive minor's or independent stack never retreats.
     if (majorOf(rel, r.power) === undefined) add('22.1, R10', 'an inactive minor or independent stack retreated', r);
   }
@@ -270,7 +277,8 @@ export function endOracles(sc: Scenario, session: Session): V[] {
   const first = summary.moves[0];
   if (first && land(first.units) === 0) {
     if (summary.moves.length > 1) add('13.1', 'leaders moving alone were sent on (13.4 option 1)', summary.moves);
-    const r = summary.retreats.find((x) => x.reason === 'origin' || x.reason === 'siege');
+    // (the mover's own retreats from its destination — not those of besiegers elsewhere whose siege broke, 15.3)
+    const r = summary.retreats.find((x) => (x.reason === 'origin' || x.reason === 'siege') && x.from === first.to && majorOf(rel, x.power) === first.power);
     if (r) add('13.1', `leaders moving alone were sent back (${r.reason})`, r);
     // Others left outside an empty enemy fortress (interceptors who captured the leaders) do besiege it (R13, R17).
     const byMover = summary.siege && isFriendly(rel, summary.siege.besieger, first.power);
