@@ -26,6 +26,7 @@ import {
   takeAvoidOutput,
   takeInterceptionOutput,
   takeOutput,
+  takeSiegeBreakOutput,
   takeWithdrawalOutput,
   withdrawalInput,
   type MovementContext,
@@ -69,6 +70,7 @@ export const movementMachine = setup({
     takeAvoidOutput: assign(({ context }, output: AvoidOutput) => takeAvoidOutput(context, output)),
     takeWithdrawalOutput: assign(({ context }, output: WithdrawalOutput) => takeWithdrawalOutput(context, output)),
     takeOutput: assign(({ context }, output: RetreatOutput | FieldBattleOutput | SiegeBreakOutput) => takeOutput(context, output)),
+    takeSiegeBreakOutput: assign(({ context }, output: SiegeBreakOutput) => takeSiegeBreakOutput(context, output)),
   },
 }).createMachine({
   id: 'movement',
@@ -164,9 +166,9 @@ export const movementMachine = setup({
       always: [{ guard: 'hasBrokenSiege', target: 'breakingSiegesAfterAvoid' }, { target: 'withdrawing' }],
     },
     breakingSiegesAfterAvoid: {
-      description: 'The broken sieges end at once and their besiegers retreat, free (15.3).',
+      description: 'The broken sieges end at once and their besiegers retreat, free (15.3); a leader they leave alone beside the formation is captured (13.1).',
       meta: { rule: '15.3', step: 6, title: text('Break the sieges', 'Снятие осад') },
-      invoke: { id: 'siegeBreak', src: 'siegeBreak', input: ({ context }) => procedureInput(context), onDone: { target: 'withdrawing', actions: { type: 'takeOutput', params: ({ event }) => event.output } } },
+      invoke: { id: 'siegeBreak', src: 'siegeBreak', input: ({ context }) => procedureInput(context), onDone: { target: 'withdrawing', actions: { type: 'takeSiegeBreakOutput', params: ({ event }) => event.output } } },
     },
     withdrawing: {
       description: 'Step 7: a stack of 4 or fewer may withdraw into the fortifications; then siege, move on or retreat (13.4).',
@@ -189,9 +191,9 @@ export const movementMachine = setup({
       always: [{ guard: 'hasBrokenSiege', target: 'breakingSiegesAfterWithdrawal' }, { target: 'checkingSiegeByOthers' }],
     },
     breakingSiegesAfterWithdrawal: {
-      description: 'The broken sieges end at once and their besiegers retreat, free (15.3).',
+      description: 'The broken sieges end at once and their besiegers retreat, free (15.3); a leader they leave alone beside the formation is captured (13.1).',
       meta: { rule: '15.3', step: 7, title: text('Break the sieges', 'Снятие осад') },
-      invoke: { id: 'siegeBreak', src: 'siegeBreak', input: ({ context }) => procedureInput(context), onDone: { target: 'checkingSiegeByOthers', actions: { type: 'takeOutput', params: ({ event }) => event.output } } },
+      invoke: { id: 'siegeBreak', src: 'siegeBreak', input: ({ context }) => procedureInput(context), onDone: { target: 'checkingSiegeByOthers', actions: { type: 'takeSiegeBreakOutput', params: ({ event }) => event.output } } },
     },
     retreatingToOrigin: {
       description: '13.4 option 2: back to the space it came from, free, under the 14.1 restrictions.',
@@ -209,9 +211,9 @@ export const movementMachine = setup({
       always: [{ guard: 'hasBrokenSiege', target: 'breakingSiegesAfterBattle' }, { target: 'checkingSiegeByOthers' }],
     },
     breakingSiegesAfterBattle: {
-      description: 'The broken sieges end at once and their besiegers retreat, free (15.3).',
+      description: 'The broken sieges end at once and their besiegers retreat, free (15.3); a leader they leave alone beside the formation is captured (13.1).',
       meta: { rule: '15.3', step: 8, title: text('Break the sieges', 'Снятие осад') },
-      invoke: { id: 'siegeBreak', src: 'siegeBreak', input: ({ context }) => procedureInput(context), onDone: { target: 'checkingSiegeByOthers', actions: { type: 'takeOutput', params: ({ event }) => event.output } } },
+      invoke: { id: 'siegeBreak', src: 'siegeBreak', input: ({ context }) => procedureInput(context), onDone: { target: 'checkingSiegeByOthers', actions: { type: 'takeSiegeBreakOutput', params: ({ event }) => event.output } } },
     },
     checkingSiegeByOthers: {
       description: 'Pieces of other powers left outside an enemy fortress in the destination — interceptors that won, or that caught leaders moving alone — put it under siege if they outnumber the units inside (R13, R17).',

@@ -459,6 +459,33 @@ describe('Classes found by the property tests (test/properties): each pinned als
     expect((p.sieges ?? []).filter((g) => g.space === 'antwerp' && g.by.includes('england'))).toEqual([]);
   });
 
+  test('[15.3, 13.1] a leader left alone beside the formation when the besiegers of the destination retreat is captured (MOV-23, SIE-07)', () => {
+    // Four French regulars besiege the independent key with Charles V beside them; one French regular avoids the
+    // Ottoman formation, the four left no longer outnumber the four inside, the siege ends and they retreat —
+    // Charles V, who may not go inside an independent key, is alone beside the Ottoman land units.
+    const s = playing(
+      {
+        map: line('key', 'ottoman') as ScenarioPatch['map'],
+        war: [['ottoman', 'hapsburg'], ['ottoman', 'france']],
+        alliances: [['hapsburg', 'france']],
+        control: { field: 'independent' },
+        stacks: [
+          { space: 'west', power: 'ottoman', regulars: 5, leaders: ['ibrahim-pasha'] },
+          { space: 'field', power: 'independent', regulars: 4, inside: true },
+          { space: 'field', power: 'france', regulars: 5 },
+          { space: 'field', power: 'hapsburg', leaders: ['charles-v'] },
+        ],
+        sieges: [{ space: 'field', by: ['france'] }],
+        impulse: { power: 'ottoman', cp: 1 },
+        move: { from: 'west', to: 'field', regulars: 5, leaders: ['ibrahim-pasha'] },
+      },
+      [{ type: 'avoid.declare', power: 'france', to: 'east', regulars: 1 }, dice(5, 6), { type: 'retreat.declare', power: 'france', to: 'east' }],
+    );
+    const p = finished(finishWithPolicy(s));
+    expect(p.captured).toEqual([{ leader: 'charles-v', by: 'ottoman' }]);
+    expect(piecesAt(p, 'field', 'hapsburg')).toEqual(none);
+  });
+
   test('[ruling R13, ruling R17] interceptors that win outside an empty enemy fortress put it under siege', () => {
     const s = playing(
       {
