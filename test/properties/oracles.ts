@@ -197,6 +197,46 @@ export function endOracles(sc: Scenario, session: Session): V[] {
     }
   }
 
+  // 13.2 step 2, 13.3 step 4, ruling R1: the modifiers themselves — the best single battle rating in the group, +1
+  // for an Ottoman group with cavalry, −1 for a non-Ottoman group facing a moving formation with Ottoman cavalry,
+  // +1 for Telescope.
+  {
+    const best = (ls: readonly string[]) => Math.max(0, ...ls.map((l) => sc.leaders.get(l)?.battle ?? 0));
+    const tele = (p: string) => ((start.bonuses as Record<string, readonly string[] | undefined>)[p]?.includes('telescope') ? 1 : 0);
+    const moverCav = (k: number) => { const m = summary.moves[k]; return !!m && m.power === 'ottoman' && m.units.cavalry > 0; };
+    const expectMod = (p: string, u: { cavalry: number; leaders: readonly string[] }, facingCav: boolean) =>
+      best(u.leaders) + (p === 'ottoman' && u.cavalry > 0 ? 1 : 0) - (p !== 'ottoman' && facingCav ? 1 : 0) + tele(p);
+    if (summary.moves.length === 1) {
+      for (const i of summary.interceptions) {
+        const got = i.modifiers.reduce((a, m) => a + m.value, 0);
+        if (got !== expectMod(i.power, i.units, moverCav(0))) add('13.2 step 2', 'interception modifiers', { i, expected: expectMod(i.power, i.units, moverCav(0)) });
+      }
+      for (const a of summary.avoids) {
+        if (a.automatic) continue;
+        const got = a.modifiers.reduce((x, m) => x + m.value, 0);
+        if (got !== expectMod(a.power, a.units, moverCav(0))) add('13.3 step 4', 'avoid modifiers', { a, expected: expectMod(a.power, a.units, moverCav(0)) });
+      }
+    }
+  }
+  // 14 step 10, ruling R7: a side left with no land units has its leaders captured.
+  if (b) {
+    for (const role of ['attacker', 'defender'] as const) {
+      const side = b[role];
+      if (land(side.units) === 0 || land(side.losses) < land(side.units) || side.kept) continue;
+      const free = side.units.leaders.filter((l) => !pos.captured.some((c) => c.leader === l));
+      if (free.length > 0) add('14 step 10', `the ${role}'s leaders are not captured although its land units were all eliminated`, { side: side.units, losses: side.losses, free });
+    }
+  }
+  // 13.4, 14 step 12, 15.3: the active formation does not stay outside a fortress held against it (an enemy's or an
+  // independent key) without a siege: it besieges, moves on or retreats.
+  if (moveTo && board.spaces.get(moveTo)?.fortified && !pos.sieges.some((g) => g.space === moveTo)) {
+    const A = start.impulse.power;
+    const c = controllerOf(world, moveTo);
+    const held = c === 'independent' || areAtWar(rel, A, c);
+    const mine = pos.stacks.filter((s) => s.space === moveTo && !s.inside && land(s) > 0 && majorOf(rel, s.power) === A);
+    if (held && mine.length > 0) add('13.4, 14 step 12', 'the active formation stays outside a fortress held against it with no siege', { space: moveTo, controller: c, mine, inside: pos.stacks.filter((s) => s.space === moveTo && s.inside) });
+  }
+
   // 11.1, 2.5: CP.
   for (const m of summary.moves) {
     const cost = connection(board, m.from, m.to) === 'pass' ? 2 : 1;
