@@ -237,6 +237,17 @@ export function endOracles(sc: Scenario, session: Session): V[] {
     if (held && mine.length > 0) add('13.4, 14 step 12', 'the active formation stays outside a fortress held against it with no siege', { space: moveTo, controller: c, mine, inside: pos.stacks.filter((s) => s.space === moveTo && s.inside) });
   }
 
+  // 22.1, 22.6, ruling R10: an inactive minor's or independent stack of 4 or fewer land units in a fortified space it
+  // holds withdraws inside when entered; it never fights a field battle there (a successful interception, the only
+  // way past step 7, needs a major power, and then the defenders are not all inactive).
+  // (counting the units already inside: never more than 4 inside, 2.1)
+  const insideAtStart = (space: string) => start.stacks.filter((s) => s.space === space && s.inside).reduce((n, s) => n + land(s), 0);
+  if (b && board.spaces.get(b.space)?.fortified && b.defender.powers.every((p) => majorOf(rel, p) === undefined) && land(b.defender.units) + insideAtStart(b.space) <= 4 && !summary.interceptions.some((i) => i.success)) {
+    const c = controllerOf(world, b.space);
+    // (only when every defender is the controller: another inactive power may not be inside, and R18 then keeps all out)
+    if (b.defender.powers.every((p) => p === c)) add('22.1, R10', 'an inactive stack of 4 or fewer fought instead of withdrawing', { space: b.space, defender: b.defender.units, powers: b.defender.powers });
+  }
+
   // 11.1, 2.5: CP.
   for (const m of summary.moves) {
     const cost = connection(board, m.from, m.to) === 'pass' ? 2 : 1;
