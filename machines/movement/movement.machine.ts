@@ -122,19 +122,7 @@ export const movementMachine = setup({
       description: 'Step 5: enemy stacks adjacent to the destination may try to intercept (13.2).',
       tags: ['transit'],
       meta: { rule: '13.1 step 5', step: 5, title: text('Interceptions', 'Перехваты') },
-      invoke: { id: 'interception', src: 'interception', input: ({ context }) => interceptionInput(context), onDone: { target: 'checkingSiegesAfterInterception', actions: { type: 'takeInterceptionOutput', params: ({ event }) => event.output } } },
-    },
-    checkingSiegesAfterInterception: {
-      description: 'Besiegers that intercepted out of their siege may leave too few behind: the siege ends and those left retreat (15.3).',
-      tags: ['transit'],
-      meta: { rule: '15.3', step: 5, title: text('Sieges left by interceptors?', 'Сняты ли осады перехватчиками?') },
-      always: [{ guard: 'hasBrokenSiege', target: 'breakingSiegesAfterInterception' }, { target: 'placingFormation' }],
-    },
-    breakingSiegesAfterInterception: {
-      description: 'The broken sieges end at once and their besiegers retreat, free (15.3).',
-      tags: ['transit'],
-      meta: { rule: '15.3', step: 5, title: text('Break the sieges', 'Снятие осад') },
-      invoke: { id: 'siegeBreak', src: 'siegeBreak', input: ({ context }) => procedureInput(context), onDone: { target: 'placingFormation', actions: { type: 'takeOutput', params: ({ event }) => event.output } } },
+      invoke: { id: 'interception', src: 'interception', input: ({ context }) => interceptionInput(context), onDone: { target: 'placingFormation', actions: { type: 'takeInterceptionOutput', params: ({ event }) => event.output } } },
     },
     placingFormation: {
       description: 'Step 5: the formation is placed in the destination; after a successful interception go to step 8.',

@@ -486,6 +486,40 @@ describe('Classes found by the property tests (test/properties): each pinned als
     expect(piecesAt(p, 'field', 'hapsburg')).toEqual(none);
   });
 
+  test('[15.3, 13.2] a siege left by interceptors ends at once: its besiegers retreat before the next attempt and may join it (SIE-06, SIE-07, INT-17)', () => {
+    // Three English regulars and Brandon besiege s3 (two Hapsburg mercenaries inside); one regular intercepts the
+    // Ottoman move into s0. The two left no longer outnumber the two inside: the siege ends immediately (15.3) and
+    // they retreat, with Brandon, to s2 — where Dudley waits; England's next attempt from s2 may take them all.
+    const s = playing(
+      {
+        map: {
+          spaces: [
+            { id: 's0', type: 'unfortified', home: 'hapsburg' },
+            { id: 's1', type: 'unfortified', home: 'france' },
+            { id: 's2', type: 'unfortified', home: 'england' },
+            { id: 's3', type: 'key', home: 'ottoman' },
+          ],
+          connections: [{ a: 's0', b: 's1' }, { a: 's0', b: 's2' }, { a: 's2', b: 's3' }, { a: 's0', b: 's3' }],
+        } as ScenarioPatch['map'],
+        war: [['ottoman', 'england'], ['ottoman', 'france']],
+        alliances: [['ottoman', 'hapsburg'], ['ottoman', 'hungary'], ['england', 'france']],
+        control: { s0: 'hungary' },
+        stacks: [
+          { space: 's1', power: 'ottoman', regulars: 1 },
+          { space: 's3', power: 'england', regulars: 3, leaders: ['charles-brandon'] },
+          { space: 's2', power: 'england', leaders: ['dudley'] },
+          { space: 's3', power: 'hapsburg', mercenaries: 2, inside: true, attemptedInterception: true },
+        ],
+        sieges: [{ space: 's3', by: ['england'] }],
+        impulse: { power: 'ottoman', cp: 1 },
+        move: { from: 's1', to: 's0', regulars: 1 },
+      },
+      [{ type: 'intercept.declare', power: 'england', from: 's3', regulars: 1 }, dice(6, 6)],
+    );
+    expect(s.summary.siegesEnded).toEqual([{ space: 's3', by: ['england'], rule: '15.3' }]);
+    accept(s, { type: 'intercept.declare', power: 'england', from: 's2', regulars: 2, leaders: ['charles-brandon', 'dudley'] });
+  });
+
   test('[ruling R13, ruling R17] interceptors that win outside an empty enemy fortress put it under siege', () => {
     const s = playing(
       {
