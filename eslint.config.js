@@ -46,7 +46,9 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'xstate', message: 'src/rules knows nothing of XState: the machines wire its guards and reducers' }],
+          paths: [
+            { name: 'xstate', message: 'src/rules knows nothing of XState: the machines wire its guards and reducers' },
+          ],
           patterns: [{ group: ['node:*', 'fs', 'path', 'child_process'], message: PURE }],
         },
       ],
@@ -58,16 +60,26 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         { selector: 'NewExpression[callee.name="Date"]', message: PURE },
-        ...['IfStatement', 'SwitchStatement', 'ForStatement', 'ForInStatement', 'ForOfStatement', 'WhileStatement', 'DoWhileStatement'].map(
-          (selector) => ({ selector, message: 'A machine only wires names: control flow belongs in src/rules (STYLE)' }),
-        ),
+        ...[
+          'IfStatement',
+          'SwitchStatement',
+          'ForStatement',
+          'ForInStatement',
+          'ForOfStatement',
+          'WhileStatement',
+          'DoWhileStatement',
+        ].map((selector) => ({
+          selector,
+          message: 'A machine only wires names: control flow belongs in src/rules (STYLE)',
+        })),
         {
           selector: 'BinaryExpression[operator=/^[-+*/%]$/], UpdateExpression, AssignmentExpression[operator!="="]',
           message: 'A machine only wires names: arithmetic belongs in a src/rules reducer (STYLE)',
         },
         {
           selector: 'ConditionalExpression, LogicalExpression, UnaryExpression[operator="!"]',
-          message: 'A decision in a machine is a named guard (use and/or/not with guard names), not ?:, &&, || or ! (STYLE)',
+          message:
+            'A decision in a machine is a named guard (use and/or/not with guard names), not ?:, &&, || or ! (STYLE)',
         },
       ],
     },

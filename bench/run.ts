@@ -15,7 +15,15 @@ import { parseScenario, type Scenario } from '../src/engine/scenario.ts';
 import { createSession } from '../src/engine/session.ts';
 import { explore } from '../src/review/explore.ts';
 import type { EngineEvent } from '../src/schema/events.ts';
-import { battle20v39, bigMapInput, interceptHub, retreatHub, tenGroups, vienna, viennaWithoutScript } from './scenarios.ts';
+import {
+  battle20v39,
+  bigMapInput,
+  interceptHub,
+  retreatHub,
+  tenGroups,
+  vienna,
+  viennaWithoutScript,
+} from './scenarios.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const quick = process.env.BENCH_QUICK === '1';
@@ -60,7 +68,9 @@ const played: readonly EngineEvent[] = first.session.log.map((a) => a.event);
 
 /** The XState floor: the same machines and events, sent to the active child, nothing else. */
 function floor(): void {
-  const root = createActor(movementMachine, { input: { world: book.world, ...(book.data.move ? { move: book.data.move } : {}) } }).start();
+  const root = createActor(movementMachine, {
+    input: { world: book.world, ...(book.data.move ? { move: book.data.move } : {}) },
+  }).start();
   for (const e of played) activeLeaf(root).send(e);
   if (root.getSnapshot().status !== 'done') throw new Error('the floor did not finish the worked example');
 }
@@ -69,8 +79,16 @@ function floor(): void {
 const midway = createSession(viennaWithoutScript());
 midway.send((book.data.events as readonly unknown[])[0]);
 
-const bench = new Bench({ iterations: quick ? 50 : 400, time: quick ? 200 : 2000, warmup: true, warmupIterations: 100 });
-bench.add('resolve (session)', () => void resolve(book)).add('floor (XState alone)', floor).add('fork', () => void midway.fork());
+const bench = new Bench({
+  iterations: quick ? 50 : 400,
+  time: quick ? 200 : 2000,
+  warmup: true,
+  warmupIterations: 100,
+});
+bench
+  .add('resolve (session)', () => void resolve(book))
+  .add('floor (XState alone)', floor)
+  .add('fork', () => void midway.fork());
 await bench.run();
 const stat = (name: string) => {
   const t = bench.getTask(name)?.result;
@@ -112,7 +130,11 @@ let odds = explore(big, { decisions: 'decline' });
 const oddsMs = timed(quick ? 1 : 3, quick ? 0 : 1, () => void (odds = explore(big, { decisions: 'decline' })));
 
 // Option lists on large boards, and the time to build them.
-const optionsOf = (scenario: Scenario, until: (kind: string) => boolean, answer: (s: ReturnType<typeof createSession>) => void) => {
+const optionsOf = (
+  scenario: Scenario,
+  until: (kind: string) => boolean,
+  answer: (s: ReturnType<typeof createSession>) => void,
+) => {
   const s = createSession(scenario);
   for (let i = 0; i < 50 && s.pending && !until(s.pending.kind); i++) answer(s);
   return s;
@@ -120,7 +142,8 @@ const optionsOf = (scenario: Scenario, until: (kind: string) => boolean, answer:
 const hits = (n: number, k: number) => [...Array<number>(k).fill(6), ...Array<number>(n - k).fill(1)];
 const rollOrDecline = (s: ReturnType<typeof createSession>) => {
   const d = s.pending!;
-  if (d.kind === 'roll') s.send({ type: 'dice.rolled', values: hits(d.roll!.dice, d.roll!.purpose === 'attacker' ? d.roll!.dice : 0) });
+  if (d.kind === 'roll')
+    s.send({ type: 'dice.rolled', values: hits(d.roll!.dice, d.roll!.purpose === 'attacker' ? d.roll!.dice : 0) });
   else s.send(d.options.at(-1)!.event);
 };
 let casualtiesOptions = 0;
@@ -131,12 +154,17 @@ const casualtiesMs = timed(quick ? 3 : 10, 1, () => {
 let retreatOptions = 0;
 const retreatBoard = retreatHub(1000);
 const retreatMs = timed(quick ? 3 : 10, 1, () => {
-  const s = optionsOf(retreatBoard, (k) => k === 'retreat', (x) => {
-    const d = x.pending!;
-    if (d.kind === 'roll') x.send({ type: 'dice.rolled', values: hits(d.roll!.dice, d.roll!.purpose === 'attacker' ? 2 : 0) });
-    else if (d.kind === 'casualties') x.send(d.options[0]!.event);
-    else x.send(d.options.at(-1)!.event);
-  });
+  const s = optionsOf(
+    retreatBoard,
+    (k) => k === 'retreat',
+    (x) => {
+      const d = x.pending!;
+      if (d.kind === 'roll')
+        x.send({ type: 'dice.rolled', values: hits(d.roll!.dice, d.roll!.purpose === 'attacker' ? 2 : 0) });
+      else if (d.kind === 'casualties') x.send(d.options[0]!.event);
+      else x.send(d.options.at(-1)!.event);
+    },
+  );
   retreatOptions = s.pending?.options.length ?? 0;
 });
 const hub = interceptHub(1000);
@@ -152,7 +180,10 @@ const parse10kMs = timed(quick ? 3 : 10, 1, () => void parseScenario(mapInput));
 const startups: number[] = [];
 for (let i = 0; i < (quick ? 2 : 5); i++) {
   const t = performance.now();
-  const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'his.mjs'), 'resolve', 'examples/vienna-1517.json'], { cwd: ROOT, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'his.mjs'), 'resolve', 'examples/vienna-1517.json'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`his resolve failed: ${r.stderr}`);
   startups.push(performance.now() - t);
 }
@@ -199,6 +230,8 @@ console.log(`his-procedures benchmark — ${results.machine}${quick ? ' (quick)'
 for (const [k, v] of Object.entries(results)) console.log(`${k.padEnd(28)} ${v}`);
 console.log('\ntargets:');
 for (const [name, met] of targets) console.log(`  ${met ? 'met    ' : 'NOT MET'}  ${name}`);
-writeFileSync(join(ROOT, 'bench', 'results.json'), `${JSON.stringify({ ...results, targets: Object.fromEntries(targets) }, null, 2)}\n`);
+writeFileSync(
+  join(ROOT, 'bench', 'results.json'),
+  `${JSON.stringify({ ...results, targets: Object.fromEntries(targets) }, null, 2)}\n`,
+);
 console.log('\nwritten: bench/results.json');
-

@@ -28,11 +28,18 @@ export const interceptHub = (n: number): Scenario => {
   const spokes = Array.from({ length: n }, (_, i) => `s${i}`);
   return parseScenario({
     map: {
-      spaces: [{ id: 'hub', type: 'unfortified', home: 'hapsburg' }, { id: 'origin', type: 'unfortified', home: 'ottoman' }, ...spokes.map((id) => ({ id, type: 'unfortified' as const, home: 'hapsburg' as const }))],
+      spaces: [
+        { id: 'hub', type: 'unfortified', home: 'hapsburg' },
+        { id: 'origin', type: 'unfortified', home: 'ottoman' },
+        ...spokes.map((id) => ({ id, type: 'unfortified' as const, home: 'hapsburg' as const })),
+      ],
       connections: [{ a: 'origin', b: 'hub' }, ...spokes.map((id) => ({ a: 'hub', b: id }))],
     },
     war: [['ottoman', 'hapsburg']],
-    stacks: [{ space: 'origin', power: 'ottoman', regulars: 4 }, ...spokes.map((space) => ({ space, power: 'hapsburg' as const, regulars: 1 }))],
+    stacks: [
+      { space: 'origin', power: 'ottoman', regulars: 4 },
+      ...spokes.map((space) => ({ space, power: 'hapsburg' as const, regulars: 1 })),
+    ],
     impulse: { power: 'ottoman', cp: 1 },
     move: { from: 'origin', to: 'hub', regulars: 4 },
   });
@@ -43,11 +50,18 @@ export const retreatHub = (k: number): Scenario => {
   const around = Array.from({ length: k }, (_, i) => `n${i}`);
   return parseScenario({
     map: {
-      spaces: [{ id: 'hub', type: 'key', home: 'hapsburg' }, { id: 'origin', type: 'unfortified', home: 'ottoman' }, ...around.map((id) => ({ id, type: 'unfortified' as const, home: 'hapsburg' as const }))],
+      spaces: [
+        { id: 'hub', type: 'key', home: 'hapsburg' },
+        { id: 'origin', type: 'unfortified', home: 'ottoman' },
+        ...around.map((id) => ({ id, type: 'unfortified' as const, home: 'hapsburg' as const })),
+      ],
       connections: [{ a: 'origin', b: 'hub' }, ...around.map((id) => ({ a: 'hub', b: id }))],
     },
     war: [['ottoman', 'hapsburg']],
-    stacks: [{ space: 'origin', power: 'ottoman', regulars: 8, leaders: ['suleiman'] }, { space: 'hub', power: 'hapsburg', regulars: 5, leaders: ['ferdinand'] }],
+    stacks: [
+      { space: 'origin', power: 'ottoman', regulars: 8, leaders: ['suleiman'] },
+      { space: 'hub', power: 'hapsburg', regulars: 5, leaders: ['ferdinand'] },
+    ],
     impulse: { power: 'ottoman', cp: 1 },
     move: { from: 'origin', to: 'hub', regulars: 8, leaders: ['suleiman'] },
   });
@@ -59,10 +73,19 @@ export const tenGroups = (): Scenario => {
   const minors = ['hungary', 'scotland', 'venice', 'genoa'] as const;
   return parseScenario({
     map: {
-      spaces: [{ id: 'field', type: 'unfortified', home: 'hapsburg' }, { id: 'origin', type: 'unfortified', home: 'ottoman' }, { id: 'back', type: 'unfortified', home: 'hapsburg' }],
-      connections: [{ a: 'origin', b: 'field' }, { a: 'field', b: 'back' }],
+      spaces: [
+        { id: 'field', type: 'unfortified', home: 'hapsburg' },
+        { id: 'origin', type: 'unfortified', home: 'ottoman' },
+        { id: 'back', type: 'unfortified', home: 'hapsburg' },
+      ],
+      connections: [
+        { a: 'origin', b: 'field' },
+        { a: 'field', b: 'back' },
+      ],
     },
-    war: [...majors, ...minors, 'independent' as const].filter((p) => p !== 'independent').map((p) => ['ottoman', p] as [string, string]),
+    war: [...majors, ...minors, 'independent' as const]
+      .filter((p) => p !== 'independent')
+      .map((p) => ['ottoman', p] as [string, string]),
     stacks: [
       { space: 'origin', power: 'ottoman', regulars: 40, leaders: ['suleiman', 'ibrahim-pasha'] },
       ...majors.map((power) => ({ space: 'field', power, regulars: 3 })),
@@ -76,10 +99,18 @@ export const tenGroups = (): Scenario => {
 /** A map of `n` spaces in a ring, for parsing. */
 export const bigMapInput = (n: number): unknown => ({
   map: {
-    spaces: Array.from({ length: n }, (_, i) => ({ id: `p${i}`, type: i % 10 === 0 ? 'key' : 'unfortified', home: i % 2 ? 'hapsburg' : 'ottoman' })),
+    spaces: Array.from({ length: n }, (_, i) => ({
+      id: `p${i}`,
+      type: i % 10 === 0 ? 'key' : 'unfortified',
+      home: i % 2 ? 'hapsburg' : 'ottoman',
+    })),
     connections: Array.from({ length: n }, (_, i) => ({ a: `p${i}`, b: `p${(i + 1) % n}` })),
   },
   war: [['ottoman', 'hapsburg']],
-  stacks: Array.from({ length: Math.min(n, 2000) }, (_, i) => ({ space: `p${i * 5 % n}`, power: i % 2 ? 'hapsburg' : 'ottoman', regulars: 1 })).filter((s, i, a) => a.findIndex((x) => x.space === s.space) === i),
+  stacks: Array.from({ length: Math.min(n, 2000) }, (_, i) => ({
+    space: `p${(i * 5) % n}`,
+    power: i % 2 ? 'hapsburg' : 'ottoman',
+    regulars: 1,
+  })).filter((s, i, a) => a.findIndex((x) => x.space === s.space) === i),
   impulse: { power: 'ottoman', cp: 1 },
 });

@@ -5,7 +5,9 @@ import { existsSync } from 'node:fs';
 
 const compiled = new URL('../dist/src/cli.js', import.meta.url);
 if (!existsSync(compiled)) {
-  process.stderr.write('his: dist/ is missing: run `npm run build` first, or `npm run his -- <command>` in a checkout\n');
+  process.stderr.write(
+    'his: dist/ is missing: run `npm run build` first, or `npm run his -- <command>` in a checkout\n',
+  );
   process.exit(1);
 }
 const { runProcess } = await import(compiled.href);

@@ -14,7 +14,15 @@ import { retreatMachine } from './retreat/retreat.machine.ts';
 import { siegeBreakMachine } from './siege-break/siege-break.machine.ts';
 import { withdrawalMachine } from './withdrawal/withdrawal.machine.ts';
 
-export { avoidBattleMachine, fieldBattleMachine, interceptionMachine, movementMachine, retreatMachine, siegeBreakMachine, withdrawalMachine };
+export {
+  avoidBattleMachine,
+  fieldBattleMachine,
+  interceptionMachine,
+  movementMachine,
+  retreatMachine,
+  siegeBreakMachine,
+  withdrawalMachine,
+};
 export type { StateMeta, DecisionKind, RollPurpose, Tag } from './meta.ts';
 
 export const MACHINES = {

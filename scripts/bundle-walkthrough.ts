@@ -14,5 +14,7 @@ for (const kind of ['replay', 'play'] as const satisfies readonly ScriptKind[]) 
   const file = join(TARGET, `script-${kind}.js`);
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, bundle.text);
-  console.error(`${file.slice(ROOT.length + 1)}: ${Math.round(bundle.text.length / 1024)} KiB from ${bundle.inputs.length} modules`);
+  console.error(
+    `${file.slice(ROOT.length + 1)}: ${Math.round(bundle.text.length / 1024)} KiB from ${bundle.inputs.length} modules`,
+  );
 }

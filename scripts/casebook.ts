@@ -16,7 +16,9 @@ export const ROOT = join(import.meta.dirname, '..');
 function pin(ids: readonly string[]): number {
   for (const id of ids) {
     const file = join(ROOT, CASES_DIR, id.endsWith('.json') ? id.replace(/^.*\//, '') : `${id}.json`);
-    const raw = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown> & { expected?: Record<string, unknown> & { facts?: Record<string, unknown>[] } };
+    const raw = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown> & {
+      expected?: Record<string, unknown> & { facts?: Record<string, unknown>[] };
+    };
     // A draft may leave `expected` empty: fill what the format requires so that it parses, then pin the real answer.
     const draft = structuredClone(raw);
     draft.expected ??= {};
@@ -32,7 +34,9 @@ function pin(ids: readonly string[]): number {
       console.error(`${id}: ${r.error}`);
       return 1;
     }
-    const expected: Record<string, unknown> = c.policy ? { distribution: r.outcomes } : { reachable: Object.keys(r.outcomes) };
+    const expected: Record<string, unknown> = c.policy
+      ? { distribution: r.outcomes }
+      : { reachable: Object.keys(r.outcomes) };
     const facts = (raw.expected?.facts ?? []).map((f, i) => {
       const value = r.facts[i]!.value;
       return c.policy ? { ...f, probability: value } : { ...f, reachable: value === 'reachable' };
@@ -40,7 +44,9 @@ function pin(ids: readonly string[]): number {
     if (facts.length) expected.facts = facts;
     raw.expected = expected;
     writeFileSync(file, `${prettyJson(raw)}\n`);
-    console.log(`${id}: pinned ${Object.keys(r.outcomes).length} outcome(s)${facts.length ? ` and ${facts.length} fact(s)` : ''}${r.violations.length ? ` — ${r.violations.length} INVARIANT VIOLATION(S)` : ''}${r.truncated ? ' — TRUNCATED' : ''}`);
+    console.log(
+      `${id}: pinned ${Object.keys(r.outcomes).length} outcome(s)${facts.length ? ` and ${facts.length} fact(s)` : ''}${r.violations.length ? ` — ${r.violations.length} INVARIANT VIOLATION(S)` : ''}${r.truncated ? ' — TRUNCATED' : ''}`,
+    );
   }
   return 0;
 }
@@ -72,7 +78,9 @@ function main(argv: readonly string[]): number {
       }
     } else if (stale) writeFileSync(full, text);
   }
-  console.log(`${cases.length} cases run in ${((performance.now() - started) / 1000).toFixed(1)} s; ${check ? 'checked' : 'wrote'} ${CASEBOOK_DOC} and ${REVIEW_DOC}.`);
+  console.log(
+    `${cases.length} cases run in ${((performance.now() - started) / 1000).toFixed(1)} s; ${check ? 'checked' : 'wrote'} ${CASEBOOK_DOC} and ${REVIEW_DOC}.`,
+  );
   return status;
 }
 

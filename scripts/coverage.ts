@@ -11,7 +11,8 @@ export function testSources(): SourceFile[] {
     for (const e of readdirSync(dir, { withFileTypes: true })) {
       const p = join(dir, e.name);
       if (e.isDirectory()) walk(p);
-      else if (e.name.endsWith('.test.ts') && e.name !== 'statements.test.ts') out.push({ file: relative(ROOT, p), text: readFileSync(p, 'utf8') });
+      else if (e.name.endsWith('.test.ts') && e.name !== 'statements.test.ts')
+        out.push({ file: relative(ROOT, p), text: readFileSync(p, 'utf8') });
     }
   };
   walk(join(ROOT, 'test'));

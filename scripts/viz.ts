@@ -13,7 +13,9 @@ const FOREIGN = /^(vienna-1517\.html|walkthrough-.*\.png)$/;
 export async function staleFiles(expected?: Readonly<Record<string, string>>): Promise<string[]> {
   const files = expected ?? (await visualizationFiles());
   const present = existsSync(VIZ_DIR) ? readdirSync(VIZ_DIR) : [];
-  const stale = Object.entries(files).filter(([f, text]) => !present.includes(f) || readFileSync(join(VIZ_DIR, f), 'utf8') !== text).map(([f]) => f);
+  const stale = Object.entries(files)
+    .filter(([f, text]) => !present.includes(f) || readFileSync(join(VIZ_DIR, f), 'utf8') !== text)
+    .map(([f]) => f);
   return [...stale, ...present.filter((f) => !Object.hasOwn(files, f) && !FOREIGN.test(f))];
 }
 
@@ -31,6 +33,8 @@ if (process.argv[1]?.endsWith('viz.ts')) {
     mkdirSync(VIZ_DIR, { recursive: true });
     for (const f of readdirSync(VIZ_DIR)) if (!FOREIGN.test(f)) rmSync(join(VIZ_DIR, f));
     for (const [f, text] of Object.entries(files)) writeFileSync(join(VIZ_DIR, f), text);
-    console.log(`visualizations/: ${Object.keys(files).length} files written (${Math.round(performance.now() - started)} ms)`);
+    console.log(
+      `visualizations/: ${Object.keys(files).length} files written (${Math.round(performance.now() - started)} ms)`,
+    );
   }
 }

@@ -21,7 +21,13 @@ const RU = {
 export async function examplePage(): Promise<Walkthrough> {
   const scenario = parseScenario(readFileSync(EXAMPLE, 'utf8'));
   const { name = '', description = '' } = scenario.data;
-  return walkthrough(scenario, { seed: 1, lang: 'en', play: true, title: { en: name, ru: RU.title }, description: { en: description, ru: RU.description } });
+  return walkthrough(scenario, {
+    seed: 1,
+    lang: 'en',
+    play: true,
+    title: { en: name, ru: RU.title },
+    description: { en: description, ru: RU.description },
+  });
 }
 
 /** Whether the committed page differs from what the code generates. */

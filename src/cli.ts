@@ -112,7 +112,11 @@ export function runProcess(argv: string[]): void {
   }
   const code = main(argv);
   if (typeof code === 'number') process.exitCode = code;
-  else code.then((c) => void (process.exitCode = c), (e: unknown) => void (process.exitCode = fault(e)));
+  else
+    code.then(
+      (c) => void (process.exitCode = c),
+      (e: unknown) => void (process.exitCode = fault(e)),
+    );
 }
 
 if (process.argv[1]?.endsWith('cli.ts')) runProcess(process.argv.slice(2));

@@ -20,7 +20,16 @@ export {
   type EventSource,
   type SavedSession,
 } from './engine/session.ts';
-export { resolve, POLICIES, declinePolicy, eagerPolicy, type Policy, type PolicyName, type ResolveOptions, type ResolveOutcome } from './engine/resolve.ts';
+export {
+  resolve,
+  POLICIES,
+  declinePolicy,
+  eagerPolicy,
+  type Policy,
+  type PolicyName,
+  type ResolveOptions,
+  type ResolveOutcome,
+} from './engine/resolve.ts';
 export type { EngineError, ErrorCode } from './engine/explain.ts';
 export { narrative } from './engine/report.ts';
 export { ScenarioSchema, type ScenarioInput } from './schema/scenario.ts';
@@ -52,7 +61,14 @@ export type { Text, Lang } from './text/text.ts';
 export type { Fact, Facts } from './rules/verdict.ts';
 export { reasonOf } from './text/reasons/index.ts';
 export { ruleText } from './text/rules.ts';
-export { hisBoard, hisLeaderTable, HIS_SPACE_IDS, HIS_ARMY_LEADER_IDS, type HisSpaceId, type HisArmyLeaderId } from './data/index.ts';
+export {
+  hisBoard,
+  hisLeaderTable,
+  HIS_SPACE_IDS,
+  HIS_ARMY_LEADER_IDS,
+  type HisSpaceId,
+  type HisArmyLeaderId,
+} from './data/index.ts';
 export * from '../machines/index.ts';
 export {
   explore,

@@ -72,7 +72,8 @@ class RpcFault extends Error {
   }
 }
 
-const invalidParams = (message: string, data?: Json) => new RpcFault(RPC_ERRORS.invalidParams, `Invalid params: ${message}`, data);
+const invalidParams = (message: string, data?: Json) =>
+  new RpcFault(RPC_ERRORS.invalidParams, `Invalid params: ${message}`, data);
 
 type Params = Readonly<Record<string, unknown>>;
 type Method = (params: Params) => Json;
@@ -80,7 +81,8 @@ type Method = (params: Params) => Json;
 /** A method's accepted parameter names; anything else is refused (a typo such as `sesion` should not pass silently). */
 function checkParams(params: Params, allowed: readonly string[]): void {
   for (const key of Object.keys(params)) {
-    if (!allowed.includes(key)) throw invalidParams(`unknown parameter '${key}' (accepted: ${allowed.length > 0 ? allowed.join(', ') : 'none'})`);
+    if (!allowed.includes(key))
+      throw invalidParams(`unknown parameter '${key}' (accepted: ${allowed.length > 0 ? allowed.join(', ') : 'none'})`);
   }
 }
 
@@ -89,13 +91,16 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 type SchemaEntry = { readonly schema: z.ZodType; readonly io: 'input' | 'output' };
-const SCHEMAS: Readonly<Record<string, SchemaEntry>> = Object.assign(Object.create(null) as Record<string, SchemaEntry>, {
-  scenario: { schema: ScenarioSchema, io: 'input' },
-  event: { schema: EventSchema, io: 'input' },
-  decision: { schema: DecisionSchema, io: 'output' },
-  result: { schema: z.object({ position: ResultPositionSchema, summary: SummarySchema }), io: 'output' },
-  session: { schema: SavedSessionSchema, io: 'input' },
-} satisfies Record<string, SchemaEntry>);
+const SCHEMAS: Readonly<Record<string, SchemaEntry>> = Object.assign(
+  Object.create(null) as Record<string, SchemaEntry>,
+  {
+    scenario: { schema: ScenarioSchema, io: 'input' },
+    event: { schema: EventSchema, io: 'input' },
+    decision: { schema: DecisionSchema, io: 'output' },
+    result: { schema: z.object({ position: ResultPositionSchema, summary: SummarySchema }), io: 'output' },
+    session: { schema: SavedSessionSchema, io: 'input' },
+  } satisfies Record<string, SchemaEntry>,
+);
 
 /**
  * The request handler: one server state (its sessions) and `handleLine`, which answers one line with the response
@@ -142,7 +147,9 @@ export class RpcServer {
       try {
         message = JSON.parse(text);
       } catch (e) {
-        return serialize(errorResponse(null, { code: RPC_ERRORS.parseError, message: `Parse error: ${(e as Error).message}` }));
+        return serialize(
+          errorResponse(null, { code: RPC_ERRORS.parseError, message: `Parse error: ${(e as Error).message}` }),
+        );
       }
       const response = this.handleMessage(message);
       return response === null ? null : serialize(response);
@@ -166,9 +173,13 @@ export class RpcServer {
   /** Answers one parsed message: a response object (or array for a batch), or null when nothing is to be sent. */
   handleMessage(message: unknown): Json | null {
     if (Array.isArray(message)) {
-      if (message.length === 0) return errorResponse(null, { code: RPC_ERRORS.invalidRequest, message: 'Invalid Request: empty batch' });
+      if (message.length === 0)
+        return errorResponse(null, { code: RPC_ERRORS.invalidRequest, message: 'Invalid Request: empty batch' });
       if (message.length > this.maxBatch) {
-        return errorResponse(null, { code: RPC_ERRORS.invalidRequest, message: `Invalid Request: a batch of ${message.length} requests (at most ${this.maxBatch})` });
+        return errorResponse(null, {
+          code: RPC_ERRORS.invalidRequest,
+          message: `Invalid Request: a batch of ${message.length} requests (at most ${this.maxBatch})`,
+        });
       }
       const responses = message.map((m) => this.handleRequest(m)).filter((r) => r !== null);
       return responses.length > 0 ? responses : null;
@@ -177,33 +188,63 @@ export class RpcServer {
   }
 
   private handleRequest(request: unknown): Json | null {
-    if (!isPlainObject(request)) return errorResponse(null, { code: RPC_ERRORS.invalidRequest, message: 'Invalid Request: not a JSON-RPC request object' });
+    if (!isPlainObject(request))
+      return errorResponse(null, {
+        code: RPC_ERRORS.invalidRequest,
+        message: 'Invalid Request: not a JSON-RPC request object',
+      });
     const hasId = Object.hasOwn(request, 'id');
     const rawId = request.id;
-    const idValid = rawId === null || typeof rawId === 'string' || (typeof rawId === 'number' && Number.isFinite(rawId));
-    if (hasId && !idValid) return errorResponse(null, { code: RPC_ERRORS.invalidRequest, message: 'Invalid Request: id must be a string, a number or null' });
+    const idValid =
+      rawId === null || typeof rawId === 'string' || (typeof rawId === 'number' && Number.isFinite(rawId));
+    if (hasId && !idValid)
+      return errorResponse(null, {
+        code: RPC_ERRORS.invalidRequest,
+        message: 'Invalid Request: id must be a string, a number or null',
+      });
     const id: Id = hasId ? (rawId as Id) : null;
-    if (request.jsonrpc !== '2.0') return errorResponse(id, { code: RPC_ERRORS.invalidRequest, message: 'Invalid Request: jsonrpc must be "2.0"' });
-    if (typeof request.method !== 'string') return errorResponse(id, { code: RPC_ERRORS.invalidRequest, message: 'Invalid Request: method must be a string' });
+    if (request.jsonrpc !== '2.0')
+      return errorResponse(id, { code: RPC_ERRORS.invalidRequest, message: 'Invalid Request: jsonrpc must be "2.0"' });
+    if (typeof request.method !== 'string')
+      return errorResponse(id, {
+        code: RPC_ERRORS.invalidRequest,
+        message: 'Invalid Request: method must be a string',
+      });
     const hasParams = Object.hasOwn(request, 'params');
     if (hasParams && (typeof request.params !== 'object' || request.params === null)) {
-      return errorResponse(id, { code: RPC_ERRORS.invalidRequest, message: 'Invalid Request: params must be an object' });
+      return errorResponse(id, {
+        code: RPC_ERRORS.invalidRequest,
+        message: 'Invalid Request: params must be an object',
+      });
     }
     // A notification (no id) is carried out but never answered, not even with an error (JSON-RPC 2.0 §4.1).
     const answer = (response: Json): Json | null => (hasId ? response : null);
     const method = request.method;
     if (!Object.hasOwn(this.methods, method)) {
-      return answer(errorResponse(id, { code: RPC_ERRORS.methodNotFound, message: `Method not found: ${method.length > 100 ? `${method.slice(0, 100)}…` : method}` }));
+      return answer(
+        errorResponse(id, {
+          code: RPC_ERRORS.methodNotFound,
+          message: `Method not found: ${method.length > 100 ? `${method.slice(0, 100)}…` : method}`,
+        }),
+      );
     }
     if (Array.isArray(request.params)) {
-      return answer(errorResponse(id, { code: RPC_ERRORS.invalidParams, message: 'Invalid params: params must be an object (by name), not an array' }));
+      return answer(
+        errorResponse(id, {
+          code: RPC_ERRORS.invalidParams,
+          message: 'Invalid params: params must be an object (by name), not an array',
+        }),
+      );
     }
     const params = (hasParams ? request.params : {}) as Params;
     try {
       const result = this.methods[method]!(params);
       return answer({ jsonrpc: '2.0', id, result });
     } catch (e) {
-      if (e instanceof RpcFault) return answer(errorResponse(id, { code: e.code, message: e.message, ...(e.data === undefined ? {} : { data: e.data }) }));
+      if (e instanceof RpcFault)
+        return answer(
+          errorResponse(id, { code: e.code, message: e.message, ...(e.data === undefined ? {} : { data: e.data }) }),
+        );
       return answer(errorResponse(id, internal(e)));
     }
   }
@@ -230,7 +271,10 @@ export class RpcServer {
 
   private checkRoom(): void {
     if (this.sessions.size >= this.maxSessions) {
-      throw new RpcFault(RPC_ERRORS.tooManySessions, `Server error: ${this.sessions.size} sessions are open (at most ${this.maxSessions}); close some`);
+      throw new RpcFault(
+        RPC_ERRORS.tooManySessions,
+        `Server error: ${this.sessions.size} sessions are open (at most ${this.maxSessions}); close some`,
+      );
     }
   }
 
@@ -248,11 +292,12 @@ export class RpcServer {
 
   private create(params: Params): Json {
     checkParams(params, ['scenario', 'seed', 'lang']);
-    if (!Object.hasOwn(params, 'scenario')) throw invalidParams("missing 'scenario' (the scenario object, or its JSON text)");
+    if (!Object.hasOwn(params, 'scenario'))
+      throw invalidParams("missing 'scenario' (the scenario object, or its JSON text)");
     const seed = params.seed ?? 1;
     if (typeof seed !== 'number' || !Number.isSafeInteger(seed)) throw invalidParams("'seed' must be a whole number");
     const lang = params.lang ?? 'en';
-    if (lang !== 'en' && lang !== 'ru') throw invalidParams("'lang' must be \"en\" or \"ru\"");
+    if (lang !== 'en' && lang !== 'ru') throw invalidParams('\'lang\' must be "en" or "ru"');
     this.checkRoom();
     let scenario;
     try {
@@ -260,7 +305,9 @@ export class RpcServer {
     } catch (e) {
       if (!(e instanceof ScenarioError)) throw e;
       const n = e.issues.length;
-      throw invalidParams(`invalid scenario (${n} problem${n === 1 ? '' : 's'}; see data.issues)`, { issues: e.issues });
+      throw invalidParams(`invalid scenario (${n} problem${n === 1 ? '' : 's'}; see data.issues)`, {
+        issues: e.issues,
+      });
     }
     const session = createSession(scenario, { seed, lang });
     const pending = session.pending;
@@ -277,7 +324,8 @@ export class RpcServer {
     const { session } = this.session(params);
     if (!Object.hasOwn(params, 'event')) throw invalidParams("missing 'event'");
     // The event's own fields are the engine's to check: a malformed one is refused as a result (code invalid-event).
-    if (!isPlainObject(params.event)) throw invalidParams("'event' must be an object such as {\"type\": \"intercept.decline\", \"power\": \"hapsburg\"}");
+    if (!isPlainObject(params.event))
+      throw invalidParams('\'event\' must be an object such as {"type": "intercept.decline", "power": "hapsburg"}');
     return outcome(session, session.send(params.event));
   }
 
@@ -294,7 +342,8 @@ export class RpcServer {
 
   private restore(params: Params): Json {
     checkParams(params, ['save']);
-    if (!Object.hasOwn(params, 'save')) throw invalidParams("missing 'save' (what the save method returned, or its JSON text)");
+    if (!Object.hasOwn(params, 'save'))
+      throw invalidParams("missing 'save' (what the save method returned, or its JSON text)");
     this.checkRoom();
     let session: Session;
     try {
@@ -316,7 +365,8 @@ export class RpcServer {
     checkParams(params, ['session', 'from']);
     const { session } = this.session(params);
     const from = params.from ?? 0;
-    if (typeof from !== 'number' || !Number.isSafeInteger(from) || from < 0) throw invalidParams("'from' must be a whole number ≥ 0");
+    if (typeof from !== 'number' || !Number.isSafeInteger(from) || from < 0)
+      throw invalidParams("'from' must be a whole number ≥ 0");
     const trace = session.trace;
     return { entries: trace.slice(from), next: trace.length };
   }
@@ -336,7 +386,8 @@ export class RpcServer {
   private schema(params: Params): Json {
     checkParams(params, ['name']);
     const name = params.name ?? 'scenario';
-    if (typeof name !== 'string' || !Object.hasOwn(SCHEMAS, name)) throw invalidParams(`'name' must be one of ${Object.keys(SCHEMAS).join(', ')}`);
+    if (typeof name !== 'string' || !Object.hasOwn(SCHEMAS, name))
+      throw invalidParams(`'name' must be one of ${Object.keys(SCHEMAS).join(', ')}`);
     const { schema, io } = SCHEMAS[name]!;
     return { title: `his-procedures ${name}`, ...z.toJSONSchema(schema, { io, unrepresentable: 'any' }) };
   }
@@ -414,7 +465,9 @@ class LineSplitter {
 export type LineInput = Iterable<string> | AsyncIterable<string> | NodeJS.ReadableStream;
 
 function isStream(input: LineInput): input is NodeJS.ReadableStream {
-  return typeof (input as { read?: unknown }).read === 'function' && typeof (input as { on?: unknown }).on === 'function';
+  return (
+    typeof (input as { read?: unknown }).read === 'function' && typeof (input as { on?: unknown }).on === 'function'
+  );
 }
 
 /**
@@ -422,7 +475,11 @@ function isStream(input: LineInput): input is NodeJS.ReadableStream {
  * line break), in request order, waiting for `write` when it returns a promise. The input is either a byte or text
  * stream (split at "\n") or an iterable of lines (each element is a line; an element with line breaks is several).
  */
-export async function serveLines(input: LineInput, write: (line: string) => void | Promise<void>, options: ServeOptions = {}): Promise<void> {
+export async function serveLines(
+  input: LineInput,
+  write: (line: string) => void | Promise<void>,
+  options: ServeOptions = {},
+): Promise<void> {
   const server = new RpcServer(options);
   const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
   const splitter = new LineSplitter(maxLineBytes);

@@ -44,15 +44,17 @@ export const avoidBattleMachine = setup({
     checkingNextAvoider: {
       description: 'Find the next major power, in impulse order, with land units here and a legal space to go to.',
       meta: { rule: '13.3', title: text('Who may avoid battle?', 'Кто может уклониться от сражения?') },
-      always: [
-        { guard: 'hasAvoiderToAsk', target: 'awaitingAvoid', actions: 'askNextAvoider' },
-        { target: 'done' },
-      ],
+      always: [{ guard: 'hasAvoiderToAsk', target: 'awaitingAvoid', actions: 'askNextAvoider' }, { target: 'done' }],
     },
     awaitingAvoid: {
       description: 'The asked power names an adjacent space and the units and leaders that try, or declines.',
       tags: ['decision'],
-      meta: { rule: '13.3 step 3', step: 6, decision: 'avoid', title: text('Declare avoid battle', 'Объявление уклонения от сражения') },
+      meta: {
+        rule: '13.3 step 3',
+        step: 6,
+        decision: 'avoid',
+        title: text('Declare avoid battle', 'Объявление уклонения от сражения'),
+      },
       on: {
         'avoid.declare': { guard: 'isLegalAvoid', target: 'checkingAutomaticAvoid', actions: 'declareAvoid' },
         'avoid.decline': { guard: 'isAskedPowerDeclining', target: 'checkingNextAvoider', actions: 'declineAvoid' },

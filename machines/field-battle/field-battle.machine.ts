@@ -86,7 +86,8 @@ export const fieldBattleMachine = setup({
       on: { 'dice.rolled': { guard: 'isDefenderRoll', target: 'decidingWinner', actions: 'recordDefenderRoll' } },
     },
     decidingWinner: {
-      description: 'Step 8: more hits wins; a tie goes to the defender. Step 9: each side owes one loss per hit against it.',
+      description:
+        'Step 8: more hits wins; a tie goes to the defender. Step 9: each side owes one loss per hit against it.',
       meta: { rule: '14 step 8', title: text('Winner', 'Победитель') },
       always: { target: 'choosingCasualties', actions: 'decideWinner' },
     },
@@ -94,19 +95,37 @@ export const fieldBattleMachine = setup({
       description: 'Step 9: the attacker, then the defender, choose their losses (each power its own, ruling R5).',
       meta: { rule: '14 step 9', ruling: 'R5', title: text('Who chooses losses?', 'Кто выбирает потери?') },
       always: [
-        { guard: 'isNextCasualtyGroupInactive', target: 'choosingCasualties', actions: 'assignInactiveCasualties', reenter: true },
-        { guard: and(['hasCasualtyDecision', not('isNextCasualtyGroupInactive')]), target: 'awaitingCasualties', actions: 'askNextCasualties' },
+        {
+          guard: 'isNextCasualtyGroupInactive',
+          target: 'choosingCasualties',
+          actions: 'assignInactiveCasualties',
+          reenter: true,
+        },
+        {
+          guard: and(['hasCasualtyDecision', not('isNextCasualtyGroupInactive')]),
+          target: 'awaitingCasualties',
+          actions: 'askNextCasualties',
+        },
         { target: 'applyingCasualties' },
       ],
     },
     awaitingCasualties: {
       description: 'The asked power names the land units it loses (and, by ruling R7, the one it keeps).',
       tags: ['decision'],
-      meta: { rule: '14 step 9', step: 8, ruling: 'R5', decision: 'casualties', title: text('Choose casualties', 'Выбор потерь') },
-      on: { 'casualties.assign': { guard: 'isLegalCasualties', target: 'choosingCasualties', actions: 'recordCasualties' } },
+      meta: {
+        rule: '14 step 9',
+        step: 8,
+        ruling: 'R5',
+        decision: 'casualties',
+        title: text('Choose casualties', 'Выбор потерь'),
+      },
+      on: {
+        'casualties.assign': { guard: 'isLegalCasualties', target: 'choosingCasualties', actions: 'recordCasualties' },
+      },
     },
     applyingCasualties: {
-      description: 'Steps 9–10: losses come off together; leaders of a side with no land units left are captured; the losers are marked (ruling R12).',
+      description:
+        'Steps 9–10: losses come off together; leaders of a side with no land units left are captured; the losers are marked (ruling R12).',
       meta: { rule: '14 step 10', ruling: 'R12', title: text('Losses and captures', 'Потери и пленные') },
       always: { target: 'retreating', actions: 'applyCasualties' },
     },
@@ -117,11 +136,15 @@ export const fieldBattleMachine = setup({
         id: 'retreat',
         src: 'retreat',
         input: ({ context }) => loserRetreatInput(context),
-        onDone: { target: 'checkingSiege', actions: { type: 'takeRetreatOutput', params: ({ event }) => event.output } },
+        onDone: {
+          target: 'checkingSiege',
+          actions: { type: 'takeRetreatOutput', params: ({ event }) => event.output },
+        },
       },
     },
     checkingSiege: {
-      description: 'Step 12: in a fortified space won by the attacker, a siege if it outnumbers the units inside, else it leaves.',
+      description:
+        'Step 12: in a fortified space won by the attacker, a siege if it outnumbers the units inside, else it leaves.',
       meta: { rule: '14 step 12', title: text('Siege check', 'Проверка осады') },
       always: [
         { guard: 'doesAttackerBesiege', target: 'done', actions: 'besiegeBattleSpace' },

@@ -48,7 +48,8 @@ export const interceptionMachine = setup({
   initial: 'checkingNextInterceptor',
   states: {
     checkingNextInterceptor: {
-      description: 'Find the next power, in impulse order, with a stack that may still try; after a success only that power.',
+      description:
+        'Find the next power, in impulse order, with a stack that may still try; after a success only that power.',
       meta: { rule: '13.2', title: text('Who may intercept?', 'Кто может перехватить?') },
       always: [
         { guard: 'hasInterceptorToAsk', target: 'awaitingInterception', actions: 'askNextInterceptor' },
@@ -58,10 +59,23 @@ export const interceptionMachine = setup({
     awaitingInterception: {
       description: 'The asked power names a formation in one adjacent space, or declines.',
       tags: ['decision'],
-      meta: { rule: '13.2 step 1', step: 5, decision: 'intercept', title: text('Declare an interception', 'Объявление перехвата') },
+      meta: {
+        rule: '13.2 step 1',
+        step: 5,
+        decision: 'intercept',
+        title: text('Declare an interception', 'Объявление перехвата'),
+      },
       on: {
-        'intercept.declare': { guard: 'isLegalInterception', target: 'rollingInterception', actions: 'declareInterception' },
-        'intercept.decline': { guard: 'isAskedPowerDeclining', target: 'checkingNextInterceptor', actions: 'declineInterception' },
+        'intercept.declare': {
+          guard: 'isLegalInterception',
+          target: 'rollingInterception',
+          actions: 'declareInterception',
+        },
+        'intercept.decline': {
+          guard: 'isAskedPowerDeclining',
+          target: 'checkingNextInterceptor',
+          actions: 'declineInterception',
+        },
       },
     },
     rollingInterception: {
@@ -69,7 +83,11 @@ export const interceptionMachine = setup({
       tags: ['roll'],
       meta: { rule: '13.2 step 2', roll: 'interception', title: text('Interception roll', 'Бросок на перехват') },
       on: {
-        'dice.rolled': { guard: 'isInterceptionRoll', target: 'resolvingInterception', actions: 'recordInterceptionRoll' },
+        'dice.rolled': {
+          guard: 'isInterceptionRoll',
+          target: 'resolvingInterception',
+          actions: 'recordInterceptionRoll',
+        },
       },
     },
     resolvingInterception: {
@@ -81,14 +99,23 @@ export const interceptionMachine = setup({
       ],
     },
     checkingSiegesLeft: {
-      description: 'Besiegers that intercepted out of their siege may leave too few behind: the siege ends at once, before the next attempt (15.3).',
+      description:
+        'Besiegers that intercepted out of their siege may leave too few behind: the siege ends at once, before the next attempt (15.3).',
       meta: { rule: '15.3', title: text('Siege left by the interceptors?', 'Снята ли осада перехватчиками?') },
       always: [{ guard: 'hasBrokenSiege', target: 'breakingSieges' }, { target: 'checkingNextInterceptor' }],
     },
     breakingSieges: {
       description: 'The broken sieges end at once and their besiegers retreat, free (15.3).',
       meta: { rule: '15.3', title: text('Break the sieges', 'Снятие осад') },
-      invoke: { id: 'siegeBreak', src: 'siegeBreak', input: ({ context }) => siegeBreakInput(context), onDone: { target: 'checkingNextInterceptor', actions: { type: 'takeSiegeBreakOutput', params: ({ event }) => event.output } } },
+      invoke: {
+        id: 'siegeBreak',
+        src: 'siegeBreak',
+        input: ({ context }) => siegeBreakInput(context),
+        onDone: {
+          target: 'checkingNextInterceptor',
+          actions: { type: 'takeSiegeBreakOutput', params: ({ event }) => event.output },
+        },
+      },
     },
     done: {
       type: 'final',

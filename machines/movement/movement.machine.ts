@@ -66,25 +66,35 @@ export const movementMachine = setup({
     placeFormation: assign(({ context }) => placeFormation(context)),
     moveOn: assign(({ context }) => moveOn(context)),
     beginUnlistedSieges: assign(({ context }) => beginUnlistedSieges(context)),
-    takeInterceptionOutput: assign(({ context }, output: InterceptionOutput) => takeInterceptionOutput(context, output)),
+    takeInterceptionOutput: assign(({ context }, output: InterceptionOutput) =>
+      takeInterceptionOutput(context, output),
+    ),
     takeAvoidOutput: assign(({ context }, output: AvoidOutput) => takeAvoidOutput(context, output)),
     takeWithdrawalOutput: assign(({ context }, output: WithdrawalOutput) => takeWithdrawalOutput(context, output)),
-    takeOutput: assign(({ context }, output: RetreatOutput | FieldBattleOutput | SiegeBreakOutput) => takeOutput(context, output)),
+    takeOutput: assign(({ context }, output: RetreatOutput | FieldBattleOutput | SiegeBreakOutput) =>
+      takeOutput(context, output),
+    ),
     takeSiegeBreakOutput: assign(({ context }, output: SiegeBreakOutput) => takeSiegeBreakOutput(context, output)),
   },
 }).createMachine({
   id: 'movement',
-  description: 'A formation moves into an adjacent space: interception, avoid battle, withdrawal and field battle (13.1).',
+  description:
+    'A formation moves into an adjacent space: interception, avoid battle, withdrawal and field battle (13.1).',
   context: ({ input }) => startMovement(input),
   initial: 'checkingDeclaration',
   states: {
     checkingDeclaration: {
       description: 'Steps 1–2: the scenario may already name the formation and its destination.',
       meta: { rule: '13.1', step: 1, title: text('Move declared?', 'Движение объявлено?') },
-      always: [{ guard: 'hasDeclaredMove', target: 'payingCost' }, { guard: 'hasLegalMove', target: 'awaitingMove' }, { target: 'noLegalMove' }],
+      always: [
+        { guard: 'hasDeclaredMove', target: 'payingCost' },
+        { guard: 'hasLegalMove', target: 'awaitingMove' },
+        { target: 'noLegalMove' },
+      ],
     },
     noLegalMove: {
-      description: 'Steps 1–2: no formation of the active power may enter any adjacent space, so no Move action happens.',
+      description:
+        'Steps 1–2: no formation of the active power may enter any adjacent space, so no Move action happens.',
       meta: { rule: '13.1', step: 1, title: text('No legal move', 'Движение невозможно') },
       always: { target: 'done' },
     },
@@ -101,7 +111,8 @@ export const movementMachine = setup({
       always: { target: 'checkingSiegesLeftBehind', actions: 'startMove' },
     },
     checkingSiegesLeftBehind: {
-      description: 'A siege the formation left ends at once if its besiegers no longer outnumber the units inside (15.3).',
+      description:
+        'A siege the formation left ends at once if its besiegers no longer outnumber the units inside (15.3).',
       tags: ['transit'],
       meta: { rule: '15.3', step: 3, title: text('Siege left behind?', 'Снимается ли оставленная осада?') },
       always: [{ guard: 'hasBrokenSiege', target: 'breakingSiegesLeftBehind' }, { target: 'responseCards' }],
@@ -110,7 +121,12 @@ export const movementMachine = setup({
       description: 'The broken sieges end at once and their besiegers retreat, free (15.3).',
       tags: ['transit'],
       meta: { rule: '15.3', step: 3, title: text('Break the sieges', 'Снятие осад') },
-      invoke: { id: 'siegeBreak', src: 'siegeBreak', input: ({ context }) => procedureInput(context), onDone: { target: 'responseCards', actions: { type: 'takeOutput', params: ({ event }) => event.output } } },
+      invoke: {
+        id: 'siegeBreak',
+        src: 'siegeBreak',
+        input: ({ context }) => procedureInput(context),
+        onDone: { target: 'responseCards', actions: { type: 'takeOutput', params: ({ event }) => event.output } },
+      },
     },
     responseCards: {
       description: 'Step 4: Foul Weather or Gout may be played. No cards in this release (ruling R14).',
@@ -122,7 +138,15 @@ export const movementMachine = setup({
       description: 'Step 5: enemy stacks adjacent to the destination may try to intercept (13.2).',
       tags: ['transit'],
       meta: { rule: '13.1 step 5', step: 5, title: text('Interceptions', 'Перехваты') },
-      invoke: { id: 'interception', src: 'interception', input: ({ context }) => interceptionInput(context), onDone: { target: 'placingFormation', actions: { type: 'takeInterceptionOutput', params: ({ event }) => event.output } } },
+      invoke: {
+        id: 'interception',
+        src: 'interception',
+        input: ({ context }) => interceptionInput(context),
+        onDone: {
+          target: 'placingFormation',
+          actions: { type: 'takeInterceptionOutput', params: ({ event }) => event.output },
+        },
+      },
     },
     placingFormation: {
       description: 'Step 5: the formation is placed in the destination; after a successful interception go to step 8.',
@@ -135,7 +159,8 @@ export const movementMachine = setup({
       ],
     },
     checkingBattle: {
-      description: 'Step 8 after a successful interception: a field battle only if enemy land units remain outside the fortifications; otherwise the move ends as after step 7 (siege check, ruling R13).',
+      description:
+        'Step 8 after a successful interception: a field battle only if enemy land units remain outside the fortifications; otherwise the move ends as after step 7 (siege check, ruling R13).',
       meta: { rule: '13.1 step 8', step: 8, title: text('Anyone to fight?', 'Есть с кем сражаться?') },
       always: [
         { guard: not('hasFormationInDestination'), target: 'checkingSiegeByOthers' },
@@ -146,25 +171,53 @@ export const movementMachine = setup({
     avoidingBattle: {
       description: 'Step 6: enemy land units in the destination may try to avoid battle (13.3).',
       meta: { rule: '13.1 step 6', step: 6, title: text('Avoid battle', 'Уклонение от сражения') },
-      invoke: { id: 'avoidBattle', src: 'avoidBattle', input: ({ context }) => avoidInput(context), onDone: { target: 'checkingSiegesAfterAvoid', actions: { type: 'takeAvoidOutput', params: ({ event }) => event.output } } },
+      invoke: {
+        id: 'avoidBattle',
+        src: 'avoidBattle',
+        input: ({ context }) => avoidInput(context),
+        onDone: {
+          target: 'checkingSiegesAfterAvoid',
+          actions: { type: 'takeAvoidOutput', params: ({ event }) => event.output },
+        },
+      },
     },
     checkingSiegesAfterAvoid: {
-      description: 'Besiegers that avoided battle out of the space may leave their siege without besiegers: it ends (15.3).',
+      description:
+        'Besiegers that avoided battle out of the space may leave their siege without besiegers: it ends (15.3).',
       meta: { rule: '15.3', step: 6, title: text('Sieges left by avoiders?', 'Сняты ли осады уклонившимися?') },
       always: [{ guard: 'hasBrokenSiege', target: 'breakingSiegesAfterAvoid' }, { target: 'withdrawing' }],
     },
     breakingSiegesAfterAvoid: {
-      description: 'The broken sieges end at once and their besiegers retreat, free (15.3); a leader they leave alone beside the formation is captured (13.1).',
+      description:
+        'The broken sieges end at once and their besiegers retreat, free (15.3); a leader they leave alone beside the formation is captured (13.1).',
       meta: { rule: '15.3', step: 6, title: text('Break the sieges', 'Снятие осад') },
-      invoke: { id: 'siegeBreak', src: 'siegeBreak', input: ({ context }) => procedureInput(context), onDone: { target: 'withdrawing', actions: { type: 'takeSiegeBreakOutput', params: ({ event }) => event.output } } },
+      invoke: {
+        id: 'siegeBreak',
+        src: 'siegeBreak',
+        input: ({ context }) => procedureInput(context),
+        onDone: {
+          target: 'withdrawing',
+          actions: { type: 'takeSiegeBreakOutput', params: ({ event }) => event.output },
+        },
+      },
     },
     withdrawing: {
-      description: 'Step 7: a stack of 4 or fewer may withdraw into the fortifications; then siege, move on or retreat (13.4).',
+      description:
+        'Step 7: a stack of 4 or fewer may withdraw into the fortifications; then siege, move on or retreat (13.4).',
       meta: { rule: '13.1 step 7', step: 7, title: text('Withdraw into fortifications', 'Отход в укрепления') },
-      invoke: { id: 'withdrawal', src: 'withdrawal', input: ({ context }) => withdrawalInput(context), onDone: { target: 'afterWithdrawal', actions: { type: 'takeWithdrawalOutput', params: ({ event }) => event.output } } },
+      invoke: {
+        id: 'withdrawal',
+        src: 'withdrawal',
+        input: ({ context }) => withdrawalInput(context),
+        onDone: {
+          target: 'afterWithdrawal',
+          actions: { type: 'takeWithdrawalOutput', params: ({ event }) => event.output },
+        },
+      },
     },
     afterWithdrawal: {
-      description: 'Step 8 if enemy land units remain outside; or move on (13.4 option 1), retreat (option 2), or the move ends.',
+      description:
+        'Step 8 if enemy land units remain outside; or move on (13.4 option 1), retreat (option 2), or the move ends.',
       meta: { rule: '13.1 step 8', step: 7, title: text('What next?', 'Что дальше?') },
       always: [
         { guard: 'isBattleNext', target: 'fighting' },
@@ -174,37 +227,77 @@ export const movementMachine = setup({
       ],
     },
     checkingSiegesAfterWithdrawal: {
-      description: 'Defenders who withdrew inside may now match the besiegers of a siege already there: it ends (15.3).',
+      description:
+        'Defenders who withdrew inside may now match the besiegers of a siege already there: it ends (15.3).',
       meta: { rule: '15.3', step: 7, title: text('Sieges broken by the withdrawal?', 'Снята ли осада отходом?') },
-      always: [{ guard: 'hasBrokenSiege', target: 'breakingSiegesAfterWithdrawal' }, { target: 'checkingSiegeByOthers' }],
+      always: [
+        { guard: 'hasBrokenSiege', target: 'breakingSiegesAfterWithdrawal' },
+        { target: 'checkingSiegeByOthers' },
+      ],
     },
     breakingSiegesAfterWithdrawal: {
-      description: 'The broken sieges end at once and their besiegers retreat, free (15.3); a leader they leave alone beside the formation is captured (13.1).',
+      description:
+        'The broken sieges end at once and their besiegers retreat, free (15.3); a leader they leave alone beside the formation is captured (13.1).',
       meta: { rule: '15.3', step: 7, title: text('Break the sieges', 'Снятие осад') },
-      invoke: { id: 'siegeBreak', src: 'siegeBreak', input: ({ context }) => procedureInput(context), onDone: { target: 'checkingSiegeByOthers', actions: { type: 'takeSiegeBreakOutput', params: ({ event }) => event.output } } },
+      invoke: {
+        id: 'siegeBreak',
+        src: 'siegeBreak',
+        input: ({ context }) => procedureInput(context),
+        onDone: {
+          target: 'checkingSiegeByOthers',
+          actions: { type: 'takeSiegeBreakOutput', params: ({ event }) => event.output },
+        },
+      },
     },
     retreatingToOrigin: {
       description: '13.4 option 2: back to the space it came from, free, under the 14.1 restrictions.',
       meta: { rule: '13.4 option 2', step: 7, title: text('Retreat to the origin', 'Отступление в исходную область') },
-      invoke: { id: 'retreat', src: 'retreat', input: ({ context }) => originRetreatInput(context), onDone: { target: 'checkingSiegeByOthers', actions: { type: 'takeOutput', params: ({ event }) => event.output } } },
+      invoke: {
+        id: 'retreat',
+        src: 'retreat',
+        input: ({ context }) => originRetreatInput(context),
+        onDone: {
+          target: 'checkingSiegeByOthers',
+          actions: { type: 'takeOutput', params: ({ event }) => event.output },
+        },
+      },
     },
     fighting: {
       description: 'Step 8: a field battle in the destination (14).',
       meta: { rule: '13.1 step 8', step: 8, title: text('Field battle', 'Полевое сражение') },
-      invoke: { id: 'fieldBattle', src: 'fieldBattle', input: ({ context }) => fieldBattleInput(context), onDone: { target: 'checkingSiegesAfterBattle', actions: { type: 'takeOutput', params: ({ event }) => event.output } } },
+      invoke: {
+        id: 'fieldBattle',
+        src: 'fieldBattle',
+        input: ({ context }) => fieldBattleInput(context),
+        onDone: {
+          target: 'checkingSiegesAfterBattle',
+          actions: { type: 'takeOutput', params: ({ event }) => event.output },
+        },
+      },
     },
     checkingSiegesAfterBattle: {
-      description: 'Besiegers beaten, eliminated or outnumbered by units that went inside no longer hold their siege: it ends and they retreat (15.3).',
+      description:
+        'Besiegers beaten, eliminated or outnumbered by units that went inside no longer hold their siege: it ends and they retreat (15.3).',
       meta: { rule: '15.3', step: 8, title: text('Sieges broken by the battle?', 'Сняты ли осады сражением?') },
       always: [{ guard: 'hasBrokenSiege', target: 'breakingSiegesAfterBattle' }, { target: 'checkingSiegeByOthers' }],
     },
     breakingSiegesAfterBattle: {
-      description: 'The broken sieges end at once and their besiegers retreat, free (15.3); a leader they leave alone beside the formation is captured (13.1).',
+      description:
+        'The broken sieges end at once and their besiegers retreat, free (15.3); a leader they leave alone beside the formation is captured (13.1).',
       meta: { rule: '15.3', step: 8, title: text('Break the sieges', 'Снятие осад') },
-      invoke: { id: 'siegeBreak', src: 'siegeBreak', input: ({ context }) => procedureInput(context), onDone: { target: 'checkingSiegeByOthers', actions: { type: 'takeSiegeBreakOutput', params: ({ event }) => event.output } } },
+      invoke: {
+        id: 'siegeBreak',
+        src: 'siegeBreak',
+        input: ({ context }) => procedureInput(context),
+        onDone: {
+          target: 'checkingSiegeByOthers',
+          actions: { type: 'takeSiegeBreakOutput', params: ({ event }) => event.output },
+        },
+      },
     },
     checkingSiegeByOthers: {
-      description: 'Pieces of other powers left outside an enemy fortress in the destination — interceptors that won, or that caught leaders moving alone — put it under siege if they outnumber the units inside (R13, R17).',
+      description:
+        'Pieces of other powers left outside an enemy fortress in the destination — interceptors that won, or that caught leaders moving alone — put it under siege if they outnumber the units inside (R13, R17).',
       meta: { rule: '15', ruling: 'R13', step: 8, title: text('Siege by the others?', 'Осада другими?') },
       always: [{ guard: 'hasUnlistedSiege', target: 'done', actions: 'beginUnlistedSieges' }, { target: 'done' }],
     },

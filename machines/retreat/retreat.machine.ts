@@ -35,24 +35,41 @@ export const retreatMachine = setup({
   },
 }).createMachine({
   id: 'retreat',
-  description: 'The losing stacks retreat to one legal adjacent space each, or go inside their own fortifications (14.1).',
+  description:
+    'The losing stacks retreat to one legal adjacent space each, or go inside their own fortifications (14.1).',
   context: ({ input }) => startRetreat(input),
   initial: 'checkingNextRetreat',
   states: {
     checkingNextRetreat: {
-      description: 'Take the next retreating group in impulse order; inactive minors and trapped stacks need no answer.',
+      description:
+        'Take the next retreating group in impulse order; inactive minors and trapped stacks need no answer.',
       meta: { rule: '14.1', title: text('Who retreats?', 'Кто отступает?') },
       always: [
         { guard: 'isNextGroupInactive', target: 'checkingNextRetreat', actions: 'retreatInactive', reenter: true },
-        { guard: and(['isNextGroupTrapped', not('isNextGroupInactive')]), target: 'checkingNextRetreat', actions: 'eliminateTrapped', reenter: true },
-        { guard: and(['hasGroupToRetreat', not('isNextGroupInactive'), not('isNextGroupTrapped')]), target: 'awaitingRetreat', actions: 'askNextRetreat' },
+        {
+          guard: and(['isNextGroupTrapped', not('isNextGroupInactive')]),
+          target: 'checkingNextRetreat',
+          actions: 'eliminateTrapped',
+          reenter: true,
+        },
+        {
+          guard: and(['hasGroupToRetreat', not('isNextGroupInactive'), not('isNextGroupTrapped')]),
+          target: 'awaitingRetreat',
+          actions: 'askNextRetreat',
+        },
         { target: 'done' },
       ],
     },
     awaitingRetreat: {
-      description: 'The owner names one adjacent space, and in its own fortified space which units (up to 4) go inside.',
+      description:
+        'The owner names one adjacent space, and in its own fortified space which units (up to 4) go inside.',
       tags: ['decision'],
-      meta: { rule: '14.1', step: 8, decision: 'retreat', title: text('Declare the retreat', 'Объявление отступления') },
+      meta: {
+        rule: '14.1',
+        step: 8,
+        decision: 'retreat',
+        title: text('Declare the retreat', 'Объявление отступления'),
+      },
       on: {
         'retreat.declare': { guard: 'isLegalRetreat', target: 'checkingNextRetreat', actions: 'retreatAsDeclared' },
       },

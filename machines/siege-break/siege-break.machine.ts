@@ -36,7 +36,8 @@ export const siegeBreakMachine = setup({
   },
 }).createMachine({
   id: 'siegeBreak',
-  description: 'Every siege whose besiegers no longer outnumber the units inside ends at once; the besiegers retreat (15.3).',
+  description:
+    'Every siege whose besiegers no longer outnumber the units inside ends at once; the besiegers retreat (15.3).',
   context: ({ input }) => startSiegeBreak(input),
   initial: 'checkingSieges',
   states: {
@@ -45,14 +46,28 @@ export const siegeBreakMachine = setup({
       meta: { rule: '15.3', title: text('Sieges broken?', 'Сняты ли осады?') },
       always: [
         { guard: 'hasBesiegersToRetreat', target: 'retreatingBesiegers' },
-        { guard: and(['hasBrokenSiege', not('hasBesiegersToRetreat')]), target: 'checkingSieges', actions: 'endBrokenSiege', reenter: true },
+        {
+          guard: and(['hasBrokenSiege', not('hasBesiegersToRetreat')]),
+          target: 'checkingSieges',
+          actions: 'endBrokenSiege',
+          reenter: true,
+        },
         { target: 'done' },
       ],
     },
     retreatingBesiegers: {
-      description: 'The besieging stack retreats, free, to a legal adjacent space; with none, it is eliminated and its leaders captured.',
+      description:
+        'The besieging stack retreats, free, to a legal adjacent space; with none, it is eliminated and its leaders captured.',
       meta: { rule: '15.3', title: text('The besiegers retreat', 'Осаждавшие отступают') },
-      invoke: { id: 'retreat', src: 'retreat', input: ({ context }) => besiegersRetreatInput(context), onDone: { target: 'checkingSieges', actions: { type: 'takeBesiegersRetreat', params: ({ event }) => event.output } } },
+      invoke: {
+        id: 'retreat',
+        src: 'retreat',
+        input: ({ context }) => besiegersRetreatInput(context),
+        onDone: {
+          target: 'checkingSieges',
+          actions: { type: 'takeBesiegersRetreat', params: ({ event }) => event.output },
+        },
+      },
     },
     done: {
       type: 'final',

@@ -59,7 +59,12 @@ export const withdrawalMachine = setup({
     awaitingWithdrawal: {
       description: 'The power that controls the space decides: all units go inside together, or none.',
       tags: ['decision'],
-      meta: { rule: '13.4', step: 7, decision: 'withdraw', title: text('Withdraw into the fortifications?', 'Отойти в укрепления?') },
+      meta: {
+        rule: '13.4',
+        step: 7,
+        decision: 'withdraw',
+        title: text('Withdraw into the fortifications?', 'Отойти в укрепления?'),
+      },
       on: {
         'withdraw.declare': { guard: 'isLegalWithdrawal', target: 'checkingSiege', actions: 'withdrawInside' },
         'withdraw.decline': { guard: 'isDeciderDeclining', target: 'done', actions: 'recordNoWithdrawal' },
@@ -77,9 +82,16 @@ export const withdrawalMachine = setup({
       ],
     },
     awaitingContinuation: {
-      description: 'Not more units than inside: pay 1 CP (2 over a pass) to move on (option 1), or retreat to the space it came from (option 2).',
+      description:
+        'Not more units than inside: pay 1 CP (2 over a pass) to move on (option 1), or retreat to the space it came from (option 2).',
       tags: ['decision'],
-      meta: { rule: '13.4 option 1', step: 7, ruling: 'R4', decision: 'continue', title: text('Move on or retreat?', 'Двигаться дальше или отступить?') },
+      meta: {
+        rule: '13.4 option 1',
+        step: 7,
+        ruling: 'R4',
+        decision: 'continue',
+        title: text('Move on or retreat?', 'Двигаться дальше или отступить?'),
+      },
       on: {
         'move.continue': { guard: 'isLegalContinuation', target: 'done', actions: 'chooseContinue' },
         'move.stop': { target: 'done', actions: 'chooseRetreat' },

@@ -4,7 +4,17 @@
 // Exit codes: 0 nothing changed, 5 something changed, 4 an invariant was violated, 2 a case or results file is bad.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { CaseError, diffAll, loadCases, parseSavedResults, percent, runCase, savedResults, prettyJson, type CaseDiff } from '../review/casebook.ts';
+import {
+  CaseError,
+  diffAll,
+  loadCases,
+  parseSavedResults,
+  percent,
+  runCase,
+  savedResults,
+  prettyJson,
+  type CaseDiff,
+} from '../review/casebook.ts';
 import { compareCase, comparisonLines, rulingsLabel, type CaseComparison } from '../review/casebook-compare.ts';
 import type { Rulings } from '../schema/rulings.ts';
 import { err, out, readFile, FileError, rulingsOf, UsageError } from './common.ts';
@@ -35,10 +45,14 @@ function line(d: CaseDiff): string[] {
     gone: 'GONE (in the baseline, no case now)',
     failed: 'FAILED',
   }[d.status];
-  const lines = [`${d.id}: ${head}${d.error ? ` — ${d.error}` : ''}${d.truncated ? ' — the exploration stopped at its bound' : ''}`];
+  const lines = [
+    `${d.id}: ${head}${d.error ? ` — ${d.error}` : ''}${d.truncated ? ' — the exploration stopped at its bound' : ''}`,
+  ];
   if (d.status === 'new') return lines;
-  for (const a of d.added) lines.push(`  + ${a.value === 'reachable' ? 'reachable' : `${a.value} (${percent(a.value)})`}  ${a.outcome}`);
-  for (const r of d.removed) lines.push(`  − ${r.value === 'reachable' ? 'reachable' : `${r.value} (${percent(r.value)})`}  ${r.outcome}`);
+  for (const a of d.added)
+    lines.push(`  + ${a.value === 'reachable' ? 'reachable' : `${a.value} (${percent(a.value)})`}  ${a.outcome}`);
+  for (const r of d.removed)
+    lines.push(`  − ${r.value === 'reachable' ? 'reachable' : `${r.value} (${percent(r.value)})`}  ${r.outcome}`);
   for (const c of d.changed) lines.push(`  ~ ${c.from} → ${c.to} (${c.delta})  ${c.outcome}`);
   for (const f of d.facts) lines.push(`  fact ${f.find}: ${f.from} → ${f.to}`);
   for (const v of d.violations) lines.push(`  invariant violated ${v}`);
@@ -58,20 +72,27 @@ export function cmdReview(args: string[]): number {
       compare: { type: 'string', multiple: true },
     },
   });
-  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'review needs a folder of cases (e.g. review/cases)' : `review takes one folder of cases, not ${positionals.length}`);
+  if (positionals.length !== 1)
+    throw new UsageError(
+      positionals.length === 0
+        ? 'review needs a folder of cases (e.g. review/cases)'
+        : `review takes one folder of cases, not ${positionals.length}`,
+    );
   const json = values.json ?? false;
   if (values.compare !== undefined) {
     if (values.baseline !== undefined || values.write !== undefined || values.all !== undefined)
       throw new UsageError('--compare runs the cases under two readings: it takes no --baseline, --write or --all');
     const rulings = rulingsOf(values.compare, 'compare');
-    if (Object.keys(rulings).length === 0) throw new UsageError('--compare needs a reading, e.g. --compare R11=alternative');
+    if (Object.keys(rulings).length === 0)
+      throw new UsageError('--compare needs a reading, e.g. --compare R11=alternative');
     return compareReadings(positionals[0]!, rulings, json);
   }
   let diffs: CaseDiff[];
   let violated = false;
   try {
     const cases = loadCases(positionals[0]!);
-    const baseline = values.baseline !== undefined ? parseSavedResults(readFile(values.baseline), values.baseline) : undefined;
+    const baseline =
+      values.baseline !== undefined ? parseSavedResults(readFile(values.baseline), values.baseline) : undefined;
     const results = cases.map(runCase);
     violated = results.some((r) => r.violations.length > 0);
     diffs = diffAll(cases, results, baseline);
@@ -79,7 +100,9 @@ export function cmdReview(args: string[]): number {
       try {
         writeFileSync(values.write, `${prettyJson(savedResults(results))}\n`);
       } catch (e) {
-        throw new FileError(`cannot write ${values.write}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+        throw new FileError(
+          `cannot write ${values.write}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+        );
       }
     }
   } catch (e) {
@@ -87,9 +110,24 @@ export function cmdReview(args: string[]): number {
     throw e;
   }
   const changed = diffs.filter((d) => d.status !== 'same');
-  if (json) out(JSON.stringify({ ok: changed.length === 0, against: values.baseline ?? 'the cases\' pinned answers', cases: diffs.length, changed: changed.length, diffs: values.all ? diffs : changed }, null, 2));
+  if (json)
+    out(
+      JSON.stringify(
+        {
+          ok: changed.length === 0,
+          against: values.baseline ?? "the cases' pinned answers",
+          cases: diffs.length,
+          changed: changed.length,
+          diffs: values.all ? diffs : changed,
+        },
+        null,
+        2,
+      ),
+    );
   else {
-    out(`${diffs.length} cases against ${values.baseline ?? "the cases' pinned answers"}: ${changed.length === 0 ? 'nothing changed' : `${changed.length} changed`}.`);
+    out(
+      `${diffs.length} cases against ${values.baseline ?? "the cases' pinned answers"}: ${changed.length === 0 ? 'nothing changed' : `${changed.length} changed`}.`,
+    );
     for (const d of values.all ? diffs : changed) out(line(d).join('\n'));
     if (values.write !== undefined) out(`This run's results are in ${values.write} (use it as --baseline later).`);
   }
@@ -110,9 +148,18 @@ function compareReadings(dir: string, rulings: Rulings, json: boolean): number {
   }
   const differ = comparisons.filter((c) => !c.same);
   const violated = comparisons.some((c) => c.violations.ruling.length + c.violations.alternative.length > 0);
-  if (json) out(JSON.stringify({ ok: !violated, compare: rulings, cases: comparisons.length, differ: differ.length, comparisons }, null, 2));
+  if (json)
+    out(
+      JSON.stringify(
+        { ok: !violated, compare: rulings, cases: comparisons.length, differ: differ.length, comparisons },
+        null,
+        2,
+      ),
+    );
   else {
-    out(`${comparisons.length} cases under the rulings (RULINGS.md) and under ${rulingsLabel(rulings)}: ${differ.length === 0 ? 'no case differs' : `${differ.length} differ`}.`);
+    out(
+      `${comparisons.length} cases under the rulings (RULINGS.md) and under ${rulingsLabel(rulings)}: ${differ.length === 0 ? 'no case differs' : `${differ.length} differ`}.`,
+    );
     for (const c of comparisons) out(comparisonLines(c).join('\n'));
   }
   return violated ? 4 : 0;

@@ -6,7 +6,14 @@ import { EventSchema } from '../schema/events.ts';
 import { parseScenario, readJson, ScenarioError, withRulings } from '../engine/scenario.ts';
 import { POLICIES, type PolicyName } from '../engine/resolve.ts';
 import type { Lang } from '../text/text.ts';
-import { isReading, isVariantRuling, VARIANT_RULINGS, type Reading, type Rulings, type VariantRuling } from '../schema/rulings.ts';
+import {
+  isReading,
+  isVariantRuling,
+  VARIANT_RULINGS,
+  type Reading,
+  type Rulings,
+  type VariantRuling,
+} from '../schema/rulings.ts';
 import type { ExploreReport } from '../review/explore.ts';
 
 /** A bad command, option or value: one line and exit 1. */
@@ -67,7 +74,10 @@ export function useIo(streams: Io): void {
 
 /** Control and bidirectional-override characters from a file never reach the terminal raw: they are escaped. */
 export function printable(text: string): string {
-  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return text.replace(
+    /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 export function out(text: string): void {
@@ -83,7 +93,14 @@ export function readFile(path: string): string {
     return readFileSync(path, 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' ? 'permission denied' : (code ?? (e as Error).message);
+    const why =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'it is a folder'
+          : code === 'EACCES'
+            ? 'permission denied'
+            : (code ?? (e as Error).message);
     throw new FileError(`cannot read ${path}: ${why}`);
   }
 }
@@ -94,12 +111,21 @@ export function readEvents(path: string): unknown[] {
 }
 
 function eventsOf(value: unknown): unknown[] {
-  const list = Array.isArray(value) ? value : value !== null && typeof value === 'object' && Object.hasOwn(value, 'events') ? (value as { events?: unknown }).events : undefined;
+  const list = Array.isArray(value)
+    ? value
+    : value !== null && typeof value === 'object' && Object.hasOwn(value, 'events')
+      ? (value as { events?: unknown }).events
+      : undefined;
   if (!Array.isArray(list))
     throw new ScenarioError([{ path: '', message: 'expected an array of events or {"events": [...]}' }]);
   const issues = list.flatMap((e, i) => {
     const r = EventSchema.safeParse(e);
-    return r.success ? [] : r.error.issues.map((x) => ({ path: `events[${i}]${x.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('')}`, message: x.message }));
+    return r.success
+      ? []
+      : r.error.issues.map((x) => ({
+          path: `events[${i}]${x.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('')}`,
+          message: x.message,
+        }));
   });
   if (issues.length > 0) throw new ScenarioError(issues);
   return list;
@@ -130,8 +156,11 @@ export function rulingsOf(values: readonly string[] | undefined, option = 'rulin
     if (value === undefined || extra.length > 0)
       throw new UsageError(`--${option} takes ID=READING (e.g. R11=alternative), not '${item}'`);
     if (!isVariantRuling(id))
-      throw new UsageError(`--${option}: '${id}' is not a ruling with an alternative reading (one of ${VARIANT_RULINGS.join(', ')})`);
-    if (!isReading(value)) throw new UsageError(`--${option} ${id}: the reading is ruling or alternative, not '${value}'`);
+      throw new UsageError(
+        `--${option}: '${id}' is not a ruling with an alternative reading (one of ${VARIANT_RULINGS.join(', ')})`,
+      );
+    if (!isReading(value))
+      throw new UsageError(`--${option} ${id}: the reading is ruling or alternative, not '${value}'`);
     out[id] = value;
   }
   return out;
@@ -139,13 +168,23 @@ export function rulingsOf(values: readonly string[] | undefined, option = 'rulin
 
 export function oneFile(positionals: string[], command: string): string {
   if (positionals.length === 0) throw new UsageError(`${command} needs a scenario file`);
-  if (positionals.length > 1) throw new UsageError(`${command} takes one scenario file, not ${positionals.length} (${positionals.slice(1).join(' ')} is extra)`);
+  if (positionals.length > 1)
+    throw new UsageError(
+      `${command} takes one scenario file, not ${positionals.length} (${positionals.slice(1).join(' ')} is extra)`,
+    );
   return positionals[0]!;
 }
 
-export function wholeNumber(name: string, value: string | undefined, min: number, max: number, fallback: number): number {
+export function wholeNumber(
+  name: string,
+  value: string | undefined,
+  min: number,
+  max: number,
+  fallback: number,
+): number {
   if (value === undefined) return fallback;
-  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, not '${value}'`);
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max)
+    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, not '${value}'`);
   return Number(value);
 }
 
@@ -157,7 +196,8 @@ export function langOf(value: string | undefined): Lang {
 
 export function policyOf(value: string | undefined): PolicyName {
   const policy = value ?? 'decline';
-  if (!Object.hasOwn(POLICIES, policy)) throw new UsageError(`--policy must be one of ${Object.keys(POLICIES).join(', ')}, not '${policy}'`);
+  if (!Object.hasOwn(POLICIES, policy))
+    throw new UsageError(`--policy must be one of ${Object.keys(POLICIES).join(', ')}, not '${policy}'`);
   return policy as PolicyName;
 }
 
@@ -165,7 +205,22 @@ export function policyOf(value: string | undefined): PolicyName {
 export function badInput(e: ScenarioError | FileError, json: boolean): number {
   const issues = e instanceof ScenarioError ? e.issues : [{ path: '', message: e.message }];
   const code = e instanceof ScenarioError ? 'invalid-scenario' : 'unreadable-file';
-  if (json) out(JSON.stringify({ ok: false, error: { code, message: issues.map((i) => `${i.path || '(root)'}: ${i.message}`).join('; '), issues, path: issues[0]?.path ?? '' } }, null, 2));
+  if (json)
+    out(
+      JSON.stringify(
+        {
+          ok: false,
+          error: {
+            code,
+            message: issues.map((i) => `${i.path || '(root)'}: ${i.message}`).join('; '),
+            issues,
+            path: issues[0]?.path ?? '',
+          },
+        },
+        null,
+        2,
+      ),
+    );
   else err(e instanceof ScenarioError ? problems(e) : `his: ${e.message}`);
   return 2;
 }
@@ -201,4 +256,3 @@ export function truncation(r: ExploreReport): string {
   const by = { maxPaths: '--max-paths', maxNodes: '--max-nodes', maxMs: '--max-ms' }[r.truncatedBy ?? 'maxNodes'];
   return ` — STOPPED EARLY at ${by}: the figures below cover only what was explored`;
 }
-

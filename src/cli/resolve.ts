@@ -41,13 +41,30 @@ export function cmdResolve(args: string[]): number {
     if (!r.ok) {
       const { code, rule, message, index } = r.error;
       // Where the refused event is: in the events file, or in the scenario's own `events`.
-      const path = r.error.path ?? (index === undefined ? undefined : values.events ? `[${index}]` : `events[${index}]`);
-      const error = { code, ...(rule ? { rule } : {}), message, ...(path !== undefined ? { path } : {}), ...(index !== undefined ? { index } : {}) };
+      const path =
+        r.error.path ?? (index === undefined ? undefined : values.events ? `[${index}]` : `events[${index}]`);
+      const error = {
+        code,
+        ...(rule ? { rule } : {}),
+        message,
+        ...(path !== undefined ? { path } : {}),
+        ...(index !== undefined ? { index } : {}),
+      };
       if (json) out(JSON.stringify({ ok: false, error }, null, 2));
-      else err(`${narrative(r.session, lang)}\n\nerror${index !== undefined ? ` in scripted event ${index + 1} (index ${index})` : ''}: ${rule ? `[${rule}] ` : ''}${message}`);
+      else
+        err(
+          `${narrative(r.session, lang)}\n\nerror${index !== undefined ? ` in scripted event ${index + 1} (index ${index})` : ''}: ${rule ? `[${rule}] ` : ''}${message}`,
+        );
       return code === 'internal' ? 70 : 3;
     }
-    if (json) out(JSON.stringify({ ok: true, position: r.result.position, summary: r.result.summary, trace: r.session.trace }, null, 2));
+    if (json)
+      out(
+        JSON.stringify(
+          { ok: true, position: r.result.position, summary: r.result.summary, trace: r.session.trace },
+          null,
+          2,
+        ),
+      );
     else out(narrative(r.session, lang));
     return 0;
   } catch (e) {
@@ -55,4 +72,3 @@ export function cmdResolve(args: string[]): number {
     throw e;
   }
 }
-

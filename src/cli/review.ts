@@ -6,7 +6,13 @@ import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { MACHINES, type MachineId } from '../../machines/index.ts';
 import { ScenarioError } from '../engine/scenario.ts';
-import { explore, ExploreScriptError, type ExploreReport, type Invariant, type OutcomeQuery } from '../review/explore.ts';
+import {
+  explore,
+  ExploreScriptError,
+  type ExploreReport,
+  type Invariant,
+  type OutcomeQuery,
+} from '../review/explore.ts';
 import { format, toNumber, type Fraction } from '../review/fraction.ts';
 import { compileExpression, importInvariants, InvariantModuleError } from '../review/query.ts';
 import { exploreInParallel } from '../review/parallel.ts';
@@ -42,7 +48,12 @@ export const EXPLORE_USAGE = `  his explore <scenario.json> [--answers all|liste
       his resolve --events. --workers splits the work between threads. Exit code 4 when an invariant is violated.`;
 
 export function cmdOdds(args: string[]): number {
-  const { values, positionals } = options(args, { policy: { type: 'string' }, json: { type: 'boolean' }, ...BOUNDS, ...RULING_OPTION });
+  const { values, positionals } = options(args, {
+    policy: { type: 'string' },
+    json: { type: 'boolean' },
+    ...BOUNDS,
+    ...RULING_OPTION,
+  });
   const file = oneFile(positionals, 'odds');
   const policy = policyOf(values.policy);
   const limits = bounds(values);
@@ -51,10 +62,31 @@ export function cmdOdds(args: string[]): number {
     const r = explore(withoutScript(file, rulings), { decisions: policy, ...limits });
     const pct = (f: Fraction) => `${(toNumber(f) * 100).toFixed(2).padStart(6)} %`;
     if (values.json) {
-      out(JSON.stringify({ ok: true, policy, paths: r.paths, truncated: r.truncated, ...(r.truncatedBy ? { truncatedBy: r.truncatedBy } : {}), total: format(r.totalProbability), marginals: Object.fromEntries(Object.entries(r.marginals).map(([k, f]) => [k, format(f)])), outcomes: r.outcomes.map((o) => ({ probability: format(o.probability), description: o.description, position: o.position })) }, null, 2));
+      out(
+        JSON.stringify(
+          {
+            ok: true,
+            policy,
+            paths: r.paths,
+            truncated: r.truncated,
+            ...(r.truncatedBy ? { truncatedBy: r.truncatedBy } : {}),
+            total: format(r.totalProbability),
+            marginals: Object.fromEntries(Object.entries(r.marginals).map(([k, f]) => [k, format(f)])),
+            outcomes: r.outcomes.map((o) => ({
+              probability: format(o.probability),
+              description: o.description,
+              position: o.position,
+            })),
+          },
+          null,
+          2,
+        ),
+      );
       return 0;
     }
-    out(`Policy ${policy}: ${r.paths} dice paths, probabilities add up to ${format(r.totalProbability)}${truncation(r)}.\n`);
+    out(
+      `Policy ${policy}: ${r.paths} dice paths, probabilities add up to ${format(r.totalProbability)}${truncation(r)}.\n`,
+    );
     for (const [k, f] of Object.entries(r.marginals)) out(`${pct(f)}  ${k}  (${format(f)})`);
     out('\nOutcomes (end positions), most likely first:');
     for (const o of r.outcomes) out(`${pct(o.probability)}  ${o.description}`);
@@ -111,11 +143,14 @@ export function cmdExplore(args: string[]): number | Promise<number> {
   const maxPaths = wholeNumber('max-paths', values['max-paths'], 1, 100_000_000, 1_000_000);
   const limits = bounds(values);
   const answers = values.answers ?? 'all';
-  if (answers !== 'all' && answers !== 'listed') throw new UsageError(`--answers must be all or listed, not '${answers}'`);
-  if (values.policy !== undefined && values.answers !== undefined) throw new UsageError('--policy and --answers exclude each other: a policy gives one answer per decision');
+  if (answers !== 'all' && answers !== 'listed')
+    throw new UsageError(`--answers must be all or listed, not '${answers}'`);
+  if (values.policy !== undefined && values.answers !== undefined)
+    throw new UsageError('--policy and --answers exclude each other: a policy gives one answer per decision');
   const policy = values.policy !== undefined ? policyOf(values.policy) : undefined;
   const where = values.find !== undefined ? compileQuery(values.find) : undefined;
-  if (values.out !== undefined && where === undefined) throw new UsageError('--out writes the paths --find found: give --find too');
+  if (values.out !== undefined && where === undefined)
+    throw new UsageError('--out writes the paths --find found: give --find too');
   const json = values.json ?? false;
   const workers = workersOf(values.workers);
   const rulings = rulingsOf(values.ruling);
@@ -123,8 +158,12 @@ export function cmdExplore(args: string[]): number | Promise<number> {
     if (e instanceof ScenarioError || e instanceof FileError) return badInput(e, json);
     if (e instanceof ExploreScriptError) {
       const { code, rule, message } = e.error;
-      if (json) out(JSON.stringify({ ok: false, error: { code, ...(rule ? { rule } : {}), message, index: e.index } }, null, 2));
-      else err(`his: scripted event ${e.index + 1} (index ${e.index}) was refused: ${rule ? `[${rule}] ` : ''}${message}`);
+      if (json)
+        out(
+          JSON.stringify({ ok: false, error: { code, ...(rule ? { rule } : {}), message, index: e.index } }, null, 2),
+        );
+      else
+        err(`his: scripted event ${e.index + 1} (index ${e.index}) was refused: ${rule ? `[${rule}] ` : ''}${message}`);
       return 3;
     }
     throw e;
@@ -136,7 +175,13 @@ export function cmdExplore(args: string[]): number | Promise<number> {
   };
   const options = () => {
     const events = values.events ? readEvents(values.events) : undefined;
-    return { decisions: policy ?? ('all' as const), ...(policy ? {} : { answers: answers as 'all' | 'listed' }), maxPaths, ...limits, ...(events ? { events } : {}) };
+    return {
+      decisions: policy ?? ('all' as const),
+      ...(policy ? {} : { answers: answers as 'all' | 'listed' }),
+      maxPaths,
+      ...limits,
+      ...(events ? { events } : {}),
+    };
   };
   const modules = values.assert ?? [];
   if (workers > 1) {
@@ -144,7 +189,15 @@ export function cmdExplore(args: string[]): number | Promise<number> {
     return (async () => {
       try {
         const scenario = withoutScript(file, rulings);
-        const r = await exploreInParallel({ scenario: scenario.source, options: options(), ...(values.find !== undefined ? { find: values.find } : {}), assert: modules.map((m) => resolvePath(m)) }, workers);
+        const r = await exploreInParallel(
+          {
+            scenario: scenario.source,
+            options: options(),
+            ...(values.find !== undefined ? { find: values.find } : {}),
+            assert: modules.map((m) => resolvePath(m)),
+          },
+          workers,
+        );
         return finish(r);
       } catch (e) {
         if (e instanceof InvariantModuleError) return badInput(new FileError(e.message), json);
@@ -154,7 +207,13 @@ export function cmdExplore(args: string[]): number | Promise<number> {
   }
   const run = (invariants: Invariant[]): number => {
     try {
-      return finish(explore(withoutScript(file, rulings), { ...options(), ...(invariants.length ? { invariants } : {}), ...(where ? { where } : {}) }));
+      return finish(
+        explore(withoutScript(file, rulings), {
+          ...options(),
+          ...(invariants.length ? { invariants } : {}),
+          ...(where ? { where } : {}),
+        }),
+      );
     } catch (e) {
       return failed(e);
     }
@@ -174,7 +233,13 @@ function writeMatches(path: string, r: ExploreReport): void {
   const body = {
     // `his resolve --events <this file>` replays the first (shortest) match; every match is listed below it.
     events: matches[0]?.events ?? [],
-    matches: matches.map((m) => ({ description: m.description, probability: format(m.probability), paths: m.paths, labels: m.labels, events: m.events })),
+    matches: matches.map((m) => ({
+      description: m.description,
+      probability: format(m.probability),
+      paths: m.paths,
+      labels: m.labels,
+      events: m.events,
+    })),
   };
   try {
     writeFileSync(path, `${JSON.stringify(body, null, 2)}\n`);
@@ -184,7 +249,15 @@ function writeMatches(path: string, r: ExploreReport): void {
 }
 
 function report(r: ExploreReport, json: boolean): void {
-  const reached = Object.fromEntries((Object.keys(MACHINES) as MachineId[]).map((id) => [id, { reached: r.states[id] ?? [], unreached: Object.keys(MACHINES[id].root.states).filter((s) => !(r.states[id] ?? []).includes(s)) }]));
+  const reached = Object.fromEntries(
+    (Object.keys(MACHINES) as MachineId[]).map((id) => [
+      id,
+      {
+        reached: r.states[id] ?? [],
+        unreached: Object.keys(MACHINES[id].root.states).filter((s) => !(r.states[id] ?? []).includes(s)),
+      },
+    ]),
+  );
   if (json) {
     out(
       JSON.stringify(
@@ -201,7 +274,20 @@ function report(r: ExploreReport, json: boolean): void {
           endPositions: r.outcomes.length,
           answerCounts: r.answerCounts,
           violations: r.violations,
-          ...(r.matches ? { matchProbability: format(r.matchProbability!), queryErrors: r.queryErrors, matches: r.matches.map((m) => ({ description: m.description, probability: format(m.probability), paths: m.paths, labels: m.labels, events: m.events, position: m.position })) } : {}),
+          ...(r.matches
+            ? {
+                matchProbability: format(r.matchProbability!),
+                queryErrors: r.queryErrors,
+                matches: r.matches.map((m) => ({
+                  description: m.description,
+                  probability: format(m.probability),
+                  paths: m.paths,
+                  labels: m.labels,
+                  events: m.events,
+                  position: m.position,
+                })),
+              }
+            : {}),
           states: reached,
         },
         null,
@@ -210,16 +296,29 @@ function report(r: ExploreReport, json: boolean): void {
     );
     return;
   }
-  const how = r.answers === 'policy' ? 'one answer per decision (policy)' : r.answers === 'all' ? 'every legal answer' : 'every listed answer';
+  const how =
+    r.answers === 'policy'
+      ? 'one answer per decision (policy)'
+      : r.answers === 'all'
+        ? 'every legal answer'
+        : 'every listed answer';
   const threads = (r as { workers?: number }).workers;
-  out(`${r.paths} paths, ${r.nodes} nodes (${r.distinctStates} distinct states), ${r.outcomes.length} distinct end positions — ${how}, ${(r.ms / 1000).toFixed(1)} s${threads && threads > 1 ? ` with ${threads} worker threads` : ''}${truncation(r)}.`);
+  out(
+    `${r.paths} paths, ${r.nodes} nodes (${r.distinctStates} distinct states), ${r.outcomes.length} distinct end positions — ${how}, ${(r.ms / 1000).toFixed(1)} s${threads && threads > 1 ? ` with ${threads} worker threads` : ''}${truncation(r)}.`,
+  );
   const kinds = Object.entries(r.answerCounts);
-  if (kinds.length) out(`Answers sent, per decision kind: ${kinds.map(([k, c]) => `${k} ${c.answers} over ${c.decisions} decision${c.decisions === 1 ? '' : 's'}${c.incomplete ? ` (${c.incomplete} cut short)` : ''}`).join('; ')}.`);
+  if (kinds.length)
+    out(
+      `Answers sent, per decision kind: ${kinds.map(([k, c]) => `${k} ${c.answers} over ${c.decisions} decision${c.decisions === 1 ? '' : 's'}${c.incomplete ? ` (${c.incomplete} cut short)` : ''}`).join('; ')}.`,
+    );
   out(`Invariant violations: ${r.violations.length}`);
-  for (const v of r.violations.slice(0, 10)) out(`  after ${v.path.join(' → ') || 'the start'}: ${v.violations.join('; ')}`);
+  for (const v of r.violations.slice(0, 10))
+    out(`  after ${v.path.join(' → ') || 'the start'}: ${v.violations.join('; ')}`);
   if (r.matches) {
     const pct = (f: Fraction) => `${(toNumber(f) * 100).toFixed(2)} %`;
-    out(`Outcomes matching --find: ${r.matches.length} end position${r.matches.length === 1 ? '' : 's'}, ${r.answers === 'policy' ? 'probability' : 'dice weight'} ${format(r.matchProbability!)} (${pct(r.matchProbability!)})${r.queryErrors?.count ? ` — the expression threw ${r.queryErrors.count} time(s), counted as no match: ${r.queryErrors.first}` : ''}`);
+    out(
+      `Outcomes matching --find: ${r.matches.length} end position${r.matches.length === 1 ? '' : 's'}, ${r.answers === 'policy' ? 'probability' : 'dice weight'} ${format(r.matchProbability!)} (${pct(r.matchProbability!)})${r.queryErrors?.count ? ` — the expression threw ${r.queryErrors.count} time(s), counted as no match: ${r.queryErrors.first}` : ''}`,
+    );
     for (const m of r.matches.slice(0, 20)) {
       out(`  ${m.description}  [${format(m.probability)}; shortest path: ${m.events.length} events]`);
       out(`    ${m.labels.join(' → ') || '(no answer or roll)'}`);
@@ -227,5 +326,8 @@ function report(r: ExploreReport, json: boolean): void {
     if (r.matches.length > 20) out(`  … and ${r.matches.length - 20} more (--json or --out lists them all)`);
   }
   out('States reached:');
-  for (const [id, s2] of Object.entries(reached)) out(`  ${id}: ${s2.reached.length} of ${s2.reached.length + s2.unreached.length}${s2.unreached.length ? ` (not reached: ${s2.unreached.join(', ')})` : ''}`);
+  for (const [id, s2] of Object.entries(reached))
+    out(
+      `  ${id}: ${s2.reached.length} of ${s2.reached.length + s2.unreached.length}${s2.unreached.length ? ` (not reached: ${s2.unreached.join(', ')})` : ''}`,
+    );
 }

@@ -22,9 +22,15 @@ export function cmdSchema(args: string[]): number {
   const { positionals } = options(args, {});
   if (positionals.length > 1) throw new UsageError(`schema takes one name, not ${positionals.length}`);
   const name = positionals[0] ?? 'scenario';
-  if (!Object.hasOwn(SCHEMAS, name)) throw new UsageError(`unknown schema '${name}': one of ${Object.keys(SCHEMAS).join(', ')}`);
+  if (!Object.hasOwn(SCHEMAS, name))
+    throw new UsageError(`unknown schema '${name}': one of ${Object.keys(SCHEMAS).join(', ')}`);
   const io2 = name === 'result' || name === 'decision' ? 'output' : 'input';
-  out(JSON.stringify({ title: `his-procedures ${name}`, ...z.toJSONSchema(SCHEMAS[name]!, { io: io2, unrepresentable: 'any' }) }, null, 2));
+  out(
+    JSON.stringify(
+      { title: `his-procedures ${name}`, ...z.toJSONSchema(SCHEMAS[name]!, { io: io2, unrepresentable: 'any' }) },
+      null,
+      2,
+    ),
+  );
   return 0;
 }
-

@@ -7,4 +7,3 @@ export function serveOptions(args: string[]): void {
   if (positionals.length > 0) throw new UsageError(`serve takes no file, not ${positionals.join(' ')}`);
   if (!values.stdio) throw new UsageError('serve needs --stdio (the only transport)');
 }
-

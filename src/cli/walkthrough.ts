@@ -32,7 +32,13 @@ export const WALKTHROUGH_USAGE = `  his walkthrough <scenario.json> [--events fi
 
 function why(e: unknown): string {
   const code = (e as NodeJS.ErrnoException).code;
-  return code === 'ENOENT' ? 'no such folder' : code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' ? 'permission denied' : (code ?? (e as Error).message);
+  return code === 'ENOENT'
+    ? 'no such folder'
+    : code === 'EISDIR'
+      ? 'it is a folder'
+      : code === 'EACCES'
+        ? 'permission denied'
+        : (code ?? (e as Error).message);
 }
 
 export function cmdWalkthrough(args: string[]): number | Promise<number> {
@@ -61,22 +67,26 @@ export function cmdWalkthrough(args: string[]): number | Promise<number> {
     if (e instanceof ScenarioError || e instanceof FileError) return badInput(e, false);
     throw e;
   }
-  return walkthrough(scenario, { seed, lang, policy, play: values.play ?? false, ...(events ? { events } : {}) }).then((page) => {
-    if (output === undefined || output === '-') out(page.html);
-    else {
-      try {
-        writeFileSync(output, page.html);
-      } catch (e) {
-        err(`his: cannot write ${output}: ${why(e)}`);
-        return 2;
+  return walkthrough(scenario, { seed, lang, policy, play: values.play ?? false, ...(events ? { events } : {}) }).then(
+    (page) => {
+      if (output === undefined || output === '-') out(page.html);
+      else {
+        try {
+          writeFileSync(output, page.html);
+        } catch (e) {
+          err(`his: cannot write ${output}: ${why(e)}`);
+          return 2;
+        }
+        out(`${output}: ${page.model.steps.length} steps, ${page.bytes} bytes${values.play ? ', with play mode' : ''}`);
       }
-      out(`${output}: ${page.model.steps.length} steps, ${page.bytes} bytes${values.play ? ', with play mode' : ''}`);
-    }
-    if (page.refused) {
-      const r = page.refused;
-      err(`error in scripted event ${r.index + 1} (index ${r.index}): ${r.rule ? `[${r.rule}] ` : ''}${r.message} — the page ends at this refusal`);
-      return r.code === 'internal' ? 70 : 3;
-    }
-    return 0;
-  });
+      if (page.refused) {
+        const r = page.refused;
+        err(
+          `error in scripted event ${r.index + 1} (index ${r.index}): ${r.rule ? `[${r.rule}] ` : ''}${r.message} — the page ends at this refusal`,
+        );
+        return r.code === 'internal' ? 70 : 3;
+      }
+      return 0;
+    },
+  );
 }

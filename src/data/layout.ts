@@ -63,7 +63,10 @@ function computeHisLayout(): ReadonlyMap<string, Point> {
   const meanLat = land.reduce((sum, [, g]) => sum + g.lat, 0) / land.length;
   const scale = Math.cos((meanLat * Math.PI) / 180);
   const points = geography.map(([id, g]) => ({ id, x: g.lon * scale, y: -g.lat }));
-  nudge(points.filter((p) => landIds.has(p.id)), MIN_DISTANCE);
+  nudge(
+    points.filter((p) => landIds.has(p.id)),
+    MIN_DISTANCE,
+  );
   const minX = Math.min(...points.map((p) => p.x));
   const minY = Math.min(...points.map((p) => p.y));
   return new Map(points.map((p) => [p.id, { x: p.x - minX, y: p.y - minY }]));

@@ -3,7 +3,14 @@
 // what XState's inspection events say about an actor (its machine, its parent, its initial state) and a step (which
 // transition was taken). Everything here leans on XState 5's actor objects; test/engine/actors.test.ts pins the
 // version these fields were read from.
-import type { AnyActorRef, AnyMachineSnapshot, AnyStateMachine, ContextFrom, InspectionEvent, OutputFrom } from 'xstate';
+import type {
+  AnyActorRef,
+  AnyMachineSnapshot,
+  AnyStateMachine,
+  ContextFrom,
+  InspectionEvent,
+  OutputFrom,
+} from 'xstate';
 import type { MACHINES, MachineId } from '../../machines/index.ts';
 import type { ProcedureContext } from '../rules/procedures/common.ts';
 
@@ -25,13 +32,24 @@ export function activeLeaf(root: AnyActorRef): AnyActorRef | undefined {
 type ActorInternals = AnyActorRef & { readonly _parent?: AnyActorRef; readonly logic?: AnyStateMachine };
 
 /** An actor's machine, its parent's session id (none for the root) and the state it starts in. */
-export function actorInfo(ref: AnyActorRef): { machine: AnyStateMachine | undefined; parent: string | undefined; initial: AnyStateMachine['root'] | undefined } {
+export function actorInfo(ref: AnyActorRef): {
+  machine: AnyStateMachine | undefined;
+  parent: string | undefined;
+  initial: AnyStateMachine['root'] | undefined;
+} {
   const internals = ref as ActorInternals;
-  return { machine: internals.logic, parent: internals._parent?.sessionId, initial: internals.logic?.root.initial.target[0] };
+  return {
+    machine: internals.logic,
+    parent: internals._parent?.sessionId,
+    initial: internals.logic?.root.initial.target[0],
+  };
 }
 
 /** Whether a microstep took an eventless (`always`) transition, and the event type it was taken on. */
-export function microstepTrigger(ev: Extract<InspectionEvent, { type: '@xstate.microstep' }>): { eventless: boolean; type: string } {
+export function microstepTrigger(ev: Extract<InspectionEvent, { type: '@xstate.microstep' }>): {
+  eventless: boolean;
+  type: string;
+} {
   const transition = ev._transitions[0];
   return { eventless: transition !== undefined && transition.eventType === '', type: ev.event.type };
 }
@@ -46,7 +64,9 @@ export interface MachineContext {
 }
 
 // Every machine's context holds the world and the summary (a type error here if one stops doing so).
-const EVERY_CONTEXT_IS_A_PROCEDURE_CONTEXT: { readonly [M in MachineId]: ContextOf<M> extends ProcedureContext ? true : never } = {
+const EVERY_CONTEXT_IS_A_PROCEDURE_CONTEXT: {
+  readonly [M in MachineId]: ContextOf<M> extends ProcedureContext ? true : never;
+} = {
   movement: true,
   interception: true,
   avoidBattle: true,
@@ -59,7 +79,8 @@ const EVERY_CONTEXT_IS_A_PROCEDURE_CONTEXT: { readonly [M in MachineId]: Context
 /** A snapshot of the tree with the id of its machine (checked against the known machines). */
 export function fromSnapshot(snapshot: AnyMachineSnapshot): MachineContext {
   const id = snapshot.machine.id;
-  if (!Object.hasOwn(EVERY_CONTEXT_IS_A_PROCEDURE_CONTEXT, id)) throw new Error(`engine fault: an actor of unknown machine '${id}'`);
+  if (!Object.hasOwn(EVERY_CONTEXT_IS_A_PROCEDURE_CONTEXT, id))
+    throw new Error(`engine fault: an actor of unknown machine '${id}'`);
   return { machine: id as MachineId, context: snapshot.context };
 }
 
@@ -75,7 +96,8 @@ export function procedureContext(source: MachineContext): ProcedureContext {
 
 /** The movement machine's output (the world and summary after the move), once the root is done. */
 export function movementOutput(snapshot: AnyMachineSnapshot): OutputFrom<(typeof MACHINES)['movement']> {
-  if (fromSnapshot(snapshot).machine !== 'movement' || snapshot.status !== 'done') throw new Error('engine fault: the movement machine is not done');
+  if (fromSnapshot(snapshot).machine !== 'movement' || snapshot.status !== 'done')
+    throw new Error('engine fault: the movement machine is not done');
   return snapshot.output as OutputFrom<(typeof MACHINES)['movement']>;
 }
 
@@ -90,8 +112,21 @@ export function stateKeyOf(root: AnyActorRef): string {
 
 function keyOf(snap: AnyMachineSnapshot): unknown {
   const children: Record<string, unknown> = {};
-  for (const [id, child] of Object.entries(snap.children ?? {})) children[id] = keyOf((child as AnyActorRef).getSnapshot() as AnyMachineSnapshot);
-  const history = Object.entries(snap.historyValue ?? {}).map(([id, nodes]) => [id, (nodes as readonly { id: string }[]).map((n) => n.id)]);
-  const output = snap.output !== null && typeof snap.output === 'object' ? { ...snap.output, summary: undefined } : snap.output;
-  return { status: snap.status, value: snap.value, history, context: { ...snap.context, summary: undefined }, output, error: snap.error, children };
+  for (const [id, child] of Object.entries(snap.children ?? {}))
+    children[id] = keyOf((child as AnyActorRef).getSnapshot() as AnyMachineSnapshot);
+  const history = Object.entries(snap.historyValue ?? {}).map(([id, nodes]) => [
+    id,
+    (nodes as readonly { id: string }[]).map((n) => n.id),
+  ]);
+  const output =
+    snap.output !== null && typeof snap.output === 'object' ? { ...snap.output, summary: undefined } : snap.output;
+  return {
+    status: snap.status,
+    value: snap.value,
+    history,
+    context: { ...snap.context, summary: undefined },
+    output,
+    error: snap.error,
+    children,
+  };
 }

@@ -16,7 +16,8 @@ import { cite } from '../text/rules.ts';
 import { text, type Lang, type Text } from '../text/text.ts';
 import { decisionOfEvent, stepOfEvent, stepOfMovementState } from './structure.ts';
 
-export type ErrorCode = 'invalid-event' | 'illegal' | 'out-of-turn' | 'step-closed' | 'move-ended' | 'not-supported' | 'internal';
+export type ErrorCode =
+  'invalid-event' | 'illegal' | 'out-of-turn' | 'step-closed' | 'move-ended' | 'not-supported' | 'internal';
 
 export interface EngineError {
   readonly code: ErrorCode;
@@ -34,7 +35,13 @@ export interface EngineError {
   readonly path?: string;
 }
 
-export function errorOf(code: ErrorCode, rule: RuleRef | undefined, reason: Text, lang: Lang, extra: Partial<EngineError> = {}): EngineError {
+export function errorOf(
+  code: ErrorCode,
+  rule: RuleRef | undefined,
+  reason: Text,
+  lang: Lang,
+  extra: Partial<EngineError> = {},
+): EngineError {
   return { code, ...(rule ? { rule } : {}), message: reason[lang], reason, ...extra };
 }
 
@@ -70,7 +77,15 @@ function stepRefusal(s: Situation, event: EngineEvent): EngineError {
   const intercepted = root.intercepted ?? live;
   if (intercepted && (event.type.startsWith('avoid.') || event.type.startsWith('withdraw.'))) {
     const p = powerName(intercepted);
-    return errorOf('step-closed', '13.2 step 5', text(`${p.en} intercepted: after a successful interception steps 6 and 7 are skipped — no avoiding battle and no withdrawal; the battle is fought.`, `${p.ru} ${ruAgree(intercepted, 'перехватили', 'перехватила', 'перехватило')} движение: после успешного перехвата шаги 6 и 7 пропускаются — ни уклонения от сражения, ни отхода в укрепления; происходит полевое сражение.`), lang);
+    return errorOf(
+      'step-closed',
+      '13.2 step 5',
+      text(
+        `${p.en} intercepted: after a successful interception steps 6 and 7 are skipped — no avoiding battle and no withdrawal; the battle is fought.`,
+        `${p.ru} ${ruAgree(intercepted, 'перехватили', 'перехватила', 'перехватило')} движение: после успешного перехвата шаги 6 и 7 пропускаются — ни уклонения от сражения, ни отхода в укрепления; происходит полевое сражение.`,
+      ),
+      lang,
+    );
   }
   const dest = leg ? spaceName(root.world, leg.to) : text('the destination', 'область назначения');
   // The destination in the Russian cases the sentences below need.
@@ -80,15 +95,47 @@ function stepRefusal(s: Situation, event: EngineEvent): EngineError {
   const destOut = leg ? outOfSpace(root.world, leg.to).ru : 'из области назначения';
   const pending = s.decision?.prompt ?? text('nothing', 'ничего');
   if (event.type === 'move.declare')
-    return errorOf('step-closed', '13.1', text(`The move is already declared (${leg ? `${spaceName(root.world, leg.from).en} → ${spaceName(root.world, leg.to).en}` : 'in the scenario'}): one Move action per session.`, `Движение уже объявлено (${leg ? `${spaceName(root.world, leg.from).ru} → ${spaceName(root.world, leg.to).ru}` : 'в сценарии'}): в одной сессии — одна акция движения.`), lang);
+    return errorOf(
+      'step-closed',
+      '13.1',
+      text(
+        `The move is already declared (${leg ? `${spaceName(root.world, leg.from).en} → ${spaceName(root.world, leg.to).en}` : 'in the scenario'}): one Move action per session.`,
+        `Движение уже объявлено (${leg ? `${spaceName(root.world, leg.from).ru} → ${spaceName(root.world, leg.to).ru}` : 'в сценарии'}): в одной сессии — одна акция движения.`,
+      ),
+      lang,
+    );
   if (at > now)
-    return errorOf('out-of-turn', s.decision?.rule as RuleRef | undefined, text(`Not yet: the game is waiting for an earlier step first — ${pending.en}`, `Ещё рано: игра сначала ждёт более раннего шага — ${pending.ru}`), lang);
+    return errorOf(
+      'out-of-turn',
+      s.decision?.rule as RuleRef | undefined,
+      text(
+        `Not yet: the game is waiting for an earlier step first — ${pending.en}`,
+        `Ещё рано: игра сначала ждёт более раннего шага — ${pending.ru}`,
+      ),
+      lang,
+    );
   if (event.type.startsWith('intercept.')) {
     if (intercepted && 'power' in event && event.power !== intercepted) {
-      const v = check(isNoOtherPowerSuccessful, root.world, { leg: leg!, usedSpaces: [], declined: [], successPower: intercepted, power: event.power, from: '', request: units({}) });
+      const v = check(isNoOtherPowerSuccessful, root.world, {
+        leg: leg!,
+        usedSpaces: [],
+        declined: [],
+        successPower: intercepted,
+        power: event.power,
+        from: '',
+        request: units({}),
+      });
       if (!v.ok) return fromRefusal(root.world, v, lang, 'step-closed');
     }
-    return errorOf('step-closed', '13.1 step 5', text(`Interceptions of this move are over: they are resolved before the formation is placed in ${dest.en}.`, `Перехваты этого движения завершены: они разыгрываются до того, как соединение размещается ${destIn}.`), lang);
+    return errorOf(
+      'step-closed',
+      '13.1 step 5',
+      text(
+        `Interceptions of this move are over: they are resolved before the formation is placed in ${dest.en}.`,
+        `Перехваты этого движения завершены: они разыгрываются до того, как соединение размещается ${destIn}.`,
+      ),
+      lang,
+    );
   }
   if (event.type.startsWith('avoid.') || event.type.startsWith('withdraw.')) {
     if ((event.type === 'withdraw.declare' || event.type === 'withdraw.decline') && leg) {
@@ -97,18 +144,69 @@ function stepRefusal(s: Situation, event: EngineEvent): EngineError {
         if (!v.ok) return fromRefusal(root.world, v, lang, 'step-closed');
       }
       const decider = withdrawalDecider(root.world, leg);
-      if (decider && decider !== event.power) return errorOf('step-closed', '13.4', text(`Only ${powerName(decider).en}, who controls ${dest.en}, decides on a withdrawal.`, `Об отходе в укрепления решает только держава, контролирующая ${destAcc}: ${powerName(decider).ru}.`), lang);
-      return errorOf('step-closed', '13.1 step 7', text(`Step 7 (withdrawal into ${dest.en}) is over.`, `Шаг 7 (отход в укрепления ${destGen}) завершён.`), lang);
+      if (decider && decider !== event.power)
+        return errorOf(
+          'step-closed',
+          '13.4',
+          text(
+            `Only ${powerName(decider).en}, who controls ${dest.en}, decides on a withdrawal.`,
+            `Об отходе в укрепления решает только держава, контролирующая ${destAcc}: ${powerName(decider).ru}.`,
+          ),
+          lang,
+        );
+      return errorOf(
+        'step-closed',
+        '13.1 step 7',
+        text(`Step 7 (withdrawal into ${dest.en}) is over.`, `Шаг 7 (отход в укрепления ${destGen}) завершён.`),
+        lang,
+      );
     }
-    return errorOf('step-closed', '13.1 step 6', text(`Step 6 (avoid battle out of ${dest.en}) is over or was never open: only enemy land units in the destination may avoid battle, before the withdrawal and the battle.`, `Шаг 6 (уклонение от сражения ${destOut}) завершён или не начинался: уклоняться могут только вражеские сухопутные части в области назначения, до отхода в укрепления и сражения.`), lang);
+    return errorOf(
+      'step-closed',
+      '13.1 step 6',
+      text(
+        `Step 6 (avoid battle out of ${dest.en}) is over or was never open: only enemy land units in the destination may avoid battle, before the withdrawal and the battle.`,
+        `Шаг 6 (уклонение от сражения ${destOut}) завершён или не начинался: уклоняться могут только вражеские сухопутные части в области назначения, до отхода в укрепления и сражения.`,
+      ),
+      lang,
+    );
   }
   if (event.type === 'move.continue' || event.type === 'move.stop')
-    return errorOf('step-closed', '13.4 option 1', text('Moving on or retreating is chosen only after the defenders withdrew into the fortifications and the formation does not outnumber them.', 'Двигаться дальше или отступить можно выбрать, только когда обороняющиеся отошли в укрепления, а у соединения нет численного перевеса над ними.'), lang);
+    return errorOf(
+      'step-closed',
+      '13.4 option 1',
+      text(
+        'Moving on or retreating is chosen only after the defenders withdrew into the fortifications and the formation does not outnumber them.',
+        'Двигаться дальше или отступить можно выбрать, только когда обороняющиеся отошли в укрепления, а у соединения нет численного перевеса над ними.',
+      ),
+      lang,
+    );
   if (event.type === 'casualties.assign')
-    return errorOf('step-closed', '14 step 9', text(`No casualties are owed now: they are chosen after both sides roll in a field battle — ${pending.en}`, `Сейчас потери не выбирают: их выбирают после бросков обеих сторон в полевом сражении. Игра ждёт: ${pending.ru}`), lang);
+    return errorOf(
+      'step-closed',
+      '14 step 9',
+      text(
+        `No casualties are owed now: they are chosen after both sides roll in a field battle — ${pending.en}`,
+        `Сейчас потери не выбирают: их выбирают после бросков обеих сторон в полевом сражении. Игра ждёт: ${pending.ru}`,
+      ),
+      lang,
+    );
   if (event.type === 'retreat.declare')
-    return errorOf('step-closed', '14.1', text(`No retreat is owed now: only the loser of a field battle retreats, after casualties — ${pending.en}`, `Сейчас отступать не нужно: отступает только проигравший полевое сражение, после потерь. Игра ждёт: ${pending.ru}`), lang);
-  return errorOf('out-of-turn', s.decision?.rule as RuleRef | undefined, text(`The game is waiting for: ${pending.en}`, `Игра ждёт: ${pending.ru}`), lang);
+    return errorOf(
+      'step-closed',
+      '14.1',
+      text(
+        `No retreat is owed now: only the loser of a field battle retreats, after casualties — ${pending.en}`,
+        `Сейчас отступать не нужно: отступает только проигравший полевое сражение, после потерь. Игра ждёт: ${pending.ru}`,
+      ),
+      lang,
+    );
+  return errorOf(
+    'out-of-turn',
+    s.decision?.rule as RuleRef | undefined,
+    text(`The game is waiting for: ${pending.en}`, `Игра ждёт: ${pending.ru}`),
+    lang,
+  );
 }
 
 /** Explains why `event` cannot be accepted now. */
@@ -116,29 +214,78 @@ export function explainRefusal(s: Situation, event: EngineEvent): EngineError {
   const { lang, decision } = s;
   if (event.type === 'card.play') {
     const r = cite('R14');
-    return errorOf('not-supported', undefined, text(
-      `Cards are not supported in this release (${r.en}): ${event.card} cannot be played. ` +
-        'The response and combat card windows are marked in the machines.',
-      `Карты в этой версии не поддерживаются (${r.ru}): карту ${event.card} сыграть нельзя. ` +
-        'Моменты розыгрыша карт ответа и боевых карт отмечены в машинах.',
-    ), lang, { ruling: 'R14' });
+    return errorOf(
+      'not-supported',
+      undefined,
+      text(
+        `Cards are not supported in this release (${r.en}): ${event.card} cannot be played. ` +
+          'The response and combat card windows are marked in the machines.',
+        `Карты в этой версии не поддерживаются (${r.ru}): карту ${event.card} сыграть нельзя. ` +
+          'Моменты розыгрыша карт ответа и боевых карт отмечены в машинах.',
+      ),
+      lang,
+      { ruling: 'R14' },
+    );
   }
-  if (!decision) return errorOf('move-ended', '13.1', text('The move is over: no further events are accepted. Start a new session from the result position for the next move.', 'Движение завершено: события больше не принимаются. Для следующего движения начните новую сессию с итоговой позиции.'), lang);
+  if (!decision)
+    return errorOf(
+      'move-ended',
+      '13.1',
+      text(
+        'The move is over: no further events are accepted. Start a new session from the result position for the next move.',
+        'Движение завершено: события больше не принимаются. Для следующего движения начните новую сессию с итоговой позиции.',
+      ),
+      lang,
+    );
   if (event.type === 'dice.rolled') {
-    if (decision.kind !== 'roll') return errorOf('out-of-turn', decision.rule as RuleRef, text(`No roll is pending. The game is waiting for: ${decision.prompt.en}`, `Сейчас бросок не нужен. Игра ждёт: ${decision.prompt.ru}`), lang);
+    if (decision.kind !== 'roll')
+      return errorOf(
+        'out-of-turn',
+        decision.rule as RuleRef,
+        text(
+          `No roll is pending. The game is waiting for: ${decision.prompt.en}`,
+          `Сейчас бросок не нужен. Игра ждёт: ${decision.prompt.ru}`,
+        ),
+        lang,
+      );
     const n = decision.roll?.dice ?? 0;
     const got = event.values?.length ?? 0;
-    return errorOf('illegal', decision.rule as RuleRef, text(`This roll takes exactly ${n} dice, not ${got}.`, `Для этого броска нужно ровно ${ruCount(n, 'кубик', 'кубика', 'кубиков')}, а не ${got}.`), lang);
+    return errorOf(
+      'illegal',
+      decision.rule as RuleRef,
+      text(
+        `This roll takes exactly ${n} dice, not ${got}.`,
+        `Для этого броска нужно ровно ${ruCount(n, 'кубик', 'кубика', 'кубиков')}, а не ${got}.`,
+      ),
+      lang,
+    );
   }
   if (decisionOfEvent(event.type) === decision.kind) {
     const r = answerRefusal(s, event);
     const otherPower = 'power' in event && event.power !== decision.power;
     if (r) return fromRefusal(s.root.world, r, lang, otherPower ? 'out-of-turn' : 'illegal');
     if (otherPower) {
-      const asked = powerName(decision.power as never), p = powerName(event.power);
-      return errorOf('out-of-turn', decision.rule as RuleRef, text(`${asked.en} answers this decision, not ${p.en}: ${decision.prompt.en}`, `Сейчас ${ruAgree(decision.power as never, 'отвечают', 'отвечает')} ${asked.ru}, а не ${p.ru}: ${decision.prompt.ru}`), lang);
+      const asked = powerName(decision.power as never),
+        p = powerName(event.power);
+      return errorOf(
+        'out-of-turn',
+        decision.rule as RuleRef,
+        text(
+          `${asked.en} answers this decision, not ${p.en}: ${decision.prompt.en}`,
+          `Сейчас ${ruAgree(decision.power as never, 'отвечают', 'отвечает')} ${asked.ru}, а не ${p.ru}: ${decision.prompt.ru}`,
+        ),
+        lang,
+      );
     }
-    return errorOf('internal', decision.rule as RuleRef, text('The machine refused an answer that every restriction allows: please report this scenario and event.', 'Машина отвергла ответ, который разрешают все ограничения: пожалуйста, сообщите об этом сценарии и событии.'), lang);
+    return errorOf(
+      'internal',
+      decision.rule as RuleRef,
+      text(
+        'The machine refused an answer that every restriction allows: please report this scenario and event.',
+        'Машина отвергла ответ, который разрешают все ограничения: пожалуйста, сообщите об этом сценарии и событии.',
+      ),
+      lang,
+    );
   }
   return stepRefusal(s, event);
 }

@@ -56,9 +56,12 @@ function ruEliminated(world: World, eliminated: Pick<Units, LandUnitType>, captu
   if (types.length > 0) {
     const n = eliminated[types[0]!];
     const one = types.length === 1 && ruPlural(n, 'one', 'few', 'many') === 'one';
-    out.push(`${unitsText(world, eliminated).ru} ${one ? (types[0] === 'mercenaries' ? 'уничтожен' : 'уничтожена') : 'уничтожены'}`);
+    out.push(
+      `${unitsText(world, eliminated).ru} ${one ? (types[0] === 'mercenaries' ? 'уничтожен' : 'уничтожена') : 'уничтожены'}`,
+    );
   }
-  if (captured.length > 0) out.push(`${unitsText(world, { leaders: [...captured] }).ru} ${captured.length === 1 ? 'взят' : 'взяты'} в плен`);
+  if (captured.length > 0)
+    out.push(`${unitsText(world, { leaders: [...captured] }).ru} ${captured.length === 1 ? 'взят' : 'взяты'} в плен`);
   return out.join(', ');
 }
 
@@ -66,50 +69,85 @@ function ruEliminated(world: World, eliminated: Pick<Units, LandUnitType>, captu
 function summaryNotes(world: World, before: Summary, after: Summary): Text[] {
   const out: Text[] = [];
   for (const m of after.moves.slice(before.moves.length)) {
-    const p = powerName(m.power), f = spaceName(world, m.from), t = spaceName(world, m.to), u = unitsText(world, m.units);
-    const route = `${outOfSpace(world, m.from).ru} ${intoSpace(world, m.to).ru}`, moves = ruAgree(m.power, 'ведут', 'ведёт');
+    const p = powerName(m.power),
+      f = spaceName(world, m.from),
+      t = spaceName(world, m.to),
+      u = unitsText(world, m.units);
+    const route = `${outOfSpace(world, m.from).ru} ${intoSpace(world, m.to).ru}`,
+      moves = ruAgree(m.power, 'ведут', 'ведёт');
     const r = cite(m.continued ? '13.4 option 1' : '13.1');
-    out.push(m.continued
-      ? text(`${p.en} moves on from ${f.en} to ${t.en} with ${u.en} for ${m.cp} CP (${r.en}).`, `${p.ru} ${moves} соединение (${u.ru}) дальше ${route} за ${m.cp} КО (${r.ru}).`)
-      : text(`${p.en} moves ${u.en} from ${f.en} to ${t.en} for ${m.cp} CP (${r.en}).`, `${p.ru} ${moves} соединение (${u.ru}) ${route} за ${m.cp} КО (${r.ru}).`));
+    out.push(
+      m.continued
+        ? text(
+            `${p.en} moves on from ${f.en} to ${t.en} with ${u.en} for ${m.cp} CP (${r.en}).`,
+            `${p.ru} ${moves} соединение (${u.ru}) дальше ${route} за ${m.cp} КО (${r.ru}).`,
+          )
+        : text(
+            `${p.en} moves ${u.en} from ${f.en} to ${t.en} for ${m.cp} CP (${r.en}).`,
+            `${p.ru} ${moves} соединение (${u.ru}) ${route} за ${m.cp} КО (${r.ru}).`,
+          ),
+    );
   }
   for (const i of after.interceptions.slice(before.interceptions.length)) {
-    const p = powerName(i.power), f = spaceName(world, i.from), u = unitsText(world, i.units);
+    const p = powerName(i.power),
+      f = spaceName(world, i.from),
+      u = unitsText(world, i.units);
     const raw = i.dice.reduce((a, b) => a + b, 0);
     const calc = i.modifiers.length > 0 ? `${raw}${modifiersText(i.modifiers, 'sum')} = ${i.total}` : `${i.total}`;
     // Russian: «итого 8 + 2 − 1 = 9», or just «итого 8» with no modifier.
     const calcRu = i.modifiers.length > 0 ? calc : `${i.total}`;
     const r = cite('13.2');
-    out.push(text(
-      `${p.en} tries to intercept from ${f.en} with ${u.en}: rolls ${diceText(i.dice)}, ${calc} — ${i.success ? `success (≥ ${i.target})` : `fails (needs ${i.target})`} (${r.en}).`,
-      `${p.ru} ${ruAgree(i.power, 'пытаются', 'пытается')} перехватить ${outOfSpace(world, i.from).ru} (${u.ru}): выпало ${diceRu(i.dice)}, итого ${calcRu} — ${i.success ? `успех (≥ ${i.target})` : `неудача (нужно не меньше ${i.target})`} (${r.ru}).`,
-    ));
+    out.push(
+      text(
+        `${p.en} tries to intercept from ${f.en} with ${u.en}: rolls ${diceText(i.dice)}, ${calc} — ${i.success ? `success (≥ ${i.target})` : `fails (needs ${i.target})`} (${r.en}).`,
+        `${p.ru} ${ruAgree(i.power, 'пытаются', 'пытается')} перехватить ${outOfSpace(world, i.from).ru} (${u.ru}): выпало ${diceRu(i.dice)}, итого ${calcRu} — ${i.success ? `успех (≥ ${i.target})` : `неудача (нужно не меньше ${i.target})`} (${r.ru}).`,
+      ),
+    );
   }
   for (const a of after.avoids.slice(before.avoids.length)) {
-    const p = powerName(a.power), t = spaceName(world, a.to), u = unitsText(world, a.units);
+    const p = powerName(a.power),
+      t = spaceName(world, a.to),
+      u = unitsText(world, a.units);
     if (a.automatic) {
       const r = cite('13.3 step 4');
-      out.push(text(`${p.en} avoids battle into ${t.en} with ${u.en} without a roll: every unit already lost a battle this impulse (${r.en}).`, `${p.ru} ${ruAgree(a.power, 'уклоняются', 'уклоняется')} от сражения ${intoSpace(world, a.to).ru} без броска (${u.ru}): все они уже проиграли сражение в этот импульс (${r.ru}).`));
+      out.push(
+        text(
+          `${p.en} avoids battle into ${t.en} with ${u.en} without a roll: every unit already lost a battle this impulse (${r.en}).`,
+          `${p.ru} ${ruAgree(a.power, 'уклоняются', 'уклоняется')} от сражения ${intoSpace(world, a.to).ru} без броска (${u.ru}): все они уже проиграли сражение в этот импульс (${r.ru}).`,
+        ),
+      );
       continue;
     }
     const r = cite('13.3');
     const raw = a.dice.reduce((x, y) => x + y, 0);
-    out.push(text(
-      `${p.en} tries to avoid battle into ${t.en} with ${u.en}: rolls ${diceText(a.dice)}, ${a.modifiers.length > 0 ? `${raw}${modifiersText(a.modifiers, 'sum')} = ` : ''}${a.total} — ${a.success ? 'success' : `fails (needs ${a.target})`} (${r.en}).`,
-      `${p.ru} ${ruAgree(a.power, 'пытаются', 'пытается')} уклониться от сражения ${intoSpace(world, a.to).ru} (${u.ru}): выпало ${diceRu(a.dice)}, итого ${a.modifiers.length > 0 ? `${raw}${modifiersText(a.modifiers, 'sum')} = ` : ''}${a.total} — ${a.success ? 'успех' : `неудача (нужно не меньше ${a.target})`} (${r.ru}).`,
-    ));
+    out.push(
+      text(
+        `${p.en} tries to avoid battle into ${t.en} with ${u.en}: rolls ${diceText(a.dice)}, ${a.modifiers.length > 0 ? `${raw}${modifiersText(a.modifiers, 'sum')} = ` : ''}${a.total} — ${a.success ? 'success' : `fails (needs ${a.target})`} (${r.en}).`,
+        `${p.ru} ${ruAgree(a.power, 'пытаются', 'пытается')} уклониться от сражения ${intoSpace(world, a.to).ru} (${u.ru}): выпало ${diceRu(a.dice)}, итого ${a.modifiers.length > 0 ? `${raw}${modifiersText(a.modifiers, 'sum')} = ` : ''}${a.total} — ${a.success ? 'успех' : `неудача (нужно не меньше ${a.target})`} (${r.ru}).`,
+      ),
+    );
   }
   for (const w of after.withdrawals.slice(before.withdrawals.length)) {
-    const s = spaceName(world, w.space), u = unitsText(world, w.units);
-    const r = cite('13.4'), r10 = cite('R10');
+    const s = spaceName(world, w.space),
+      u = unitsText(world, w.units);
+    const r = cite('13.4'),
+      r10 = cite('R10');
     const who = w.decidedBy ? powerName(w.decidedBy) : text(`automatically (${r10.en})`, `автоматически (${r10.ru})`);
     const fort = spaceFrom(world, w.space).ru;
     const choice = w.decidedBy ? `выбор ${powerGen(w.decidedBy).ru}` : `автоматически, ${r10.ru}`;
-    out.push(w.withdrew
-      ? text(`${u.en} withdraw into the fortifications of ${s.en} (${r.en}; decided by ${who.en}).`, `Отход в укрепления ${fort}: ${u.ru} (${r.ru}; ${choice}).`)
-      : text(`${who.en} keeps ${u.en} outside the fortifications of ${s.en}: a field battle follows (${r.en}).`, w.decidedBy
-        ? `${who.ru} ${ruAgree(w.decidedBy, 'решают', 'решает')} не отходить в укрепления ${fort} (${u.ru}): будет полевое сражение (${r.ru}).`
-        : `Вне укреплений ${fort} остаются: ${u.ru} (автоматически, ${r10.ru}); будет полевое сражение (${r.ru}).`));
+    out.push(
+      w.withdrew
+        ? text(
+            `${u.en} withdraw into the fortifications of ${s.en} (${r.en}; decided by ${who.en}).`,
+            `Отход в укрепления ${fort}: ${u.ru} (${r.ru}; ${choice}).`,
+          )
+        : text(
+            `${who.en} keeps ${u.en} outside the fortifications of ${s.en}: a field battle follows (${r.en}).`,
+            w.decidedBy
+              ? `${who.ru} ${ruAgree(w.decidedBy, 'решают', 'решает')} не отходить в укрепления ${fort} (${u.ru}): будет полевое сражение (${r.ru}).`
+              : `Вне укреплений ${fort} остаются: ${u.ru} (автоматически, ${r10.ru}); будет полевое сражение (${r.ru}).`,
+          ),
+    );
   }
   if (after.battle && !before.battle) {
     const b = after.battle;
@@ -120,24 +158,48 @@ function summaryNotes(world: World, before: Summary, after: Summary): Text[] {
       const lostAny = s.losses.regulars + s.losses.mercenaries + s.losses.cavalry > 0;
       return { names: joinText(names, ', '), powers: s.powers, lost, lostAny, hits: s.hits, kept: s.kept };
     };
-    const a = side('attacker'), d = side('defender');
+    const a = side('attacker'),
+      d = side('defender');
     const winner = powerName(b.winnerPower);
-    const won = b[b.winner].hits, lost = b[b.winner === 'attacker' ? 'defender' : 'attacker'].hits;
-    const r8 = cite('14 step 8'), r9 = cite('14 step 9'), r7 = cite('R7');
-    out.push(text(`${winner.en} wins the field battle in ${spaceName(world, b.space).en}, ${b[b.winner].hits} hits to ${b[b.winner === 'attacker' ? 'defender' : 'attacker'].hits}${a.hits === d.hits ? ' (a tie goes to the defender)' : ''} (${r8.en}).`,
-      `${winner.ru} ${ruAgree(b.winnerPower, 'побеждают', 'побеждает')} в полевом сражении ${inSpace(world, b.space).ru}: ${ruCount(won, 'попадание', 'попадания', 'попаданий')} против ${lost}${a.hits === d.hits ? ' (при равенстве побеждает обороняющийся)' : ''} (${r8.ru}).`));
+    const won = b[b.winner].hits,
+      lost = b[b.winner === 'attacker' ? 'defender' : 'attacker'].hits;
+    const r8 = cite('14 step 8'),
+      r9 = cite('14 step 9'),
+      r7 = cite('R7');
+    out.push(
+      text(
+        `${winner.en} wins the field battle in ${spaceName(world, b.space).en}, ${b[b.winner].hits} hits to ${b[b.winner === 'attacker' ? 'defender' : 'attacker'].hits}${a.hits === d.hits ? ' (a tie goes to the defender)' : ''} (${r8.en}).`,
+        `${winner.ru} ${ruAgree(b.winnerPower, 'побеждают', 'побеждает')} в полевом сражении ${inSpace(world, b.space).ru}: ${ruCount(won, 'попадание', 'попадания', 'попаданий')} против ${lost}${a.hits === d.hits ? ' (при равенстве побеждает обороняющийся)' : ''} (${r8.ru}).`,
+      ),
+    );
     const lossRu = (s: typeof a) => (s.lostAny ? s.lost.ru : 'без потерь');
-    out.push(text(`Losses: ${a.names.en} loses ${a.lost.en}; ${d.names.en} loses ${d.lost.en} (${r9.en}).`, `Потери: ${a.names.ru} — ${lossRu(a)}; ${d.names.ru} — ${lossRu(d)} (${r9.ru}).`));
-    for (const s of [a, d]) if (s.kept) out.push(text(`${s.names.en} keeps one ${s.kept} unit: both sides were wiped out (${r7.en}).`, `${s.names.ru} ${ruAgree(s.powers, 'сохраняют', 'сохраняет')} ${unitTypeOne(s.kept).ru}: обе стороны уничтожены (${r7.ru}).`));
+    out.push(
+      text(
+        `Losses: ${a.names.en} loses ${a.lost.en}; ${d.names.en} loses ${d.lost.en} (${r9.en}).`,
+        `Потери: ${a.names.ru} — ${lossRu(a)}; ${d.names.ru} — ${lossRu(d)} (${r9.ru}).`,
+      ),
+    );
+    for (const s of [a, d])
+      if (s.kept)
+        out.push(
+          text(
+            `${s.names.en} keeps one ${s.kept} unit: both sides were wiped out (${r7.en}).`,
+            `${s.names.ru} ${ruAgree(s.powers, 'сохраняют', 'сохраняет')} ${unitTypeOne(s.kept).ru}: обе стороны уничтожены (${r7.ru}).`,
+          ),
+        );
   }
   for (const r of after.retreats.slice(before.retreats.length)) {
-    const p = powerName(r.power), from = spaceName(world, r.from);
+    const p = powerName(r.power),
+      from = spaceName(world, r.from);
     const parts: Text[] = [];
     const inside = unitsText(world, r.inside);
     if (r.inside.regulars + r.inside.mercenaries + r.inside.cavalry + r.inside.leaders.length > 0)
-      parts.push(text(`${inside.en} go inside ${from.en}`, `${inside.ru} — в укрепления ${spaceFrom(world, r.from).ru}`));
+      parts.push(
+        text(`${inside.en} go inside ${from.en}`, `${inside.ru} — в укрепления ${spaceFrom(world, r.from).ru}`),
+      );
     const moved = unitsText(world, r.units);
-    if (r.to) parts.push(text(`${moved.en} to ${spaceName(world, r.to).en}`, `${moved.ru} — ${intoSpace(world, r.to).ru}`));
+    if (r.to)
+      parts.push(text(`${moved.en} to ${spaceName(world, r.to).en}`, `${moved.ru} — ${intoSpace(world, r.to).ru}`));
     const dead = r.eliminated.regulars + r.eliminated.mercenaries + r.eliminated.cavalry;
     // Russian: with nowhere to go at all, «Османам некуда отступить из Линца: …»; else «Османы отступают из Вены: …».
     const nowhere = parts.length === 0;
@@ -145,29 +207,72 @@ function summaryNotes(world: World, before: Summary, after: Summary): Text[] {
       // Captured leaders get their own note (the captures below); this one says what the retreat could not save.
       const e = unitsText(world, { ...r.eliminated, leaders: r.captured });
       const lost = ruEliminated(world, r.eliminated, r.captured);
-      const by = r.eliminatedBy ?? '14.1', c = cite(by);
-      const why = { '14.1': 'no legal space', '13.4': 'forced back into the space it moved on from', R10: 'an inactive stack never retreats', R11: 'its origin is no legal retreat' }[by];
-      const whyRu = { '14.1': 'нет допустимой области', '13.4': 'их вынудили вернуться в область, из которой они двинулись дальше', R10: 'неактивная группировка не отступает', R11: 'область, откуда они пришли, недопустима для отступления' }[by];
-      parts.push(text(`${e.en} ${dead > 0 && r.captured.length > 0 ? 'eliminated and captured' : dead > 0 ? 'eliminated' : 'captured'} — ${why} (${c.en})`, `${nowhere ? lost : `остальные: ${lost}`} — ${whyRu} (${c.ru})`));
+      const by = r.eliminatedBy ?? '14.1',
+        c = cite(by);
+      const why = {
+        '14.1': 'no legal space',
+        '13.4': 'forced back into the space it moved on from',
+        R10: 'an inactive stack never retreats',
+        R11: 'its origin is no legal retreat',
+      }[by];
+      const whyRu = {
+        '14.1': 'нет допустимой области',
+        '13.4': 'их вынудили вернуться в область, из которой они двинулись дальше',
+        R10: 'неактивная группировка не отступает',
+        R11: 'область, откуда они пришли, недопустима для отступления',
+      }[by];
+      parts.push(
+        text(
+          `${e.en} ${dead > 0 && r.captured.length > 0 ? 'eliminated and captured' : dead > 0 ? 'eliminated' : 'captured'} — ${why} (${c.en})`,
+          `${nowhere ? lost : `остальные: ${lost}`} — ${whyRu} (${c.ru})`,
+        ),
+      );
     }
     const rule = cite(r.reason === 'origin' ? '13.4 option 2' : r.reason === 'siege' ? '15.3' : '14.1');
-    const headRu = nowhere ? `${powerDat(r.power).ru} некуда отступить ${outOfSpace(world, r.from).ru}:` : `${p.ru} ${ruAgree(r.power, 'отступают', 'отступает')} ${outOfSpace(world, r.from).ru}:`;
-    out.push(joinText([text(`${p.en} retreats from ${from.en}:`, headRu), joinText(parts, '; '), text(`(${rule.en}).`, `(${rule.ru}).`)]));
+    const headRu = nowhere
+      ? `${powerDat(r.power).ru} некуда отступить ${outOfSpace(world, r.from).ru}:`
+      : `${p.ru} ${ruAgree(r.power, 'отступают', 'отступает')} ${outOfSpace(world, r.from).ru}:`;
+    out.push(
+      joinText([
+        text(`${p.en} retreats from ${from.en}:`, headRu),
+        joinText(parts, '; '),
+        text(`(${rule.en}).`, `(${rule.ru}).`),
+      ]),
+    );
   }
   for (const c of after.captures.slice(before.captures.length)) {
-    const l = leaderName(world, c.leader), by = powerName(c.by), s = spaceName(world, c.space);
+    const l = leaderName(world, c.leader),
+      by = powerName(c.by),
+      s = spaceName(world, c.space);
     const r = cite(c.rule);
-    out.push(text(`${l.en} is captured by ${by.en} in ${s.en} (${r.en}).`, `${l.ru} ${inSpace(world, c.space).ru} попадает в плен к ${powerDat(c.by).ru} (${r.ru}).`));
+    out.push(
+      text(
+        `${l.en} is captured by ${by.en} in ${s.en} (${r.en}).`,
+        `${l.ru} ${inSpace(world, c.space).ru} попадает в плен к ${powerDat(c.by).ru} (${r.ru}).`,
+      ),
+    );
   }
   for (const g of after.siegesEnded.slice(before.siegesEnded.length)) {
-    const s = spaceName(world, g.space), by = joinText(g.by.map(powerName), ', ');
+    const s = spaceName(world, g.space),
+      by = joinText(g.by.map(powerName), ', ');
     const r = cite('15.3');
-    out.push(text(`The siege of ${s.en} by ${by.en} is broken: the besiegers no longer outnumber the units inside (${r.en}).`, `Осада ${spaceFrom(world, g.space).ru} снята: у осаждающих (${by.ru}) больше нет численного перевеса над частями внутри (${r.ru}).`));
+    out.push(
+      text(
+        `The siege of ${s.en} by ${by.en} is broken: the besiegers no longer outnumber the units inside (${r.en}).`,
+        `Осада ${spaceFrom(world, g.space).ru} снята: у осаждающих (${by.ru}) больше нет численного перевеса над частями внутри (${r.ru}).`,
+      ),
+    );
   }
   if (after.siege && !before.siege) {
-    const s = spaceName(world, after.siege.space), p = powerName(after.siege.besieger);
+    const s = spaceName(world, after.siege.space),
+      p = powerName(after.siege.besieger);
     const r = cite('15');
-    out.push(text(`${s.en} is now under siege by ${p.en} (${r.en}).`, `${p.ru} теперь ${ruAgree(after.siege.besieger, 'осаждают', 'осаждает')} ${spaceTo(world, after.siege.space).ru} (${r.ru}).`));
+    out.push(
+      text(
+        `${s.en} is now under siege by ${p.en} (${r.en}).`,
+        `${p.ru} теперь ${ruAgree(after.siege.besieger, 'осаждают', 'осаждает')} ${spaceTo(world, after.siege.space).ru} (${r.ru}).`,
+      ),
+    );
   }
   return out;
 }
@@ -177,12 +282,22 @@ function declineNotes(event: EngineEvent | undefined): Text[] {
   if (event?.type === 'intercept.decline') {
     const p = powerName(event.power);
     const r = cite('13.2');
-    return [text(`${p.en} makes no (more) interception attempts (${r.en}).`, `${p.ru} ${ruAgree(event.power, 'отказываются', 'отказывается')} от (дальнейших) попыток перехвата (${r.ru}).`)];
+    return [
+      text(
+        `${p.en} makes no (more) interception attempts (${r.en}).`,
+        `${p.ru} ${ruAgree(event.power, 'отказываются', 'отказывается')} от (дальнейших) попыток перехвата (${r.ru}).`,
+      ),
+    ];
   }
   if (event?.type === 'avoid.decline') {
     const p = powerName(event.power);
     const r = cite('13.3');
-    return [text(`${p.en} does not try to avoid battle (${r.en}).`, `${p.ru} не ${ruAgree(event.power, 'пытаются', 'пытается')} уклониться от сражения (${r.ru}).`)];
+    return [
+      text(
+        `${p.en} does not try to avoid battle (${r.en}).`,
+        `${p.ru} не ${ruAgree(event.power, 'пытаются', 'пытается')} уклониться от сражения (${r.ru}).`,
+      ),
+    ];
   }
   return [];
 }
@@ -205,7 +320,15 @@ function battleNotes(world: World, state: string, f: FieldBattleContext | undefi
   if (!f) return [];
   const side = (r: 'attacker' | 'defender') => {
     const d = f.dice?.[r];
-    const who = r === 'attacker' ? powerName(f.battle.attacker) : joinText((f.forces?.defender ?? []).map((s) => powerName(s.power)).filter((v, i, a) => a.findIndex((x) => x.en === v.en) === i), ', ');
+    const who =
+      r === 'attacker'
+        ? powerName(f.battle.attacker)
+        : joinText(
+            (f.forces?.defender ?? [])
+              .map((s) => powerName(s.power))
+              .filter((v, i, a) => a.findIndex((x) => x.en === v.en) === i),
+            ', ',
+          );
     const lead = d?.leader ? leaderName(world, d.leader) : undefined;
     const leadRu = d?.leader ? leaderAcc(world, d.leader).ru : undefined;
     const units = d?.units ?? 0;
@@ -215,20 +338,37 @@ function battleNotes(world: World, state: string, f: FieldBattleContext | undefi
     );
   };
   if (state === 'combatCards') {
-    const a = side('attacker'), d = side('defender');
+    const a = side('attacker'),
+      d = side('defender');
     const r = cite('14 steps 2–3');
-    return [joinText([text('Field battle:', 'Полевое сражение:'), text(`${a.en} — ${d.en}`, `${a.ru}; ${d.ru}`), text(`(${r.en}).`, `(${r.ru}).`)])];
+    return [
+      joinText([
+        text('Field battle:', 'Полевое сражение:'),
+        text(`${a.en} — ${d.en}`, `${a.ru}; ${d.ru}`),
+        text(`(${r.en}).`, `(${r.ru}).`),
+      ]),
+    ];
   }
   if (state === 'rollingDefenderDice' && f.rolled.attacker) {
     const p = powerName(f.battle.attacker);
     const h = hits(countHits(f.rolled.attacker));
     const r = cite('14 step 6');
-    return [text(`${p.en} rolls ${diceText(f.rolled.attacker)}: ${h.en} (${r.en}).`, `У ${powerGen(f.battle.attacker).ru} выпало ${diceRu(f.rolled.attacker)} — ${h.ru} (${r.ru}).`)];
+    return [
+      text(
+        `${p.en} rolls ${diceText(f.rolled.attacker)}: ${h.en} (${r.en}).`,
+        `У ${powerGen(f.battle.attacker).ru} выпало ${diceRu(f.rolled.attacker)} — ${h.ru} (${r.ru}).`,
+      ),
+    ];
   }
   if (state === 'decidingWinner' && f.rolled.defender) {
     const h = hits(countHits(f.rolled.defender));
     const r = cite('14 step 6');
-    return [text(`The defender rolls ${diceText(f.rolled.defender)}: ${h.en} (${r.en}).`, `У обороняющегося выпало ${diceRu(f.rolled.defender)} — ${h.ru} (${r.ru}).`)];
+    return [
+      text(
+        `The defender rolls ${diceText(f.rolled.defender)}: ${h.en} (${r.en}).`,
+        `У обороняющегося выпало ${diceRu(f.rolled.defender)} — ${h.ru} (${r.ru}).`,
+      ),
+    ];
   }
   return [];
 }

@@ -25,7 +25,11 @@ export function toResultPosition(scenario: Scenario, position: Position): Result
       ...(s.lostBattle ? { lostBattle: true } : {}),
       ...(s.attemptedInterception ? { attemptedInterception: true } : {}),
     })),
-    sieges: position.sieges.map((g) => ({ space: g.space, by: [...g.by], ...(g.thisImpulse ? { thisImpulse: true } : {}) })),
+    sieges: position.sieges.map((g) => ({
+      space: g.space,
+      by: [...g.by],
+      ...(g.thisImpulse ? { thisImpulse: true } : {}),
+    })),
     captured: position.captured.map((c) => ({ ...c })),
     impulse: { ...position.impulse },
     // The readings the move was resolved under: the result parses again under the same rules.

@@ -7,8 +7,30 @@ import type { Position, World } from '../rules/world.ts';
 import type { Session } from './session.ts';
 
 const LABELS = {
-  en: { impulse: 'impulse', cp: 'CP', result: 'Result', left: 'CP left', captured: 'captured by', lost: 'lost a battle this impulse', attempted: 'attempted an interception', inside: 'inside', besieged: 'under siege by', none: 'nothing happened' },
-  ru: { impulse: 'Импульс', cp: 'КО', result: 'Итог', left: 'Осталось КО', captured: 'в плену у', lost: 'сражение в этот импульс проиграно', attempted: 'была попытка перехвата', inside: 'в укреплениях', besieged: 'осаждают', none: 'ничего не произошло' },
+  en: {
+    impulse: 'impulse',
+    cp: 'CP',
+    result: 'Result',
+    left: 'CP left',
+    captured: 'captured by',
+    lost: 'lost a battle this impulse',
+    attempted: 'attempted an interception',
+    inside: 'inside',
+    besieged: 'under siege by',
+    none: 'nothing happened',
+  },
+  ru: {
+    impulse: 'Импульс',
+    cp: 'КО',
+    result: 'Итог',
+    left: 'Осталось КО',
+    captured: 'в плену у',
+    lost: 'сражение в этот импульс проиграно',
+    attempted: 'была попытка перехвата',
+    inside: 'в укреплениях',
+    besieged: 'осаждают',
+    none: 'ничего не произошло',
+  },
 } as const;
 
 /** Spaces the move touched: where it came from and went, where interceptors, avoiders and retreats came and went. */
@@ -28,7 +50,11 @@ export function describePosition(world: World, position: Position, spaces: reado
     const here = position.stacks.filter((s) => s.space === id);
     const siege = position.sieges.find((g) => g.space === id);
     const parts = here.map((s) => {
-      const marks = [s.inside ? L.inside : '', s.lostBattle ? L.lost : '', s.attemptedInterception ? L.attempted : ''].filter(Boolean);
+      const marks = [
+        s.inside ? L.inside : '',
+        s.lostBattle ? L.lost : '',
+        s.attemptedInterception ? L.attempted : '',
+      ].filter(Boolean);
       // Russian: «Османы — 3 регулярные части»; English: "Ottoman 3 regulars".
       return `${powerName(s.power)[lang]}${lang === 'ru' ? ' —' : ''} ${unitsText(world, s)[lang]}${marks.length ? ` (${marks.join(', ')})` : ''}`;
     });
@@ -36,7 +62,10 @@ export function describePosition(world: World, position: Position, spaces: reado
     lines.push(`  ${spaceName(world, id)[lang]}: ${parts.length ? parts.join('; ') : '—'}`);
   }
   // «в плену у» takes the genitive: «в плену у Османов».
-  for (const c of position.captured) lines.push(`  ${unitsText(world, { leaders: [c.leader] })[lang]}: ${L.captured} ${(lang === 'ru' ? powerGen(c.by) : powerName(c.by))[lang]}`);
+  for (const c of position.captured)
+    lines.push(
+      `  ${unitsText(world, { leaders: [c.leader] })[lang]}: ${L.captured} ${(lang === 'ru' ? powerGen(c.by) : powerName(c.by))[lang]}`,
+    );
   lines.push(`  ${L.left}: ${position.impulse.cp}`);
   return lines;
 }
@@ -48,13 +77,21 @@ export function narrative(session: Session, lang: Lang): string {
   if (sc.data.name) lines.push(sc.data.name, '');
   const imp = sc.data.impulse;
   // Russian: «Импульс Османов, 1 КО.»; English: "Ottoman impulse, 1 CP."
-  lines.push(lang === 'ru' ? `${L.impulse} ${powerGen(imp.power).ru}, ${imp.cp} ${L.cp}.` : `${powerName(imp.power)[lang]} ${L.impulse}, ${imp.cp} ${L.cp}.`);
+  lines.push(
+    lang === 'ru'
+      ? `${L.impulse} ${powerGen(imp.power).ru}, ${imp.cp} ${L.cp}.`
+      : `${powerName(imp.power)[lang]} ${L.impulse}, ${imp.cp} ${L.cp}.`,
+  );
   // Ruling variants (src/schema/rulings.ts): a reader must know when a ruling was read the other way.
-  const alternative = Object.entries(sc.data.rulings ?? {}).filter(([, r]) => r === 'alternative').map(([id]) => id);
+  const alternative = Object.entries(sc.data.rulings ?? {})
+    .filter(([, r]) => r === 'alternative')
+    .map(([id]) => id);
   if (alternative.length > 0)
-    lines.push(lang === 'ru'
-      ? `Альтернативное прочтение постановлений: ${alternative.join(', ')} (docs/engine-choices.md).`
-      : `Read with the alternative reading of ${alternative.join(', ')} (docs/engine-choices.md).`);
+    lines.push(
+      lang === 'ru'
+        ? `Альтернативное прочтение постановлений: ${alternative.join(', ')} (docs/engine-choices.md).`
+        : `Read with the alternative reading of ${alternative.join(', ')} (docs/engine-choices.md).`,
+    );
   const notes = session.trace.filter((t) => t.headline).map((t) => t.note[lang]);
   notes.forEach((n, i) => lines.push(`${String(i + 1).padStart(2)}. ${n}`));
   if (notes.length === 0) lines.push(`  ${L.none}`);
@@ -62,7 +99,14 @@ export function narrative(session: Session, lang: Lang): string {
   if (result) {
     lines.push('', `${L.result}:`);
     const spaces = touchedSpaces(result.summary);
-    lines.push(...describePosition(sc.world, session.position, spaces.length ? spaces : [...new Set(session.position.stacks.map((s) => s.space))].sort(), lang));
+    lines.push(
+      ...describePosition(
+        sc.world,
+        session.position,
+        spaces.length ? spaces : [...new Set(session.position.stacks.map((s) => s.space))].sort(),
+        lang,
+      ),
+    );
   }
   return lines.join('\n');
 }

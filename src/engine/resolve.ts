@@ -45,7 +45,15 @@ export type ResolveOutcome =
 /** Equal as JSON values, whatever the order of their keys. */
 function same(a: unknown, b: unknown): boolean {
   const canon = (v: unknown): unknown =>
-    Array.isArray(v) ? v.map(canon) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => x.localeCompare(y)).map(([k, x]) => [k, canon(x)])) : v;
+    Array.isArray(v)
+      ? v.map(canon)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.entries(v)
+              .sort(([x], [y]) => x.localeCompare(y))
+              .map(([k, x]) => [k, canon(x)]),
+          )
+        : v;
   return JSON.stringify(canon(a)) === JSON.stringify(canon(b));
 }
 
@@ -81,13 +89,21 @@ export function resolve(scenario: Scenario, options: ResolveOptions = {}): Resol
     }
     const event = d.kind === 'roll' ? ({ type: 'dice.rolled' } as EngineEvent) : policy(d);
     if (!event) {
-      const reason = d.kind === 'move'
-        ? text('The scenario declares no move and no move.declare event: nothing to resolve (13.1).', 'В сценарии нет ни движения, ни события move.declare: разыгрывать нечего (13.1).')
-        : text(`The policy gave no answer to: ${d.prompt.en}`, `Политика не дала ответа на вопрос: ${d.prompt.ru}`);
+      const reason =
+        d.kind === 'move'
+          ? text(
+              'The scenario declares no move and no move.declare event: nothing to resolve (13.1).',
+              'В сценарии нет ни движения, ни события move.declare: разыгрывать нечего (13.1).',
+            )
+          : text(`The policy gave no answer to: ${d.prompt.en}`, `Политика не дала ответа на вопрос: ${d.prompt.ru}`);
       return { ok: false, session, error: errorOf('illegal', '13.1', reason, session.lang) };
     }
     const r = session.accept(event, d.kind === 'roll' ? 'host' : 'policy');
     if (!r.ok) return { ok: false, session, error: r.error };
   }
-  return { ok: false, session, error: errorOf('internal', undefined, text('The move did not finish.', 'Движение не завершилось.'), session.lang) };
+  return {
+    ok: false,
+    session,
+    error: errorOf('internal', undefined, text('The move did not finish.', 'Движение не завершилось.'), session.lang),
+  };
 }

@@ -28,9 +28,13 @@ export function compatibility(engine: string): string | undefined {
   const mine = version(ENGINE_VERSION)!;
   const theirs = version(engine);
   if (!theirs) return `the save's engine version '${engine}' is not a version number`;
-  const newer = theirs[0] > mine[0] || (theirs[0] === mine[0] && (theirs[1] > mine[1] || (theirs[1] === mine[1] && theirs[2] > mine[2])));
-  if (newer) return `the save comes from engine ${engine}, newer than this one (${ENGINE_VERSION}): update his-procedures to restore it`;
-  if (theirs[0] !== mine[0]) return `the save comes from engine ${engine}, an older major version than this one (${ENGINE_VERSION})`;
+  const newer =
+    theirs[0] > mine[0] ||
+    (theirs[0] === mine[0] && (theirs[1] > mine[1] || (theirs[1] === mine[1] && theirs[2] > mine[2])));
+  if (newer)
+    return `the save comes from engine ${engine}, newer than this one (${ENGINE_VERSION}): update his-procedures to restore it`;
+  if (theirs[0] !== mine[0])
+    return `the save comes from engine ${engine}, an older major version than this one (${ENGINE_VERSION})`;
   return undefined;
 }
 
@@ -62,9 +66,15 @@ function replay(saved: unknown, options: RestoreOptions): Session {
     }
   }
   const structural = structureIssues(raw);
-  if (structural.length > 0) throw new RestoreError(`not a session save: ${structural.map((i) => `${i.path}: ${i.message}`).join('; ')}`);
+  if (structural.length > 0)
+    throw new RestoreError(`not a session save: ${structural.map((i) => `${i.path}: ${i.message}`).join('; ')}`);
   const parsed = SavedSessionSchema.safeParse(raw);
-  if (!parsed.success) throw new RestoreError(`not a session save: ${zodIssues(parsed.error).map((i) => `${i.path}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new RestoreError(
+      `not a session save: ${zodIssues(parsed.error)
+        .map((i) => `${i.path}: ${i.message}`)
+        .join('; ')}`,
+    );
   const s = parsed.data;
   const incompatible = compatibility(s.engine);
   if (incompatible) throw new RestoreError(incompatible);
@@ -82,10 +92,14 @@ function replay(saved: unknown, options: RestoreOptions): Session {
       const values = a.event.values ?? [];
       const drawn = session.drawSeeded(values.length);
       if (drawn.some((v, k) => v !== values[k]))
-        throw new RestoreError(`saved event ${i + 1} is a seeded roll of ${values.join(' ')}, but seed ${s.seed} gives ${drawn.join(' ')} there: the save was edited or comes from another generator`, i);
+        throw new RestoreError(
+          `saved event ${i + 1} is a seeded roll of ${values.join(' ')}, but seed ${s.seed} gives ${drawn.join(' ')} there: the save was edited or comes from another generator`,
+          i,
+        );
     }
     const r = session.accept(a.event, a.source);
-    if (!r.ok) throw new RestoreError(`saved event ${i + 1} (${a.event.type}) is refused on replay: ${r.error.message}`, i);
+    if (!r.ok)
+      throw new RestoreError(`saved event ${i + 1} (${a.event.type}) is refused on replay: ${r.error.message}`, i);
     const fault = r.observerErrors?.[0];
     if (fault)
       throw new RestoreError(`the inspector threw while saved event ${i + 1} was replayed: ${String(fault.error)}`, i);

@@ -100,7 +100,15 @@ function semanticIssues(
 function leaderTable(extra: StructuredScenario['leaders']): LeaderTable {
   if (extra.length === 0) return hisLeaderTable();
   const table = new Map<string, Leader>(hisLeaderTable());
-  for (const l of extra) table.set(l.id, { id: l.id, name: l.name ?? l.id, power: l.power, alsoServes: [], battle: l.battle, command: l.command });
+  for (const l of extra)
+    table.set(l.id, {
+      id: l.id,
+      name: l.name ?? l.id,
+      power: l.power,
+      alsoServes: [],
+      battle: l.battle,
+      command: l.command,
+    });
   return table;
 }
 
@@ -126,7 +134,9 @@ function parseReported(input: unknown, copy: boolean): Scenario {
   } catch (e) {
     if (e instanceof ScenarioError) throw e;
     // Nothing a caller sends should get here; if it does, it is still reported as a bad scenario, not a crash.
-    throw new ScenarioError([{ path: '', message: `the scenario could not be read: ${(e as Error)?.message ?? String(e)}` }]);
+    throw new ScenarioError([
+      { path: '', message: `the scenario could not be read: ${(e as Error)?.message ?? String(e)}` },
+    ]);
   }
 }
 
@@ -142,7 +152,13 @@ function parseChecked(input: unknown, copy: boolean): Scenario {
   const structural = structureIssues(raw);
   if (structural.length > 0) throw new ScenarioError(structural);
   if (isCasebookCase(raw))
-    throw new ScenarioError([{ path: '', message: 'this is a casebook case (review/cases), not a scenario: its scenario is its "scenario" field; `his review <folder>` runs the case' }]);
+    throw new ScenarioError([
+      {
+        path: '',
+        message:
+          'this is a casebook case (review/cases), not a scenario: its scenario is its "scenario" field; `his review <folder>` runs the case',
+      },
+    ]);
   const source = copy ? structuredClone(raw) : raw;
   const parsed = ScenarioSchema.safeParse(source);
   if (!parsed.success) {

@@ -75,11 +75,11 @@ export class Session {
       // Same state as the parent: its persisted snapshot and pending decision serve this one too.
       this.persistedCache = from.persisted();
       this.cachedPending = from.cachedPending;
-    }
-    else {
+    } else {
       this.attach(undefined);
       this.settle();
-      if (this.failure !== undefined) throw new Error(`the engine failed to start this scenario: ${String(this.failure)}`);
+      if (this.failure !== undefined)
+        throw new Error(`the engine failed to start this scenario: ${String(this.failure)}`);
       const inspectorError = this.observers.takeInspectorErrors()[0];
       if (inspectorError) {
         this.root.stop();
@@ -95,7 +95,8 @@ export class Session {
     const inspect = (ev: InspectionEvent) => {
       // Every actor, children included, reports its errors here instead of throwing them later (XState re-throws an
       // error nobody observes asynchronously, out of reach of the host's try/catch).
-      if (ev.type === '@xstate.actor') (ev.actorRef as AnyActorRef).subscribe({ error: (e: unknown) => void (this.failure ??= e) });
+      if (ev.type === '@xstate.actor')
+        (ev.actorRef as AnyActorRef).subscribe({ error: (e: unknown) => void (this.failure ??= e) });
       this.tracer.inspect(ev);
       this.observers.inspect(ev);
     };
@@ -103,7 +104,10 @@ export class Session {
     this.tracer.restoring = quiet || snapshot !== undefined;
     this.root = snapshot
       ? createActor(machine, { snapshot: snapshot as Snapshot<unknown>, inspect })
-      : createActor(machine, { input: { world: this.scenario.world, ...(this.scenario.data.move ? { move: this.scenario.data.move } : {}) }, inspect });
+      : createActor(machine, {
+          input: { world: this.scenario.world, ...(this.scenario.data.move ? { move: this.scenario.data.move } : {}) },
+          inspect,
+        });
     try {
       recording(snapshot || quiet ? undefined : this.recorder, () => this.root.start());
     } catch (e) {
@@ -197,7 +201,10 @@ export class Session {
     const snap = this.root.getSnapshot();
     if (snap.status !== 'done') return null;
     const out = movementOutput(snap);
-    this.cachedResult ??= deepFreeze({ position: toResultPosition(this.scenario, out.world.position), summary: out.summary });
+    this.cachedResult ??= deepFreeze({
+      position: toResultPosition(this.scenario, out.world.position),
+      summary: out.summary,
+    });
     return this.cachedResult;
   }
 
@@ -234,8 +241,14 @@ export class Session {
       const parsed = EventSchema.safeParse(input);
       if (!parsed.success) {
         const issues = zodIssues(parsed.error);
-        const reason = text(`Not a valid event: ${issues.map((i) => `${i.path || '(event)'}: ${i.message}`).join('; ')}`, `Недопустимое событие: ${issues.map((i) => `${i.path || '(событие)'}: ${i.message}`).join('; ')}`);
-        return { ok: false, error: errorOf('invalid-event', undefined, reason, this.lang, { path: issues[0]?.path ?? '' }) };
+        const reason = text(
+          `Not a valid event: ${issues.map((i) => `${i.path || '(event)'}: ${i.message}`).join('; ')}`,
+          `Недопустимое событие: ${issues.map((i) => `${i.path || '(событие)'}: ${i.message}`).join('; ')}`,
+        );
+        return {
+          ok: false,
+          error: errorOf('invalid-event', undefined, reason, this.lang, { path: issues[0]?.path ?? '' }),
+        };
       }
       event = parsed.data;
     }
@@ -294,7 +307,10 @@ export class Session {
     this.rebuild();
     this.tracer.truncate(marks.trace);
     const message = failure instanceof Error ? failure.message : String(failure);
-    const reason = text(`The engine failed while applying this event, and nothing changed: ${message}. Please report the scenario and the events.`, `Движок дал сбой при обработке этого события; ничего не изменилось: ${message}. Пожалуйста, сообщите о сценарии и событиях.`);
+    const reason = text(
+      `The engine failed while applying this event, and nothing changed: ${message}. Please report the scenario and the events.`,
+      `Движок дал сбой при обработке этого события; ничего не изменилось: ${message}. Пожалуйста, сообщите о сценарии и событиях.`,
+    );
     return { ok: false, error: errorOf('internal', undefined, reason, this.lang) };
   }
 
@@ -323,7 +339,8 @@ export class Session {
       // An interception, an avoid battle, a withdrawal or a move can always be declined or is the host's to declare:
       // never forced, so its options need not be built here (ruling R9).
       const kind = this.waitingKind();
-      if (kind === undefined || kind === 'intercept' || kind === 'avoid' || kind === 'withdraw' || kind === 'move') return;
+      if (kind === undefined || kind === 'intercept' || kind === 'avoid' || kind === 'withdraw' || kind === 'move')
+        return;
       // A roll with dice to roll is the host's too: its decision is built when someone reads it.
       if (this.cachedPending === undefined) {
         const w = this.waiting();

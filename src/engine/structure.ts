@@ -17,8 +17,14 @@ function statesOf(node: AnyStateNode): AnyStateNode[] {
   return Object.values(node.states).flatMap((s) => [s, ...statesOf(s)]);
 }
 
-const STATES: readonly StateInfo[] = (Object.entries(MACHINES) as [MachineId, AnyStateMachine][]).flatMap(([machine, m]) =>
-  statesOf(m.root).map((n) => ({ machine, key: n.key, meta: n.meta as StateMeta | undefined, events: Object.keys(n.config.on ?? {}) })),
+const STATES: readonly StateInfo[] = (Object.entries(MACHINES) as [MachineId, AnyStateMachine][]).flatMap(
+  ([machine, m]) =>
+    statesOf(m.root).map((n) => ({
+      machine,
+      key: n.key,
+      meta: n.meta as StateMeta | undefined,
+      events: Object.keys(n.config.on ?? {}),
+    })),
 );
 
 /** Event type → the kind of decision it answers, from the decision states' own `on` keys ('dice.rolled' → roll). */
@@ -31,7 +37,9 @@ export const DECISION_OF_EVENT: ReadonlyMap<string, DecisionKind> = new Map(
 
 /** Event type → the step of 13.1 its answers belong to (from the decision states' meta.step). */
 export const STEP_OF_EVENT: ReadonlyMap<string, number> = new Map(
-  STATES.flatMap((s) => (s.meta?.step !== undefined && s.meta.decision ? s.events.map((e) => [e, s.meta!.step!] as const) : [])),
+  STATES.flatMap((s) =>
+    s.meta?.step !== undefined && s.meta.decision ? s.events.map((e) => [e, s.meta!.step!] as const) : [],
+  ),
 );
 
 /** Movement state → its step of 13.1 (the final state has none: the move is over). */

@@ -106,14 +106,17 @@ export class Tracer {
 
   /** The machine and state of every step from `from` on, without narrating them (cheap). */
   statesSince(from: number): { readonly machine: MachineId; readonly state: string }[] {
-    return this.raw.slice(from).map((r) => ({ machine: r.machine, state: 'initial' in r ? r.initial.key : stateOf(r.snap) }));
+    return this.raw
+      .slice(from)
+      .map((r) => ({ machine: r.machine, state: 'initial' in r ? r.initial.key : stateOf(r.snap) }));
   }
 
   inspect(ev: InspectionEvent): void {
     if (this.restoring) return;
     if (ev.type === '@xstate.actor') {
       const { machine, parent, initial } = actorInfo(ev.actorRef as AnyActorRef);
-      const step: RawStep[] = machine && initial ? [{ machine: machine.id as MachineId, initial, source: this.source }] : [];
+      const step: RawStep[] =
+        machine && initial ? [{ machine: machine.id as MachineId, initial, source: this.source }] : [];
       if (parent) this.deferred.set(ev.actorRef.sessionId, { parent, steps: step });
       else this.raw.push(...step);
       return;
@@ -125,7 +128,11 @@ export class Tracer {
     const raw: RawStep = {
       machine,
       snap,
-      event: eventless ? 'always' : type.startsWith('xstate.done.actor.') ? `done:${type.slice('xstate.done.actor.'.length)}` : type,
+      event: eventless
+        ? 'always'
+        : type.startsWith('xstate.done.actor.')
+          ? `done:${type.slice('xstate.done.actor.'.length)}`
+          : type,
       guards: this.recorder.take(machine).map(({ name, rule, result }) => ({ name, rule, result })),
       source: this.source,
       ...(!eventless && ENGINE_EVENT_TYPES.has(type) ? { payload: ev.event as EngineEvent } : {}),
@@ -152,7 +159,16 @@ export class Tracer {
     if ('initial' in raw) {
       const meta = raw.initial.meta as StateMeta | undefined;
       const state = raw.initial.key;
-      return deepFreeze({ step, machine: raw.machine, state, event: 'start', source: raw.source, guards: [], note: meta?.title ?? text(state, state), headline: false });
+      return deepFreeze({
+        step,
+        machine: raw.machine,
+        state,
+        event: 'start',
+        source: raw.source,
+        guards: [],
+        note: meta?.title ?? text(state, state),
+        headline: false,
+      });
     }
     const state = stateOf(raw.snap);
     const source = fromSnapshot(raw.snap);
@@ -169,6 +185,15 @@ export class Tracer {
       ...(raw.payload ? { event: raw.payload } : {}),
     });
     this.lastSummary = context.summary;
-    return deepFreeze({ step, machine: raw.machine, state, event: raw.event, source: raw.source, guards: raw.guards, note, headline });
+    return deepFreeze({
+      step,
+      machine: raw.machine,
+      state,
+      event: raw.event,
+      source: raw.source,
+      guards: raw.guards,
+      note,
+      headline,
+    });
   }
 }

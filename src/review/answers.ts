@@ -61,7 +61,8 @@ function mixes(have: Counts, room: number): Counts[] {
   const out: Counts[] = [];
   for (let cavalry = 0; cavalry <= Math.min(have.cavalry, room); cavalry++)
     for (let regulars = 0; regulars <= Math.min(have.regulars, room - cavalry); regulars++)
-      for (let mercenaries = 0; mercenaries <= Math.min(have.mercenaries, room - cavalry - regulars); mercenaries++) out.push({ regulars, mercenaries, cavalry });
+      for (let mercenaries = 0; mercenaries <= Math.min(have.mercenaries, room - cavalry - regulars); mercenaries++)
+        out.push({ regulars, mercenaries, cavalry });
   return out;
 }
 
@@ -128,7 +129,12 @@ function fields(c: Counts, leaders: readonly string[], byPower?: ByPower): Parti
 }
 
 /** The unit fields of a group choice: without a split, and (several powers holding units) with every split. */
-function withSplits(c: Counts, leaders: readonly string[], have: ReadonlyMap<Power, Counts>, cap: number): Partial<Units>[] {
+function withSplits(
+  c: Counts,
+  leaders: readonly string[],
+  have: ReadonlyMap<Power, Counts>,
+  cap: number,
+): Partial<Units>[] {
   const splits = count(c) > 0 ? byPowerSplits(have, c, cap) : undefined;
   return [fields(c, leaders), ...(splits ?? []).map((s) => fields(c, leaders, s))];
 }
@@ -149,7 +155,8 @@ class Collector {
   }
 }
 
-const sameGroup = (position: Position, power: MajorPower) => (s: Stack) => s.power === power || majorOf(position, s.power) === power;
+const sameGroup = (position: Position, power: MajorPower) => (s: Stack) =>
+  s.power === power || majorOf(position, s.power) === power;
 
 /** The space of the move being resolved (13.1 step 2): the destination of the last move in the summary. */
 function battleSpace(ctx: AnswerContext): string | undefined {
@@ -160,18 +167,25 @@ export function interceptAnswers(d: Decision, ctx: AnswerContext): AnswerSet {
   const out = new Collector();
   const power = d.power as MajorPower;
   const position = ctx.world.position;
-  const spaces = ((d.limits?.spaces ?? []) as { from: string; available: Units; maxLandUnits: number }[]);
+  const spaces = (d.limits?.spaces ?? []) as { from: string; available: Units; maxLandUnits: number }[];
   for (const { from, available } of spaces) {
     // The stacks an attempt may draw on (13.2: not marked as having tried, not under siege), per power for R16.
     const besieged = position.sieges.some((g) => g.space === from);
-    const eligible = position.stacks.filter((s) => s.space === from && sameGroup(position, power)(s) && !s.attemptedInterception && !(s.inside && besieged));
+    const eligible = position.stacks.filter(
+      (s) => s.space === from && sameGroup(position, power)(s) && !s.attemptedInterception && !(s.inside && besieged),
+    );
     const have = perPower(eligible);
-    const total: Counts = { regulars: available.regulars, mercenaries: available.mercenaries, cavalry: available.cavalry };
+    const total: Counts = {
+      regulars: available.regulars,
+      mercenaries: available.mercenaries,
+      cavalry: available.cavalry,
+    };
     for (const leaders of subsets(available.leaders)) {
       const limit = commandLimit(ctx.world, leaders);
       for (const c of mixes(total, limit)) {
         if (count(c) === 0 && leaders.length === 0) continue;
-        for (const f of withSplits(c, leaders, have, MAX_ANSWERS)) if (!out.add({ type: 'intercept.declare', power, from, ...f } as EngineEvent)) return out.result();
+        for (const f of withSplits(c, leaders, have, MAX_ANSWERS))
+          if (!out.add({ type: 'intercept.declare', power, from, ...f } as EngineEvent)) return out.result();
       }
     }
   }
@@ -187,13 +201,20 @@ export function avoidAnswers(d: Decision, ctx: AnswerContext): AnswerSet {
   const destinations = (d.limits?.destinations ?? []) as string[];
   const space = battleSpace(ctx);
   if (available && space) {
-    const have = perPower(position.stacks.filter((s) => s.space === space && !s.inside && sameGroup(position, power)(s)));
-    const total: Counts = { regulars: available.regulars, mercenaries: available.mercenaries, cavalry: available.cavalry };
+    const have = perPower(
+      position.stacks.filter((s) => s.space === space && !s.inside && sameGroup(position, power)(s)),
+    );
+    const total: Counts = {
+      regulars: available.regulars,
+      mercenaries: available.mercenaries,
+      cavalry: available.cavalry,
+    };
     for (const to of destinations)
       for (const leaders of subsets(available.leaders))
         for (const c of mixes(total, Infinity)) {
           if (count(c) === 0 && leaders.length === 0) continue;
-          for (const f of withSplits(c, leaders, have, MAX_ANSWERS)) if (!out.add({ type: 'avoid.declare', power, to, ...f } as EngineEvent)) return out.result();
+          for (const f of withSplits(c, leaders, have, MAX_ANSWERS))
+            if (!out.add({ type: 'avoid.declare', power, to, ...f } as EngineEvent)) return out.result();
         }
   }
   out.add({ type: 'avoid.decline', power });
@@ -215,18 +236,36 @@ export function retreatAnswers(d: Decision, ctx: AnswerContext): AnswerSet {
   const out = new Collector();
   const power = d.power;
   const position = ctx.world.position;
-  const lim = d.limits as { available?: Units; destinations?: string[]; insideRoom?: number; leadersMayGoInside?: boolean } | undefined;
+  const lim = d.limits as
+    { available?: Units; destinations?: string[]; insideRoom?: number; leadersMayGoInside?: boolean } | undefined;
   const available = lim?.available;
   const destinations = lim?.destinations ?? [];
   if (!available) return listedAnswers(d);
-  const total: Counts = { regulars: available.regulars, mercenaries: available.mercenaries, cavalry: available.cavalry };
+  const total: Counts = {
+    regulars: available.regulars,
+    mercenaries: available.mercenaries,
+    cavalry: available.cavalry,
+  };
   // The retreating group's space: where its stacks outside hold exactly what the decision says is available.
-  const key = (c: Counts, l: readonly string[]) => `${c.regulars},${c.mercenaries},${c.cavalry}|${[...l].sort().join(',')}`;
+  const key = (c: Counts, l: readonly string[]) =>
+    `${c.regulars},${c.mercenaries},${c.cavalry}|${[...l].sort().join(',')}`;
   const want = key(total, available.leaders);
   const spaces = [...new Set(position.stacks.map((s) => s.space))];
-  const here = spaces
-    .map((space) => position.stacks.filter((s) => s.space === space && !s.inside && (s.power === power || majorOf(position, s.power) === power)))
-    .find((st) => st.length > 0 && key(countsOf(st), st.flatMap((s) => s.leaders)) === want) ?? [];
+  const here =
+    spaces
+      .map((space) =>
+        position.stacks.filter(
+          (s) => s.space === space && !s.inside && (s.power === power || majorOf(position, s.power) === power),
+        ),
+      )
+      .find(
+        (st) =>
+          st.length > 0 &&
+          key(
+            countsOf(st),
+            st.flatMap((s) => s.leaders),
+          ) === want,
+      ) ?? [];
   const have = perPower(here);
   for (const to of destinations) out.add({ type: 'retreat.declare', power, to } as EngineEvent);
   if (destinations.length === 0) out.add({ type: 'retreat.declare', power } as EngineEvent);
@@ -239,7 +278,9 @@ export function retreatAnswers(d: Decision, ctx: AnswerContext): AnswerSet {
         for (const inside of withSplits(c, leaders, have, MAX_ANSWERS)) {
           if (everything || destinations.length === 0) {
             if (!out.add({ type: 'retreat.declare', power, inside } as EngineEvent)) return out.result();
-          } else for (const to of destinations) if (!out.add({ type: 'retreat.declare', power, to, inside } as EngineEvent)) return out.result();
+          } else
+            for (const to of destinations)
+              if (!out.add({ type: 'retreat.declare', power, to, inside } as EngineEvent)) return out.result();
         }
       }
   }
@@ -266,7 +307,13 @@ export function moveAnswers(d: Decision, ctx: AnswerContext): AnswerSet {
         if (count(c) === 0 && leaders.length === 0) continue;
         for (const f of withSplits(c, leaders, have, MAX_ANSWERS))
           for (const to of tos) {
-            const request: Units = { regulars: c.regulars, mercenaries: c.mercenaries, cavalry: c.cavalry, leaders: [...leaders], ...(f.byPower ? { byPower: f.byPower } : {}) };
+            const request: Units = {
+              regulars: c.regulars,
+              mercenaries: c.mercenaries,
+              cavalry: c.cavalry,
+              leaders: [...leaders],
+              ...(f.byPower ? { byPower: f.byPower } : {}),
+            };
             if (!checkMove(ctx.world, { power, from, to, request, cp }).ok) continue;
             if (!out.add({ type: 'move.declare', from, to, ...f } as EngineEvent)) return out.result();
           }

@@ -37,7 +37,11 @@ export interface CaseComparison {
 export function compareResults(ruling: CaseResult, alternative: CaseResult): CaseComparison {
   const lines = [...new Set([...Object.keys(ruling.outcomes), ...Object.keys(alternative.outcomes)])].sort();
   const value = (r: CaseResult, line: string) => (Object.hasOwn(r.outcomes, line) ? r.outcomes[line]! : null);
-  const outcomes = lines.map((outcome) => ({ outcome, ruling: value(ruling, outcome), alternative: value(alternative, outcome) }));
+  const outcomes = lines.map((outcome) => ({
+    outcome,
+    ruling: value(ruling, outcome),
+    alternative: value(alternative, outcome),
+  }));
   const facts = ruling.facts.flatMap((f, i) => {
     const other = alternative.facts[i]?.value ?? '(not run)';
     return other === f.value ? [] : [{ find: f.find, ruling: f.value, alternative: other }];
@@ -91,7 +95,9 @@ export function comparisonLines(c: CaseComparison): string[] {
   return [
     `${c.id}: DIFFERS`,
     row(' ', 'ruling', 'alternative', 'end position'),
-    ...c.outcomes.map((o) => row(o.ruling === o.alternative ? ' ' : '≠', cell(o.ruling), cell(o.alternative), o.outcome)),
+    ...c.outcomes.map((o) =>
+      row(o.ruling === o.alternative ? ' ' : '≠', cell(o.ruling), cell(o.alternative), o.outcome),
+    ),
     ...c.facts.map((f) => `  fact ${f.find}: ${f.ruling} → ${f.alternative}`),
     ...notes,
   ];

@@ -17,7 +17,8 @@ export const GENERATED_END = '<!-- end of generated section -->';
 export function withGeneratedSection(doc: string, section: string): string {
   const start = doc.indexOf(GENERATED_START);
   const end = doc.indexOf(GENERATED_END);
-  if (start < 0 || end < start) throw new Error(`${REVIEW_DOC} has no generated section (${GENERATED_START} … ${GENERATED_END})`);
+  if (start < 0 || end < start)
+    throw new Error(`${REVIEW_DOC} has no generated section (${GENERATED_START} … ${GENERATED_END})`);
   return `${doc.slice(0, start + GENERATED_START.length)}\n\n${section.trim()}\n\n${doc.slice(end)}`;
 }
 
@@ -37,5 +38,9 @@ export function runCasebook(root: string): { cases: Case[]; results: CaseResult[
 export function casebookDocs(root: string, run = runCasebook(root)): CasebookRun {
   const coverage = machineCoverage(root, run.results);
   const review = withGeneratedSection(readFileSync(join(root, REVIEW_DOC), 'utf8'), coverageMarkdown(coverage));
-  return { ...run, coverage, files: { [CASEBOOK_DOC]: casebookMarkdown(run.cases, run.results), [REVIEW_DOC]: review } };
+  return {
+    ...run,
+    coverage,
+    files: { [CASEBOOK_DOC]: casebookMarkdown(run.cases, run.results), [REVIEW_DOC]: review },
+  };
 }

@@ -14,7 +14,9 @@ import { add, format, fraction, type Fraction } from './fraction.ts';
 import { compileExpression } from './query.ts';
 import { Reached } from './transitions.ts';
 
-const FractionText = z.string().regex(/^\d+(\/[1-9]\d*)?$/, { error: 'a probability is written as a fraction, e.g. "5/12", "1" or "0"' });
+const FractionText = z
+  .string()
+  .regex(/^\d+(\/[1-9]\d*)?$/, { error: 'a probability is written as a fraction, e.g. "5/12", "1" or "0"' });
 
 export const FactSchema = z
   .object({
@@ -58,18 +60,48 @@ export const CaseSchema = z
   })
   .strict()
   .superRefine((c, ctx) => {
-    if ((c.policy === undefined) === (c.mode === undefined)) ctx.addIssue({ code: 'custom', path: ['policy'], message: 'a case states either a policy (a distribution) or mode "reachable"' });
-    if (c.policy !== undefined && !c.expected.distribution) ctx.addIssue({ code: 'custom', path: ['expected', 'distribution'], message: 'a case under a policy pins its distribution' });
-    if (c.mode !== undefined && !c.expected.reachable) ctx.addIssue({ code: 'custom', path: ['expected', 'reachable'], message: 'a case in mode "reachable" pins its reachable outcomes' });
-    if (c.answers !== undefined && c.mode === undefined) ctx.addIssue({ code: 'custom', path: ['answers'], message: '"answers" goes with mode "reachable"' });
+    if ((c.policy === undefined) === (c.mode === undefined))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['policy'],
+        message: 'a case states either a policy (a distribution) or mode "reachable"',
+      });
+    if (c.policy !== undefined && !c.expected.distribution)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['expected', 'distribution'],
+        message: 'a case under a policy pins its distribution',
+      });
+    if (c.mode !== undefined && !c.expected.reachable)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['expected', 'reachable'],
+        message: 'a case in mode "reachable" pins its reachable outcomes',
+      });
+    if (c.answers !== undefined && c.mode === undefined)
+      ctx.addIssue({ code: 'custom', path: ['answers'], message: '"answers" goes with mode "reachable"' });
     c.expected.facts.forEach((f, i) => {
       try {
         compileExpression(f.find);
       } catch (e) {
-        ctx.addIssue({ code: 'custom', path: ['expected', 'facts', i, 'find'], message: `not a JavaScript expression: ${(e as Error).message}` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['expected', 'facts', i, 'find'],
+          message: `not a JavaScript expression: ${(e as Error).message}`,
+        });
       }
-      if (c.policy !== undefined && f.probability === undefined) ctx.addIssue({ code: 'custom', path: ['expected', 'facts', i, 'probability'], message: 'a fact under a policy pins its probability' });
-      if (c.mode !== undefined && f.reachable === undefined) ctx.addIssue({ code: 'custom', path: ['expected', 'facts', i, 'reachable'], message: 'a fact in mode "reachable" pins whether it is reachable' });
+      if (c.policy !== undefined && f.probability === undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['expected', 'facts', i, 'probability'],
+          message: 'a fact under a policy pins its probability',
+        });
+      if (c.mode !== undefined && f.reachable === undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['expected', 'facts', i, 'reachable'],
+          message: 'a fact in mode "reachable" pins whether it is reachable',
+        });
     });
   });
 
@@ -94,7 +126,8 @@ export function parseCase(text: string, file = '(case)'): Case {
     throw new CaseError(file, (e as Error).message.replace(/^invalid scenario:\s*/, ''));
   }
   const r = CaseSchema.safeParse(value);
-  if (!r.success) throw new CaseError(file, r.error.issues.map((i) => `${i.path.join('.') || '(case)'}: ${i.message}`).join('; '));
+  if (!r.success)
+    throw new CaseError(file, r.error.issues.map((i) => `${i.path.join('.') || '(case)'}: ${i.message}`).join('; '));
   return r.data;
 }
 
@@ -102,7 +135,9 @@ export function parseCase(text: string, file = '(case)'): Case {
 export function loadCases(dir: string): Case[] {
   let files: string[];
   try {
-    files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+    files = readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort();
   } catch (e) {
     throw new CaseError(dir, `cannot read the folder: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
@@ -117,7 +152,11 @@ export function loadCases(dir: string): Case[] {
 }
 
 function units(s: NonNullable<ResultPosition['stacks']>[number]): string {
-  const parts = [s.regulars ? `${s.regulars}r` : '', s.mercenaries ? `${s.mercenaries}m` : '', s.cavalry ? `${s.cavalry}c` : ''].filter(Boolean);
+  const parts = [
+    s.regulars ? `${s.regulars}r` : '',
+    s.mercenaries ? `${s.mercenaries}m` : '',
+    s.cavalry ? `${s.cavalry}c` : '',
+  ].filter(Boolean);
   return parts.join(' ');
 }
 
@@ -129,10 +168,23 @@ function units(s: NonNullable<ResultPosition['stacks']>[number]): string {
  */
 export function outcomeLine(p: ResultPosition): string {
   const stacks = (p.stacks ?? []).map((s) =>
-    [s.space, s.power, s.inside ? 'in' : '', units(s), s.leaders?.length ? `[${[...s.leaders].sort().join(' ')}]` : '', s.lostBattle ? 'lost' : '', s.attemptedInterception ? 'tried' : ''].filter(Boolean).join(' '),
+    [
+      s.space,
+      s.power,
+      s.inside ? 'in' : '',
+      units(s),
+      s.leaders?.length ? `[${[...s.leaders].sort().join(' ')}]` : '',
+      s.lostBattle ? 'lost' : '',
+      s.attemptedInterception ? 'tried' : '',
+    ]
+      .filter(Boolean)
+      .join(' '),
   );
   const parts = [stacks.join('; ') || 'no stacks'];
-  if (p.sieges?.length) parts.push(`besieged: ${p.sieges.map((g) => `${g.space} by ${g.by.join('+')}${g.thisImpulse ? '*' : ''}`).join(', ')}`);
+  if (p.sieges?.length)
+    parts.push(
+      `besieged: ${p.sieges.map((g) => `${g.space} by ${g.by.join('+')}${g.thisImpulse ? '*' : ''}`).join(', ')}`,
+    );
   if (p.captured?.length) parts.push(`captured: ${p.captured.map((c) => `${c.leader} by ${c.by}`).join(', ')}`);
   parts.push(`cp ${p.impulse.cp}`);
   return parts.join(' | ');
@@ -167,7 +219,10 @@ export const CASE_LIMITS = { maxNodes: 50_000, maxMs: 120_000 } as const;
 /** The case's scenario without its own events; `rulings` read over the scenario's own (`his review --compare`). */
 export function caseScenario(c: Case, rulings: Rulings = {}): Scenario {
   const data = c.scenario;
-  const plain = data !== null && typeof data === 'object' && !Array.isArray(data) ? { ...(data as Record<string, unknown>), events: [] } : data;
+  const plain =
+    data !== null && typeof data === 'object' && !Array.isArray(data)
+      ? { ...(data as Record<string, unknown>), events: [] }
+      : data;
   return withRulings(parseScenario(plain), rulings);
 }
 
@@ -178,7 +233,16 @@ export function runCase(c: Case): CaseResult {
 
 /** Runs one case with `rulings` read over its scenario's own (the readings of src/schema/rulings.ts). */
 export function runCaseUnder(c: Case, rulings: Rulings): CaseResult {
-  const empty = { outcomes: {}, facts: [], violations: [], truncated: false, paths: 0, distinctStates: 0, ms: 0, reached: new Reached() };
+  const empty = {
+    outcomes: {},
+    facts: [],
+    violations: [],
+    truncated: false,
+    paths: 0,
+    distinctStates: 0,
+    ms: 0,
+    reached: new Reached(),
+  };
   const kind = c.policy ? 'distribution' : 'reachable';
   let scenario: Scenario;
   try {
@@ -192,9 +256,16 @@ export function runCaseUnder(c: Case, rulings: Rulings): CaseResult {
   let report: ExploreReport;
   try {
     // One run answers the case and its facts, with the machines' coverage collected.
-    report = explore(scenario, { decisions, ...(c.policy ? {} : { answers: c.answers ?? 'listed' }), ...common, coverage: true, queries: c.expected.facts.map((f) => compileExpression(f.find)) });
+    report = explore(scenario, {
+      decisions,
+      ...(c.policy ? {} : { answers: c.answers ?? 'listed' }),
+      ...common,
+      coverage: true,
+      queries: c.expected.facts.map((f) => compileExpression(f.find)),
+    });
   } catch (e) {
-    if (e instanceof ExploreScriptError) return { id: c.id, kind, ...empty, report: undefined as never, error: e.message };
+    if (e instanceof ExploreScriptError)
+      return { id: c.id, kind, ...empty, report: undefined as never, error: e.message };
     throw e;
   }
   const outcomes: Record<string, string> = {};
@@ -203,7 +274,8 @@ export function runCaseUnder(c: Case, rulings: Rulings): CaseResult {
     const line = outcomeLine(o.position);
     sums.set(line, add(sums.get(line) ?? fraction(0), o.probability));
   }
-  for (const [line, p] of [...sums.entries()].sort(([a], [b]) => a.localeCompare(b))) outcomes[line] = kind === 'distribution' ? format(p) : 'reachable';
+  for (const [line, p] of [...sums.entries()].sort(([a], [b]) => a.localeCompare(b)))
+    outcomes[line] = kind === 'distribution' ? format(p) : 'reachable';
   const facts = c.expected.facts.map((f, i) => {
     const q = report.queryResults![i]!;
     const value = kind === 'distribution' ? format(q.probability) : q.ends > 0 ? 'reachable' : 'unreachable';
@@ -227,8 +299,14 @@ export function runCaseUnder(c: Case, rulings: Rulings): CaseResult {
 /** What a case pins, in the shape of a result: the baseline when no results file is given. */
 export function expectedOf(c: Case): Pick<CaseResult, 'id' | 'kind' | 'outcomes' | 'facts'> {
   const kind = c.policy ? 'distribution' : 'reachable';
-  const outcomes = kind === 'distribution' ? { ...c.expected.distribution } : Object.fromEntries((c.expected.reachable ?? []).map((l) => [l, 'reachable']));
-  const facts = c.expected.facts.map((f) => ({ find: f.find, value: kind === 'distribution' ? (f.probability ?? '?') : f.reachable ? 'reachable' : 'unreachable' }));
+  const outcomes =
+    kind === 'distribution'
+      ? { ...c.expected.distribution }
+      : Object.fromEntries((c.expected.reachable ?? []).map((l) => [l, 'reachable']));
+  const facts = c.expected.facts.map((f) => ({
+    find: f.find,
+    value: kind === 'distribution' ? (f.probability ?? '?') : f.reachable ? 'reachable' : 'unreachable',
+  }));
   return { id: c.id, kind, outcomes, facts };
 }
 
@@ -236,16 +314,35 @@ export const RESULTS_FORMAT = 'his-procedures/casebook-results';
 
 export interface SavedResults {
   readonly format: typeof RESULTS_FORMAT;
-  readonly cases: Readonly<Record<string, { readonly kind: 'distribution' | 'reachable'; readonly outcomes: Readonly<Record<string, string>>; readonly facts: readonly FactResult[] }>>;
+  readonly cases: Readonly<
+    Record<
+      string,
+      {
+        readonly kind: 'distribution' | 'reachable';
+        readonly outcomes: Readonly<Record<string, string>>;
+        readonly facts: readonly FactResult[];
+      }
+    >
+  >;
 }
 
 export function savedResults(results: readonly CaseResult[]): SavedResults {
-  return { format: RESULTS_FORMAT, cases: Object.fromEntries(results.map((r) => [r.id, { kind: r.kind, outcomes: r.outcomes, facts: r.facts }])) };
+  return {
+    format: RESULTS_FORMAT,
+    cases: Object.fromEntries(results.map((r) => [r.id, { kind: r.kind, outcomes: r.outcomes, facts: r.facts }])),
+  };
 }
 
 const SavedSchema = z.object({
   format: z.literal(RESULTS_FORMAT),
-  cases: z.record(z.string(), z.object({ kind: z.enum(['distribution', 'reachable']), outcomes: z.record(z.string(), z.string()), facts: z.array(z.object({ find: z.string(), value: z.string() })) })),
+  cases: z.record(
+    z.string(),
+    z.object({
+      kind: z.enum(['distribution', 'reachable']),
+      outcomes: z.record(z.string(), z.string()),
+      facts: z.array(z.object({ find: z.string(), value: z.string() })),
+    }),
+  ),
 });
 
 export function parseSavedResults(text: string, file: string): SavedResults {
@@ -256,7 +353,11 @@ export function parseSavedResults(text: string, file: string): SavedResults {
     throw new CaseError(file, (e as Error).message.replace(/^invalid scenario:\s*/, ''));
   }
   const r = SavedSchema.safeParse(value);
-  if (!r.success) throw new CaseError(file, `not a casebook results file (${RESULTS_FORMAT}): ${r.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`);
+  if (!r.success)
+    throw new CaseError(
+      file,
+      `not a casebook results file (${RESULTS_FORMAT}): ${r.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`,
+    );
   return r.data as SavedResults;
 }
 
@@ -267,7 +368,8 @@ function parseFraction(s: string): Fraction | undefined {
 
 /** b − a as a signed fraction, written "+1/12" or "−1/12". */
 export function fractionDelta(a: string, b: string): string {
-  const x = parseFraction(a), y = parseFraction(b);
+  const x = parseFraction(a),
+    y = parseFraction(b);
   if (!x || !y) return '?';
   const d = add(y, fraction(-x.n, x.d));
   return d.n === 0n ? '0' : d.n > 0n ? `+${format(d)}` : `−${format(fraction(-d.n, d.d))}`;
@@ -278,7 +380,12 @@ export interface CaseDiff {
   readonly status: 'same' | 'changed' | 'new' | 'gone' | 'failed';
   readonly added: readonly { readonly outcome: string; readonly value: string }[];
   readonly removed: readonly { readonly outcome: string; readonly value: string }[];
-  readonly changed: readonly { readonly outcome: string; readonly from: string; readonly to: string; readonly delta: string }[];
+  readonly changed: readonly {
+    readonly outcome: string;
+    readonly from: string;
+    readonly to: string;
+    readonly delta: string;
+  }[];
   readonly facts: readonly { readonly find: string; readonly from: string; readonly to: string }[];
   readonly violations: readonly string[];
   readonly truncated: boolean;
@@ -293,17 +400,36 @@ export function diffCase(id: string, before: Comparable | undefined, after: Case
   if (!after) return { id, status: 'gone', ...none };
   if (after.error) return { id, status: 'failed', ...none, error: after.error };
   const base = { violations: after.violations, truncated: after.truncated };
-  if (!before) return { id, status: 'new', ...none, ...base, added: Object.entries(after.outcomes).map(([outcome, value]) => ({ outcome, value })) };
-  const added = Object.entries(after.outcomes).filter(([o]) => !Object.hasOwn(before.outcomes, o)).map(([outcome, value]) => ({ outcome, value }));
-  const removed = Object.entries(before.outcomes).filter(([o]) => !Object.hasOwn(after.outcomes, o)).map(([outcome, value]) => ({ outcome, value }));
+  if (!before)
+    return {
+      id,
+      status: 'new',
+      ...none,
+      ...base,
+      added: Object.entries(after.outcomes).map(([outcome, value]) => ({ outcome, value })),
+    };
+  const added = Object.entries(after.outcomes)
+    .filter(([o]) => !Object.hasOwn(before.outcomes, o))
+    .map(([outcome, value]) => ({ outcome, value }));
+  const removed = Object.entries(before.outcomes)
+    .filter(([o]) => !Object.hasOwn(after.outcomes, o))
+    .map(([outcome, value]) => ({ outcome, value }));
   const changed = Object.entries(after.outcomes)
     .filter(([o, v]) => Object.hasOwn(before.outcomes, o) && before.outcomes[o] !== v)
-    .map(([outcome, to]) => ({ outcome, from: before.outcomes[outcome]!, to, delta: fractionDelta(before.outcomes[outcome]!, to) }));
+    .map(([outcome, to]) => ({
+      outcome,
+      from: before.outcomes[outcome]!,
+      to,
+      delta: fractionDelta(before.outcomes[outcome]!, to),
+    }));
   const facts = after.facts.flatMap((f) => {
     const was = before.facts.find((x) => x.find === f.find)?.value ?? '(not pinned)';
     return was === f.value ? [] : [{ find: f.find, from: was, to: f.value }];
   });
-  const same = added.length + removed.length + changed.length + facts.length === 0 && after.violations.length === 0 && !after.truncated;
+  const same =
+    added.length + removed.length + changed.length + facts.length === 0 &&
+    after.violations.length === 0 &&
+    !after.truncated;
   return { id, status: same ? 'same' : 'changed', added, removed, changed, facts, ...base };
 }
 
@@ -312,16 +438,28 @@ export function diffAll(cases: readonly Case[], results: readonly CaseResult[], 
   const ids = [...new Set([...cases.map((c) => c.id), ...(baseline ? Object.keys(baseline.cases) : [])])].sort();
   return ids.map((id) => {
     const c = cases.find((x) => x.id === id);
-    const before = baseline ? (baseline.cases[id] ? { id, ...baseline.cases[id]! } : undefined) : c ? expectedOf(c) : undefined;
-    return diffCase(id, before, results.find((r) => r.id === id));
+    const before = baseline
+      ? baseline.cases[id]
+        ? { id, ...baseline.cases[id]! }
+        : undefined
+      : c
+        ? expectedOf(c)
+        : undefined;
+    return diffCase(
+      id,
+      before,
+      results.find((r) => r.id === id),
+    );
   });
 }
 
 /** Orders two fractions written as text ("5/12"): negative when a < b. */
 export function compareFractionText(a: string, b: string): number {
-  const x = parseFraction(a), y = parseFraction(b);
+  const x = parseFraction(a),
+    y = parseFraction(b);
   if (!x || !y) return a.localeCompare(b);
-  const l = x.n * y.d, r = y.n * x.d;
+  const l = x.n * y.d,
+    r = y.n * x.d;
   return l < r ? -1 : l > r ? 1 : 0;
 }
 
@@ -336,7 +474,8 @@ export function prettyJson(value: unknown, width = 120, indent = '', prefix = 0)
   const flat = JSON.stringify(value) ?? 'null';
   if (value === null || typeof value !== 'object' || indent.length + prefix + flat.length <= width) return flat;
   const inner = `${indent}  `;
-  if (Array.isArray(value)) return `[\n${value.map((v) => `${inner}${prettyJson(v, width, inner)}`).join(',\n')}\n${indent}]`;
+  if (Array.isArray(value))
+    return `[\n${value.map((v) => `${inner}${prettyJson(v, width, inner)}`).join(',\n')}\n${indent}]`;
   const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
   return `{\n${entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${prettyJson(v, width, inner, JSON.stringify(k).length + 2)}`).join(',\n')}\n${indent}}`;
 }

@@ -150,7 +150,12 @@ export interface ExploreReport {
   readonly matchProbability?: Fraction;
   readonly queryErrors?: { readonly count: number; readonly first?: string };
   /** With `queries`: per query, the chance of a matching outcome, how many end positions match, and how often it threw. */
-  readonly queryResults?: readonly { readonly probability: Fraction; readonly ends: number; readonly errors: number; readonly firstError?: string }[];
+  readonly queryResults?: readonly {
+    readonly probability: Fraction;
+    readonly ends: number;
+    readonly errors: number;
+    readonly firstError?: string;
+  }[];
   /** With `coverage`: the transitions and guard outcomes reached (src/review/transitions.ts keys). */
   readonly reached?: Reached;
   /** Milliseconds spent. */
@@ -174,11 +179,24 @@ export class ExploreScriptError extends Error {
 export function describeSummary(s: Summary): string {
   const parts: string[] = [];
   const success = s.interceptions.find((i) => i.success);
-  if (s.interceptions.length) parts.push(success ? `intercepted by ${success.power} from ${success.from}` : `${s.interceptions.length} interception attempt(s) failed`);
+  if (s.interceptions.length)
+    parts.push(
+      success
+        ? `intercepted by ${success.power} from ${success.from}`
+        : `${s.interceptions.length} interception attempt(s) failed`,
+    );
   for (const a of s.avoids) parts.push(`${a.power} ${a.success ? 'avoided' : 'failed to avoid'} into ${a.to}`);
   for (const w of s.withdrawals) if (w.withdrew) parts.push(`withdrew into ${w.space}`);
-  if (s.battle) parts.push(`battle in ${s.battle.space} won by the ${s.battle.winner} (${s.battle.attacker.hits}–${s.battle.defender.hits})`);
-  for (const r of s.retreats) parts.push(r.to ? `${r.power} retreats to ${r.to}` : `${r.power} ${r.reason === 'defender' || r.reason === 'attacker' ? 'cannot retreat' : 'is eliminated'}`);
+  if (s.battle)
+    parts.push(
+      `battle in ${s.battle.space} won by the ${s.battle.winner} (${s.battle.attacker.hits}–${s.battle.defender.hits})`,
+    );
+  for (const r of s.retreats)
+    parts.push(
+      r.to
+        ? `${r.power} retreats to ${r.to}`
+        : `${r.power} ${r.reason === 'defender' || r.reason === 'attacker' ? 'cannot retreat' : 'is eliminated'}`,
+    );
   for (const c of s.captures) parts.push(`${c.leader} captured`);
   if (s.siege) parts.push(`${s.siege.space} besieged by ${s.siege.besieger}`);
   for (const g of s.siegesEnded) parts.push(`siege of ${g.space} broken`);
@@ -291,11 +309,20 @@ function playScript(s: Session, script: readonly unknown[]): void {
 }
 
 function canon(v: unknown): unknown {
-  return Array.isArray(v) ? v.map(canon) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => x.localeCompare(y)).map(([k, x]) => [k, canon(x)])) : v;
+  return Array.isArray(v)
+    ? v.map(canon)
+    : v && typeof v === 'object'
+      ? Object.fromEntries(
+          Object.entries(v)
+            .sort(([x], [y]) => x.localeCompare(y))
+            .map(([k, x]) => [k, canon(x)]),
+        )
+      : v;
 }
 
 function compareFractions(a: Fraction, b: Fraction): number {
-  const l = a.n * b.d, r = b.n * a.d;
+  const l = a.n * b.d,
+    r = b.n * a.d;
   return l > r ? 1 : l < r ? -1 : 0;
 }
 
@@ -317,7 +344,11 @@ export interface ExploreCore {
   readonly prefix: readonly EngineEvent[];
   readonly started: number;
   /** With `split`: what every part computes alike before the split (the chain of single-branch states and the split state). */
-  readonly shared: { readonly expanded: number; readonly nodes: number; readonly counts: ReadonlyMap<string, AnswerCount> };
+  readonly shared: {
+    readonly expanded: number;
+    readonly nodes: number;
+    readonly counts: ReadonlyMap<string, AnswerCount>;
+  };
 }
 
 export function explore(scenario: Scenario, options: ExploreOptions = {}): ExploreReport {
@@ -327,7 +358,12 @@ export function explore(scenario: Scenario, options: ExploreOptions = {}): Explo
 export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): ExploreCore {
   const started = performance.now();
   const mode = options.decisions === undefined || options.decisions === 'all' ? 'all' : 'policy';
-  const policy: Policy | undefined = mode === 'policy' ? (typeof options.decisions === 'function' ? options.decisions : POLICIES[options.decisions as PolicyName]) : undefined;
+  const policy: Policy | undefined =
+    mode === 'policy'
+      ? typeof options.decisions === 'function'
+        ? options.decisions
+        : POLICIES[options.decisions as PolicyName]
+      : undefined;
   const answers = mode === 'policy' ? 'policy' : (options.answers ?? 'listed');
   const maxPaths = options.maxPaths ?? 1_000_000;
   const maxNodes = options.maxNodes ?? 200_000;
@@ -349,7 +385,11 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): E
   let pathsSoFar = 0;
   /** Before the split state is expanded (and while it is), every part does the same work: counted apart. */
   let splitPending = options.split !== undefined && options.split.parts > 1;
-  const shared = { expanded: 0, nodes: 0, counts: new Map<string, { decisions: number; answers: number; incomplete: number }>() };
+  const shared = {
+    expanded: 0,
+    nodes: 0,
+    counts: new Map<string, { decisions: number; answers: number; incomplete: number }>(),
+  };
 
   const observe = (s: Session, from: number) => {
     for (const t of s.statesSince(from)) {
@@ -370,7 +410,14 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): E
       found.push(...p);
     }
     if (reviewerInvariants.length > 0) {
-      const node: ExploreNode = { scenario, position: o.position, transit: o.transit, summary: o.summary, pending: end ? null : s.pending, result: end ? s.result : null };
+      const node: ExploreNode = {
+        scenario,
+        position: o.position,
+        transit: o.transit,
+        summary: o.summary,
+        pending: end ? null : s.pending,
+        result: end ? s.result : null,
+      };
       reviewerInvariants.forEach((inv, i) => {
         const name = inv.name || `invariant ${i + 1}`;
         try {
@@ -398,7 +445,11 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): E
       const roll = d.roll;
       return (function* () {
         for (const o of rollOutcomes(roll))
-          yield { events: o.rolls.map((values) => ({ type: 'dice.rolled', values: [...values] }) as EngineEvent), p: o.probability, label: `${d.power} ${roll.purpose} roll: ${o.label}` };
+          yield {
+            events: o.rolls.map((values) => ({ type: 'dice.rolled', values: [...values] }) as EngineEvent),
+            p: o.probability,
+            label: `${d.power} ${roll.purpose} roll: ${o.label}`,
+          };
       })();
     }
     if (policy) {
@@ -409,7 +460,11 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): E
       const set = allAnswers(d, { world: worldAt(scenario.world, s.position), summary: s.summary });
       tally(d, set.events.length, set.complete);
       const labels = new Map(d.options.map((o) => [JSON.stringify(o.event), o.label.en]));
-      return set.events.map((e) => ({ events: [e], p: ONE, label: labels.get(JSON.stringify(e)) ?? `${d.power} ${d.kind}: ${eventText(e)}` }));
+      return set.events.map((e) => ({
+        events: [e],
+        p: ONE,
+        label: labels.get(JSON.stringify(e)) ?? `${d.power} ${d.kind}: ${eventText(e)}`,
+      }));
     }
     tally(d, d.options.length, d.limits?.optionsComplete !== false);
     return d.options.map((o) => ({ events: [o.event], p: ONE, label: o.label.en }));
@@ -430,7 +485,12 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): E
       const end = positionKey(result.position);
       if (!ends.has(end)) ends.set(end, { position: result.position, description: describeSummary(result.summary) });
       pathsSoFar++;
-      const leaf: Subtree = { classes: new Map([[`${end}#0#0`, { end, flags: 0, delta: 0, probability: ONE, paths: 1, shortest: undefined, length: 0 }]]), nodes: 1 };
+      const leaf: Subtree = {
+        classes: new Map([
+          [`${end}#0#0`, { end, flags: 0, delta: 0, probability: ONE, paths: 1, shortest: undefined, length: 0 }],
+        ]),
+        nodes: 1,
+      };
       memo.set(key, leaf);
       if (pathsSoFar >= maxPaths) throw new Stop('maxPaths');
       return leaf;
@@ -454,7 +514,7 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): E
     }
     // Lazy, one branch ahead: a roll of many dice does not build every outcome when the exploration stops early.
     const branches = source[Symbol.iterator]();
-    for (let next = branches.next(); !next.done; ) {
+    for (let next = branches.next(); !next.done;) {
       const b = next.value;
       next = branches.next();
       if (performance.now() > deadline) throw new Stop('maxMs');
@@ -465,7 +525,13 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): E
       const events_ = [...events, ...b.events];
       const refused = b.events.map((e) => child.accept(e, 'policy')).find((r) => !r.ok);
       if (refused && !refused.ok) {
-        violations.push({ path: where_, events: events_, violations: [`${answers === 'all' ? 'an enumerated legal answer' : 'a listed answer'} was refused: ${refused.error.message}`] });
+        violations.push({
+          path: where_,
+          events: events_,
+          violations: [
+            `${answers === 'all' ? 'an enumerated legal answer' : 'a listed answer'} was refused: ${refused.error.message}`,
+          ],
+        });
         continue;
       }
       observe(child, from);
@@ -534,12 +600,34 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): E
 }
 
 /** The report of an exploration: outcomes, marginals, matches and query answers from the classes of complete paths. */
-export function assembleReport(core: ExploreCore, options: Pick<ExploreOptions, 'where' | 'queries'> = {}): ExploreReport {
-  const { mode, answers, top, ends, deltas, violations, states, counts, reached, expanded, pathsSoFar, truncatedBy, rootSummary, prefix, started } = core;
+export function assembleReport(
+  core: ExploreCore,
+  options: Pick<ExploreOptions, 'where' | 'queries'> = {},
+): ExploreReport {
+  const {
+    mode,
+    answers,
+    top,
+    ends,
+    deltas,
+    violations,
+    states,
+    counts,
+    reached,
+    expanded,
+    pathsSoFar,
+    truncatedBy,
+    rootSummary,
+    prefix,
+    started,
+  } = core;
   const where = options.where;
   const queries = options.queries ?? [];
   const tracksSummary = where !== undefined || queries.length > 0;
-  const outcomes = new Map<string, { position: ResultPosition; description: string; probability: Fraction; paths: number }>();
+  const outcomes = new Map<
+    string,
+    { position: ResultPosition; description: string; probability: Fraction; paths: number }
+  >();
   const marginals = Object.fromEntries(MARGINALS.map(([name]) => [name, ZERO])) as Record<string, Fraction>;
   let total = ZERO;
   let paths = 0;
@@ -547,11 +635,20 @@ export function assembleReport(core: ExploreCore, options: Pick<ExploreOptions, 
   let matchProbability = ZERO;
   let queryErrors = 0;
   let firstQueryError: string | undefined;
-  const answered = queries.map(() => ({ probability: ZERO, ends: new Set<string>(), errors: 0, firstError: undefined as string | undefined }));
+  const answered = queries.map(() => ({
+    probability: ZERO,
+    ends: new Set<string>(),
+    errors: 0,
+    firstError: undefined as string | undefined,
+  }));
   for (const c of top.classes.values()) {
     const end = ends.get(c.end)!;
     const prev = outcomes.get(c.end);
-    outcomes.set(c.end, { ...end, probability: add(prev?.probability ?? ZERO, c.probability), paths: (prev?.paths ?? 0) + c.paths });
+    outcomes.set(c.end, {
+      ...end,
+      probability: add(prev?.probability ?? ZERO, c.probability),
+      paths: (prev?.paths ?? 0) + c.paths,
+    });
     MARGINALS.forEach(([name], i) => {
       if (c.flags & (1 << i)) marginals[name] = add(marginals[name] ?? ZERO, c.probability);
     });
@@ -593,7 +690,8 @@ export function assembleReport(core: ExploreCore, options: Pick<ExploreOptions, 
       }
     }
   }
-  const byChance = <T extends { probability: Fraction; key: string }>(a: T, b: T) => compareFractions(b.probability, a.probability) || a.key.localeCompare(b.key);
+  const byChance = <T extends { probability: Fraction; key: string }>(a: T, b: T) =>
+    compareFractions(b.probability, a.probability) || a.key.localeCompare(b.key);
   const list = [...outcomes.entries()].map(([key, o]) => ({ key, ...o })).sort(byChance);
   const matchList: Match[] | undefined = where
     ? [...matches.entries()]
@@ -605,7 +703,16 @@ export function assembleReport(core: ExploreCore, options: Pick<ExploreOptions, 
             labels.push(l.label);
           }
           const end = ends.get(key)!;
-          return { key, position: end.position, summary: m.summary, description: describeSummary(m.summary), events: evs, labels, probability: m.probability, paths: m.paths };
+          return {
+            key,
+            position: end.position,
+            summary: m.summary,
+            description: describeSummary(m.summary),
+            events: evs,
+            labels,
+            probability: m.probability,
+            paths: m.paths,
+          };
         })
         .sort((a, b) => a.events.length - b.events.length || byChance(a, b))
     : undefined;
@@ -620,11 +727,29 @@ export function assembleReport(core: ExploreCore, options: Pick<ExploreOptions, 
     outcomes: list,
     totalProbability: total,
     violations,
-    states: Object.fromEntries([...states.entries()].map(([m, set]) => [m, [...set].sort()])) as Record<MachineId, string[]>,
+    states: Object.fromEntries([...states.entries()].map(([m, set]) => [m, [...set].sort()])) as Record<
+      MachineId,
+      string[]
+    >,
     marginals,
     answerCounts: Object.fromEntries([...counts.entries()].sort(([a], [b]) => a.localeCompare(b))),
-    ...(matchList ? { matches: matchList, matchProbability, queryErrors: { count: queryErrors, ...(firstQueryError !== undefined ? { first: firstQueryError } : {}) } } : {}),
-    ...(queries.length ? { queryResults: answered.map((a) => ({ probability: a.probability, ends: a.ends.size, errors: a.errors, ...(a.firstError !== undefined ? { firstError: a.firstError } : {}) })) } : {}),
+    ...(matchList
+      ? {
+          matches: matchList,
+          matchProbability,
+          queryErrors: { count: queryErrors, ...(firstQueryError !== undefined ? { first: firstQueryError } : {}) },
+        }
+      : {}),
+    ...(queries.length
+      ? {
+          queryResults: answered.map((a) => ({
+            probability: a.probability,
+            ends: a.ends.size,
+            errors: a.errors,
+            ...(a.firstError !== undefined ? { firstError: a.firstError } : {}),
+          })),
+        }
+      : {}),
     ...(reached ? { reached } : {}),
     ms: performance.now() - started,
   };

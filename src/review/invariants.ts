@@ -41,23 +41,30 @@ export function stepViolations(initial: Scenario, o: Observation): string[] {
   const dead = eliminatedSoFar(o.summary);
   for (const t of LAND_UNIT_TYPES) {
     const expected = count(start.stacks, t) - dead[t];
-    if (count(now, t) !== expected) v.push(`${t}: ${count(now, t)} on the board, expected ${expected} (${count(start.stacks, t)} at the start − ${dead[t]} eliminated)`);
+    if (count(now, t) !== expected)
+      v.push(
+        `${t}: ${count(now, t)} on the board, expected ${expected} (${count(start.stacks, t)} at the start − ${dead[t]} eliminated)`,
+      );
   }
   const leaders = [...start.stacks.flatMap((s) => s.leaders), ...start.captured.map((c) => c.leader)].sort();
   const placed = [...now.flatMap((s) => s.leaders), ...o.position.captured.map((c) => c.leader)].sort();
-  if (JSON.stringify(leaders) !== JSON.stringify(placed)) v.push(`leaders: ${placed.join(',')} instead of ${leaders.join(',')}`);
+  if (JSON.stringify(leaders) !== JSON.stringify(placed))
+    v.push(`leaders: ${placed.join(',')} instead of ${leaders.join(',')}`);
   for (const s of now) {
-    for (const t of LAND_UNIT_TYPES) if (!Number.isInteger(s[t]) || s[t] < 0) v.push(`${s.space} ${s.power}: ${t} = ${s[t]}`);
+    for (const t of LAND_UNIT_TYPES)
+      if (!Number.isInteger(s[t]) || s[t] < 0) v.push(`${s.space} ${s.power}: ${t} = ${s[t]}`);
     if (landUnitCount(s) === 0 && s.leaders.length === 0) v.push(`${s.space} ${s.power}: an empty stack`);
   }
-  if (JSON.stringify(normalizeStacks(o.position.stacks)) !== JSON.stringify(o.position.stacks)) v.push('stacks are not in canonical form');
+  if (JSON.stringify(normalizeStacks(o.position.stacks)) !== JSON.stringify(o.position.stacks))
+    v.push('stacks are not in canonical form');
   const spaces = new Set(o.position.stacks.map((s) => s.space));
   for (const space of spaces) {
     const inside = landUnitsInside(o, space);
     if (inside > FORTIFICATION_LIMIT) v.push(`${space}: ${inside} land units inside`);
   }
   const cp = o.position.impulse.cp;
-  if (cp < 0 || cp !== start.impulse.cp - o.summary.cpSpent) v.push(`CP: ${cp} left after spending ${o.summary.cpSpent} of ${start.impulse.cp}`);
+  if (cp < 0 || cp !== start.impulse.cp - o.summary.cpSpent)
+    v.push(`CP: ${cp} left after spending ${o.summary.cpSpent} of ${start.impulse.cp}`);
   return v;
 }
 
@@ -80,14 +87,18 @@ export function resultParseViolations(initial: Scenario, position: Position): st
  * parses again (the explorer runs it once per distinct end position instead of once per end state).
  */
 export function endViolations(initial: Scenario, o: Observation, options: { readonly parse?: boolean } = {}): string[] {
-  const v = [...stepViolations(initial, o), ...(options.parse === false ? [] : resultParseViolations(initial, o.position))];
+  const v = [
+    ...stepViolations(initial, o),
+    ...(options.parse === false ? [] : resultParseViolations(initial, o.position)),
+  ];
   if (o.transit.length > 0) v.push('a formation is still in transit');
   const rel = o.position;
   for (const space of new Set(rel.stacks.map((s) => s.space))) {
     const outside = rel.stacks.filter((s) => s.space === space && !s.inside && landUnitCount(s) > 0);
     for (const a of outside)
       for (const b of outside)
-        if (a.power < b.power && areAtWar(rel, a.power, b.power)) v.push(`${space}: ${a.power} and ${b.power} at war, both outside`);
+        if (a.power < b.power && areAtWar(rel, a.power, b.power))
+          v.push(`${space}: ${a.power} and ${b.power} at war, both outside`);
   }
   for (const g of rel.sieges) {
     const besiegers = besiegingLandUnits({ ...initial.world, position: o.position }, g);
@@ -95,11 +106,15 @@ export function endViolations(initial: Scenario, o: Observation, options: { read
     if (besiegers <= inside) v.push(`${g.space}: besieged by ${besiegers} against ${inside} inside`);
   }
   const b = o.summary.battle;
-  const marked = rel.stacks.filter((s) => s.lostBattle && !initial.world.position.stacks.some((x) => x.lostBattle && x.power === s.power));
+  const marked = rel.stacks.filter(
+    (s) => s.lostBattle && !initial.world.position.stacks.some((x) => x.lostBattle && x.power === s.power),
+  );
   if (!b && marked.length > 0) v.push('units marked as losers without a battle');
   if (b) {
     const winners = b[b.winner].powers;
-    for (const s of marked) if (winners.includes(majorOf(rel, s.power) ?? s.power)) v.push(`${s.space} ${s.power}: the winner marked as having lost`);
+    for (const s of marked)
+      if (winners.includes(majorOf(rel, s.power) ?? s.power))
+        v.push(`${s.space} ${s.power}: the winner marked as having lost`);
   }
   return v;
 }

@@ -12,7 +12,13 @@
 // A state or guarded transition that neither reaches is a gap: test/review/casebook.test.ts fails on it.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createEmptyActor, type AnyActorRef, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
+import {
+  createEmptyActor,
+  type AnyActorRef,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type EventObject,
+} from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { MACHINES, type MachineId, type StateMeta } from '../../machines/index.ts';
 import { buildDecision } from '../engine/decisions.ts';
@@ -28,7 +34,11 @@ const DONE_PREFIX = 'xstate.done.actor.';
 /** Bounds of one graph walk (per machine and starting snapshot): distinct states, and ends handed back to a parent. */
 export const GRAPH_LIMITS = { states: 4_000, outputs: 8, options: 12 } as const;
 
-type MicrostepEvent = { type: string; _transitions?: { source: { key: string; machine: { id: string } }; eventType: string }[]; snapshot?: AnyMachineSnapshot };
+type MicrostepEvent = {
+  type: string;
+  _transitions?: { source: { key: string; machine: { id: string } }; eventType: string }[];
+  snapshot?: AnyMachineSnapshot;
+};
 
 /** An actor scope like xstate/graph's own mock, whose inspection records every microstep's transitions. */
 function recordingScope(reached: Reached) {
@@ -39,9 +49,15 @@ function recordingScope(reached: Reached) {
       if (ev.type !== '@xstate.microstep') return;
       for (const t of ev._transitions ?? []) {
         const machine = t.source.machine.id as MachineId;
-        const node = (MACHINES[machine] as unknown as AnyStateMachine).root.states[t.source.key] as unknown as { always?: unknown[]; transitions: Map<string, unknown[]> } | undefined;
+        const node = (MACHINES[machine] as unknown as AnyStateMachine).root.states[t.source.key] as unknown as
+          { always?: unknown[]; transitions: Map<string, unknown[]> } | undefined;
         if (!node) continue;
-        const event = t.eventType === '' ? 'always' : t.eventType.startsWith(DONE_PREFIX) ? `done:${t.eventType.slice(DONE_PREFIX.length)}` : t.eventType;
+        const event =
+          t.eventType === ''
+            ? 'always'
+            : t.eventType.startsWith(DONE_PREFIX)
+              ? `done:${t.eventType.slice(DONE_PREFIX.length)}`
+              : t.eventType;
         const list = t.eventType === '' ? (node.always ?? []) : (node.transitions.get(t.eventType) ?? []);
         const index = list.indexOf(t);
         if (index >= 0) reached.transitions.add(`${machine}|${t.source.key}|${event}|${index}`);
@@ -54,7 +70,17 @@ function recordingScope(reached: Reached) {
       if (snap && typeof snap.value === 'string') reached.state(snap.machine.id as MachineId, snap.value);
     },
   };
-  return { self: empty, logger: () => {}, id: '', sessionId: 'review-graph', defer: () => {}, system, stopChild: () => {}, emit: () => {}, actionExecutor: () => {} };
+  return {
+    self: empty,
+    logger: () => {},
+    id: '',
+    sessionId: 'review-graph',
+    defer: () => {},
+    system,
+    stopChild: () => {},
+    emit: () => {},
+    actionExecutor: () => {},
+  };
 }
 
 function initialState(machine: AnyStateMachine): string {
@@ -82,9 +108,11 @@ export interface GraphWalk {
  */
 export function walkScenario(scenario: Scenario, reached: Reached, walk: GraphWalk): void {
   const scope = recordingScope(reached);
-  const board = scenario.world.board, leaders = scenario.world.leaders;
+  const board = scenario.world.board,
+    leaders = scenario.world.leaders;
   const replacer = (k: string, v: unknown) => (k === 'summary' || v === board || v === leaders ? undefined : v);
-  const key = (s: AnyMachineSnapshot) => `${s.status}|${JSON.stringify(s.value)}|${JSON.stringify(s.context, replacer)}`;
+  const key = (s: AnyMachineSnapshot) =>
+    `${s.status}|${JSON.stringify(s.value)}|${JSON.stringify(s.context, replacer)}`;
   const memo = new Map<string, EventObject[]>();
 
   /** The ends a machine reaches from a snapshot, as the done events its parent would receive. */
@@ -99,10 +127,18 @@ export function walkScenario(scenario: Scenario, reached: Reached, walk: GraphWa
       memo.set(k, out);
       return out;
     }
-    const logic = { transition: (s: AnyMachineSnapshot, e: EventObject) => machine.transition(s, e as never, scope as never), getInitialSnapshot: () => from } as unknown as AnyStateMachine;
+    const logic = {
+      transition: (s: AnyMachineSnapshot, e: EventObject) => machine.transition(s, e as never, scope as never),
+      getInitialSnapshot: () => from,
+    } as unknown as AnyStateMachine;
     let paths: { state: AnyMachineSnapshot }[] = [];
     try {
-      paths = getShortestPaths(logic, { fromState: from, serializeState: key as never, events: ((s: AnyMachineSnapshot) => eventsAt(id, s)) as never, limit: GRAPH_LIMITS.states }) as never;
+      paths = getShortestPaths(logic, {
+        fromState: from,
+        serializeState: key as never,
+        events: ((s: AnyMachineSnapshot) => eventsAt(id, s)) as never,
+        limit: GRAPH_LIMITS.states,
+      }) as never;
     } catch {
       (walk as { truncated: number }).truncated++;
     }
@@ -113,7 +149,8 @@ export function walkScenario(scenario: Scenario, reached: Reached, walk: GraphWa
       if (p.state.status !== 'done') continue;
       const o = p.state.output;
       const ok = JSON.stringify(o, replacer);
-      if (!outputs.has(ok) && outputs.size < GRAPH_LIMITS.outputs) outputs.set(ok, { type: `${DONE_PREFIX}${invokeId}`, output: o } as EventObject);
+      if (!outputs.has(ok) && outputs.size < GRAPH_LIMITS.outputs)
+        outputs.set(ok, { type: `${DONE_PREFIX}${invokeId}`, output: o } as EventObject);
     }
     const out = [...outputs.values()];
     memo.set(k, out);
@@ -145,7 +182,10 @@ export function walkScenario(scenario: Scenario, reached: Reached, walk: GraphWa
   };
 
   const movement = MACHINES.movement as unknown as AnyStateMachine;
-  const start = movement.getInitialSnapshot(scope as never, { world: scenario.world, ...(scenario.data.move ? { move: scenario.data.move } : {}) } as never) as AnyMachineSnapshot;
+  const start = movement.getInitialSnapshot(
+    scope as never,
+    { world: scenario.world, ...(scenario.data.move ? { move: scenario.data.move } : {}) } as never,
+  ) as AnyMachineSnapshot;
   reached.state('movement', initialState(movement));
   ends(movement, start, 'movement');
 }
@@ -179,7 +219,9 @@ export interface MachineCoverage {
 /** The examples' explorations: every dice outcome of each example under the decline policy, with the transitions collected. */
 export function exampleExplorations(root: string): { files: string[]; reached: Reached } {
   const dir = join(root, 'examples');
-  const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
   const reached = new Reached();
   for (const f of files) {
     const data = readJson(readFileSync(join(dir, f), 'utf8')) as Record<string, unknown>;
@@ -241,8 +283,11 @@ export function coverageGaps(c: MachineCoverage): { states: string[]; transition
   const states: string[] = [];
   const transitions: string[] = [];
   for (const m of c.machines) {
-    for (const s of m.states) if (!m.statesByGraph.includes(s) && !m.statesByTraces.includes(s)) states.push(`${m.machine}.${s}`);
-    for (const t of m.guarded) if (!m.guardedByGraph.includes(t.key) && !m.guardedByTraces.includes(t.key)) transitions.push(`${m.machine}.${t.source} [${t.event}] ${t.guard} → ${t.targets.join(', ')}`);
+    for (const s of m.states)
+      if (!m.statesByGraph.includes(s) && !m.statesByTraces.includes(s)) states.push(`${m.machine}.${s}`);
+    for (const t of m.guarded)
+      if (!m.guardedByGraph.includes(t.key) && !m.guardedByTraces.includes(t.key))
+        transitions.push(`${m.machine}.${t.source} [${t.event}] ${t.guard} → ${t.targets.join(', ')}`);
   }
   return { states, transitions };
 }
@@ -263,16 +308,34 @@ export function coverageMarkdown(c: MachineCoverage): string {
   ];
   for (const m of c.machines) {
     const eitherS = m.states.filter((s) => m.statesByGraph.includes(s) || m.statesByTraces.includes(s)).length;
-    const eitherT = m.guarded.filter((t) => m.guardedByGraph.includes(t.key) || m.guardedByTraces.includes(t.key)).length;
-    lines.push(`| ${m.machine} | ${m.statesByGraph.length} / ${m.statesByTraces.length} / ${eitherS} / ${m.states.length} | ${m.guardedByGraph.length} / ${m.guardedByTraces.length} / ${eitherT} / ${m.guarded.length} | ${m.guardFalseByTraces.length} of ${m.guarded.length} | ${m.graphStates} |`);
+    const eitherT = m.guarded.filter(
+      (t) => m.guardedByGraph.includes(t.key) || m.guardedByTraces.includes(t.key),
+    ).length;
+    lines.push(
+      `| ${m.machine} | ${m.statesByGraph.length} / ${m.statesByTraces.length} / ${eitherS} / ${m.states.length} | ${m.guardedByGraph.length} / ${m.guardedByTraces.length} / ${eitherT} / ${m.guarded.length} | ${m.guardFalseByTraces.length} of ${m.guarded.length} | ${m.graphStates} |`,
+    );
   }
   lines.push('');
-  lines.push(gaps.states.length + gaps.transitions.length === 0 ? 'Every state and every guarded transition of every machine is reached by at least one witness.' : `**Not reached:** ${[...gaps.states, ...gaps.transitions].join('; ')}.`);
-  if (c.graphTruncated > 0) lines.push('', `${c.graphTruncated} graph walk(s) stopped at the bound of ${GRAPH_LIMITS.states} states.`);
-  lines.push('', 'Every guarded transition and what reached it (G: an xstate/graph walk, T: a trace; the last column says whether a trace also saw its guard fail, the branch not taken):', '');
-  lines.push('| machine | source state | event | guard | target | reached by | seen false |', '| --- | --- | --- | --- | --- | --- | --- |');
+  lines.push(
+    gaps.states.length + gaps.transitions.length === 0
+      ? 'Every state and every guarded transition of every machine is reached by at least one witness.'
+      : `**Not reached:** ${[...gaps.states, ...gaps.transitions].join('; ')}.`,
+  );
+  if (c.graphTruncated > 0)
+    lines.push('', `${c.graphTruncated} graph walk(s) stopped at the bound of ${GRAPH_LIMITS.states} states.`);
+  lines.push(
+    '',
+    'Every guarded transition and what reached it (G: an xstate/graph walk, T: a trace; the last column says whether a trace also saw its guard fail, the branch not taken):',
+    '',
+  );
+  lines.push(
+    '| machine | source state | event | guard | target | reached by | seen false |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+  );
   for (const m of c.machines)
     for (const t of m.guarded)
-      lines.push(`| ${m.machine} | \`${t.source}\` | ${t.event} | \`${t.guard}\` | \`${t.targets.join(', ') || t.source}\` | ${[m.guardedByGraph.includes(t.key) ? 'G' : '', m.guardedByTraces.includes(t.key) ? 'T' : ''].join(' ') || '—'} | ${m.guardFalseByTraces.includes(t.key) ? 'yes' : ''} |`);
+      lines.push(
+        `| ${m.machine} | \`${t.source}\` | ${t.event} | \`${t.guard}\` | \`${t.targets.join(', ') || t.source}\` | ${[m.guardedByGraph.includes(t.key) ? 'G' : '', m.guardedByTraces.includes(t.key) ? 'T' : ''].join(' ') || '—'} | ${m.guardFalseByTraces.includes(t.key) ? 'yes' : ''} |`,
+      );
   return lines.join('\n');
 }

@@ -14,7 +14,10 @@ export interface DiceOutcome {
 }
 
 /** Every 2d6 sum with its number of ways (of 36). */
-const SUMS: readonly { sum: number; ways: number }[] = Array.from({ length: 11 }, (_, i) => ({ sum: i + 2, ways: 6 - Math.abs(i + 2 - 7) }));
+const SUMS: readonly { sum: number; ways: number }[] = Array.from({ length: 11 }, (_, i) => ({
+  sum: i + 2,
+  ways: 6 - Math.abs(i + 2 - 7),
+}));
 
 function twoDice(sum: number): number[] {
   const first = Math.min(6, sum - 1);
@@ -28,7 +31,8 @@ export function targetOutcomes(modifier: number, target = ROLL_TARGET): DiceOutc
   const out: DiceOutcome[] = [];
   const ways = (xs: typeof SUMS) => xs.reduce((a, s) => a + s.ways, 0);
   if (hit.length) out.push({ rolls: [twoDice(hit[0]!.sum)], probability: fraction(ways(hit), 36), label: 'success' });
-  if (miss.length) out.push({ rolls: [twoDice(miss[0]!.sum)], probability: fraction(ways(miss), 36), label: 'failure' });
+  if (miss.length)
+    out.push({ rolls: [twoDice(miss[0]!.sum)], probability: fraction(ways(miss), 36), label: 'failure' });
   return out;
 }
 
@@ -57,7 +61,11 @@ export function* hitOutcomes(n: number): Generator<DiceOutcome> {
   let c = 1n;
   for (let k = 0; k <= n; k++) {
     if (k > 0) c = (c * BigInt(n - k + 1)) / BigInt(k);
-    yield { rolls: [hitRoll(n, k)], probability: fraction(c * 2n ** BigInt(n - k), denominator), label: `${k} ${k === 1 ? 'hit' : 'hits'}` };
+    yield {
+      rolls: [hitRoll(n, k)],
+      probability: fraction(c * 2n ** BigInt(n - k), denominator),
+      label: `${k} ${k === 1 ? 'hit' : 'hits'}`,
+    };
   }
 }
 
@@ -95,10 +103,17 @@ export function battleOutcomes(battle: NonNullable<RollInfo['battle']>): DiceOut
 
 /** The outcomes of a pending roll: for an attacker's field-battle roll, both rolls of the battle together. */
 export function rollOutcomes(roll: RollInfo): Iterable<DiceOutcome> {
-  if (roll.purpose === 'attacker' && roll.battle && (roll.battle.attacker.dice + 1) * (roll.battle.defender.dice + 1) <= JOINT_BATTLE_LIMIT)
+  if (
+    roll.purpose === 'attacker' &&
+    roll.battle &&
+    (roll.battle.attacker.dice + 1) * (roll.battle.defender.dice + 1) <= JOINT_BATTLE_LIMIT
+  )
     return battleOutcomes(roll.battle);
   if (roll.purpose === 'attacker' || roll.purpose === 'defender') return hitOutcomes(roll.dice);
-  return targetOutcomes(roll.modifiers.reduce((a, m) => a + m.value, 0), roll.target ?? ROLL_TARGET);
+  return targetOutcomes(
+    roll.modifiers.reduce((a, m) => a + m.value, 0),
+    roll.target ?? ROLL_TARGET,
+  );
 }
 
 export { binomial };

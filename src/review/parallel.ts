@@ -8,7 +8,18 @@ import { Worker } from 'node:worker_threads';
 import { parseScenario } from '../engine/scenario.ts';
 import type { EngineEvent } from '../schema/events.ts';
 import type { ResultPosition, Summary } from '../schema/result.ts';
-import { assembleReport, explore, exploreCore, type AnswerCount, type ExploreCore, type ExploreOptions, type ExploreReport, type PathClass, type PathLink, type Violation } from './explore.ts';
+import {
+  assembleReport,
+  explore,
+  exploreCore,
+  type AnswerCount,
+  type ExploreCore,
+  type ExploreOptions,
+  type ExploreReport,
+  type PathClass,
+  type PathLink,
+  type Violation,
+} from './explore.ts';
 import { fraction, type Fraction } from './fraction.ts';
 import { compileExpression, importInvariants } from './query.ts';
 import { DeltaTable, type SummaryDelta } from './summary-delta.ts';
@@ -16,7 +27,9 @@ import { DeltaTable, type SummaryDelta } from './summary-delta.ts';
 /** What crosses to a worker: plain data only (a policy by name, the query as text, invariants as module paths). */
 export interface WorkerJob {
   readonly scenario: unknown;
-  readonly options: Omit<ExploreOptions, 'decisions' | 'invariants' | 'where' | 'queries' | 'split'> & { readonly decisions?: 'all' | 'decline' | 'eager' };
+  readonly options: Omit<ExploreOptions, 'decisions' | 'invariants' | 'where' | 'queries' | 'split'> & {
+    readonly decisions?: 'all' | 'decline' | 'eager';
+  };
   readonly find?: string;
   readonly assert: readonly string[];
   readonly parts: number;
@@ -49,7 +62,11 @@ export interface WireCore {
   readonly truncatedBy?: ExploreReport['truncatedBy'];
   readonly rootSummary: Summary;
   readonly prefix: readonly EngineEvent[];
-  readonly shared: { readonly expanded: number; readonly nodes: number; readonly counts: readonly (readonly [string, AnswerCount])[] };
+  readonly shared: {
+    readonly expanded: number;
+    readonly nodes: number;
+    readonly counts: readonly (readonly [string, AnswerCount])[];
+  };
 }
 
 export function toWire(core: ExploreCore): WireCore {
@@ -57,7 +74,16 @@ export function toWire(core: ExploreCore): WireCore {
   for (const c of core.top.classes.values()) {
     const shortest: { events: readonly EngineEvent[]; label: string }[] = [];
     for (let l = c.shortest; l; l = l.next) shortest.push({ events: l.events, label: l.label });
-    classes.push({ end: c.end, flags: c.flags, delta: core.deltas.get(c.delta), n: c.probability.n.toString(), d: c.probability.d.toString(), paths: c.paths, shortest, length: c.length });
+    classes.push({
+      end: c.end,
+      flags: c.flags,
+      delta: core.deltas.get(c.delta),
+      n: c.probability.n.toString(),
+      d: c.probability.d.toString(),
+      paths: c.paths,
+      shortest,
+      length: c.length,
+    });
   }
   return {
     mode: core.mode,
@@ -85,14 +111,18 @@ export function mergeWires(parts: readonly WireCore[], started: number): Explore
   const states = new Map<string, Set<string>>();
   const counts = new Map<string, { decisions: number; answers: number; incomplete: number }>();
   const violations = new Map<string, Violation>();
-  const addFraction = (a: Fraction | undefined, b: Fraction): Fraction => (a ? fraction(a.n * b.d + b.n * a.d, a.d * b.d) : b);
-  let nodes = 0, expanded = 0, pathsSoFar = 0;
+  const addFraction = (a: Fraction | undefined, b: Fraction): Fraction =>
+    a ? fraction(a.n * b.d + b.n * a.d, a.d * b.d) : b;
+  let nodes = 0,
+    expanded = 0,
+    pathsSoFar = 0;
   let truncatedBy: ExploreReport['truncatedBy'];
   for (const w of parts) {
     for (const c of w.classes) {
       const delta = deltas.intern(c.delta);
       let shortest: PathLink | undefined;
-      for (let i = c.shortest.length - 1; i >= 0; i--) shortest = { events: c.shortest[i]!.events, label: c.shortest[i]!.label, next: shortest };
+      for (let i = c.shortest.length - 1; i >= 0; i--)
+        shortest = { events: c.shortest[i]!.events, label: c.shortest[i]!.label, next: shortest };
       const key = `${c.end}#${c.flags}#${delta}`;
       const prev = classes.get(key);
       const p = fraction(BigInt(c.n), BigInt(c.d));
@@ -115,7 +145,11 @@ export function mergeWires(parts: readonly WireCore[], started: number): Explore
     }
     for (const [k, c] of w.counts) {
       const prev = counts.get(k) ?? { decisions: 0, answers: 0, incomplete: 0 };
-      counts.set(k, { decisions: prev.decisions + c.decisions, answers: prev.answers + c.answers, incomplete: prev.incomplete + c.incomplete });
+      counts.set(k, {
+        decisions: prev.decisions + c.decisions,
+        answers: prev.answers + c.answers,
+        incomplete: prev.incomplete + c.incomplete,
+      });
     }
     for (const v of w.violations) violations.set(JSON.stringify(v), v);
     nodes += w.nodes;
@@ -130,7 +164,11 @@ export function mergeWires(parts: readonly WireCore[], started: number): Explore
   expanded -= extra * first.shared.expanded;
   for (const [k, c] of first.shared.counts) {
     const prev = counts.get(k)!;
-    counts.set(k, { decisions: prev.decisions - extra * c.decisions, answers: prev.answers - extra * c.answers, incomplete: prev.incomplete - extra * c.incomplete });
+    counts.set(k, {
+      decisions: prev.decisions - extra * c.decisions,
+      answers: prev.answers - extra * c.answers,
+      incomplete: prev.incomplete - extra * c.incomplete,
+    });
   }
   return {
     mode: first.mode,
@@ -156,7 +194,14 @@ export function mergeWires(parts: readonly WireCore[], started: number): Explore
 export async function runPart(job: WorkerJob): Promise<WireCore> {
   const invariants = (await Promise.all(job.assert.map(importInvariants))).flat();
   const scenario = parseScenario(job.scenario);
-  return toWire(exploreCore(scenario, { ...job.options, ...(invariants.length ? { invariants } : {}), ...(job.find !== undefined ? { where: compileExpression(job.find) } : {}), split: { parts: job.parts, part: job.part } }));
+  return toWire(
+    exploreCore(scenario, {
+      ...job.options,
+      ...(invariants.length ? { invariants } : {}),
+      ...(job.find !== undefined ? { where: compileExpression(job.find) } : {}),
+      split: { parts: job.parts, part: job.part },
+    }),
+  );
 }
 
 /**
@@ -175,7 +220,9 @@ function startWorker(job: WorkerJob): Worker {
 function inWorker(job: WorkerJob): Promise<WireCore> {
   return new Promise((resolve, reject) => {
     const w = startWorker(job);
-    w.once('message', (m: { ok: true; core: WireCore } | { ok: false; error: string }) => (m.ok ? resolve(m.core) : reject(new Error(m.error))));
+    w.once('message', (m: { ok: true; core: WireCore } | { ok: false; error: string }) =>
+      m.ok ? resolve(m.core) : reject(new Error(m.error)),
+    );
     w.once('error', reject);
     w.once('exit', (code) => code !== 0 && reject(new Error(`worker exited with code ${code}`)));
   });
@@ -185,18 +232,27 @@ function inWorker(job: WorkerJob): Promise<WireCore> {
  * Explores with `workers` threads and returns the report one thread would give. The scenario goes to the workers as
  * its source (JSON); the query as text; invariants as module paths (each worker imports them).
  */
-export async function exploreInParallel(job: Omit<WorkerJob, 'parts' | 'part'>, workers: number): Promise<ExploreReport & { readonly workers: number }> {
+export async function exploreInParallel(
+  job: Omit<WorkerJob, 'parts' | 'part'>,
+  workers: number,
+): Promise<ExploreReport & { readonly workers: number }> {
   const started = performance.now();
   const where = job.find !== undefined ? compileExpression(job.find) : undefined;
   if (workers > 1) {
     try {
-      const parts = await Promise.all(Array.from({ length: workers }, (_, part) => inWorker({ ...job, parts: workers, part })));
+      const parts = await Promise.all(
+        Array.from({ length: workers }, (_, part) => inWorker({ ...job, parts: workers, part })),
+      );
       return { ...assembleReport(mergeWires(parts, started), where ? { where } : {}), workers };
     } catch {
       // A worker could not start or failed: the same exploration in this thread (below) says what went wrong, if anything.
     }
   }
   const invariants = (await Promise.all(job.assert.map(importInvariants))).flat();
-  const report = explore(parseScenario(job.scenario), { ...job.options, ...(invariants.length ? { invariants } : {}), ...(where ? { where } : {}) });
+  const report = explore(parseScenario(job.scenario), {
+    ...job.options,
+    ...(invariants.length ? { invariants } : {}),
+    ...(where ? { where } : {}),
+  });
   return { ...report, workers: 1 };
 }

@@ -27,7 +27,10 @@ export function randomPlayout(scenario: Scenario, seed: number, maxSteps = 500):
     const event = d.kind === 'roll' ? { type: 'dice.rolled' } : d.options[choices.pick(d.options.length)]?.event;
     const r = session.send(event);
     if (!r.ok) {
-      violations.push({ step: steps, violations: [`a listed option was refused: ${JSON.stringify(event)}: ${r.error.message}`] });
+      violations.push({
+        step: steps,
+        violations: [`a listed option was refused: ${JSON.stringify(event)}: ${r.error.message}`],
+      });
       break;
     }
     record(stepViolations(scenario, observe(session)));

@@ -6,7 +6,10 @@ import { pathToFileURL } from 'node:url';
 import type { Invariant, OutcomeQuery } from './explore.ts';
 
 export function compileExpression(expression: string): OutcomeQuery {
-  const f = new Function('position', 'summary', `"use strict"; return (${expression}\n);`) as (position: unknown, summary: unknown) => unknown;
+  const f = new Function('position', 'summary', `"use strict"; return (${expression}\n);`) as (
+    position: unknown,
+    summary: unknown,
+  ) => unknown;
   return ({ position, summary }) => f(position, summary);
 }
 
@@ -21,12 +24,14 @@ export async function importInvariants(path: string): Promise<Invariant[]> {
     mod = (await import(url)) as { default?: unknown };
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ERR_MODULE_NOT_FOUND' || code === 'ENOENT') throw new InvariantModuleError(`cannot read ${path}: no such module`);
+    if (code === 'ERR_MODULE_NOT_FOUND' || code === 'ENOENT')
+      throw new InvariantModuleError(`cannot read ${path}: no such module`);
     throw new InvariantModuleError(`cannot load ${path}: ${(e as Error).message.split('\n')[0]}`);
   }
   const d = mod.default;
   const list = Array.isArray(d) ? d : [d];
-  if (list.length === 0 || list.some((f) => typeof f !== 'function')) throw new InvariantModuleError(`${path}: the default export must be an invariant function or an array of them`);
+  if (list.length === 0 || list.some((f) => typeof f !== 'function'))
+    throw new InvariantModuleError(`${path}: the default export must be an invariant function or an array of them`);
   return list as Invariant[];
 }
 

@@ -10,7 +10,15 @@ import type { Summary } from '../schema/result.ts';
 type ListKey = { [K in keyof Summary]: Summary[K] extends readonly unknown[] ? K : never }[keyof Summary];
 type FieldKey = Exclude<keyof Summary, ListKey>;
 
-const LIST_KEYS = ['moves', 'interceptions', 'avoids', 'withdrawals', 'retreats', 'captures', 'siegesEnded'] as const satisfies readonly ListKey[];
+const LIST_KEYS = [
+  'moves',
+  'interceptions',
+  'avoids',
+  'withdrawals',
+  'retreats',
+  'captures',
+  'siegesEnded',
+] as const satisfies readonly ListKey[];
 const FIELD_KEYS = ['battle', 'siege', 'cpSpent'] as const satisfies readonly FieldKey[];
 
 export interface SummaryDelta {
@@ -28,7 +36,8 @@ const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.s
 export function summaryDelta(before: Summary, after: Summary): SummaryDelta {
   const lists: Record<string, { drop: number; items: readonly unknown[] }> = {};
   for (const k of LIST_KEYS) {
-    const a = before[k] as readonly unknown[], b = after[k] as readonly unknown[];
+    const a = before[k] as readonly unknown[],
+      b = after[k] as readonly unknown[];
     if (a === b) continue;
     let kept = 0;
     while (kept < a.length && kept < b.length && same(a[kept], b[kept])) kept++;
@@ -49,7 +58,8 @@ export function composeDeltas(first: SummaryDelta, second: SummaryDelta): Summar
     const a = first.lists[k];
     if (!a) lists[k] = b;
     // `first` leaves base minus a.drop entries, plus a.items; `second` takes b.drop off that and appends b.items.
-    else if (b.drop <= a.items.length) lists[k] = { drop: a.drop, items: [...a.items.slice(0, a.items.length - b.drop), ...b.items] };
+    else if (b.drop <= a.items.length)
+      lists[k] = { drop: a.drop, items: [...a.items.slice(0, a.items.length - b.drop), ...b.items] };
     else lists[k] = { drop: a.drop + b.drop - a.items.length, items: b.items };
   }
   return { lists, fields: { ...first.fields, ...second.fields } } as SummaryDelta;

@@ -69,7 +69,10 @@ export const MACHINE_IDS = Object.keys(MACHINES) as MachineId[];
 
 /** Every state of every machine, by machine. */
 export function allStates(): Record<MachineId, string[]> {
-  return Object.fromEntries(MACHINE_IDS.map((id) => [id, Object.keys(rootOf(id).states)])) as Record<MachineId, string[]>;
+  return Object.fromEntries(MACHINE_IDS.map((id) => [id, Object.keys(rootOf(id).states)])) as Record<
+    MachineId,
+    string[]
+  >;
 }
 
 /** Every transition of every machine (guarded or not), in the machines' own order. */
@@ -77,7 +80,10 @@ export function allTransitions(): TransitionInfo[] {
   const out: TransitionInfo[] = [];
   for (const machine of MACHINE_IDS)
     for (const [source, node] of Object.entries(rootOf(machine).states)) {
-      const lists: [string, readonly Candidate[]][] = [...[...node.transitions.entries()].map(([t, c]) => [eventLabel(t), c] as [string, readonly Candidate[]]), ['always', node.always ?? []]];
+      const lists: [string, readonly Candidate[]][] = [
+        ...[...node.transitions.entries()].map(([t, c]) => [eventLabel(t), c] as [string, readonly Candidate[]]),
+        ['always', node.always ?? []],
+      ];
       for (const [event, candidates] of lists)
         candidates.forEach((c, i) =>
           out.push({
@@ -99,7 +105,11 @@ export function guardedTransitions(): TransitionInfo[] {
 }
 
 /** Replays the recorded primitive guard results through a guard expression, as XState evaluates it. */
-function evaluate(g: GuardRef, recorded: readonly { name: string; result: boolean }[], at: { i: number }): boolean | undefined {
+function evaluate(
+  g: GuardRef,
+  recorded: readonly { name: string; result: boolean }[],
+  at: { i: number },
+): boolean | undefined {
   const c = composite(g);
   if (c) {
     if (c.kind === 'not') {
@@ -193,13 +203,17 @@ export class Reached {
       if (taken < 0) {
         // No guard evaluations recorded (a machine's first steps, taken while its actor is created, are not
         // instrumented): the transition is the only candidate that leads to the state entered, if there is one.
-        const into = candidates.map((c, i) => [c, i] as const).filter(([c]) => (c.target?.length ? c.target.some((t) => t.key === e.state) : source === e.state));
+        const into = candidates
+          .map((c, i) => [c, i] as const)
+          .filter(([c]) => (c.target?.length ? c.target.some((t) => t.key === e.state) : source === e.state));
         if (into.length === 1) taken = into[0]![1];
         else if (into.length > 1 && e.guards.length === 0) {
           this.ambiguous++;
           continue;
         } else {
-          this.miss(`${e.machine}.${source} [${e.event}] → ${e.state} (guards ${e.guards.map((g) => `${g.name}=${g.result}`).join(', ') || 'none recorded'})`);
+          this.miss(
+            `${e.machine}.${source} [${e.event}] → ${e.state} (guards ${e.guards.map((g) => `${g.name}=${g.result}`).join(', ') || 'none recorded'})`,
+          );
           continue;
         }
       } else for (const c of failed) this.guardFailed.add(`${e.machine}|${source}|${e.event}|${c}`);

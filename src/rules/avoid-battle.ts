@@ -59,7 +59,9 @@ export const isNotLoneLeader = restriction({
   statements: ['AVB-14', 'AVB-12'],
   holds: (world, { power, leg }) => landUnitsIn(avoidingStacks(world, power, leg)) > 0,
   facts: (world, { power, leg }) => {
-    const inside = stacksWhere(world.position, { space: leg.to, inside: true }).some((s) => majorOf(world.position, s.power) === power);
+    const inside = stacksWhere(world.position, { space: leg.to, inside: true }).some(
+      (s) => majorOf(world.position, s.power) === power,
+    );
     return { kind: inside ? 'inside' : 'alone', power, space: leg.to } as const;
   },
 });
@@ -88,11 +90,10 @@ export const isAvoidNotEmpty = restriction({
   facts: () => ({}),
 });
 
-export const isAvoidSplitByPower = byPowerRestriction(
-  'isAvoidSplitByPower',
-  '13.3 step 3',
-  (a: AvoidArgs) => ({ units: a.request, power: a.power }),
-);
+export const isAvoidSplitByPower = byPowerRestriction('isAvoidSplitByPower', '13.3 step 3', (a: AvoidArgs) => ({
+  units: a.request,
+  power: a.power,
+}));
 
 export const areAvoidersInSpace = restriction({
   name: 'areAvoidersInSpace',
@@ -127,7 +128,13 @@ export const isNotSpaceEnemyCameFrom = restriction({
 });
 
 /** Restrictions on the power making the attempt. */
-export const AVOIDER_RESTRICTIONS: readonly Restriction<AvoidArgs>[] = [isAvoidingMajorPower, hasNotAvoided, isAvoidersTurn, didNotIntercept, isNotLoneLeader];
+export const AVOIDER_RESTRICTIONS: readonly Restriction<AvoidArgs>[] = [
+  isAvoidingMajorPower,
+  hasNotAvoided,
+  isAvoidersTurn,
+  didNotIntercept,
+  isNotLoneLeader,
+];
 /** Restrictions on the space the group tries to reach. */
 export const AVOID_DESTINATION_RESTRICTIONS: readonly Restriction<AvoidArgs>[] = [
   isAvoidDestinationLandSpace,
@@ -139,9 +146,17 @@ export const AVOID_DESTINATION_RESTRICTIONS: readonly Restriction<AvoidArgs>[] =
   isAvoidDestinationFreeOfEnemy,
 ];
 /** Restrictions on the units named. */
-export const AVOID_GROUP_RESTRICTIONS: readonly Restriction<AvoidArgs>[] = [isAvoidNotEmpty, isAvoidSplitByPower, areAvoidersInSpace];
+export const AVOID_GROUP_RESTRICTIONS: readonly Restriction<AvoidArgs>[] = [
+  isAvoidNotEmpty,
+  isAvoidSplitByPower,
+  areAvoidersInSpace,
+];
 
-export const AVOID_RESTRICTIONS = [...AVOIDER_RESTRICTIONS, ...AVOID_DESTINATION_RESTRICTIONS, ...AVOID_GROUP_RESTRICTIONS];
+export const AVOID_RESTRICTIONS = [
+  ...AVOIDER_RESTRICTIONS,
+  ...AVOID_DESTINATION_RESTRICTIONS,
+  ...AVOID_GROUP_RESTRICTIONS,
+];
 
 export function checkAvoid(world: World, args: AvoidArgs): Verdict {
   return checkAll(AVOID_RESTRICTIONS, world, args);
@@ -173,7 +188,14 @@ export function nextAvoider(world: World, state: AvoidState): MajorPower | undef
   return MAJOR_POWERS.find(
     (power) =>
       power !== state.leg.power &&
-      checkAll(AVOIDER_RESTRICTIONS, world, { ...state, asking: power, power, from: state.leg.to, to: state.leg.to, request: empty }).ok &&
+      checkAll(AVOIDER_RESTRICTIONS, world, {
+        ...state,
+        asking: power,
+        power,
+        from: state.leg.to,
+        to: state.leg.to,
+        request: empty,
+      }).ok &&
       avoidDestinations(world, state, power).to.length > 0,
   );
 }

@@ -33,7 +33,12 @@ export interface LoneLeaderOutcome {
 export function loneLeadersAgainst(world: World, space: string, arriving: Power): string[] {
   const outside = stacksWhere(world.position, { space, inside: false });
   const defended = (leaderPower: Power) =>
-    outside.some((o) => landUnitCount(o) > 0 && isFriendly(world.position, o.power, leaderPower) && isHostile(world, arriving, o.power, space));
+    outside.some(
+      (o) =>
+        landUnitCount(o) > 0 &&
+        isFriendly(world.position, o.power, leaderPower) &&
+        isHostile(world, arriving, o.power, space),
+    );
   return outside
     .filter((s) => s.leaders.length > 0 && areAtWar(world.position, arriving, s.power) && !defended(s.power))
     .flatMap((s) => s.leaders);
@@ -42,7 +47,11 @@ export function loneLeadersAgainst(world: World, space: string, arriving: Power)
 /** Land units of the arriving power's group outside in `space`: only land units capture a leader (ruling R2). */
 function arrivingLandUnits(world: World, space: string, arriving: Power): number {
   const group = majorOf(world.position, arriving) ?? arriving;
-  return landUnitsIn(stacksWhere(world.position, { space, inside: false }).filter((s) => (majorOf(world.position, s.power) ?? s.power) === group));
+  return landUnitsIn(
+    stacksWhere(world.position, { space, inside: false }).filter(
+      (s) => (majorOf(world.position, s.power) ?? s.power) === group,
+    ),
+  );
 }
 
 /**
@@ -66,7 +75,10 @@ export function settleLoneLeaders(world: World, space: string, arriving: Power):
     if (s.space !== space || s.inside) return [s];
     const going = s.leaders.filter((l) => withdrawn.includes(l));
     if (going.length === 0) return [s];
-    return [{ ...s, leaders: s.leaders.filter((l) => !going.includes(l)) }, { ...s, regulars: 0, mercenaries: 0, cavalry: 0, inside: true, leaders: going }];
+    return [
+      { ...s, leaders: s.leaders.filter((l) => !going.includes(l)) },
+      { ...s, regulars: 0, mercenaries: 0, cavalry: 0, inside: true, leaders: going },
+    ];
   });
   const position = captureLeaders({ ...world.position, stacks: normalizeStacks(inside) }, captured, arriving);
   return { position, captured: captured.map((leader) => ({ leader, by: arriving })), withdrawn };

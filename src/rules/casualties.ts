@@ -44,7 +44,10 @@ export interface SidePlan {
 }
 
 /** Ruling R5: split `losses` between groups as evenly as their units allow; returns the base shares and the odd hits left. */
-export function splitLosses(groups: readonly { power: Power; units: number }[], losses: number): { shares: GroupShare[]; odd: number } {
+export function splitLosses(
+  groups: readonly { power: Power; units: number }[],
+  losses: number,
+): { shares: GroupShare[]; odd: number } {
   const base = new Map(groups.map((g) => [g.power, 0]));
   let left = losses;
   for (;;) {
@@ -60,7 +63,14 @@ export function splitLosses(groups: readonly { power: Power; units: number }[], 
   return { shares: groups.map((g) => ({ ...g, base: base.get(g.power) ?? 0 })), odd: left };
 }
 
-export function sidePlan(world: World, role: Role, stacks: readonly Stack[], hitsAgainst: number, decider: Power, keepsOne: boolean): SidePlan {
+export function sidePlan(
+  world: World,
+  role: Role,
+  stacks: readonly Stack[],
+  hitsAgainst: number,
+  decider: Power,
+  keepsOne: boolean,
+): SidePlan {
   const groups = [...new Set(stacks.map((s) => groupOf(world, s.power)))].map((power) => ({
     power,
     units: landUnitCount(totals(stacks.filter((s) => groupOf(world, s.power) === power))),
@@ -68,15 +78,28 @@ export function sidePlan(world: World, role: Role, stacks: readonly Stack[], hit
   const total = groups.reduce((a, g) => a + g.units, 0);
   const losses = Math.min(hitsAgainst, total);
   const { shares, odd } = splitLosses(groups, losses);
-  const withUnits = [decider, ...groups.map((g) => g.power).filter((p) => p !== decider)].find((p) => (groups.find((g) => g.power === p)?.units ?? 0) > 0);
+  const withUnits = [decider, ...groups.map((g) => g.power).filter((p) => p !== decider)].find(
+    (p) => (groups.find((g) => g.power === p)?.units ?? 0) > 0,
+  );
   const oddFixed = reading(world, 'R5') === 'alternative' ? fixedOddHits(shares, odd, decider) : undefined;
-  return { role, losses, groups: shares, oddHits: odd, decider, keepsOne, ...(keepsOne && withUnits ? { keeper: withUnits } : {}), ...(oddFixed ? { oddFixed } : {}) };
+  return {
+    role,
+    losses,
+    groups: shares,
+    oddHits: odd,
+    decider,
+    keepsOne,
+    ...(keepsOne && withUnits ? { keeper: withUnits } : {}),
+    ...(oddFixed ? { oddFixed } : {}),
+  };
 }
 
 /** Ruling R5 (alternative): the groups that take the odd hits — the decider first, then impulse order. */
 function fixedOddHits(shares: readonly GroupShare[], odd: number, decider: Power): Power[] {
   const open = shares.filter((g) => g.base < g.units).map((g) => g.power);
-  const order = [...open].sort((a, b) => Number(b === decider) - Number(a === decider) || impulseRank(a) - impulseRank(b));
+  const order = [...open].sort(
+    (a, b) => Number(b === decider) - Number(a === decider) || impulseRank(a) - impulseRank(b),
+  );
   return order.slice(0, odd);
 }
 
@@ -169,11 +192,10 @@ export type OddHitsFacts =
 
 const restriction = restrictionsOn<CasualtyArgs>();
 
-export const isCasualtySplitByPower = byPowerRestriction(
-  'isCasualtySplitByPower',
-  '14 step 9',
-  (a: CasualtyArgs) => ({ units: lossUnits(a), power: a.power }),
-);
+export const isCasualtySplitByPower = byPowerRestriction('isCasualtySplitByPower', '14 step 9', (a: CasualtyArgs) => ({
+  units: lossUnits(a),
+  power: a.power,
+}));
 
 export const areLossesPresent = restriction({
   name: 'areLossesPresent',
@@ -194,8 +216,11 @@ export const placesOddHits = restriction({
   statements: ['FB-13'],
   holds: (_w, args) => {
     const { plan, power, oddHits, oddTo } = args;
-    if (oddTo !== undefined || plan.oddHits === 0 || power !== plan.decider) return oddHits === undefined || oddHits.length === 0;
-    return oddHitChoices(plan).some((c) => c.length === (oddHits?.length ?? -1) && c.every((p) => oddHits?.includes(p)));
+    if (oddTo !== undefined || plan.oddHits === 0 || power !== plan.decider)
+      return oddHits === undefined || oddHits.length === 0;
+    return oddHitChoices(plan).some(
+      (c) => c.length === (oddHits?.length ?? -1) && c.every((p) => oddHits?.includes(p)),
+    );
   },
   facts: (_w, { plan, power }): OddHitsFacts =>
     power !== plan.decider || plan.oddHits === 0
@@ -225,7 +250,7 @@ export const keepsOnlyWhenWipedOut = restriction({
     if (!keeper) return keep === undefined;
     return keep !== undefined && losses[keep] > 0;
   },
-  facts: (_w, { plan, power }) => ({ kind: plan.keepsOne && power === plan.keeper ? 'nameIt' : 'none' } as const),
+  facts: (_w, { plan, power }) => ({ kind: plan.keepsOne && power === plan.keeper ? 'nameIt' : 'none' }) as const,
 });
 
 export const isKeptUnitLost = restriction({
@@ -233,11 +258,21 @@ export const isKeptUnitLost = restriction({
   rule: '14 step 9',
   ruling: 'R16',
   statements: ['FB-16', 'FB-17'],
-  holds: (_w, args) => args.keep === undefined || args.keepPower === undefined || (lossesByPower(args)?.[args.keepPower]?.[args.keep] ?? 0) > 0,
+  holds: (_w, args) =>
+    args.keep === undefined ||
+    args.keepPower === undefined ||
+    (lossesByPower(args)?.[args.keepPower]?.[args.keep] ?? 0) > 0,
   facts: (_w, args) => ({ power: args.keepPower ?? args.power, type: args.keep ?? 'regulars' }) as const,
 });
 
-export const CASUALTY_RESTRICTIONS: readonly Restriction<CasualtyArgs>[] = [isCasualtySplitByPower, areLossesPresent, placesOddHits, isLossTotalRight, keepsOnlyWhenWipedOut, isKeptUnitLost];
+export const CASUALTY_RESTRICTIONS: readonly Restriction<CasualtyArgs>[] = [
+  isCasualtySplitByPower,
+  areLossesPresent,
+  placesOddHits,
+  isLossTotalRight,
+  keepsOnlyWhenWipedOut,
+  isKeptUnitLost,
+];
 
 export function checkCasualties(world: World, args: CasualtyArgs): Verdict {
   return checkAll(CASUALTY_RESTRICTIONS, world, args);
@@ -255,7 +290,9 @@ function casualtyOrder(stacks: readonly Stack[], power: Power): Stack[] {
 }
 
 /** Ruling R16: who in the group loses what — the answer's own split, or by default the major's units first. */
-export function lossesByPower(args: Pick<CasualtyArgs, 'stacks' | 'power' | 'losses' | 'byPower'>): Partial<Record<Power, Losses>> | undefined {
+export function lossesByPower(
+  args: Pick<CasualtyArgs, 'stacks' | 'power' | 'losses' | 'byPower'>,
+): Partial<Record<Power, Losses>> | undefined {
   const split = splitStacks(args.stacks, lossUnits(args), casualtyOrder(args.stacks, args.power));
   if (!split.ok) return undefined;
   const out: Partial<Record<Power, Record<LandUnitType, number>>> = {};
@@ -267,12 +304,16 @@ export function lossesByPower(args: Pick<CasualtyArgs, 'stacks' | 'power' | 'los
 }
 
 /** Ruling R16: whose unit of the kept type survives — the one named, else the major's own, else the first in impulse order. */
-export function keptBy(args: Pick<CasualtyArgs, 'stacks' | 'power' | 'losses' | 'byPower' | 'keep' | 'keepPower'>): Power | undefined {
+export function keptBy(
+  args: Pick<CasualtyArgs, 'stacks' | 'power' | 'losses' | 'byPower' | 'keep' | 'keepPower'>,
+): Power | undefined {
   const keep = args.keep;
   if (!keep) return undefined;
   if (args.keepPower) return args.keepPower;
   const by = lossesByPower(args) ?? {};
-  const losers = (Object.keys(by) as Power[]).filter((p) => (by[p]?.[keep] ?? 0) > 0).sort((a, b) => impulseRank(a) - impulseRank(b));
+  const losers = (Object.keys(by) as Power[])
+    .filter((p) => (by[p]?.[keep] ?? 0) > 0)
+    .sort((a, b) => impulseRank(a) - impulseRank(b));
   return losers.includes(args.power) ? args.power : losers[0];
 }
 
@@ -280,13 +321,20 @@ export function keptBy(args: Pick<CasualtyArgs, 'stacks' | 'power' | 'losses' | 
  * The group's pieces that survive its losses (14 step 9), less the one unit it keeps (ruling R7). Events name unit
  * types (and, by ruling R16, powers); among equal pieces the engine removes those already marked (ruling R12) first.
  */
-export function survivorsAfter(args: Pick<CasualtyArgs, 'stacks' | 'power' | 'losses' | 'byPower' | 'keep' | 'keepPower'>): Stack[] | undefined {
+export function survivorsAfter(
+  args: Pick<CasualtyArgs, 'stacks' | 'power' | 'losses' | 'byPower' | 'keep' | 'keepPower'>,
+): Stack[] | undefined {
   const by = lossesByPower(args);
   if (!by) return undefined;
   const kept = keptBy(args);
   const net: Partial<Record<Power, LandCounts>> = {};
-  for (const [p, l] of Object.entries(by) as [Power, Losses][]) net[p] = { ...l, ...(p === kept && args.keep ? { [args.keep]: l[args.keep] - 1 } : {}) };
+  for (const [p, l] of Object.entries(by) as [Power, Losses][])
+    net[p] = { ...l, ...(p === kept && args.keep ? { [args.keep]: l[args.keep] - 1 } : {}) };
   const sum = (t: LandUnitType) => Object.values(net).reduce((n, c) => n + (c?.[t] ?? 0), 0);
-  const split = splitStacks(args.stacks, { regulars: sum('regulars'), mercenaries: sum('mercenaries'), cavalry: sum('cavalry'), leaders: [], byPower: net }, casualtyOrder(args.stacks, args.power));
+  const split = splitStacks(
+    args.stacks,
+    { regulars: sum('regulars'), mercenaries: sum('mercenaries'), cavalry: sum('cavalry'), leaders: [], byPower: net },
+    casualtyOrder(args.stacks, args.power),
+  );
   return split.ok ? split.rest : undefined;
 }

@@ -19,7 +19,10 @@ export interface Modifier {
 }
 
 /** 5.1, 13.2 step 2, 14 steps 2–3: only the single best battle rating counts (INT-28, FB-07). */
-export function bestLeader(world: Pick<World, 'leaders'>, leaders: readonly string[]): { id: string; battle: number } | undefined {
+export function bestLeader(
+  world: Pick<World, 'leaders'>,
+  leaders: readonly string[],
+): { id: string; battle: number } | undefined {
   let best: { id: string; battle: number } | undefined;
   for (const id of leaders) {
     const battle = world.leaders.get(id)?.battle ?? 0;
@@ -38,7 +41,10 @@ export interface RollArgs {
 
 function rollModifiers(world: World, { power, pieces, opposing }: RollArgs, rule: RuleRef): Modifier[] {
   const mods: Modifier[] = [];
-  const best = bestLeader(world, pieces.flatMap((p) => p.leaders));
+  const best = bestLeader(
+    world,
+    pieces.flatMap((p) => p.leaders),
+  );
   if (best && best.battle > 0) {
     mods.push({ rule, value: best.battle, reason: modifierReason(world, { kind: 'leader', leader: best.id }) });
   }

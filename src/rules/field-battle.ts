@@ -25,11 +25,15 @@ export interface BattleSetup {
  * be waiting there: they would have stood face to face with the enemy, and nobody may intercept into them (13.2).
  */
 export function attackerStacks(world: World, b: BattleSetup): Stack[] {
-  const group = stacksWhere(world.position, { space: b.space, inside: false }).filter((s) => majorOf(world.position, s.power) === b.attacker);
+  const group = stacksWhere(world.position, { space: b.space, inside: false }).filter(
+    (s) => majorOf(world.position, s.power) === b.attacker,
+  );
   const moved = b.formationLeaders;
   if (reading(world, 'R19') === 'ruling' || moved === undefined) return group;
   return group
-    .map((s) => (s.leaders.every((l) => moved.includes(l)) ? s : { ...s, leaders: s.leaders.filter((l) => moved.includes(l)) }))
+    .map((s) =>
+      s.leaders.every((l) => moved.includes(l)) ? s : { ...s, leaders: s.leaders.filter((l) => moved.includes(l)) },
+    )
     .filter((s) => !isEmptyStack(s));
 }
 
@@ -62,10 +66,19 @@ export interface DiceCount {
 /** 14 steps 2–3: one die per land unit (cavalry included), + the single best battle rating, + 1 for the defender. */
 export function battleDice(world: World, stacks: readonly Stack[], role: Role): DiceCount {
   const units = landUnitsIn(stacks);
-  const best = bestLeader(world, stacks.flatMap((s) => s.leaders));
+  const best = bestLeader(
+    world,
+    stacks.flatMap((s) => s.leaders),
+  );
   const leaderBonus = best?.battle ?? 0;
   const defenderBonus = role === 'defender' ? 1 : 0;
-  return { units, ...(best ? { leader: best.id } : {}), leaderBonus, defenderBonus, dice: units + leaderBonus + defenderBonus };
+  return {
+    units,
+    ...(best ? { leader: best.id } : {}),
+    leaderBonus,
+    defenderBonus,
+    dice: units + leaderBonus + defenderBonus,
+  };
 }
 
 /** 14 step 8: more hits wins; a tie goes to the defender. */
@@ -93,7 +106,9 @@ export function sideLeader(world: World, b: BattleSetup, role: Role, stacks: rea
  * side; `fallback` when that side has none left (it cannot happen after ruling R7, but the caller names one).
  */
 export function captorOf(stacks: readonly Stack[], fallback: Power): Power {
-  const powers = [...new Set(stacks.filter((s) => landUnitsIn([s]) > 0).map((s) => s.power))].sort((a, b) => impulseRank(a) - impulseRank(b));
+  const powers = [...new Set(stacks.filter((s) => landUnitsIn([s]) > 0).map((s) => s.power))].sort(
+    (a, b) => impulseRank(a) - impulseRank(b),
+  );
   return powers[0] ?? fallback;
 }
 
@@ -112,5 +127,8 @@ export function captorOnSide(world: World, b: BattleSetup, role: Role, forces: r
  * By pieces, not whole stacks: a leader who stood aside (ruling R19's alternative) shares a stack, not the mark.
  */
 export function markLosers(position: Position, losers: readonly Stack[]): Position {
-  return addStacks(takePieces(position, losers), losers.map((s) => ({ ...s, lostBattle: true })));
+  return addStacks(
+    takePieces(position, losers),
+    losers.map((s) => ({ ...s, lostBattle: true })),
+  );
 }

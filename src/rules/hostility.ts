@@ -13,7 +13,9 @@ import type { World } from './world.ts';
 export function otherPowersWithLandUnits(world: World, active: Power, space: string): Power[] {
   const group = majorOf(world.position, active) ?? active;
   return powersIn(
-    stacksWhere(world.position, { space }).filter((s) => s.power !== active && majorOf(world.position, s.power) !== group && landUnitsIn([s]) > 0),
+    stacksWhere(world.position, { space }).filter(
+      (s) => s.power !== active && majorOf(world.position, s.power) !== group && landUnitsIn([s]) > 0,
+    ),
   );
 }
 

@@ -37,7 +37,11 @@ function groupStacks(world: World, power: Power, space: string): Stack[] {
   const major = majorOf(world.position, power);
   return stacksWhere(world.position, { space })
     .filter((s) => major !== undefined && majorOf(world.position, s.power) === major)
-    .sort((a, b) => Number(a.power !== power) - Number(b.power !== power) || Number(a.attemptedInterception) - Number(b.attemptedInterception));
+    .sort(
+      (a, b) =>
+        Number(a.power !== power) - Number(b.power !== power) ||
+        Number(a.attemptedInterception) - Number(b.attemptedInterception),
+    );
 }
 
 /** Stacks that may join an interception from `space`: not marked (R12) and not under siege (15). */
@@ -52,7 +56,9 @@ function fits(stacks: Stack[], request: Units) {
 
 /** 13.2: "if a besieging force moves out of a besieged space, the stack that had been besieged may not intercept that move". */
 function wasBesiegedByMover(world: World, space: string, leg: MoveLeg): boolean {
-  return space === leg.from && leg.leftSiege === true && stacksWhere(world.position, { space, inside: true }).length > 0;
+  return (
+    space === leg.from && leg.leftSiege === true && stacksWhere(world.position, { space, inside: true }).length > 0
+  );
 }
 
 /**
@@ -62,7 +68,9 @@ function wasBesiegedByMover(world: World, space: string, leg: MoveLeg): boolean 
  */
 function isInterceptorHostile(world: World, power: Power, leg: MoveLeg): boolean {
   if (areAtWar(world.position, power, leg.power)) return true;
-  return otherPowersWithLandUnits(world, leg.power, leg.to).some((p) => (majorOf(world.position, p) ?? p) === power && isHostile(world, leg.power, p, leg.to));
+  return otherPowersWithLandUnits(world, leg.power, leg.to).some(
+    (p) => (majorOf(world.position, p) ?? p) === power && isHostile(world, leg.power, p, leg.to),
+  );
 }
 
 const restriction = restrictionsOn<InterceptArgs>();
@@ -81,7 +89,11 @@ export const isDestinationOpenToInterception = restriction({
   statements: ['INT-11'],
   holds: (world, { leg }) => {
     const s = world.board.spaces.get(leg.to);
-    return !(s?.fortified && isFriendly(world.position, leg.power, controllerOf(world, leg.to)) && !siegeIn(world, leg.to));
+    return !(
+      s?.fortified &&
+      isFriendly(world.position, leg.power, controllerOf(world, leg.to)) &&
+      !siegeIn(world, leg.to)
+    );
   },
   facts: (_w, { leg }) => ({ space: leg.to }),
 });
@@ -179,7 +191,11 @@ export const haveNotAttemptedInterception = restriction({
   rule: '13.2',
   ruling: 'R12',
   statements: ['INT-07'],
-  holds: (world, { power, from, request }) => fits(groupStacks(world, power, from).filter((s) => !s.attemptedInterception), request),
+  holds: (world, { power, from, request }) =>
+    fits(
+      groupStacks(world, power, from).filter((s) => !s.attemptedInterception),
+      request,
+    ),
   facts: (_w, { from }) => ({ from }),
 });
 
@@ -218,7 +234,8 @@ export const isNoSiegeInOccupiedDestination = restriction({
   rule: '13.2',
   ruling: 'R8',
   statements: ['INT-13'],
-  holds: (world, { leg }) => !(siegeIn(world, leg.to) && stacksWhere(world.position, { space: leg.to }).some((s) => landUnitCount(s) > 0)),
+  holds: (world, { leg }) =>
+    !(siegeIn(world, leg.to) && stacksWhere(world.position, { space: leg.to }).some((s) => landUnitCount(s) > 0)),
   facts: (_w, { leg }) => ({ space: leg.to }),
 });
 
@@ -228,7 +245,12 @@ export const mayInterceptorEnterSpace = restriction({
   statements: ['INT-14'],
   holds: (world, { power, leg }) => {
     const c = controllerOf(world, leg.to);
-    return c === 'independent' || majorOf(world.position, c) === power || areAtWar(world.position, power, c) || areAllied(world.position, power, c);
+    return (
+      c === 'independent' ||
+      majorOf(world.position, c) === power ||
+      areAtWar(world.position, power, c) ||
+      areAllied(world.position, power, c)
+    );
   },
   facts: (world, { power, leg }) => ({ power, space: leg.to, controller: controllerOf(world, leg.to) }),
 });
@@ -248,7 +270,11 @@ export const POWER_RESTRICTIONS: readonly Restriction<InterceptArgs>[] = [
 ];
 
 /** Restrictions on the space an attempt comes from. */
-export const SPACE_RESTRICTIONS: readonly Restriction<InterceptArgs>[] = [isInterceptorAdjacent, isNotAcrossPass, isSpaceNotUsed];
+export const SPACE_RESTRICTIONS: readonly Restriction<InterceptArgs>[] = [
+  isInterceptorAdjacent,
+  isNotAcrossPass,
+  isSpaceNotUsed,
+];
 
 /** Restrictions on the formation named in the attempt. */
 export const FORMATION_RESTRICTIONS: readonly Restriction<InterceptArgs>[] = [
@@ -286,7 +312,11 @@ export interface BlockedCandidate {
 }
 
 /** Every adjacent space holding units of `power`'s group, as a candidate or with the restriction that blocks it. */
-export function interceptionCandidates(world: World, state: InterceptionState, power: MajorPower): { candidates: InterceptionCandidate[]; blocked: BlockedCandidate[] } {
+export function interceptionCandidates(
+  world: World,
+  state: InterceptionState,
+  power: MajorPower,
+): { candidates: InterceptionCandidate[]; blocked: BlockedCandidate[] } {
   const candidates: InterceptionCandidate[] = [];
   const blocked: BlockedCandidate[] = [];
   const dest = world.board.spaces.get(state.leg.to);
@@ -309,10 +339,15 @@ export function interceptionCandidates(world: World, state: InterceptionState, p
 export function nextInterceptor(world: World, state: InterceptionState): MajorPower | undefined {
   for (const power of MAJOR_POWERS) {
     if (power === state.leg.power) continue;
-    const args: InterceptArgs = { ...state, asking: power, power, from: state.leg.to, request: { regulars: 0, mercenaries: 0, cavalry: 0, leaders: [] } };
+    const args: InterceptArgs = {
+      ...state,
+      asking: power,
+      power,
+      from: state.leg.to,
+      request: { regulars: 0, mercenaries: 0, cavalry: 0, leaders: [] },
+    };
     if (!checkAll(POWER_RESTRICTIONS, world, args).ok) continue;
     if (interceptionCandidates(world, state, power).candidates.length > 0) return power;
   }
   return undefined;
 }
-

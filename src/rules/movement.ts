@@ -33,7 +33,8 @@ export function groupStacksIn(world: World, power: MajorPower, space: string): S
 
 /** Preferred order when a move draws units: the power's own first, outside before inside. */
 function moveOrder(power: MajorPower) {
-  return (a: Stack, b: Stack) => Number(a.power !== power) - Number(b.power !== power) || Number(a.inside) - Number(b.inside);
+  return (a: Stack, b: Stack) =>
+    Number(a.power !== power) - Number(b.power !== power) || Number(a.inside) - Number(b.inside);
 }
 
 const hasLostBattle = (s: Stack) => s.lostBattle;
@@ -90,11 +91,10 @@ export const isFormationNotEmpty = restriction({
   facts: () => ({}),
 });
 
-export const isMoveSplitByPower = byPowerRestriction(
-  'isMoveSplitByPower',
-  '13.1',
-  (a: MoveArgs) => ({ units: a.request, power: a.power }),
-);
+export const isMoveSplitByPower = byPowerRestriction('isMoveSplitByPower', '13.1', (a: MoveArgs) => ({
+  units: a.request,
+  power: a.power,
+}));
 
 export const areLeadersOfActivePower = restriction({
   name: 'areLeadersOfActivePower',
@@ -106,10 +106,11 @@ export const areLeadersOfActivePower = restriction({
       return !holder || majorOf(world.position, holder.power) === power;
     }),
   facts: (world, { power, from, request }) => {
-    const leader = request.leaders.find((id) => {
-      const holder = stacksWhere(world.position, { space: from }).find((s) => s.leaders.includes(id));
-      return holder && majorOf(world.position, holder.power) !== power;
-    }) ?? '';
+    const leader =
+      request.leaders.find((id) => {
+        const holder = stacksWhere(world.position, { space: from }).find((s) => s.leaders.includes(id));
+        return holder && majorOf(world.position, holder.power) !== power;
+      }) ?? '';
     return { power, leader };
   },
 });
@@ -137,7 +138,11 @@ export const haveNotLostBattleThisImpulse = restriction({
   rule: '13.1',
   ruling: 'R12',
   statements: ['MOV-20', 'FB-22'],
-  holds: (world, { power, from, request }) => fits(groupStacksIn(world, power, from).filter((s) => !hasLostBattle(s)), request),
+  holds: (world, { power, from, request }) =>
+    fits(
+      groupStacksIn(world, power, from).filter((s) => !hasLostBattle(s)),
+      request,
+    ),
   facts: (_w, { from }) => ({ from }),
 });
 
@@ -146,7 +151,10 @@ export const areNotUnderSiege = restriction({
   rule: '15',
   statements: ['SIE-02'],
   holds: (world, { power, from, request }) =>
-    fits(groupStacksIn(world, power, from).filter((s) => !hasLostBattle(s) && !isBesiegedInside(world, s)), request),
+    fits(
+      groupStacksIn(world, power, from).filter((s) => !hasLostBattle(s) && !isBesiegedInside(world, s)),
+      request,
+    ),
   facts: (_w, { from }) => ({ from }),
 });
 
@@ -180,20 +188,26 @@ export const mayEnterControlledSpace = restriction({
   statements: ['MOV-12', 'MOV-13'],
   holds: (world, { power, to }) => {
     const c = controllerOf(world, to);
-    return c === power || c === 'independent' || areAtWar(world.position, power, c) || areAllied(world.position, power, c);
+    return (
+      c === power || c === 'independent' || areAtWar(world.position, power, c) || areAllied(world.position, power, c)
+    );
   },
   facts: (world, { power, to }) => ({ power, to, controller: controllerOf(world, to) }),
 });
 
 /** 13.1 restriction 3 (MOV-14…19): may the formation enter a space holding other powers' land units? */
 export function occupancyAllows(world: World, power: MajorPower, to: string): boolean {
-  const others = otherPowersWithLandUnits(world, power, to).filter((p) => p !== 'independent' && majorOf(world.position, p) !== power);
+  const others = otherPowersWithLandUnits(world, power, to).filter(
+    (p) => p !== 'independent' && majorOf(world.position, p) !== power,
+  );
   if (others.length === 0) return true;
   const rel = world.position;
   const siege = siegeIn(world, to);
   const fortified = world.board.spaces.get(to)?.fortified ?? false;
   if (fortified && siege) {
-    const inside = stacksWhere(rel, { space: to, inside: true }).map((s) => s.power).filter((p) => p !== 'independent');
+    const inside = stacksWhere(rel, { space: to, inside: true })
+      .map((s) => s.power)
+      .filter((p) => p !== 'independent');
     // (b) everything inside is an enemy and every besieger is friendly: the mover joins the siege.
     if (inside.every((p) => areAtWar(rel, power, p)) && siege.by.every((p) => isFriendly(rel, power, p))) return true;
     // One ally besieging another, or one enemy besieging another, blocks entry; (a) relief is ruled on separately.
@@ -221,7 +235,9 @@ export const mayLeadersMoveAlone = restriction({
   holds: (world, { power, to, request }) =>
     landUnitCount(request) > 0 ||
     (!areAtWar(world.position, power, controllerOf(world, to)) &&
-      !stacksWhere(world.position, { space: to }).some((s) => landUnitCount(s) > 0 && isHostile(world, power, s.power, to))),
+      !stacksWhere(world.position, { space: to }).some(
+        (s) => landUnitCount(s) > 0 && isHostile(world, power, s.power, to),
+      )),
   facts: (_w, { to }) => ({ to }),
 });
 
@@ -234,7 +250,11 @@ export const isNotReliefForce = restriction({
     const siege = siegeIn(world, to);
     if (!siege) return true;
     const inside = stacksWhere(world.position, { space: to, inside: true });
-    return !(inside.length > 0 && inside.every((s) => isFriendly(world.position, power, s.power)) && siege.by.every((p) => areAtWar(world.position, power, p)));
+    return !(
+      inside.length > 0 &&
+      inside.every((s) => isFriendly(world.position, power, s.power)) &&
+      siege.by.every((p) => areAtWar(world.position, power, p))
+    );
   },
   facts: (_w, { to }) => ({ to }),
 });
@@ -272,7 +292,6 @@ export const ENTRY_RESTRICTIONS: readonly Restriction<MoveArgs>[] = [
   mayLeadersMoveAlone,
   isNotReliefForce,
 ];
-
 
 /** One move the active power could declare: the largest formation of a space to an adjacent space, and its verdict. */
 export interface CandidateMove {

@@ -83,7 +83,10 @@ export function controllerOf(world: Pick<World, 'position' | 'board'>, space: st
  */
 export function mayBeInside(world: World, power: Power, space: string): boolean {
   const controller = controllerOf(world, space);
-  return power === controller || (controller !== 'independent' && power !== 'independent' && isFriendly(world.position, power, controller));
+  return (
+    power === controller ||
+    (controller !== 'independent' && power !== 'independent' && isFriendly(world.position, power, controller))
+  );
 }
 
 /**

@@ -59,7 +59,9 @@ const isAttackerSide = (r: RetreatReason) => r !== 'defender';
 function retreatingPieces(world: World, state: RetreatState): readonly Stack[] {
   if (state.formation) return state.formation;
   return isAttackerSide(state.reason)
-    ? stacksWhere(world.position, { space: state.space, inside: false }).filter((s) => groupOf(world, s.power) === state.attacker)
+    ? stacksWhere(world.position, { space: state.space, inside: false }).filter(
+        (s) => groupOf(world, s.power) === state.attacker,
+      )
     : hostileStacksOutside(world, state.attacker, state.space);
 }
 
@@ -114,7 +116,8 @@ export const mayGoInside = restriction({
   name: 'mayGoInside',
   rule: '14.1',
   statements: ['RET-02', 'RET-03'],
-  holds: (world, args) => (landUnitCount(args.inside) === 0 && args.inside.leaders.length === 0) || mayAnyGoInside(world, args, args.power),
+  holds: (world, args) =>
+    (landUnitCount(args.inside) === 0 && args.inside.leaders.length === 0) || mayAnyGoInside(world, args, args.power),
   facts: (_w, { space }) => ({ space }),
 });
 
@@ -126,11 +129,10 @@ export const isInsideWithinLimit = restriction({
   facts: (world, args) => ({ space: args.space, room: insideRoom(world, args) }),
 });
 
-export const isInsideSplitByPower = byPowerRestriction(
-  'isInsideSplitByPower',
-  '14.1',
-  (a: RetreatArgs) => ({ units: a.inside, power: a.power }),
-);
+export const isInsideSplitByPower = byPowerRestriction('isInsideSplitByPower', '14.1', (a: RetreatArgs) => ({
+  units: a.inside,
+  power: a.power,
+}));
 
 export const areInsideUnitsPresent = restriction({
   name: 'areInsideUnitsPresent',
@@ -202,11 +204,19 @@ function isOriginLegalRetreat(world: World, args: RetreatArgs): boolean {
   return checkAll(others, world, { ...args, to: args.origin }).ok;
 }
 
-export const RETREAT_RESTRICTIONS: readonly Restriction<RetreatArgs>[] = [isRetreatingPower, mayGoInside, isInsideSplitByPower, areInsideUnitsPresent, isInsideWithinLimit];
+export const RETREAT_RESTRICTIONS: readonly Restriction<RetreatArgs>[] = [
+  isRetreatingPower,
+  mayGoInside,
+  isInsideSplitByPower,
+  areInsideUnitsPresent,
+  isInsideWithinLimit,
+];
 
 export function retreatDestinations(world: World, state: RetreatState, power: Power): Destinations {
   const args = { ...state, power, from: state.space, inside: NO_UNITS, hasDestination: true };
-  return destinationsFrom(world, state.space, (to) => checkAll(RETREAT_DESTINATION_RESTRICTIONS, world, { ...args, to }));
+  return destinationsFrom(world, state.space, (to) =>
+    checkAll(RETREAT_DESTINATION_RESTRICTIONS, world, { ...args, to }),
+  );
 }
 
 /** Whether anything of the group stays outside once `inside` has gone in. */
@@ -217,8 +227,7 @@ export function leavesSomethingOutside(world: World, state: RetreatState, power:
 
 /** A destination named when everything went inside, or none named when something must retreat (to `legal`). */
 export type DestinationNamedFacts =
-  | { readonly kind: 'nothingLeft' }
-  | { readonly kind: 'mustRetreat'; readonly legal: readonly string[] };
+  { readonly kind: 'nothingLeft' } | { readonly kind: 'mustRetreat'; readonly legal: readonly string[] };
 
 export const namesLegalDestination = restriction({
   name: 'namesLegalDestination',
@@ -281,7 +290,13 @@ export interface RetreatOutcome {
  * (no legal space, 14.1; ruling R11) or back into the space it moved on from (13.4 option 1), it is eliminated and
  * its leaders captured by `captor`.
  */
-export function applyRetreat(world: World, state: RetreatState, power: Power, inside: Units, to: string | undefined): RetreatOutcome {
+export function applyRetreat(
+  world: World,
+  state: RetreatState,
+  power: Power,
+  inside: Units,
+  to: string | undefined,
+): RetreatOutcome {
   const stacks = retreatingStacks(world, state, power);
   const split = splitStacks(stacks, inside);
   const goingIn = split.ok ? split.taken : [];
@@ -293,7 +308,9 @@ export function applyRetreat(world: World, state: RetreatState, power: Power, in
     ...(eliminatedAll ? [] : rest.map((s) => ({ ...s, space: to, inside: false }))),
   ]);
   const lost = totals(rest);
-  const eliminated = eliminatedAll ? { regulars: lost.regulars, mercenaries: lost.mercenaries, cavalry: lost.cavalry } : { regulars: 0, mercenaries: 0, cavalry: 0 };
+  const eliminated = eliminatedAll
+    ? { regulars: lost.regulars, mercenaries: lost.mercenaries, cavalry: lost.cavalry }
+    : { regulars: 0, mercenaries: 0, cavalry: 0 };
   const captured = eliminatedAll ? lost.leaders : [];
   position = captureLeaders(position, captured, state.captor);
   let capturedThere: { leader: string; by: Power }[] = [];
@@ -302,5 +319,13 @@ export function applyRetreat(world: World, state: RetreatState, power: Power, in
     position = settled.position;
     capturedThere = [...settled.captured];
   }
-  return { position, to: eliminatedAll ? null : to, moved: eliminatedAll ? NO_UNITS : lost, inside: totals(goingIn), eliminated, captured, capturedThere };
+  return {
+    position,
+    to: eliminatedAll ? null : to,
+    moved: eliminatedAll ? NO_UNITS : lost,
+    inside: totals(goingIn),
+    eliminated,
+    captured,
+    capturedThere,
+  };
 }

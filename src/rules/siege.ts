@@ -53,7 +53,9 @@ function isBesieger(world: SiegeWorld, siege: Siege, power: Power): boolean {
 
 /** 15.3, ruling R17: the besieging stack — the besieging powers' pieces outside the fortifications of the space. */
 export function besiegingStacks(world: SiegeWorld, siege: Siege): Stack[] {
-  return stacksWhere(world.position, { space: siege.space, inside: false }).filter((s) => isBesieger(world, siege, s.power));
+  return stacksWhere(world.position, { space: siege.space, inside: false }).filter((s) =>
+    isBesieger(world, siege, s.power),
+  );
 }
 
 /** 15.3: land units of the besiegers still outside in the space (third powers' count only under R17's alternative). */
@@ -69,7 +71,9 @@ export function isSiegeBroken(world: SiegeWorld, space: string): boolean {
 
 /** 15.3: the first siege (by space id) whose besiegers no longer outnumber the units inside. */
 export function firstBrokenSiege(world: SiegeWorld): Siege | undefined {
-  return [...world.position.sieges].sort((a, b) => a.space.localeCompare(b.space)).find((g) => isSiegeBroken(world, g.space));
+  return [...world.position.sieges]
+    .sort((a, b) => a.space.localeCompare(b.space))
+    .find((g) => isSiegeBroken(world, g.space));
 }
 
 export function beginSiege(position: Position, space: string, by: Power): Position {
@@ -100,4 +104,3 @@ export function unlistedBesiegers(world: World, space: string): Power[] {
   const withUnits = outside.filter((s) => landUnitsIn([s]) > 0);
   return [...new Set(withUnits.map((s) => majorOf(world.position, s.power) ?? s.power))];
 }
-

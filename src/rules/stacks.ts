@@ -115,7 +115,8 @@ export interface Shortfall {
   readonly power?: Power;
 }
 
-export type Split = { readonly ok: true; readonly taken: Stack[]; readonly rest: Stack[] } | ({ readonly ok: false } & Shortfall);
+export type Split =
+  { readonly ok: true; readonly taken: Stack[]; readonly rest: Stack[] } | ({ readonly ok: false } & Shortfall);
 
 /** Ruling R16: a per-power split must add up to the request's counts, type by type. */
 export function byPowerMismatch(request: Units): LandUnitType | undefined {
@@ -132,7 +133,14 @@ export function byPowerMismatch(request: Units): LandUnitType | undefined {
  */
 export function splitStacks(stacks: readonly Stack[], request: Units, order: readonly Stack[] = stacks): Split {
   const missingLeaders = request.leaders.filter((l) => !stacks.some((s) => s.leaders.includes(l)));
-  if (missingLeaders.length > 0) return { ok: false, what: 'leaders', wanted: request.leaders.length, found: request.leaders.length - missingLeaders.length, missingLeaders };
+  if (missingLeaders.length > 0)
+    return {
+      ok: false,
+      what: 'leaders',
+      wanted: request.leaders.length,
+      found: request.leaders.length - missingLeaders.length,
+      missingLeaders,
+    };
   const by = request.byPower;
   const mismatch = byPowerMismatch(request);
   if (mismatch) return { ok: false, what: 'byPower', wanted: request[mismatch], found: 0, missingLeaders: [] };
@@ -142,7 +150,10 @@ export function splitStacks(stacks: readonly Stack[], request: Units, order: rea
     for (const [power, counts] of Object.entries(by) as [Power, Partial<Record<LandUnitType, number>> | undefined][])
       for (const type of LAND_UNIT_TYPES) {
         const wanted = counts?.[type] ?? 0;
-        const found = sum(stacks.filter((s) => s.power === power), (s) => s[type]);
+        const found = sum(
+          stacks.filter((s) => s.power === power),
+          (s) => s[type],
+        );
         if (found < wanted) return { ok: false, what: type, wanted, found, missingLeaders: [], power };
         left.set(slot(power, type), wanted);
       }
@@ -156,7 +167,13 @@ export function splitStacks(stacks: readonly Stack[], request: Units, order: rea
   const taken: Stack[] = [];
   const rest: Stack[] = [];
   for (const s of order) {
-    const piece = { ...s, regulars: 0, mercenaries: 0, cavalry: 0, leaders: s.leaders.filter((l) => request.leaders.includes(l)) };
+    const piece = {
+      ...s,
+      regulars: 0,
+      mercenaries: 0,
+      cavalry: 0,
+      leaders: s.leaders.filter((l) => request.leaders.includes(l)),
+    };
     for (const type of LAND_UNIT_TYPES) {
       const k = slot(s.power, type);
       const n = Math.min(left.get(k) ?? 0, s[type]);
@@ -188,7 +205,13 @@ export function takePieces(position: Position, pieces: readonly Stack[]): Positi
     const s = stacks.get(k);
     if (!s || LAND_UNIT_TYPES.some((t) => s[t] < p[t]) || p.leaders.some((l) => !s.leaders.includes(l)))
       throw new Error(`takePieces: ${k} does not hold ${JSON.stringify(p)}`);
-    stacks.set(k, { ...s, regulars: s.regulars - p.regulars, mercenaries: s.mercenaries - p.mercenaries, cavalry: s.cavalry - p.cavalry, leaders: s.leaders.filter((l) => !p.leaders.includes(l)) });
+    stacks.set(k, {
+      ...s,
+      regulars: s.regulars - p.regulars,
+      mercenaries: s.mercenaries - p.mercenaries,
+      cavalry: s.cavalry - p.cavalry,
+      leaders: s.leaders.filter((l) => !p.leaders.includes(l)),
+    });
   }
   return { ...position, stacks: normalizeStacks([...stacks.values()]) };
 }
@@ -203,7 +226,10 @@ export function addStacks(position: Position, added: readonly Stack[]): Position
   return { ...position, stacks: normalizeStacks([...position.stacks, ...added]) };
 }
 
-export function relocate(pieces: readonly Stack[], patch: Partial<Pick<Stack, 'space' | 'inside' | 'lostBattle' | 'attemptedInterception'>>): Stack[] {
+export function relocate(
+  pieces: readonly Stack[],
+  patch: Partial<Pick<Stack, 'space' | 'inside' | 'lostBattle' | 'attemptedInterception'>>,
+): Stack[] {
   return pieces.map((p) => ({ ...p, ...patch }));
 }
 

@@ -46,7 +46,13 @@ export function restrictionsOn<A>() {
 
 export function check<A>(r: Restriction<A>, world: World, args: A): Verdict {
   if (r.holds(world, args)) return ALLOWED;
-  return { ok: false, code: r.name, rule: r.rule, ...(r.ruling ? { ruling: r.ruling } : {}), facts: r.facts(world, args) };
+  return {
+    ok: false,
+    code: r.name,
+    rule: r.rule,
+    ...(r.ruling ? { ruling: r.ruling } : {}),
+    facts: r.facts(world, args),
+  };
 }
 
 /** The first restriction in the list that fails, or ALLOWED. Lists go from the most basic to the most specific. */
@@ -57,4 +63,3 @@ export function checkAll<A>(list: readonly Restriction<A>[], world: World, args:
   }
   return ALLOWED;
 }
-

@@ -125,7 +125,10 @@ export function canWithdraw(world: World, leg: MoveLeg): boolean {
 
 /** Ruling R10, 22.1: no one may choose — the controller is an inactive minor or independent: its stack goes inside. */
 export function isAutomaticWithdrawal(world: World, leg: MoveLeg): boolean {
-  return withdrawalDecider(world, leg) === undefined && defenders(world, leg).every((s) => isInactive(world.position, s.power));
+  return (
+    withdrawalDecider(world, leg) === undefined &&
+    defenders(world, leg).every((s) => isInactive(world.position, s.power))
+  );
 }
 
 /**
@@ -156,7 +159,13 @@ export function isHeldAgainstMover(world: World, leg: MoveLeg): boolean {
 
 /** Land units of the active formation now in the destination (14 step 12, 13.4). */
 export function activeLandUnits(leg: MoveLeg, world: World): number {
-  return landUnitCount(totals(stacksWhere(world.position, { space: leg.to, inside: false }).filter((s) => majorOf(world.position, s.power) === leg.power)));
+  return landUnitCount(
+    totals(
+      stacksWhere(world.position, { space: leg.to, inside: false }).filter(
+        (s) => majorOf(world.position, s.power) === leg.power,
+      ),
+    ),
+  );
 }
 
 /** 13.4, 15, ruling R13: does the active formation outnumber the land units inside? */

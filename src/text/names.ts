@@ -157,7 +157,8 @@ export function ruAgree(powers: Power | readonly Power[], pl: string, f: string,
 
 /** The Russian noun form for a count: ruPlural(1, 'кубик', 'кубика', 'кубиков') → «кубик»; 2–4 «кубика»; 5, 11–14 «кубиков». */
 export function ruPlural(n: number, one: string, few: string, many: string): string {
-  const a = Math.abs(n) % 100, b = a % 10;
+  const a = Math.abs(n) % 100,
+    b = a % 10;
   if (a >= 11 && a <= 14) return many;
   if (b === 1) return one;
   if (b >= 2 && b <= 4) return few;
@@ -182,15 +183,39 @@ export function ruLandUnits(n: number, c: RuNumberCase = 'nom'): string {
   return ruCount(n, one, few, many);
 }
 
-const UNIT_TYPES: Readonly<Record<LandUnitType, { readonly en: readonly [string, string]; readonly ru: readonly [string, string, string]; readonly ruOneAcc: string }>> = {
-  regulars: { en: ['regular', 'regulars'], ru: ['регулярная часть', 'регулярные части', 'регулярных частей'], ruOneAcc: 'одну регулярную часть' },
-  mercenaries: { en: ['mercenary', 'mercenaries'], ru: ['наёмник', 'наёмника', 'наёмников'], ruOneAcc: 'одного наёмника' },
-  cavalry: { en: ['cavalry', 'cavalry'], ru: ['кавалерийская часть', 'кавалерийские части', 'кавалерийских частей'], ruOneAcc: 'одну кавалерийскую часть' },
+const UNIT_TYPES: Readonly<
+  Record<
+    LandUnitType,
+    {
+      readonly en: readonly [string, string];
+      readonly ru: readonly [string, string, string];
+      readonly ruOneAcc: string;
+    }
+  >
+> = {
+  regulars: {
+    en: ['regular', 'regulars'],
+    ru: ['регулярная часть', 'регулярные части', 'регулярных частей'],
+    ruOneAcc: 'одну регулярную часть',
+  },
+  mercenaries: {
+    en: ['mercenary', 'mercenaries'],
+    ru: ['наёмник', 'наёмника', 'наёмников'],
+    ruOneAcc: 'одного наёмника',
+  },
+  cavalry: {
+    en: ['cavalry', 'cavalry'],
+    ru: ['кавалерийская часть', 'кавалерийские части', 'кавалерийских частей'],
+    ruOneAcc: 'одну кавалерийскую часть',
+  },
 };
 
 /** "2 regulars" / «2 регулярные части», «1 наёмник», «5 кавалерийских частей». */
 export function unitTypeCount(type: LandUnitType, n: number): Text {
-  const { en: [enOne, enMany], ru: [one, few, many] } = UNIT_TYPES[type];
+  const {
+    en: [enOne, enMany],
+    ru: [one, few, many],
+  } = UNIT_TYPES[type];
   return { en: `${n} ${n === 1 ? enOne : enMany}`, ru: ruCount(n, one, few, many) };
 }
 
@@ -222,7 +247,9 @@ export function unitsText(world: Pick<World, 'leaders'>, u: Partial<Units>): Tex
     ru.push(t.ru);
   }
   // The best leader first (5.1: his rating is the one that counts), then by name.
-  const leaders = [...(u.leaders ?? [])].sort((a, b) => (world.leaders.get(b)?.battle ?? 0) - (world.leaders.get(a)?.battle ?? 0) || a.localeCompare(b));
+  const leaders = [...(u.leaders ?? [])].sort(
+    (a, b) => (world.leaders.get(b)?.battle ?? 0) - (world.leaders.get(a)?.battle ?? 0) || a.localeCompare(b),
+  );
   for (const l of leaders) {
     const name = leaderName(world, l);
     en.push(name.en);

@@ -8,70 +8,256 @@ function t(en: string, ru: string): Text {
 }
 
 export const RULE_REGISTRY: Readonly<Record<RuleRef, Text>> = {
-  '2.1': t('Fortified spaces (keys, electorates, fortresses) hold at most 4 friendly land units inside.', 'В укреплённой области (ключевой, курфюршестве, крепости) внутри не более 4 дружественных сухопутных частей.'),
-  '2.2': t('Friendly means controlled by the active power or an ally; enemy means controlled by a power at war with it.', 'Дружественная — под контролем активной державы или союзника; вражеская — под контролем державы, воюющей с ней.'),
-  '2.5': t('Moving over a pass costs 2 CP; no interception across a pass; retreat and avoid battle over a pass are allowed.', 'Движение через горный проход стоит 2 КО; перехват через проход запрещён; отступление и уклонение через проход разрешены.'),
-  '3.2': t('Impulse order: Ottoman, Hapsburg, England, France, Papacy, Protestant.', 'Порядок импульсов: Османы, Габсбурги, Англия, Франция, Папство, Протестанты.'),
-  '5.1': t('A formation moves at most 4 land units without a leader, a leader\'s command rating with one, the two highest ratings with several; one major power (plus its active minor allies).', 'Соединение без командующего — не более 4 сухопутных частей, с одним — его рейтинг командования, с несколькими — сумма двух высших; одна великая держава (и её активные второстепенные союзники).'),
-  '5.2': t('Land units: regulars (all), mercenaries (majors except the Ottoman), cavalry (Ottoman only).', 'Сухопутные части: регулярные (все), наёмники (великие державы, кроме Османов), кавалерия (только Османы).'),
-  '11.1': t('Move Formation in Clear costs 1 CP; Move Formation Over Pass costs 2 CP.', 'Движение соединения по обычной связи — 1 КО, через горный проход — 2 КО.'),
-  '12.2': t('Winning a battle does not change political control.', 'Победа в сражении не меняет политический контроль.'),
-  '12.4': t('Units may not retreat or avoid battle into a space in unrest.', 'Нельзя отступать или уклоняться от сражения в область, охваченную беспорядками.'),
-  '13.1': t('Land movement: one formation from one space into an adjacent space it may legally enter.', 'Сухопутное движение: одно соединение из одной области в прилегающую, куда ему разрешено войти.'),
-  '13.1 step 3': t('The mover spends 1 CP, or 2 CP over a pass.', 'Двигающийся тратит 1 КО, через горный проход — 2 КО.'),
-  '13.1 step 4': t('Response cards (Foul Weather, Gout) may be played after the CP are spent.', 'После траты КО могут быть сыграны карты ответа («Непогода», «Подагра»).'),
-  '13.1 step 5': t('Interceptions are resolved; then the formation is placed in the destination; a success skips steps 6 and 7.', 'Определяются перехваты; затем соединение помещается в область назначения; успешный перехват пропускает шаги 6 и 7.'),
-  '13.1 step 6': t('Enemy land units in the destination may try to avoid battle.', 'Вражеские сухопутные части в области назначения могут попытаться уклониться от сражения.'),
-  '13.1 step 7': t('An enemy stack of 4 or fewer units in a fortified destination may withdraw into the fortifications.', 'Вражеская группировка из 4 частей или меньше в укреплённой области может отойти в укрепления.'),
-  '13.1 step 8': t('A field battle is fought if enemy land units remain outside the fortifications.', 'Полевое сражение происходит, если вражеские сухопутные части остались вне укреплений.'),
-  '13.2': t('An enemy stack adjacent to the destination may try to intercept the moving formation.', 'Вражеская группировка, прилегающая к области назначения, может попытаться перехватить двигающееся соединение.'),
-  '13.2 step 1': t('The interceptor names a formation from one adjacent space; it may leave units behind.', 'Перехватчик объявляет соединение из одной прилегающей области; часть сил может остаться.'),
-  '13.2 step 2': t('Interception roll: 2d6 + the best battle rating, +1 Ottoman with cavalry, −1 against Ottoman cavalry; 9 or more succeeds.', 'Бросок перехвата: 2d6 + лучший боевой рейтинг, +1 Османам с кавалерией, −1 против османской кавалерии; 9 и больше — успех.'),
-  '13.2 step 3': t('A successful interceptor is placed in the destination; no other power may then try.', 'Успешный перехватчик помещается в область назначения; другие державы больше не пытаются.'),
-  '13.2 step 4': t('Further attempts may come from other adjacent spaces; a space already used may not try again.', 'Другие попытки — из других прилегающих областей; уже использованная область повторно не пытается.'),
-  '13.2 step 5': t('After a successful interception a field battle is fought; the intercepting power may not avoid or withdraw.', 'После успешного перехвата происходит полевое сражение; перехватившая держава не может уклониться или отойти в укрепления.'),
-  '13.3': t('Enemy land units in the destination may try to avoid battle into a legal adjacent space.', 'Вражеские сухопутные части в области назначения могут попытаться уклониться от сражения в допустимую прилегающую область.'),
-  '13.3 step 3': t('Any land units and leaders may avoid; the group may exceed a formation; any may stay behind.', 'Уклоняться могут любые части и командующие; группа может превышать размер соединения; любые могут остаться.'),
-  '13.3 step 4': t('Avoid roll: 2d6 + best battle rating, Ottoman cavalry ±1; 9 or more succeeds; automatic if every unit already lost a battle this impulse.', 'Бросок уклонения: 2d6 + лучший боевой рейтинг, ±1 за османскую кавалерию; 9 и больше — успех; автоматически, если все части уже проиграли сражение в этот импульс.'),
-  '13.4': t('A defending stack of 4 or fewer units in its own or an ally\'s fortified space may withdraw inside, all together.', 'Обороняющаяся группировка из 4 частей или меньше в своей или союзной укреплённой области может отойти в укрепления, вся вместе.'),
-  '13.4 option 1': t('If the mover does not outnumber the units inside it may pay 1 CP (2 over a pass) to move on.', 'Если у двигающегося не больше частей, чем внутри, он может заплатить 1 КО (2 через проход) и двигаться дальше.'),
-  '13.4 option 2': t('Otherwise it retreats, free, to the space it came from, under the 14.1 restrictions.', 'Иначе он бесплатно отступает в область, из которой пришёл, по ограничениям 14.1.'),
-  '14': t('Field battle: the active power attacks; the defender gets one extra die.', 'Полевое сражение: активная держава атакует; обороняющийся получает один дополнительный кубик.'),
-  '14 step 2': t('Attacker dice: one per land unit in the moving formation + the best leader\'s battle rating.', 'Кубики атакующего: по одному за сухопутную часть двигающегося соединения + боевой рейтинг лучшего командующего.'),
-  '14 step 3': t('Defender dice: one per defending land unit + the best leader\'s battle rating + 1.', 'Кубики обороняющегося: по одному за обороняющуюся сухопутную часть + боевой рейтинг лучшего командующего + 1.'),
+  '2.1': t(
+    'Fortified spaces (keys, electorates, fortresses) hold at most 4 friendly land units inside.',
+    'В укреплённой области (ключевой, курфюршестве, крепости) внутри не более 4 дружественных сухопутных частей.',
+  ),
+  '2.2': t(
+    'Friendly means controlled by the active power or an ally; enemy means controlled by a power at war with it.',
+    'Дружественная — под контролем активной державы или союзника; вражеская — под контролем державы, воюющей с ней.',
+  ),
+  '2.5': t(
+    'Moving over a pass costs 2 CP; no interception across a pass; retreat and avoid battle over a pass are allowed.',
+    'Движение через горный проход стоит 2 КО; перехват через проход запрещён; отступление и уклонение через проход разрешены.',
+  ),
+  '3.2': t(
+    'Impulse order: Ottoman, Hapsburg, England, France, Papacy, Protestant.',
+    'Порядок импульсов: Османы, Габсбурги, Англия, Франция, Папство, Протестанты.',
+  ),
+  '5.1': t(
+    "A formation moves at most 4 land units without a leader, a leader's command rating with one, the two highest ratings with several; one major power (plus its active minor allies).",
+    'Соединение без командующего — не более 4 сухопутных частей, с одним — его рейтинг командования, с несколькими — сумма двух высших; одна великая держава (и её активные второстепенные союзники).',
+  ),
+  '5.2': t(
+    'Land units: regulars (all), mercenaries (majors except the Ottoman), cavalry (Ottoman only).',
+    'Сухопутные части: регулярные (все), наёмники (великие державы, кроме Османов), кавалерия (только Османы).',
+  ),
+  '11.1': t(
+    'Move Formation in Clear costs 1 CP; Move Formation Over Pass costs 2 CP.',
+    'Движение соединения по обычной связи — 1 КО, через горный проход — 2 КО.',
+  ),
+  '12.2': t(
+    'Winning a battle does not change political control.',
+    'Победа в сражении не меняет политический контроль.',
+  ),
+  '12.4': t(
+    'Units may not retreat or avoid battle into a space in unrest.',
+    'Нельзя отступать или уклоняться от сражения в область, охваченную беспорядками.',
+  ),
+  '13.1': t(
+    'Land movement: one formation from one space into an adjacent space it may legally enter.',
+    'Сухопутное движение: одно соединение из одной области в прилегающую, куда ему разрешено войти.',
+  ),
+  '13.1 step 3': t(
+    'The mover spends 1 CP, or 2 CP over a pass.',
+    'Двигающийся тратит 1 КО, через горный проход — 2 КО.',
+  ),
+  '13.1 step 4': t(
+    'Response cards (Foul Weather, Gout) may be played after the CP are spent.',
+    'После траты КО могут быть сыграны карты ответа («Непогода», «Подагра»).',
+  ),
+  '13.1 step 5': t(
+    'Interceptions are resolved; then the formation is placed in the destination; a success skips steps 6 and 7.',
+    'Определяются перехваты; затем соединение помещается в область назначения; успешный перехват пропускает шаги 6 и 7.',
+  ),
+  '13.1 step 6': t(
+    'Enemy land units in the destination may try to avoid battle.',
+    'Вражеские сухопутные части в области назначения могут попытаться уклониться от сражения.',
+  ),
+  '13.1 step 7': t(
+    'An enemy stack of 4 or fewer units in a fortified destination may withdraw into the fortifications.',
+    'Вражеская группировка из 4 частей или меньше в укреплённой области может отойти в укрепления.',
+  ),
+  '13.1 step 8': t(
+    'A field battle is fought if enemy land units remain outside the fortifications.',
+    'Полевое сражение происходит, если вражеские сухопутные части остались вне укреплений.',
+  ),
+  '13.2': t(
+    'An enemy stack adjacent to the destination may try to intercept the moving formation.',
+    'Вражеская группировка, прилегающая к области назначения, может попытаться перехватить двигающееся соединение.',
+  ),
+  '13.2 step 1': t(
+    'The interceptor names a formation from one adjacent space; it may leave units behind.',
+    'Перехватчик объявляет соединение из одной прилегающей области; часть сил может остаться.',
+  ),
+  '13.2 step 2': t(
+    'Interception roll: 2d6 + the best battle rating, +1 Ottoman with cavalry, −1 against Ottoman cavalry; 9 or more succeeds.',
+    'Бросок перехвата: 2d6 + лучший боевой рейтинг, +1 Османам с кавалерией, −1 против османской кавалерии; 9 и больше — успех.',
+  ),
+  '13.2 step 3': t(
+    'A successful interceptor is placed in the destination; no other power may then try.',
+    'Успешный перехватчик помещается в область назначения; другие державы больше не пытаются.',
+  ),
+  '13.2 step 4': t(
+    'Further attempts may come from other adjacent spaces; a space already used may not try again.',
+    'Другие попытки — из других прилегающих областей; уже использованная область повторно не пытается.',
+  ),
+  '13.2 step 5': t(
+    'After a successful interception a field battle is fought; the intercepting power may not avoid or withdraw.',
+    'После успешного перехвата происходит полевое сражение; перехватившая держава не может уклониться или отойти в укрепления.',
+  ),
+  '13.3': t(
+    'Enemy land units in the destination may try to avoid battle into a legal adjacent space.',
+    'Вражеские сухопутные части в области назначения могут попытаться уклониться от сражения в допустимую прилегающую область.',
+  ),
+  '13.3 step 3': t(
+    'Any land units and leaders may avoid; the group may exceed a formation; any may stay behind.',
+    'Уклоняться могут любые части и командующие; группа может превышать размер соединения; любые могут остаться.',
+  ),
+  '13.3 step 4': t(
+    'Avoid roll: 2d6 + best battle rating, Ottoman cavalry ±1; 9 or more succeeds; automatic if every unit already lost a battle this impulse.',
+    'Бросок уклонения: 2d6 + лучший боевой рейтинг, ±1 за османскую кавалерию; 9 и больше — успех; автоматически, если все части уже проиграли сражение в этот импульс.',
+  ),
+  '13.4': t(
+    "A defending stack of 4 or fewer units in its own or an ally's fortified space may withdraw inside, all together.",
+    'Обороняющаяся группировка из 4 частей или меньше в своей или союзной укреплённой области может отойти в укрепления, вся вместе.',
+  ),
+  '13.4 option 1': t(
+    'If the mover does not outnumber the units inside it may pay 1 CP (2 over a pass) to move on.',
+    'Если у двигающегося не больше частей, чем внутри, он может заплатить 1 КО (2 через проход) и двигаться дальше.',
+  ),
+  '13.4 option 2': t(
+    'Otherwise it retreats, free, to the space it came from, under the 14.1 restrictions.',
+    'Иначе он бесплатно отступает в область, из которой пришёл, по ограничениям 14.1.',
+  ),
+  '14': t(
+    'Field battle: the active power attacks; the defender gets one extra die.',
+    'Полевое сражение: активная держава атакует; обороняющийся получает один дополнительный кубик.',
+  ),
+  '14 step 2': t(
+    "Attacker dice: one per land unit in the moving formation + the best leader's battle rating.",
+    'Кубики атакующего: по одному за сухопутную часть двигающегося соединения + боевой рейтинг лучшего командующего.',
+  ),
+  '14 step 3': t(
+    "Defender dice: one per defending land unit + the best leader's battle rating + 1.",
+    'Кубики обороняющегося: по одному за обороняющуюся сухопутную часть + боевой рейтинг лучшего командующего + 1.',
+  ),
   '14 step 6': t('Each die showing 5 or 6 is a hit.', 'Каждый кубик с 5 или 6 — попадание.'),
-  '14 step 8': t('More hits wins; a tie goes to the defender.', 'Больше попаданий — победа; при равенстве побеждает обороняющийся.'),
-  '14 step 9': t('Each side loses one land unit per enemy hit; if both are wiped out, the side that rolled more dice (defender on a tie) keeps one.', 'Каждая сторона теряет по сухопутной части за попадание противника; если уничтожены обе, сторона с большим числом кубиков (при равенстве — обороняющийся) сохраняет одну.'),
-  '14 step 10': t('Leaders of a side with no land units left are captured.', 'Командующие стороны без сухопутных частей попадают в плен.'),
+  '14 step 8': t(
+    'More hits wins; a tie goes to the defender.',
+    'Больше попаданий — победа; при равенстве побеждает обороняющийся.',
+  ),
+  '14 step 9': t(
+    'Each side loses one land unit per enemy hit; if both are wiped out, the side that rolled more dice (defender on a tie) keeps one.',
+    'Каждая сторона теряет по сухопутной части за попадание противника; если уничтожены обе, сторона с большим числом кубиков (при равенстве — обороняющийся) сохраняет одну.',
+  ),
+  '14 step 10': t(
+    'Leaders of a side with no land units left are captured.',
+    'Командующие стороны без сухопутных частей попадают в плен.',
+  ),
   '14 step 11': t('The losing side retreats (14.1).', 'Проигравшая сторона отступает (14.1).'),
-  '14 step 12': t('In a fortified space won by the attacker: a siege if it outnumbers the units inside, else it retreats as in 15.3.', 'В укреплённой области при победе атакующего: осада, если у него больше частей, чем внутри, иначе он отступает по 15.3.'),
-  '14.1': t('The loser retreats to one legal adjacent space; in its own fortified space up to 4 units and any leaders may go inside.', 'Проигравший отступает в одну допустимую прилегающую область; в своей укреплённой области до 4 частей и любые командующие могут уйти в укрепления.'),
-  '15': t('Units inside are under siege when enemy land units in the space outnumber them.', 'Части в укреплениях осаждены, если вражеских сухопутных частей в области больше.'),
+  '14 step 12': t(
+    'In a fortified space won by the attacker: a siege if it outnumbers the units inside, else it retreats as in 15.3.',
+    'В укреплённой области при победе атакующего: осада, если у него больше частей, чем внутри, иначе он отступает по 15.3.',
+  ),
+  '14.1': t(
+    'The loser retreats to one legal adjacent space; in its own fortified space up to 4 units and any leaders may go inside.',
+    'Проигравший отступает в одну допустимую прилегающую область; в своей укреплённой области до 4 частей и любые командующие могут уйти в укрепления.',
+  ),
+  '15': t(
+    'Units inside are under siege when enemy land units in the space outnumber them.',
+    'Части в укреплениях осаждены, если вражеских сухопутных частей в области больше.',
+  ),
   '15.1': t('Assault (not in this release).', 'Штурм (нет в этой версии).'),
-  '15.2': t('Relief forces entering a besieged space (not in this release).', 'Деблокирующие силы, входящие в осаждённую область (нет в этой версии).'),
-  '15.3': t('A siege breaks when the besiegers no longer outnumber the units inside; they retreat, free.', 'Осада снимается, когда осаждающих не больше, чем частей внутри; они бесплатно отступают.'),
+  '15.2': t(
+    'Relief forces entering a besieged space (not in this release).',
+    'Деблокирующие силы, входящие в осаждённую область (нет в этой версии).',
+  ),
+  '15.3': t(
+    'A siege breaks when the besiegers no longer outnumber the units inside; they retreat, free.',
+    'Осада снимается, когда осаждающих не больше, чем частей внутри; они бесплатно отступают.',
+  ),
   '16.3': t('Naval transport (not in this release).', 'Морская перевозка (нет в этой версии).'),
-  '21.6': t('Before the Schmalkaldic League no one moves or retreats into an electorate, and the Protestant does not move (not in this release).', 'До Шмалькальденской лиги никто не входит и не отступает в курфюршества, Протестанты не двигаются (нет в этой версии).'),
-  '22.1': t('Inactive minor powers never move, intercept or avoid battle; 4 or fewer withdraw inside, 5 or more fight.', 'Неактивные второстепенные державы не двигаются, не перехватывают и не уклоняются; 4 и меньше отходят в укрепления, 5 и больше сражаются.'),
-  '22.3': t('An active minor power\'s units behave like its major ally\'s units.', 'Части активной второстепенной державы действуют как части её великого союзника.'),
-  '22.6': t('Independent regulars in an independent key never move; they defend like an inactive minor power.', 'Независимые регулярные части в независимой ключевой области не двигаются; они обороняются как неактивная второстепенная держава.'),
-  R1: t('Telescope: +1 to the holder\'s interception and avoid-battle rolls.', '«Телескоп»: +1 к броскам перехвата и уклонения его владельца.'),
-  R2: t('"Enemy units" in a restriction means enemy land units; a lone enemy leader does not block, he is captured.', '«Вражеские части» в ограничениях — сухопутные части; одиночный вражеский командующий не мешает, он попадает в плен.'),
-  R3: t('Leaders-only formations may intercept; a leader may avoid alone if his units stay; a side with no land units after a battle loses its leaders.', 'Соединения из одних командующих могут перехватывать; командующий может уклониться один, если части остаются; сторона без сухопутных частей после сражения теряет командующих.'),
-  R4: t('13.4 option 2 applies whenever the formation does not, or cannot, continue.', 'Вариант 2 из 13.4 применяется, когда соединение не продолжает или не может продолжить движение.'),
-  R5: t('Each power chooses its own casualties; several groups on a side split the hits evenly, the controller (or the active power) placing odd hits.', 'Каждая держава сама выбирает потери; несколько групп на стороне делят попадания поровну, лишние распределяет контролирующая (или активная) держава.'),
-  R6: t('Units means land units (regulars, mercenaries, cavalry); leaders never count.', 'Части — сухопутные части (регулярные, наёмники, кавалерия); командующие не считаются.'),
-  R7: t('Both wiped out: the side with more dice (defender on equal dice) keeps one unit; a wiped-out winner loses its leaders and the loser still retreats.', 'Обе стороны уничтожены: сторона с большим числом кубиков (при равенстве — обороняющийся) сохраняет одну часть; уничтоженный победитель теряет командующих, а проигравший всё равно отступает.'),
-  R8: t('The 13.2 siege ban refers to a siege in the destination space.', 'Запрет 13.2 при осаде относится к осаде в области назначения.'),
-  R9: t('Decisions with no real choice are skipped or applied by the engine, and recorded in the trace.', 'Решения без реального выбора пропускаются или применяются движком и записываются в журнал.'),
-  R10: t('Active minors act with their major; inactive minors and independents stand: 4 or fewer withdraw inside, 5 or more fight and never retreat.', 'Активные второстепенные державы действуют со своей великой; неактивные и независимые стоят: 4 и меньше отходят в укрепления, 5 и больше сражаются и не отступают.'),
-  R11: t('A losing attacker retreats to the space it entered from; if that is illegal it is eliminated and its leaders captured.', 'Проигравший атакующий отступает туда, откуда пришёл; если это запрещено, он уничтожается, а командующие попадают в плен.'),
-  R12: t('Losers of a field battle and every interceptor are marked for the rest of the impulse.', 'Проигравшие полевое сражение и все перехватчики отмечаются до конца импульса.'),
-  R13: t('Ending a move in an empty enemy fortified space with no battle puts it under siege.', 'Завершение движения в пустой вражеской укреплённой области без сражения начинает осаду.'),
-  R14: t('Cards, naval transport, relief forces, assaults and the Schmalkaldic League restrictions are not in this release.', 'Карты, морская перевозка, деблокада, штурм и ограничения Шмалькальденской лиги в эту версию не входят.'),
-  R15: t('A space is controlled by its home power unless the scenario says otherwise.', 'Область контролирует её домашняя держава, если сценарий не указывает иное.'),
-  R16: t("The major power chooses which power's units of its group are lost, kept, go inside or avoid (byPower; its own first by default); captured leaders go to the first power in impulse order with land units on the winning side.", 'Великая держава выбирает, чьи части её группы теряются, сохраняются, уходят в укрепления или уклоняются (byPower; по умолчанию сначала свои); пленные командующие достаются первой по порядку импульсов державе с сухопутными частями на стороне победителя.'),
-  R17: t('Sieges depend only on the units inside and the besieging powers; units inside that are not outnumbered stand unbesieged; enemies outside an empty enemy fortress without a siege is not a legal position.', 'Осада зависит только от частей внутри и осаждающих держав; части внутри без численного перевеса противника не осаждены; враги у пустой вражеской крепости без осады — недопустимая позиция.'),
-  R18: t('Only the controller and its allies may be inside; a withdrawal needs every defender to be allowed inside; units that may not go inside after a battle are eliminated; a losing attacker may go inside its own fortress.', 'Внутри могут быть только контролирующая держава и её союзники; отход возможен, только если внутрь можно всем обороняющимся; кому нельзя внутрь после сражения — уничтожаются; проигравший атакующий может уйти в свою крепость.'),
-  R19: t("The attacking force is every land unit and leader of the active power's group outside the fortifications after the move.", 'Атакующие силы — все сухопутные части и командующие группы активной державы вне укреплений после движения.'),
+  '21.6': t(
+    'Before the Schmalkaldic League no one moves or retreats into an electorate, and the Protestant does not move (not in this release).',
+    'До Шмалькальденской лиги никто не входит и не отступает в курфюршества, Протестанты не двигаются (нет в этой версии).',
+  ),
+  '22.1': t(
+    'Inactive minor powers never move, intercept or avoid battle; 4 or fewer withdraw inside, 5 or more fight.',
+    'Неактивные второстепенные державы не двигаются, не перехватывают и не уклоняются; 4 и меньше отходят в укрепления, 5 и больше сражаются.',
+  ),
+  '22.3': t(
+    "An active minor power's units behave like its major ally's units.",
+    'Части активной второстепенной державы действуют как части её великого союзника.',
+  ),
+  '22.6': t(
+    'Independent regulars in an independent key never move; they defend like an inactive minor power.',
+    'Независимые регулярные части в независимой ключевой области не двигаются; они обороняются как неактивная второстепенная держава.',
+  ),
+  R1: t(
+    "Telescope: +1 to the holder's interception and avoid-battle rolls.",
+    '«Телескоп»: +1 к броскам перехвата и уклонения его владельца.',
+  ),
+  R2: t(
+    '"Enemy units" in a restriction means enemy land units; a lone enemy leader does not block, he is captured.',
+    '«Вражеские части» в ограничениях — сухопутные части; одиночный вражеский командующий не мешает, он попадает в плен.',
+  ),
+  R3: t(
+    'Leaders-only formations may intercept; a leader may avoid alone if his units stay; a side with no land units after a battle loses its leaders.',
+    'Соединения из одних командующих могут перехватывать; командующий может уклониться один, если части остаются; сторона без сухопутных частей после сражения теряет командующих.',
+  ),
+  R4: t(
+    '13.4 option 2 applies whenever the formation does not, or cannot, continue.',
+    'Вариант 2 из 13.4 применяется, когда соединение не продолжает или не может продолжить движение.',
+  ),
+  R5: t(
+    'Each power chooses its own casualties; several groups on a side split the hits evenly, the controller (or the active power) placing odd hits.',
+    'Каждая держава сама выбирает потери; несколько групп на стороне делят попадания поровну, лишние распределяет контролирующая (или активная) держава.',
+  ),
+  R6: t(
+    'Units means land units (regulars, mercenaries, cavalry); leaders never count.',
+    'Части — сухопутные части (регулярные, наёмники, кавалерия); командующие не считаются.',
+  ),
+  R7: t(
+    'Both wiped out: the side with more dice (defender on equal dice) keeps one unit; a wiped-out winner loses its leaders and the loser still retreats.',
+    'Обе стороны уничтожены: сторона с большим числом кубиков (при равенстве — обороняющийся) сохраняет одну часть; уничтоженный победитель теряет командующих, а проигравший всё равно отступает.',
+  ),
+  R8: t(
+    'The 13.2 siege ban refers to a siege in the destination space.',
+    'Запрет 13.2 при осаде относится к осаде в области назначения.',
+  ),
+  R9: t(
+    'Decisions with no real choice are skipped or applied by the engine, and recorded in the trace.',
+    'Решения без реального выбора пропускаются или применяются движком и записываются в журнал.',
+  ),
+  R10: t(
+    'Active minors act with their major; inactive minors and independents stand: 4 or fewer withdraw inside, 5 or more fight and never retreat.',
+    'Активные второстепенные державы действуют со своей великой; неактивные и независимые стоят: 4 и меньше отходят в укрепления, 5 и больше сражаются и не отступают.',
+  ),
+  R11: t(
+    'A losing attacker retreats to the space it entered from; if that is illegal it is eliminated and its leaders captured.',
+    'Проигравший атакующий отступает туда, откуда пришёл; если это запрещено, он уничтожается, а командующие попадают в плен.',
+  ),
+  R12: t(
+    'Losers of a field battle and every interceptor are marked for the rest of the impulse.',
+    'Проигравшие полевое сражение и все перехватчики отмечаются до конца импульса.',
+  ),
+  R13: t(
+    'Ending a move in an empty enemy fortified space with no battle puts it under siege.',
+    'Завершение движения в пустой вражеской укреплённой области без сражения начинает осаду.',
+  ),
+  R14: t(
+    'Cards, naval transport, relief forces, assaults and the Schmalkaldic League restrictions are not in this release.',
+    'Карты, морская перевозка, деблокада, штурм и ограничения Шмалькальденской лиги в эту версию не входят.',
+  ),
+  R15: t(
+    'A space is controlled by its home power unless the scenario says otherwise.',
+    'Область контролирует её домашняя держава, если сценарий не указывает иное.',
+  ),
+  R16: t(
+    "The major power chooses which power's units of its group are lost, kept, go inside or avoid (byPower; its own first by default); captured leaders go to the first power in impulse order with land units on the winning side.",
+    'Великая держава выбирает, чьи части её группы теряются, сохраняются, уходят в укрепления или уклоняются (byPower; по умолчанию сначала свои); пленные командующие достаются первой по порядку импульсов державе с сухопутными частями на стороне победителя.',
+  ),
+  R17: t(
+    'Sieges depend only on the units inside and the besieging powers; units inside that are not outnumbered stand unbesieged; enemies outside an empty enemy fortress without a siege is not a legal position.',
+    'Осада зависит только от частей внутри и осаждающих держав; части внутри без численного перевеса противника не осаждены; враги у пустой вражеской крепости без осады — недопустимая позиция.',
+  ),
+  R18: t(
+    'Only the controller and its allies may be inside; a withdrawal needs every defender to be allowed inside; units that may not go inside after a battle are eliminated; a losing attacker may go inside its own fortress.',
+    'Внутри могут быть только контролирующая держава и её союзники; отход возможен, только если внутрь можно всем обороняющимся; кому нельзя внутрь после сражения — уничтожаются; проигравший атакующий может уйти в свою крепость.',
+  ),
+  R19: t(
+    "The attacking force is every land unit and leader of the active power's group outside the fortifications after the move.",
+    'Атакующие силы — все сухопутные части и командующие группы активной державы вне укреплений после движения.',
+  ),
 };

@@ -11,8 +11,10 @@ export function ruleText(ref: string, lang: Lang): string {
   if (lang === 'en') return ref;
   return ref
     .replace(/ (steps?) (\S+)/, (_, word: string, n: string) => `, ${word === 'steps' ? 'шаги' : 'шаг'} ${n}`)
-    .replace(/ (options?) (\S+)/, (_, word: string, n: string) =>
-      `, ${word === 'options' ? 'варианты' : 'вариант'} ${n}`);
+    .replace(
+      / (options?) (\S+)/,
+      (_, word: string, n: string) => `, ${word === 'options' ? 'варианты' : 'вариант'} ${n}`,
+    );
 }
 
 /** A rule with its ruling: «14 step 9, ruling R5» in English, «14, шаг 9; решение R5» in Russian. */

@@ -75,15 +75,16 @@ export interface Chart {
 export type GuardRules = Readonly<Record<string, { readonly rule: string }>>;
 
 /** The name and section of each procedure: the frame labels of the composed chart and the title of each chart. */
-export const PROCEDURES: Readonly<Record<string, { readonly en: string; readonly ru: string; readonly rule: string }>> = {
-  movement: { en: 'Land movement', ru: 'Сухопутное движение', rule: '13.1' },
-  interception: { en: 'Interception', ru: 'Перехват', rule: '13.2' },
-  avoidBattle: { en: 'Avoid battle', ru: 'Уклонение от сражения', rule: '13.3' },
-  withdrawal: { en: 'Withdrawal into fortifications', ru: 'Отход в укрепления', rule: '13.4' },
-  fieldBattle: { en: 'Field battle', ru: 'Полевое сражение', rule: '14' },
-  retreat: { en: 'Retreat', ru: 'Отступление', rule: '14.1' },
-  siegeBreak: { en: 'Broken sieges', ru: 'Снятие осады', rule: '15.3' },
-};
+export const PROCEDURES: Readonly<Record<string, { readonly en: string; readonly ru: string; readonly rule: string }>> =
+  {
+    movement: { en: 'Land movement', ru: 'Сухопутное движение', rule: '13.1' },
+    interception: { en: 'Interception', ru: 'Перехват', rule: '13.2' },
+    avoidBattle: { en: 'Avoid battle', ru: 'Уклонение от сражения', rule: '13.3' },
+    withdrawal: { en: 'Withdrawal into fortifications', ru: 'Отход в укрепления', rule: '13.4' },
+    fieldBattle: { en: 'Field battle', ru: 'Полевое сражение', rule: '14' },
+    retreat: { en: 'Retreat', ru: 'Отступление', rule: '14.1' },
+    siegeBreak: { en: 'Broken sieges', ru: 'Снятие осады', rule: '15.3' },
+  };
 
 type AnyNode = AnyStateMachine['root'];
 interface AnyTransition {
@@ -111,13 +112,18 @@ function guardNames(x: unknown): string[] {
   return c ? c.parts.flatMap(guardNames) : [nameOf(x)];
 }
 
-const OPERATORS: Record<Lang, Record<string, string>> = { en: { and: ' and ', or: ' or ', not: 'not ' }, ru: { and: ' и ', or: ' или ', not: 'не ' } };
+const OPERATORS: Record<Lang, Record<string, string>> = {
+  en: { and: ' and ', or: ' or ', not: 'not ' },
+  ru: { and: ' и ', or: ' или ', not: 'не ' },
+};
 
 /** A guard as a label: its name, or a composition of names ("canWithdraw and not isAutomaticWithdrawal"). */
 function guardText(x: unknown, lang: Lang): string {
   const c = composed(x);
   if (!c) return nameOf(x);
-  const parts = c.parts.map((p) => (composed(p) && composed(p)!.op !== 'not' ? `(${guardText(p, lang)})` : guardText(p, lang)));
+  const parts = c.parts.map((p) =>
+    composed(p) && composed(p)!.op !== 'not' ? `(${guardText(p, lang)})` : guardText(p, lang),
+  );
   return c.op === 'not' ? `${OPERATORS[lang].not}${parts[0]}` : parts.join(OPERATORS[lang][c.op] ?? ` ${c.op} `);
 }
 
@@ -154,7 +160,13 @@ export function machineChart(id: string, machine: AnyStateMachine, guards: Guard
   const guardOf = (t: AnyTransition) => {
     if (t.guard === undefined) return {};
     const guard = guardText(t.guard, lang);
-    const rules = [...new Set(guardNames(t.guard).filter((g) => Object.hasOwn(guards, g)).map((g) => ruleText(guards[g]!.rule, lang)))];
+    const rules = [
+      ...new Set(
+        guardNames(t.guard)
+          .filter((g) => Object.hasOwn(guards, g))
+          .map((g) => ruleText(guards[g]!.rule, lang)),
+      ),
+    ];
     return { guard, ...(rules.length > 0 ? { rule: rules.join('; ') } : {}) };
   };
   const visit = (node: AnyNode, parent: string | undefined) => {
@@ -179,11 +191,28 @@ export function machineChart(id: string, machine: AnyStateMachine, guards: Guard
       const add = (event: string, list: readonly AnyTransition[]) => {
         list.forEach((t, i) => {
           const fallback = list.length > 1 && i === list.length - 1 && t.guard === undefined;
-          const actor = event.startsWith(DONE_ACTOR) ? (actorOf.get(event.slice(DONE_ACTOR.length)) ?? event.slice(DONE_ACTOR.length)) : undefined;
-          const kind: EdgeKind = actor !== undefined || event.startsWith(DONE_STATE) ? 'done' : fallback ? 'else' : event === '' ? 'always' : 'event';
+          const actor = event.startsWith(DONE_ACTOR)
+            ? (actorOf.get(event.slice(DONE_ACTOR.length)) ?? event.slice(DONE_ACTOR.length))
+            : undefined;
+          const kind: EdgeKind =
+            actor !== undefined || event.startsWith(DONE_STATE)
+              ? 'done'
+              : fallback
+                ? 'else'
+                : event === ''
+                  ? 'always'
+                  : 'event';
           const word = eventWord(kind, event, actor, lang);
           for (const target of t.target ?? [n]) {
-            edges.push({ from: sid, to: stateId(id, target), kind, event: word, ...guardOf(t), actions: t.actions.map(nameOf), ...(actor !== undefined ? { actor } : {}) });
+            edges.push({
+              from: sid,
+              to: stateId(id, target),
+              kind,
+              event: word,
+              ...guardOf(t),
+              actions: t.actions.map(nameOf),
+              ...(actor !== undefined ? { actor } : {}),
+            });
           }
         });
       };
@@ -204,21 +233,32 @@ export function machineChart(id: string, machine: AnyStateMachine, guards: Guard
  * initial state, and each final state of the invoked machine returns to the invoking state's onDone target. A
  * machine invoked from several states (siegeBreak, retreat) has one return edge per invoking state, naming it.
  */
-export function composedChart(root: string, machines: Readonly<Record<string, AnyStateMachine>>, guardTables: Readonly<Record<string, GuardRules>>, lang: Lang): Chart {
+export function composedChart(
+  root: string,
+  machines: Readonly<Record<string, AnyStateMachine>>,
+  guardTables: Readonly<Record<string, GuardRules>>,
+  lang: Lang,
+): Chart {
   const charts = new Map<string, Chart>();
   const order = [root];
   for (let i = 0; i < order.length; i++) {
     const id = order[i]!;
     const c = machineChart(id, machines[id]!, Object.hasOwn(guardTables, id) ? guardTables[id]! : {}, lang);
     charts.set(id, c);
-    for (const s of c.states) for (const child of s.invokes) if (Object.hasOwn(machines, child) && !order.includes(child)) order.push(child);
+    for (const s of c.states)
+      for (const child of s.invokes) if (Object.hasOwn(machines, child) && !order.includes(child)) order.push(child);
   }
   const invokedBy = new Map<string, string[]>(order.map((id) => [id, []]));
-  for (const c of charts.values()) for (const s of c.states) for (const child of s.invokes) invokedBy.get(child)?.push(s.id);
+  for (const c of charts.values())
+    for (const s of c.states) for (const child of s.invokes) invokedBy.get(child)?.push(s.id);
 
   const states = [...charts.values()].flatMap((c) => c.states);
   const entry = (id: string) => charts.get(id)!.edges.find((e) => e.kind === 'start')!.to;
-  const finals = (id: string) => charts.get(id)!.states.filter((s) => s.final && s.parent === undefined).map((s) => s.id);
+  const finals = (id: string) =>
+    charts
+      .get(id)!
+      .states.filter((s) => s.final && s.parent === undefined)
+      .map((s) => s.id);
 
   const edges: ChartEdge[] = [];
   for (const [id, c] of charts) {
@@ -229,20 +269,37 @@ export function composedChart(root: string, machines: Readonly<Record<string, An
       }
       if (e.kind === 'done' && e.actor !== undefined && charts.has(e.actor)) {
         const local = e.from!.startsWith(`${root}.`) ? e.from!.slice(root.length + 1) : e.from!;
-        const event = invokedBy.get(e.actor)!.length > 1 ? `${WORDS.done[lang]} (${WORDS.invokedBy[lang]} ${local})` : WORDS.done[lang];
-        for (const f of finals(e.actor)) edges.push({ from: f, to: e.to, kind: 'return', event, actions: e.actions, invokedBy: e.from! });
+        const event =
+          invokedBy.get(e.actor)!.length > 1
+            ? `${WORDS.done[lang]} (${WORDS.invokedBy[lang]} ${local})`
+            : WORDS.done[lang];
+        for (const f of finals(e.actor))
+          edges.push({ from: f, to: e.to, kind: 'return', event, actions: e.actions, invokedBy: e.from! });
         continue;
       }
       edges.push(e);
     }
     for (const s of c.states) {
-      for (const child of s.invokes) if (charts.has(child)) edges.push({ from: s.id, to: entry(child), kind: 'invoke', event: WORDS.invoke[lang], actions: [] });
+      for (const child of s.invokes)
+        if (charts.has(child))
+          edges.push({ from: s.id, to: entry(child), kind: 'invoke', event: WORDS.invoke[lang], actions: [] });
     }
   }
   const machinesDrawn = order.map((id) => machineInfo(id, lang, invokedBy.get(id)));
-  const rules = order.flatMap((id) => (Object.hasOwn(PROCEDURES, id) ? [PROCEDURES[id]!.rule] : [])).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+  const rules = order
+    .flatMap((id) => (Object.hasOwn(PROCEDURES, id) ? [PROCEDURES[id]!.rule] : []))
+    .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
   const span = rules.length > 1 ? `${rules[0]}–${rules.at(-1)}` : (rules[0] ?? '');
-  return { name: 'composed', lang, title: `${machinesDrawn[0]!.title}: ${WORDS.composed[lang]}`, rule: span, root, machines: machinesDrawn, states, edges };
+  return {
+    name: 'composed',
+    lang,
+    title: `${machinesDrawn[0]!.title}: ${WORDS.composed[lang]}`,
+    rule: span,
+    root,
+    machines: machinesDrawn,
+    states,
+    edges,
+  };
 }
 
 /** An edge's label, one line per part: the event, the guard with its rule, the actions. */

@@ -34,7 +34,9 @@ const GUARDS = GUARD_TABLES as unknown as Readonly<Record<string, GuardRules>>;
 
 export function chartOf(name: DiagramName, lang: Lang = 'en'): Chart {
   if (!isDiagramName(name)) throw new DiagramError(`unknown diagram '${String(name)}': one of ${DIAGRAMS.join(', ')}`);
-  return name === 'composed' ? composedChart('movement', MACHINES, GUARDS, lang) : machineChart(name, MACHINES[name], GUARDS[name]!, lang);
+  return name === 'composed'
+    ? composedChart('movement', MACHINES, GUARDS, lang)
+    : machineChart(name, MACHINES[name], GUARDS[name]!, lang);
 }
 
 /** The ids of the states a diagram draws: '<machine>.<state path>'. */
@@ -50,7 +52,8 @@ export function resolveStateId(name: DiagramName, state: string): string | undef
 function highlighted(c: Chart, highlight: string | undefined): { highlight?: string } {
   if (highlight === undefined) return {};
   const s = findState(c, highlight);
-  if (!s) throw new DiagramError(`unknown state '${highlight}' in the ${c.name} diagram (e.g. ${c.states[0]?.id ?? ''})`);
+  if (!s)
+    throw new DiagramError(`unknown state '${highlight}' in the ${c.name} diagram (e.g. ${c.states[0]?.id ?? ''})`);
   return { highlight: s.id };
 }
 
@@ -65,13 +68,23 @@ export function drawDiagram(name: DiagramName, format: DiagramFormat, options: D
 }
 
 /** A diagram in any format; SVG is rendered in this process (Graphviz initialised once). */
-export async function renderDiagram(name: DiagramName, format: OutputFormat, options: DiagramOptions = {}): Promise<string> {
+export async function renderDiagram(
+  name: DiagramName,
+  format: OutputFormat,
+  options: DiagramOptions = {},
+): Promise<string> {
   const c = chartOf(name, options.lang);
   return format === 'svg' ? renderSvg(toDot(c, highlighted(c, options.highlight))) : text(c, format, options.highlight);
 }
 
 /** One machine's diagram as Mermaid or DOT, drawn from the machine given. */
-export function diagram(id: MachineId, machine: AnyStateMachine, format: DiagramFormat, lang: Lang = 'en', options: { readonly highlight?: string } = {}): string {
+export function diagram(
+  id: MachineId,
+  machine: AnyStateMachine,
+  format: DiagramFormat,
+  lang: Lang = 'en',
+  options: { readonly highlight?: string } = {},
+): string {
   return text(machineChart(id, machine, GUARDS[id] ?? {}, lang), format, options.highlight);
 }
 
@@ -105,11 +118,20 @@ function readme(svgs: readonly string[]): string {
     'Generated from `machines/` by `npm run viz`; never edited by hand (`npm run viz:check` and a test fail when these',
     'files are stale). Yellow hexagons wait for a decision, blue boxes for dice, grey dashed ones are card windows',
     '(ruling R14), violet ones invoke another machine. Every state shows its title and rule; every transition its',
-    'event, its guard with the guard\'s rule, and its actions; the fallback of an eventless list reads `else`.',
+    "event, its guard with the guard's rule, and its actions; the fallback of an eventless list reads `else`.",
     '',
   ];
   for (const id of Object.keys(MACHINES) as MachineId[]) {
-    lines.push(`## ${id}`, '', `${MACHINES[id].root.description ?? ''}`, '', '```mermaid', toMermaid(chartOf(id, 'en')).trimEnd(), '```', '');
+    lines.push(
+      `## ${id}`,
+      '',
+      `${MACHINES[id].root.description ?? ''}`,
+      '',
+      '```mermaid',
+      toMermaid(chartOf(id, 'en')).trimEnd(),
+      '```',
+      '',
+    );
   }
   lines.push(
     '## SVG files',
@@ -117,14 +139,17 @@ function readme(svgs: readonly string[]): string {
     'Rendered offline from the DOT files by Graphviz (`@viz-js/viz`, WebAssembly). Every state is a `<g>` with',
     '`data-state="<machine>.<state>"` (nested states join their path with `.`) and `data-machine`; every transition',
     'has `data-from`, `data-to` and `data-kind` (`event`, `always`, `else`, `done`, `start`, and in the composed chart',
-    '`invoke` and `return`); each procedure\'s frame in the composed chart has `data-machine`. `his diagram <name>',
+    "`invoke` and `return`); each procedure's frame in the composed chart has `data-machine`. `his diagram <name>",
     '--format svg --highlight <state>` draws one with a state marked.',
     '',
     '| diagram | English | Russian |',
     '| --- | --- | --- |',
   );
   for (const name of DIAGRAMS) {
-    const title = name === 'composed' ? 'movement with every procedure it invokes (13.1–15.3)' : `${PROCEDURES[name]?.en ?? name} (${PROCEDURES[name]?.rule ?? ''})`;
+    const title =
+      name === 'composed'
+        ? 'movement with every procedure it invokes (13.1–15.3)'
+        : `${PROCEDURES[name]?.en ?? name} (${PROCEDURES[name]?.rule ?? ''})`;
     const [en, ru] = LANGS.map((l) => `${name}.${l}.svg`).map((f) => (svgs.includes(f) ? `[${f}](${f})` : ''));
     lines.push(`| ${name}: ${title} | ${en} | ${ru} |`);
   }

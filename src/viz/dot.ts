@@ -59,9 +59,16 @@ function lookOf(s: ChartState) {
 /** The state's label: its title in bold, its rule, and a line for what makes it special. */
 function stateLabel(s: ChartState, lang: Lang): string {
   const lines = [html(s.title), ...(s.rule ? [`<FONT POINT-SIZE="10" COLOR="#334155">${html(s.rule)}</FONT>`] : [])];
-  const badge = s.tags.includes('decision') ? WORDS.decision : s.tags.includes('roll') ? WORDS.roll : s.tags.includes('window') ? WORDS.window : undefined;
+  const badge = s.tags.includes('decision')
+    ? WORDS.decision
+    : s.tags.includes('roll')
+      ? WORDS.roll
+      : s.tags.includes('window')
+        ? WORDS.window
+        : undefined;
   if (badge) lines.push(`<FONT POINT-SIZE="9" COLOR="#475569"><I>${html(badge[lang])}</I></FONT>`);
-  if (s.invokes.length > 0) lines.push(`<FONT POINT-SIZE="10" COLOR="${INVOKE}">⇒ ${html(s.invokes.join(', '))}</FONT>`);
+  if (s.invokes.length > 0)
+    lines.push(`<FONT POINT-SIZE="10" COLOR="${INVOKE}">⇒ ${html(s.invokes.join(', '))}</FONT>`);
   return `<${lines.join('<BR/>')}>`;
 }
 
@@ -69,7 +76,12 @@ function stateLabel(s: ChartState, lang: Lang): string {
 function transitionLabel(e: ChartEdge): string {
   const [event = '', ...rest] = edgeLabel(e);
   const first = e.kind === 'else' || e.kind === 'always' ? `<I>${html(event)}</I>` : html(event);
-  const lines = [first, ...rest.map((l) => (l.startsWith('[') ? `<FONT COLOR="#0f766e">${html(l)}</FONT>` : `<FONT COLOR="#64748b">${html(l)}</FONT>`))];
+  const lines = [
+    first,
+    ...rest.map((l) =>
+      l.startsWith('[') ? `<FONT COLOR="#0f766e">${html(l)}</FONT>` : `<FONT COLOR="#64748b">${html(l)}</FONT>`,
+    ),
+  ];
   return `<${lines.join('<BR/>')}>`;
 }
 
@@ -94,7 +106,13 @@ export function toDot(c: Chart, options: DotOptions = {}): DotGraph {
   const node = (s: ChartState, indent: string) => {
     const look = lookOf(s);
     const marked = s.id === options.highlight;
-    const classes = ['state', ...s.tags, ...(s.final ? ['final'] : []), ...(s.invokes.length ? ['invoking'] : []), ...(marked ? ['highlight'] : [])];
+    const classes = [
+      'state',
+      ...s.tags,
+      ...(s.final ? ['final'] : []),
+      ...(s.invokes.length ? ['invoking'] : []),
+      ...(marked ? ['highlight'] : []),
+    ];
     const gv = `${prefix}${s.id}`;
     attributes.set(gv, { 'data-state': s.id, 'data-machine': s.machine });
     const attrs = [
@@ -123,7 +141,9 @@ export function toDot(c: Chart, options: DotOptions = {}): DotGraph {
       attributes.set(gv, { 'data-state': s.id, 'data-machine': s.machine });
       const marked = s.id === options.highlight;
       out.push(`${indent}subgraph ${quote(`cluster_${s.id}`)} {`);
-      out.push(`${indent}  graph [id=${quote(gv)}, class=${quote(['state', 'compound', ...s.tags, ...(marked ? ['highlight'] : [])].join(' '))}, label=${frameLabel(s.title, s.rule)}, style="rounded", color=${quote(marked ? HIGHLIGHT : '#64748b')}${marked ? ', penwidth=4' : ''}];`);
+      out.push(
+        `${indent}  graph [id=${quote(gv)}, class=${quote(['state', 'compound', ...s.tags, ...(marked ? ['highlight'] : [])].join(' '))}, label=${frameLabel(s.title, s.rule)}, style="rounded", color=${quote(marked ? HIGHLIGHT : '#64748b')}${marked ? ', penwidth=4' : ''}];`,
+      );
       states(machine, s.id, `${indent}  `);
       out.push(`${indent}}`);
     }
@@ -136,9 +156,14 @@ export function toDot(c: Chart, options: DotOptions = {}): DotGraph {
 
   const frame = (m: ChartMachine) => {
     const gv = `${prefix}machine_${m.id}`;
-    attributes.set(gv, { 'data-machine': m.id, ...(m.invokedBy.length ? { 'data-invoked-by': m.invokedBy.join(' ') } : {}) });
+    attributes.set(gv, {
+      'data-machine': m.id,
+      ...(m.invokedBy.length ? { 'data-invoked-by': m.invokedBy.join(' ') } : {}),
+    });
     out.push(`  subgraph ${quote(`cluster_machine_${m.id}`)} {`);
-    out.push(`    graph [id=${quote(gv)}, class="machine", label=${frameLabel(m.title, m.rule)}, style="rounded,filled", fillcolor="#faf5ff", color="#c4b5fd", fontsize=13];`);
+    out.push(
+      `    graph [id=${quote(gv)}, class="machine", label=${frameLabel(m.title, m.rule)}, style="rounded,filled", fillcolor="#faf5ff", color="#c4b5fd", fontsize=13];`,
+    );
     states(m.id, undefined, '    ');
     out.push('  }');
   };
@@ -162,7 +187,8 @@ export function toDot(c: Chart, options: DotOptions = {}): DotGraph {
     const machine = byId.get(e.kind === 'invoke' ? e.to : (e.from ?? ''))?.machine ?? '';
     return anchors.get(machine) === (e.kind === 'invoke' ? e.from : e.invokedBy);
   };
-  const layout = (e: ChartEdge): string[] => (e.kind !== 'invoke' && e.kind !== 'return') || inline(e) ? [] : ['constraint=false', 'penwidth=1'];
+  const layout = (e: ChartEdge): string[] =>
+    (e.kind !== 'invoke' && e.kind !== 'return') || inline(e) ? [] : ['constraint=false', 'penwidth=1'];
   const spine = new Set<string>();
   for (const e of c.edges) {
     if (e.kind !== 'return' || !e.invokedBy || inline(e)) continue;

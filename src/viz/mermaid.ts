@@ -28,7 +28,8 @@ export function toMermaid(c: Chart, options: MermaidOptions = {}): string {
   const byId = new Map(c.states.map((s) => [s.id, s]));
   const lines = ['stateDiagram-v2', `  %% ${c.name}: generated from machines/ by npm run viz; do not edit`];
 
-  const label = (s: ChartState) => `${q(s.title)}${s.rule ? ` (${q(s.rule)})` : ''}${s.invokes.length ? ` ⇒ ${s.invokes.join(', ')}` : ''}`;
+  const label = (s: ChartState) =>
+    `${q(s.title)}${s.rule ? ` (${q(s.rule)})` : ''}${s.invokes.length ? ` ⇒ ${s.invokes.join(', ')}` : ''}`;
   const edge = (e: ChartEdge, from: string, to: string, indent: string) => {
     const text = q(edgeLabel(e).join(' '));
     lines.push(`${indent}${from} --> ${to}${text ? ` : ${text}` : ''}`);
@@ -46,9 +47,20 @@ export function toMermaid(c: Chart, options: MermaidOptions = {}): string {
     }
     const inside = new Set(members.map((s) => s.id));
     // A machine starts where the start edge (the root) or its invocations (the others) lead.
-    const initial = parent ? byId.get(parent)?.initial : c.edges.find((e) => (e.kind === 'start' || e.kind === 'invoke') && byId.get(e.to)?.machine === machine)?.to;
+    const initial = parent
+      ? byId.get(parent)?.initial
+      : c.edges.find((e) => (e.kind === 'start' || e.kind === 'invoke') && byId.get(e.to)?.machine === machine)?.to;
     if (initial) lines.push(`${indent}[*] --> ${mid(initial)}`);
-    for (const e of c.edges) if (e.from && inside.has(e.from) && e.kind !== 'invoke' && e.kind !== 'return' && e.kind !== 'start' && byId.get(e.to)?.machine === machine) edge(e, mid(e.from), mid(e.to), indent);
+    for (const e of c.edges)
+      if (
+        e.from &&
+        inside.has(e.from) &&
+        e.kind !== 'invoke' &&
+        e.kind !== 'return' &&
+        e.kind !== 'start' &&
+        byId.get(e.to)?.machine === machine
+      )
+        edge(e, mid(e.from), mid(e.to), indent);
     for (const s of members) if (s.final) lines.push(`${indent}${mid(s.id)} --> [*]`);
   };
 
@@ -59,7 +71,8 @@ export function toMermaid(c: Chart, options: MermaidOptions = {}): string {
     lines.push('  }');
   }
   // Invocations from and returns to the root machine's top-level states.
-  const topLevel = (id: string | undefined) => id !== undefined && byId.get(id)?.machine === c.root && byId.get(id)?.parent === undefined;
+  const topLevel = (id: string | undefined) =>
+    id !== undefined && byId.get(id)?.machine === c.root && byId.get(id)?.parent === undefined;
   const returns = new Set<string>();
   for (const e of c.edges) {
     if (e.kind === 'invoke' && topLevel(e.from)) edge(e, mid(e.from!), frame(byId.get(e.to)!.machine), '  ');
@@ -73,7 +86,8 @@ export function toMermaid(c: Chart, options: MermaidOptions = {}): string {
 
   for (const [name, style] of CLASSES) lines.push(`  classDef ${name} ${style}`);
   // One colour class per state: its kind (decision, roll, window), else whether it invokes a machine.
-  const kind = (s: ChartState) => ['decision', 'roll', 'window'].find((t) => s.tags.includes(t)) ?? (s.invokes.length > 0 ? 'invoking' : undefined);
+  const kind = (s: ChartState) =>
+    ['decision', 'roll', 'window'].find((t) => s.tags.includes(t)) ?? (s.invokes.length > 0 ? 'invoking' : undefined);
   for (const tag of ['decision', 'roll', 'window', 'invoking']) {
     const ids = c.states.filter((s) => kind(s) === tag).map((s) => mid(s.id));
     if (ids.length) lines.push(`  class ${ids.join(',')} ${tag}`);

@@ -19,7 +19,12 @@ function escapeAttribute(s: string): string {
 }
 
 function unescapeXml(s: string): string {
-  return s.replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n))).replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+  return s
+    .replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)))
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
 }
 
 /**
@@ -33,11 +38,16 @@ export function decorateSvg(svg: string, graph: DotGraph): string {
     const attrs = graph.attributes.get(key);
     if (!attrs) return tag;
     seen.add(key);
-    const data = Object.entries(attrs).map(([k, v]) => ` ${k}="${escapeAttribute(v)}"`).join('');
+    const data = Object.entries(attrs)
+      .map(([k, v]) => ` ${k}="${escapeAttribute(v)}"`)
+      .join('');
     return `<g id="${id}" class="${cls}"${data}`;
   });
   // Graphviz measured the text with Helvetica's metrics: Arial and Liberation Sans have the same widths.
-  const fonts = out.replace(/font-family="Helvetica,sans-Serif"/g, 'font-family="Helvetica,Arial,\'Liberation Sans\',sans-serif"');
+  const fonts = out.replace(
+    /font-family="Helvetica,sans-Serif"/g,
+    'font-family="Helvetica,Arial,\'Liberation Sans\',sans-serif"',
+  );
   const missing = [...graph.attributes.keys()].filter((k) => !seen.has(k));
   if (missing.length > 0) throw new Error(`SVG of ${graph.name} (${graph.lang}) lacks elements: ${missing.join(', ')}`);
   return fonts;

@@ -18,7 +18,10 @@ const CHROMIUM = '/usr/bin/chromium';
 const MISSING = !existsSync(CHROMIUM);
 // Without chromium the tests are skipped on a developer's machine, never in CI (where they must run).
 const SKIP = MISSING && !process.env.CI;
-if (SKIP) console.warn(`test/browser: SKIPPED — ${CHROMIUM} is missing (apt-get install chromium); in CI (CI set) these tests run and fail instead`);
+if (SKIP)
+  console.warn(
+    `test/browser: SKIPPED — ${CHROMIUM} is missing (apt-get install chromium); in CI (CI set) these tests run and fail instead`,
+  );
 
 // Starting chromium on a loaded 2-core machine can take tens of seconds, and a play-through clicks through ~20
 // renders of a 1.3 MB page: generous, explicit limits instead of vitest's 5 s default.
@@ -52,7 +55,13 @@ beforeAll(async () => {
     executablePath: CHROMIUM,
     headless: true,
     timeout: LAUNCH_MS,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }, LAUNCH_MS);
 
@@ -77,9 +86,20 @@ async function open(file: string, fragment = ''): Promise<Opened> {
 /** What a reader sees of the current step. */
 function current(page: Page) {
   return page.evaluate(() => {
-    const marked = [...document.querySelectorAll('.diagram[data-lang="en"] g.wt-current')].map((g) => g.getAttribute('data-state'));
-    const markedRu = [...document.querySelectorAll('.diagram[data-lang="ru"] g.wt-current')].map((g) => g.getAttribute('data-state'));
-    return { marked, markedRu, note: document.getElementById('wt-note')?.textContent ?? '', counter: document.getElementById('wt-counter')?.textContent ?? '', hash: location.hash, lang: document.documentElement.lang };
+    const marked = [...document.querySelectorAll('.diagram[data-lang="en"] g.wt-current')].map((g) =>
+      g.getAttribute('data-state'),
+    );
+    const markedRu = [...document.querySelectorAll('.diagram[data-lang="ru"] g.wt-current')].map((g) =>
+      g.getAttribute('data-state'),
+    );
+    return {
+      marked,
+      markedRu,
+      note: document.getElementById('wt-note')?.textContent ?? '',
+      counter: document.getElementById('wt-counter')?.textContent ?? '',
+      hash: location.hash,
+      lang: document.documentElement.lang,
+    };
   });
 }
 
@@ -97,221 +117,286 @@ function readerText(page: Page) {
 }
 
 describe.skipIf(SKIP)('the walkthrough page in chromium', () => {
-  test('[13.1] every step of the worked example: the highlighted state and the narrative are the trace\'s', async () => {
-    const { page, problems } = await open(exampleFile, '#step=1');
-    for (let i = 0; i < trace.length; i++) {
-      const t = trace[i]!;
-      const seen = await current(page);
-      expect(seen.marked, `step ${t.step}`).toEqual([`${t.machine}.${t.state}`]);
-      expect(seen.markedRu).toEqual([`${t.machine}.${t.state}`]);
-      expect(seen.note).toBe(t.note.en);
-      expect(seen.counter).toBe(`Step ${t.step} of ${trace.length}`);
-      expect(seen.hash).toBe(`#step=${t.step}&lang=en`);
-      if (i < trace.length - 1) await page.keyboard.press('ArrowRight');
-    }
-    // The path so far: every state visited is green, and every transition taken between two of them.
-    const path = await page.evaluate(() => ({
-      visited: [...document.querySelectorAll('.diagram[data-lang="en"] g.wt-visited')].map((g) => g.getAttribute('data-state')).sort(),
-      edges: [...document.querySelectorAll('.diagram[data-lang="en"] g.wt-edge')].map((g) => `${g.getAttribute('data-from') ?? 'start'}>${g.getAttribute('data-to')}`),
-    }));
-    expect(path.visited).toEqual([...new Set(trace.map((t) => `${t.machine}.${t.state}`))].sort());
-    for (let i = 1; i < trace.length; i++) expect(path.edges).toContain(`${trace[i - 1]!.machine}.${trace[i - 1]!.state}>${trace[i]!.machine}.${trace[i]!.state}`);
-    await page.keyboard.press('ArrowRight');
-    expect((await current(page)).note).toBe(trace.at(-1)!.note.en);
-    expect(await page.locator('.outcome').count()).toBe(1);
-    await page.keyboard.press('Home');
-    expect((await current(page)).note).toBe(trace[0]!.note.en);
-    expect(problems).toEqual([]);
-    await page.close();
-  }, TEST_MS);
+  test(
+    "[13.1] every step of the worked example: the highlighted state and the narrative are the trace's",
+    async () => {
+      const { page, problems } = await open(exampleFile, '#step=1');
+      for (let i = 0; i < trace.length; i++) {
+        const t = trace[i]!;
+        const seen = await current(page);
+        expect(seen.marked, `step ${t.step}`).toEqual([`${t.machine}.${t.state}`]);
+        expect(seen.markedRu).toEqual([`${t.machine}.${t.state}`]);
+        expect(seen.note).toBe(t.note.en);
+        expect(seen.counter).toBe(`Step ${t.step} of ${trace.length}`);
+        expect(seen.hash).toBe(`#step=${t.step}&lang=en`);
+        if (i < trace.length - 1) await page.keyboard.press('ArrowRight');
+      }
+      // The path so far: every state visited is green, and every transition taken between two of them.
+      const path = await page.evaluate(() => ({
+        visited: [...document.querySelectorAll('.diagram[data-lang="en"] g.wt-visited')]
+          .map((g) => g.getAttribute('data-state'))
+          .sort(),
+        edges: [...document.querySelectorAll('.diagram[data-lang="en"] g.wt-edge')].map(
+          (g) => `${g.getAttribute('data-from') ?? 'start'}>${g.getAttribute('data-to')}`,
+        ),
+      }));
+      expect(path.visited).toEqual([...new Set(trace.map((t) => `${t.machine}.${t.state}`))].sort());
+      for (let i = 1; i < trace.length; i++)
+        expect(path.edges).toContain(
+          `${trace[i - 1]!.machine}.${trace[i - 1]!.state}>${trace[i]!.machine}.${trace[i]!.state}`,
+        );
+      await page.keyboard.press('ArrowRight');
+      expect((await current(page)).note).toBe(trace.at(-1)!.note.en);
+      expect(await page.locator('.outcome').count()).toBe(1);
+      await page.keyboard.press('Home');
+      expect((await current(page)).note).toBe(trace[0]!.note.en);
+      expect(problems).toEqual([]);
+      await page.close();
+    },
+    TEST_MS,
+  );
 
-  test('[13.2 step 2] the buttons, the step list and #step= links; dice faces with every modifier; the decision and the map', async () => {
-    const { page, problems } = await open(exampleFile, '#step=9');
-    const at = trace.findIndex((t) => t.step === 9);
-    expect((await current(page)).note).toBe(trace[at]!.note.en);
-    const dice = await page.evaluate(() => ({
-      faces: [...document.querySelectorAll('#wt-step .dice svg.die')].map((d) => d.getAttribute('data-value')),
-      mods: [...document.querySelectorAll('#wt-step .dice .mods li')].map((l) => l.textContent),
-      outcome: document.querySelector('#wt-step .dice .outcome')?.textContent,
-    }));
-    expect(dice.faces).toEqual(['3', '5']);
-    expect(dice.mods).toEqual(["+2 Charles V's battle rating (13.2 step 2)", '−1 against Ottoman cavalry (13.2 step 2)']);
-    expect(dice.outcome).toBe('3 + 5 + 2 − 1 = 9 — needs ≥ 9: success');
-    // The exact chance of the roll (15 of 36 throws reach 9 with +1).
-    expect(await page.textContent('#wt-step .dice .chance')).toBe('Chance of success before the roll: 5/12 (15 of the 36 throws of two dice, ≈ 42%)');
-    // The board at this step: the Ottoman formation is still on its road (13.1 step 5 places it later).
-    expect(await page.locator('#wt-map tr[data-space="vienna"] li[data-power="ottoman"]').count()).toBe(0);
-    expect(await page.locator('#wt-map g.counter.transit[data-power="ottoman"]').count()).toBe(1);
-    expect(await page.locator('#wt-map g.counter[data-space="vienna"][data-power="ottoman"]:not(.transit)').count()).toBe(0);
-    await page.click('button[data-act="lang"][data-lang="ru"]');
-    expect(await page.textContent('#wt-step .dice .chance')).toBe('Вероятность успеха до броска: 5/12 (15 из 36 вариантов броска двух кубиков, ≈ 42\u00a0%)');
-    await page.click('button[data-act="lang"][data-lang="en"]');
-    await page.click('#wt-steps a[data-step="8"]');
-    expect(await page.textContent('#wt-step .decision .chance')).toContain('Chance of success: 5/12');
-    await page.click('#wt-steps a[data-step="14"]');
-    expect(await page.locator('#wt-map tr[data-space="vienna"] li[data-power="ottoman"]').count()).toBe(1);
-    expect(await page.locator('#wt-map g.counter.transit').count()).toBe(0);
-    await page.click('#wt-steps a[data-step="9"]');
-    await page.click('#wt-next');
-    expect((await current(page)).hash).toBe('#step=10&lang=en');
-    await page.click('#wt-steps a[data-step="20"]');
-    expect((await current(page)).marked).toEqual(['fieldBattle.rollingDefenderDice']);
-    expect(await page.locator('#wt-step .dice svg.die').count()).toBe(10);
-    expect(await page.locator('#wt-step .dice svg.die.hit').count()).toBe(3);
-    await page.click('#wt-prev');
-    expect((await current(page)).hash).toBe('#step=19&lang=en');
-    await page.goto(`${pathToFileURL(exampleFile).href}#step=7`);
-    expect((await current(page)).marked).toEqual(['interception.awaitingInterception']);
-    const decision = await page.evaluate(() => ({
-      who: document.querySelector('.decision .who')?.textContent,
-      options: [...document.querySelectorAll('.decision .options li')].map((l) => l.textContent),
-      answered: document.querySelector('.decision .answered')?.textContent,
-    }));
-    expect(decision.who).toBe('Hapsburg');
-    expect(decision.options).toEqual(['Intercept from Graz with 8 regulars, Charles V intercept.declare', 'Make no (more) interception attempts intercept.decline']);
-    expect(decision.answered).toMatch(/^Answer given: Intercept from Graz with 8 regulars, Charles V/);
-    // Ruling R9: the forced retreat shows its one legal answer, the refused ones, and that the engine gave it.
-    await page.goto(`${pathToFileURL(exampleFile).href}#step=30`);
-    const forced = await page.evaluate(() => ({
-      options: [...document.querySelectorAll('.decision .options li')].map((l) => l.textContent),
-      blocked: document.querySelectorAll('.decision .blocked li').length,
-      answered: document.querySelector('.decision .answered.forced')?.textContent,
-      marked: document.querySelector('#wt-steps li.current')?.classList.contains('forced'),
-    }));
-    expect(forced.options).toEqual(['Retreat to Pressburg retreat.declare']);
-    expect(forced.blocked).toBeGreaterThan(0);
-    expect(forced.answered).toMatch(/^Answer given: Ottoman: retreat to Pressburg retreat\.declare — given by the engine: it was the only legal answer ruling R9$/);
-    expect(forced.marked).toBe(true);
-    expect(await page.locator('#wt-map tr[data-space="vienna"] li[data-power="ottoman"]').count()).toBe(1);
-    await page.goto(`${pathToFileURL(exampleFile).href}#step=31`);
-    expect(await page.locator('#wt-map g.arrow[data-kind="retreat"][data-from="vienna"][data-to="pressburg"]').count()).toBe(1);
-    expect(await page.locator('#wt-map g.space.fortified[data-space="vienna"]').count()).toBe(1);
-    expect(await page.locator('#wt-map tr[data-space="pressburg"] li[data-power="ottoman"]').textContent()).toMatch(/3 regulars, Ibrahim Pasha, Suleiman/);
-    await page.goto(`${pathToFileURL(exampleFile).href}#step=9`);
-    if (SHOTS) await page.screenshot({ path: join(SHOTS, 'walkthrough-replay.png'), fullPage: true });
-    expect(problems).toEqual([]);
-    await page.close();
-  }, TEST_MS);
+  test(
+    '[13.2 step 2] the buttons, the step list and #step= links; dice faces with every modifier; the decision and the map',
+    async () => {
+      const { page, problems } = await open(exampleFile, '#step=9');
+      const at = trace.findIndex((t) => t.step === 9);
+      expect((await current(page)).note).toBe(trace[at]!.note.en);
+      const dice = await page.evaluate(() => ({
+        faces: [...document.querySelectorAll('#wt-step .dice svg.die')].map((d) => d.getAttribute('data-value')),
+        mods: [...document.querySelectorAll('#wt-step .dice .mods li')].map((l) => l.textContent),
+        outcome: document.querySelector('#wt-step .dice .outcome')?.textContent,
+      }));
+      expect(dice.faces).toEqual(['3', '5']);
+      expect(dice.mods).toEqual([
+        "+2 Charles V's battle rating (13.2 step 2)",
+        '−1 against Ottoman cavalry (13.2 step 2)',
+      ]);
+      expect(dice.outcome).toBe('3 + 5 + 2 − 1 = 9 — needs ≥ 9: success');
+      // The exact chance of the roll (15 of 36 throws reach 9 with +1).
+      expect(await page.textContent('#wt-step .dice .chance')).toBe(
+        'Chance of success before the roll: 5/12 (15 of the 36 throws of two dice, ≈ 42%)',
+      );
+      // The board at this step: the Ottoman formation is still on its road (13.1 step 5 places it later).
+      expect(await page.locator('#wt-map tr[data-space="vienna"] li[data-power="ottoman"]').count()).toBe(0);
+      expect(await page.locator('#wt-map g.counter.transit[data-power="ottoman"]').count()).toBe(1);
+      expect(
+        await page.locator('#wt-map g.counter[data-space="vienna"][data-power="ottoman"]:not(.transit)').count(),
+      ).toBe(0);
+      await page.click('button[data-act="lang"][data-lang="ru"]');
+      expect(await page.textContent('#wt-step .dice .chance')).toBe(
+        'Вероятность успеха до броска: 5/12 (15 из 36 вариантов броска двух кубиков, ≈ 42\u00a0%)',
+      );
+      await page.click('button[data-act="lang"][data-lang="en"]');
+      await page.click('#wt-steps a[data-step="8"]');
+      expect(await page.textContent('#wt-step .decision .chance')).toContain('Chance of success: 5/12');
+      await page.click('#wt-steps a[data-step="14"]');
+      expect(await page.locator('#wt-map tr[data-space="vienna"] li[data-power="ottoman"]').count()).toBe(1);
+      expect(await page.locator('#wt-map g.counter.transit').count()).toBe(0);
+      await page.click('#wt-steps a[data-step="9"]');
+      await page.click('#wt-next');
+      expect((await current(page)).hash).toBe('#step=10&lang=en');
+      await page.click('#wt-steps a[data-step="20"]');
+      expect((await current(page)).marked).toEqual(['fieldBattle.rollingDefenderDice']);
+      expect(await page.locator('#wt-step .dice svg.die').count()).toBe(10);
+      expect(await page.locator('#wt-step .dice svg.die.hit').count()).toBe(3);
+      await page.click('#wt-prev');
+      expect((await current(page)).hash).toBe('#step=19&lang=en');
+      await page.goto(`${pathToFileURL(exampleFile).href}#step=7`);
+      expect((await current(page)).marked).toEqual(['interception.awaitingInterception']);
+      const decision = await page.evaluate(() => ({
+        who: document.querySelector('.decision .who')?.textContent,
+        options: [...document.querySelectorAll('.decision .options li')].map((l) => l.textContent),
+        answered: document.querySelector('.decision .answered')?.textContent,
+      }));
+      expect(decision.who).toBe('Hapsburg');
+      expect(decision.options).toEqual([
+        'Intercept from Graz with 8 regulars, Charles V intercept.declare',
+        'Make no (more) interception attempts intercept.decline',
+      ]);
+      expect(decision.answered).toMatch(/^Answer given: Intercept from Graz with 8 regulars, Charles V/);
+      // Ruling R9: the forced retreat shows its one legal answer, the refused ones, and that the engine gave it.
+      await page.goto(`${pathToFileURL(exampleFile).href}#step=30`);
+      const forced = await page.evaluate(() => ({
+        options: [...document.querySelectorAll('.decision .options li')].map((l) => l.textContent),
+        blocked: document.querySelectorAll('.decision .blocked li').length,
+        answered: document.querySelector('.decision .answered.forced')?.textContent,
+        marked: document.querySelector('#wt-steps li.current')?.classList.contains('forced'),
+      }));
+      expect(forced.options).toEqual(['Retreat to Pressburg retreat.declare']);
+      expect(forced.blocked).toBeGreaterThan(0);
+      expect(forced.answered).toMatch(
+        /^Answer given: Ottoman: retreat to Pressburg retreat\.declare — given by the engine: it was the only legal answer ruling R9$/,
+      );
+      expect(forced.marked).toBe(true);
+      expect(await page.locator('#wt-map tr[data-space="vienna"] li[data-power="ottoman"]').count()).toBe(1);
+      await page.goto(`${pathToFileURL(exampleFile).href}#step=31`);
+      expect(
+        await page.locator('#wt-map g.arrow[data-kind="retreat"][data-from="vienna"][data-to="pressburg"]').count(),
+      ).toBe(1);
+      expect(await page.locator('#wt-map g.space.fortified[data-space="vienna"]').count()).toBe(1);
+      expect(await page.locator('#wt-map tr[data-space="pressburg"] li[data-power="ottoman"]').textContent()).toMatch(
+        /3 regulars, Ibrahim Pasha, Suleiman/,
+      );
+      await page.goto(`${pathToFileURL(exampleFile).href}#step=9`);
+      if (SHOTS) await page.screenshot({ path: join(SHOTS, 'walkthrough-replay.png'), fullPage: true });
+      expect(problems).toEqual([]);
+      await page.close();
+    },
+    TEST_MS,
+  );
 
-  test('[14 step 6] in Russian every text is Russian: rule references («14, шаг 6»), the narrative, the controls', async () => {
-    const { page, problems } = await open(exampleFile, '#step=1');
-    await page.click('button[data-act="lang"][data-lang="ru"]');
-    for (let i = 0; i < trace.length; i++) {
-      const t = trace[i]!;
-      const seen = await current(page);
-      expect(seen.lang).toBe('ru');
-      expect(seen.note).toBe(t.note.ru);
-      expect(seen.note).toMatch(/[А-Яа-яЁё]/);
-      expect(seen.counter).toBe(`Шаг ${t.step} из ${trace.length}`);
-      const text = await readerText(page);
-      expect(text, `step ${t.step}`).not.toMatch(/\b(step|steps|ruling|option|options|rule|holds)\b/i);
-      // Latin letters left: the key names and RULES.md in the description, nothing else.
-      const latin = [...new Set(text.match(/[A-Za-z]{2,}/g) ?? [])].filter((w) => !['EN', 'RU', 'Home', 'End', 'RULES', 'md', 'ENRU'].includes(w));
-      expect(latin, `step ${t.step}`).toEqual([]);
-      if (i < trace.length - 1) await page.keyboard.press('ArrowRight');
-    }
-    expect(await page.textContent('#wt-step')).toContain('14.1');
-    await page.goto(`${pathToFileURL(exampleFile).href}#step=20&lang=ru`);
-    expect(await page.textContent('#wt-step .rule')).toContain('14, шаг 6');
-    const charts = await page.evaluate(() => ({
-      en: getComputedStyle(document.querySelector('.diagram[data-lang="en"]')!).display,
-      ru: getComputedStyle(document.querySelector('.diagram[data-lang="ru"]')!).display,
-      ruText: document.querySelector('.diagram[data-lang="ru"]')!.textContent ?? '',
-    }));
-    expect(charts.en).toBe('none');
-    expect(charts.ru).not.toBe('none');
-    expect(charts.ruText).toContain('14, шаг 6');
-    expect(charts.ruText).not.toMatch(/\b(step|ruling|option)\b/i);
-    expect(problems).toEqual([]);
-    await page.close();
-  }, TEST_MS);
+  test(
+    '[14 step 6] in Russian every text is Russian: rule references («14, шаг 6»), the narrative, the controls',
+    async () => {
+      const { page, problems } = await open(exampleFile, '#step=1');
+      await page.click('button[data-act="lang"][data-lang="ru"]');
+      for (let i = 0; i < trace.length; i++) {
+        const t = trace[i]!;
+        const seen = await current(page);
+        expect(seen.lang).toBe('ru');
+        expect(seen.note).toBe(t.note.ru);
+        expect(seen.note).toMatch(/[А-Яа-яЁё]/);
+        expect(seen.counter).toBe(`Шаг ${t.step} из ${trace.length}`);
+        const text = await readerText(page);
+        expect(text, `step ${t.step}`).not.toMatch(/\b(step|steps|ruling|option|options|rule|holds)\b/i);
+        // Latin letters left: the key names and RULES.md in the description, nothing else.
+        const latin = [...new Set(text.match(/[A-Za-z]{2,}/g) ?? [])].filter(
+          (w) => !['EN', 'RU', 'Home', 'End', 'RULES', 'md', 'ENRU'].includes(w),
+        );
+        expect(latin, `step ${t.step}`).toEqual([]);
+        if (i < trace.length - 1) await page.keyboard.press('ArrowRight');
+      }
+      expect(await page.textContent('#wt-step')).toContain('14.1');
+      await page.goto(`${pathToFileURL(exampleFile).href}#step=20&lang=ru`);
+      expect(await page.textContent('#wt-step .rule')).toContain('14, шаг 6');
+      const charts = await page.evaluate(() => ({
+        en: getComputedStyle(document.querySelector('.diagram[data-lang="en"]')!).display,
+        ru: getComputedStyle(document.querySelector('.diagram[data-lang="ru"]')!).display,
+        ruText: document.querySelector('.diagram[data-lang="ru"]')!.textContent ?? '',
+      }));
+      expect(charts.en).toBe('none');
+      expect(charts.ru).not.toBe('none');
+      expect(charts.ruText).toContain('14, шаг 6');
+      expect(charts.ruText).not.toMatch(/\b(step|ruling|option)\b/i);
+      expect(problems).toEqual([]);
+      await page.close();
+    },
+    TEST_MS,
+  );
 
-  test('[14.1] play mode with the rulebook\'s dice ends as the book says; partial answers, refusals, undo and the save', async () => {
-    const { page, problems } = await open(exampleFile);
-    await page.click('button[data-act="mode"][data-mode="play"]');
-    await page.waitForSelector('.play[data-kind="intercept"]');
-    // A partial answer (13.2 step 1: units may stay behind), then undo it.
-    await page.fill('form.custom input[name="regulars"]', '7');
-    await page.click('form.custom button[type="submit"]');
-    await page.waitForSelector('.play[data-kind="roll"]');
-    expect(await page.textContent('#wt-step .trigger')).toContain('Hapsburg: intercept from Graz with 7 regulars, Charles V');
-    await page.click('button[data-act="undo"]');
-    await page.waitForSelector('.play[data-kind="intercept"]');
-    // Graz with 8 regulars and Charles V.
-    await page.click('.play-options button:has-text("Intercept from Graz with 8 regulars, Charles V")');
-    await page.waitForSelector('.play[data-kind="roll"]');
-    // One die for a 2d6 roll is refused, with its rule; nothing changes.
-    const steps = await page.locator('#wt-steps li').count();
-    await page.fill('input[name="dice"]', '3');
-    await page.click('.dice-form button[type="submit"]');
-    expect(await page.textContent('.play .error')).toMatch(/Refused:.*13\.2 step 2/);
-    expect(await page.locator('#wt-steps li').count()).toBe(steps);
-    for (const dice of ['3 5', '6 5 5 4 3 2 1 1 2 3', '6 6 5 5 5 4 4 3 3 2 2 1 1']) {
-      await page.fill('input[name="dice"]', dice);
+  test(
+    "[14.1] play mode with the rulebook's dice ends as the book says; partial answers, refusals, undo and the save",
+    async () => {
+      const { page, problems } = await open(exampleFile);
+      await page.click('button[data-act="mode"][data-mode="play"]');
+      await page.waitForSelector('.play[data-kind="intercept"]');
+      // A partial answer (13.2 step 1: units may stay behind), then undo it.
+      await page.fill('form.custom input[name="regulars"]', '7');
+      await page.click('form.custom button[type="submit"]');
+      await page.waitForSelector('.play[data-kind="roll"]');
+      expect(await page.textContent('#wt-step .trigger')).toContain(
+        'Hapsburg: intercept from Graz with 7 regulars, Charles V',
+      );
+      await page.click('button[data-act="undo"]');
+      await page.waitForSelector('.play[data-kind="intercept"]');
+      // Graz with 8 regulars and Charles V.
+      await page.click('.play-options button:has-text("Intercept from Graz with 8 regulars, Charles V")');
+      await page.waitForSelector('.play[data-kind="roll"]');
+      // One die for a 2d6 roll is refused, with its rule; nothing changes.
+      const steps = await page.locator('#wt-steps li').count();
+      await page.fill('input[name="dice"]', '3');
       await page.click('.dice-form button[type="submit"]');
-    }
-    await page.waitForSelector('.play[data-kind="casualties"]');
-    expect((await current(page)).marked).toEqual(['fieldBattle.awaitingCasualties']);
-    // Play mode records each step's board too: at the interception roll the formation was still on its road.
-    await page.click('#wt-steps a[data-step="9"]');
-    expect(await page.locator('#wt-map tr[data-space="vienna"] li[data-power="ottoman"]').count()).toBe(0);
-    expect(await page.locator('#wt-map g.counter.transit[data-power="ottoman"]').count()).toBe(1);
-    await page.keyboard.press('End');
-    await page.waitForSelector('.play[data-kind="casualties"]');
-    await page.evaluate(() => window.scrollTo(0, 0));
-    if (SHOTS) await page.screenshot({ path: join(SHOTS, 'walkthrough-play.png'), fullPage: true });
-    await page.click('.play-options button:has-text("Lose 4 regulars, 1 cavalry")');
-    await page.waitForSelector('#wt-step .outcome');
-    expect((await current(page)).marked).toEqual(['movement.done']);
-    const end = await page.evaluate(() => {
-      const li = (space: string, power: string) => [...document.querySelectorAll(`#wt-map tr[data-space="${space}"] li[data-power="${power}"]`)].map((l) => l.textContent ?? '');
-      return { pressburg: li('pressburg', 'ottoman'), vienna: li('vienna', 'hapsburg'), viennaOttoman: li('vienna', 'ottoman') };
-    });
-    expect(end.pressburg).toHaveLength(1);
-    expect(end.pressburg[0]).toMatch(/3 regulars, Ibrahim Pasha, Suleiman/);
-    expect(end.viennaOttoman).toEqual([]);
-    expect(end.vienna.map((l) => Number(/(\d+) regulars/.exec(l)![1])).reduce((a, b) => a + b, 0)).toBe(7);
-    expect(end.vienna.join(' ')).toMatch(/Charles V/);
-    expect(end.vienna.join(' ')).toMatch(/Ferdinand/);
-    // The play-through is the rulebook's: the same trace as the scripted example.
-    expect(await page.locator('#wt-steps li').count()).toBe(trace.length);
-    const download = page.waitForEvent('download');
-    await page.click('button[data-act="download"]');
-    const saved = JSON.parse(readFileSync((await (await download).path())!, 'utf8')) as { format: string; events: { event: { type: string } }[] };
-    expect(saved.format).toBe('his-procedures/session');
-    expect(saved.events.map((e) => e.event.type)).toEqual(['intercept.declare', 'dice.rolled', 'dice.rolled', 'dice.rolled', 'casualties.assign']);
-    // Undo the casualties: the decision is back; the replay mode is untouched.
-    await page.click('button[data-act="undo"]');
-    await page.waitForSelector('.play[data-kind="casualties"]');
-    await page.click('button[data-act="mode"][data-mode="replay"]');
-    expect((await current(page)).marked).toEqual(['movement.checkingDeclaration']);
-    expect(problems).toEqual([]);
-    await page.close();
-  }, TEST_MS);
+      expect(await page.textContent('.play .error')).toMatch(/Refused:.*13\.2 step 2/);
+      expect(await page.locator('#wt-steps li').count()).toBe(steps);
+      for (const dice of ['3 5', '6 5 5 4 3 2 1 1 2 3', '6 6 5 5 5 4 4 3 3 2 2 1 1']) {
+        await page.fill('input[name="dice"]', dice);
+        await page.click('.dice-form button[type="submit"]');
+      }
+      await page.waitForSelector('.play[data-kind="casualties"]');
+      expect((await current(page)).marked).toEqual(['fieldBattle.awaitingCasualties']);
+      // Play mode records each step's board too: at the interception roll the formation was still on its road.
+      await page.click('#wt-steps a[data-step="9"]');
+      expect(await page.locator('#wt-map tr[data-space="vienna"] li[data-power="ottoman"]').count()).toBe(0);
+      expect(await page.locator('#wt-map g.counter.transit[data-power="ottoman"]').count()).toBe(1);
+      await page.keyboard.press('End');
+      await page.waitForSelector('.play[data-kind="casualties"]');
+      await page.evaluate(() => window.scrollTo(0, 0));
+      if (SHOTS) await page.screenshot({ path: join(SHOTS, 'walkthrough-play.png'), fullPage: true });
+      await page.click('.play-options button:has-text("Lose 4 regulars, 1 cavalry")');
+      await page.waitForSelector('#wt-step .outcome');
+      expect((await current(page)).marked).toEqual(['movement.done']);
+      const end = await page.evaluate(() => {
+        const li = (space: string, power: string) =>
+          [...document.querySelectorAll(`#wt-map tr[data-space="${space}"] li[data-power="${power}"]`)].map(
+            (l) => l.textContent ?? '',
+          );
+        return {
+          pressburg: li('pressburg', 'ottoman'),
+          vienna: li('vienna', 'hapsburg'),
+          viennaOttoman: li('vienna', 'ottoman'),
+        };
+      });
+      expect(end.pressburg).toHaveLength(1);
+      expect(end.pressburg[0]).toMatch(/3 regulars, Ibrahim Pasha, Suleiman/);
+      expect(end.viennaOttoman).toEqual([]);
+      expect(end.vienna.map((l) => Number(/(\d+) regulars/.exec(l)![1])).reduce((a, b) => a + b, 0)).toBe(7);
+      expect(end.vienna.join(' ')).toMatch(/Charles V/);
+      expect(end.vienna.join(' ')).toMatch(/Ferdinand/);
+      // The play-through is the rulebook's: the same trace as the scripted example.
+      expect(await page.locator('#wt-steps li').count()).toBe(trace.length);
+      const download = page.waitForEvent('download');
+      await page.click('button[data-act="download"]');
+      const saved = JSON.parse(readFileSync((await (await download).path())!, 'utf8')) as {
+        format: string;
+        events: { event: { type: string } }[];
+      };
+      expect(saved.format).toBe('his-procedures/session');
+      expect(saved.events.map((e) => e.event.type)).toEqual([
+        'intercept.declare',
+        'dice.rolled',
+        'dice.rolled',
+        'dice.rolled',
+        'casualties.assign',
+      ]);
+      // Undo the casualties: the decision is back; the replay mode is untouched.
+      await page.click('button[data-act="undo"]');
+      await page.waitForSelector('.play[data-kind="casualties"]');
+      await page.click('button[data-act="mode"][data-mode="replay"]');
+      expect((await current(page)).marked).toEqual(['movement.checkingDeclaration']);
+      expect(problems).toEqual([]);
+      await page.close();
+    },
+    TEST_MS,
+  );
 
-  test('[DESIGN] a hostile inline map renders as text: no markup, no script, no dialog — in replay and play mode', async () => {
-    const { page, problems } = await open(hostileFile, '#step=11');
-    const seen = await page.evaluate(() => ({
-      images: document.querySelectorAll('img').length,
-      // The leader's name holds "<b>Co</b>": as text, never as a bold element.
-      markup: [...document.querySelectorAll('b')].filter((b) => b.textContent === 'Co').length,
-      space: document.querySelector('#wt-map g.space[data-space="keep"] text.name')?.textContent,
-      title: document.querySelector('h1')?.textContent,
-      scripts: document.scripts.length,
-    }));
-    expect(seen.images).toBe(0);
-    expect(seen.markup).toBe(0);
-    expect(seen.space).toBe(HOSTILE_SPACE);
-    expect(seen.title).toBe(HOSTILE_TITLE);
-    expect(seen.scripts).toBe(3);
-    expect(await page.textContent('#wt-step')).toContain(HOSTILE_LEADER);
-    await page.keyboard.press('End');
-    await page.click('button[data-act="mode"][data-mode="play"]');
-    await page.waitForSelector('.play');
-    expect(await page.textContent('#wt-map')).toContain(HOSTILE_SPACE);
-    await page.click('button[data-act="lang"][data-lang="ru"]');
-    expect(await page.locator('img').count()).toBe(0);
-    expect(problems).toEqual([]);
-    await page.close();
-  }, TEST_MS);
+  test(
+    '[DESIGN] a hostile inline map renders as text: no markup, no script, no dialog — in replay and play mode',
+    async () => {
+      const { page, problems } = await open(hostileFile, '#step=11');
+      const seen = await page.evaluate(() => ({
+        images: document.querySelectorAll('img').length,
+        // The leader's name holds "<b>Co</b>": as text, never as a bold element.
+        markup: [...document.querySelectorAll('b')].filter((b) => b.textContent === 'Co').length,
+        space: document.querySelector('#wt-map g.space[data-space="keep"] text.name')?.textContent,
+        title: document.querySelector('h1')?.textContent,
+        scripts: document.scripts.length,
+      }));
+      expect(seen.images).toBe(0);
+      expect(seen.markup).toBe(0);
+      expect(seen.space).toBe(HOSTILE_SPACE);
+      expect(seen.title).toBe(HOSTILE_TITLE);
+      expect(seen.scripts).toBe(3);
+      expect(await page.textContent('#wt-step')).toContain(HOSTILE_LEADER);
+      await page.keyboard.press('End');
+      await page.click('button[data-act="mode"][data-mode="play"]');
+      await page.waitForSelector('.play');
+      expect(await page.textContent('#wt-map')).toContain(HOSTILE_SPACE);
+      await page.click('button[data-act="lang"][data-lang="ru"]');
+      expect(await page.locator('img').count()).toBe(0);
+      expect(problems).toEqual([]);
+      await page.close();
+    },
+    TEST_MS,
+  );
 });

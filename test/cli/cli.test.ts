@@ -29,7 +29,14 @@ describe('his resolve', () => {
   });
 
   test('exits with 2 and lists every problem of a bad scenario, without a stack trace', () => {
-    const bad = { ...vienna, stacks: [...vienna.stacks, { space: 'atlantis', power: 'ottoman', regulars: 1 }, { space: 'graz', power: 'hapsburg', regulars: 1, leaders: ['charles-v'] }] };
+    const bad = {
+      ...vienna,
+      stacks: [
+        ...vienna.stacks,
+        { space: 'atlantis', power: 'ottoman', regulars: 1 },
+        { space: 'graz', power: 'hapsburg', regulars: 1, leaders: ['charles-v'] },
+      ],
+    };
     const r = his('resolve', tempFile('bad.json', JSON.stringify(bad)));
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("unknown space 'atlantis'");
@@ -47,8 +54,17 @@ describe('his resolve', () => {
   });
 
   test('[13.3] exits with 3 on an illegal scripted event and names the rule', () => {
-    const script = [{ type: 'intercept.decline', power: 'hapsburg' }, { type: 'avoid.declare', power: 'hapsburg', to: 'pressburg', regulars: 2 }];
-    const r = his('resolve', 'examples/vienna-1517.json', '--events', tempFile('events.json', JSON.stringify(script)), '--json');
+    const script = [
+      { type: 'intercept.decline', power: 'hapsburg' },
+      { type: 'avoid.declare', power: 'hapsburg', to: 'pressburg', regulars: 2 },
+    ];
+    const r = his(
+      'resolve',
+      'examples/vienna-1517.json',
+      '--events',
+      tempFile('events.json', JSON.stringify(script)),
+      '--json',
+    );
     expect(r.code).toBe(3);
     const out = JSON.parse(r.stdout);
     expect(out).toMatchObject({ ok: false, error: { rule: '13.3', index: 1, path: '[1]' } });
@@ -56,7 +72,12 @@ describe('his resolve', () => {
   });
 
   test('exits with 2 when the events file holds an invalid event', () => {
-    const r = his('resolve', 'examples/vienna-1517.json', '--events', tempFile('events.json', JSON.stringify([{ type: 'dice.rolled', values: [7] }])));
+    const r = his(
+      'resolve',
+      'examples/vienna-1517.json',
+      '--events',
+      tempFile('events.json', JSON.stringify([{ type: 'dice.rolled', values: [7] }])),
+    );
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('events[0].values[0]');
   });
@@ -66,7 +87,18 @@ describe('his resolve', () => {
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(out.ok).toBe(true);
-    expect(Object.keys(out.summary)).toEqual(['moves', 'interceptions', 'avoids', 'withdrawals', 'battle', 'retreats', 'captures', 'siege', 'siegesEnded', 'cpSpent']);
+    expect(Object.keys(out.summary)).toEqual([
+      'moves',
+      'interceptions',
+      'avoids',
+      'withdrawals',
+      'battle',
+      'retreats',
+      'captures',
+      'siege',
+      'siegesEnded',
+      'cpSpent',
+    ]);
     expect(out.position.impulse).toEqual({ power: 'ottoman', cp: 0 });
     expect(out.trace.length).toBeGreaterThan(10);
   });

@@ -66,7 +66,7 @@ describe('his ids', () => {
     expect(r.stdout).toContain('\n\npowers:\n');
   });
 
-  test('[2.5] --near lists a space\'s neighbours with the kind of each connection', () => {
+  test("[2.5] --near lists a space's neighbours with the kind of each connection", () => {
     const r = his('ids', '--near', 'graz');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^graz \(Graz \/ Грац\) is adjacent to:\n/);

@@ -12,29 +12,45 @@ const ROOT = join(import.meta.dirname, '..', '..');
 const PROCESS_TIMEOUT = 60_000;
 
 function run(...args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'cli.ts'), ...args], { cwd: ROOT, encoding: 'utf8', timeout: PROCESS_TIMEOUT });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'cli.ts'), ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: PROCESS_TIMEOUT,
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 describe('the his binary', () => {
-  test('[13.1] resolves the worked example: exit 0, the story on stdout, nothing on stderr', () => {
-    const r = run('resolve', 'examples/vienna-1517.json');
-    expect(r.code).toBe(0);
-    expect(r.stdout).toContain('8 + 2 − 1 = 9 — success');
-    expect(r.stderr).toBe('');
-  }, PROCESS_TIMEOUT);
+  test(
+    '[13.1] resolves the worked example: exit 0, the story on stdout, nothing on stderr',
+    () => {
+      const r = run('resolve', 'examples/vienna-1517.json');
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain('8 + 2 − 1 = 9 — success');
+      expect(r.stderr).toBe('');
+    },
+    PROCESS_TIMEOUT,
+  );
 
-  test('a bad scenario: exit 2, the problems on stderr, no stack trace', () => {
-    const r = run('resolve', 'package.json');
-    expect(r.code).toBe(2);
-    expect(r.stdout).toBe('');
-    expect(r.stderr).toContain('invalid scenario');
-    expect(r.stderr).not.toMatch(/\bat .*\.(ts|js|mjs):\d+/);
-  }, PROCESS_TIMEOUT);
+  test(
+    'a bad scenario: exit 2, the problems on stderr, no stack trace',
+    () => {
+      const r = run('resolve', 'package.json');
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain('invalid scenario');
+      expect(r.stderr).not.toMatch(/\bat .*\.(ts|js|mjs):\d+/);
+    },
+    PROCESS_TIMEOUT,
+  );
 
-  test('a usage error: exit 1 with one line on stderr', () => {
-    const r = run('frobnicate');
-    expect(r.code).toBe(1);
-    expect(r.stderr).toBe("his: unknown command 'frobnicate' (see 'his help')\n");
-  }, PROCESS_TIMEOUT);
+  test(
+    'a usage error: exit 1 with one line on stderr',
+    () => {
+      const r = run('frobnicate');
+      expect(r.code).toBe(1);
+      expect(r.stderr).toBe("his: unknown command 'frobnicate' (see 'his help')\n");
+    },
+    PROCESS_TIMEOUT,
+  );
 });

@@ -12,18 +12,26 @@ describe('README', () => {
   test('[13.1] the Quick start excerpt of the worked example is what npm start prints', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     const block = readme.split('`npm start` prints')[1]?.split('```')[1] ?? '';
-    const shown = block.split('\n').map((l) => l.trim()).filter((l) => /^\d+\./.test(l));
+    const shown = block
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => /^\d+\./.test(l));
     expect(shown.length).toBeGreaterThanOrEqual(3);
     const r = resolve(parseScenario(readFileSync(join(ROOT, 'examples', 'vienna-1517.json'), 'utf8')));
     if (!r.ok) throw new Error(r.error.message);
-    const printed = narrative(r.session, 'en').split('\n').map((l) => l.trim());
+    const printed = narrative(r.session, 'en')
+      .split('\n')
+      .map((l) => l.trim());
     for (const line of shown) expect(printed).toContain(line);
   });
 
   test('the Quick start has exactly the two commands: install-and-run, and test', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     const quick = readme.split('## Quick start')[1]?.split('```sh')[1]?.split('```')[0] ?? '';
-    const commands = quick.split('\n').map((l) => l.replace(/#.*/, '').trim()).filter(Boolean);
+    const commands = quick
+      .split('\n')
+      .map((l) => l.replace(/#.*/, '').trim())
+      .filter(Boolean);
     expect(commands).toEqual(['npm ci && npm start', 'npm test']);
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
     expect(pkg.scripts.start).toContain('examples/vienna-1517.json');
@@ -41,11 +49,20 @@ describe('README: the API snippet', () => {
     const json = readFileSync(join(ROOT, 'examples', 'vienna-1517.json'), 'utf8');
     const updates: unknown[] = [];
     const body = `${snippet.replace(/^import .*$/m, '')}\nreturn { session, refused, stop };`;
-    const run = new Function('lib', 'json', 'render', `const { parseScenario, createSession, restoreSession, resolve } = lib;\n${body}`) as (
+    const run = new Function(
+      'lib',
+      'json',
+      'render',
+      `const { parseScenario, createSession, restoreSession, resolve } = lib;\n${body}`,
+    ) as (
       lib: unknown,
       json: string,
       render: (...args: unknown[]) => void,
-    ) => { session: import('../../src/index.ts').Session; refused: import('../../src/index.ts').SendResult; stop: () => void };
+    ) => {
+      session: import('../../src/index.ts').Session;
+      refused: import('../../src/index.ts').SendResult;
+      stop: () => void;
+    };
     const { session, refused, stop } = run(lib, json, (...args) => void updates.push(args));
     const claimed = /refused → \{ ok: false, error: \{ code: '([^']+)', rule: '([^']+)'/.exec(snippet);
     expect(claimed).not.toBeNull();

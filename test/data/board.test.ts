@@ -53,12 +53,16 @@ describe('the bundled board: size and shape', () => {
   });
 
   test('every neighbour is a land space of the board, and no space is its own neighbour', () => {
-    const bad = spaces.flatMap((s) => s.neighbours.filter((n) => n === s.id || !board.spaces.has(n)).map((n) => `${s.id}→${n}`));
+    const bad = spaces.flatMap((s) =>
+      s.neighbours.filter((n) => n === s.id || !board.spaces.has(n)).map((n) => `${s.id}→${n}`),
+    );
     expect(bad).toEqual([]);
   });
 
   test('[2.5] passes are a subset of the neighbours, and symmetric', () => {
-    const notNeighbour = spaces.flatMap((s) => s.passes.filter((p) => !s.neighbours.includes(p)).map((p) => `${s.id}≈${p}`));
+    const notNeighbour = spaces.flatMap((s) =>
+      s.passes.filter((p) => !s.neighbours.includes(p)).map((p) => `${s.id}≈${p}`),
+    );
     const oneWay = spaces.flatMap((s) =>
       s.passes.filter((p) => !board.spaces.get(p)?.passes.includes(s.id)).map((p) => `${s.id}≈${p}`),
     );
@@ -68,8 +72,23 @@ describe('the bundled board: size and shape', () => {
 
   test('[2.5] the passes are exactly the 16 of RULES.md §9 (3 Pyrenees, 6 Alps, 7 Balkans)', () => {
     const pyrenees = ['avignon–barcelona', 'barcelona–toulouse', 'bordeaux–navarre'];
-    const alps = ['augsburg–innsbruck', 'geneva–turin', 'genoa–nice', 'graz–salzburg', 'grenoble–turin', 'innsbruck–trent'];
-    const balkans = ['agram–zara', 'belgrade–ragusa', 'durazzo–larissa', 'nezh–scutari', 'nicopolis–sofia', 'nicopolis–szegedin', 'salonika–sofia'];
+    const alps = [
+      'augsburg–innsbruck',
+      'geneva–turin',
+      'genoa–nice',
+      'graz–salzburg',
+      'grenoble–turin',
+      'innsbruck–trent',
+    ];
+    const balkans = [
+      'agram–zara',
+      'belgrade–ragusa',
+      'durazzo–larissa',
+      'nezh–scutari',
+      'nicopolis–sofia',
+      'nicopolis–szegedin',
+      'salonika–sofia',
+    ];
     expect([pyrenees.length, alps.length, balkans.length]).toEqual([3, 6, 7]);
     expect(edges(board, 'pass')).toEqual([...pyrenees, ...alps, ...balkans].sort());
   });
@@ -86,9 +105,12 @@ describe('the bundled board: size and shape', () => {
   });
 
   test('[2.1] the six capitals are London, Paris, Valladolid, Vienna, Rome and Istanbul', () => {
-    expect(spaces.filter((s) => s.type === 'capital').map((s) => s.id).sort()).toEqual(
-      ['istanbul', 'london', 'paris', 'rome', 'valladolid', 'vienna'],
-    );
+    expect(
+      spaces
+        .filter((s) => s.type === 'capital')
+        .map((s) => s.id)
+        .sort(),
+    ).toEqual(['istanbul', 'london', 'paris', 'rome', 'valladolid', 'vienna']);
   });
 
   test('[2.1] a space is fortified exactly when it is not unfortified', () => {
@@ -98,7 +120,9 @@ describe('the bundled board: size and shape', () => {
   });
 
   test('every home power is a power of the scenario format', () => {
-    const unknown = spaces.filter((s) => !(POWERS as readonly string[]).includes(s.home)).map((s) => `${s.id}:${s.home}`);
+    const unknown = spaces
+      .filter((s) => !(POWERS as readonly string[]).includes(s.home))
+      .map((s) => `${s.id}:${s.home}`);
     expect(unknown).toEqual([]);
   });
 
@@ -132,14 +156,32 @@ interface ViennaRow {
 const VIENNA_MAP: ViennaRow[] = [
   { id: 'vienna', type: 'capital', home: 'hapsburg', clear: ['brunn', 'graz', 'linz', 'pressburg'], passes: [] },
   { id: 'pressburg', type: 'unfortified', home: 'hungary', clear: ['vienna', 'buda'], passes: [] },
-  { id: 'graz', type: 'unfortified', home: 'hapsburg', clear: ['vienna', 'agram', 'mohacs', 'trieste'], passes: ['salzburg'] },
+  {
+    id: 'graz',
+    type: 'unfortified',
+    home: 'hapsburg',
+    clear: ['vienna', 'agram', 'mohacs', 'trieste'],
+    passes: ['salzburg'],
+  },
   { id: 'buda', type: 'key', home: 'hungary', clear: ['pressburg', 'mohacs', 'szegedin'], passes: [] },
   { id: 'brunn', type: 'unfortified', home: 'hungary', clear: ['vienna', 'prague', 'breslau'], passes: [] },
-  { id: 'linz', type: 'unfortified', home: 'hapsburg', clear: ['vienna', 'prague', 'regensburg', 'salzburg'], passes: [] },
+  {
+    id: 'linz',
+    type: 'unfortified',
+    home: 'hapsburg',
+    clear: ['vienna', 'prague', 'regensburg', 'salzburg'],
+    passes: [],
+  },
   { id: 'prague', type: 'key', home: 'hungary', clear: ['brunn', 'linz', 'leipzig', 'wittenberg'], passes: [] },
   { id: 'breslau', type: 'unfortified', home: 'hungary', clear: ['brunn', 'brandenburg', 'wittenberg'], passes: [] },
   { id: 'mohacs', type: 'unfortified', home: 'hungary', clear: ['buda', 'graz', 'agram', 'belgrade'], passes: [] },
-  { id: 'agram', type: 'unfortified', home: 'hungary', clear: ['graz', 'mohacs', 'trieste', 'belgrade'], passes: ['zara'] },
+  {
+    id: 'agram',
+    type: 'unfortified',
+    home: 'hungary',
+    clear: ['graz', 'mohacs', 'trieste', 'belgrade'],
+    passes: ['zara'],
+  },
   { id: 'szegedin', type: 'unfortified', home: 'hungary', clear: ['buda', 'belgrade'], passes: ['nicopolis'] },
   {
     id: 'belgrade',
@@ -156,7 +198,13 @@ const VIENNA_MAP: ViennaRow[] = [
     clear: ['linz', 'regensburg', 'augsburg', 'innsbruck'],
     passes: ['graz'],
   },
-  { id: 'regensburg', type: 'unfortified', home: 'protestant', clear: ['linz', 'salzburg', 'augsburg', 'nuremberg'], passes: [] },
+  {
+    id: 'regensburg',
+    type: 'unfortified',
+    home: 'protestant',
+    clear: ['linz', 'salzburg', 'augsburg', 'nuremberg'],
+    passes: [],
+  },
 ];
 
 describe('the map around Vienna (RULES.md §9)', () => {
@@ -164,7 +212,11 @@ describe('the map around Vienna (RULES.md §9)', () => {
 
   test.for(rows)('[2.1] %s has its type, home power and fortification', ([, { id, type, home }]) => {
     const s = space(board, id);
-    expect({ type: s.type, home: s.home, fortified: s.fortified }).toEqual({ type, home, fortified: type !== 'unfortified' });
+    expect({ type: s.type, home: s.home, fortified: s.fortified }).toEqual({
+      type,
+      home,
+      fortified: type !== 'unfortified',
+    });
   });
 
   test.for(rows)('[2.5] %s has exactly its listed neighbours, passes marked', ([, { id, clear, passes }]) => {
@@ -214,8 +266,15 @@ describe('Russian names (names-ru.json)', () => {
     expect(Object.keys(namesRu.leaders).sort()).toEqual([...HIS_ARMY_LEADER_IDS].sort());
   });
 
-  test('uses the seed texts\' spellings around Vienna', () => {
-    expect(namesRu.spaces).toMatchObject({ pressburg: 'Пресбург', brunn: 'Брюнн', linz: 'Линц', graz: 'Грац', vienna: 'Вена', buda: 'Буда' });
+  test("uses the seed texts' spellings around Vienna", () => {
+    expect(namesRu.spaces).toMatchObject({
+      pressburg: 'Пресбург',
+      brunn: 'Брюнн',
+      linz: 'Линц',
+      graz: 'Грац',
+      vienna: 'Вена',
+      buda: 'Буда',
+    });
     expect(namesRu.leaders).toMatchObject({ suleiman: 'Сулейман', ferdinand: 'Фердинанд' });
   });
 });

@@ -49,7 +49,8 @@ describe('Russian case forms (names-ru.json)', () => {
       (['gen', 'acc', 'prep'] as const).filter((c) => !isRussian(spaceCases[id]?.[c])).map((c) => `${id}.${c}`),
     );
     expect(bad).toEqual([]);
-    for (const id of HIS_SPACE_IDS) expect(Object.keys(spaceCases[id] ?? {}).sort(), id).toEqual(['acc', 'gen', 'prep']);
+    for (const id of HIS_SPACE_IDS)
+      expect(Object.keys(spaceCases[id] ?? {}).sort(), id).toEqual(['acc', 'gen', 'prep']);
   });
 
   test('every army leader, and only those, has his genitive, accusative and instrumental in Cyrillic', () => {
@@ -58,12 +59,25 @@ describe('Russian case forms (names-ru.json)', () => {
       (['gen', 'acc', 'ins'] as const).filter((c) => !isRussian(leaderCases[id]?.[c])).map((c) => `${id}.${c}`),
     );
     expect(bad).toEqual([]);
-    for (const id of HIS_ARMY_LEADER_IDS) expect(Object.keys(leaderCases[id] ?? {}).sort(), id).toEqual(['acc', 'gen', 'ins']);
+    for (const id of HIS_ARMY_LEADER_IDS)
+      expect(Object.keys(leaderCases[id] ?? {}).sort(), id).toEqual(['acc', 'gen', 'ins']);
   });
 
-  test('the nominatives are unchanged (the seed texts\' spellings)', () => {
-    expect(spaces).toMatchObject({ pressburg: 'Пресбург', brunn: 'Брюнн', linz: 'Линц', graz: 'Грац', vienna: 'Вена', buda: 'Буда' });
-    expect(leaders).toMatchObject({ suleiman: 'Сулейман', 'ibrahim-pasha': 'Ибрагим-паша', 'charles-v': 'Карл V', ferdinand: 'Фердинанд' });
+  test("the nominatives are unchanged (the seed texts' spellings)", () => {
+    expect(spaces).toMatchObject({
+      pressburg: 'Пресбург',
+      brunn: 'Брюнн',
+      linz: 'Линц',
+      graz: 'Грац',
+      vienna: 'Вена',
+      buda: 'Буда',
+    });
+    expect(leaders).toMatchObject({
+      suleiman: 'Сулейман',
+      'ibrahim-pasha': 'Ибрагим-паша',
+      'charles-v': 'Карл V',
+      ferdinand: 'Фердинанд',
+    });
   });
 
   test('the spaces around Vienna', () => {
@@ -100,7 +114,11 @@ describe('Russian case forms (names-ru.json)', () => {
   test('the leaders', () => {
     expect(leaderCases.suleiman).toEqual({ gen: 'Сулеймана', acc: 'Сулеймана', ins: 'Сулейманом' });
     expect(leaderCases['charles-v']).toEqual({ gen: 'Карла V', acc: 'Карла V', ins: 'Карлом V' });
-    expect(leaderCases['ibrahim-pasha']).toEqual({ gen: 'Ибрагима-паши', acc: 'Ибрагима-пашу', ins: 'Ибрагимом-пашой' });
+    expect(leaderCases['ibrahim-pasha']).toEqual({
+      gen: 'Ибрагима-паши',
+      acc: 'Ибрагима-пашу',
+      ins: 'Ибрагимом-пашой',
+    });
     expect(leaderCases.ferdinand).toEqual({ gen: 'Фердинанда', acc: 'Фердинанда', ins: 'Фердинандом' });
     expect(leaderCases['duke-of-alva']).toEqual({ gen: 'герцога Альбы', acc: 'герцога Альбу', ins: 'герцогом Альбой' });
   });
@@ -189,7 +207,8 @@ describe('Russian phrases (src/text/names.ts)', () => {
     expect(powerWith('hungary')).toEqual({ en: 'Hungary-Bohemia', ru: 'Венгрией-Богемией' });
     expect(powerGen('papacy').ru).toBe('Папства');
     expect(powerGen('independent').ru).toBe('независимых');
-    for (const p of POWERS) for (const f of [powerGen, powerDat, powerAcc, powerWith]) expect(f(p).en, p).toBe(powerName(p).en);
+    for (const p of POWERS)
+      for (const f of [powerGen, powerDat, powerAcc, powerWith]) expect(f(p).en, p).toBe(powerName(p).en);
   });
 
   test('verbs agree with the power: plural, feminine, neuter', () => {
@@ -200,7 +219,15 @@ describe('Russian phrases (src/text/names.ts)', () => {
   });
 
   test('counts take the right noun form', () => {
-    expect([1, 2, 5, 11, 21, 22, 25].map((n) => ruCount(n, 'кубик', 'кубика', 'кубиков'))).toEqual(['1 кубик', '2 кубика', '5 кубиков', '11 кубиков', '21 кубик', '22 кубика', '25 кубиков']);
+    expect([1, 2, 5, 11, 21, 22, 25].map((n) => ruCount(n, 'кубик', 'кубика', 'кубиков'))).toEqual([
+      '1 кубик',
+      '2 кубика',
+      '5 кубиков',
+      '11 кубиков',
+      '21 кубик',
+      '22 кубика',
+      '25 кубиков',
+    ]);
     expect(ruLandUnits(1)).toBe('1 сухопутная часть');
     expect(ruLandUnits(1, 'acc')).toBe('1 сухопутную часть');
     expect(ruLandUnits(1, 'gen')).toBe('1 сухопутной части');
@@ -210,8 +237,14 @@ describe('Russian phrases (src/text/names.ts)', () => {
 
   test('units: English unchanged, Russian with numerals and «и» before the last', () => {
     const u = unitsText(his, { regulars: 7, cavalry: 1, leaders: ['ibrahim-pasha', 'suleiman'] });
-    expect(u).toEqual({ en: '7 regulars, 1 cavalry, Suleiman, Ibrahim Pasha', ru: '7 регулярных частей, 1 кавалерийская часть, Сулейман и Ибрагим-паша' });
-    expect(unitsText(his, { regulars: 1, mercenaries: 2 })).toEqual({ en: '1 regular, 2 mercenaries', ru: '1 регулярная часть и 2 наёмника' });
+    expect(u).toEqual({
+      en: '7 regulars, 1 cavalry, Suleiman, Ibrahim Pasha',
+      ru: '7 регулярных частей, 1 кавалерийская часть, Сулейман и Ибрагим-паша',
+    });
+    expect(unitsText(his, { regulars: 1, mercenaries: 2 })).toEqual({
+      en: '1 regular, 2 mercenaries',
+      ru: '1 регулярная часть и 2 наёмника',
+    });
     expect(unitsText(his, {})).toEqual({ en: 'nothing', ru: 'ничего' });
   });
 });

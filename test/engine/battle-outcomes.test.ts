@@ -11,7 +11,11 @@ import { VIENNA, scenario, world, type ScenarioPatch } from '../helpers/fixtures
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const AGRAM_TO_GRAZ: ScenarioPatch = { war: [['ottoman', 'hapsburg']], control: { agram: 'ottoman' }, impulse: { power: 'ottoman', cp: 1 } };
+const AGRAM_TO_GRAZ: ScenarioPatch = {
+  war: [['ottoman', 'hapsburg']],
+  control: { agram: 'ottoman' },
+  impulse: { power: 'ottoman', cp: 1 },
+};
 
 function run(patch: ScenarioPatch, events: unknown[]) {
   const r = resolve(scenario({ ...patch, events: events as never }));
@@ -26,10 +30,17 @@ describe('14 step 9: losses are simultaneous', () => {
     const r = run(
       {
         ...AGRAM_TO_GRAZ,
-        stacks: [{ space: 'agram', power: 'ottoman', regulars: 2 }, { space: 'graz', power: 'hapsburg', regulars: 2 }],
+        stacks: [
+          { space: 'agram', power: 'ottoman', regulars: 2 },
+          { space: 'graz', power: 'hapsburg', regulars: 2 },
+        ],
         move: { from: 'agram', to: 'graz', regulars: 2 },
       },
-      [{ type: 'avoid.decline', power: 'hapsburg' }, { type: 'dice.rolled', values: [5, 6] }, { type: 'dice.rolled', values: [6, 5, 1] }],
+      [
+        { type: 'avoid.decline', power: 'hapsburg' },
+        { type: 'dice.rolled', values: [5, 6] },
+        { type: 'dice.rolled', values: [6, 5, 1] },
+      ],
     );
     const b = r.result.summary.battle!;
     expect([b.attacker.dice.total, b.defender.dice.total]).toEqual([2, 3]);
@@ -53,13 +64,20 @@ describe('14 steps 10–11: a side with no land units left', () => {
         ],
         move: { from: 'agram', to: 'graz', regulars: 3, leaders: ['ibrahim-pasha'] },
       },
-      [{ type: 'avoid.decline', power: 'hapsburg' }, { type: 'dice.rolled', values: [5, 1, 1, 1] }, { type: 'dice.rolled', values: [5, 5, 1] }, { type: 'casualties.assign', power: 'ottoman', regulars: 2 }],
+      [
+        { type: 'avoid.decline', power: 'hapsburg' },
+        { type: 'dice.rolled', values: [5, 1, 1, 1] },
+        { type: 'dice.rolled', values: [5, 5, 1] },
+        { type: 'casualties.assign', power: 'ottoman', regulars: 2 },
+      ],
     );
     const s = r.result.summary;
     expect(s.battle?.winner).toBe('defender');
     expect(s.captures).toEqual([{ leader: 'ferdinand', by: 'ottoman', space: 'graz', rule: '14 step 10' }]);
     expect(s.retreats).toMatchObject([{ power: 'ottoman', from: 'graz', to: 'agram', reason: 'attacker' }]);
-    expect(r.result.position.stacks).toEqual([{ space: 'agram', power: 'ottoman', regulars: 1, leaders: ['ibrahim-pasha'], lostBattle: true }]);
+    expect(r.result.position.stacks).toEqual([
+      { space: 'agram', power: 'ottoman', regulars: 1, leaders: ['ibrahim-pasha'], lostBattle: true },
+    ]);
     expect(r.result.position.captured).toEqual([{ leader: 'ferdinand', by: 'ottoman' }]);
   });
 
@@ -67,10 +85,17 @@ describe('14 steps 10–11: a side with no land units left', () => {
     const r = run(
       {
         ...AGRAM_TO_GRAZ,
-        stacks: [{ space: 'agram', power: 'ottoman', regulars: 4 }, { space: 'graz', power: 'hapsburg', regulars: 1 }],
+        stacks: [
+          { space: 'agram', power: 'ottoman', regulars: 4 },
+          { space: 'graz', power: 'hapsburg', regulars: 1 },
+        ],
         move: { from: 'agram', to: 'graz', regulars: 4 },
       },
-      [{ type: 'avoid.decline', power: 'hapsburg' }, { type: 'dice.rolled', values: [5, 1, 1, 1] }, { type: 'dice.rolled', values: [1, 1] }],
+      [
+        { type: 'avoid.decline', power: 'hapsburg' },
+        { type: 'dice.rolled', values: [5, 1, 1, 1] },
+        { type: 'dice.rolled', values: [1, 1] },
+      ],
     );
     expect(r.result.summary.battle?.winner).toBe('attacker');
     expect(r.result.summary.retreats).toEqual([]);
@@ -80,10 +105,16 @@ describe('14 steps 10–11: a side with no land units left', () => {
 
 describe('13.1: the lost-battle mark', () => {
   test('[13.1] units that lost a battle this impulse may not move again: the result fed back with a new move is refused (FB-22, MOV-20, ruling R12)', () => {
-    const example = parseScenario(readFileSync(join(import.meta.dirname, '..', '..', 'examples', 'vienna-1517.json'), 'utf8'));
+    const example = parseScenario(
+      readFileSync(join(import.meta.dirname, '..', '..', 'examples', 'vienna-1517.json'), 'utf8'),
+    );
     const r = resolve(example);
     if (!r.ok) throw new Error(r.error.message);
-    const next = { ...r.result.position, impulse: { power: 'ottoman', cp: 1 }, move: { from: 'pressburg', to: 'buda', regulars: 3, leaders: ['suleiman'] } };
+    const next = {
+      ...r.result.position,
+      impulse: { power: 'ottoman', cp: 1 },
+      move: { from: 'pressburg', to: 'buda', regulars: 3, leaders: ['suleiman'] },
+    };
     let error: unknown;
     try {
       parseScenario(next);
@@ -91,26 +122,45 @@ describe('13.1: the lost-battle mark', () => {
       error = e;
     }
     expect(error).toBeInstanceOf(ScenarioError);
-    expect((error as ScenarioError).issues).toEqual([{ path: 'move', message: expect.stringMatching(/^\[13\.1, ruling R12\] .*lost a field battle earlier this impulse/) }]);
+    expect((error as ScenarioError).issues).toEqual([
+      {
+        path: 'move',
+        message: expect.stringMatching(/^\[13\.1, ruling R12\] .*lost a field battle earlier this impulse/),
+      },
+    ]);
   });
 });
 
 describe('13.2: a retreat is never intercepted', () => {
   test('[13.2] the Ottoman retreat to Pressburg, next to Hapsburg Vienna, asks no interception (RET-13)', () => {
-    const r = resolve(parseScenario(readFileSync(join(import.meta.dirname, '..', '..', 'examples', 'vienna-1517.json'), 'utf8')));
+    const r = resolve(
+      parseScenario(readFileSync(join(import.meta.dirname, '..', '..', 'examples', 'vienna-1517.json'), 'utf8')),
+    );
     if (!r.ok) throw new Error(r.error.message);
     const trace = r.session.trace;
     const battle = trace.findIndex((t) => t.machine === 'fieldBattle');
     expect(trace.slice(battle).some((t) => t.machine === 'interception')).toBe(false);
     const w = world(VIENNA);
     const leg = { power: 'ottoman' as const, from: 'vienna', to: 'pressburg', formation: [], kind: 'retreat' as const };
-    expect(check(isMoveActionInterceptable, w, { leg, usedSpaces: [], declined: [], power: 'hapsburg', from: 'vienna', request: { regulars: 1, mercenaries: 0, cavalry: 0, leaders: [] } })).toMatchObject({ ok: false, rule: '13.2' });
+    expect(
+      check(isMoveActionInterceptable, w, {
+        leg,
+        usedSpaces: [],
+        declined: [],
+        power: 'hapsburg',
+        from: 'vienna',
+        request: { regulars: 1, mercenaries: 0, cavalry: 0, leaders: [] },
+      }),
+    ).toMatchObject({ ok: false, rule: '13.2' });
   });
 });
 
 describe('15: two allied powers besieging one space', () => {
   const buda = (french: number) => ({
-    war: [['ottoman', 'hapsburg'], ['ottoman', 'france']] as [string, string][],
+    war: [
+      ['ottoman', 'hapsburg'],
+      ['ottoman', 'france'],
+    ] as [string, string][],
     alliances: [['hapsburg', 'france']] as [string, string][],
     control: { buda: 'ottoman', pressburg: 'hapsburg' },
     stacks: [
@@ -145,7 +195,10 @@ describe('who answers for an active minor power', () => {
       scenario({
         war: [['ottoman', 'hapsburg']],
         alliances: [['hapsburg', 'hungary']],
-        stacks: [{ space: 'mohacs', power: 'ottoman', regulars: 6, leaders: ['ibrahim-pasha'] }, { space: 'buda', power: 'hungary', regulars: 5 }],
+        stacks: [
+          { space: 'mohacs', power: 'ottoman', regulars: 6, leaders: ['ibrahim-pasha'] },
+          { space: 'buda', power: 'hungary', regulars: 5 },
+        ],
         control: { mohacs: 'ottoman' },
         impulse: { power: 'ottoman', cp: 1 },
         move: { from: 'mohacs', to: 'buda', regulars: 6, leaders: ['ibrahim-pasha'] },
@@ -188,7 +241,13 @@ describe('15.3: leaving a siege', () => {
     // Then the move goes on: the Hapsburg garrison of Buda, besieged by the formation that left, may not intercept it.
     expect(s.pending).toMatchObject({ kind: 'intercept', power: 'hapsburg' });
     expect(s.pending?.options.map((o) => (o.event as { from?: string }).from)).toEqual(['vienna', undefined]);
-    expect(s.pending?.blocked).toContainEqual(expect.objectContaining({ option: { power: 'hapsburg', from: 'buda' }, code: 'areInterceptorsNotBesieged', rule: '13.2' }));
+    expect(s.pending?.blocked).toContainEqual(
+      expect.objectContaining({
+        option: { power: 'hapsburg', from: 'buda' },
+        code: 'areInterceptorsNotBesieged',
+        rule: '13.2',
+      }),
+    );
   });
 
   test('[15] a siege that still outnumbers after the move stays (SIE-06)', () => {
@@ -204,17 +263,26 @@ describe('refusals that name the rule closing the step', () => {
     const s = createSession(
       scenario({
         ...VIENNA,
-        stacks: [...(VIENNA.stacks ?? []).filter((x) => x.space !== 'vienna'), { space: 'vienna', power: 'hapsburg', regulars: 5, leaders: ['ferdinand'] }],
+        stacks: [
+          ...(VIENNA.stacks ?? []).filter((x) => x.space !== 'vienna'),
+          { space: 'vienna', power: 'hapsburg', regulars: 5, leaders: ['ferdinand'] },
+        ],
         move: { from: 'pressburg', to: 'vienna', regulars: 7, cavalry: 1, leaders: ['suleiman', 'ibrahim-pasha'] },
       }),
     );
     expect(s.pending).toMatchObject({ kind: 'intercept', power: 'hapsburg' });
     // 13.4 counts the units after interception and avoid battle: some may still leave.
-    expect(s.send({ type: 'withdraw.declare', power: 'hapsburg' })).toMatchObject({ ok: false, error: { code: 'out-of-turn' } });
+    expect(s.send({ type: 'withdraw.declare', power: 'hapsburg' })).toMatchObject({
+      ok: false,
+      error: { code: 'out-of-turn' },
+    });
     expect(s.send({ type: 'intercept.decline', power: 'hapsburg' })).toEqual({ ok: true });
     expect(s.send({ type: 'avoid.decline', power: 'hapsburg' })).toEqual({ ok: true });
     const r = s.send({ type: 'withdraw.declare', power: 'hapsburg' });
-    expect(r).toMatchObject({ ok: false, error: { code: 'step-closed', rule: '13.4', restriction: 'hasAtMostFourUnits' } });
+    expect(r).toMatchObject({
+      ok: false,
+      error: { code: 'step-closed', rule: '13.4', restriction: 'hasAtMostFourUnits' },
+    });
     expect(r.ok ? '' : r.error.message).toContain('5 land units are in Vienna');
   });
 });

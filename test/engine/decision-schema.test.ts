@@ -23,12 +23,20 @@ import { POWERS } from '../../src/schema/power.ts';
 import { his } from '../helpers/cli.ts';
 
 const EXAMPLES = fileURLToPath(new URL('../../examples/', import.meta.url));
-const NAMES = Object.freeze(readdirSync(EXAMPLES).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).sort());
+const NAMES = Object.freeze(
+  readdirSync(EXAMPLES)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => f.slice(0, -5))
+    .sort(),
+);
 const source = (name: string): Record<string, unknown> => JSON.parse(readFileSync(`${EXAMPLES}${name}.json`, 'utf8'));
 
 /** The events that answer each kind, as the machines' decision states accept them (src/engine/structure.ts). */
 function machineEvents(kind: DecisionKind): string[] {
-  return [...DECISION_OF_EVENT].filter(([, k]) => k === kind).map(([e]) => e).sort();
+  return [...DECISION_OF_EVENT]
+    .filter(([, k]) => k === kind)
+    .map(([e]) => e)
+    .sort();
 }
 
 /** Dice for a pending roll: every die the same face. */
@@ -97,8 +105,14 @@ function shownIds(d: Decision, scenario: Scenario): { spaces: Set<string>; leade
         walk(x, key === 'byPower' ? '' : k);
       }
   };
-  walk(d.options.map((o) => o.event), '');
-  walk(d.blocked.map((b) => b.option), '');
+  walk(
+    d.options.map((o) => o.event),
+    '',
+  );
+  walk(
+    d.blocked.map((b) => b.option),
+    '',
+  );
   walk(d.limits, '');
   for (const b of d.blocked) {
     for (const id of Object.values(b.facts ?? {}).flat()) {
@@ -117,7 +131,11 @@ function canonical(v: unknown): string {
     Array.isArray(x)
       ? x.map(sort)
       : x && typeof x === 'object'
-        ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b)).map(([k, y]) => [k, sort(y)]))
+        ? Object.fromEntries(
+            Object.entries(x)
+              .sort(([a], [b]) => a.localeCompare(b))
+              .map(([k, y]) => [k, sort(y)]),
+          )
         : x;
   return JSON.stringify(sort(v));
 }
@@ -238,7 +256,11 @@ describe('[Session API] `his schema decision`', () => {
   test('says what `limits` hold for each kind', () => {
     const limitKeys = (kind: string): string[] => {
       const l = member(kind).properties.limits;
-      return l ? Object.keys(l.properties).filter((k) => !k.endsWith('Complete')).sort() : [];
+      return l
+        ? Object.keys(l.properties)
+            .filter((k) => !k.endsWith('Complete'))
+            .sort()
+        : [];
     };
     expect(Object.fromEntries(DECISION_KINDS.map((k) => [k, limitKeys(k)]))).toEqual({
       move: [],

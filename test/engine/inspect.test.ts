@@ -118,7 +118,11 @@ describe('inspect: an XState inspection callback', () => {
     expect(() => createSession(noScript(), { inspect: broken })).toThrow(/inspector threw/);
     let armed = false;
     const boom = new Error('inspector failure');
-    const s = createSession(noScript(), { inspect: () => { if (armed) throw boom; } });
+    const s = createSession(noScript(), {
+      inspect: () => {
+        if (armed) throw boom;
+      },
+    });
     const reference = createSession(noScript());
     s.send(BOOK_EVENTS[0]);
     reference.send(BOOK_EVENTS[0]);
@@ -186,7 +190,10 @@ describe('inspect: @statelyai/inspect over a WebSocket on 127.0.0.1', () => {
       for (let i = 0; i < 200 && actors().length < expected; i++) await new Promise((t) => setTimeout(t, 25));
       const roots = actors().filter((a) => a.parentId === undefined);
       expect(roots.map((a) => a.name)).toEqual(['movement', 'movement']);
-      const under = (root: string) => actors().filter((a) => a.rootId === root).map((a) => a.name);
+      const under = (root: string) =>
+        actors()
+          .filter((a) => a.rootId === root)
+          .map((a) => a.name);
       expect(under(roots[0]!.sessionId!)).toEqual(BOOK_MACHINES);
       expect(under(roots[1]!.sessionId!)).toEqual(ALL_MACHINES);
       expect(received.some((m) => m.type === '@xstate.event')).toBe(true);

@@ -22,7 +22,13 @@ interface Expected {
 // ---------------------------------------------------------------------------------------------------------------
 // Boards. Every one passes through the scenario schema (fixtures.scenario); the rulebook's stacks are the fixtures'.
 
-const INTO_VIENNA = { from: 'pressburg', to: 'vienna', regulars: 7, cavalry: 1, leaders: ['suleiman', 'ibrahim-pasha'] };
+const INTO_VIENNA = {
+  from: 'pressburg',
+  to: 'vienna',
+  regulars: 7,
+  cavalry: 1,
+  leaders: ['suleiman', 'ibrahim-pasha'],
+};
 
 /** The rulebook's worked example (RULES.md §6): Suleiman's army moves from Pressburg into Vienna. */
 const RULEBOOK: ScenarioPatch = { ...VIENNA, move: INTO_VIENNA };
@@ -48,10 +54,22 @@ function intoGraz(regulars: number, stacks: StackInput[], patch: ScenarioPatch =
 // ---------------------------------------------------------------------------------------------------------------
 // Events.
 
-const CHARLES_INTERCEPTS: Event = { type: 'intercept.declare', power: 'hapsburg', from: 'graz', regulars: 8, leaders: ['charles-v'] };
+const CHARLES_INTERCEPTS: Event = {
+  type: 'intercept.declare',
+  power: 'hapsburg',
+  from: 'graz',
+  regulars: 8,
+  leaders: ['charles-v'],
+};
 const HAPSBURG_NO_INTERCEPT: Event = { type: 'intercept.decline', power: 'hapsburg' };
 const HAPSBURG_NO_AVOID: Event = { type: 'avoid.decline', power: 'hapsburg' };
-const FERDINAND_AVOIDS_TO_LINZ: Event = { type: 'avoid.declare', power: 'hapsburg', to: 'linz', regulars: 2, leaders: ['ferdinand'] };
+const FERDINAND_AVOIDS_TO_LINZ: Event = {
+  type: 'avoid.declare',
+  power: 'hapsburg',
+  to: 'linz',
+  regulars: 2,
+  leaders: ['ferdinand'],
+};
 /** 8 + 2 − 1 = 9: Charles V's interception succeeds, as in the book. */
 const BOOK_INTERCEPTION_ROLL = dice(3, 5);
 const BOOK_OTTOMAN_DICE = dice(6, 5, 5, 4, 3, 2, 1, 1, 2, 3);
@@ -74,7 +92,10 @@ function play(s: Session, events: readonly Event[]): Session {
   for (const e of events) {
     const where = s.pending ? `${s.pending.machine}.${s.pending.state}` : 'the end';
     const r = s.send(e);
-    expect(r.ok, `${JSON.stringify(e)} at ${where}: ${r.ok ? '' : `${r.error.code} ${r.error.rule} ${r.error.message}`}`).toBe(true);
+    expect(
+      r.ok,
+      `${JSON.stringify(e)} at ${where}: ${r.ok ? '' : `${r.error.code} ${r.error.rule} ${r.error.message}`}`,
+    ).toBe(true);
   }
   return s;
 }
@@ -95,7 +116,10 @@ function refuse(s: Session, event: unknown, expected: Expected): EngineError {
   const traceLength = s.trace.length;
   const before = observable(s);
   const r = s.send(event);
-  if (r.ok) throw new Error(`${JSON.stringify(event)} was accepted at ${pending ? `${pending.machine}.${pending.state}` : 'the end'}`);
+  if (r.ok)
+    throw new Error(
+      `${JSON.stringify(event)} was accepted at ${pending ? `${pending.machine}.${pending.state}` : 'the end'}`,
+    );
   const error = r.error;
   expect(error).toMatchObject(expected);
   expect(error.reason?.en, 'reason.en').toMatch(/\w/);
@@ -114,7 +138,9 @@ function accept(s: Session, event: Event): void {
 
 /** The `to` of every destination option of the pending decision. */
 function optionTargets(s: Session): string[] {
-  return (s.pending?.options ?? []).flatMap((o) => ('to' in o.event && typeof o.event.to === 'string' ? [o.event.to] : [])).sort();
+  return (s.pending?.options ?? [])
+    .flatMap((o) => ('to' in o.event && typeof o.event.to === 'string' ? [o.event.to] : []))
+    .sort();
 }
 
 function blockedBy(s: Session, key: 'to' | 'from' | 'power', value: string) {
@@ -142,7 +168,12 @@ function titled(rows: readonly Row[]): (readonly [string, Row])[] {
 
 /** The refusal a row expects: an illegal answer, with its rule, restriction and (if any) ruling. */
 function illegal(row: Row): Expected {
-  return { code: 'illegal', rule: row.rule, restriction: row.restriction, ...(row.ruling ? { ruling: row.ruling } : {}) };
+  return {
+    code: 'illegal',
+    rule: row.rule,
+    restriction: row.restriction,
+    ...(row.ruling ? { ruling: row.ruling } : {}),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -150,53 +181,91 @@ function illegal(row: Row): Expected {
 describe('13.2 interception: an illegal declaration is refused, the legal one accepted', () => {
   const TWO_IN_LINZ: StackInput = { space: 'linz', power: 'hapsburg', regulars: 2 };
   const FROM_LINZ: Event = { type: 'intercept.declare', power: 'hapsburg', from: 'linz', regulars: 2 };
-  test.for(titled([
-    { what: 'Charles V with 9 regulars from Graz, where 8 stand (INT-20)', rule: '13.2 step 1', restriction: 'areInterceptorsInSpace', event: { ...CHARLES_INTERCEPTS, regulars: 9 } },
-    { what: 'an attempt from Linz, where Hapsburg has no units (INT-20)', rule: '13.2 step 1', restriction: 'areInterceptorsInSpace', event: { type: 'intercept.declare', power: 'hapsburg', from: 'linz', regulars: 1 } },
-    { what: 'an attempt from Buda, which is not adjacent to Vienna (INT-04)', rule: '13.2', restriction: 'isInterceptorAdjacent', event: { type: 'intercept.declare', power: 'hapsburg', from: 'buda', regulars: 1 } },
-    { what: 'an attempt that names no unit and no leader', rule: '13.2 step 1', ruling: 'R3', restriction: 'isInterceptionNotEmpty', event: { type: 'intercept.declare', power: 'hapsburg', from: 'graz' } },
-    { what: '5 regulars from Graz without a leader: over the formation limit (INT-10, MOV-05)', rule: '5.1', restriction: 'isWithinCommandLimit', event: { type: 'intercept.declare', power: 'hapsburg', from: 'graz', regulars: 5 } },
-    {
-      what: 'units that already attempted an interception this impulse (INT-07)',
-      rule: '13.2', ruling: 'R12', restriction: 'haveNotAttemptedInterception',
-      patch: book([SULEIMAN, { ...CHARLES, attemptedInterception: true }, FERDINAND, TWO_IN_LINZ]),
-      event: CHARLES_INTERCEPTS, legal: FROM_LINZ,
-    },
-    {
-      what: 'a second attempt from Graz, a space already used in this move (INT-18)',
-      rule: '13.2 step 4', restriction: 'isSpaceNotUsed',
-      patch: book([SULEIMAN, CHARLES, FERDINAND, TWO_IN_LINZ]),
-      before: [{ ...CHARLES_INTERCEPTS, regulars: 4 }, dice(1, 1)],
-      event: { type: 'intercept.declare', power: 'hapsburg', from: 'graz', regulars: 4 }, legal: FROM_LINZ,
-    },
-    {
-      what: 'an attempt across the Graz–Salzburg pass (INT-05)',
-      rule: '2.5', restriction: 'isNotAcrossPass',
-      patch: intoGraz(4, [{ space: 'salzburg', power: 'hapsburg', regulars: 3 }, { space: 'trieste', power: 'hapsburg', regulars: 2 }]),
-      event: { type: 'intercept.declare', power: 'hapsburg', from: 'salzburg', regulars: 3 },
-      legal: { type: 'intercept.declare', power: 'hapsburg', from: 'trieste', regulars: 2 },
-    },
-    {
-      what: 'units besieged in Buda (INT-08)',
-      rule: '13.2', restriction: 'areInterceptorsNotBesieged',
-      patch: {
-        war: [['ottoman', 'hapsburg']],
-        alliances: [['hapsburg', 'hungary']],
-        control: { agram: 'ottoman' },
-        sieges: [{ space: 'buda', by: ['ottoman'] }],
-        stacks: [
-          { space: 'agram', power: 'ottoman', regulars: 4 },
-          { space: 'buda', power: 'ottoman', regulars: 5 },
-          { space: 'buda', power: 'hapsburg', regulars: 2, inside: true },
-          { space: 'graz', power: 'hapsburg', regulars: 3 },
-        ],
-        impulse: { power: 'ottoman', cp: 1 },
-        move: { from: 'agram', to: 'mohacs', regulars: 4 },
+  test.for(
+    titled([
+      {
+        what: 'Charles V with 9 regulars from Graz, where 8 stand (INT-20)',
+        rule: '13.2 step 1',
+        restriction: 'areInterceptorsInSpace',
+        event: { ...CHARLES_INTERCEPTS, regulars: 9 },
       },
-      event: { type: 'intercept.declare', power: 'hapsburg', from: 'buda', regulars: 2 },
-      legal: { type: 'intercept.declare', power: 'hapsburg', from: 'graz', regulars: 3 },
-    },
-  ]))('%s', ([, row]) => {
+      {
+        what: 'an attempt from Linz, where Hapsburg has no units (INT-20)',
+        rule: '13.2 step 1',
+        restriction: 'areInterceptorsInSpace',
+        event: { type: 'intercept.declare', power: 'hapsburg', from: 'linz', regulars: 1 },
+      },
+      {
+        what: 'an attempt from Buda, which is not adjacent to Vienna (INT-04)',
+        rule: '13.2',
+        restriction: 'isInterceptorAdjacent',
+        event: { type: 'intercept.declare', power: 'hapsburg', from: 'buda', regulars: 1 },
+      },
+      {
+        what: 'an attempt that names no unit and no leader',
+        rule: '13.2 step 1',
+        ruling: 'R3',
+        restriction: 'isInterceptionNotEmpty',
+        event: { type: 'intercept.declare', power: 'hapsburg', from: 'graz' },
+      },
+      {
+        what: '5 regulars from Graz without a leader: over the formation limit (INT-10, MOV-05)',
+        rule: '5.1',
+        restriction: 'isWithinCommandLimit',
+        event: { type: 'intercept.declare', power: 'hapsburg', from: 'graz', regulars: 5 },
+      },
+      {
+        what: 'units that already attempted an interception this impulse (INT-07)',
+        rule: '13.2',
+        ruling: 'R12',
+        restriction: 'haveNotAttemptedInterception',
+        patch: book([SULEIMAN, { ...CHARLES, attemptedInterception: true }, FERDINAND, TWO_IN_LINZ]),
+        event: CHARLES_INTERCEPTS,
+        legal: FROM_LINZ,
+      },
+      {
+        what: 'a second attempt from Graz, a space already used in this move (INT-18)',
+        rule: '13.2 step 4',
+        restriction: 'isSpaceNotUsed',
+        patch: book([SULEIMAN, CHARLES, FERDINAND, TWO_IN_LINZ]),
+        before: [{ ...CHARLES_INTERCEPTS, regulars: 4 }, dice(1, 1)],
+        event: { type: 'intercept.declare', power: 'hapsburg', from: 'graz', regulars: 4 },
+        legal: FROM_LINZ,
+      },
+      {
+        what: 'an attempt across the Graz–Salzburg pass (INT-05)',
+        rule: '2.5',
+        restriction: 'isNotAcrossPass',
+        patch: intoGraz(4, [
+          { space: 'salzburg', power: 'hapsburg', regulars: 3 },
+          { space: 'trieste', power: 'hapsburg', regulars: 2 },
+        ]),
+        event: { type: 'intercept.declare', power: 'hapsburg', from: 'salzburg', regulars: 3 },
+        legal: { type: 'intercept.declare', power: 'hapsburg', from: 'trieste', regulars: 2 },
+      },
+      {
+        what: 'units besieged in Buda (INT-08)',
+        rule: '13.2',
+        restriction: 'areInterceptorsNotBesieged',
+        patch: {
+          war: [['ottoman', 'hapsburg']],
+          alliances: [['hapsburg', 'hungary']],
+          control: { agram: 'ottoman' },
+          sieges: [{ space: 'buda', by: ['ottoman'] }],
+          stacks: [
+            { space: 'agram', power: 'ottoman', regulars: 4 },
+            { space: 'buda', power: 'ottoman', regulars: 5 },
+            { space: 'buda', power: 'hapsburg', regulars: 2, inside: true },
+            { space: 'graz', power: 'hapsburg', regulars: 3 },
+          ],
+          impulse: { power: 'ottoman', cp: 1 },
+          move: { from: 'agram', to: 'mohacs', regulars: 4 },
+        },
+        event: { type: 'intercept.declare', power: 'hapsburg', from: 'buda', regulars: 2 },
+        legal: { type: 'intercept.declare', power: 'hapsburg', from: 'graz', regulars: 3 },
+      },
+    ]),
+  )('%s', ([, row]) => {
     const s = at(row.patch ?? RULEBOOK, row.before ?? []);
     expect(s.pending?.kind).toBe('intercept');
     refuse(s, row.event, illegal(row));
@@ -206,7 +275,11 @@ describe('13.2 interception: an illegal declaration is refused, the legal one ac
 
   test('[13.2] refuses an interception declared by a power that is not asked (INT-15)', () => {
     const s = at(RULEBOOK);
-    const e = refuse(s, { type: 'intercept.declare', power: 'france', from: 'linz', regulars: 1 }, { code: 'out-of-turn' });
+    const e = refuse(
+      s,
+      { type: 'intercept.declare', power: 'france', from: 'linz', regulars: 1 },
+      { code: 'out-of-turn' },
+    );
     expect(e.rule).toMatch(/^13\.2/);
     refuse(s, { type: 'intercept.decline', power: 'france' }, { code: 'out-of-turn' });
     accept(s, HAPSBURG_NO_INTERCEPT);
@@ -216,8 +289,23 @@ describe('13.2 interception: an illegal declaration is refused, the legal one ac
 describe('13.2 step 3: after one power succeeds, no other power may try', () => {
   // France, allied to the Hapsburgs and at war with the Ottoman, stands in Brunn; the Hapsburgs also have Linz.
   const TWO_POWERS = book(
-    [SULEIMAN, CHARLES, FERDINAND, { space: 'linz', power: 'hapsburg', regulars: 2 }, { space: 'brunn', power: 'france', regulars: 2 }],
-    { war: [['ottoman', 'hapsburg'], ['ottoman', 'france']], alliances: [['hapsburg', 'hungary'], ['hapsburg', 'france']] },
+    [
+      SULEIMAN,
+      CHARLES,
+      FERDINAND,
+      { space: 'linz', power: 'hapsburg', regulars: 2 },
+      { space: 'brunn', power: 'france', regulars: 2 },
+    ],
+    {
+      war: [
+        ['ottoman', 'hapsburg'],
+        ['ottoman', 'france'],
+      ],
+      alliances: [
+        ['hapsburg', 'hungary'],
+        ['hapsburg', 'france'],
+      ],
+    },
   );
   const FRANCE_FROM_BRUNN: Event = { type: 'intercept.declare', power: 'france', from: 'brunn', regulars: 2 };
 
@@ -231,7 +319,11 @@ describe('13.2 step 3: after one power succeeds, no other power may try', () => 
 
   test('[13.2 step 3] the Hapsburg decision after the success lists France as blocked by isNoOtherPowerSuccessful (INT-16)', () => {
     const s = at(TWO_POWERS, [CHARLES_INTERCEPTS, BOOK_INTERCEPTION_ROLL]);
-    expect(blockedBy(s, 'power', 'france')).toMatchObject({ option: { power: 'france', from: 'brunn' }, code: 'isNoOtherPowerSuccessful', rule: '13.2 step 3' });
+    expect(blockedBy(s, 'power', 'france')).toMatchObject({
+      option: { power: 'france', from: 'brunn' },
+      code: 'isNoOtherPowerSuccessful',
+      rule: '13.2 step 3',
+    });
   });
 
   test('[13.2 step 3] refuses France once the interceptions are over, naming the Hapsburg success (INT-16)', () => {
@@ -244,13 +336,16 @@ describe('13.2 step 3: after one power succeeds, no other power may try', () => 
   test.for<[string, Event]>([
     ['avoid.declare', FERDINAND_AVOIDS_TO_LINZ],
     ['withdraw.declare', { type: 'withdraw.declare', power: 'hapsburg' }],
-  ])('[13.2 step 5] refuses %s right after the Hapsburg success, while Linz may still try (MOV-28, INT-27)', ([, event]) => {
-    const s = at(TWO_POWERS, [CHARLES_INTERCEPTS, BOOK_INTERCEPTION_ROLL]);
-    expect(s.pending).toMatchObject({ kind: 'intercept', power: 'hapsburg' });
-    // The success already closed steps 6 and 7: "not yet" would promise a step that never comes.
-    refuse(s, event, { code: 'step-closed', rule: '13.2 step 5' });
-    accept(s, HAPSBURG_NO_INTERCEPT);
-  });
+  ])(
+    '[13.2 step 5] refuses %s right after the Hapsburg success, while Linz may still try (MOV-28, INT-27)',
+    ([, event]) => {
+      const s = at(TWO_POWERS, [CHARLES_INTERCEPTS, BOOK_INTERCEPTION_ROLL]);
+      expect(s.pending).toMatchObject({ kind: 'intercept', power: 'hapsburg' });
+      // The success already closed steps 6 and 7: "not yet" would promise a step that never comes.
+      refuse(s, event, { code: 'step-closed', rule: '13.2 step 5' });
+      accept(s, HAPSBURG_NO_INTERCEPT);
+    },
+  );
 
   test('[13.2] before any success France waits its turn: Hapsburg is asked first in impulse order (INT-15)', () => {
     const s = at(TWO_POWERS);
@@ -264,15 +359,34 @@ describe('13.2 step 3: after one power succeeds, no other power may try', () => 
 
 describe('a power whose own step is closed for good is told so, not that another power answers now', () => {
   // Hapsburg declined its interceptions, France is asked; then the Hapsburgs try again.
-  const TWO_POWERS = book(
-    [SULEIMAN, CHARLES, FERDINAND, { space: 'brunn', power: 'france', regulars: 2 }],
-    { war: [['ottoman', 'hapsburg'], ['ottoman', 'france']], alliances: [['hapsburg', 'hungary'], ['hapsburg', 'france']] },
-  );
-  // Hapsburg and French regulars in Graz: Hapsburg declines to avoid, France is asked; then the Hapsburgs try.
-  const ALLIES_IN_GRAZ = intoGraz(4, [{ space: 'graz', power: 'hapsburg', regulars: 2 }, { space: 'graz', power: 'france', regulars: 2 }], {
-    war: [['ottoman', 'hapsburg'], ['ottoman', 'france']],
-    alliances: [['hapsburg', 'hungary'], ['hapsburg', 'france']],
+  const TWO_POWERS = book([SULEIMAN, CHARLES, FERDINAND, { space: 'brunn', power: 'france', regulars: 2 }], {
+    war: [
+      ['ottoman', 'hapsburg'],
+      ['ottoman', 'france'],
+    ],
+    alliances: [
+      ['hapsburg', 'hungary'],
+      ['hapsburg', 'france'],
+    ],
   });
+  // Hapsburg and French regulars in Graz: Hapsburg declines to avoid, France is asked; then the Hapsburgs try.
+  const ALLIES_IN_GRAZ = intoGraz(
+    4,
+    [
+      { space: 'graz', power: 'hapsburg', regulars: 2 },
+      { space: 'graz', power: 'france', regulars: 2 },
+    ],
+    {
+      war: [
+        ['ottoman', 'hapsburg'],
+        ['ottoman', 'france'],
+      ],
+      alliances: [
+        ['hapsburg', 'hungary'],
+        ['hapsburg', 'france'],
+      ],
+    },
+  );
 
   test('[13.2] refuses a Hapsburg interception after the Hapsburgs declined, naming hasNotDeclined', () => {
     const s = at(TWO_POWERS, [HAPSBURG_NO_INTERCEPT]);
@@ -284,31 +398,103 @@ describe('a power whose own step is closed for good is told so, not that another
   test('[13.3] refuses a Hapsburg avoid after the Hapsburgs declined theirs, naming hasNotAvoided (AVB-03)', () => {
     const s = at(ALLIES_IN_GRAZ, [HAPSBURG_NO_AVOID]);
     expect(s.pending).toMatchObject({ kind: 'avoid', power: 'france' });
-    refuse(s, { type: 'avoid.declare', power: 'hapsburg', to: 'vienna', regulars: 2 }, { rule: '13.3', restriction: 'hasNotAvoided' });
+    refuse(
+      s,
+      { type: 'avoid.declare', power: 'hapsburg', to: 'vienna', regulars: 2 },
+      { rule: '13.3', restriction: 'hasNotAvoided' },
+    );
     accept(s, { type: 'avoid.decline', power: 'france' });
   });
 });
 
 describe('13.3 avoid battle: an illegal declaration is refused, the legal one accepted', () => {
   // Charles V declines to intercept; Ferdinand (2 regulars) is asked whether to avoid battle out of Vienna.
-  const avoid = (to: string, units: Record<string, unknown> = { regulars: 2, leaders: ['ferdinand'] }): Event => ({ type: 'avoid.declare', power: 'hapsburg', to, ...units });
-  test.for(titled([
-    // Ottoman-controlled in the book, but the most specific reason is reported: the enemy came from there.
-    { what: 'an avoid into Pressburg, Ottoman-controlled in the book (AVB-07, AVB-11)', rule: '13.3', restriction: 'isNotSpaceEnemyCameFrom', event: avoid('pressburg') },
-    { what: 'an avoid into Pressburg, the space the enemy came from (AVB-11)', rule: '13.3', restriction: 'isNotSpaceEnemyCameFrom', patch: { ...RULEBOOK, control: {} }, event: avoid('pressburg') },
-    { what: 'an avoid into Buda, not adjacent to Vienna (AVB-05)', rule: '13.3', restriction: 'isAvoidDestinationAdjacent', event: avoid('buda') },
-    { what: 'an avoid into the Adriatic, a sea zone (AVB-10)', rule: '13.3', restriction: 'isAvoidDestinationLandSpace', event: avoid('adriatic') },
-    { what: 'an avoid into Linz in unrest (AVB-08)', rule: '13.3', restriction: 'isAvoidDestinationNotInUnrest', patch: { ...RULEBOOK, unrest: ['linz'] }, event: avoid('linz'), legal: avoid('graz') },
-    { what: 'an avoid into an independent Linz (AVB-06)', rule: '13.3', restriction: 'isAvoidDestinationNotIndependent', patch: { ...RULEBOOK, control: { pressburg: 'ottoman', linz: 'independent' } }, event: avoid('linz'), legal: avoid('graz') },
-    { what: 'an avoid into Brunn when Hungary is not a Hapsburg ally (AVB-07)', rule: '13.3', restriction: 'isAvoidDestinationFriendly', patch: { ...RULEBOOK, alliances: [] }, event: avoid('brunn') },
-    {
-      what: 'an avoid into Linz, where Ottoman land units stand (AVB-09)', rule: '13.3', ruling: 'R2', restriction: 'isAvoidDestinationFreeOfEnemy',
-      patch: book([SULEIMAN, CHARLES, FERDINAND, { space: 'linz', power: 'ottoman', regulars: 1 }]), event: avoid('linz'), legal: avoid('graz'),
-    },
-    { what: 'an avoid with 3 regulars when Ferdinand has 2 (AVB-16)', rule: '13.3 step 3', restriction: 'areAvoidersInSpace', event: avoid('linz', { regulars: 3, leaders: ['ferdinand'] }) },
-    { what: 'an avoid with Charles V, who is not in Vienna (AVB-16)', rule: '13.3 step 3', restriction: 'areAvoidersInSpace', event: avoid('linz', { leaders: ['charles-v'] }) },
-    { what: 'an avoid that names no unit and no leader', rule: '13.3 step 3', restriction: 'isAvoidNotEmpty', event: avoid('linz', {}) },
-  ]))('%s', ([, row]) => {
+  const avoid = (to: string, units: Record<string, unknown> = { regulars: 2, leaders: ['ferdinand'] }): Event => ({
+    type: 'avoid.declare',
+    power: 'hapsburg',
+    to,
+    ...units,
+  });
+  test.for(
+    titled([
+      // Ottoman-controlled in the book, but the most specific reason is reported: the enemy came from there.
+      {
+        what: 'an avoid into Pressburg, Ottoman-controlled in the book (AVB-07, AVB-11)',
+        rule: '13.3',
+        restriction: 'isNotSpaceEnemyCameFrom',
+        event: avoid('pressburg'),
+      },
+      {
+        what: 'an avoid into Pressburg, the space the enemy came from (AVB-11)',
+        rule: '13.3',
+        restriction: 'isNotSpaceEnemyCameFrom',
+        patch: { ...RULEBOOK, control: {} },
+        event: avoid('pressburg'),
+      },
+      {
+        what: 'an avoid into Buda, not adjacent to Vienna (AVB-05)',
+        rule: '13.3',
+        restriction: 'isAvoidDestinationAdjacent',
+        event: avoid('buda'),
+      },
+      {
+        what: 'an avoid into the Adriatic, a sea zone (AVB-10)',
+        rule: '13.3',
+        restriction: 'isAvoidDestinationLandSpace',
+        event: avoid('adriatic'),
+      },
+      {
+        what: 'an avoid into Linz in unrest (AVB-08)',
+        rule: '13.3',
+        restriction: 'isAvoidDestinationNotInUnrest',
+        patch: { ...RULEBOOK, unrest: ['linz'] },
+        event: avoid('linz'),
+        legal: avoid('graz'),
+      },
+      {
+        what: 'an avoid into an independent Linz (AVB-06)',
+        rule: '13.3',
+        restriction: 'isAvoidDestinationNotIndependent',
+        patch: { ...RULEBOOK, control: { pressburg: 'ottoman', linz: 'independent' } },
+        event: avoid('linz'),
+        legal: avoid('graz'),
+      },
+      {
+        what: 'an avoid into Brunn when Hungary is not a Hapsburg ally (AVB-07)',
+        rule: '13.3',
+        restriction: 'isAvoidDestinationFriendly',
+        patch: { ...RULEBOOK, alliances: [] },
+        event: avoid('brunn'),
+      },
+      {
+        what: 'an avoid into Linz, where Ottoman land units stand (AVB-09)',
+        rule: '13.3',
+        ruling: 'R2',
+        restriction: 'isAvoidDestinationFreeOfEnemy',
+        patch: book([SULEIMAN, CHARLES, FERDINAND, { space: 'linz', power: 'ottoman', regulars: 1 }]),
+        event: avoid('linz'),
+        legal: avoid('graz'),
+      },
+      {
+        what: 'an avoid with 3 regulars when Ferdinand has 2 (AVB-16)',
+        rule: '13.3 step 3',
+        restriction: 'areAvoidersInSpace',
+        event: avoid('linz', { regulars: 3, leaders: ['ferdinand'] }),
+      },
+      {
+        what: 'an avoid with Charles V, who is not in Vienna (AVB-16)',
+        rule: '13.3 step 3',
+        restriction: 'areAvoidersInSpace',
+        event: avoid('linz', { leaders: ['charles-v'] }),
+      },
+      {
+        what: 'an avoid that names no unit and no leader',
+        rule: '13.3 step 3',
+        restriction: 'isAvoidNotEmpty',
+        event: avoid('linz', {}),
+      },
+    ]),
+  )('%s', ([, row]) => {
     const s = at(row.patch ?? RULEBOOK, row.before ?? [HAPSBURG_NO_INTERCEPT]);
     expect(s.pending).toMatchObject({ kind: 'avoid', power: 'hapsburg' });
     refuse(s, row.event, illegal(row));
@@ -318,8 +504,16 @@ describe('13.3 avoid battle: an illegal declaration is refused, the legal one ac
 
   test('[13.3] refuses an avoid declared by a power that is not asked (AVB-03)', () => {
     const s = at(RULEBOOK, [HAPSBURG_NO_INTERCEPT]);
-    refuse(s, { type: 'avoid.declare', power: 'ottoman', to: 'buda', regulars: 1 }, { code: 'out-of-turn', rule: '13.3', restriction: 'isAvoidersTurn' });
-    refuse(s, { type: 'avoid.decline', power: 'france' }, { code: 'out-of-turn', rule: '13.3', restriction: 'isAvoidersTurn' });
+    refuse(
+      s,
+      { type: 'avoid.declare', power: 'ottoman', to: 'buda', regulars: 1 },
+      { code: 'out-of-turn', rule: '13.3', restriction: 'isAvoidersTurn' },
+    );
+    refuse(
+      s,
+      { type: 'avoid.decline', power: 'france' },
+      { code: 'out-of-turn', rule: '13.3', restriction: 'isAvoidersTurn' },
+    );
     accept(s, HAPSBURG_NO_AVOID);
   });
 
@@ -334,16 +528,16 @@ describe('13.4 withdrawal: only the controlling power answers', () => {
   // No interception, no avoid: Ferdinand's 2 regulars may withdraw into Vienna.
   const WITHDRAWING = [HAPSBURG_NO_INTERCEPT, HAPSBURG_NO_AVOID];
 
-  test.for<[string]>([
-    ['withdraw.declare'],
-    ['withdraw.decline'],
-  ])('[13.4] refuses %s from the Ottoman, who does not control Vienna (WDR-07)', ([type]) => {
-    const s = at(RULEBOOK, WITHDRAWING);
-    expect(s.pending).toMatchObject({ kind: 'withdraw', power: 'hapsburg', rule: '13.4' });
-    const e = refuse(s, { type, power: 'ottoman' }, { code: 'out-of-turn', rule: '13.4' });
-    expect(e.reason?.en).toMatch(/Hapsburg/);
-    accept(s, { type, power: 'hapsburg' });
-  });
+  test.for<[string]>([['withdraw.declare'], ['withdraw.decline']])(
+    '[13.4] refuses %s from the Ottoman, who does not control Vienna (WDR-07)',
+    ([type]) => {
+      const s = at(RULEBOOK, WITHDRAWING);
+      expect(s.pending).toMatchObject({ kind: 'withdraw', power: 'hapsburg', rule: '13.4' });
+      const e = refuse(s, { type, power: 'ottoman' }, { code: 'out-of-turn', rule: '13.4' });
+      expect(e.reason?.en).toMatch(/Hapsburg/);
+      accept(s, { type, power: 'hapsburg' });
+    },
+  );
 
   test('[13.4] a withdrawal of 2 units the 8 Ottoman units outnumber puts Vienna under siege (WDR-09)', () => {
     const s = at(RULEBOOK, [...WITHDRAWING, { type: 'withdraw.declare', power: 'hapsburg' }]);
@@ -354,30 +548,51 @@ describe('13.4 withdrawal: only the controlling power answers', () => {
 
 describe('13.4 options 1 and 2: move on or retreat after a withdrawal the mover does not outnumber', () => {
   // 2 Ottoman regulars enter Vienna; Ferdinand's 2 regulars withdraw inside: 2 against 2, 1 CP left.
-  const TWO_INTO_VIENNA: ScenarioPatch = { ...VIENNA, impulse: { power: 'ottoman', cp: 2 }, move: { from: 'pressburg', to: 'vienna', regulars: 2 } };
+  const TWO_INTO_VIENNA: ScenarioPatch = {
+    ...VIENNA,
+    impulse: { power: 'ottoman', cp: 2 },
+    move: { from: 'pressburg', to: 'vienna', regulars: 2 },
+  };
   const TO_CONTINUE = [HAPSBURG_NO_INTERCEPT, HAPSBURG_NO_AVOID, { type: 'withdraw.declare', power: 'hapsburg' }];
   // 2 Ottoman regulars enter Belgrade from Nicopolis; 2 Hapsburg regulars withdraw inside; Ragusa is over a pass.
   const INTO_BELGRADE: ScenarioPatch = {
     war: [['ottoman', 'hapsburg']],
     alliances: [['hapsburg', 'hungary']],
-    stacks: [{ space: 'nicopolis', power: 'ottoman', regulars: 2 }, { space: 'belgrade', power: 'hapsburg', regulars: 2 }],
+    stacks: [
+      { space: 'nicopolis', power: 'ottoman', regulars: 2 },
+      { space: 'belgrade', power: 'hapsburg', regulars: 2 },
+    ],
     impulse: { power: 'ottoman', cp: 2 },
     move: { from: 'nicopolis', to: 'belgrade', regulars: 2 },
   };
 
-  test.for(titled([
-    { what: 'moving on to Buda, not adjacent to Vienna (WDR-10, MOV-03)', rule: '13.1', restriction: 'isDestinationAdjacent', event: { type: 'move.continue', to: 'buda' } },
-    {
-      what: 'moving on to Brunn, controlled by Hungary, neither at war with nor allied to the Ottoman (WDR-10, MOV-13)',
-      rule: '13.1', restriction: 'mayEnterControlledSpace', patch: { ...TWO_INTO_VIENNA, alliances: [] }, event: { type: 'move.continue', to: 'brunn' },
-    },
-    {
-      what: 'moving on over the Belgrade–Ragusa pass with 1 CP left (WDR-10, MOV-02)',
-      rule: '13.4 option 1', ruling: 'R4', restriction: 'hasCpToContinue', patch: INTO_BELGRADE,
-      before: [HAPSBURG_NO_AVOID, { type: 'withdraw.declare', power: 'hapsburg' }],
-      event: { type: 'move.continue', to: 'ragusa' }, legal: { type: 'move.continue', to: 'mohacs' },
-    },
-  ]))('%s', ([, row]) => {
+  test.for(
+    titled([
+      {
+        what: 'moving on to Buda, not adjacent to Vienna (WDR-10, MOV-03)',
+        rule: '13.1',
+        restriction: 'isDestinationAdjacent',
+        event: { type: 'move.continue', to: 'buda' },
+      },
+      {
+        what: 'moving on to Brunn, controlled by Hungary, neither at war with nor allied to the Ottoman (WDR-10, MOV-13)',
+        rule: '13.1',
+        restriction: 'mayEnterControlledSpace',
+        patch: { ...TWO_INTO_VIENNA, alliances: [] },
+        event: { type: 'move.continue', to: 'brunn' },
+      },
+      {
+        what: 'moving on over the Belgrade–Ragusa pass with 1 CP left (WDR-10, MOV-02)',
+        rule: '13.4 option 1',
+        ruling: 'R4',
+        restriction: 'hasCpToContinue',
+        patch: INTO_BELGRADE,
+        before: [HAPSBURG_NO_AVOID, { type: 'withdraw.declare', power: 'hapsburg' }],
+        event: { type: 'move.continue', to: 'ragusa' },
+        legal: { type: 'move.continue', to: 'mohacs' },
+      },
+    ]),
+  )('%s', ([, row]) => {
     const s = at(row.patch ?? TWO_INTO_VIENNA, row.before ?? TO_CONTINUE);
     expect(s.pending).toMatchObject({ kind: 'continue', power: 'ottoman' });
     refuse(s, row.event, illegal(row));
@@ -403,14 +618,48 @@ describe('13.4 options 1 and 2: move on or retreat after a withdrawal the mover 
 });
 
 describe('14 step 9 casualties: each power names its own losses (rulings R5, R7)', () => {
-  test.for(titled([
-    { what: '6 losses when 5 hits were scored (FB-13)', rule: '14 step 9', restriction: 'isLossTotalRight', event: { type: 'casualties.assign', power: 'ottoman', regulars: 5, cavalry: 1 } },
-    { what: '4 losses when 5 hits were scored (FB-13)', rule: '14 step 9', restriction: 'isLossTotalRight', event: { type: 'casualties.assign', power: 'ottoman', regulars: 3, cavalry: 1 } },
-    { what: 'losing 2 cavalry when there is 1 (FB-15)', rule: '14 step 9', restriction: 'areLossesPresent', event: { type: 'casualties.assign', power: 'ottoman', regulars: 3, cavalry: 2 } },
-    { what: 'losing mercenaries the Ottoman does not have (FB-15)', rule: '14 step 9', restriction: 'areLossesPresent', event: { type: 'casualties.assign', power: 'ottoman', regulars: 4, mercenaries: 1 } },
-    { what: 'keeping a unit when only one side is wiped out (FB-16)', rule: '14 step 9', ruling: 'R7', restriction: 'keepsOnlyWhenWipedOut', event: { ...BOOK_CASUALTIES, keep: 'regulars' } },
-    { what: 'placing odd hits on a side of one group', rule: '14 step 9', ruling: 'R5', restriction: 'placesOddHits', event: { ...BOOK_CASUALTIES, oddHits: ['ottoman'] } },
-  ]))('%s', ([, row]) => {
+  test.for(
+    titled([
+      {
+        what: '6 losses when 5 hits were scored (FB-13)',
+        rule: '14 step 9',
+        restriction: 'isLossTotalRight',
+        event: { type: 'casualties.assign', power: 'ottoman', regulars: 5, cavalry: 1 },
+      },
+      {
+        what: '4 losses when 5 hits were scored (FB-13)',
+        rule: '14 step 9',
+        restriction: 'isLossTotalRight',
+        event: { type: 'casualties.assign', power: 'ottoman', regulars: 3, cavalry: 1 },
+      },
+      {
+        what: 'losing 2 cavalry when there is 1 (FB-15)',
+        rule: '14 step 9',
+        restriction: 'areLossesPresent',
+        event: { type: 'casualties.assign', power: 'ottoman', regulars: 3, cavalry: 2 },
+      },
+      {
+        what: 'losing mercenaries the Ottoman does not have (FB-15)',
+        rule: '14 step 9',
+        restriction: 'areLossesPresent',
+        event: { type: 'casualties.assign', power: 'ottoman', regulars: 4, mercenaries: 1 },
+      },
+      {
+        what: 'keeping a unit when only one side is wiped out (FB-16)',
+        rule: '14 step 9',
+        ruling: 'R7',
+        restriction: 'keepsOnlyWhenWipedOut',
+        event: { ...BOOK_CASUALTIES, keep: 'regulars' },
+      },
+      {
+        what: 'placing odd hits on a side of one group',
+        rule: '14 step 9',
+        ruling: 'R5',
+        restriction: 'placesOddHits',
+        event: { ...BOOK_CASUALTIES, oddHits: ['ottoman'] },
+      },
+    ]),
+  )('%s', ([, row]) => {
     const s = at(RULEBOOK, BOOK_TO_CASUALTIES);
     expect(s.pending).toMatchObject({ kind: 'casualties', power: 'ottoman' });
     refuse(s, row.event, illegal(row));
@@ -422,11 +671,30 @@ describe('14 step 9 casualties: each power names its own losses (rulings R5, R7)
     // 3 Ottoman regulars (3 dice) against 1 Hapsburg regular + 1 mercenary (2 + 1 = 3 dice); every die hits.
     const WIPEOUT = intoGraz(3, [{ space: 'graz', power: 'hapsburg', regulars: 1, mercenaries: 1 }]);
     const TO_KEEPER = [HAPSBURG_NO_AVOID, dice(5, 5, 5), dice(6, 6, 6)];
-    test.for(titled([
-      { what: 'the keeping defender naming no unit to keep (FB-17)', rule: '14 step 9', ruling: 'R7', restriction: 'keepsOnlyWhenWipedOut', event: { type: 'casualties.assign', power: 'hapsburg', regulars: 1, mercenaries: 1 } },
-      { what: 'keeping a cavalry unit it never had (FB-17)', rule: '14 step 9', ruling: 'R7', restriction: 'keepsOnlyWhenWipedOut', event: { type: 'casualties.assign', power: 'hapsburg', regulars: 1, mercenaries: 1, keep: 'cavalry' } },
-      { what: 'losing 1 unit when both must be named (FB-13)', rule: '14 step 9', restriction: 'isLossTotalRight', event: { type: 'casualties.assign', power: 'hapsburg', regulars: 1, keep: 'regulars' } },
-    ]))('%s', ([, row]) => {
+    test.for(
+      titled([
+        {
+          what: 'the keeping defender naming no unit to keep (FB-17)',
+          rule: '14 step 9',
+          ruling: 'R7',
+          restriction: 'keepsOnlyWhenWipedOut',
+          event: { type: 'casualties.assign', power: 'hapsburg', regulars: 1, mercenaries: 1 },
+        },
+        {
+          what: 'keeping a cavalry unit it never had (FB-17)',
+          rule: '14 step 9',
+          ruling: 'R7',
+          restriction: 'keepsOnlyWhenWipedOut',
+          event: { type: 'casualties.assign', power: 'hapsburg', regulars: 1, mercenaries: 1, keep: 'cavalry' },
+        },
+        {
+          what: 'losing 1 unit when both must be named (FB-13)',
+          rule: '14 step 9',
+          restriction: 'isLossTotalRight',
+          event: { type: 'casualties.assign', power: 'hapsburg', regulars: 1, keep: 'regulars' },
+        },
+      ]),
+    )('%s', ([, row]) => {
       const s = at(WIPEOUT, TO_KEEPER);
       expect(s.pending).toMatchObject({ kind: 'casualties', power: 'hapsburg' });
       refuse(s, row.event, illegal(row));
@@ -437,16 +705,53 @@ describe('14 step 9 casualties: each power names its own losses (rulings R5, R7)
 
   describe('ruling R5: two powers on one side split the hits; the controller of the space places the odd one', () => {
     // Hapsburg and French regulars (2 each) in Hapsburg Graz take 3 hits: 1 each, and one odd hit.
-    const ALLIES = intoGraz(4, [{ space: 'graz', power: 'hapsburg', regulars: 2 }, { space: 'graz', power: 'france', regulars: 2 }], {
-      war: [['ottoman', 'hapsburg'], ['ottoman', 'france']],
-      alliances: [['hapsburg', 'hungary'], ['hapsburg', 'france']],
-    });
-    const TO_SPLIT = [HAPSBURG_NO_AVOID, { type: 'avoid.decline', power: 'france' }, dice(5, 5, 5, 1), dice(1, 1, 1, 1, 1)];
-    test.for(titled([
-      { what: 'the Hapsburg answer that does not place the odd hit (FB-13)', rule: '14 step 9', ruling: 'R5', restriction: 'placesOddHits', event: { type: 'casualties.assign', power: 'hapsburg', regulars: 1 } },
-      { what: 'the odd hit placed on the Ottoman, who is not on this side (FB-13)', rule: '14 step 9', ruling: 'R5', restriction: 'placesOddHits', event: { type: 'casualties.assign', power: 'hapsburg', regulars: 1, oddHits: ['ottoman'] } },
-      { what: 'Hapsburg losing 2 after placing the odd hit on France (FB-13)', rule: '14 step 9', restriction: 'isLossTotalRight', event: { type: 'casualties.assign', power: 'hapsburg', regulars: 2, oddHits: ['france'] } },
-    ]))('%s', ([, row]) => {
+    const ALLIES = intoGraz(
+      4,
+      [
+        { space: 'graz', power: 'hapsburg', regulars: 2 },
+        { space: 'graz', power: 'france', regulars: 2 },
+      ],
+      {
+        war: [
+          ['ottoman', 'hapsburg'],
+          ['ottoman', 'france'],
+        ],
+        alliances: [
+          ['hapsburg', 'hungary'],
+          ['hapsburg', 'france'],
+        ],
+      },
+    );
+    const TO_SPLIT = [
+      HAPSBURG_NO_AVOID,
+      { type: 'avoid.decline', power: 'france' },
+      dice(5, 5, 5, 1),
+      dice(1, 1, 1, 1, 1),
+    ];
+    test.for(
+      titled([
+        {
+          what: 'the Hapsburg answer that does not place the odd hit (FB-13)',
+          rule: '14 step 9',
+          ruling: 'R5',
+          restriction: 'placesOddHits',
+          event: { type: 'casualties.assign', power: 'hapsburg', regulars: 1 },
+        },
+        {
+          what: 'the odd hit placed on the Ottoman, who is not on this side (FB-13)',
+          rule: '14 step 9',
+          ruling: 'R5',
+          restriction: 'placesOddHits',
+          event: { type: 'casualties.assign', power: 'hapsburg', regulars: 1, oddHits: ['ottoman'] },
+        },
+        {
+          what: 'Hapsburg losing 2 after placing the odd hit on France (FB-13)',
+          rule: '14 step 9',
+          restriction: 'isLossTotalRight',
+          event: { type: 'casualties.assign', power: 'hapsburg', regulars: 2, oddHits: ['france'] },
+        },
+      ]),
+    )('%s', ([, row]) => {
       const s = at(ALLIES, TO_SPLIT);
       expect(s.pending).toMatchObject({ kind: 'casualties', power: 'hapsburg' });
       refuse(s, row.event, illegal(row));
@@ -457,7 +762,11 @@ describe('14 step 9 casualties: each power names its own losses (rulings R5, R7)
 
     test('[14 step 9] refuses France answering before the Hapsburgs, who place the odd hit (ruling R5)', () => {
       const s = at(ALLIES, TO_SPLIT);
-      refuse(s, { type: 'casualties.assign', power: 'france', regulars: 2 }, { code: 'out-of-turn', rule: '14 step 9' });
+      refuse(
+        s,
+        { type: 'casualties.assign', power: 'france', regulars: 2 },
+        { code: 'out-of-turn', rule: '14 step 9' },
+      );
       accept(s, { type: 'casualties.assign', power: 'hapsburg', regulars: 2, oddHits: ['hapsburg'] });
     });
   });
@@ -466,19 +775,70 @@ describe('14 step 9 casualties: each power names its own losses (rulings R5, R7)
 describe('14.1 retreat: an illegal retreat is refused, the legal one accepted', () => {
   // 4 Ottoman regulars from Hungarian Agram beat 3 Hapsburg regulars in Graz (1 hit to 0); 2 must retreat.
   const GRAZ_DEFENDERS: StackInput = { space: 'graz', power: 'hapsburg', regulars: 3 };
-  const graz = (extra: StackInput[] = [], patch: ScenarioPatch = {}) => intoGraz(4, [GRAZ_DEFENDERS, ...extra], { control: {}, ...patch });
+  const graz = (extra: StackInput[] = [], patch: ScenarioPatch = {}) =>
+    intoGraz(4, [GRAZ_DEFENDERS, ...extra], { control: {}, ...patch });
   const TO_RETREAT = [HAPSBURG_NO_AVOID, dice(5, 1, 1, 1), dice(1, 1, 1, 1)];
-  const retreat = (fields: Record<string, unknown>): Event => ({ type: 'retreat.declare', power: 'hapsburg', ...fields });
-  test.for(titled([
-    { what: 'a losing defender retreating into Agram, the space the enemy entered from (RET-09)', rule: '14.1', restriction: 'isNotSpaceEnemyEnteredFrom', event: retreat({ to: 'agram' }) },
-    { what: 'a retreat over the pass into Protestant Salzburg, not a Hapsburg ally (RET-08)', rule: '14.1', restriction: 'isRetreatDestinationFriendly', event: retreat({ to: 'salzburg' }) },
-    { what: 'a retreat into Linz, not adjacent to Graz (RET-04)', rule: '14.1', restriction: 'isRetreatDestinationAdjacent', event: retreat({ to: 'linz' }) },
-    { what: 'a retreat into the Adriatic, a sea zone (RET-07)', rule: '14.1', restriction: 'isRetreatDestinationLandSpace', event: retreat({ to: 'adriatic' }) },
-    { what: 'a retreat into Vienna in unrest (RET-05)', rule: '14.1', restriction: 'isRetreatDestinationNotInUnrest', patch: graz([], { unrest: ['vienna'] }), event: retreat({ to: 'vienna' }), legal: retreat({ to: 'trieste' }) },
-    { what: 'a retreat into Trieste, where Ottoman land units stand (RET-06)', rule: '14.1', ruling: 'R2', restriction: 'isRetreatDestinationFreeOfEnemy', patch: graz([{ space: 'trieste', power: 'ottoman', regulars: 1 }]), event: retreat({ to: 'trieste' }) },
-    { what: 'a retreat that names no space (RET-04)', rule: '14.1', restriction: 'namesLegalDestination', event: retreat({}) },
-    { what: 'units going inside unfortified Graz (RET-02)', rule: '14.1', restriction: 'mayGoInside', event: retreat({ to: 'vienna', inside: { regulars: 1 } }) },
-  ]))('%s', ([, row]) => {
+  const retreat = (fields: Record<string, unknown>): Event => ({
+    type: 'retreat.declare',
+    power: 'hapsburg',
+    ...fields,
+  });
+  test.for(
+    titled([
+      {
+        what: 'a losing defender retreating into Agram, the space the enemy entered from (RET-09)',
+        rule: '14.1',
+        restriction: 'isNotSpaceEnemyEnteredFrom',
+        event: retreat({ to: 'agram' }),
+      },
+      {
+        what: 'a retreat over the pass into Protestant Salzburg, not a Hapsburg ally (RET-08)',
+        rule: '14.1',
+        restriction: 'isRetreatDestinationFriendly',
+        event: retreat({ to: 'salzburg' }),
+      },
+      {
+        what: 'a retreat into Linz, not adjacent to Graz (RET-04)',
+        rule: '14.1',
+        restriction: 'isRetreatDestinationAdjacent',
+        event: retreat({ to: 'linz' }),
+      },
+      {
+        what: 'a retreat into the Adriatic, a sea zone (RET-07)',
+        rule: '14.1',
+        restriction: 'isRetreatDestinationLandSpace',
+        event: retreat({ to: 'adriatic' }),
+      },
+      {
+        what: 'a retreat into Vienna in unrest (RET-05)',
+        rule: '14.1',
+        restriction: 'isRetreatDestinationNotInUnrest',
+        patch: graz([], { unrest: ['vienna'] }),
+        event: retreat({ to: 'vienna' }),
+        legal: retreat({ to: 'trieste' }),
+      },
+      {
+        what: 'a retreat into Trieste, where Ottoman land units stand (RET-06)',
+        rule: '14.1',
+        ruling: 'R2',
+        restriction: 'isRetreatDestinationFreeOfEnemy',
+        patch: graz([{ space: 'trieste', power: 'ottoman', regulars: 1 }]),
+        event: retreat({ to: 'trieste' }),
+      },
+      {
+        what: 'a retreat that names no space (RET-04)',
+        rule: '14.1',
+        restriction: 'namesLegalDestination',
+        event: retreat({}),
+      },
+      {
+        what: 'units going inside unfortified Graz (RET-02)',
+        rule: '14.1',
+        restriction: 'mayGoInside',
+        event: retreat({ to: 'vienna', inside: { regulars: 1 } }),
+      },
+    ]),
+  )('%s', ([, row]) => {
     const s = at(row.patch ?? graz(), row.before ?? TO_RETREAT);
     expect(s.pending).toMatchObject({ kind: 'retreat', power: 'hapsburg' });
     refuse(s, row.event, illegal(row));
@@ -503,17 +863,46 @@ describe('14.1 retreat: an illegal retreat is refused, the legal one accepted', 
     // Ferdinand and 6 regulars (too many to withdraw) lose 1 regular and the battle: 5 regulars and Ferdinand remain.
     const SIX = book([SULEIMAN, { ...FERDINAND, regulars: 6 }]);
     const TO_INSIDE = [HAPSBURG_NO_AVOID, dice(5, 1, 1, 1, 1, 1, 1, 1, 1, 1), dice(1, 1, 1, 1, 1, 1, 1, 1)];
-    test.for(titled([
-      { what: '5 regulars going inside (RET-02, SIE-14)', rule: '14.1', restriction: 'isInsideWithinLimit', event: retreat({ to: 'linz', inside: { regulars: 5 } }) },
-      { what: 'a mercenary going inside that is not there', rule: '14.1', restriction: 'areInsideUnitsPresent', event: retreat({ to: 'linz', inside: { mercenaries: 1 } }) },
-      { what: 'a regular left outside with no space to retreat to (RET-03)', rule: '14.1', restriction: 'namesLegalDestination', event: retreat({ inside: { regulars: 4, leaders: ['ferdinand'] } }) },
-      { what: 'the rest retreating into Ottoman-controlled Pressburg, where the enemy entered from (RET-08, RET-09)', rule: '14.1', restriction: 'isNotSpaceEnemyEnteredFrom', event: retreat({ to: 'pressburg', inside: { regulars: 4, leaders: ['ferdinand'] } }) },
-    ]))('%s', ([, row]) => {
+    test.for(
+      titled([
+        {
+          what: '5 regulars going inside (RET-02, SIE-14)',
+          rule: '14.1',
+          restriction: 'isInsideWithinLimit',
+          event: retreat({ to: 'linz', inside: { regulars: 5 } }),
+        },
+        {
+          what: 'a mercenary going inside that is not there',
+          rule: '14.1',
+          restriction: 'areInsideUnitsPresent',
+          event: retreat({ to: 'linz', inside: { mercenaries: 1 } }),
+        },
+        {
+          what: 'a regular left outside with no space to retreat to (RET-03)',
+          rule: '14.1',
+          restriction: 'namesLegalDestination',
+          event: retreat({ inside: { regulars: 4, leaders: ['ferdinand'] } }),
+        },
+        {
+          what: 'the rest retreating into Ottoman-controlled Pressburg, where the enemy entered from (RET-08, RET-09)',
+          rule: '14.1',
+          restriction: 'isNotSpaceEnemyEnteredFrom',
+          event: retreat({ to: 'pressburg', inside: { regulars: 4, leaders: ['ferdinand'] } }),
+        },
+      ]),
+    )('%s', ([, row]) => {
       const s = at(SIX, TO_INSIDE);
       expect(s.pending).toMatchObject({ kind: 'retreat', power: 'hapsburg' });
       refuse(s, row.event, illegal(row));
       accept(s, retreat({ to: 'linz', inside: { regulars: 4, leaders: ['ferdinand'] } }));
-      expect(s.result?.position.stacks).toContainEqual({ space: 'vienna', power: 'hapsburg', regulars: 4, leaders: ['ferdinand'], inside: true, lostBattle: true });
+      expect(s.result?.position.stacks).toContainEqual({
+        space: 'vienna',
+        power: 'hapsburg',
+        regulars: 4,
+        leaders: ['ferdinand'],
+        inside: true,
+        lostBattle: true,
+      });
     });
   });
 
@@ -523,7 +912,10 @@ describe('14.1 retreat: an illegal retreat is refused, the legal one accepted', 
     const INTO_BUDA: ScenarioPatch = {
       ...VIENNA,
       control: { pressburg: 'ottoman', buda: 'ottoman', szegedin: 'ottoman' },
-      stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 2 }, { space: 'buda', power: 'hapsburg', regulars: 4 }],
+      stacks: [
+        { space: 'pressburg', power: 'ottoman', regulars: 2 },
+        { space: 'buda', power: 'hapsburg', regulars: 4 },
+      ],
       sieges: [{ space: 'buda', by: ['hapsburg'] }],
       move: { from: 'pressburg', to: 'buda', regulars: 2 },
     };
@@ -532,7 +924,11 @@ describe('14.1 retreat: an illegal retreat is refused, the legal one accepted', 
     test('[14.1] refuses a losing attacker retreating into Szegedin instead of Pressburg, where it came from (RET-10)', () => {
       const s = at(INTO_BUDA, TO_ATTACKER_RETREAT);
       expect(s.pending).toMatchObject({ kind: 'retreat', power: 'ottoman' });
-      refuse(s, { type: 'retreat.declare', power: 'ottoman', to: 'szegedin' }, { code: 'illegal', rule: '14.1', ruling: 'R11', restriction: 'isAttackerOrigin' });
+      refuse(
+        s,
+        { type: 'retreat.declare', power: 'ottoman', to: 'szegedin' },
+        { code: 'illegal', rule: '14.1', ruling: 'R11', restriction: 'isAttackerOrigin' },
+      );
       expect(blockedBy(s, 'to', 'szegedin')).toMatchObject({ code: 'isAttackerOrigin', rule: '14.1', ruling: 'R11' });
       accept(s, { type: 'retreat.declare', power: 'ottoman', to: 'pressburg' });
       expect(s.pending).toBeNull();
@@ -542,38 +938,116 @@ describe('14.1 retreat: an illegal retreat is refused, the legal one accepted', 
       // Pressburg left to Hungary, a Hapsburg ally: the book's battle, but no way back.
       const s = at({ ...RULEBOOK, control: {} }, [...BOOK_TO_CASUALTIES, BOOK_CASUALTIES]);
       expect(s.pending).toBeNull();
-      expect(s.result?.summary.retreats).toMatchObject([{ power: 'ottoman', to: null, eliminated: { regulars: 3 }, captured: expect.arrayContaining(['ibrahim-pasha', 'suleiman']) }]);
+      expect(s.result?.summary.retreats).toMatchObject([
+        {
+          power: 'ottoman',
+          to: null,
+          eliminated: { regulars: 3 },
+          captured: expect.arrayContaining(['ibrahim-pasha', 'suleiman']),
+        },
+      ]);
       refuse(s, { type: 'retreat.declare', power: 'ottoman', to: 'pressburg' }, { code: 'move-ended', rule: '13.1' });
     });
   });
 });
 
 describe('13.1 and 5.1 move declaration: the scenario has no move, the session asks for move.declare', () => {
-  const declare = (fields: Record<string, unknown>): Event => ({ type: 'move.declare', from: 'pressburg', to: 'vienna', ...fields });
+  const declare = (fields: Record<string, unknown>): Event => ({
+    type: 'move.declare',
+    from: 'pressburg',
+    to: 'vienna',
+    ...fields,
+  });
   const WHOLE_ARMY = declare({ regulars: 7, cavalry: 1, leaders: ['suleiman', 'ibrahim-pasha'] });
-  test.for(titled([
-    { what: 'a move into Linz, not adjacent to Pressburg (MOV-03)', rule: '13.1', restriction: 'isDestinationAdjacent', event: { ...WHOLE_ARMY, to: 'linz' } },
-    { what: 'a move into the Adriatic, a sea zone', rule: '13.1', restriction: 'isDestinationLandSpace', event: { ...WHOLE_ARMY, to: 'adriatic' } },
-    { what: 'a formation with no unit and no leader', rule: '13.1', restriction: 'isFormationNotEmpty', event: declare({}) },
-    { what: '8 regulars when Pressburg holds 7 (MOV-04)', rule: '13.1', restriction: 'areUnitsInSpace', event: declare({ regulars: 8, leaders: ['suleiman', 'ibrahim-pasha'] }) },
-    { what: 'Charles V in an Ottoman formation (MOV-04, MOV-10)', rule: '13.1', restriction: 'areUnitsInSpace', event: declare({ regulars: 1, leaders: ['charles-v'] }) },
-    { what: '8 land units under Ibrahim Pasha alone, command 6 (MOV-06, MOV-09)', rule: '5.1', restriction: 'isWithinCommandLimit', event: declare({ regulars: 7, cavalry: 1, leaders: ['ibrahim-pasha'] }) },
-    { what: '5 regulars with no leader (MOV-05)', rule: '5.1', restriction: 'isWithinCommandLimit', event: declare({ regulars: 5 }) },
-    { what: 'a move into Buda, controlled by Hungary, neither at war with nor allied to the Ottoman (MOV-13)', rule: '13.1', restriction: 'mayEnterControlledSpace', patch: { ...VIENNA, alliances: [] }, event: { ...WHOLE_ARMY, to: 'buda' } },
-    { what: 'leaders without land units into enemy Vienna (MOV-22)', rule: '13.1', ruling: 'R2', restriction: 'mayLeadersMoveAlone', event: declare({ leaders: ['suleiman'] }) },
-    {
-      what: 'units that lost a field battle earlier this impulse (MOV-20)', rule: '13.1', ruling: 'R12', restriction: 'haveNotLostBattleThisImpulse',
-      patch: { ...VIENNA, stacks: [{ ...SULEIMAN, regulars: 3, cavalry: 0, leaders: [], lostBattle: true }, { ...SULEIMAN, regulars: 4, cavalry: 1 }, CHARLES, FERDINAND] },
-      event: declare({ regulars: 7, leaders: ['suleiman', 'ibrahim-pasha'] }),
-      legal: declare({ regulars: 4, cavalry: 1, leaders: ['suleiman', 'ibrahim-pasha'] }),
-    },
-    {
-      what: 'a move over the Agram–Zara pass with 1 CP (MOV-02)', rule: '13.1 step 3', restriction: 'hasCpForMove',
-      patch: { ...VIENNA, control: { agram: 'ottoman' }, stacks: [{ space: 'agram', power: 'ottoman', regulars: 2 }] },
-      event: { type: 'move.declare', from: 'agram', to: 'zara', regulars: 2 },
-      legal: { type: 'move.declare', from: 'agram', to: 'graz', regulars: 2 },
-    },
-  ]))('%s', ([, row]) => {
+  test.for(
+    titled([
+      {
+        what: 'a move into Linz, not adjacent to Pressburg (MOV-03)',
+        rule: '13.1',
+        restriction: 'isDestinationAdjacent',
+        event: { ...WHOLE_ARMY, to: 'linz' },
+      },
+      {
+        what: 'a move into the Adriatic, a sea zone',
+        rule: '13.1',
+        restriction: 'isDestinationLandSpace',
+        event: { ...WHOLE_ARMY, to: 'adriatic' },
+      },
+      {
+        what: 'a formation with no unit and no leader',
+        rule: '13.1',
+        restriction: 'isFormationNotEmpty',
+        event: declare({}),
+      },
+      {
+        what: '8 regulars when Pressburg holds 7 (MOV-04)',
+        rule: '13.1',
+        restriction: 'areUnitsInSpace',
+        event: declare({ regulars: 8, leaders: ['suleiman', 'ibrahim-pasha'] }),
+      },
+      {
+        what: 'Charles V in an Ottoman formation (MOV-04, MOV-10)',
+        rule: '13.1',
+        restriction: 'areUnitsInSpace',
+        event: declare({ regulars: 1, leaders: ['charles-v'] }),
+      },
+      {
+        what: '8 land units under Ibrahim Pasha alone, command 6 (MOV-06, MOV-09)',
+        rule: '5.1',
+        restriction: 'isWithinCommandLimit',
+        event: declare({ regulars: 7, cavalry: 1, leaders: ['ibrahim-pasha'] }),
+      },
+      {
+        what: '5 regulars with no leader (MOV-05)',
+        rule: '5.1',
+        restriction: 'isWithinCommandLimit',
+        event: declare({ regulars: 5 }),
+      },
+      {
+        what: 'a move into Buda, controlled by Hungary, neither at war with nor allied to the Ottoman (MOV-13)',
+        rule: '13.1',
+        restriction: 'mayEnterControlledSpace',
+        patch: { ...VIENNA, alliances: [] },
+        event: { ...WHOLE_ARMY, to: 'buda' },
+      },
+      {
+        what: 'leaders without land units into enemy Vienna (MOV-22)',
+        rule: '13.1',
+        ruling: 'R2',
+        restriction: 'mayLeadersMoveAlone',
+        event: declare({ leaders: ['suleiman'] }),
+      },
+      {
+        what: 'units that lost a field battle earlier this impulse (MOV-20)',
+        rule: '13.1',
+        ruling: 'R12',
+        restriction: 'haveNotLostBattleThisImpulse',
+        patch: {
+          ...VIENNA,
+          stacks: [
+            { ...SULEIMAN, regulars: 3, cavalry: 0, leaders: [], lostBattle: true },
+            { ...SULEIMAN, regulars: 4, cavalry: 1 },
+            CHARLES,
+            FERDINAND,
+          ],
+        },
+        event: declare({ regulars: 7, leaders: ['suleiman', 'ibrahim-pasha'] }),
+        legal: declare({ regulars: 4, cavalry: 1, leaders: ['suleiman', 'ibrahim-pasha'] }),
+      },
+      {
+        what: 'a move over the Agram–Zara pass with 1 CP (MOV-02)',
+        rule: '13.1 step 3',
+        restriction: 'hasCpForMove',
+        patch: {
+          ...VIENNA,
+          control: { agram: 'ottoman' },
+          stacks: [{ space: 'agram', power: 'ottoman', regulars: 2 }],
+        },
+        event: { type: 'move.declare', from: 'agram', to: 'zara', regulars: 2 },
+        legal: { type: 'move.declare', from: 'agram', to: 'graz', regulars: 2 },
+      },
+    ]),
+  )('%s', ([, row]) => {
     const s = at(row.patch ?? VIENNA, row.before ?? []);
     expect(s.pending).toMatchObject({ kind: 'move', power: 'ottoman', rule: '13.1' });
     refuse(s, row.event, illegal(row));
@@ -581,18 +1055,33 @@ describe('13.1 and 5.1 move declaration: the scenario has no move, the session a
     expect(s.pending?.kind).not.toBe('move');
   });
 
-  test('[5.1] refuses a move of Charles V\'s army in the Ottoman impulse: only the active power moves (MOV-10)', () => {
+  test("[5.1] refuses a move of Charles V's army in the Ottoman impulse: only the active power moves (MOV-10)", () => {
     const s = at(VIENNA);
     // move.declare names no power: the active power moves, and Charles V is not an Ottoman leader.
-    refuse(s, { type: 'move.declare', from: 'graz', to: 'vienna', regulars: 8, leaders: ['charles-v'] }, { code: 'illegal', rule: '5.1', restriction: 'areLeadersOfActivePower' });
-    refuse(s, { type: 'move.declare', from: 'graz', to: 'vienna', regulars: 4 }, { code: 'illegal', rule: '13.1', restriction: 'areUnitsInSpace' });
+    refuse(
+      s,
+      { type: 'move.declare', from: 'graz', to: 'vienna', regulars: 8, leaders: ['charles-v'] },
+      { code: 'illegal', rule: '5.1', restriction: 'areLeadersOfActivePower' },
+    );
+    refuse(
+      s,
+      { type: 'move.declare', from: 'graz', to: 'vienna', regulars: 4 },
+      { code: 'illegal', rule: '13.1', restriction: 'areUnitsInSpace' },
+    );
     accept(s, WHOLE_ARMY);
   });
 
   test('[13.1] the move decision lists each legal destination and the refused ones with their restriction', () => {
     const s = at({ ...VIENNA, alliances: [] });
-    expect(s.pending?.options.map((o) => o.event)).toContainEqual({ ...WHOLE_ARMY, leaders: ['ibrahim-pasha', 'suleiman'] });
-    expect(blockedBy(s, 'to', 'buda')).toMatchObject({ option: { from: 'pressburg', to: 'buda' }, code: 'mayEnterControlledSpace', rule: '13.1' });
+    expect(s.pending?.options.map((o) => o.event)).toContainEqual({
+      ...WHOLE_ARMY,
+      leaders: ['ibrahim-pasha', 'suleiman'],
+    });
+    expect(blockedBy(s, 'to', 'buda')).toMatchObject({
+      option: { from: 'pressburg', to: 'buda' },
+      code: 'mayEnterControlledSpace',
+      rule: '13.1',
+    });
   });
 
   test('[13.1] refuses a second move.declare once the move is declared: one Move action per session', () => {
@@ -611,8 +1100,16 @@ describe('events out of order are refused with the rule that closed (or has not 
   test('[13.4] refuses withdraw.declare when 5 units are in Vienna (WDR-04)', () => {
     const s = at(FIVE, [HAPSBURG_NO_AVOID]);
     expect(s.pending?.roll?.purpose).toBe('attacker');
-    refuse(s, { type: 'withdraw.declare', power: 'hapsburg' }, { code: 'step-closed', rule: '13.4', restriction: 'hasAtMostFourUnits' });
-    refuse(s, { type: 'withdraw.decline', power: 'hapsburg' }, { code: 'step-closed', rule: '13.4', restriction: 'hasAtMostFourUnits' });
+    refuse(
+      s,
+      { type: 'withdraw.declare', power: 'hapsburg' },
+      { code: 'step-closed', rule: '13.4', restriction: 'hasAtMostFourUnits' },
+    );
+    refuse(
+      s,
+      { type: 'withdraw.decline', power: 'hapsburg' },
+      { code: 'step-closed', rule: '13.4', restriction: 'hasAtMostFourUnits' },
+    );
     expect(s.roll()).toEqual({ ok: true });
   });
 
@@ -626,7 +1123,11 @@ describe('events out of order are refused with the rule that closed (or has not 
   test('[13.4] refuses withdraw.declare in unfortified Graz (WDR-02)', () => {
     const s = at(intoGraz(4, [{ space: 'graz', power: 'hapsburg', regulars: 2 }]), [HAPSBURG_NO_AVOID]);
     expect(s.pending?.roll?.purpose).toBe('attacker');
-    refuse(s, { type: 'withdraw.declare', power: 'hapsburg' }, { code: 'step-closed', rule: '13.4', restriction: 'isDestinationFortified' });
+    refuse(
+      s,
+      { type: 'withdraw.declare', power: 'hapsburg' },
+      { code: 'step-closed', rule: '13.4', restriction: 'isDestinationFortified' },
+    );
     expect(s.roll()).toEqual({ ok: true });
   });
 
@@ -684,7 +1185,11 @@ describe('events out of order are refused with the rule that closed (or has not 
 
   test('[14 step 9] refuses casualties.assign from the wrong power (FB-15)', () => {
     const s = at(RULEBOOK, BOOK_TO_CASUALTIES);
-    const e = refuse(s, { type: 'casualties.assign', power: 'hapsburg', regulars: 3 }, { code: 'out-of-turn', rule: '14 step 9' });
+    const e = refuse(
+      s,
+      { type: 'casualties.assign', power: 'hapsburg', regulars: 3 },
+      { code: 'out-of-turn', rule: '14 step 9' },
+    );
     expect(e.reason?.en).toMatch(/Ottoman/);
     accept(s, BOOK_CASUALTIES);
   });
@@ -723,9 +1228,24 @@ describe('events out of order are refused with the rule that closed (or has not 
       ['13.2 step 2', '1 die for an interception roll (INT-21)', [CHARLES_INTERCEPTS], dice(4)],
       ['13.2 step 2', '3 dice for an interception roll (INT-21)', [CHARLES_INTERCEPTS], dice(4, 4, 4)],
       ['13.2 step 2', 'no dice for an interception roll (INT-21)', [CHARLES_INTERCEPTS], dice()],
-      ['13.3 step 4', '1 die for an avoid-battle roll (AVB-18)', [HAPSBURG_NO_INTERCEPT, FERDINAND_AVOIDS_TO_LINZ], dice(6)],
-      ['14 step 6', '9 dice for the attacker, who rolls 10 (FB-04)', [CHARLES_INTERCEPTS, BOOK_INTERCEPTION_ROLL], dice(6, 5, 5, 4, 3, 2, 1, 1, 2)],
-      ['14 step 6', '10 dice for the defender, who rolls 13 (FB-05)', [CHARLES_INTERCEPTS, BOOK_INTERCEPTION_ROLL, BOOK_OTTOMAN_DICE], dice(6, 5, 5, 4, 3, 2, 1, 1, 2, 3)],
+      [
+        '13.3 step 4',
+        '1 die for an avoid-battle roll (AVB-18)',
+        [HAPSBURG_NO_INTERCEPT, FERDINAND_AVOIDS_TO_LINZ],
+        dice(6),
+      ],
+      [
+        '14 step 6',
+        '9 dice for the attacker, who rolls 10 (FB-04)',
+        [CHARLES_INTERCEPTS, BOOK_INTERCEPTION_ROLL],
+        dice(6, 5, 5, 4, 3, 2, 1, 1, 2),
+      ],
+      [
+        '14 step 6',
+        '10 dice for the defender, who rolls 13 (FB-05)',
+        [CHARLES_INTERCEPTS, BOOK_INTERCEPTION_ROLL, BOOK_OTTOMAN_DICE],
+        dice(6, 5, 5, 4, 3, 2, 1, 1, 2, 3),
+      ],
     ])('[%s] refuses %s: wrong number of dice', ([rule, , before, event]) => {
       const s = at(RULEBOOK, before);
       expect(s.pending?.kind).toBe('roll');
@@ -790,7 +1310,7 @@ describe('events out of order are refused with the rule that closed (or has not 
 });
 
 describe('decisions list the answers they refuse, with the restriction and its rule', () => {
-  test('[13.3] Ferdinand\'s avoid decision (no interception) offers Brunn, Graz and Linz and blocks Pressburg (AVB-07, AVB-11)', () => {
+  test("[13.3] Ferdinand's avoid decision (no interception) offers Brunn, Graz and Linz and blocks Pressburg (AVB-07, AVB-11)", () => {
     const s = at(RULEBOOK, [HAPSBURG_NO_INTERCEPT]);
     expect(s.pending).toMatchObject({ kind: 'avoid', power: 'hapsburg', rule: '13.3 step 3' });
     expect(optionTargets(s)).toEqual(['brunn', 'graz', 'linz']);
@@ -820,15 +1340,30 @@ describe('decisions list the answers they refuse, with the restriction and its r
     expect(d.blocked.length).toBeGreaterThan(0);
     for (const b of d.blocked) {
       const s = at({ ...RULEBOOK, alliances: [], control: {} }, [HAPSBURG_NO_INTERCEPT]);
-      refuse(s, { ...FERDINAND_AVOIDS_TO_LINZ, to: b.option.to }, { code: 'illegal', rule: b.rule, restriction: b.code });
+      refuse(
+        s,
+        { ...FERDINAND_AVOIDS_TO_LINZ, to: b.option.to },
+        { code: 'illegal', rule: b.rule, restriction: b.code },
+      );
     }
-    for (const o of d.options) accept(at({ ...RULEBOOK, alliances: [], control: {} }, [HAPSBURG_NO_INTERCEPT]), o.event as Event);
+    for (const o of d.options)
+      accept(at({ ...RULEBOOK, alliances: [], control: {} }, [HAPSBURG_NO_INTERCEPT]), o.event as Event);
   });
 
   test('[2.5] the interception decision lists Salzburg, across a pass, as blocked (INT-05)', () => {
-    const s = at(intoGraz(4, [{ space: 'salzburg', power: 'hapsburg', regulars: 3 }, { space: 'trieste', power: 'hapsburg', regulars: 2 }]));
+    const s = at(
+      intoGraz(4, [
+        { space: 'salzburg', power: 'hapsburg', regulars: 3 },
+        { space: 'trieste', power: 'hapsburg', regulars: 2 },
+      ]),
+    );
     expect(s.pending).toMatchObject({ kind: 'intercept', power: 'hapsburg' });
-    expect(s.pending?.options.map((o) => o.event)).toContainEqual({ type: 'intercept.declare', power: 'hapsburg', from: 'trieste', regulars: 2 });
+    expect(s.pending?.options.map((o) => o.event)).toContainEqual({
+      type: 'intercept.declare',
+      power: 'hapsburg',
+      from: 'trieste',
+      regulars: 2,
+    });
     expect(blockedBy(s, 'from', 'salzburg')).toMatchObject({ code: 'isNotAcrossPass', rule: '2.5' });
   });
 
@@ -851,7 +1386,12 @@ describe('decisions list the answers they refuse, with the restriction and its r
   test('[13.1, 13.2, 13.3] every blocked answer carries a reason and every option a label in both languages', () => {
     const sessions = [
       at(RULEBOOK, [HAPSBURG_NO_INTERCEPT]),
-      at(intoGraz(4, [{ space: 'salzburg', power: 'hapsburg', regulars: 3 }, { space: 'trieste', power: 'hapsburg', regulars: 2 }])),
+      at(
+        intoGraz(4, [
+          { space: 'salzburg', power: 'hapsburg', regulars: 3 },
+          { space: 'trieste', power: 'hapsburg', regulars: 2 },
+        ]),
+      ),
       at({ ...VIENNA, alliances: [] }),
     ];
     for (const s of sessions) {

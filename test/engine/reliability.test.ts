@@ -23,13 +23,24 @@ describe('ids that are names of built-in object properties', () => {
   // `constructor` is a valid slug; `__proto__`, `toString` and `hasOwnProperty` are refused as ids by the schema.
   const board = (space: string, leader: string) => ({
     map: {
-      spaces: [{ id: space, type: 'key', home: 'hapsburg' }, { id: 'b', type: 'unfortified', home: 'ottoman' }, { id: 'c', type: 'unfortified', home: 'hapsburg' }],
-      connections: [{ a: space, b: 'b' }, { a: 'b', b: 'c' }, { a: space, b: 'c' }],
+      spaces: [
+        { id: space, type: 'key', home: 'hapsburg' },
+        { id: 'b', type: 'unfortified', home: 'ottoman' },
+        { id: 'c', type: 'unfortified', home: 'hapsburg' },
+      ],
+      connections: [
+        { a: space, b: 'b' },
+        { a: 'b', b: 'c' },
+        { a: space, b: 'c' },
+      ],
     },
     leaders: [{ id: leader, power: 'hapsburg', battle: 1, command: 6 }],
     war: [['ottoman', 'hapsburg']],
     control: { b: 'ottoman' },
-    stacks: [{ space: 'b', power: 'ottoman', regulars: 4 }, { space, power: 'hapsburg', regulars: 2, leaders: [leader] }],
+    stacks: [
+      { space: 'b', power: 'ottoman', regulars: 4 },
+      { space, power: 'hapsburg', regulars: 2, leaders: [leader] },
+    ],
     impulse: { power: 'ottoman', cp: 1 },
     move: { from: 'b', to: space, regulars: 4 },
   });
@@ -39,16 +50,20 @@ describe('ids that are names of built-in object properties', () => {
     for (const policy of ['decline', 'eager'] as const) {
       const r = resolve(scenario, { policy });
       expect(r.ok).toBe(true);
-      for (const lang of ['en', 'ru'] as const) expect(narrative(r.session, lang)).not.toMatch(/native code|function Object/);
+      for (const lang of ['en', 'ru'] as const)
+        expect(narrative(r.session, lang)).not.toMatch(/native code|function Object/);
       expect(restoreSession(r.session.save()).result).toEqual(r.session.result);
     }
     expect(explore(scenario, { decisions: 'decline' }).truncated).toBe(false);
     expect(explore(scenario, { maxNodes: 500 }).violations).toEqual([]);
   });
 
-  test.for(['__proto__', 'toString', 'hasOwnProperty'])('[DESIGN] the id %s is refused by the schema with a path, not a crash', (id) => {
-    expect(() => parseScenario(board(id, 'x'))).toThrow(ScenarioError);
-  });
+  test.for(['__proto__', 'toString', 'hasOwnProperty'])(
+    '[DESIGN] the id %s is refused by the schema with a path, not a crash',
+    (id) => {
+      expect(() => parseScenario(board(id, 'x'))).toThrow(ScenarioError);
+    },
+  );
 
   test('[DESIGN] a `__proto__` key in control or bonuses is reported, not dropped', () => {
     for (const field of ['control', 'bonuses']) {
@@ -57,27 +72,45 @@ describe('ids that are names of built-in object properties', () => {
         parseScenario(input);
         expect.unreachable();
       } catch (e) {
-        expect((e as ScenarioError).issues).toEqual([{ path: `${field}.__proto__`, message: "the key '__proto__' is not allowed" }]);
+        expect((e as ScenarioError).issues).toEqual([
+          { path: `${field}.__proto__`, message: "the key '__proto__' is not allowed" },
+        ]);
       }
     }
   });
 
-  test.for(['constructor', '__proto__', 'toString'])('[DESIGN] the CLI refuses %s as a machine, a schema or a policy with exit 1', (id) => {
-    for (const args of [['diagram', id], ['schema', id], ['resolve', 'examples/vienna-1517.json', '--policy', id], ['odds', 'examples/vienna-1517.json', '--policy', id]]) {
-      const r = his(...args);
-      expect(r.code, args.join(' ')).toBe(1);
-      expect(r.stderr).not.toMatch(/\bat .*\.ts:\d+/);
-    }
-  });
+  test.for(['constructor', '__proto__', 'toString'])(
+    '[DESIGN] the CLI refuses %s as a machine, a schema or a policy with exit 1',
+    (id) => {
+      for (const args of [
+        ['diagram', id],
+        ['schema', id],
+        ['resolve', 'examples/vienna-1517.json', '--policy', id],
+        ['odds', 'examples/vienna-1517.json', '--policy', id],
+      ]) {
+        const r = his(...args);
+        expect(r.code, args.join(' ')).toBe(1);
+        expect(r.stderr).not.toMatch(/\bat .*\.ts:\d+/);
+      }
+    },
+  );
 });
 
 describe('bounds: sizes far above any game, reported as ordinary problems', () => {
   test.for([
     ['1e9 regulars', { stacks: [{ space: 'vienna', power: 'hapsburg', regulars: 1e9 }] }, 'stacks[0].regulars'],
-    ['a battle rating of 1e9', { leaders: [{ id: 'x', power: 'ottoman', battle: 1e9, command: 4 }] }, 'leaders[0].battle'],
+    [
+      'a battle rating of 1e9',
+      { leaders: [{ id: 'x', power: 'ottoman', battle: 1e9, command: 4 }] },
+      'leaders[0].battle',
+    ],
     ['1e6 CP', { impulse: { power: 'ottoman', cp: 1e6 } }, 'impulse.cp'],
     ['a name with an ANSI escape', { name: '\u001b[31mred' }, 'name'],
-    ['a leader named twice in one stack', { stacks: [{ space: 'vienna', power: 'hapsburg', regulars: 1, leaders: ['ferdinand', 'ferdinand'] }] }, 'stacks[0].leaders'],
+    [
+      'a leader named twice in one stack',
+      { stacks: [{ space: 'vienna', power: 'hapsburg', regulars: 1, leaders: ['ferdinand', 'ferdinand'] }] },
+      'stacks[0].leaders',
+    ],
   ] as const)('[DESIGN] %s is refused with its path', ([, patch, path]) => {
     try {
       parseScenario({ impulse: { power: 'ottoman', cp: 1 }, ...patch });
@@ -103,12 +136,19 @@ describe('bounds: sizes far above any game, reported as ordinary problems', () =
     const big = parseScenario({
       war: [['ottoman', 'hapsburg']],
       control: { pressburg: 'ottoman' },
-      stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 12, cavalry: 6, leaders: ['suleiman', 'ibrahim-pasha'] }, { space: 'vienna', power: 'hapsburg', regulars: 20, leaders: ['charles-v', 'ferdinand'] }],
+      stacks: [
+        { space: 'pressburg', power: 'ottoman', regulars: 12, cavalry: 6, leaders: ['suleiman', 'ibrahim-pasha'] },
+        { space: 'vienna', power: 'hapsburg', regulars: 20, leaders: ['charles-v', 'ferdinand'] },
+      ],
       impulse: { power: 'ottoman', cp: 1 },
       move: { from: 'pressburg', to: 'vienna', regulars: 12, cavalry: 6, leaders: ['suleiman', 'ibrahim-pasha'] },
     });
     const byNodes = explore(big, { maxNodes: 50 });
-    expect({ truncated: byNodes.truncated, by: byNodes.truncatedBy, states: byNodes.distinctStates }).toEqual({ truncated: true, by: 'maxNodes', states: 51 });
+    expect({ truncated: byNodes.truncated, by: byNodes.truncatedBy, states: byNodes.distinctStates }).toEqual({
+      truncated: true,
+      by: 'maxNodes',
+      states: 51,
+    });
     const t = performance.now();
     const byTime = explore(big, { maxMs: 50, maxNodes: 10_000_000 });
     expect(byTime.truncatedBy).toBe('maxMs');
@@ -118,9 +158,12 @@ describe('bounds: sizes far above any game, reported as ordinary problems', () =
 });
 
 describe('durable, isolated sessions and saves', () => {
-  test.for([1.5, Number.NaN, Number.POSITIVE_INFINITY, 1e20, -1, MAX_SEED + 1])('[DESIGN] seed %s is refused with SessionOptionsError', (seed) => {
-    expect(() => createSession(noScript(), { seed })).toThrow(SessionOptionsError);
-  });
+  test.for([1.5, Number.NaN, Number.POSITIVE_INFINITY, 1e20, -1, MAX_SEED + 1])(
+    '[DESIGN] seed %s is refused with SessionOptionsError',
+    (seed) => {
+      expect(() => createSession(noScript(), { seed })).toThrow(SessionOptionsError);
+    },
+  );
 
   test('[DESIGN] a seed given as a string is refused; 0 and the largest seed are accepted and play different games', () => {
     expect(() => createSession(noScript(), { seed: '5' as unknown as number })).toThrow(SessionOptionsError);
@@ -135,7 +178,17 @@ describe('durable, isolated sessions and saves', () => {
 
   test('[DESIGN] outputs are frozen: a host cannot edit the position, the decision, the trace, the log or the result', () => {
     const s = createSession(noScript());
-    for (const value of [s.position, s.position.stacks[0], s.pending, s.pending?.options[0]?.event, s.trace, s.trace[0], s.log, s.summary]) expect(Object.isFrozen(value)).toBe(true);
+    for (const value of [
+      s.position,
+      s.position.stacks[0],
+      s.pending,
+      s.pending?.options[0]?.event,
+      s.trace,
+      s.trace[0],
+      s.log,
+      s.summary,
+    ])
+      expect(Object.isFrozen(value)).toBe(true);
     const r = resolve(parseScenario(VIENNA));
     if (!r.ok) throw new Error(r.error.message);
     expect(Object.isFrozen(r.result.position.stacks)).toBe(true);
@@ -163,7 +216,13 @@ describe('durable, isolated sessions and saves', () => {
     expect(() => restoreSession({ ...save, engine: 'banana' })).toThrow(RestoreError);
     const seeded = save.events.at(-1)!;
     const values = (seeded.event as { values: number[] }).values;
-    const edited = { ...save, events: [...save.events.slice(0, -1), { ...seeded, event: { type: 'dice.rolled', values: values.map((v) => (v === 6 ? 5 : 6)) } }] };
+    const edited = {
+      ...save,
+      events: [
+        ...save.events.slice(0, -1),
+        { ...seeded, event: { type: 'dice.rolled', values: values.map((v) => (v === 6 ? 5 : 6)) } },
+      ],
+    };
     expect(() => restoreSession(edited)).toThrow(/seeded roll/);
     expect(restoreSession(save).log).toEqual(s.log);
     expect(ENGINE_VERSION).toMatch(/^\d+\.\d+\.\d+$/);
@@ -178,13 +237,21 @@ describe('a fault inside a machine', () => {
   test('[DESIGN] is returned synchronously as an internal error, the session unchanged and still usable', async () => {
     const s = createSession(noScript());
     s.send(BOOK_EVENTS[0]);
-    const before = JSON.stringify({ pending: s.pending, position: s.position, log: s.log, save: s.save(), trace: s.trace.length });
+    const before = JSON.stringify({
+      pending: s.pending,
+      position: s.position,
+      log: s.log,
+      save: s.save(),
+      trace: s.trace.length,
+    });
     guard.test = () => {
       throw new Error('a deliberately broken guard');
     };
     const r = s.send(dice(3, 5));
     expect(r).toMatchObject({ ok: false, error: { code: 'internal' } });
-    expect(JSON.stringify({ pending: s.pending, position: s.position, log: s.log, save: s.save(), trace: s.trace.length })).toBe(before);
+    expect(
+      JSON.stringify({ pending: s.pending, position: s.position, log: s.log, save: s.save(), trace: s.trace.length }),
+    ).toBe(before);
     // Nothing is thrown later, out of the host's reach.
     await new Promise((done) => setTimeout(done, 20));
     guard.test = original;
@@ -218,6 +285,7 @@ describe('the command line: every user error is one line and an exit code', () =
     expect(r.code).toBe(code);
     expect(r.stderr).not.toMatch(/\bat .*\.(ts|js):\d+/);
     if (code === 1) expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    if (code === 2 && args[1] !== 'package.json') expect(r.stderr).toMatch(/^his: cannot read .*: (no such file|it is a folder)\n$/);
+    if (code === 2 && args[1] !== 'package.json')
+      expect(r.stderr).toMatch(/^his: cannot read .*: (no such file|it is a folder)\n$/);
   });
 });

@@ -16,13 +16,19 @@ describe('13.1 step 8, 13.1 restriction 6: no battle without enemy land units', 
   const INTO_VIENNA: ScenarioPatch = {
     war: WAR,
     control: { pressburg: 'ottoman' },
-    stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 4 }, { space: 'graz', power: 'hapsburg', leaders: ['charles-v'] }],
+    stacks: [
+      { space: 'pressburg', power: 'ottoman', regulars: 4 },
+      { space: 'graz', power: 'hapsburg', leaders: ['charles-v'] },
+    ],
     impulse: { power: 'ottoman', cp: 1 },
     move: { from: 'pressburg', to: 'vienna', regulars: 4 },
   };
 
   test('[13.1 step 8, ruling R13] a leader intercepting alone into his fortified space goes inside; no battle; the mover besieges (MOV-29, WDR-14)', () => {
-    const s = playing(INTO_VIENNA, [{ type: 'intercept.declare', power: 'hapsburg', from: 'graz', leaders: ['charles-v'] }, dice(6, 6)]);
+    const s = playing(INTO_VIENNA, [
+      { type: 'intercept.declare', power: 'hapsburg', from: 'graz', leaders: ['charles-v'] },
+      dice(6, 6),
+    ]);
     const p = finished(s);
     expect(s.result?.summary.battle).toBeNull();
     expect(piecesAt(p, 'vienna', 'hapsburg', true)).toEqual({ ...none, leaders: ['charles-v'] });
@@ -31,10 +37,18 @@ describe('13.1 step 8, 13.1 restriction 6: no battle without enemy land units', 
   });
 
   test('[13.1 step 8] a leader intercepting alone into an unfortified space is captured and no battle is fought (MOV-23, MOV-29)', () => {
-    const s = playing({ ...INTO_VIENNA, control: { pressburg: 'hapsburg', buda: 'ottoman' }, stacks: [{ space: 'buda', power: 'ottoman', regulars: 4 }, { space: 'vienna', power: 'hapsburg', leaders: ['charles-v'] }], move: { from: 'buda', to: 'pressburg', regulars: 4 } }, [
-      { type: 'intercept.declare', power: 'hapsburg', from: 'vienna', leaders: ['charles-v'] },
-      dice(6, 6),
-    ]);
+    const s = playing(
+      {
+        ...INTO_VIENNA,
+        control: { pressburg: 'hapsburg', buda: 'ottoman' },
+        stacks: [
+          { space: 'buda', power: 'ottoman', regulars: 4 },
+          { space: 'vienna', power: 'hapsburg', leaders: ['charles-v'] },
+        ],
+        move: { from: 'buda', to: 'pressburg', regulars: 4 },
+      },
+      [{ type: 'intercept.declare', power: 'hapsburg', from: 'vienna', leaders: ['charles-v'] }, dice(6, 6)],
+    );
     const p = finished(s);
     expect(s.result?.summary.battle).toBeNull();
     expect(p.captured).toEqual([{ leader: 'charles-v', by: 'ottoman' }]);
@@ -57,21 +71,48 @@ describe('13.2 step 3, ruling R12, ruling R16: the pieces that attempted are the
     move: { from: 'pressburg', to: 'vienna', regulars: 4 },
   };
 
-  test('[13.2 step 1, ruling R16] Hungary\'s two regulars, named by power, intercept; the Hapsburg two stay unmarked', () => {
-    const s = playing(GRAZ, [{ type: 'intercept.declare', power: 'hapsburg', from: 'graz', regulars: 2, byPower: { hungary: { regulars: 2 } } }, dice(6, 6)]);
-    expect(s.position.stacks).toContainEqual(expect.objectContaining({ space: 'vienna', power: 'hungary', regulars: 2, attemptedInterception: true }));
-    expect(s.position.stacks).toContainEqual(expect.objectContaining({ space: 'graz', power: 'hapsburg', regulars: 2, attemptedInterception: false }));
+  test("[13.2 step 1, ruling R16] Hungary's two regulars, named by power, intercept; the Hapsburg two stay unmarked", () => {
+    const s = playing(GRAZ, [
+      {
+        type: 'intercept.declare',
+        power: 'hapsburg',
+        from: 'graz',
+        regulars: 2,
+        byPower: { hungary: { regulars: 2 } },
+      },
+      dice(6, 6),
+    ]);
+    expect(s.position.stacks).toContainEqual(
+      expect.objectContaining({ space: 'vienna', power: 'hungary', regulars: 2, attemptedInterception: true }),
+    );
+    expect(s.position.stacks).toContainEqual(
+      expect.objectContaining({ space: 'graz', power: 'hapsburg', regulars: 2, attemptedInterception: false }),
+    );
   });
 
-  test('[13.2 step 1, ruling R16] without byPower the Hapsburgs\' own regulars go first', () => {
+  test("[13.2 step 1, ruling R16] without byPower the Hapsburgs' own regulars go first", () => {
     const s = playing(GRAZ, [{ type: 'intercept.declare', power: 'hapsburg', from: 'graz', regulars: 2 }, dice(6, 6)]);
-    expect(s.position.stacks).toContainEqual(expect.objectContaining({ space: 'vienna', power: 'hapsburg', regulars: 2 }));
-    expect(s.position.stacks).toContainEqual(expect.objectContaining({ space: 'graz', power: 'hungary', regulars: 2, attemptedInterception: false }));
+    expect(s.position.stacks).toContainEqual(
+      expect.objectContaining({ space: 'vienna', power: 'hapsburg', regulars: 2 }),
+    );
+    expect(s.position.stacks).toContainEqual(
+      expect.objectContaining({ space: 'graz', power: 'hungary', regulars: 2, attemptedInterception: false }),
+    );
   });
 
   test('[ruling R16] a split that does not add up is refused with the ruling, and nothing changes', () => {
     const s = playing(GRAZ);
-    refuse(s, { type: 'intercept.declare', power: 'hapsburg', from: 'graz', regulars: 3, byPower: { hungary: { regulars: 2 } } }, { code: 'illegal', restriction: 'isInterceptionSplitByPower', ruling: 'R16' });
+    refuse(
+      s,
+      {
+        type: 'intercept.declare',
+        power: 'hapsburg',
+        from: 'graz',
+        regulars: 3,
+        byPower: { hungary: { regulars: 2 } },
+      },
+      { code: 'illegal', restriction: 'isInterceptionSplitByPower', ruling: 'R16' },
+    );
   });
 });
 
@@ -95,23 +136,36 @@ describe('15.3: a siege ends whenever its besiegers no longer outnumber the unit
     // Agram is the only legal space: the retreat is the engine's (ruling R9), before the formation is placed.
     expect(s.position.sieges).toEqual([]);
     expect(s.summary.siegesEnded).toEqual([{ space: 'belgrade', by: ['hapsburg'], rule: '15.3' }]);
-    expect(s.position.stacks).toContainEqual(expect.objectContaining({ space: 'agram', power: 'hapsburg', regulars: 1 }));
+    expect(s.position.stacks).toContainEqual(
+      expect.objectContaining({ space: 'agram', power: 'hapsburg', regulars: 1 }),
+    );
     expect(s.trace.some((t) => t.machine === 'siegeBreak' && t.state === 'retreatingBesiegers')).toBe(true);
-    expect(s.trace.filter((t) => t.headline).map((t) => t.note.en).join(' ')).toContain('The siege of Belgrade by Hapsburg is broken');
+    expect(
+      s.trace
+        .filter((t) => t.headline)
+        .map((t) => t.note.en)
+        .join(' '),
+    ).toContain('The siege of Belgrade by Hapsburg is broken');
   });
 
   // The Ottoman besieges empty Hapsburg Buda (R13); a Hapsburg army comes to lift it from Pressburg.
   const EMPTY_BUDA = (ottoman: number, hapsburg: number): ScenarioPatch => ({
     war: WAR,
     control: { pressburg: 'hapsburg', buda: 'hapsburg', mohacs: 'ottoman' },
-    stacks: [{ space: 'pressburg', power: 'hapsburg', regulars: hapsburg }, { space: 'buda', power: 'ottoman', regulars: ottoman }],
+    stacks: [
+      { space: 'pressburg', power: 'hapsburg', regulars: hapsburg },
+      { space: 'buda', power: 'ottoman', regulars: ottoman },
+    ],
     sieges: [{ space: 'buda', by: ['ottoman'] }],
     impulse: { power: 'hapsburg', cp: 1 },
     move: { from: 'pressburg', to: 'buda', regulars: hapsburg },
   });
 
   test('[15.3] besiegers that avoid battle out of their siege end it (AVB-26)', () => {
-    const s = playing(EMPTY_BUDA(2, 4), [{ type: 'avoid.declare', power: 'ottoman', to: 'mohacs', regulars: 2 }, dice(6, 6)]);
+    const s = playing(EMPTY_BUDA(2, 4), [
+      { type: 'avoid.declare', power: 'ottoman', to: 'mohacs', regulars: 2 },
+      dice(6, 6),
+    ]);
     const p = finished(s);
     expect(p.sieges).toEqual([]);
     expect(s.result?.summary.siegesEnded).toEqual([{ space: 'buda', by: ['ottoman'], rule: '15.3' }]);
@@ -148,17 +202,32 @@ describe('15.3: a siege ends whenever its besiegers no longer outnumber the unit
 describe('14 step 9, ruling R7, ruling R16: casualties and the kept unit', () => {
   // Both sides wiped out; the defenders rolled more dice. Ferdinand has no land unit: England's group keeps one.
   test('[14 step 9, ruling R7] the unit is kept by a group that had land units, not by a leader-only controller (FB-16)', () => {
-    const s = playing({
-      war: [['ottoman', 'hapsburg'], ['ottoman', 'england']],
-      alliances: [['hapsburg', 'england']],
-      control: { mohacs: 'hapsburg', buda: 'ottoman' },
-      stacks: [{ space: 'buda', power: 'ottoman', regulars: 2 }, { space: 'mohacs', power: 'hapsburg', leaders: ['ferdinand'] }, { space: 'mohacs', power: 'england', regulars: 2 }],
-      impulse: { power: 'ottoman', cp: 1 },
-      move: { from: 'buda', to: 'mohacs', regulars: 2 },
-    }, [{ type: 'avoid.decline', power: 'england' }, dice(6, 6), dice(6, 6, 1, 1)]);
+    const s = playing(
+      {
+        war: [
+          ['ottoman', 'hapsburg'],
+          ['ottoman', 'england'],
+        ],
+        alliances: [['hapsburg', 'england']],
+        control: { mohacs: 'hapsburg', buda: 'ottoman' },
+        stacks: [
+          { space: 'buda', power: 'ottoman', regulars: 2 },
+          { space: 'mohacs', power: 'hapsburg', leaders: ['ferdinand'] },
+          { space: 'mohacs', power: 'england', regulars: 2 },
+        ],
+        impulse: { power: 'ottoman', cp: 1 },
+        move: { from: 'buda', to: 'mohacs', regulars: 2 },
+      },
+      [{ type: 'avoid.decline', power: 'england' }, dice(6, 6), dice(6, 6, 1, 1)],
+    );
     // One legal answer (lose both, keep one regular): the engine gives it itself (ruling R9).
     const p = finished(s);
-    expect(s.log.filter((a) => a.source === 'engine').map((a) => a.event)).toContainEqual({ type: 'casualties.assign', power: 'england', regulars: 2, keep: 'regulars' });
+    expect(s.log.filter((a) => a.source === 'engine').map((a) => a.event)).toContainEqual({
+      type: 'casualties.assign',
+      power: 'england',
+      regulars: 2,
+      keep: 'regulars',
+    });
     expect(piecesAt(p, 'mohacs', 'england')).toEqual({ ...none, regulars: 1 });
     expect(piecesAt(p, 'mohacs', 'hapsburg').leaders).toEqual(['ferdinand']);
     expect(s.result?.summary.battle?.defender.kept).toBe('regulars');
@@ -169,13 +238,17 @@ describe('14 step 9, ruling R7, ruling R16: casualties and the kept unit', () =>
     war: WAR,
     alliances: [['hapsburg', 'hungary']],
     control: { mohacs: 'hapsburg', belgrade: 'ottoman' },
-    stacks: [{ space: 'belgrade', power: 'ottoman', regulars: ottoman }, { space: 'mohacs', power: 'hapsburg', regulars: hapsburg }, { space: 'mohacs', power: 'hungary', regulars: hungary }],
+    stacks: [
+      { space: 'belgrade', power: 'ottoman', regulars: ottoman },
+      { space: 'mohacs', power: 'hapsburg', regulars: hapsburg },
+      { space: 'mohacs', power: 'hungary', regulars: hungary },
+    ],
     impulse: { power: 'ottoman', cp: 1 },
     move: { from: 'belgrade', to: 'mohacs', regulars: ottoman },
   });
   const FIGHT: Event[] = [{ type: 'avoid.decline', power: 'hapsburg' }];
 
-  test('[14 step 9, ruling R16] the Hapsburgs lose Hungary\'s regulars when they say so (byPower)', () => {
+  test("[14 step 9, ruling R16] the Hapsburgs lose Hungary's regulars when they say so (byPower)", () => {
     const s = playing(MOHACS(1, 2, 4), [...FIGHT, dice(6, 6, 1, 1), dice(1, 1, 1, 1)]);
     accept(s, { type: 'casualties.assign', power: 'hapsburg', regulars: 2, byPower: { hungary: { regulars: 2 } } });
     const p = finished(finishWithPolicy(s));
@@ -183,7 +256,7 @@ describe('14 step 9, ruling R7, ruling R16: casualties and the kept unit', () =>
     expect((p.stacks ?? []).filter((x) => x.power === 'hungary')).toEqual([]);
   });
 
-  test('[14 step 9, ruling R16] without byPower the Hapsburgs\' own regulars are lost first', () => {
+  test("[14 step 9, ruling R16] without byPower the Hapsburgs' own regulars are lost first", () => {
     const s = playing(MOHACS(1, 2, 4), [...FIGHT, dice(6, 6, 1, 1), dice(1, 1, 1, 1)]);
     accept(s, { type: 'casualties.assign', power: 'hapsburg', regulars: 2 });
     const p = finished(finishWithPolicy(s));
@@ -191,27 +264,43 @@ describe('14 step 9, ruling R7, ruling R16: casualties and the kept unit', () =>
     expect((p.stacks ?? []).filter((x) => x.power === 'hungary').reduce((n, x) => n + (x.regulars ?? 0), 0)).toBe(1);
   });
 
-  test('[14 step 9, ruling R7, ruling R16] the Hapsburgs keep Hungary\'s unit when they name it; a power that lost none cannot keep one', () => {
+  test("[14 step 9, ruling R7, ruling R16] the Hapsburgs keep Hungary's unit when they name it; a power that lost none cannot keep one", () => {
     // Ottoman 2 dice, 2 hits; defenders 2 + 1 dice, 2 hits: both wiped out, the defenders rolled more (FB-16).
     const s = playing(MOHACS(1, 1, 2), [...FIGHT, dice(6, 6), dice(6, 6, 1)]);
     expect(s.pending).toMatchObject({ kind: 'casualties', power: 'hapsburg' });
-    refuse(s, { type: 'casualties.assign', power: 'hapsburg', regulars: 2, keep: 'regulars', keepPower: 'england' }, { code: 'illegal', restriction: 'isKeptUnitLost', ruling: 'R16' });
+    refuse(
+      s,
+      { type: 'casualties.assign', power: 'hapsburg', regulars: 2, keep: 'regulars', keepPower: 'england' },
+      { code: 'illegal', restriction: 'isKeptUnitLost', ruling: 'R16' },
+    );
     accept(s, { type: 'casualties.assign', power: 'hapsburg', regulars: 2, keep: 'regulars', keepPower: 'hungary' });
     const p = finished(s);
-    expect((p.stacks ?? []).filter((x) => x.space === 'mohacs').map((x) => [x.power, x.regulars])).toEqual([['hungary', 1]]);
+    expect((p.stacks ?? []).filter((x) => x.space === 'mohacs').map((x) => [x.power, x.regulars])).toEqual([
+      ['hungary', 1],
+    ]);
   });
 
   test('[14 step 10, ruling R16] captured leaders go to the first power in impulse order with land units on the winning side', () => {
     // Ferdinand (no units) and England's two regulars defend Hapsburg Mohacs; Ibrahim's one regular dies: England,
     // the only winner with land units, takes him — not the Hapsburgs who control the space.
-    const s = playing({
-      war: [['ottoman', 'hapsburg'], ['ottoman', 'england']],
-      alliances: [['hapsburg', 'england']],
-      control: { mohacs: 'hapsburg', belgrade: 'ottoman' },
-      stacks: [{ space: 'belgrade', power: 'ottoman', regulars: 1, leaders: ['ibrahim-pasha'] }, { space: 'mohacs', power: 'hapsburg', leaders: ['ferdinand'] }, { space: 'mohacs', power: 'england', regulars: 2 }],
-      impulse: { power: 'ottoman', cp: 1 },
-      move: { from: 'belgrade', to: 'mohacs', regulars: 1, leaders: ['ibrahim-pasha'] },
-    }, [{ type: 'avoid.decline', power: 'england' }, dice(1, 1), dice(5, 1, 1, 1)]);
+    const s = playing(
+      {
+        war: [
+          ['ottoman', 'hapsburg'],
+          ['ottoman', 'england'],
+        ],
+        alliances: [['hapsburg', 'england']],
+        control: { mohacs: 'hapsburg', belgrade: 'ottoman' },
+        stacks: [
+          { space: 'belgrade', power: 'ottoman', regulars: 1, leaders: ['ibrahim-pasha'] },
+          { space: 'mohacs', power: 'hapsburg', leaders: ['ferdinand'] },
+          { space: 'mohacs', power: 'england', regulars: 2 },
+        ],
+        impulse: { power: 'ottoman', cp: 1 },
+        move: { from: 'belgrade', to: 'mohacs', regulars: 1, leaders: ['ibrahim-pasha'] },
+      },
+      [{ type: 'avoid.decline', power: 'england' }, dice(1, 1), dice(5, 1, 1, 1)],
+    );
     const p = finished(s);
     expect(p.captured).toEqual([{ leader: 'ibrahim-pasha', by: 'england' }]);
   });
@@ -219,14 +308,21 @@ describe('14 step 9, ruling R7, ruling R16: casualties and the kept unit', () =>
 
 describe('14.1, ruling R9: every decision lists its legal answers', () => {
   test('[14.1] a group of leaders only may go inside; the decision lists it and the default policy takes it (RET-02)', () => {
-    const s = playing({
-      war: WAR,
-      alliances: [['hapsburg', 'france']],
-      control: { belgrade: 'hapsburg', szegedin: 'ottoman' },
-      stacks: [{ space: 'szegedin', power: 'ottoman', regulars: 4 }, { space: 'belgrade', power: 'hapsburg', regulars: 1, leaders: ['ferdinand'] }, { space: 'belgrade', power: 'france', regulars: 2 }],
-      impulse: { power: 'ottoman', cp: 1 },
-      move: { from: 'szegedin', to: 'belgrade', regulars: 4 },
-    }, [{ type: 'withdraw.decline', power: 'hapsburg' }, dice(6, 6, 1, 1), dice(1, 1, 1, 1, 1)]);
+    const s = playing(
+      {
+        war: WAR,
+        alliances: [['hapsburg', 'france']],
+        control: { belgrade: 'hapsburg', szegedin: 'ottoman' },
+        stacks: [
+          { space: 'szegedin', power: 'ottoman', regulars: 4 },
+          { space: 'belgrade', power: 'hapsburg', regulars: 1, leaders: ['ferdinand'] },
+          { space: 'belgrade', power: 'france', regulars: 2 },
+        ],
+        impulse: { power: 'ottoman', cp: 1 },
+        move: { from: 'szegedin', to: 'belgrade', regulars: 4 },
+      },
+      [{ type: 'withdraw.decline', power: 'hapsburg' }, dice(6, 6, 1, 1), dice(1, 1, 1, 1, 1)],
+    );
     expect(s.pending).toMatchObject({ kind: 'retreat', power: 'hapsburg' });
     expect(s.pending?.options.map((o) => o.event)).toEqual([
       { type: 'retreat.declare', power: 'hapsburg', inside: { leaders: ['ferdinand'] } },
@@ -242,28 +338,50 @@ describe('13.4, 2.1, ruling R18: who may be inside', () => {
   test('[13.4, ruling R18] nobody withdraws when one defender may not go inside: the battle is fought (WDR-03, WDR-06)', () => {
     // Inactive Hungary holds Buda; a Hapsburg regular, not Hungary's ally, stands with its stack.
     const s = playing({
-      war: [['ottoman', 'hapsburg'], ['ottoman', 'hungary']],
+      war: [
+        ['ottoman', 'hapsburg'],
+        ['ottoman', 'hungary'],
+      ],
       control: { pressburg: 'ottoman' },
-      stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 4 }, { space: 'buda', power: 'hungary', regulars: 2 }, { space: 'buda', power: 'hapsburg', regulars: 1 }],
+      stacks: [
+        { space: 'pressburg', power: 'ottoman', regulars: 4 },
+        { space: 'buda', power: 'hungary', regulars: 2 },
+        { space: 'buda', power: 'hapsburg', regulars: 1 },
+      ],
       impulse: { power: 'ottoman', cp: 1 },
       move: { from: 'pressburg', to: 'buda', regulars: 4 },
     });
     // Hungary's and the Hapsburg's units stay outside together: the battle's dice are next.
     expect(s.pending).toMatchObject({ kind: 'roll', roll: { purpose: 'attacker' } });
-    refuse(s, { type: 'withdraw.declare', power: 'hapsburg' }, { code: 'step-closed', rule: '13.4', restriction: 'mayEveryDefenderGoInside' });
+    refuse(
+      s,
+      { type: 'withdraw.declare', power: 'hapsburg' },
+      { code: 'step-closed', rule: '13.4', restriction: 'mayEveryDefenderGoInside' },
+    );
   });
 
   test('[14.1, ruling R18] a beaten inactive minor in a fortress another power controls is eliminated, not put inside (RET-15)', () => {
-    const s = playing({
-      war: [['ottoman', 'hapsburg'], ['ottoman', 'hungary']],
-      control: { buda: 'hapsburg', pressburg: 'ottoman' },
-      stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 4 }, { space: 'buda', power: 'hungary', regulars: 2 }],
-      impulse: { power: 'ottoman', cp: 1 },
-      move: { from: 'pressburg', to: 'buda', regulars: 4 },
-    }, [dice(6, 1, 1, 1), dice(1, 1, 1)]);
+    const s = playing(
+      {
+        war: [
+          ['ottoman', 'hapsburg'],
+          ['ottoman', 'hungary'],
+        ],
+        control: { buda: 'hapsburg', pressburg: 'ottoman' },
+        stacks: [
+          { space: 'pressburg', power: 'ottoman', regulars: 4 },
+          { space: 'buda', power: 'hungary', regulars: 2 },
+        ],
+        impulse: { power: 'ottoman', cp: 1 },
+        move: { from: 'pressburg', to: 'buda', regulars: 4 },
+      },
+      [dice(6, 1, 1, 1), dice(1, 1, 1)],
+    );
     const p = finished(s);
     expect((p.stacks ?? []).filter((x) => x.power === 'hungary')).toEqual([]);
-    expect(s.result?.summary.retreats).toMatchObject([{ power: 'hungary', to: null, eliminated: { regulars: 1 }, eliminatedBy: 'R10' }]);
+    expect(s.result?.summary.retreats).toMatchObject([
+      { power: 'hungary', to: null, eliminated: { regulars: 1 }, eliminatedBy: 'R10' },
+    ]);
   });
 });
 
@@ -271,7 +389,10 @@ describe('13.1 restriction 6, ruling R2, ruling R13: leaders moving alone', () =
   test('[13.1, ruling R2] a leader moving alone captures nobody: both lone leaders stay (MOV-22, MOV-23)', () => {
     const s = playing({
       war: [['france', 'hapsburg']],
-      stacks: [{ space: 'vienna', power: 'hapsburg', leaders: ['ferdinand'] }, { space: 'linz', power: 'france', leaders: ['montmorency'] }],
+      stacks: [
+        { space: 'vienna', power: 'hapsburg', leaders: ['ferdinand'] },
+        { space: 'linz', power: 'france', leaders: ['montmorency'] },
+      ],
       impulse: { power: 'hapsburg', cp: 1 },
       move: { from: 'vienna', to: 'linz', leaders: ['ferdinand'] },
     });
@@ -299,13 +420,20 @@ describe('13.1 restriction 6, ruling R2, ruling R13: leaders moving alone', () =
 describe('ruling R19: the attacking force', () => {
   test('[14 step 2, ruling R19] a friendly leader waiting in the battle space fights with the formation, adds his rating and shares its defeat', () => {
     // Ibrahim waits alone in Hapsburg Mohacs beside two Hapsburg regulars; four Ottoman regulars march in from Belgrade.
-    const s = playing({
-      war: WAR,
-      control: { mohacs: 'hapsburg', belgrade: 'ottoman' },
-      stacks: [{ space: 'belgrade', power: 'ottoman', regulars: 4 }, { space: 'mohacs', power: 'ottoman', leaders: ['ibrahim-pasha'] }, { space: 'mohacs', power: 'hapsburg', regulars: 2 }],
-      impulse: { power: 'ottoman', cp: 1 },
-      move: { from: 'belgrade', to: 'mohacs', regulars: 4 },
-    }, [{ type: 'avoid.decline', power: 'hapsburg' }]);
+    const s = playing(
+      {
+        war: WAR,
+        control: { mohacs: 'hapsburg', belgrade: 'ottoman' },
+        stacks: [
+          { space: 'belgrade', power: 'ottoman', regulars: 4 },
+          { space: 'mohacs', power: 'ottoman', leaders: ['ibrahim-pasha'] },
+          { space: 'mohacs', power: 'hapsburg', regulars: 2 },
+        ],
+        impulse: { power: 'ottoman', cp: 1 },
+        move: { from: 'belgrade', to: 'mohacs', regulars: 4 },
+      },
+      [{ type: 'avoid.decline', power: 'hapsburg' }],
+    );
     expect(s.pending?.roll).toMatchObject({ purpose: 'attacker', dice: 5 });
     for (const e of [dice(1, 1, 1, 1, 1), dice(5, 1, 1)]) accept(s, e);
     const p = finished(s);
@@ -317,18 +445,35 @@ describe('ruling R19: the attacking force', () => {
 describe('ruling R17, 22.3: positions the validator accepts and refuses', () => {
   const base: ScenarioPatch = { war: WAR, impulse: { power: 'ottoman', cp: 1 } };
   test('[ruling R17] units inside that the enemy outside does not outnumber stand unbesieged: a legal position', () => {
-    expect(() => parseScenario({ ...base, stacks: [{ space: 'vienna', power: 'hapsburg', regulars: 2, inside: true }, { space: 'vienna', power: 'ottoman', regulars: 2 }] })).not.toThrow();
+    expect(() =>
+      parseScenario({
+        ...base,
+        stacks: [
+          { space: 'vienna', power: 'hapsburg', regulars: 2, inside: true },
+          { space: 'vienna', power: 'ottoman', regulars: 2 },
+        ],
+      }),
+    ).not.toThrow();
   });
 
   test('[ruling R17, ruling R13] enemy land units outside an empty enemy fortress with no siege: refused', () => {
-    expect(() => parseScenario({ ...base, stacks: [{ space: 'vienna', power: 'ottoman', regulars: 2 }] })).toThrow(/empty Vienna.*ruling R13.*ruling R17/);
+    expect(() => parseScenario({ ...base, stacks: [{ space: 'vienna', power: 'ottoman', regulars: 2 }] })).toThrow(
+      /empty Vienna.*ruling R13.*ruling R17/,
+    );
   });
 
   test('[15, ruling R17] units of a third power do not count for a siege: refused when the besieger alone does not outnumber', () => {
     const input = {
-      war: [['ottoman', 'hapsburg'], ['france', 'hapsburg']],
+      war: [
+        ['ottoman', 'hapsburg'],
+        ['france', 'hapsburg'],
+      ],
       alliances: [['ottoman', 'france']] as [string, string][],
-      stacks: [{ space: 'vienna', power: 'hapsburg', regulars: 2, inside: true }, { space: 'vienna', power: 'ottoman', regulars: 1 }, { space: 'vienna', power: 'france', regulars: 3 }],
+      stacks: [
+        { space: 'vienna', power: 'hapsburg', regulars: 2, inside: true },
+        { space: 'vienna', power: 'ottoman', regulars: 1 },
+        { space: 'vienna', power: 'france', regulars: 3 },
+      ],
       sieges: [{ space: 'vienna', by: ['ottoman'] }],
       impulse: { power: 'ottoman', cp: 1 },
     };
@@ -338,23 +483,48 @@ describe('ruling R17, 22.3: positions the validator accepts and refuses', () => 
 
   test('[22.3] an active minor at war with a power its major is at peace with: refused', () => {
     try {
-      parseScenario({ war: [['ottoman', 'hapsburg'], ['hungary', 'france']], alliances: [['hapsburg', 'hungary']], impulse: { power: 'ottoman', cp: 1 } });
+      parseScenario({
+        war: [
+          ['ottoman', 'hapsburg'],
+          ['hungary', 'france'],
+        ],
+        alliances: [['hapsburg', 'hungary']],
+        impulse: { power: 'ottoman', cp: 1 },
+      });
       expect.unreachable();
     } catch (e) {
       expect(e).toBeInstanceOf(ScenarioError);
-      expect((e as ScenarioError).issues).toEqual([{ path: 'war[1]', message: expect.stringContaining('active minor allied to Hapsburg (22.3)') }]);
+      expect((e as ScenarioError).issues).toEqual([
+        { path: 'war[1]', message: expect.stringContaining('active minor allied to Hapsburg (22.3)') },
+      ]);
     }
   });
 
   test('[14 step 10] a two-sided leader (Maurice of Saxony) may be captured by either of his powers; a one-sided one not by his own', () => {
     const stacks = [{ space: 'vienna', power: 'hapsburg', regulars: 2 }];
-    expect(() => parseScenario({ ...base, stacks, captured: [{ leader: 'maurice-of-saxony', by: 'hapsburg' }] })).not.toThrow();
-    expect(() => parseScenario({ ...base, stacks, captured: [{ leader: 'maurice-of-saxony', by: 'protestant' }] })).not.toThrow();
-    expect(() => parseScenario({ ...base, stacks, captured: [{ leader: 'ferdinand', by: 'hapsburg' }] })).toThrow(/the only power he serves/);
+    expect(() =>
+      parseScenario({ ...base, stacks, captured: [{ leader: 'maurice-of-saxony', by: 'hapsburg' }] }),
+    ).not.toThrow();
+    expect(() =>
+      parseScenario({ ...base, stacks, captured: [{ leader: 'maurice-of-saxony', by: 'protestant' }] }),
+    ).not.toThrow();
+    expect(() => parseScenario({ ...base, stacks, captured: [{ leader: 'ferdinand', by: 'hapsburg' }] })).toThrow(
+      /the only power he serves/,
+    );
   });
 
   test('[DESIGN] resolve finishes every regression-like board with the default policy and its result parses', () => {
-    const r = resolve(parseScenario({ ...base, control: { pressburg: 'ottoman' }, stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 3 }, { space: 'vienna', power: 'hapsburg', leaders: ['ferdinand'] }], move: { from: 'pressburg', to: 'vienna', regulars: 3 } }));
+    const r = resolve(
+      parseScenario({
+        ...base,
+        control: { pressburg: 'ottoman' },
+        stacks: [
+          { space: 'pressburg', power: 'ottoman', regulars: 3 },
+          { space: 'vienna', power: 'hapsburg', leaders: ['ferdinand'] },
+        ],
+        move: { from: 'pressburg', to: 'vienna', regulars: 3 },
+      }),
+    );
     expect(r.ok).toBe(true);
     if (r.ok) expect(() => parseScenario(r.result.position)).not.toThrow();
   });
@@ -368,7 +538,10 @@ const line = (type: string, home: string) => ({
     { id: 'field', type, home },
     { id: 'east', type: 'unfortified', home: 'hapsburg' },
   ],
-  connections: [{ a: 'west', b: 'field' }, { a: 'field', b: 'east' }],
+  connections: [
+    { a: 'west', b: 'field' },
+    { a: 'field', b: 'east' },
+  ],
 });
 const LINE = line('unfortified', 'hapsburg') as ScenarioPatch['map'];
 const FORT_LINE = line('fortress', 'ottoman') as ScenarioPatch['map'];
@@ -376,11 +549,17 @@ const PROTESTANT_FORT = line('fortress', 'protestant') as ScenarioPatch['map'];
 
 describe('Classes found by the property tests (test/properties): each pinned also in the casebook', () => {
   test('[13.1] with no legal move there is no move decision: the Move action does not happen and the move ends', () => {
-    const s = playing({ war: WAR, stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 2, lostBattle: true }], impulse: { power: 'ottoman', cp: 2 } });
+    const s = playing({
+      war: WAR,
+      stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 2, lostBattle: true }],
+      impulse: { power: 'ottoman', cp: 2 },
+    });
     expect(s.pending).toBeNull();
     const p = finished(s);
     expect(piecesAt(p, 'pressburg', 'ottoman')).toEqual({ ...none, regulars: 2 });
-    expect(s.trace.some((t) => t.state === 'noLegalMove' && t.headline && /has no legal move: .* \(13\.1\)/.test(t.note.en))).toBe(true);
+    expect(
+      s.trace.some((t) => t.state === 'noLegalMove' && t.headline && /has no legal move: .* \(13\.1\)/.test(t.note.en)),
+    ).toBe(true);
   });
 
   test('[13.1, 13.2] a leader moving alone, intercepted by land units, is captured: no battle is fought (MOV-23)', () => {
@@ -388,7 +567,10 @@ describe('Classes found by the property tests (test/properties): each pinned als
       {
         map: LINE,
         war: WAR,
-        stacks: [{ space: 'west', power: 'hapsburg', regulars: 1, leaders: ['charles-v'] }, { space: 'east', power: 'ottoman', regulars: 1 }],
+        stacks: [
+          { space: 'west', power: 'hapsburg', regulars: 1, leaders: ['charles-v'] },
+          { space: 'east', power: 'ottoman', regulars: 1 },
+        ],
         impulse: { power: 'hapsburg', cp: 1 },
         move: { from: 'west', to: 'field', leaders: ['charles-v'] },
       },
@@ -404,7 +586,11 @@ describe('Classes found by the property tests (test/properties): each pinned als
     const patch: ScenarioPatch = {
       map: FORT_LINE,
       war: WAR,
-      stacks: [{ space: 'west', power: 'hapsburg', regulars: 1 }, { space: 'field', power: 'ottoman', cavalry: 1, inside: true }, { space: 'field', power: 'hapsburg', leaders: ['duke-of-alva'] }],
+      stacks: [
+        { space: 'west', power: 'hapsburg', regulars: 1 },
+        { space: 'field', power: 'ottoman', cavalry: 1, inside: true },
+        { space: 'field', power: 'hapsburg', leaders: ['duke-of-alva'] },
+      ],
       impulse: { power: 'hapsburg', cp: 2 },
       move: { from: 'west', to: 'field', regulars: 1 },
     };
@@ -416,11 +602,17 @@ describe('Classes found by the property tests (test/properties): each pinned als
     expect(piecesAt(finished(back), 'west', 'hapsburg')).toEqual({ ...none, regulars: 1 });
   });
 
-  test('[15, ruling R18] enemies inside an ally\'s fortress are not besieged by the formation: it stays, no siege', () => {
+  test("[15, ruling R18] enemies inside an ally's fortress are not besieged by the formation: it stays, no siege", () => {
     const s = playing({
       war: [['england', 'protestant']],
-      alliances: [['england', 'hapsburg'], ['hapsburg', 'protestant']],
-      stacks: [{ space: 'brussels', power: 'england', regulars: 1 }, { space: 'antwerp', power: 'protestant', leaders: ['john-frederick'] }],
+      alliances: [
+        ['england', 'hapsburg'],
+        ['hapsburg', 'protestant'],
+      ],
+      stacks: [
+        { space: 'brussels', power: 'england', regulars: 1 },
+        { space: 'antwerp', power: 'protestant', leaders: ['john-frederick'] },
+      ],
       impulse: { power: 'england', cp: 1 },
       move: { from: 'brussels', to: 'antwerp', regulars: 1 },
     });
@@ -434,25 +626,31 @@ describe('Classes found by the property tests (test/properties): each pinned als
   // mover's own minor ally standing in the space once placed does not undo that.
   const ANTWERP: ScenarioPatch = {
     war: [['england', 'hapsburg']],
-    alliances: [['hapsburg', 'france'], ['england', 'hungary']],
+    alliances: [
+      ['hapsburg', 'france'],
+      ['england', 'hungary'],
+    ],
     control: { amsterdam: 'england' },
-    stacks: [{ space: 'amsterdam', power: 'hungary', regulars: 1 }, { space: 'antwerp', power: 'france', mercenaries: 1 }],
+    stacks: [
+      { space: 'amsterdam', power: 'hungary', regulars: 1 },
+      { space: 'antwerp', power: 'france', mercenaries: 1 },
+    ],
     impulse: { power: 'england', cp: 1 },
     move: { from: 'amsterdam', to: 'antwerp', regulars: 1 },
   };
 
-  test('[13.1 restriction 3, 13.1 step 8] the enemy controller\'s allies still fight a formation of the mover\'s minor ally: no siege past them (MOV-17)', () => {
+  test("[13.1 restriction 3, 13.1 step 8] the enemy controller's allies still fight a formation of the mover's minor ally: no siege past them (MOV-17)", () => {
     const s = finishWithPolicy(playing(ANTWERP));
     const p = finished(s);
     expect(s.result?.summary.battle?.defender.powers).toEqual(['france']);
     expect((p.sieges ?? []).filter((g) => g.space === 'antwerp' && g.by.includes('england'))).toEqual([]);
   });
 
-  test('[13.1 restriction 3, 13.2 step 5] a successful interception by the enemy controller\'s ally into that space is followed by a field battle (MOV-17, INT-27)', () => {
-    const s = playing({ ...ANTWERP, stacks: [...(ANTWERP.stacks ?? []), { space: 'brussels', power: 'france', mercenaries: 1 }] }, [
-      { type: 'intercept.declare', power: 'france', from: 'brussels', mercenaries: 1 },
-      dice(6, 6),
-    ]);
+  test("[13.1 restriction 3, 13.2 step 5] a successful interception by the enemy controller's ally into that space is followed by a field battle (MOV-17, INT-27)", () => {
+    const s = playing(
+      { ...ANTWERP, stacks: [...(ANTWERP.stacks ?? []), { space: 'brussels', power: 'france', mercenaries: 1 }] },
+      [{ type: 'intercept.declare', power: 'france', from: 'brussels', mercenaries: 1 }, dice(6, 6)],
+    );
     expect(s.pending?.kind).toBe('roll');
     const p = finished(finishWithPolicy(s));
     expect(s.result?.summary.battle?.defender.units.mercenaries).toBe(2);
@@ -466,7 +664,10 @@ describe('Classes found by the property tests (test/properties): each pinned als
     const s = playing(
       {
         map: line('key', 'ottoman') as ScenarioPatch['map'],
-        war: [['ottoman', 'hapsburg'], ['ottoman', 'france']],
+        war: [
+          ['ottoman', 'hapsburg'],
+          ['ottoman', 'france'],
+        ],
         alliances: [['hapsburg', 'france']],
         control: { field: 'independent' },
         stacks: [
@@ -479,7 +680,11 @@ describe('Classes found by the property tests (test/properties): each pinned als
         impulse: { power: 'ottoman', cp: 1 },
         move: { from: 'west', to: 'field', regulars: 5, leaders: ['ibrahim-pasha'] },
       },
-      [{ type: 'avoid.declare', power: 'france', to: 'east', regulars: 1 }, dice(5, 6), { type: 'retreat.declare', power: 'france', to: 'east' }],
+      [
+        { type: 'avoid.declare', power: 'france', to: 'east', regulars: 1 },
+        dice(5, 6),
+        { type: 'retreat.declare', power: 'france', to: 'east' },
+      ],
     );
     const p = finished(finishWithPolicy(s));
     expect(p.captured).toEqual([{ leader: 'charles-v', by: 'ottoman' }]);
@@ -499,10 +704,22 @@ describe('Classes found by the property tests (test/properties): each pinned als
             { id: 's2', type: 'unfortified', home: 'england' },
             { id: 's3', type: 'key', home: 'ottoman' },
           ],
-          connections: [{ a: 's0', b: 's1' }, { a: 's0', b: 's2' }, { a: 's2', b: 's3' }, { a: 's0', b: 's3' }],
+          connections: [
+            { a: 's0', b: 's1' },
+            { a: 's0', b: 's2' },
+            { a: 's2', b: 's3' },
+            { a: 's0', b: 's3' },
+          ],
         } as ScenarioPatch['map'],
-        war: [['ottoman', 'england'], ['ottoman', 'france']],
-        alliances: [['ottoman', 'hapsburg'], ['ottoman', 'hungary'], ['england', 'france']],
+        war: [
+          ['ottoman', 'england'],
+          ['ottoman', 'france'],
+        ],
+        alliances: [
+          ['ottoman', 'hapsburg'],
+          ['ottoman', 'hungary'],
+          ['england', 'france'],
+        ],
         control: { s0: 'hungary' },
         stacks: [
           { space: 's1', power: 'ottoman', regulars: 1 },
@@ -517,15 +734,28 @@ describe('Classes found by the property tests (test/properties): each pinned als
       [{ type: 'intercept.declare', power: 'england', from: 's3', regulars: 1 }, dice(6, 6)],
     );
     expect(s.summary.siegesEnded).toEqual([{ space: 's3', by: ['england'], rule: '15.3' }]);
-    accept(s, { type: 'intercept.declare', power: 'england', from: 's2', regulars: 2, leaders: ['charles-brandon', 'dudley'] });
+    accept(s, {
+      type: 'intercept.declare',
+      power: 'england',
+      from: 's2',
+      regulars: 2,
+      leaders: ['charles-brandon', 'dudley'],
+    });
   });
 
   test('[ruling R13, ruling R17] interceptors that win outside an empty enemy fortress put it under siege', () => {
     const s = playing(
       {
         map: PROTESTANT_FORT,
-        war: [['ottoman', 'hapsburg'], ['ottoman', 'protestant'], ['hapsburg', 'protestant']],
-        stacks: [{ space: 'west', power: 'ottoman', regulars: 1 }, { space: 'east', power: 'hapsburg', mercenaries: 1 }],
+        war: [
+          ['ottoman', 'hapsburg'],
+          ['ottoman', 'protestant'],
+          ['hapsburg', 'protestant'],
+        ],
+        stacks: [
+          { space: 'west', power: 'ottoman', regulars: 1 },
+          { space: 'east', power: 'hapsburg', mercenaries: 1 },
+        ],
         impulse: { power: 'ottoman', cp: 1 },
         move: { from: 'west', to: 'field', regulars: 1 },
       },

@@ -107,7 +107,7 @@ describe('each alternative reading changes what its case shows, and only there',
     });
   }
 
-  test('[ruling R5] under the alternative the Hapsburgs, the side\'s deciding group, take the odd hit themselves', () => {
+  test("[ruling R5] under the alternative the Hapsburgs, the side's deciding group, take the odd hit themselves", () => {
     const alternative = outcomesUnder('odd-hits-between-allies', { R5: 'alternative' });
     expect(alternative.length).toBeGreaterThan(0);
     for (const o of alternative) expect(o).toMatch(/england 1r lost/);
@@ -125,7 +125,8 @@ describe('each alternative reading changes what its case shows, and only there',
 });
 
 describe('the default is exactly the rulings', () => {
-  const vienna = () => JSON.parse(readFileSync(join(ROOT, 'examples', 'vienna-1517.json'), 'utf8')) as Record<string, unknown>;
+  const vienna = () =>
+    JSON.parse(readFileSync(join(ROOT, 'examples', 'vienna-1517.json'), 'utf8')) as Record<string, unknown>;
 
   test('no rulings, {} and every ruling named "ruling" resolve the worked example alike', () => {
     const named = Object.fromEntries(VARIANT_RULINGS.map((id) => [id, 'ruling']));
@@ -152,21 +153,28 @@ describe('the default is exactly the rulings', () => {
 });
 
 describe('the walkthrough page says which rulings are read the other way', () => {
-  const vienna = () => JSON.parse(readFileSync(join(ROOT, 'examples', 'vienna-1517.json'), 'utf8')) as Record<string, unknown>;
+  const vienna = () =>
+    JSON.parse(readFileSync(join(ROOT, 'examples', 'vienna-1517.json'), 'utf8')) as Record<string, unknown>;
 
-  test('[ruling R7][ruling R19] the page names the alternative readings in both languages, and nothing without them', { timeout: 60_000 }, async () => {
-    const variant = await walkthrough(withRulings(parseScenario(vienna()), { R7: 'alternative', R19: 'alternative' }));
-    expect(variant.model.alternativeReadings).toEqual(['R7', 'R19']);
-    expect(variant.html).toContain('Read with the alternative reading of R7, R19');
-    const russian = await walkthrough(withRulings(parseScenario(vienna()), { R13: 'alternative' }), { lang: 'ru' });
-    expect(russian.html).toContain('Альтернативное прочтение постановлений: R13');
-    const plain = await walkthrough(parseScenario(vienna()));
-    expect(plain.model.alternativeReadings).toEqual([]);
-    expect(plain.html).not.toContain('alternative reading of R');
-  });
+  test(
+    '[ruling R7][ruling R19] the page names the alternative readings in both languages, and nothing without them',
+    { timeout: 60_000 },
+    async () => {
+      const variant = await walkthrough(
+        withRulings(parseScenario(vienna()), { R7: 'alternative', R19: 'alternative' }),
+      );
+      expect(variant.model.alternativeReadings).toEqual(['R7', 'R19']);
+      expect(variant.html).toContain('Read with the alternative reading of R7, R19');
+      const russian = await walkthrough(withRulings(parseScenario(vienna()), { R13: 'alternative' }), { lang: 'ru' });
+      expect(russian.html).toContain('Альтернативное прочтение постановлений: R13');
+      const plain = await walkthrough(parseScenario(vienna()));
+      expect(plain.model.alternativeReadings).toEqual([]);
+      expect(plain.html).not.toContain('alternative reading of R');
+    },
+  );
 });
 
-describe('a scenario\'s rulings are checked like the rest of it', () => {
+describe("a scenario's rulings are checked like the rest of it", () => {
   const base = JSON.parse(readFileSync(join(ROOT, 'examples', 'vienna-1517.json'), 'utf8')) as Record<string, unknown>;
 
   const problems = (rulings: unknown): string[] => issuesOf({ ...base, rulings }).map((i) => `${i.path}: ${i.message}`);
@@ -182,7 +190,10 @@ describe('a scenario\'s rulings are checked like the rest of it', () => {
   });
 
   test('a valid reading parses', () => {
-    expect(parseScenario({ ...base, rulings: { R11: 'alternative', R13: 'ruling' } }).data.rulings).toEqual({ R11: 'alternative', R13: 'ruling' });
+    expect(parseScenario({ ...base, rulings: { R11: 'alternative', R13: 'ruling' } }).data.rulings).toEqual({
+      R11: 'alternative',
+      R13: 'ruling',
+    });
   });
 });
 
@@ -197,8 +208,12 @@ describe('his --ruling and his review --compare', () => {
     expect(JSON.parse(ruling.stdout).position.sieges).toHaveLength(1);
     expect(JSON.parse(alternative.stdout).position.sieges).toEqual([]);
     expect(JSON.parse(alternative.stdout).position.rulings).toEqual({ R13: 'alternative' });
-    expect(his('resolve', path, '--ruling', 'R13=alternative').stdout).toContain('Read with the alternative reading of R13');
-    expect(his('resolve', path, '--ruling', 'R13=alternative', '--lang', 'ru').stdout).toContain('Альтернативное прочтение постановлений: R13');
+    expect(his('resolve', path, '--ruling', 'R13=alternative').stdout).toContain(
+      'Read with the alternative reading of R13',
+    );
+    expect(his('resolve', path, '--ruling', 'R13=alternative', '--lang', 'ru').stdout).toContain(
+      'Альтернативное прочтение постановлений: R13',
+    );
     expect(his('resolve', path).stdout).not.toContain('alternative reading');
   });
 

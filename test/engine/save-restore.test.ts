@@ -18,7 +18,13 @@ const RULEBOOK: ScenarioPatch = {
   ...VIENNA,
   move: { from: 'pressburg', to: 'vienna', regulars: 7, cavalry: 1, leaders: ['suleiman', 'ibrahim-pasha'] },
 };
-const CHARLES_INTERCEPTS: EngineEvent = { type: 'intercept.declare', power: 'hapsburg', from: 'graz', regulars: 8, leaders: ['charles-v'] };
+const CHARLES_INTERCEPTS: EngineEvent = {
+  type: 'intercept.declare',
+  power: 'hapsburg',
+  from: 'graz',
+  regulars: 8,
+  leaders: ['charles-v'],
+};
 
 function bookSession(seed = 1): Session {
   return createSession(parseScenario(example), { seed, lang: 'en' });
@@ -50,7 +56,11 @@ describe('the worked example restores at every step', () => {
 
   test('[14] the uninterrupted example ends as the rulebook says (Ottoman loses the cavalry and 4 regulars, retreats to Pressburg)', () => {
     expect(whole.pending).toBeNull();
-    expect(whole.result?.summary.battle).toMatchObject({ winner: 'defender', attacker: { hits: 3 }, defender: { hits: 5 } });
+    expect(whole.result?.summary.battle).toMatchObject({
+      winner: 'defender',
+      attacker: { hits: 3 },
+      defender: { hits: 5 },
+    });
     expect(whole.result?.summary.retreats).toMatchObject([{ power: 'ottoman', to: 'pressburg' }]);
   });
 
@@ -90,7 +100,10 @@ describe('the worked example restores at every step', () => {
     // The Hapsburg casualties (3 regulars, the only answer) and the retreat to Pressburg are the engine's own (ruling R9).
     expect(saved.events.map((a) => a.event)).toEqual(SCRIPT);
     expect(saved.events.every((a) => a.source === 'host')).toBe(true);
-    expect(whole.log.filter((a) => a.source === 'engine').map((a) => a.event.type)).toEqual(['casualties.assign', 'retreat.declare']);
+    expect(whole.log.filter((a) => a.source === 'engine').map((a) => a.event.type)).toEqual([
+      'casualties.assign',
+      'retreat.declare',
+    ]);
   });
 
   test('[Session API] a save restores from its JSON text as well', () => {
@@ -131,35 +144,38 @@ describe('dice rolled by the seed restore identically', () => {
     return e?.type === 'dice.rolled' ? e.values : undefined;
   }
 
-  test.for([1, 2, 3, 7, 42, 1517])('[Session API] seed %i: before every seeded roll, a restored copy rolls the same dice as the original', (seed) => {
-    const original = createSession(scenario(RULEBOOK), { seed });
-    send(original, CHARLES_INTERCEPTS);
-    let rolls = 0;
-    for (let step = 0; step < 50 && original.pending; step++) {
-      const d = original.pending;
-      const copy = restoreSession(stored(original));
-      expect(copy.pending).toEqual(d);
-      if (d.kind === 'roll') {
-        expect(copy.roll()).toEqual({ ok: true });
-        expect(original.roll()).toEqual({ ok: true });
-        rolls++;
-        const values = lastRoll(original);
-        expect(values).toHaveLength(d.roll?.dice ?? -1);
-        expect(lastRoll(copy)).toEqual(values);
-      } else {
-        const e = answer(d);
-        send(copy, e);
-        send(original, e);
+  test.for([1, 2, 3, 7, 42, 1517])(
+    '[Session API] seed %i: before every seeded roll, a restored copy rolls the same dice as the original',
+    (seed) => {
+      const original = createSession(scenario(RULEBOOK), { seed });
+      send(original, CHARLES_INTERCEPTS);
+      let rolls = 0;
+      for (let step = 0; step < 50 && original.pending; step++) {
+        const d = original.pending;
+        const copy = restoreSession(stored(original));
+        expect(copy.pending).toEqual(d);
+        if (d.kind === 'roll') {
+          expect(copy.roll()).toEqual({ ok: true });
+          expect(original.roll()).toEqual({ ok: true });
+          rolls++;
+          const values = lastRoll(original);
+          expect(values).toHaveLength(d.roll?.dice ?? -1);
+          expect(lastRoll(copy)).toEqual(values);
+        } else {
+          const e = answer(d);
+          send(copy, e);
+          send(original, e);
+        }
+        expect(copy.pending).toEqual(original.pending);
+        expect(copy.trace).toEqual(original.trace);
       }
-      expect(copy.pending).toEqual(original.pending);
-      expect(copy.trace).toEqual(original.trace);
-    }
-    expect(original.pending).toBeNull();
-    expect(rolls).toBeGreaterThanOrEqual(1);
-    const restored = restoreSession(stored(original));
-    expect(restored.result).toEqual(original.result);
-    expect(restored.trace).toEqual(original.trace);
-  });
+      expect(original.pending).toBeNull();
+      expect(rolls).toBeGreaterThanOrEqual(1);
+      const restored = restoreSession(stored(original));
+      expect(restored.result).toEqual(original.result);
+      expect(restored.trace).toEqual(original.trace);
+    },
+  );
 
   test('[Session API] seeded rolls are saved with their values and source, host rolls with theirs', () => {
     const s = createSession(scenario(RULEBOOK), { seed: 5 });
@@ -177,7 +193,10 @@ describe('dice rolled by the seed restore identically', () => {
   test('[Session API] host dice between seeded rolls do not shift the seeded sequence after a restore', () => {
     // Ferdinand tries to avoid alone (seeded roll); his 5 regulars stay and fight: the host rolls the Ottoman dice,
     // the seed the Hapsburg dice.
-    const FIVE: ScenarioPatch = { ...RULEBOOK, stacks: [VIENNA.stacks![0]!, { space: 'vienna', power: 'hapsburg', regulars: 5, leaders: ['ferdinand'] }] };
+    const FIVE: ScenarioPatch = {
+      ...RULEBOOK,
+      stacks: [VIENNA.stacks![0]!, { space: 'vienna', power: 'hapsburg', regulars: 5, leaders: ['ferdinand'] }],
+    };
     const original = createSession(scenario(FIVE), { seed: 11 });
     send(original, { type: 'avoid.declare', power: 'hapsburg', to: 'linz', leaders: ['ferdinand'] });
     expect(original.roll()).toEqual({ ok: true });
@@ -224,11 +243,33 @@ describe('a corrupted save raises RestoreError with a clear message', () => {
 
   test.for<[string, () => unknown, RegExp]>([
     ['an unknown format', () => ({ ...valid(), format: 'chess/pgn' }), /format/],
-    ['no format at all', () => { const { format: _f, ...rest } = valid(); return rest; }, /format/],
-    ['no events list', () => { const { events: _e, ...rest } = valid(); return rest; }, /events/],
+    [
+      'no format at all',
+      () => {
+        const { format: _f, ...rest } = valid();
+        return rest;
+      },
+      /format/,
+    ],
+    [
+      'no events list',
+      () => {
+        const { events: _e, ...rest } = valid();
+        return rest;
+      },
+      /events/,
+    ],
     ['a seed that is not a whole number', () => ({ ...valid(), seed: 'lucky' }), /seed/],
-    ['an event that fails the event schema', () => ({ ...valid(), events: [{ event: { type: 'army.teleport' }, source: 'host' }] }), /events\[0\]/],
-    ['an event recorded as the engine\'s own', () => ({ ...valid(), events: [{ event: SCRIPT[0], source: 'engine' }] }), /events\[0\]\.source/],
+    [
+      'an event that fails the event schema',
+      () => ({ ...valid(), events: [{ event: { type: 'army.teleport' }, source: 'host' }] }),
+      /events\[0\]/,
+    ],
+    [
+      "an event recorded as the engine's own",
+      () => ({ ...valid(), events: [{ event: SCRIPT[0], source: 'engine' }] }),
+      /events\[0\]\.source/,
+    ],
     ['a value that is not a save', () => 42, /not a session save/],
     ['null', () => null, /not a session save/],
   ])('[Session API] refuses %s', ([, make, message]) => {
@@ -272,7 +313,10 @@ describe('a corrupted save raises RestoreError with a clear message', () => {
 
   test('[Session API] refuses a save whose scenario is no longer valid, listing the problem', () => {
     const saved = valid();
-    const broken = { ...(saved.scenario as Record<string, unknown>), stacks: [{ space: 'atlantis', power: 'ottoman', regulars: 1 }] };
+    const broken = {
+      ...(saved.scenario as Record<string, unknown>),
+      stacks: [{ space: 'atlantis', power: 'ottoman', regulars: 1 }],
+    };
     const e = restoreError({ ...saved, scenario: broken });
     expect(e.message).toMatch(/saved scenario is no longer valid/);
     expect(e.message).toMatch(/atlantis/);
@@ -292,7 +336,10 @@ describe('a refused event leaves no trace: a restore after it continues exactly 
       { space: 'salonika', power: 'independent', regulars: 3, inside: true },
       { space: 'sofia', power: 'ottoman', leaders: ['ibrahim-pasha'] },
     ],
-    sieges: [{ space: 'istanbul', by: ['hapsburg'] }, { space: 'salonika', by: ['ottoman'] }],
+    sieges: [
+      { space: 'istanbul', by: ['hapsburg'] },
+      { space: 'salonika', by: ['ottoman'] },
+    ],
     impulse: { power: 'hapsburg', cp: 1 },
     move: { from: 'istanbul', to: 'edirne', regulars: 1 },
   };
@@ -352,11 +399,15 @@ describe('the trace of a procedure started inside a procedure that is starting i
     { type: 'dice.rolled', values: [1, 1] },
   ];
 
-  test('[15.3][14.1] the retreat\'s steps come before the siege break takes its end, and a fork at the start continues alike', () => {
+  test("[15.3][14.1] the retreat's steps come before the siege break takes its end, and a fork at the start continues alike", () => {
     const session = createSession(parseScenario(json), { seed: 0 });
     expect(session.pending?.kind).toBe('retreat');
     const steps = session.trace.map((t) => `${t.machine}.${t.state}:${t.event}`);
-    expect(steps.slice(-3)).toEqual(['siegeBreak.retreatingBesiegers:always', 'retreat.checkingNextRetreat:start', 'retreat.awaitingRetreat:always']);
+    expect(steps.slice(-3)).toEqual([
+      'siegeBreak.retreatingBesiegers:always',
+      'retreat.checkingNextRetreat:start',
+      'retreat.awaitingRetreat:always',
+    ]);
     const fork = session.fork();
     for (const e of answers) for (const s of [session, fork]) expect(s.send(e).ok).toBe(true);
     const after = session.trace.map((t) => `${t.machine}.${t.state}:${t.event}`);

@@ -20,7 +20,10 @@ function load(name: string): Scenario {
 }
 
 /** Resolves an example with its own script; the move must reach its end. */
-function run(name: string, patch: (source: Record<string, unknown>) => void = () => {}): { session: Session; result: SessionResult } {
+function run(
+  name: string,
+  patch: (source: Record<string, unknown>) => void = () => {},
+): { session: Session; result: SessionResult } {
   const source = JSON.parse(readFileSync(`${EXAMPLES}${name}.json`, 'utf8')) as Record<string, unknown>;
   patch(source);
   const outcome = resolve(parseScenario(source));
@@ -131,7 +134,9 @@ function destinations(d: Decision): string[] {
 }
 
 function blockedSpaces(d: Decision): { to: unknown; rule: string }[] {
-  return d.blocked.map((b) => ({ to: b.option['to'], rule: b.rule })).sort((a, b) => String(a.to).localeCompare(String(b.to)));
+  return d.blocked
+    .map((b) => ({ to: b.option['to'], rule: b.rule }))
+    .sort((a, b) => String(a.to).localeCompare(String(b.to)));
 }
 
 function summary(r: SessionResult): Summary {
@@ -140,7 +145,7 @@ function summary(r: SessionResult): Summary {
 
 // ---------------------------------------------------------------------------------------------------------------------
 
-describe('vienna-1517.json: the rulebook\'s Interception and Battle Example (RULES.md §6)', () => {
+describe("vienna-1517.json: the rulebook's Interception and Battle Example (RULES.md §6)", () => {
   const { result } = run('vienna-1517');
   const s = summary(result);
 
@@ -222,7 +227,11 @@ describe('vienna-1517.json: the rulebook\'s Interception and Battle Example (RUL
   test('[14] final position: Ottoman in Pressburg marked lostBattle; Charles V, Ferdinand and 7 regulars in Vienna (ruling R12)', () => {
     const p = result.position;
     const ottoman = stacksOf(p).filter((x) => x.power === 'ottoman');
-    expect(ottoman).toEqual(sorted([{ space: 'pressburg', power: 'ottoman', regulars: 3, leaders: ['suleiman', 'ibrahim-pasha'], lostBattle: true }]));
+    expect(ottoman).toEqual(
+      sorted([
+        { space: 'pressburg', power: 'ottoman', regulars: 3, leaders: ['suleiman', 'ibrahim-pasha'], lostBattle: true },
+      ]),
+    );
     // Which of the two Hapsburg stacks in Vienna took the 3 losses is the Hapsburg player's choice; the book only
     // says what stays in Vienna.
     expect(totalIn(p, 'vienna', 'hapsburg')).toEqual(u(7, 0, ['charles-v', 'ferdinand']));
@@ -402,16 +411,25 @@ describe('withdrawal-move-on.json', () => {
     expect(result.position.sieges ?? []).toEqual([]);
     expectStacks(result.position, [
       { space: 'linz', power: 'ottoman', regulars: 3, leaders: ['ibrahim-pasha'] },
-      { space: 'vienna', power: 'hapsburg', regulars: 4, leaders: ['ferdinand'], inside: true, attemptedInterception: true },
+      {
+        space: 'vienna',
+        power: 'hapsburg',
+        regulars: 4,
+        leaders: ['ferdinand'],
+        inside: true,
+        attemptedInterception: true,
+      },
     ]);
     expect(result.position.control).toEqual({ pressburg: 'ottoman' });
   });
 
-  test('[13.2] without the earlier-attempt mark, Ferdinand\'s stack in Vienna (never besieged: 3 ≤ 4) may intercept the move on into Linz (INT-08, INT-09)', () => {
+  test("[13.2] without the earlier-attempt mark, Ferdinand's stack in Vienna (never besieged: 3 ≤ 4) may intercept the move on into Linz (INT-08, INT-09)", () => {
     // 13.2 forbids interception only by units under siege and by "the stack that had been besieged" when its
     // besiegers move out. Here Vienna was never under siege (13.4: 3 attackers do not outnumber 4 inside), so
     // nothing in 13.2 stops Ferdinand's 4 regulars from trying to intercept into Linz (same power, allowed).
-    const source = JSON.parse(readFileSync(`${EXAMPLES}withdrawal-move-on.json`, 'utf8')) as { stacks: Record<string, unknown>[] };
+    const source = JSON.parse(readFileSync(`${EXAMPLES}withdrawal-move-on.json`, 'utf8')) as {
+      stacks: Record<string, unknown>[];
+    };
     for (const s of source.stacks) delete s['attemptedInterception'];
     const scenario = parseScenario(source);
     const session = createSession(scenario);
@@ -419,7 +437,9 @@ describe('withdrawal-move-on.json', () => {
     const d = session.pending;
     expect(d?.kind).toBe('intercept');
     expect(d?.power).toBe('hapsburg');
-    const froms = (d?.options ?? []).map((o) => o.event).flatMap((e) => (e.type === 'intercept.declare' ? [e.from] : []));
+    const froms = (d?.options ?? [])
+      .map((o) => o.event)
+      .flatMap((e) => (e.type === 'intercept.declare' ? [e.from] : []));
     expect(froms).toContain('vienna');
   });
 });
@@ -463,7 +483,14 @@ describe('withdrawal-move-on-defeated.json', () => {
     expect(result.position.captured).toEqual([{ leader: 'ibrahim-pasha', by: 'hapsburg' }]);
     expectStacks(result.position, [
       { space: 'linz', power: 'hapsburg', regulars: 3 },
-      { space: 'vienna', power: 'hapsburg', regulars: 4, leaders: ['ferdinand'], inside: true, attemptedInterception: true },
+      {
+        space: 'vienna',
+        power: 'hapsburg',
+        regulars: 4,
+        leaders: ['ferdinand'],
+        inside: true,
+        attemptedInterception: true,
+      },
     ]);
     expect(s.siege).toBeNull();
     expect(result.position.sieges ?? []).toEqual([]);
@@ -531,7 +558,7 @@ describe('lone-leader-captured.json', () => {
   const { session, result } = run('lone-leader-captured');
   const s = summary(result);
 
-  test('[13.1] Ferdinand, alone in unfortified Graz, is captured when Ibrahim\'s 4 regulars enter (MOV-23, MOV-24, AVB-14)', () => {
+  test("[13.1] Ferdinand, alone in unfortified Graz, is captured when Ibrahim's 4 regulars enter (MOV-23, MOV-24, AVB-14)", () => {
     expect(session.log).toEqual([]); // nothing to decide: a lone leader may not avoid battle (13.3)
     expect(s.interceptions).toEqual([]);
     expect(s.avoids).toEqual([]);
@@ -593,7 +620,14 @@ describe('failed-interception.json', () => {
     expect(s.captures).toEqual([]);
     expectStacks(result.position, [
       { space: 'graz', power: 'hapsburg', regulars: 8, leaders: ['charles-v'], attemptedInterception: true },
-      { space: 'pressburg', power: 'ottoman', regulars: 4, cavalry: 1, leaders: ['suleiman', 'ibrahim-pasha'], lostBattle: true },
+      {
+        space: 'pressburg',
+        power: 'ottoman',
+        regulars: 4,
+        cavalry: 1,
+        leaders: ['suleiman', 'ibrahim-pasha'],
+        lostBattle: true,
+      },
       { space: 'vienna', power: 'hapsburg', regulars: 1, leaders: ['ferdinand'] },
     ]);
     expect(result.position.sieges ?? []).toEqual([]);
@@ -640,7 +674,9 @@ describe('automatic-avoid-after-defeat.json', () => {
 
 // ---------------------------------------------------------------------------------------------------------------------
 
-const FILES = readdirSync(EXAMPLES).filter((f) => f.endsWith('.json')).sort();
+const FILES = readdirSync(EXAMPLES)
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 
 describe('every example', () => {
   test('[DESIGN] examples/ holds the rulebook example and at least six more', () => {
@@ -648,42 +684,55 @@ describe('every example', () => {
     expect(FILES.length).toBeGreaterThanOrEqual(7);
   });
 
-  test.each(FILES)('[13.1] %s parses, has a name and a description, and resolves to the end with its own script', (file) => {
-    const text = readFileSync(`${EXAMPLES}${file}`, 'utf8');
-    const scenario = parseScenario(text);
-    expect(scenario.data.name?.length ?? 0).toBeGreaterThan(0);
-    expect(scenario.data.description?.length ?? 0).toBeGreaterThan(0);
-    const outcome = resolve(scenario);
-    if (!outcome.ok) throw new Error(JSON.stringify(outcome.error));
-    expect(outcome.session.pending).toBeNull();
-    expect(outcome.session.done).toBe(true);
-    // The script decides everything: no answer came from the default policy and no die from the seeded generator.
-    expect(outcome.session.log.filter((a) => a.source === 'policy' || a.source === 'seeded')).toEqual([]);
-    // And the result does not depend on the seed.
-    const other = resolve(parseScenario(text), { seed: 987654 });
-    if (!other.ok) throw new Error(JSON.stringify(other.error));
-    expect(other.result).toEqual(outcome.result);
-  });
+  test.each(FILES)(
+    '[13.1] %s parses, has a name and a description, and resolves to the end with its own script',
+    (file) => {
+      const text = readFileSync(`${EXAMPLES}${file}`, 'utf8');
+      const scenario = parseScenario(text);
+      expect(scenario.data.name?.length ?? 0).toBeGreaterThan(0);
+      expect(scenario.data.description?.length ?? 0).toBeGreaterThan(0);
+      const outcome = resolve(scenario);
+      if (!outcome.ok) throw new Error(JSON.stringify(outcome.error));
+      expect(outcome.session.pending).toBeNull();
+      expect(outcome.session.done).toBe(true);
+      // The script decides everything: no answer came from the default policy and no die from the seeded generator.
+      expect(outcome.session.log.filter((a) => a.source === 'policy' || a.source === 'seeded')).toEqual([]);
+      // And the result does not depend on the seed.
+      const other = resolve(parseScenario(text), { seed: 987654 });
+      if (!other.ok) throw new Error(JSON.stringify(other.error));
+      expect(other.result).toEqual(outcome.result);
+    },
+  );
 
-  test.each(FILES)('[14 step 10] %s: every leader ends in exactly one place or captured; land units change only by battle losses', (file) => {
-    const scenario = parseScenario(readFileSync(`${EXAMPLES}${file}`, 'utf8'));
-    const outcome = resolve(scenario);
-    if (!outcome.ok) throw new Error(JSON.stringify(outcome.error));
-    const before = scenario.data.stacks;
-    const after = stacksOf(outcome.result.position);
-    const leadersBefore = before.flatMap((x) => x.leaders).sort();
-    const leadersAfter = [...after.flatMap((x) => x.leaders), ...(outcome.result.position.captured ?? []).map((c) => c.leader)].sort();
-    expect(leadersAfter).toEqual(leadersBefore);
-    const s = outcome.result.summary;
-    for (const power of new Set(before.map((x) => x.power))) {
-      const count = (xs: readonly { power: string; regulars: number; mercenaries: number; cavalry: number }[]) =>
-        xs.filter((x) => x.power === power).reduce((n, x) => n + x.regulars + x.mercenaries + x.cavalry, 0);
-      const side = s.battle ? [s.battle.attacker, s.battle.defender].find((b) => b.powers.includes(power)) : undefined;
-      const battleLosses = side ? side.losses.regulars + side.losses.mercenaries + side.losses.cavalry : 0;
-      const eliminated = s.retreats.filter((r) => r.power === power).reduce((n, r) => n + r.eliminated.regulars + r.eliminated.mercenaries + r.eliminated.cavalry, 0);
-      expect(count(after)).toBe(count(before) - battleLosses - eliminated);
-    }
-  });
+  test.each(FILES)(
+    '[14 step 10] %s: every leader ends in exactly one place or captured; land units change only by battle losses',
+    (file) => {
+      const scenario = parseScenario(readFileSync(`${EXAMPLES}${file}`, 'utf8'));
+      const outcome = resolve(scenario);
+      if (!outcome.ok) throw new Error(JSON.stringify(outcome.error));
+      const before = scenario.data.stacks;
+      const after = stacksOf(outcome.result.position);
+      const leadersBefore = before.flatMap((x) => x.leaders).sort();
+      const leadersAfter = [
+        ...after.flatMap((x) => x.leaders),
+        ...(outcome.result.position.captured ?? []).map((c) => c.leader),
+      ].sort();
+      expect(leadersAfter).toEqual(leadersBefore);
+      const s = outcome.result.summary;
+      for (const power of new Set(before.map((x) => x.power))) {
+        const count = (xs: readonly { power: string; regulars: number; mercenaries: number; cavalry: number }[]) =>
+          xs.filter((x) => x.power === power).reduce((n, x) => n + x.regulars + x.mercenaries + x.cavalry, 0);
+        const side = s.battle
+          ? [s.battle.attacker, s.battle.defender].find((b) => b.powers.includes(power))
+          : undefined;
+        const battleLosses = side ? side.losses.regulars + side.losses.mercenaries + side.losses.cavalry : 0;
+        const eliminated = s.retreats
+          .filter((r) => r.power === power)
+          .reduce((n, r) => n + r.eliminated.regulars + r.eliminated.mercenaries + r.eliminated.cavalry, 0);
+        expect(count(after)).toBe(count(before) - battleLosses - eliminated);
+      }
+    },
+  );
 });
 
 // ---------------------------------------------------------------------------------------------------------------------

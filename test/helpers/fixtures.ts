@@ -25,7 +25,13 @@ export function u(partial: Partial<Units> = {}): Units {
 export type StackInput = NonNullable<ScenarioPatch['stacks']>[number];
 
 // The rulebook example's pieces (RULES.md §6).
-export const SULEIMAN: StackInput = { space: 'pressburg', power: 'ottoman', regulars: 7, cavalry: 1, leaders: ['suleiman', 'ibrahim-pasha'] };
+export const SULEIMAN: StackInput = {
+  space: 'pressburg',
+  power: 'ottoman',
+  regulars: 7,
+  cavalry: 1,
+  leaders: ['suleiman', 'ibrahim-pasha'],
+};
 export const CHARLES: StackInput = { space: 'graz', power: 'hapsburg', regulars: 8, leaders: ['charles-v'] };
 export const FERDINAND: StackInput = { space: 'vienna', power: 'hapsburg', regulars: 2, leaders: ['ferdinand'] };
 
@@ -50,7 +56,10 @@ export const turn = (power: MajorPower, cp = 1): ScenarioPatch => ({ impulse: { 
 /** 13.1 step 3: the power's stacks leave `from` for `to` (in transit until placed), as the movement machine does. */
 export function depart(w: World, power: MajorPower, from: string, to: string): { world: World; leg: MoveLeg } {
   const formation = stacksWhere(w.position, { space: from }).filter((s) => s.power === power);
-  return { world: withPosition(w, replaceStacks(w.position, formation, [])), leg: { power, from, to, formation, kind: 'move' } };
+  return {
+    world: withPosition(w, replaceStacks(w.position, formation, [])),
+    leg: { power, from, to, formation, kind: 'move' },
+  };
 }
 
 /** The issues a rejected scenario lists; fails the test if the scenario parses. */

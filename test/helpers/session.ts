@@ -21,7 +21,10 @@ export function playing(input: ScenarioPatch, events: readonly Event[] = [], see
 export function accept(s: Session, event: Event): void {
   const where = s.pending ? `${s.pending.machine}.${s.pending.state}` : 'the end';
   const r = s.send(event);
-  expect(r.ok, `${JSON.stringify(event)} at ${where}: ${r.ok ? '' : `${r.error.code} ${r.error.rule} ${r.error.message}`}`).toBe(true);
+  expect(
+    r.ok,
+    `${JSON.stringify(event)} at ${where}: ${r.ok ? '' : `${r.error.code} ${r.error.rule} ${r.error.message}`}`,
+  ).toBe(true);
 }
 
 /** Sends an event that must be refused with `expected`; nothing may change. */
@@ -36,7 +39,8 @@ export function refuse(s: Session, event: Event, expected: Partial<EngineError>)
 
 /** Answers whatever is left with the default policy (rolls with the seeded dice). */
 export function finishWithPolicy(s: Session): Session {
-  for (let i = 0; i < 100 && s.pending; i++) accept(s, (s.pending.kind === 'roll' ? { type: 'dice.rolled' } : declinePolicy(s.pending)) as Event);
+  for (let i = 0; i < 100 && s.pending; i++)
+    accept(s, (s.pending.kind === 'roll' ? { type: 'dice.rolled' } : declinePolicy(s.pending)) as Event);
   return s;
 }
 
@@ -53,5 +57,10 @@ export function finished(s: Session): ResultPosition {
 export function piecesAt(p: ResultPosition, space: string, power: string, inside = false) {
   const here = (p.stacks ?? []).filter((s) => s.space === space && s.power === power && (s.inside ?? false) === inside);
   const n = (k: 'regulars' | 'mercenaries' | 'cavalry') => here.reduce((a, s) => a + (s[k] ?? 0), 0);
-  return { regulars: n('regulars'), mercenaries: n('mercenaries'), cavalry: n('cavalry'), leaders: here.flatMap((s) => s.leaders ?? []).sort() };
+  return {
+    regulars: n('regulars'),
+    mercenaries: n('mercenaries'),
+    cavalry: n('cavalry'),
+    leaders: here.flatMap((s) => s.leaders ?? []).sort(),
+  };
 }

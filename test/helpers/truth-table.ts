@@ -93,8 +93,14 @@ export class TableIndex {
   expectEvery(restrictions: readonly string[]): void {
     for (const name of restrictions) {
       const rows = this.#rows.get(name) ?? [];
-      expect(rows.some((e) => e.ok), name).toBe(true);
-      expect(rows.some((e) => !e.ok), name).toBe(true);
+      expect(
+        rows.some((e) => e.ok),
+        name,
+      ).toBe(true);
+      expect(
+        rows.some((e) => !e.ok),
+        name,
+      ).toBe(true);
     }
     expect([...this.#rows.keys()].sort()).toEqual([...new Set(restrictions)].sort());
   }

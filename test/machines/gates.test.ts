@@ -2,7 +2,14 @@
 // through the pure `initialTransition` / `transition` functions and `snapshot.can(event)`, without actors (XState's
 // packages/core/test/transition.test.ts); fieldBattle and movement invoke child machines, so they run as actors
 // and each event goes to the active child, checked with `can` first. Boards come from the scenario schema.
-import { createActor, initialTransition, transition, type AnyActorRef, type AnyMachineSnapshot, type InspectionEvent } from 'xstate';
+import {
+  createActor,
+  initialTransition,
+  transition,
+  type AnyActorRef,
+  type AnyMachineSnapshot,
+  type InspectionEvent,
+} from 'xstate';
 import { describe, expect, test } from 'vitest';
 import { activeLeaf as leafOf } from '../../src/engine/actors.ts';
 import {
@@ -24,15 +31,26 @@ import type { Units } from '../../src/schema/units.ts';
 import { CHARLES, depart, FERDINAND, SULEIMAN, VIENNA, world, type ScenarioPatch } from '../helpers/fixtures.ts';
 import { named } from '../helpers/rows.ts';
 
-
-const SULEIMANS_MOVE = { from: 'pressburg', to: 'vienna', regulars: 7, cavalry: 1, leaders: ['suleiman', 'ibrahim-pasha'] };
+const SULEIMANS_MOVE = {
+  from: 'pressburg',
+  to: 'vienna',
+  regulars: 7,
+  cavalry: 1,
+  leaders: ['suleiman', 'ibrahim-pasha'],
+};
 
 /** 13.1 step 3: the formation has left its space and is on its way (what the interception machine sees). */
 
 /** 13.1 step 5: after the interceptions the formation stands in the destination (what steps 6 and 7 see). */
 function arrive(w: World, power: MajorPower, from: string, to: string): { world: World; leg: MoveLeg } {
   const gone = depart(w, power, from, to);
-  return { ...gone, world: withPosition(gone.world, addStacks(gone.world.position, relocate(gone.leg.formation, { space: to, inside: false }))) };
+  return {
+    ...gone,
+    world: withPosition(
+      gone.world,
+      addStacks(gone.world.position, relocate(gone.leg.formation, { space: to, inside: false })),
+    ),
+  };
 }
 
 /** The stacks of one power in one space, e.g. to read a result. */
@@ -53,11 +71,19 @@ function held(w: World, space: string, power: Power, inside?: boolean): Units {
 
 /** Expected holdings, leaders sorted as `held` reports them. */
 function units(p: Partial<Units>): Units {
-  return { regulars: p.regulars ?? 0, mercenaries: p.mercenaries ?? 0, cavalry: p.cavalry ?? 0, leaders: [...(p.leaders ?? [])].sort() };
+  return {
+    regulars: p.regulars ?? 0,
+    mercenaries: p.mercenaries ?? 0,
+    cavalry: p.cavalry ?? 0,
+    leaders: [...(p.leaders ?? [])].sort(),
+  };
 }
 
 const roll = (...values: number[]): EngineEvent => ({ type: 'dice.rolled', values });
-const dice = (n: number, face: number): EngineEvent => ({ type: 'dice.rolled', values: Array.from({ length: n }, () => face) });
+const dice = (n: number, face: number): EngineEvent => ({
+  type: 'dice.rolled',
+  values: Array.from({ length: n }, () => face),
+});
 
 // ---------------------------------------------------------------------------------------------------------------
 // 13.2 Interception
@@ -66,8 +92,14 @@ const dice = (n: number, face: number): EngineEvent => ({ type: 'dice.rolled', v
 /** The example's board with France at war with the Ottoman, allied to the Hapsburg, and a stack in Brunn. */
 const TWO_INTERCEPTORS: ScenarioPatch = {
   ...VIENNA,
-  war: [['ottoman', 'hapsburg'], ['ottoman', 'france']],
-  alliances: [['hapsburg', 'hungary'], ['hapsburg', 'france']],
+  war: [
+    ['ottoman', 'hapsburg'],
+    ['ottoman', 'france'],
+  ],
+  alliances: [
+    ['hapsburg', 'hungary'],
+    ['hapsburg', 'france'],
+  ],
   stacks: [SULEIMAN, CHARLES, FERDINAND, { space: 'brunn', power: 'france', regulars: 3, leaders: ['montmorency'] }],
 };
 
@@ -75,8 +107,20 @@ function interceptionStart(patch: ScenarioPatch = VIENNA) {
   return initialTransition(interceptionMachine, depart(world(patch), 'ottoman', 'pressburg', 'vienna'))[0];
 }
 
-const CHARLES_DECLARES: EngineEvent = { type: 'intercept.declare', power: 'hapsburg', from: 'graz', regulars: 8, leaders: ['charles-v'] };
-const FRANCE_DECLARES: EngineEvent = { type: 'intercept.declare', power: 'france', from: 'brunn', regulars: 3, leaders: ['montmorency'] };
+const CHARLES_DECLARES: EngineEvent = {
+  type: 'intercept.declare',
+  power: 'hapsburg',
+  from: 'graz',
+  regulars: 8,
+  leaders: ['charles-v'],
+};
+const FRANCE_DECLARES: EngineEvent = {
+  type: 'intercept.declare',
+  power: 'france',
+  from: 'brunn',
+  regulars: 3,
+  leaders: ['montmorency'],
+};
 
 describe('13.2 interception machine', () => {
   test('[13.2, 3.2] asks the Hapsburg before France: impulse order, not map or name order (INT-15)', () => {
@@ -95,7 +139,15 @@ describe('13.2 interception machine', () => {
 
   test('[13.2] does not ask France into a space holding Hapsburg land units when it is not their ally (INT-12)', () => {
     // At war with both: France may enter Hapsburg Vienna, but only the Hapsburg or its allies intercept into it.
-    const s = interceptionStart({ ...TWO_INTERCEPTORS, war: [['ottoman', 'hapsburg'], ['ottoman', 'france'], ['france', 'hapsburg']], alliances: [['hapsburg', 'hungary']] });
+    const s = interceptionStart({
+      ...TWO_INTERCEPTORS,
+      war: [
+        ['ottoman', 'hapsburg'],
+        ['ottoman', 'france'],
+        ['france', 'hapsburg'],
+      ],
+      alliances: [['hapsburg', 'hungary']],
+    });
     const [next] = transition(interceptionMachine, s, { type: 'intercept.decline', power: 'hapsburg' });
     expect(next.status).toBe('done');
   });
@@ -110,7 +162,10 @@ describe('13.2 interception machine', () => {
   });
 
   test('[13.2] once the Hapsburg declines, France is asked (INT-15)', () => {
-    const [s] = transition(interceptionMachine, interceptionStart(TWO_INTERCEPTORS), { type: 'intercept.decline', power: 'hapsburg' });
+    const [s] = transition(interceptionMachine, interceptionStart(TWO_INTERCEPTORS), {
+      type: 'intercept.decline',
+      power: 'hapsburg',
+    });
     expect(s.value).toBe('awaitingInterception');
     expect(s.context.asking).toBe('france');
     expect(s.can(FRANCE_DECLARES)).toBe(true);
@@ -122,27 +177,52 @@ describe('13.2 interception machine', () => {
     readonly event: EngineEvent;
     readonly patch?: ScenarioPatch;
   }
-  test.for(named<IllegalRow>([
-    // INT-20: the formation must be in the space it comes from.
-    { what: 'a declaration from a space without those units (INT-20)', event: { type: 'intercept.declare', power: 'hapsburg', from: 'linz', regulars: 2 } },
-    { what: 'a declaration more regulars than the space holds (INT-20)', event: { type: 'intercept.declare', power: 'hapsburg', from: 'graz', regulars: 9, leaders: ['charles-v'] } },
-    // INT-10, 5.1: without a leader at most 4 land units form a formation.
-    { what: 'a declaration 5 regulars without a leader (INT-10)', event: { type: 'intercept.declare', power: 'hapsburg', from: 'graz', regulars: 5 } },
-    // INT-04: Ferdinand is in the destination itself, not adjacent to it.
-    { what: 'a declaration from the destination itself (INT-04)', event: { type: 'intercept.declare', power: 'hapsburg', from: 'vienna', regulars: 2, leaders: ['ferdinand'] } },
-    { what: 'a declaration of an empty formation (13.2 step 1)', event: { type: 'intercept.declare', power: 'hapsburg', from: 'graz' } },
-    // Ruling R10, 22.3: an active minor's units are decided by its major power.
-    { what: 'a declaration made by an active minor power instead of its major (R10)', event: { type: 'intercept.declare', power: 'hungary', from: 'graz', regulars: 8, leaders: ['charles-v'] } },
-    {
-      // Ruling R12, INT-07: 4 of the 8 regulars already attempted an interception this impulse.
-      what: 'a declaration of units that already attempted an interception this impulse (INT-07, R12)',
-      event: CHARLES_DECLARES,
-      patch: {
-        ...VIENNA,
-        stacks: [SULEIMAN, FERDINAND, { space: 'graz', power: 'hapsburg', regulars: 4, leaders: ['charles-v'] }, { space: 'graz', power: 'hapsburg', regulars: 4, attemptedInterception: true }],
+  test.for(
+    named<IllegalRow>([
+      // INT-20: the formation must be in the space it comes from.
+      {
+        what: 'a declaration from a space without those units (INT-20)',
+        event: { type: 'intercept.declare', power: 'hapsburg', from: 'linz', regulars: 2 },
       },
-    },
-  ]))('[13.2] can() refuses %s', ([, { event, patch }]) => {
+      {
+        what: 'a declaration more regulars than the space holds (INT-20)',
+        event: { type: 'intercept.declare', power: 'hapsburg', from: 'graz', regulars: 9, leaders: ['charles-v'] },
+      },
+      // INT-10, 5.1: without a leader at most 4 land units form a formation.
+      {
+        what: 'a declaration 5 regulars without a leader (INT-10)',
+        event: { type: 'intercept.declare', power: 'hapsburg', from: 'graz', regulars: 5 },
+      },
+      // INT-04: Ferdinand is in the destination itself, not adjacent to it.
+      {
+        what: 'a declaration from the destination itself (INT-04)',
+        event: { type: 'intercept.declare', power: 'hapsburg', from: 'vienna', regulars: 2, leaders: ['ferdinand'] },
+      },
+      {
+        what: 'a declaration of an empty formation (13.2 step 1)',
+        event: { type: 'intercept.declare', power: 'hapsburg', from: 'graz' },
+      },
+      // Ruling R10, 22.3: an active minor's units are decided by its major power.
+      {
+        what: 'a declaration made by an active minor power instead of its major (R10)',
+        event: { type: 'intercept.declare', power: 'hungary', from: 'graz', regulars: 8, leaders: ['charles-v'] },
+      },
+      {
+        // Ruling R12, INT-07: 4 of the 8 regulars already attempted an interception this impulse.
+        what: 'a declaration of units that already attempted an interception this impulse (INT-07, R12)',
+        event: CHARLES_DECLARES,
+        patch: {
+          ...VIENNA,
+          stacks: [
+            SULEIMAN,
+            FERDINAND,
+            { space: 'graz', power: 'hapsburg', regulars: 4, leaders: ['charles-v'] },
+            { space: 'graz', power: 'hapsburg', regulars: 4, attemptedInterception: true },
+          ],
+        },
+      },
+    ]),
+  )('[13.2] can() refuses %s', ([, { event, patch }]) => {
     const s = interceptionStart(patch ?? VIENNA);
     expect(s.value).toBe('awaitingInterception');
     expect(s.can(event)).toBe(false);
@@ -151,9 +231,16 @@ describe('13.2 interception machine', () => {
   test('[13.2, R12] the unmarked part of a partly marked stack may still intercept (INT-07)', () => {
     const s = interceptionStart({
       ...VIENNA,
-      stacks: [SULEIMAN, FERDINAND, { space: 'graz', power: 'hapsburg', regulars: 4, leaders: ['charles-v'] }, { space: 'graz', power: 'hapsburg', regulars: 4, attemptedInterception: true }],
+      stacks: [
+        SULEIMAN,
+        FERDINAND,
+        { space: 'graz', power: 'hapsburg', regulars: 4, leaders: ['charles-v'] },
+        { space: 'graz', power: 'hapsburg', regulars: 4, attemptedInterception: true },
+      ],
     });
-    expect(s.can({ type: 'intercept.declare', power: 'hapsburg', from: 'graz', regulars: 4, leaders: ['charles-v'] })).toBe(true);
+    expect(
+      s.can({ type: 'intercept.declare', power: 'hapsburg', from: 'graz', regulars: 4, leaders: ['charles-v'] }),
+    ).toBe(true);
   });
 
   test('[2.5] no interception across a pass: Salzburg–Graz (INT-05)', () => {
@@ -200,10 +287,19 @@ describe('13.2 interception machine', () => {
     const out = s.output!;
     expect(out.successPower).toBe('hapsburg');
     expect(stacksOf(out.world, 'graz', 'hapsburg')).toEqual([]);
-    expect(held(out.world, 'vienna', 'hapsburg', false)).toEqual(units({ regulars: 10, leaders: ['charles-v', 'ferdinand'] }));
+    expect(held(out.world, 'vienna', 'hapsburg', false)).toEqual(
+      units({ regulars: 10, leaders: ['charles-v', 'ferdinand'] }),
+    );
     // RULES.md §6: 8 + 2 (Charles V) − 1 (against Ottoman cavalry) = 9, "just enough".
     expect(out.summary.interceptions).toHaveLength(1);
-    expect(out.summary.interceptions[0]).toMatchObject({ power: 'hapsburg', from: 'graz', dice: [3, 5], total: 9, target: 9, success: true });
+    expect(out.summary.interceptions[0]).toMatchObject({
+      power: 'hapsburg',
+      from: 'graz',
+      dice: [3, 5],
+      total: 9,
+      target: 9,
+      success: true,
+    });
     expect(out.summary.interceptions[0]!.modifiers.map((m) => m.value)).toEqual([2, -1]);
   });
 
@@ -218,7 +314,10 @@ describe('13.2 interception machine', () => {
   });
 
   test('[13.2 step 4] after a success only the successful power may go on trying, from its other spaces (INT-16, INT-17)', () => {
-    const patch: ScenarioPatch = { ...TWO_INTERCEPTORS, stacks: [...TWO_INTERCEPTORS.stacks!, { space: 'linz', power: 'hapsburg', regulars: 2 }] };
+    const patch: ScenarioPatch = {
+      ...TWO_INTERCEPTORS,
+      stacks: [...TWO_INTERCEPTORS.stacks!, { space: 'linz', power: 'hapsburg', regulars: 2 }],
+    };
     const [declared] = transition(interceptionMachine, interceptionStart(patch), CHARLES_DECLARES);
     const [s] = transition(interceptionMachine, declared, roll(3, 5));
     expect(s.value).toBe('awaitingInterception');
@@ -249,7 +348,9 @@ describe('13.2 interception machine', () => {
     });
     const [s] = transition(interceptionMachine, declared, roll(1, 1));
     const graz = stacksOf(s.context.world, 'graz', 'hapsburg');
-    expect(graz.filter((x) => x.attemptedInterception).map((x) => [x.regulars, x.leaders])).toEqual([[5, ['charles-v']]]);
+    expect(graz.filter((x) => x.attemptedInterception).map((x) => [x.regulars, x.leaders])).toEqual([
+      [5, ['charles-v']],
+    ]);
     expect(graz.filter((x) => !x.attemptedInterception).map((x) => [x.regulars, x.leaders])).toEqual([[3, []]]);
     // 13.2 step 4: Graz may not make another attempt, so France is next.
     expect(s.context.asking).toBe('france');
@@ -259,8 +360,12 @@ describe('13.2 interception machine', () => {
     const [declared] = transition(interceptionMachine, interceptionStart(), CHARLES_DECLARES);
     const [s] = transition(interceptionMachine, declared, roll(6, 6));
     const vienna = stacksOf(s.output!.world, 'vienna', 'hapsburg');
-    expect(vienna.filter((x) => x.attemptedInterception).map((x) => [x.regulars, x.leaders])).toEqual([[8, ['charles-v']]]);
-    expect(vienna.filter((x) => !x.attemptedInterception).map((x) => [x.regulars, x.leaders])).toEqual([[2, ['ferdinand']]]);
+    expect(vienna.filter((x) => x.attemptedInterception).map((x) => [x.regulars, x.leaders])).toEqual([
+      [8, ['charles-v']],
+    ]);
+    expect(vienna.filter((x) => !x.attemptedInterception).map((x) => [x.regulars, x.leaders])).toEqual([
+      [2, ['ferdinand']],
+    ]);
   });
 });
 
@@ -269,10 +374,19 @@ describe('13.2 interception machine', () => {
 // ---------------------------------------------------------------------------------------------------------------
 
 function avoidStart(patch: ScenarioPatch = VIENNA, intercepted: readonly Power[] = []) {
-  return initialTransition(avoidBattleMachine, { ...arrive(world(patch), 'ottoman', 'pressburg', 'vienna'), intercepted })[0];
+  return initialTransition(avoidBattleMachine, {
+    ...arrive(world(patch), 'ottoman', 'pressburg', 'vienna'),
+    intercepted,
+  })[0];
 }
 
-const FERDINAND_TO_LINZ: EngineEvent = { type: 'avoid.declare', power: 'hapsburg', to: 'linz', regulars: 2, leaders: ['ferdinand'] };
+const FERDINAND_TO_LINZ: EngineEvent = {
+  type: 'avoid.declare',
+  power: 'hapsburg',
+  to: 'linz',
+  regulars: 2,
+  leaders: ['ferdinand'],
+};
 
 describe('13.3 avoid battle machine', () => {
   test('[13.3 step 1] asks the Hapsburg, who has land units in Vienna and a legal space to go to', () => {
@@ -293,7 +407,10 @@ describe('13.3 avoid battle machine', () => {
   });
 
   test('[13.3, R3] does not ask a power whose only piece in the space is a leader (AVB-14)', () => {
-    const s = avoidStart({ ...VIENNA, stacks: [SULEIMAN, CHARLES, { space: 'vienna', power: 'hapsburg', leaders: ['ferdinand'] }] });
+    const s = avoidStart({
+      ...VIENNA,
+      stacks: [SULEIMAN, CHARLES, { space: 'vienna', power: 'hapsburg', leaders: ['ferdinand'] }],
+    });
     expect(s.status).toBe('done');
   });
 
@@ -306,8 +423,14 @@ describe('13.3 avoid battle machine', () => {
   test('[13.3 step 1] each major power with land units is asked in turn, in impulse order (AVB-03)', () => {
     const patch: ScenarioPatch = {
       ...VIENNA,
-      war: [['ottoman', 'hapsburg'], ['ottoman', 'france']],
-      alliances: [['hapsburg', 'hungary'], ['hapsburg', 'france']],
+      war: [
+        ['ottoman', 'hapsburg'],
+        ['ottoman', 'france'],
+      ],
+      alliances: [
+        ['hapsburg', 'hungary'],
+        ['hapsburg', 'france'],
+      ],
       stacks: [SULEIMAN, CHARLES, FERDINAND, { space: 'vienna', power: 'france', regulars: 2 }],
     };
     const first = avoidStart(patch);
@@ -325,15 +448,34 @@ describe('13.3 avoid battle machine', () => {
     readonly event: EngineEvent;
     readonly patch?: ScenarioPatch;
   }
-  test.for(named<AvoidRow>([
-    // Hungary-controlled Pressburg, allied to the Hapsburg: only "the space the enemy just left" forbids it.
-    { what: 'an avoid into the space the enemy came from (AVB-11)', event: { type: 'avoid.declare', power: 'hapsburg', to: 'pressburg', regulars: 2, leaders: ['ferdinand'] }, patch: { ...VIENNA, control: {} } },
-    { what: 'an avoid into a space in unrest (AVB-08)', event: FERDINAND_TO_LINZ, patch: { ...VIENNA, unrest: ['linz'] } },
-    { what: 'an avoid into a space that is not adjacent (AVB-05)', event: { type: 'avoid.declare', power: 'hapsburg', to: 'salzburg', regulars: 2, leaders: ['ferdinand'] } },
-    { what: 'an avoid with more units than are there (13.3 step 3)', event: { type: 'avoid.declare', power: 'hapsburg', to: 'linz', regulars: 3, leaders: ['ferdinand'] } },
-    { what: 'an avoid declared by a power that is not asked (AVB-03)', event: { type: 'avoid.declare', power: 'france', to: 'linz', regulars: 2 } },
-    { what: 'a decline by a power that is not asked (AVB-03)', event: { type: 'avoid.decline', power: 'ottoman' } },
-  ]))('[13.3] can() refuses %s', ([, { event, patch }]) => {
+  test.for(
+    named<AvoidRow>([
+      // Hungary-controlled Pressburg, allied to the Hapsburg: only "the space the enemy just left" forbids it.
+      {
+        what: 'an avoid into the space the enemy came from (AVB-11)',
+        event: { type: 'avoid.declare', power: 'hapsburg', to: 'pressburg', regulars: 2, leaders: ['ferdinand'] },
+        patch: { ...VIENNA, control: {} },
+      },
+      {
+        what: 'an avoid into a space in unrest (AVB-08)',
+        event: FERDINAND_TO_LINZ,
+        patch: { ...VIENNA, unrest: ['linz'] },
+      },
+      {
+        what: 'an avoid into a space that is not adjacent (AVB-05)',
+        event: { type: 'avoid.declare', power: 'hapsburg', to: 'salzburg', regulars: 2, leaders: ['ferdinand'] },
+      },
+      {
+        what: 'an avoid with more units than are there (13.3 step 3)',
+        event: { type: 'avoid.declare', power: 'hapsburg', to: 'linz', regulars: 3, leaders: ['ferdinand'] },
+      },
+      {
+        what: 'an avoid declared by a power that is not asked (AVB-03)',
+        event: { type: 'avoid.declare', power: 'france', to: 'linz', regulars: 2 },
+      },
+      { what: 'a decline by a power that is not asked (AVB-03)', event: { type: 'avoid.decline', power: 'ottoman' } },
+    ]),
+  )('[13.3] can() refuses %s', ([, { event, patch }]) => {
     const s = avoidStart(patch ?? VIENNA);
     expect(s.value).toBe('awaitingAvoid');
     expect(s.can(event)).toBe(false);
@@ -355,7 +497,16 @@ describe('13.3 avoid battle machine', () => {
     expect(s.status).toBe('done');
     expect(held(s.output!.world, 'vienna', 'hapsburg', false)).toEqual(units({ regulars: 2, leaders: ['ferdinand'] }));
     expect(stacksOf(s.output!.world, 'linz', 'hapsburg')).toEqual([]);
-    expect(s.output?.summary.avoids).toEqual([expect.objectContaining({ power: 'hapsburg', to: 'linz', dice: [3, 4], total: 7, success: false, automatic: false })]);
+    expect(s.output?.summary.avoids).toEqual([
+      expect.objectContaining({
+        power: 'hapsburg',
+        to: 'linz',
+        dice: [3, 4],
+        total: 7,
+        success: false,
+        automatic: false,
+      }),
+    ]);
   });
 
   test('[13.3 step 5] a successful roll puts the group in the chosen space (AVB-17, AVB-21)', () => {
@@ -373,17 +524,29 @@ describe('13.3 avoid battle machine', () => {
     expect(s.status).toBe('done');
     expect(s.hasTag('roll')).toBe(false);
     expect(held(s.output!.world, 'linz', 'hapsburg')).toEqual(units({ regulars: 2, leaders: ['ferdinand'] }));
-    expect(s.output?.summary.avoids).toEqual([expect.objectContaining({ dice: [], total: null, success: true, automatic: true })]);
+    expect(s.output?.summary.avoids).toEqual([
+      expect.objectContaining({ dice: [], total: null, success: true, automatic: true }),
+    ]);
   });
 
   test('[13.3 step 4] rolls when only part of the group lost a battle, and not when the group is only those units (AVB-22)', () => {
     const patch: ScenarioPatch = {
       ...VIENNA,
-      stacks: [SULEIMAN, CHARLES, { space: 'vienna', power: 'hapsburg', regulars: 1, leaders: ['ferdinand'] }, { space: 'vienna', power: 'hapsburg', regulars: 1, lostBattle: true }],
+      stacks: [
+        SULEIMAN,
+        CHARLES,
+        { space: 'vienna', power: 'hapsburg', regulars: 1, leaders: ['ferdinand'] },
+        { space: 'vienna', power: 'hapsburg', regulars: 1, lostBattle: true },
+      ],
     };
     const [mixed] = transition(avoidBattleMachine, avoidStart(patch), FERDINAND_TO_LINZ);
     expect(mixed.value).toBe('rollingAvoid');
-    const [beaten] = transition(avoidBattleMachine, avoidStart(patch), { type: 'avoid.declare', power: 'hapsburg', to: 'linz', regulars: 1 });
+    const [beaten] = transition(avoidBattleMachine, avoidStart(patch), {
+      type: 'avoid.declare',
+      power: 'hapsburg',
+      to: 'linz',
+      regulars: 1,
+    });
     expect(beaten.status).toBe('done');
     expect(beaten.output?.summary.avoids[0]).toMatchObject({ automatic: true, success: true });
   });
@@ -398,7 +561,10 @@ function withdrawalStart(patch: ScenarioPatch, cp: number, from = 'pressburg', t
 }
 
 /** A small Ottoman formation that does not outnumber Ferdinand's 2 regulars once they are inside. */
-const SMALL_MOVER: ScenarioPatch = { ...VIENNA, stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 2, leaders: ['suleiman'] }, CHARLES, FERDINAND] };
+const SMALL_MOVER: ScenarioPatch = {
+  ...VIENNA,
+  stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 2, leaders: ['suleiman'] }, CHARLES, FERDINAND],
+};
 
 /** Ottoman formation into Hungarian Buda; Hungary not allied to anyone (an inactive minor, 22.1). */
 function budaBoard(hungarians: number, ottomanRegulars = 7): ScenarioPatch {
@@ -426,24 +592,35 @@ describe('13.4 withdrawal machine', () => {
   });
 
   test('[13.4, 22.3] an active minor stack in a Hapsburg space: the Hapsburg decides, not Hungary (WDR-07)', () => {
-    const s = withdrawalStart({ ...VIENNA, stacks: [SULEIMAN, CHARLES, { space: 'vienna', power: 'hungary', regulars: 2 }] }, 0);
+    const s = withdrawalStart(
+      { ...VIENNA, stacks: [SULEIMAN, CHARLES, { space: 'vienna', power: 'hungary', regulars: 2 }] },
+      0,
+    );
     expect(s.value).toBe('awaitingWithdrawal');
     expect(s.can({ type: 'withdraw.declare', power: 'hungary' })).toBe(false);
     expect(s.can({ type: 'withdraw.declare', power: 'hapsburg' })).toBe(true);
   });
 
   test('[13.4, 15] a siege when the mover has more land units than went inside (WDR-09)', () => {
-    const [s] = transition(withdrawalMachine, withdrawalStart(VIENNA, 0), { type: 'withdraw.declare', power: 'hapsburg' });
+    const [s] = transition(withdrawalMachine, withdrawalStart(VIENNA, 0), {
+      type: 'withdraw.declare',
+      power: 'hapsburg',
+    });
     expect(s.status).toBe('done');
     expect(s.output?.outcome).toBe('siege');
     expect(held(s.output!.world, 'vienna', 'hapsburg', true)).toEqual(units({ regulars: 2, leaders: ['ferdinand'] }));
     expect(stacksOf(s.output!.world, 'vienna', 'hapsburg', false)).toEqual([]);
     expect(s.output!.world.position.sieges).toEqual([expect.objectContaining({ space: 'vienna', by: ['ottoman'] })]);
-    expect(s.output?.summary.withdrawals).toEqual([expect.objectContaining({ space: 'vienna', decidedBy: 'hapsburg', withdrew: true })]);
+    expect(s.output?.summary.withdrawals).toEqual([
+      expect.objectContaining({ space: 'vienna', decidedBy: 'hapsburg', withdrew: true }),
+    ]);
   });
 
   test('[13.4] a decline leaves the stack outside for the field battle (WDR-05, WDR-08)', () => {
-    const [s] = transition(withdrawalMachine, withdrawalStart(VIENNA, 0), { type: 'withdraw.decline', power: 'hapsburg' });
+    const [s] = transition(withdrawalMachine, withdrawalStart(VIENNA, 0), {
+      type: 'withdraw.decline',
+      power: 'hapsburg',
+    });
     expect(s.status).toBe('done');
     expect(s.output?.outcome).toBe('battle');
     expect(held(s.output!.world, 'vienna', 'hapsburg', false)).toEqual(units({ regulars: 2, leaders: ['ferdinand'] }));
@@ -457,7 +634,10 @@ describe('13.4 withdrawal machine', () => {
   });
 
   test('[13.4 option 1] not outnumbering the units inside: move on or retreat (WDR-10, WDR-11, R4)', () => {
-    const [s] = transition(withdrawalMachine, withdrawalStart(SMALL_MOVER, 1), { type: 'withdraw.declare', power: 'hapsburg' });
+    const [s] = transition(withdrawalMachine, withdrawalStart(SMALL_MOVER, 1), {
+      type: 'withdraw.declare',
+      power: 'hapsburg',
+    });
     expect(s.value).toBe('awaitingContinuation');
     expect(s.hasTag('decision')).toBe(true);
     expect(s.can({ type: 'move.continue', to: 'linz' })).toBe(true);
@@ -470,14 +650,20 @@ describe('13.4 withdrawal machine', () => {
   });
 
   test('[13.4 option 1] move.continue is refused without CP left; move.stop is not (WDR-10, R4)', () => {
-    const [s] = transition(withdrawalMachine, withdrawalStart(SMALL_MOVER, 0), { type: 'withdraw.declare', power: 'hapsburg' });
+    const [s] = transition(withdrawalMachine, withdrawalStart(SMALL_MOVER, 0), {
+      type: 'withdraw.declare',
+      power: 'hapsburg',
+    });
     expect(s.value).toBe('awaitingContinuation');
     expect(s.can({ type: 'move.continue', to: 'linz' })).toBe(false);
     expect(s.can({ type: 'move.stop' })).toBe(true);
   });
 
   test('[13.4 option 1] move.continue is refused into a space that is not adjacent (WDR-10)', () => {
-    const [s] = transition(withdrawalMachine, withdrawalStart(SMALL_MOVER, 2), { type: 'withdraw.declare', power: 'hapsburg' });
+    const [s] = transition(withdrawalMachine, withdrawalStart(SMALL_MOVER, 2), {
+      type: 'withdraw.declare',
+      power: 'hapsburg',
+    });
     expect(s.can({ type: 'move.continue', to: 'salzburg' })).toBe(false);
   });
 
@@ -511,7 +697,9 @@ describe('13.4 withdrawal machine', () => {
     const s = withdrawalStart(budaBoard(3), 0, 'pressburg', 'buda');
     expect(s.status).toBe('done');
     expect(held(s.output!.world, 'buda', 'hungary', true)).toEqual(units({ regulars: 3 }));
-    expect(s.output?.summary.withdrawals).toEqual([expect.objectContaining({ space: 'buda', decidedBy: null, withdrew: true })]);
+    expect(s.output?.summary.withdrawals).toEqual([
+      expect.objectContaining({ space: 'buda', decidedBy: null, withdrew: true }),
+    ]);
     // 7 Ottoman regulars against 3 inside: a siege (WDR-09).
     expect(s.output?.outcome).toBe('siege');
   });
@@ -558,7 +746,13 @@ function afterVienna(control: Record<string, Power>): World {
   };
   return afterBattle(patch, 'ottoman', 'pressburg', 'vienna');
 }
-const OTTOMAN_LOST: RetreatInput['retreat'] = { space: 'vienna', reason: 'attacker', attacker: 'ottoman', origin: 'pressburg', captor: 'hapsburg' };
+const OTTOMAN_LOST: RetreatInput['retreat'] = {
+  space: 'vienna',
+  reason: 'attacker',
+  attacker: 'ottoman',
+  origin: 'pressburg',
+  captor: 'hapsburg',
+};
 
 describe('14.1 retreat machine', () => {
   test('[14.1, R11] a losing attacker may only retreat to the space it entered from (RET-10)', () => {
@@ -575,7 +769,9 @@ describe('14.1 retreat machine', () => {
     expect(s.can({ type: 'retreat.declare', power: 'ottoman', to: 'pressburg' })).toBe(true);
     const [done] = transition(retreatMachine, s, { type: 'retreat.declare', power: 'ottoman', to: 'pressburg' });
     expect(done.status).toBe('done');
-    expect(held(done.output!.world, 'pressburg', 'ottoman')).toEqual(units({ regulars: 3, leaders: ['ibrahim-pasha', 'suleiman'] }));
+    expect(held(done.output!.world, 'pressburg', 'ottoman')).toEqual(
+      units({ regulars: 3, leaders: ['ibrahim-pasha', 'suleiman'] }),
+    );
     expect(stacksOf(done.output!.world, 'vienna', 'ottoman')).toEqual([]);
   });
 
@@ -590,7 +786,9 @@ describe('14.1 retreat machine', () => {
         { leader: 'ibrahim-pasha', by: 'hapsburg' },
       ]),
     );
-    expect(s.output?.summary.retreats).toEqual([expect.objectContaining({ power: 'ottoman', to: null, eliminated: { regulars: 3, mercenaries: 0, cavalry: 0 } })]);
+    expect(s.output?.summary.retreats).toEqual([
+      expect.objectContaining({ power: 'ottoman', to: null, eliminated: { regulars: 3, mercenaries: 0, cavalry: 0 } }),
+    ]);
   });
 
   test('[14.1] a trapped stack is eliminated without a question, its leaders captured (RET-12)', () => {
@@ -604,11 +802,24 @@ describe('14.1 retreat machine', () => {
       ],
       impulse: { power: 'ottoman', cp: 0 },
     };
-    const s = retreatStart(afterBattle(patch, 'ottoman', 'agram', 'graz'), { space: 'graz', reason: 'defender', attacker: 'ottoman', origin: 'agram', captor: 'ottoman' });
+    const s = retreatStart(afterBattle(patch, 'ottoman', 'agram', 'graz'), {
+      space: 'graz',
+      reason: 'defender',
+      attacker: 'ottoman',
+      origin: 'agram',
+      captor: 'ottoman',
+    });
     expect(s.status).toBe('done');
     expect(stacksOf(s.output!.world, 'graz', 'hapsburg')).toEqual([]);
     expect(s.output!.world.position.captured).toEqual([{ leader: 'ferdinand', by: 'ottoman' }]);
-    expect(s.output?.summary.retreats).toEqual([expect.objectContaining({ power: 'hapsburg', to: null, eliminated: { regulars: 3, mercenaries: 0, cavalry: 0 }, captured: ['ferdinand'] })]);
+    expect(s.output?.summary.retreats).toEqual([
+      expect.objectContaining({
+        power: 'hapsburg',
+        to: null,
+        eliminated: { regulars: 3, mercenaries: 0, cavalry: 0 },
+        captured: ['ferdinand'],
+      }),
+    ]);
   });
 
   test('[22.1, R10] a beaten inactive minor stack in its fortified space puts 4 inside and loses the rest, without a question (RET-15)', () => {
@@ -621,11 +832,19 @@ describe('14.1 retreat machine', () => {
       ],
       impulse: { power: 'ottoman', cp: 0 },
     };
-    const s = retreatStart(afterBattle(patch, 'ottoman', 'pressburg', 'buda'), { space: 'buda', reason: 'defender', attacker: 'ottoman', origin: 'pressburg', captor: 'ottoman' });
+    const s = retreatStart(afterBattle(patch, 'ottoman', 'pressburg', 'buda'), {
+      space: 'buda',
+      reason: 'defender',
+      attacker: 'ottoman',
+      origin: 'pressburg',
+      captor: 'ottoman',
+    });
     expect(s.status).toBe('done');
     expect(held(s.output!.world, 'buda', 'hungary', true)).toEqual(units({ regulars: 4 }));
     expect(stacksOf(s.output!.world, 'buda', 'hungary', false)).toEqual([]);
-    expect(s.output?.summary.retreats).toEqual([expect.objectContaining({ power: 'hungary', to: null, eliminated: { regulars: 2, mercenaries: 0, cavalry: 0 } })]);
+    expect(s.output?.summary.retreats).toEqual([
+      expect.objectContaining({ power: 'hungary', to: null, eliminated: { regulars: 2, mercenaries: 0, cavalry: 0 } }),
+    ]);
   });
 
   test('[22.1, R10] a beaten inactive minor stack in an unfortified space is eliminated, without a question (RET-15)', () => {
@@ -638,10 +857,19 @@ describe('14.1 retreat machine', () => {
       ],
       impulse: { power: 'ottoman', cp: 0 },
     };
-    const s = retreatStart(afterBattle(patch, 'ottoman', 'agram', 'mohacs'), { space: 'mohacs', reason: 'defender', attacker: 'ottoman', origin: 'agram', captor: 'ottoman' });
+    const s = retreatStart(afterBattle(patch, 'ottoman', 'agram', 'mohacs'), {
+      space: 'mohacs',
+      reason: 'defender',
+      attacker: 'ottoman',
+      origin: 'agram',
+      captor: 'ottoman',
+    });
     expect(s.status).toBe('done');
     expect(stacksOf(s.output!.world, 'mohacs', 'hungary')).toEqual([]);
-    expect(s.output?.summary.retreats[0]).toMatchObject({ power: 'hungary', eliminated: { regulars: 5, mercenaries: 0, cavalry: 0 } });
+    expect(s.output?.summary.retreats[0]).toMatchObject({
+      power: 'hungary',
+      eliminated: { regulars: 5, mercenaries: 0, cavalry: 0 },
+    });
   });
 
   test('[14.1] a losing defender in its own fortified space: up to 4 inside, the rest to a legal space, never where the enemy came from (RET-02, RET-03, RET-09)', () => {
@@ -653,13 +881,33 @@ describe('14.1 retreat machine', () => {
         { space: 'vienna', power: 'hapsburg', regulars: 6, leaders: ['ferdinand'], lostBattle: true },
       ],
     };
-    const s = retreatStart(afterBattle(patch, 'ottoman', 'pressburg', 'vienna'), { space: 'vienna', reason: 'defender', attacker: 'ottoman', origin: 'pressburg', captor: 'ottoman' });
+    const s = retreatStart(afterBattle(patch, 'ottoman', 'pressburg', 'vienna'), {
+      space: 'vienna',
+      reason: 'defender',
+      attacker: 'ottoman',
+      origin: 'pressburg',
+      captor: 'ottoman',
+    });
     expect(s.value).toBe('awaitingRetreat');
-    expect(s.can({ type: 'retreat.declare', power: 'hapsburg', to: 'linz', inside: { regulars: 4, leaders: ['ferdinand'] } })).toBe(true);
+    expect(
+      s.can({
+        type: 'retreat.declare',
+        power: 'hapsburg',
+        to: 'linz',
+        inside: { regulars: 4, leaders: ['ferdinand'] },
+      }),
+    ).toBe(true);
     expect(s.can({ type: 'retreat.declare', power: 'hapsburg', to: 'linz', inside: { regulars: 5 } })).toBe(false);
     expect(s.can({ type: 'retreat.declare', power: 'hapsburg', to: 'pressburg' })).toBe(false);
-    const [done] = transition(retreatMachine, s, { type: 'retreat.declare', power: 'hapsburg', to: 'linz', inside: { regulars: 4, leaders: ['ferdinand'] } });
-    expect(held(done.output!.world, 'vienna', 'hapsburg', true)).toEqual(units({ regulars: 4, leaders: ['ferdinand'] }));
+    const [done] = transition(retreatMachine, s, {
+      type: 'retreat.declare',
+      power: 'hapsburg',
+      to: 'linz',
+      inside: { regulars: 4, leaders: ['ferdinand'] },
+    });
+    expect(held(done.output!.world, 'vienna', 'hapsburg', true)).toEqual(
+      units({ regulars: 4, leaders: ['ferdinand'] }),
+    );
     expect(held(done.output!.world, 'linz', 'hapsburg')).toEqual(units({ regulars: 2 }));
   });
 });
@@ -690,16 +938,22 @@ function waiting(root: AnyActorRef): Waiting {
 /** Sends an event to the active child, after checking that its gate accepts it (as the session does). */
 function answer(root: AnyActorRef, event: EngineEvent): void {
   const leaf = activeLeaf(root);
-  expect((leaf.getSnapshot() as AnyMachineSnapshot).can(event), `${JSON.stringify(event)} at ${waiting(root).machine}.${String(waiting(root).state)}`).toBe(true);
+  expect(
+    (leaf.getSnapshot() as AnyMachineSnapshot).can(event),
+    `${JSON.stringify(event)} at ${waiting(root).machine}.${String(waiting(root).state)}`,
+  ).toBe(true);
   leaf.send(event);
 }
 
 /** Every state value the root machine itself passes through, microstep by microstep (from its very first one). */
-function startRecording<T extends AnyActorRef>(make: (inspect: (e: InspectionEvent) => void) => T): { actor: T; visited: string[] } {
+function startRecording<T extends AnyActorRef>(
+  make: (inspect: (e: InspectionEvent) => void) => T,
+): { actor: T; visited: string[] } {
   const visited: string[] = [];
   // The initial microsteps are inspected while the actor is being created, so the root is known by its session id.
   const actor = make((e) => {
-    if (e.type === '@xstate.microstep' && (e.actorRef as AnyActorRef).sessionId === e.rootId) visited.push(String((e.snapshot as AnyMachineSnapshot).value));
+    if (e.type === '@xstate.microstep' && (e.actorRef as AnyActorRef).sessionId === e.rootId)
+      visited.push(String((e.snapshot as AnyMachineSnapshot).value));
   });
   actor.start();
   return { actor, visited };
@@ -709,12 +963,17 @@ function startRecording<T extends AnyActorRef>(make: (inspect: (e: InspectionEve
 function viennaBattleWorld(): World {
   const { world: w } = arrive(world(VIENNA), 'ottoman', 'pressburg', 'vienna');
   const graz = stacksOf(w, 'graz', 'hapsburg');
-  return withPosition(w, replaceStacks(w.position, graz, relocate(graz, { space: 'vienna', attemptedInterception: true })));
+  return withPosition(
+    w,
+    replaceStacks(w.position, graz, relocate(graz, { space: 'vienna', attemptedInterception: true })),
+  );
 }
 
 describe('14 field battle machine (with its retreat child)', () => {
   test('[14] the rulebook example: 10 dice against 13, 3 hits against 5, the Ottoman chooses its losses and retreats to Pressburg', () => {
-    const actor = createActor(fieldBattleMachine, { input: { world: viennaBattleWorld(), battle: { space: 'vienna', attacker: 'ottoman', origin: 'pressburg' } } });
+    const actor = createActor(fieldBattleMachine, {
+      input: { world: viennaBattleWorld(), battle: { space: 'vienna', attacker: 'ottoman', origin: 'pressburg' } },
+    });
     actor.start();
 
     // 14 step 2: 8 land units + 2 for Suleiman = 10 dice (Ibrahim's 1 not added).
@@ -756,7 +1015,9 @@ describe('14 field battle machine (with its retreat child)', () => {
     expect([battle.attacker.hits, battle.defender.hits]).toEqual([3, 5]);
     expect(battle.attacker.losses).toEqual({ regulars: 4, mercenaries: 0, cavalry: 1 });
     expect(battle.defender.losses).toEqual({ regulars: 3, mercenaries: 0, cavalry: 0 });
-    expect(held(out.world, 'pressburg', 'ottoman')).toEqual(units({ regulars: 3, leaders: ['ibrahim-pasha', 'suleiman'] }));
+    expect(held(out.world, 'pressburg', 'ottoman')).toEqual(
+      units({ regulars: 3, leaders: ['ibrahim-pasha', 'suleiman'] }),
+    );
     expect(held(out.world, 'vienna', 'hapsburg')).toEqual(units({ regulars: 7, leaders: ['charles-v', 'ferdinand'] }));
     expect(stacksOf(out.world, 'vienna', 'ottoman')).toEqual([]);
     // Ruling R12: only the losing side is marked; no siege (the attacker lost, 14 step 12).
@@ -767,7 +1028,9 @@ describe('14 field battle machine (with its retreat child)', () => {
   });
 
   test('[14 step 8] equal hits: the defender wins and the attacker retreats (FB-12)', () => {
-    const actor = createActor(fieldBattleMachine, { input: { world: viennaBattleWorld(), battle: { space: 'vienna', attacker: 'ottoman', origin: 'pressburg' } } });
+    const actor = createActor(fieldBattleMachine, {
+      input: { world: viennaBattleWorld(), battle: { space: 'vienna', attacker: 'ottoman', origin: 'pressburg' } },
+    });
     actor.start();
     answer(actor, dice(10, 1));
     answer(actor, dice(13, 1));
@@ -781,7 +1044,10 @@ describe('13.1 movement machine (with every procedure as a child)', () => {
   function startMovement(patch: ScenarioPatch, move: Parameters<typeof world>[0]['move']) {
     const w = world({ ...patch, move });
     return startRecording((inspect) =>
-      createActor(movementMachine, { input: { world: w, move: { regulars: 0, mercenaries: 0, cavalry: 0, leaders: [], ...move! } }, inspect }),
+      createActor(movementMachine, {
+        input: { world: w, move: { regulars: 0, mercenaries: 0, cavalry: 0, leaders: [], ...move! } },
+        inspect,
+      }),
     );
   }
 
@@ -789,7 +1055,11 @@ describe('13.1 movement machine (with every procedure as a child)', () => {
     const { actor, visited } = startMovement(VIENNA, SULEIMANS_MOVE);
 
     // 13.2: the Hapsburg is asked; Charles V intercepts from Graz; the roll is 8 + 2 − 1 = 9.
-    expect(waiting(actor)).toMatchObject({ machine: 'interception', state: 'awaitingInterception', tags: ['decision'] });
+    expect(waiting(actor)).toMatchObject({
+      machine: 'interception',
+      state: 'awaitingInterception',
+      tags: ['decision'],
+    });
     // 13.1 steps 3 and 5: 1 CP is paid; the formation has left Pressburg and is placed only after the interceptions (MOV-27).
     const inTransit = actor.getSnapshot().context.world;
     expect(inTransit.position.impulse.cp).toBe(0);
@@ -816,7 +1086,9 @@ describe('13.1 movement machine (with every procedure as a child)', () => {
     const snap = actor.getSnapshot();
     expect(snap.status).toBe('done');
     const out = snap.output!;
-    expect(out.summary.interceptions).toEqual([expect.objectContaining({ power: 'hapsburg', from: 'graz', dice: [3, 5], total: 9, success: true })]);
+    expect(out.summary.interceptions).toEqual([
+      expect.objectContaining({ power: 'hapsburg', from: 'graz', dice: [3, 5], total: 9, success: true }),
+    ]);
     expect(out.summary.battle).toMatchObject({
       space: 'vienna',
       winner: 'defender',
@@ -824,9 +1096,13 @@ describe('13.1 movement machine (with every procedure as a child)', () => {
       attacker: { dice: { total: 10 }, hits: 3, losses: { regulars: 4, cavalry: 1 } },
       defender: { dice: { total: 13 }, hits: 5, losses: { regulars: 3 } },
     });
-    expect(out.summary.retreats).toEqual([expect.objectContaining({ power: 'ottoman', to: 'pressburg', reason: 'attacker' })]);
+    expect(out.summary.retreats).toEqual([
+      expect.objectContaining({ power: 'ottoman', to: 'pressburg', reason: 'attacker' }),
+    ]);
     expect(out.summary.cpSpent).toBe(1);
-    expect(held(out.world, 'pressburg', 'ottoman')).toEqual(units({ regulars: 3, leaders: ['ibrahim-pasha', 'suleiman'] }));
+    expect(held(out.world, 'pressburg', 'ottoman')).toEqual(
+      units({ regulars: 3, leaders: ['ibrahim-pasha', 'suleiman'] }),
+    );
     expect(held(out.world, 'vienna', 'hapsburg')).toEqual(units({ regulars: 7, leaders: ['charles-v', 'ferdinand'] }));
     expect(out.world.position.stacks.filter((s) => s.space === 'graz')).toEqual([]);
     expect(out.world.position.impulse.cp).toBe(0);
@@ -853,7 +1129,9 @@ describe('13.1 movement machine (with every procedure as a child)', () => {
 
     expect(waiting(actor)).toMatchObject({ machine: 'avoidBattle', state: 'awaitingAvoid' });
     // 13.1 step 5: the formation was placed before avoid battle is asked (MOV-27).
-    expect(held(actor.getSnapshot().context.world, 'vienna', 'ottoman')).toEqual(units({ regulars: 7, cavalry: 1, leaders: ['ibrahim-pasha', 'suleiman'] }));
+    expect(held(actor.getSnapshot().context.world, 'vienna', 'ottoman')).toEqual(
+      units({ regulars: 7, cavalry: 1, leaders: ['ibrahim-pasha', 'suleiman'] }),
+    );
     answer(actor, { type: 'avoid.decline', power: 'hapsburg' });
 
     expect(waiting(actor)).toMatchObject({ machine: 'withdrawal', state: 'awaitingWithdrawal' });
@@ -868,18 +1146,33 @@ describe('13.1 movement machine (with every procedure as a child)', () => {
     answer(actor, { type: 'retreat.declare', power: 'ottoman', to: 'pressburg' });
     expect(actor.getSnapshot().status).toBe('done');
 
-    const steps = ['intercepting', 'placingFormation', 'avoidingBattle', 'withdrawing', 'afterWithdrawal', 'fighting', 'done'];
+    const steps = [
+      'intercepting',
+      'placingFormation',
+      'avoidingBattle',
+      'withdrawing',
+      'afterWithdrawal',
+      'fighting',
+      'done',
+    ];
     expect(visited.filter((v) => steps.includes(v))).toEqual(steps);
   });
 
   /** A small Ottoman formation (2 regulars and Suleiman) moves into Vienna with 2 CP; nobody intercepts or avoids. */
   function smallMoveWithdrawn() {
-    const run = startMovement({ ...SMALL_MOVER, impulse: { power: 'ottoman', cp: 2 } }, { from: 'pressburg', to: 'vienna', regulars: 2, leaders: ['suleiman'] });
+    const run = startMovement(
+      { ...SMALL_MOVER, impulse: { power: 'ottoman', cp: 2 } },
+      { from: 'pressburg', to: 'vienna', regulars: 2, leaders: ['suleiman'] },
+    );
     answer(run.actor, { type: 'intercept.decline', power: 'hapsburg' });
     answer(run.actor, { type: 'avoid.decline', power: 'hapsburg' });
     answer(run.actor, { type: 'withdraw.declare', power: 'hapsburg' });
     // 2 Ottoman regulars do not outnumber the 2 Hapsburg regulars inside: no siege, option 1 or 2.
-    expect(waiting(run.actor)).toMatchObject({ machine: 'withdrawal', state: 'awaitingContinuation', tags: ['decision'] });
+    expect(waiting(run.actor)).toMatchObject({
+      machine: 'withdrawal',
+      state: 'awaitingContinuation',
+      tags: ['decision'],
+    });
     return run;
   }
 
@@ -913,7 +1206,10 @@ describe('13.1 movement machine (with every procedure as a child)', () => {
   });
 
   test('[13.3, 13.4] a leader alone in a fortified space goes inside and the entering formation besieges him (WDR-14)', () => {
-    const patch: ScenarioPatch = { ...VIENNA, stacks: [SULEIMAN, CHARLES, { space: 'vienna', power: 'hapsburg', leaders: ['ferdinand'] }] };
+    const patch: ScenarioPatch = {
+      ...VIENNA,
+      stacks: [SULEIMAN, CHARLES, { space: 'vienna', power: 'hapsburg', leaders: ['ferdinand'] }],
+    };
     const { actor, visited } = startMovement(patch, SULEIMANS_MOVE);
     answer(actor, { type: 'intercept.decline', power: 'hapsburg' });
     const snap = actor.getSnapshot();
@@ -941,7 +1237,7 @@ describe('13.1 movement machine (with every procedure as a child)', () => {
     expect(stacksOf(snap.output!.world, 'graz', 'hapsburg')).toEqual([]);
   });
 
-  test('[22.1, R10] an inactive minor stack of 5 or more: only dice and the mover\'s losses are asked; survivors go inside (RET-15)', () => {
+  test("[22.1, R10] an inactive minor stack of 5 or more: only dice and the mover's losses are asked; survivors go inside (RET-15)", () => {
     const patch: ScenarioPatch = {
       war: [['ottoman', 'hungary']],
       control: { pressburg: 'ottoman' },
@@ -951,7 +1247,12 @@ describe('13.1 movement machine (with every procedure as a child)', () => {
       ],
       impulse: { power: 'ottoman', cp: 1 },
     };
-    const { actor, visited } = startMovement(patch, { from: 'pressburg', to: 'buda', regulars: 7, leaders: ['suleiman'] });
+    const { actor, visited } = startMovement(patch, {
+      from: 'pressburg',
+      to: 'buda',
+      regulars: 7,
+      leaders: ['suleiman'],
+    });
     // No interception, avoid battle or withdrawal question: the Hungarians never move (22.1); 6 units fight.
     expect(waiting(actor)).toMatchObject({ machine: 'fieldBattle', state: 'rollingAttackerDice' });
     // 7 + 2 (Suleiman) = 9 dice; 6 + 1 = 7 for the defender.
@@ -990,7 +1291,9 @@ describe('13.1 movement machine (with every procedure as a child)', () => {
     expect(out.summary.avoids).toEqual([]);
     expect(out.summary.withdrawals).toEqual([]);
     expect(out.summary.cpSpent).toBe(1);
-    expect(held(out.world, 'pressburg', 'ottoman')).toEqual(units({ regulars: 7, cavalry: 1, leaders: ['ibrahim-pasha', 'suleiman'] }));
+    expect(held(out.world, 'pressburg', 'ottoman')).toEqual(
+      units({ regulars: 7, cavalry: 1, leaders: ['ibrahim-pasha', 'suleiman'] }),
+    );
     expect(out.world.position.control).toEqual({ pressburg: 'ottoman', buda: 'ottoman' });
   });
 });

@@ -43,7 +43,11 @@ interface Row {
   readonly machine: AnyStateMachine;
 }
 
-const ROWS: readonly Row[] = (Object.keys(MACHINES) as MachineId[]).map((id) => ({ id, rule: SECTION[id], machine: MACHINES[id] }));
+const ROWS: readonly Row[] = (Object.keys(MACHINES) as MachineId[]).map((id) => ({
+  id,
+  rule: SECTION[id],
+  machine: MACHINES[id],
+}));
 /** `test.for(CASES)('[%s] %s: ...')`: the title starts with the machine's rule section, then its id. */
 const CASES = ROWS.map((r) => [r.rule, r.id, r] as const);
 
@@ -85,14 +89,16 @@ function guardNames(guard: unknown): string[] {
     const parts = (guard as { guards?: unknown[] }).guards;
     return parts ? parts.flatMap(guardNames) : ['<inline guard function>'];
   }
-  if (typeof guard === 'object' && guard !== null && typeof (guard as { type?: unknown }).type === 'string') return [(guard as { type: string }).type];
+  if (typeof guard === 'object' && guard !== null && typeof (guard as { type?: unknown }).type === 'string')
+    return [(guard as { type: string }).type];
   return ['<unrecognised guard>'];
 }
 
 function actionNames(actions: unknown): string[] {
   return toArray(actions).map((a) => {
     if (typeof a === 'string') return a;
-    if (typeof a === 'object' && a !== null && typeof (a as { type?: unknown }).type === 'string') return (a as { type: string }).type;
+    if (typeof a === 'object' && a !== null && typeof (a as { type?: unknown }).type === 'string')
+      return (a as { type: string }).type;
     return '<inline action>';
   });
 }
@@ -105,7 +111,11 @@ function referencedActions(machine: AnyStateMachine): Set<string> {
   return new Set(
     allNodes(machine).flatMap((n) => {
       const c = n.config as Record<string, unknown>;
-      return [...transitionsOf(n).flatMap((t) => actionNames(t.actions)), ...actionNames(c.entry), ...actionNames(c.exit)];
+      return [
+        ...transitionsOf(n).flatMap((t) => actionNames(t.actions)),
+        ...actionNames(c.entry),
+        ...actionNames(c.exit),
+      ];
     }),
   );
 }
@@ -152,7 +162,12 @@ describe('DESIGN "Machines": every state describes itself', () => {
     const bad = statesOf(machine.root)
       .filter((n) => {
         const title = metaOf(n)?.title;
-        return !title || !(title.en.trim().length > 0) || !/[а-яё]/i.test(title.ru) || /[a-z]{3,}/i.test(title.ru.replace(/«[^»]*»/g, ''));
+        return (
+          !title ||
+          !(title.en.trim().length > 0) ||
+          !/[а-яё]/i.test(title.ru) ||
+          /[a-z]{3,}/i.test(title.ru.replace(/«[^»]*»/g, ''))
+        );
       })
       .map((n) => `${n.id}: ${JSON.stringify(metaOf(n)?.title)}`);
     expect(bad).toEqual([]);
@@ -175,46 +190,71 @@ describe('DESIGN "Machines": every state describes itself', () => {
   test.for(CASES)('[%s] %s: decision and dice states wait for an event; no state is both', ([, , { machine }]) => {
     const bad = statesOf(machine.root)
       .filter((n) => n.tags.includes('decision') || n.tags.includes('roll'))
-      .filter((n) => (n.tags.includes('decision') && n.tags.includes('roll')) || Object.keys((n.config.on ?? {}) as object).length === 0 || n.config.always !== undefined)
+      .filter(
+        (n) =>
+          (n.tags.includes('decision') && n.tags.includes('roll')) ||
+          Object.keys((n.config.on ?? {}) as object).length === 0 ||
+          n.config.always !== undefined,
+      )
       .map((n) => n.id);
     expect(bad).toEqual([]);
   });
 
   test('[13.1] the structure the engine reads from the machines is the DESIGN contract: each event answers one kind of decision', () => {
-    const derived = Object.fromEntries(Object.keys(EVENTS_OF).map((kind) => [kind, [...DECISION_OF_EVENT].filter(([, k]) => k === kind).map(([e]) => e).sort()]));
+    const derived = Object.fromEntries(
+      Object.keys(EVENTS_OF).map((kind) => [
+        kind,
+        [...DECISION_OF_EVENT]
+          .filter(([, k]) => k === kind)
+          .map(([e]) => e)
+          .sort(),
+      ]),
+    );
     expect(derived).toEqual(Object.fromEntries(Object.entries(EVENTS_OF).map(([k, es]) => [k, [...es].sort()])));
     expect(DECISION_OF_EVENT.get('dice.rolled')).toBe('roll');
   });
 
-  test.for(CASES)('[%s] %s: a decision or dice state accepts only the events of its kind (DESIGN "Events")', ([, , { machine }]) => {
-    const bad = statesOf(machine.root)
-      .filter((n) => metaOf(n)?.decision !== undefined || metaOf(n)?.roll !== undefined)
-      .flatMap((n) => {
-        const meta = metaOf(n)!;
-        const allowed = meta.roll !== undefined ? ['dice.rolled'] : EVENTS_OF[meta.decision!];
-        return Object.keys((n.config.on ?? {}) as object)
-          .filter((e) => !allowed.includes(e))
-          .map((e) => `${n.id} (${meta.decision ?? `roll ${meta.roll}`}): ${e}`);
-      });
-    expect(bad).toEqual([]);
-  });
+  test.for(CASES)(
+    '[%s] %s: a decision or dice state accepts only the events of its kind (DESIGN "Events")',
+    ([, , { machine }]) => {
+      const bad = statesOf(machine.root)
+        .filter((n) => metaOf(n)?.decision !== undefined || metaOf(n)?.roll !== undefined)
+        .flatMap((n) => {
+          const meta = metaOf(n)!;
+          const allowed = meta.roll !== undefined ? ['dice.rolled'] : EVENTS_OF[meta.decision!];
+          return Object.keys((n.config.on ?? {}) as object)
+            .filter((e) => !allowed.includes(e))
+            .map((e) => `${n.id} (${meta.decision ?? `roll ${meta.roll}`}): ${e}`);
+        });
+      expect(bad).toEqual([]);
+    },
+  );
 });
 
 describe('DESIGN "Machines": guards are named restrictions that carry their rule', () => {
-  test.for(CASES)('[%s] %s: the guards the machine references are exactly the keys of its GUARD_TABLES entry', ([, , { id, machine }]) => {
-    expect([...referencedGuards(machine)].sort()).toEqual(Object.keys(GUARD_TABLES[id]).sort());
-  });
+  test.for(CASES)(
+    '[%s] %s: the guards the machine references are exactly the keys of its GUARD_TABLES entry',
+    ([, , { id, machine }]) => {
+      expect([...referencedGuards(machine)].sort()).toEqual(Object.keys(GUARD_TABLES[id]).sort());
+    },
+  );
 
-  test.for(CASES)('[%s] %s: the guards setup() implements are exactly the keys of its GUARD_TABLES entry', ([, , { id, machine }]) => {
-    expect(Object.keys(machine.implementations.guards).sort()).toEqual(Object.keys(GUARD_TABLES[id]).sort());
-  });
+  test.for(CASES)(
+    '[%s] %s: the guards setup() implements are exactly the keys of its GUARD_TABLES entry',
+    ([, , { id, machine }]) => {
+      expect(Object.keys(machine.implementations.guards).sort()).toEqual(Object.keys(GUARD_TABLES[id]).sort());
+    },
+  );
 
-  test.for(CASES)('[%s] %s: every guard in its table carries a rule from the registry and a predicate', ([, , { id }]) => {
-    const bad = Object.entries(GUARD_TABLES[id] as Record<string, { rule: unknown; test: unknown }>)
-      .filter(([, g]) => typeof g.rule !== 'string' || !isRuleRef(g.rule) || typeof g.test !== 'function')
-      .map(([name, g]) => `${name}: ${String(g.rule)}`);
-    expect(bad).toEqual([]);
-  });
+  test.for(CASES)(
+    '[%s] %s: every guard in its table carries a rule from the registry and a predicate',
+    ([, , { id }]) => {
+      const bad = Object.entries(GUARD_TABLES[id] as Record<string, { rule: unknown; test: unknown }>)
+        .filter(([, g]) => typeof g.rule !== 'string' || !isRuleRef(g.rule) || typeof g.test !== 'function')
+        .map(([name, g]) => `${name}: ${String(g.rule)}`);
+      expect(bad).toEqual([]);
+    },
+  );
 });
 
 describe('DESIGN "Machines": actions are referenced by name and implemented', () => {
@@ -224,11 +264,14 @@ describe('DESIGN "Machines": actions are referenced by name and implemented', ()
     expect(missing).toEqual([]);
   });
 
-  test.for(CASES)('[%s] %s: every action setup() implements is referenced by the machine (no dead actions)', ([, , { machine }]) => {
-    const referenced = referencedActions(machine);
-    expect(referenced.size).toBeGreaterThan(0);
-    expect(Object.keys(machine.implementations.actions).filter((a) => !referenced.has(a))).toEqual([]);
-  });
+  test.for(CASES)(
+    '[%s] %s: every action setup() implements is referenced by the machine (no dead actions)',
+    ([, , { machine }]) => {
+      const referenced = referencedActions(machine);
+      expect(referenced.size).toBeGreaterThan(0);
+      expect(Object.keys(machine.implementations.actions).filter((a) => !referenced.has(a))).toEqual([]);
+    },
+  );
 
   test.for(CASES)('[%s] %s: every actor the machine invokes is provided in setup()', ([, , { machine }]) => {
     const provided = new Set(Object.keys(machine.implementations.actors));

@@ -35,7 +35,12 @@ let host = '';
 let pack: PackInfo;
 
 function sh(command: string, args: string[], cwd: string): string {
-  return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: STEP_TIMEOUT });
+  return execFileSync(command, args, {
+    cwd,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: STEP_TIMEOUT,
+  });
 }
 
 /** tsc's diagnostics for a project (empty when it passes). */
@@ -123,10 +128,15 @@ beforeAll(() => {
   pack = packed[0]!;
   const tarballs = [join(dir, pack.filename)];
   for (const dep of Object.keys(manifest.dependencies)) {
-    const out = JSON.parse(sh('npm', ['pack', '--json', '--pack-destination', dir, join(ROOT, 'node_modules', dep)], ROOT)) as PackInfo[];
+    const out = JSON.parse(
+      sh('npm', ['pack', '--json', '--pack-destination', dir, join(ROOT, 'node_modules', dep)], ROOT),
+    ) as PackInfo[];
     tarballs.push(join(dir, out[0]!.filename));
   }
-  writeFileSync(join(host, 'package.json'), JSON.stringify({ name: 'host', version: '1.0.0', private: true, type: 'module' }));
+  writeFileSync(
+    join(host, 'package.json'),
+    JSON.stringify({ name: 'host', version: '1.0.0', private: true, type: 'module' }),
+  );
   sh('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', ...tarballs], host);
   writeFileSync(join(host, 'tsconfig.json'), JSON.stringify(VITE_TSCONFIG, null, 2));
   writeFileSync(join(host, 'src', 'main.ts'), HOST_MAIN);
@@ -140,13 +150,21 @@ afterAll(() => {
 describe('the packed package', () => {
   test('holds the compiled library, its types, the binary, the examples and the JSON Schemas, and nothing else', () => {
     const paths = pack.files.map((f) => f.path);
-    for (const f of ['dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/data/index.js', 'dist/src/cli.js', 'bin/his.mjs'])
+    for (const f of [
+      'dist/src/index.js',
+      'dist/src/index.d.ts',
+      'dist/src/data/index.js',
+      'dist/src/cli.js',
+      'bin/his.mjs',
+    ])
       expect(paths).toContain(f);
     expect(paths).toContain('examples/vienna-1517.json');
     expect(paths).toContain('schema/scenario.schema.json');
     expect(paths.filter((p) => /^(test|bench|scripts|src|machines|node_modules)\//.test(p))).toEqual([]);
     expect(paths.filter((p) => p.endsWith('.ts') && !p.endsWith('.d.ts'))).toEqual([]);
-    console.info(`package: ${pack.filename}, ${pack.entryCount} files, ${(pack.size / 1024).toFixed(0)} KiB packed, ${(pack.unpackedSize / 1024).toFixed(0)} KiB unpacked`);
+    console.info(
+      `package: ${pack.filename}, ${pack.entryCount} files, ${(pack.size / 1024).toFixed(0)} KiB packed, ${(pack.unpackedSize / 1024).toFixed(0)} KiB unpacked`,
+    );
   });
 
   test('installs without tsx or esbuild: the host runs compiled JavaScript', () => {
@@ -156,72 +174,119 @@ describe('the packed package', () => {
     expect(installed).not.toContain('esbuild');
   });
 
-  test("type-checks a host file under Vite's vanilla-ts settings with exactOptionalPropertyTypes", () => {
-    expect(typecheck('tsconfig.json')).toBe('');
-  }, STEP_TIMEOUT);
+  test(
+    "type-checks a host file under Vite's vanilla-ts settings with exactOptionalPropertyTypes",
+    () => {
+      expect(typecheck('tsconfig.json')).toBe('');
+    },
+    STEP_TIMEOUT,
+  );
 
-  test("the package's own declarations type-check (skipLibCheck off); only xstate's own fail under exactOptionalPropertyTypes", () => {
-    writeFileSync(
-      join(host, 'tsconfig.libcheck.json'),
-      JSON.stringify({ extends: './tsconfig.json', compilerOptions: { skipLibCheck: false } }),
-    );
-    const diagnostics = typecheck('tsconfig.libcheck.json');
-    const files = new Set([...diagnostics.matchAll(/^(\S+?)\(\d+,\d+\): error/gm)].map((m) => m[1]!));
-    expect([...files].filter((f) => !f.startsWith('node_modules/xstate/'))).toEqual([]);
-  }, STEP_TIMEOUT);
+  test(
+    "the package's own declarations type-check (skipLibCheck off); only xstate's own fail under exactOptionalPropertyTypes",
+    () => {
+      writeFileSync(
+        join(host, 'tsconfig.libcheck.json'),
+        JSON.stringify({ extends: './tsconfig.json', compilerOptions: { skipLibCheck: false } }),
+      );
+      const diagnostics = typecheck('tsconfig.libcheck.json');
+      const files = new Set([...diagnostics.matchAll(/^(\S+?)\(\d+,\d+\): error/gm)].map((m) => m[1]!));
+      expect([...files].filter((f) => !f.startsWith('node_modules/xstate/'))).toEqual([]);
+    },
+    STEP_TIMEOUT,
+  );
 
-  test('compiles for Node (nodenext) and runs the README example with plain node', () => {
-    writeFileSync(
-      join(host, 'tsconfig.node.json'),
-      JSON.stringify({
-        extends: './tsconfig.json',
-        compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', noEmit: false, allowImportingTsExtensions: false, rootDir: 'src', outDir: 'out' },
-        include: ['src/main.ts'],
-      }),
-    );
-    expect(typecheck('tsconfig.node.json')).toBe('');
-    const result = JSON.parse(sh(process.execPath, [join(host, 'out', 'main.js')], host)) as Record<string, unknown>;
-    expect(result).toEqual({
-      version: JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version,
-      pending: 'intercept',
-      refused: 'out-of-turn',
-      restored: 'intercept',
-      spaces: 134,
-      leaders: expect.any(Number),
-      schema: 'string',
-      winner: expect.stringMatching(/^(attacker|defender)$/),
-      problems: expect.any(Number),
-    });
-    expect(result.problems).toBeGreaterThan(0);
-  }, STEP_TIMEOUT);
+  test(
+    'compiles for Node (nodenext) and runs the README example with plain node',
+    () => {
+      writeFileSync(
+        join(host, 'tsconfig.node.json'),
+        JSON.stringify({
+          extends: './tsconfig.json',
+          compilerOptions: {
+            module: 'nodenext',
+            moduleResolution: 'nodenext',
+            noEmit: false,
+            allowImportingTsExtensions: false,
+            rootDir: 'src',
+            outDir: 'out',
+          },
+          include: ['src/main.ts'],
+        }),
+      );
+      expect(typecheck('tsconfig.node.json')).toBe('');
+      const result = JSON.parse(sh(process.execPath, [join(host, 'out', 'main.js')], host)) as Record<string, unknown>;
+      expect(result).toEqual({
+        version: JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version,
+        pending: 'intercept',
+        refused: 'out-of-turn',
+        restored: 'intercept',
+        spaces: 134,
+        leaders: expect.any(Number),
+        schema: 'string',
+        winner: expect.stringMatching(/^(attacker|defender)$/),
+        problems: expect.any(Number),
+      });
+      expect(result.problems).toBeGreaterThan(0);
+    },
+    STEP_TIMEOUT,
+  );
 
-  test('the installed `his` binary runs the worked example with plain node', () => {
-    const r = spawnSync(process.execPath, [join(host, 'node_modules', 'his-procedures', 'bin', 'his.mjs'), 'resolve', 'node_modules/his-procedures/examples/vienna-1517.json'], { cwd: host, encoding: 'utf8', timeout: STEP_TIMEOUT });
-    expect(r.stderr).toBe('');
-    expect(r.status).toBe(0);
-    expect(r.stdout).toContain('8 + 2 − 1 = 9 — success');
-  }, STEP_TIMEOUT);
+  test(
+    'the installed `his` binary runs the worked example with plain node',
+    () => {
+      const r = spawnSync(
+        process.execPath,
+        [
+          join(host, 'node_modules', 'his-procedures', 'bin', 'his.mjs'),
+          'resolve',
+          'node_modules/his-procedures/examples/vienna-1517.json',
+        ],
+        { cwd: host, encoding: 'utf8', timeout: STEP_TIMEOUT },
+      );
+      expect(r.stderr).toBe('');
+      expect(r.status).toBe(0);
+      expect(r.stdout).toContain('8 + 2 − 1 = 9 — success');
+    },
+    STEP_TIMEOUT,
+  );
 
-  test('the installed `his walkthrough` writes the page from its prebuilt scripts: no bundler installed', () => {
-    expect(existsSync(join(host, 'node_modules', 'esbuild'))).toBe(false);
-    const bin = join(host, 'node_modules', 'his-procedures', 'bin', 'his.mjs');
-    const example = 'node_modules/his-procedures/examples/vienna-1517.json';
-    const r = spawnSync(process.execPath, [bin, 'walkthrough', example, '--play', '-o', 'page.html'], { cwd: host, encoding: 'utf8', timeout: STEP_TIMEOUT });
-    expect(r.stderr).toBe('');
-    expect(r.status).toBe(0);
-    const page = readFileSync(join(host, 'page.html'), 'utf8');
-    expect(page).toMatch(/^<!doctype html>/i);
-    expect(page).toContain('Charles V');
-  }, STEP_TIMEOUT);
+  test(
+    'the installed `his walkthrough` writes the page from its prebuilt scripts: no bundler installed',
+    () => {
+      expect(existsSync(join(host, 'node_modules', 'esbuild'))).toBe(false);
+      const bin = join(host, 'node_modules', 'his-procedures', 'bin', 'his.mjs');
+      const example = 'node_modules/his-procedures/examples/vienna-1517.json';
+      const r = spawnSync(process.execPath, [bin, 'walkthrough', example, '--play', '-o', 'page.html'], {
+        cwd: host,
+        encoding: 'utf8',
+        timeout: STEP_TIMEOUT,
+      });
+      expect(r.stderr).toBe('');
+      expect(r.status).toBe(0);
+      const page = readFileSync(join(host, 'page.html'), 'utf8');
+      expect(page).toMatch(/^<!doctype html>/i);
+      expect(page).toContain('Charles V');
+    },
+    STEP_TIMEOUT,
+  );
 
-  test('[13.2][14][14.1] a Python host plays the worked example over the installed `his serve --stdio`', (ctx) => {
-    const python = spawnSync('python3', ['--version'], { encoding: 'utf8', timeout: 10_000 });
-    ctx.skip(python.error !== undefined, 'python3 is not available here');
-    const bin = join(host, 'node_modules', 'his-procedures', 'bin', 'his.mjs');
-    const r = spawnSync('python3', [join(ROOT, 'test', 'server', 'client.py'), '--', process.execPath, bin, 'serve', '--stdio'], { cwd: ROOT, encoding: 'utf8', timeout: STEP_TIMEOUT });
-    expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
-    expect(r.stdout).toContain('ok    Hapsburg 5 hits v Ottoman 3');
-  }, STEP_TIMEOUT);
+  test(
+    '[13.2][14][14.1] a Python host plays the worked example over the installed `his serve --stdio`',
+    (ctx) => {
+      const python = spawnSync('python3', ['--version'], { encoding: 'utf8', timeout: 10_000 });
+      ctx.skip(python.error !== undefined, 'python3 is not available here');
+      const bin = join(host, 'node_modules', 'his-procedures', 'bin', 'his.mjs');
+      const r = spawnSync(
+        'python3',
+        [join(ROOT, 'test', 'server', 'client.py'), '--', process.execPath, bin, 'serve', '--stdio'],
+        { cwd: ROOT, encoding: 'utf8', timeout: STEP_TIMEOUT },
+      );
+      expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
+      expect(r.stdout).toContain('ok    Hapsburg 5 hits v Ottoman 3');
+    },
+    STEP_TIMEOUT,
+  );
 
   describe('bundled for the browser with Vite', () => {
     let code = '';
@@ -229,7 +294,10 @@ describe('the packed package', () => {
 
     beforeAll(async () => {
       const { build } = await import('vite');
-      writeFileSync(join(host, 'index.html'), '<!doctype html><meta charset="utf-8"><pre id="out"></pre><script type="module" src="/src/browser.ts"></script>\n');
+      writeFileSync(
+        join(host, 'index.html'),
+        '<!doctype html><meta charset="utf-8"><pre id="out"></pre><script type="module" src="/src/browser.ts"></script>\n',
+      );
       web = join(host, 'web');
       const warnings: string[] = [];
       const output = await build({
@@ -246,41 +314,61 @@ describe('the packed package', () => {
     test('reaches no node: built-in and records its gzip size', () => {
       expect(code.length).toBeGreaterThan(0);
       expect(code).not.toMatch(/["']node:[a-z_/]+["']/);
-      console.info(`browser bundle: ${(code.length / 1024).toFixed(0)} KiB, ${(gzipSync(code).length / 1024).toFixed(0)} KiB gzip`);
+      console.info(
+        `browser bundle: ${(code.length / 1024).toFixed(0)} KiB, ${(gzipSync(code).length / 1024).toFixed(0)} KiB gzip`,
+      );
     });
 
-    test('runs in Chromium: the page shows the pending interception decision in Russian', async (ctx) => {
-      const chromium = '/usr/bin/chromium';
-      // On CI (.ci/run installs it) a missing browser is a failure, not a skip.
-      ctx.skip(!existsSync(chromium) && !process.env.CI, `${chromium} is not installed (apt-get install -y chromium)`);
-      const server = await serve(web);
-      const { chromium: launcher } = await import('playwright-core');
-      const browser = await launcher.launch({
-        executablePath: chromium,
-        headless: true,
-        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-      });
-      try {
-        const page = await browser.newPage();
-        const errors: string[] = [];
-        page.on('pageerror', (e) => void errors.push(e.message));
-        const address = server.address();
-        const port = typeof address === 'object' && address ? address.port : 0;
-        await page.goto(`http://127.0.0.1:${port}/index.html`);
-        await page.waitForFunction("(document.querySelector('#out')?.textContent ?? '') !== ''");
-        const shown = JSON.parse((await page.textContent('#out')) ?? '{}') as { kind?: string; prompt?: string };
-        expect(errors).toEqual([]);
-        expect(shown.kind).toBe('intercept');
-        expect(shown.prompt).toMatch(/[А-Яа-я]/);
-      } finally {
-        await browser.close();
-        server.close();
-      }
-    }, STEP_TIMEOUT);
+    test(
+      'runs in Chromium: the page shows the pending interception decision in Russian',
+      async (ctx) => {
+        const chromium = '/usr/bin/chromium';
+        // On CI (.ci/run installs it) a missing browser is a failure, not a skip.
+        ctx.skip(
+          !existsSync(chromium) && !process.env.CI,
+          `${chromium} is not installed (apt-get install -y chromium)`,
+        );
+        const server = await serve(web);
+        const { chromium: launcher } = await import('playwright-core');
+        const browser = await launcher.launch({
+          executablePath: chromium,
+          headless: true,
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        });
+        try {
+          const page = await browser.newPage();
+          const errors: string[] = [];
+          page.on('pageerror', (e) => void errors.push(e.message));
+          const address = server.address();
+          const port = typeof address === 'object' && address ? address.port : 0;
+          await page.goto(`http://127.0.0.1:${port}/index.html`);
+          await page.waitForFunction("(document.querySelector('#out')?.textContent ?? '') !== ''");
+          const shown = JSON.parse((await page.textContent('#out')) ?? '{}') as { kind?: string; prompt?: string };
+          expect(errors).toEqual([]);
+          expect(shown.kind).toBe('intercept');
+          expect(shown.prompt).toMatch(/[А-Яа-я]/);
+        } finally {
+          await browser.close();
+          server.close();
+        }
+      },
+      STEP_TIMEOUT,
+    );
   });
 });
 
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+};
 
 /** A static file server on 127.0.0.1 for the built page (module scripts do not load from file: URLs). */
 function serve(root: string): Promise<Server> {

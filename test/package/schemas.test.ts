@@ -19,7 +19,7 @@ describe('schema/', () => {
   });
 
   const examples = readdirSync(join(ROOT, 'examples')).filter((f) => f.endsWith('.json'));
-  test.each(examples)("examples/%s: its $schema resolves to the scenario schema", (file) => {
+  test.each(examples)('examples/%s: its $schema resolves to the scenario schema', (file) => {
     const path = join(ROOT, 'examples', file);
     const { $schema } = JSON.parse(readFileSync(path, 'utf8')) as { $schema?: string };
     expect($schema).toBeDefined();

@@ -6,7 +6,17 @@
 // parseScenario: `scenarioArb` keeps the candidates it accepts (see generator.test.ts for the acceptance rate).
 import fc from 'fast-check';
 import { hisBoard, hisLeaderTable, parseScenario, ScenarioError } from '../../src/index.ts';
-import { areAllied, areAtWar, isFriendly, MAJOR_POWERS, MINOR_POWERS, POWERS, type MajorPower, type MinorPower, type Power } from './relations.ts';
+import {
+  areAllied,
+  areAtWar,
+  isFriendly,
+  MAJOR_POWERS,
+  MINOR_POWERS,
+  POWERS,
+  type MajorPower,
+  type MinorPower,
+  type Power,
+} from './relations.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Plain JSON shapes (what a host would write)
@@ -191,13 +201,18 @@ export interface GenOptions {
 }
 
 const count = (small: number, big: number) =>
-  fc.oneof({ weight: 5, arbitrary: fc.integer({ min: 0, max: small }) }, { weight: 1, arbitrary: fc.integer({ min: 0, max: big }) });
+  fc.oneof(
+    { weight: 5, arbitrary: fc.integer({ min: 0, max: small }) },
+    { weight: 1, arbitrary: fc.integer({ min: 0, max: big }) },
+  );
 
 const slotArb = (rings: (0 | 1 | 2 | 3)[]): fc.Arbitrary<Slot> =>
   fc.record({ ring: fc.constantFrom(...rings), k: fc.nat({ max: 40 }) });
 
 const roleArb = (weights: Partial<Record<Role, number>>): fc.Arbitrary<Role> =>
-  fc.oneof(...Object.entries(weights).map(([role, weight]) => ({ weight: weight!, arbitrary: fc.constant(role as Role) })));
+  fc.oneof(
+    ...Object.entries(weights).map(([role, weight]) => ({ weight: weight!, arbitrary: fc.constant(role as Role) })),
+  );
 
 function stackArb(rings: (0 | 1 | 2 | 3)[], roles: Partial<Record<Role, number>>): fc.Arbitrary<StackRecipe> {
   return fc.record({
@@ -207,7 +222,10 @@ function stackArb(rings: (0 | 1 | 2 | 3)[], roles: Partial<Record<Role, number>>
     regulars: count(5, 12),
     mercenaries: count(2, 5),
     cavalry: count(2, 4),
-    leaders: fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 2, arbitrary: fc.integer({ min: 1, max: 2 }) }),
+    leaders: fc.oneof(
+      { weight: 3, arbitrary: fc.constant(0) },
+      { weight: 2, arbitrary: fc.integer({ min: 1, max: 2 }) },
+    ),
     lone: fc.constant(false),
     inside: fc.boolean(),
     lostBattle: fc.oneof({ weight: 6, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
@@ -226,17 +244,34 @@ const inlineArb: fc.Arbitrary<InlineRecipe> = fc.integer({ min: 3, max: 8 }).cha
     idStyle: fc.nat({ max: 2 }),
     parents: fc.array(fc.nat({ max: 7 }), { minLength: n, maxLength: n }),
     extra: fc.array(fc.tuple(fc.nat({ max: n - 1 }), fc.nat({ max: n - 1 })), { maxLength: n }),
-    passes: fc.array(fc.oneof({ weight: 4, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }), { minLength: 2 * n, maxLength: 2 * n }),
+    passes: fc.array(
+      fc.oneof({ weight: 4, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
+      { minLength: 2 * n, maxLength: 2 * n },
+    ),
     types: fc.array(fc.nat({ max: 9 }), { minLength: n, maxLength: n }),
-    homes: fc.array(roleArb({ A: 2, E: 3, Eminor: 1, inactive: 1, independent: 1, Aally: 1, neutral: 1, Aminor: 1, Eally: 1 }), { minLength: n, maxLength: n }),
+    homes: fc.array(
+      roleArb({ A: 2, E: 3, Eminor: 1, inactive: 1, independent: 1, Aally: 1, neutral: 1, Aminor: 1, Eally: 1 }),
+      { minLength: n, maxLength: n },
+    ),
     special: fc.nat({ max: n - 1 }),
   }),
 );
 
 function focused(r: Recipe, opts: GenOptions): Recipe {
   if (opts.focus !== 'defended-fortress') return r;
-  const board: Recipe['board'] = r.board.kind === 'his' ? { ...r.board, fortifiedTo: true } : { kind: 'inline', map: { ...r.board.map, types: [5, ...r.board.map.types.slice(1)] } };
-  const first: StackRecipe = { ...(r.dest[0] ?? r.mover), slot: { ring: 0, k: 0 }, role: 'E', lone: false, inside: false, mercenaries: Math.max(1, r.dest[0]?.mercenaries ?? 1), regulars: Math.max(1, r.dest[0]?.regulars ?? 1) };
+  const board: Recipe['board'] =
+    r.board.kind === 'his'
+      ? { ...r.board, fortifiedTo: true }
+      : { kind: 'inline', map: { ...r.board.map, types: [5, ...r.board.map.types.slice(1)] } };
+  const first: StackRecipe = {
+    ...(r.dest[0] ?? r.mover),
+    slot: { ring: 0, k: 0 },
+    role: 'E',
+    lone: false,
+    inside: false,
+    mercenaries: Math.max(1, r.dest[0]?.mercenaries ?? 1),
+    regulars: Math.max(1, r.dest[0]?.regulars ?? 1),
+  };
   return { ...r, board, destControl: 2, dest: [first, ...r.dest.slice(1)] };
 }
 
@@ -248,7 +283,15 @@ function baseRecipeArb(opts: GenOptions): fc.Arbitrary<Recipe> {
   const inlineShare = opts.inlineShare ?? 0.35;
   const w = Math.round(inlineShare * 20);
   const boardArb = fc.oneof(
-    { weight: 20 - w, arbitrary: fc.record({ kind: fc.constant('his' as const), to: fc.nat({ max: 200 }), from: fc.nat({ max: 10 }), fortifiedTo: fc.boolean() }) },
+    {
+      weight: 20 - w,
+      arbitrary: fc.record({
+        kind: fc.constant('his' as const),
+        to: fc.nat({ max: 200 }),
+        from: fc.nat({ max: 10 }),
+        fortifiedTo: fc.boolean(),
+      }),
+    },
     { weight: w, arbitrary: fc.record({ kind: fc.constant('inline' as const), map: inlineArb }) },
   );
   return fc.record({
@@ -256,15 +299,67 @@ function baseRecipeArb(opts: GenOptions): fc.Arbitrary<Recipe> {
     active: fc.nat({ max: 5 }),
     relations: fc.array(fc.nat({ max: 4 }), { minLength: 5, maxLength: 5 }),
     pairs: fc.array(fc.tuple(fc.nat({ max: 4 }), fc.nat({ max: 4 }), fc.nat({ max: 2 })), { maxLength: 4 }),
-    minors: fc.array(fc.record({ ally: fc.integer({ min: -1, max: 5 }), warWithActive: fc.boolean() }), { minLength: 4, maxLength: 4 }),
+    minors: fc.array(fc.record({ ally: fc.integer({ min: -1, max: 5 }), warWithActive: fc.boolean() }), {
+      minLength: 4,
+      maxLength: 4,
+    }),
     controls: fc.array(
-      fc.record({ slot: slotArb([0, 1, 2, 3]), role: roleArb({ A: 3, Aally: 1, Aminor: 1, E: 4, Eminor: 1, Eally: 1, inactive: 2, independent: 1, neutral: 1 }), pick: fc.nat({ max: 5 }) }),
+      fc.record({
+        slot: slotArb([0, 1, 2, 3]),
+        role: roleArb({
+          A: 3,
+          Aally: 1,
+          Aminor: 1,
+          E: 4,
+          Eminor: 1,
+          Eally: 1,
+          inactive: 2,
+          independent: 1,
+          neutral: 1,
+        }),
+        pick: fc.nat({ max: 5 }),
+      }),
       { maxLength: 5 },
     ),
-    mover: stackArb([1], { A: 5, Aminor: 1 }).chain((s) => fc.integer({ min: 1, max: 12 }).map((regulars) => ({ ...s, regulars: Math.max(s.regulars, regulars) }))),
-    dest: fc.array(withLone(stackArb([0], { E: 6, Eminor: 2, Eally: 1, inactive: 3, independent: 1, neutral: 1, A: 1, Aally: 1, Aminor: 1 })), { maxLength: 3 }),
-    ring: fc.array(withLone(stackArb([2], { E: 8, Eminor: 1, Eally: 1, A: 1, Aally: 1, neutral: 1, inactive: 1 })), { minLength: 1, maxLength: 4 }),
-    extra: fc.array(withLone(stackArb([0, 1, 2, 3], { A: 2, Aminor: 1, Aally: 1, E: 3, Eminor: 1, Eally: 1, inactive: 1, neutral: 1, independent: 1 })), { maxLength: 4 }),
+    mover: stackArb([1], { A: 5, Aminor: 1 }).chain((s) =>
+      fc.integer({ min: 1, max: 12 }).map((regulars) => ({ ...s, regulars: Math.max(s.regulars, regulars) })),
+    ),
+    dest: fc.array(
+      withLone(
+        stackArb([0], {
+          E: 6,
+          Eminor: 2,
+          Eally: 1,
+          inactive: 3,
+          independent: 1,
+          neutral: 1,
+          A: 1,
+          Aally: 1,
+          Aminor: 1,
+        }),
+      ),
+      { maxLength: 3 },
+    ),
+    ring: fc.array(withLone(stackArb([2], { E: 8, Eminor: 1, Eally: 1, A: 1, Aally: 1, neutral: 1, inactive: 1 })), {
+      minLength: 1,
+      maxLength: 4,
+    }),
+    extra: fc.array(
+      withLone(
+        stackArb([0, 1, 2, 3], {
+          A: 2,
+          Aminor: 1,
+          Aally: 1,
+          E: 3,
+          Eminor: 1,
+          Eally: 1,
+          inactive: 1,
+          neutral: 1,
+          independent: 1,
+        }),
+      ),
+      { maxLength: 4 },
+    ),
     unrest: fc.array(slotArb([0, 1, 2, 3]), { maxLength: 2 }),
     telescope: fc.array(roleArb({ A: 1, E: 1 }), { maxLength: 1 }),
     captured: fc.nat({ max: 2 }),
@@ -278,7 +373,10 @@ function baseRecipeArb(opts: GenOptions): fc.Arbitrary<Recipe> {
       lone: fc.oneof({ weight: 12, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
     }),
     cp: fc.integer({ min: 1, max: 4 }),
-    siegeThisImpulse: fc.oneof({ weight: 4, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
+    siegeThisImpulse: fc.oneof(
+      { weight: 4, arbitrary: fc.constant(false) },
+      { weight: 1, arbitrary: fc.constant(true) },
+    ),
     destControl: fc.nat({ max: 2 }),
     coalition: fc.record({
       on: fc.oneof({ weight: 3, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
@@ -292,7 +390,18 @@ function baseRecipeArb(opts: GenOptions): fc.Arbitrary<Recipe> {
 // ---------------------------------------------------------------------------------------------------------------
 // Building a scenario from a recipe
 
-const SPACE_TYPES = ['unfortified', 'unfortified', 'unfortified', 'unfortified', 'unfortified', 'key', 'key', 'fortress', 'capital', 'electorate'] as const;
+const SPACE_TYPES = [
+  'unfortified',
+  'unfortified',
+  'unfortified',
+  'unfortified',
+  'unfortified',
+  'key',
+  'key',
+  'fortress',
+  'capital',
+  'electorate',
+] as const;
 const WORDS = ['arles', 'brest', 'corte', 'dax', 'enna', 'foix', 'gap', 'hyeres', 'ivrea', 'jaca'];
 
 interface Relations {
@@ -321,9 +430,11 @@ function buildRelations(r: Recipe, opts: GenOptions): { rel: Relations; cast: Ca
     else if (k === 3) alliances.push(pair<Power>(A, p));
   });
   if (!war.some(([a]) => a === A)) war.push(pair<Power>(A, others[r.active % others.length]!));
-  const listed = (a: Power, b: Power) => [...war, ...alliances].some(([x, y]) => (x === a && y === b) || (x === b && y === a));
+  const listed = (a: Power, b: Power) =>
+    [...war, ...alliances].some(([x, y]) => (x === a && y === b) || (x === b && y === a));
   for (const [i, j, kind] of r.pairs) {
-    const a = others[i]!, b = others[j]!;
+    const a = others[i]!,
+      b = others[j]!;
     if (a === b || kind === 0 || listed(a, b)) continue;
     (kind === 1 ? war : alliances).push(pair<Power>(a, b));
   }
@@ -349,21 +460,27 @@ function buildRelations(r: Recipe, opts: GenOptions): { rel: Relations; cast: Ca
   }
   if (r.coalition.on) {
     const enemy = others.find((p) => war.some(([a, b]) => (a === A && b === p) || (b === A && a === p)));
-    const candidates = others.filter((p) => p !== enemy && !areAtWar({ war, alliances }, p, enemy ?? A) && !areAllied({ war, alliances }, A, p));
+    const candidates = others.filter(
+      (p) => p !== enemy && !areAtWar({ war, alliances }, p, enemy ?? A) && !areAllied({ war, alliances }, A, p),
+    );
     const partner = candidates[r.coalition.partner % Math.max(1, candidates.length)];
     if (enemy && partner && !areAllied({ war, alliances }, enemy, partner)) alliances.push(pair<Power>(enemy, partner));
   }
   const relations = { war, alliances };
   const majorsAtWar = others.filter((p) => areAtWar(relations, A, p));
   const majorAllies = others.filter((p) => areAllied(relations, A, p));
-  const minorOf = (major: Power) => MINOR_POWERS.filter((m) => alliances.some(([x, y]) => (x === major && y === m) || (y === major && x === m)));
+  const minorOf = (major: Power) =>
+    MINOR_POWERS.filter((m) => alliances.some(([x, y]) => (x === major && y === m) || (y === major && x === m)));
   const byRole: Record<Role, Power[]> = {
     A: [A],
     Aminor: minorOf(A),
     Aally: majorAllies,
     E: majorsAtWar,
     Eminor: majorsAtWar.flatMap(minorOf),
-    Eally: others.filter((p) => !majorsAtWar.includes(p) && !majorAllies.includes(p) && majorsAtWar.some((e) => areAllied(relations, e, p))),
+    Eally: others.filter(
+      (p) =>
+        !majorsAtWar.includes(p) && !majorAllies.includes(p) && majorsAtWar.some((e) => areAllied(relations, e, p)),
+    ),
     inactive: MINOR_POWERS.filter((m) => !alliances.some(([x, y]) => x === m || y === m)),
     neutral: others.filter((p) => !areAtWar(relations, A, p) && !areAllied(relations, A, p)),
     independent: ['independent'],
@@ -460,14 +577,25 @@ export function buildScenario(r: Recipe, opts: GenOptions = {}): ScenarioJson {
   const controller = (id: string): Power => control[id] ?? model.home(id);
 
   // Stacks: the mover first (it wins every conflict), then the destination, the ring, the rest.
-  const leaderOrder = LEADER_IDS.map((id, i) => ({ id, k: r.leaderShuffle[i] ?? i })).sort((a, b) => a.k - b.k || a.id.localeCompare(b.id)).map((x) => x.id);
+  const leaderOrder = LEADER_IDS.map((id, i) => ({ id, k: r.leaderShuffle[i] ?? i }))
+    .sort((a, b) => a.k - b.k || a.id.localeCompare(b.id))
+    .map((x) => x.id);
   const used = new Set<string>();
   const scale = opts.scale ?? 1;
   const stacks: StackJson[] = [];
-  const recipes = [r.mover, ...r.dest.slice(0, 1), ...(r.coalition.on ? [r.coalition.stack] : []), ...r.dest.slice(1), ...r.ring, ...r.extra];
+  const recipes = [
+    r.mover,
+    ...r.dest.slice(0, 1),
+    ...(r.coalition.on ? [r.coalition.stack] : []),
+    ...r.dest.slice(1),
+    ...r.ring,
+    ...r.extra,
+  ];
   recipes.forEach((sr, idx) => {
     const isMover = idx === 0;
-    const power = isMover ? powerOf(cast, sr.role === 'Aminor' ? 'Aminor' : 'A', sr.pick) : powerOf(cast, sr.role, sr.pick);
+    const power = isMover
+      ? powerOf(cast, sr.role === 'Aminor' ? 'Aminor' : 'A', sr.pick)
+      : powerOf(cast, sr.role, sr.pick);
     const space = isMover ? from : slotSpace(sr.slot, rings);
     // Inactive minors and independents stand in spaces they control (22.1, 22.6).
     if (!isMover && (power === 'independent' || (!isMajor(power) && cast.byRole.inactive.includes(power)))) {
@@ -483,7 +611,11 @@ export function buildScenario(r: Recipe, opts: GenOptions = {}): ScenarioJson {
     if (regulars) s.regulars = regulars;
     if (mercenaries) s.mercenaries = mercenaries;
     if (cavalry) s.cavalry = cavalry;
-    const want = isMover ? Math.max(sr.leaders, land(s) > 4 || land(s) === 0 ? 1 : 0) : lone ? Math.max(1, sr.leaders) : sr.leaders;
+    const want = isMover
+      ? Math.max(sr.leaders, land(s) > 4 || land(s) === 0 ? 1 : 0)
+      : lone
+        ? Math.max(1, sr.leaders)
+        : sr.leaders;
     const pool = leaderOrder.filter((l) => !used.has(l) && leadersFor(power).includes(l));
     const mine = pool.slice(0, want);
     mine.forEach((l) => used.add(l));
@@ -502,14 +634,17 @@ export function buildScenario(r: Recipe, opts: GenOptions = {}): ScenarioJson {
   const firstDest = r.dest.length > 0 ? stacks.find((s, i) => i > 0 && s.space === to) : undefined;
   if (r.destControl > 0 && firstDest) control[to] = firstDest.power;
   // … unless inactive minors or independents stand there: they hold their own spaces (22.1, 22.6)
-  const keeper = stacks.find((s, i) => i > 0 && s.space === to && (s.power === 'independent' || cast.byRole.inactive.includes(s.power)));
+  const keeper = stacks.find(
+    (s, i) => i > 0 && s.space === to && (s.power === 'independent' || cast.byRole.inactive.includes(s.power)),
+  );
   if (keeper) control[to] = keeper.power;
 
   // Garrisons only in fortified spaces their power (or an ally) controls (2.1); independents in independent spaces.
   for (const s of stacks) {
     if (!s.inside) continue;
     const c = controller(s.space);
-    const ok = model.fortified(s.space) && (s.power === 'independent' ? c === 'independent' : isFriendly(rel, s.power, c));
+    const ok =
+      model.fortified(s.space) && (s.power === 'independent' ? c === 'independent' : isFriendly(rel, s.power, c));
     if (!ok) delete s.inside;
   }
   // At most 4 land units inside (2.1).
@@ -532,7 +667,8 @@ export function buildScenario(r: Recipe, opts: GenOptions = {}): ScenarioJson {
     const prev = merged.find((m) => keyOf(m) === keyOf(s));
     if (!prev) merged.push(s);
     else {
-      for (const t of ['regulars', 'mercenaries', 'cavalry'] as const) if ((s[t] ?? 0) > 0) prev[t] = (prev[t] ?? 0) + s[t]!;
+      for (const t of ['regulars', 'mercenaries', 'cavalry'] as const)
+        if ((s[t] ?? 0) > 0) prev[t] = (prev[t] ?? 0) + s[t]!;
       if (s.leaders?.length) prev.leaders = [...(prev.leaders ?? []), ...s.leaders];
       if (prev.inside) {
         // keep the fortification limit after merging
@@ -556,7 +692,8 @@ export function buildScenario(r: Recipe, opts: GenOptions = {}): ScenarioJson {
     }
     const here = kept.filter((k) => k.space === s.space && !k.inside);
     // independent regulars defend their key against everybody (22.6)
-    const foes = (a: Power, b: Power) => areAtWar(rel, a, b) || (a !== b && (a === 'independent' || b === 'independent'));
+    const foes = (a: Power, b: Power) =>
+      areAtWar(rel, a, b) || (a !== b && (a === 'independent' || b === 'independent'));
     if (land(s) > 0 && here.some((k) => land(k) > 0 && foes(k.power, s.power))) continue;
     if (land(s) === 0 && here.some((k) => land(k) > 0 && areAtWar(rel, k.power, s.power))) continue;
     if (land(s) > 0) {
@@ -575,10 +712,18 @@ export function buildScenario(r: Recipe, opts: GenOptions = {}): ScenarioJson {
     const c = controller(sp);
     const inside = final.filter((s) => s.space === sp && s.inside);
     const outside = final.filter((s) => s.space === sp && !s.inside && land(s) > 0);
-    const hostile = outside.filter((o) => (c === 'independent' ? o.power !== 'independent' : areAtWar(rel, o.power, c)) || inside.some((i) => areAtWar(rel, o.power, i.power)));
+    const hostile = outside.filter(
+      (o) =>
+        (c === 'independent' ? o.power !== 'independent' : areAtWar(rel, o.power, c)) ||
+        inside.some((i) => areAtWar(rel, o.power, i.power)),
+    );
     if (hostile.length === 0) continue;
-    const by = [...new Set(hostile.map((h) => h.power))].filter((p) => p !== 'independent' && (c === 'independent' || areAtWar(rel, p, c)));
-    const besiegers = outside.filter((o) => by.some((p) => isFriendly(rel, p, o.power))).reduce((n, o) => n + land(o), 0);
+    const by = [...new Set(hostile.map((h) => h.power))].filter(
+      (p) => p !== 'independent' && (c === 'independent' || areAtWar(rel, p, c)),
+    );
+    const besiegers = outside
+      .filter((o) => by.some((p) => isFriendly(rel, p, o.power)))
+      .reduce((n, o) => n + land(o), 0);
     const defenders = inside.reduce((n, s) => n + land(s), 0);
     const cleanBy = by.filter((p, i) => !by.slice(0, i).some((q) => areAtWar(rel, p, q)));
     if (cleanBy.length > 0 && besiegers > defenders) {
@@ -624,7 +769,9 @@ export function buildScenario(r: Recipe, opts: GenOptions = {}): ScenarioJson {
     .slice(0, r.captured)
     .map((leader) => {
       const p = LEADERS.get(leader)!.power as Power;
-      const by = (MAJOR_POWERS as readonly Power[]).find((q) => areAtWar(rel, p, q)) ?? (p === A ? cast.byRole.E[0] ?? 'independent' : A);
+      const by =
+        (MAJOR_POWERS as readonly Power[]).find((q) => areAtWar(rel, p, q)) ??
+        (p === A ? (cast.byRole.E[0] ?? 'independent') : A);
       return { leader, by: by as Power };
     });
 
@@ -654,7 +801,8 @@ export function verdictOf(json: unknown): Verdict {
     parseScenario(json);
     return { ok: true };
   } catch (e) {
-    if (e instanceof ScenarioError) return { ok: false, reason: e.issues.map((i) => i.message.replace(/\d+/g, 'N')).join(' | ') };
+    if (e instanceof ScenarioError)
+      return { ok: false, reason: e.issues.map((i) => i.message.replace(/\d+/g, 'N')).join(' | ') };
     return { ok: false, reason: `exception ${(e as Error).name}: ${(e as Error).message}` };
   }
 }

@@ -10,7 +10,8 @@ import { scenarioArb, type GenOptions } from './arbitraries.ts';
 import { drive, genChooser, script, seedArb, type DriveOptions, type Run, type Violation } from './drive.ts';
 
 const args = new Map<string, string>();
-for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.replace(/^--/, ''), process.argv[i + 1] ?? '');
+for (let i = 2; i < process.argv.length; i += 2)
+  args.set(process.argv[i]!.replace(/^--/, ''), process.argv[i + 1] ?? '');
 const RUNS = Number(args.get('runs') ?? 2000);
 const SEED = Number(args.get('seed') ?? 42);
 const ONLY = args.get('only');
@@ -24,8 +25,16 @@ interface Config {
 }
 
 const CONFIGS: Record<string, Config> = {
-  main: { gen: {}, drive: { illegal: 20, unlisted: 25, afterEnd: 1, hostDice: 50 }, checks: ['illegal', 'ends', 'exception', 'listed', 'decision', 'unlisted', 'invariants', 'result', 'oracle'] },
-  explore: { gen: {}, drive: { exploreOptions: 8, invariants: true, oracles: false }, checks: ['listed', 'fork', 'invariants', 'exception'] },
+  main: {
+    gen: {},
+    drive: { illegal: 20, unlisted: 25, afterEnd: 1, hostDice: 50 },
+    checks: ['illegal', 'ends', 'exception', 'listed', 'decision', 'unlisted', 'invariants', 'result', 'oracle'],
+  },
+  explore: {
+    gen: {},
+    drive: { exploreOptions: 8, invariants: true, oracles: false },
+    checks: ['listed', 'fork', 'invariants', 'exception'],
+  },
   special: { gen: { specialIds: true, inlineShare: 1 }, drive: { illegal: 10, unlisted: 10 }, checks: ['exception'] },
 };
 
@@ -49,16 +58,20 @@ for (const [name, c] of Object.entries(CONFIGS)) {
   const buckets = new Map<string, { count: number; first: number }>();
   let index = 0;
   fc.check(
-    property(c, () => true, (run) => {
-      for (const v of run.violations) {
-        if (!c.checks.includes(v.check)) continue;
-        const k = sig(v);
-        const b = buckets.get(k) ?? { count: 0, first: index };
-        b.count++;
-        buckets.set(k, b);
-      }
-      index++;
-    }),
+    property(
+      c,
+      () => true,
+      (run) => {
+        for (const v of run.violations) {
+          if (!c.checks.includes(v.check)) continue;
+          const k = sig(v);
+          const b = buckets.get(k) ?? { count: 0, first: index };
+          b.count++;
+          buckets.set(k, b);
+        }
+        index++;
+      },
+    ),
     { numRuns: RUNS, seed: SEED },
   );
   const ms = performance.now() - t0;
@@ -84,7 +97,17 @@ for (const [name, c] of Object.entries(CONFIGS)) {
       console.log(`   scenario: ${JSON.stringify(minimal.json)}`);
       console.log(`   calls: ${JSON.stringify(script(minimal.calls))}`);
     }
-    report.push({ config: name, signature: k, count: b.count, firstRun: b.first, detail: v?.detail, seed: minimal?.seed, scenario: minimal?.json, calls: minimal ? script(minimal.calls) : undefined, violations: minimal?.violations.map(sig) });
+    report.push({
+      config: name,
+      signature: k,
+      count: b.count,
+      firstRun: b.first,
+      detail: v?.detail,
+      seed: minimal?.seed,
+      scenario: minimal?.json,
+      calls: minimal ? script(minimal.calls) : undefined,
+      violations: minimal?.violations.map(sig),
+    });
   }
 }
 writeFileSync(OUT, JSON.stringify({ runs: RUNS, seed: SEED, uncaught, buckets: report }, null, 1));

@@ -107,7 +107,20 @@ export interface Run {
 }
 
 const NAMES = (() => {
-  const words = new Set<string>(['arles', 'brest', 'corte', 'dax', 'enna', 'foix', 'gap', 'hyeres', 'ivrea', 'jaca', 'constructor', 'tostring']);
+  const words = new Set<string>([
+    'arles',
+    'brest',
+    'corte',
+    'dax',
+    'enna',
+    'foix',
+    'gap',
+    'hyeres',
+    'ivrea',
+    'jaca',
+    'constructor',
+    'tostring',
+  ]);
   for (const sp of hisBoard().spaces.values()) words.add(sp.id).add(sp.name);
   for (const l of hisLeaderTable().values()) words.add(l.id).add(l.name);
   for (const p of POWERS) words.add(POWER_NAMES_EN[p]);
@@ -120,7 +133,10 @@ export function normalise(s: string): string {
   return s
     .replace(NAMES, 'X')
     .replace(/\bs\d+\b/g, 'X')
-    .replace(/\b(ottoman|hapsburg|england|france|papacy|protestant|hungary|scotland|venice|genoa|independent) is not at war with (ottoman|hapsburg|england|france|papacy|protestant|hungary|scotland|venice|genoa|independent)\b/g, 'P is not at war with Q')
+    .replace(
+      /\b(ottoman|hapsburg|england|france|papacy|protestant|hungary|scotland|venice|genoa|independent) is not at war with (ottoman|hapsburg|england|france|papacy|protestant|hungary|scotland|venice|genoa|independent)\b/g,
+      'P is not at war with Q',
+    )
     .replace(/"[^"]*"/g, '"…"')
     .replace(/'[^']*'/g, "'…'")
     .replace(/\b\d+(\.\d+)?\b/g, 'N')
@@ -156,7 +172,12 @@ const LAND = ['regulars', 'mercenaries', 'cavalry'] as const;
 
 function unitsOf(x: unknown): Units {
   const u = (x ?? {}) as Partial<Units>;
-  return { regulars: u.regulars ?? 0, mercenaries: u.mercenaries ?? 0, cavalry: u.cavalry ?? 0, leaders: [...(u.leaders ?? [])] };
+  return {
+    regulars: u.regulars ?? 0,
+    mercenaries: u.mercenaries ?? 0,
+    cavalry: u.cavalry ?? 0,
+    leaders: [...(u.leaders ?? [])],
+  };
 }
 
 function fields(u: Units): Record<string, unknown> {
@@ -188,7 +209,10 @@ const same = (a: Units, b: Units) => LAND.every((t) => a[t] === b[t]) && a.leade
  * or avoid with part of the units, a leader avoiding alone, a retreat putting part of the units inside, a smaller
  * formation. `sure` says whether the rules certainly allow it.
  */
-export function unlistedAnswer(d: Decision, ch: Chooser): { event: Record<string, unknown>; sure: boolean; note: string } | undefined {
+export function unlistedAnswer(
+  d: Decision,
+  ch: Chooser,
+): { event: Record<string, unknown>; sure: boolean; note: string } | undefined {
   const limits = (d.limits ?? {}) as Record<string, unknown>;
   switch (d.kind) {
     case 'intercept': {
@@ -215,7 +239,12 @@ export function unlistedAnswer(d: Decision, ch: Chooser): { event: Record<string
       let u: Units;
       let note: string;
       if (av.leaders.length > 0 && ch.int(2) === 0) {
-        u = { regulars: 0, mercenaries: 0, cavalry: 0, leaders: av.leaders.filter((_, i) => i === 0 || ch.int(1) === 1) };
+        u = {
+          regulars: 0,
+          mercenaries: 0,
+          cavalry: 0,
+          leaders: av.leaders.filter((_, i) => i === 0 || ch.int(1) === 1),
+        };
         note = 'a leader avoids alone';
       } else {
         u = part(ch, av, Infinity, false);
@@ -240,7 +269,12 @@ export function unlistedAnswer(d: Decision, ch: Chooser): { event: Record<string
       const outside = landOf(inside) < landOf(av) || inside.leaders.length < av.leaders.length;
       const ev: Record<string, unknown> = { type: 'retreat.declare', power: d.power, inside: fields(inside) };
       if (outside && dests.length > 0) ev.to = dests[ch.int(dests.length - 1)];
-      const note = inside.leaders.length > 0 && landOf(inside) < landOf(av) ? 'leaders and part of the units inside' : landOf(inside) === 0 ? 'leaders inside alone' : 'part of the units inside';
+      const note =
+        inside.leaders.length > 0 && landOf(inside) < landOf(av)
+          ? 'leaders and part of the units inside'
+          : landOf(inside) === 0
+            ? 'leaders inside alone'
+            : 'part of the units inside';
       return { event: ev, sure: true, note };
     }
     case 'move': {
@@ -250,7 +284,11 @@ export function unlistedAnswer(d: Decision, ch: Chooser): { event: Record<string
       const all = unitsOf(o);
       const u = part(ch, all, Infinity, true);
       if (landOf(u) === 0 && u.leaders.length === 0) return undefined;
-      return { event: { type: 'move.declare', from: o.from, to: o.to, ...fields(u) }, sure: landOf(u) > 0, note: landOf(u) > 0 ? 'a smaller formation moves' : 'leaders move alone' };
+      return {
+        event: { type: 'move.declare', from: o.from, to: o.to, ...fields(u) },
+        sure: landOf(u) > 0,
+        note: landOf(u) > 0 ? 'a smaller formation moves' : 'leaders move alone',
+      };
     }
     default:
       return undefined;
@@ -275,8 +313,23 @@ const WRONG_TYPES = (d: Decision, near: string): Record<string, unknown>[] => [
 
 const GARBAGE: fc.Arbitrary<unknown> = fc.oneof(
   fc.anything({ maxDepth: 3 }),
-  fc.constantFrom(null, undefined, 0, '', [], {}, 'dice.rolled', { type: 'nope' }, { type: 'dice.rolled', values: 'six' }, { type: 'dice.rolled', values: [Number.NaN] }),
-  fc.record({ type: fc.constantFrom('intercept.declare', 'avoid.declare', 'retreat.declare', 'casualties.assign', 'move.declare'), power: fc.string({ maxLength: 12 }), from: fc.string({ maxLength: 3000 }) }),
+  fc.constantFrom(
+    null,
+    undefined,
+    0,
+    '',
+    [],
+    {},
+    'dice.rolled',
+    { type: 'nope' },
+    { type: 'dice.rolled', values: 'six' },
+    { type: 'dice.rolled', values: [Number.NaN] },
+  ),
+  fc.record({
+    type: fc.constantFrom('intercept.declare', 'avoid.declare', 'retreat.declare', 'casualties.assign', 'move.declare'),
+    power: fc.string({ maxLength: 12 }),
+    from: fc.string({ maxLength: 3000 }),
+  }),
   fc.constant(JSON.parse('{"type":"intercept.decline","power":"hapsburg","__proto__":{"power":"ottoman"}}')),
   fc.constant(JSON.parse('{"__proto__":{"type":"dice.rolled"}}')),
 );
@@ -303,8 +356,20 @@ export function illegalAnswer(d: Decision, ch: Chooser, near: string): { event: 
   // a blocked answer
   if (variant === 2 && d.blocked.length > 0) {
     const b = d.blocked[ch.int(d.blocked.length - 1)]!.option as Record<string, unknown>;
-    const base = listed.find((e) => e.type !== 'intercept.decline' && e.type !== 'avoid.decline' && e.type !== 'move.stop') ?? {};
-    const type = d.kind === 'intercept' ? 'intercept.declare' : d.kind === 'avoid' ? 'avoid.declare' : d.kind === 'retreat' ? 'retreat.declare' : d.kind === 'continue' ? 'move.continue' : d.kind === 'move' ? 'move.declare' : undefined;
+    const base =
+      listed.find((e) => e.type !== 'intercept.decline' && e.type !== 'avoid.decline' && e.type !== 'move.stop') ?? {};
+    const type =
+      d.kind === 'intercept'
+        ? 'intercept.declare'
+        : d.kind === 'avoid'
+          ? 'avoid.declare'
+          : d.kind === 'retreat'
+            ? 'retreat.declare'
+            : d.kind === 'continue'
+              ? 'move.continue'
+              : d.kind === 'move'
+                ? 'move.declare'
+                : undefined;
     if (type) {
       const ev: Record<string, unknown> = { ...(base.type === type ? base : {}), type, ...b };
       if (type === 'intercept.declare' && !('regulars' in ev) && !('leaders' in ev)) ev.regulars = 1;
@@ -321,31 +386,64 @@ export function illegalAnswer(d: Decision, ch: Chooser, near: string): { event: 
     if (d.kind === 'roll') {
       const n = d.roll?.dice ?? 2;
       const k = ch.int(3);
-      if (k === 0) return { event: { type: 'dice.rolled', values: Array.from({ length: n + 1 }, () => 1 + ch.int(5)) }, note: 'one die too many' };
-      if (k === 1 && n > 1) return { event: { type: 'dice.rolled', values: Array.from({ length: n - 1 }, () => 1 + ch.int(5)) }, note: 'one die too few' };
+      if (k === 0)
+        return {
+          event: { type: 'dice.rolled', values: Array.from({ length: n + 1 }, () => 1 + ch.int(5)) },
+          note: 'one die too many',
+        };
+      if (k === 1 && n > 1)
+        return {
+          event: { type: 'dice.rolled', values: Array.from({ length: n - 1 }, () => 1 + ch.int(5)) },
+          note: 'one die too few',
+        };
       const bad = [0, 7, -1, 2.5, 1e9][ch.int(4)]!;
       const values = Array.from({ length: n }, () => 1 + ch.int(5));
       values[ch.int(n - 1)] = bad;
       return { event: { type: 'dice.rolled', values }, note: `a die showing ${bad}` };
     }
-    const candidates = listed.filter((e) => e.type !== 'intercept.decline' && e.type !== 'avoid.decline' && e.type !== 'move.stop' && e.type !== 'withdraw.decline' && e.type !== 'withdraw.declare');
+    const candidates = listed.filter(
+      (e) =>
+        e.type !== 'intercept.decline' &&
+        e.type !== 'avoid.decline' &&
+        e.type !== 'move.stop' &&
+        e.type !== 'withdraw.decline' &&
+        e.type !== 'withdraw.declare',
+    );
     if (candidates.length > 0) {
       const e = { ...candidates[ch.int(candidates.length - 1)]! };
       const k = ch.int(4);
       if (k === 0) {
-        const f = e.type === 'move.continue' || e.type === 'avoid.declare' || e.type === 'retreat.declare' || e.type === 'move.declare' ? 'to' : 'from';
-        if (f in e || e.type === 'retreat.declare') return { event: { ...e, [f]: ['atlantis', 'north-sea', 'x'][ch.int(2)] }, note: `unknown ${f}` };
+        const f =
+          e.type === 'move.continue' ||
+          e.type === 'avoid.declare' ||
+          e.type === 'retreat.declare' ||
+          e.type === 'move.declare'
+            ? 'to'
+            : 'from';
+        if (f in e || e.type === 'retreat.declare')
+          return { event: { ...e, [f]: ['atlantis', 'north-sea', 'x'][ch.int(2)] }, note: `unknown ${f}` };
       }
-      if (k === 1) return { event: { ...e, regulars: [-1, 1.5, 1e9, Number.MAX_SAFE_INTEGER + 2][ch.int(3)] }, note: 'bad count' };
+      if (k === 1)
+        return { event: { ...e, regulars: [-1, 1.5, 1e9, Number.MAX_SAFE_INTEGER + 2][ch.int(3)] }, note: 'bad count' };
       if (k === 2) {
         if (e.type === 'retreat.declare') {
           const room = Number((d.limits as Record<string, unknown> | undefined)?.insideRoom ?? 0);
           return { event: { ...e, inside: { regulars: room + 1 } }, note: 'one unit too many inside' };
         }
-        if (e.type === 'casualties.assign') return { event: { ...e, regulars: (Number(e.regulars) || 0) + 1 }, note: 'one loss too many' };
+        if (e.type === 'casualties.assign')
+          return { event: { ...e, regulars: (Number(e.regulars) || 0) + 1 }, note: 'one loss too many' };
         return { event: { ...e, regulars: (Number(e.regulars) || 0) + 1000 }, note: 'more units than there are' };
       }
-      if (k === 3) return { event: { ...e, leaders: [...((e.leaders as string[]) ?? []), 'suleiman', 'charles-v', 'francis-i'].filter((l, i, a) => a.indexOf(l) === i) }, note: 'leaders that are not there' };
+      if (k === 3)
+        return {
+          event: {
+            ...e,
+            leaders: [...((e.leaders as string[]) ?? []), 'suleiman', 'charles-v', 'francis-i'].filter(
+              (l, i, a) => a.indexOf(l) === i,
+            ),
+          },
+          note: 'leaders that are not there',
+        };
       return { event: { ...e, unexpected: true }, note: 'an unknown field' };
     }
   }
@@ -359,7 +457,11 @@ export function illegalAnswer(d: Decision, ch: Chooser, near: string): { event: 
 function decisionChecks(d: Decision, step: number): Violation[] {
   const v: Violation[] = [];
   const add = (category: string, detail: string) => v.push({ check: 'decision', category, detail, step });
-  if (d.kind !== 'roll' && d.options.length === 0) add(`a ${d.kind} decision with no options (${d.machine}.${d.state})`, JSON.stringify({ kind: d.kind, power: d.power, limits: d.limits, blocked: d.blocked.map((b) => b.option) }));
+  if (d.kind !== 'roll' && d.options.length === 0)
+    add(
+      `a ${d.kind} decision with no options (${d.machine}.${d.state})`,
+      JSON.stringify({ kind: d.kind, power: d.power, limits: d.limits, blocked: d.blocked.map((b) => b.option) }),
+    );
   if (d.forced) add(`a forced ${d.kind} decision is shown to the host`, JSON.stringify(d.options.map((o) => o.event)));
   if (d.kind === 'roll' && !((d.roll?.dice ?? 0) >= 1)) add('a roll of no dice is asked', JSON.stringify(d.roll));
   for (const o of d.options) {
@@ -395,7 +497,11 @@ function classes(session: Session, space: string): Classes {
   return out;
 }
 function canon(c: Classes): string {
-  return JSON.stringify(Object.entries(c).filter(([, v]) => v.regulars + v.mercenaries + v.cavalry + v.leaders.length > 0).sort(([a], [b]) => a.localeCompare(b)));
+  return JSON.stringify(
+    Object.entries(c)
+      .filter(([, v]) => v.regulars + v.mercenaries + v.cavalry + v.leaders.length > 0)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
 }
 
 function errMessage(e: unknown): string {
@@ -414,8 +520,23 @@ export function drive(json: ScenarioJson, ch: Chooser, o: DriveOptions = {}): Ru
   try {
     session = createSession(scenario, { seed, lang: o.lang ?? 'en' });
   } catch (e) {
-    violations.push({ check: 'exception', category: `createSession throws ${normalise(errMessage(e))}`, detail: errMessage(e), step: 0 });
-    return { json, seed, scenario, session: undefined as unknown as Session, calls, outcomes, violations, kinds, ended: false };
+    violations.push({
+      check: 'exception',
+      category: `createSession throws ${normalise(errMessage(e))}`,
+      detail: errMessage(e),
+      step: 0,
+    });
+    return {
+      json,
+      seed,
+      scenario,
+      session: undefined as unknown as Session,
+      calls,
+      outcomes,
+      violations,
+      kinds,
+      ended: false,
+    };
   }
   const maxSteps = o.maxSteps ?? 300;
   const near = neighbourOf(scenario);
@@ -428,14 +549,27 @@ export function drive(json: ScenarioJson, ch: Chooser, o: DriveOptions = {}): Ru
     let r: SendResult;
     try {
       const ev = call.op === 'send' ? (call.event as { type?: unknown; from?: unknown } | null) : null;
-      const from = ev && typeof ev === 'object' && ev.type === 'intercept.declare' && typeof ev.from === 'string' ? ev.from : undefined;
+      const from =
+        ev && typeof ev === 'object' && ev.type === 'intercept.declare' && typeof ev.from === 'string'
+          ? ev.from
+          : undefined;
       const pre = from ? classes(session, from) : undefined;
       r = call.op === 'roll' ? session.roll() : session.send(call.event);
       if (r.ok && from && pre) declared = { from, pre, post: classes(session, from) };
     } catch (e) {
       const intent = call.op === 'roll' ? 'roll' : call.intent;
-      const check = intent === 'illegal' || intent === 'after-end' ? 'illegal' : intent === 'unlisted' || intent === 'maybe' ? 'unlisted' : 'exception';
-      violations.push({ check, category: `send throws on a${intent === 'illegal' ? 'n' : ''} ${intent} event: ${normalise(errMessage(e))}`, detail: `${JSON.stringify(call.op === 'send' ? call.event : 'roll')?.slice(0, 300)}\n${(e as Error)?.stack?.split('\n').slice(0, 5).join('\n')}`, step });
+      const check =
+        intent === 'illegal' || intent === 'after-end'
+          ? 'illegal'
+          : intent === 'unlisted' || intent === 'maybe'
+            ? 'unlisted'
+            : 'exception';
+      violations.push({
+        check,
+        category: `send throws on a${intent === 'illegal' ? 'n' : ''} ${intent} event: ${normalise(errMessage(e))}`,
+        detail: `${JSON.stringify(call.op === 'send' ? call.event : 'roll')?.slice(0, 300)}\n${(e as Error)?.stack?.split('\n').slice(0, 5).join('\n')}`,
+        step,
+      });
       outcomes.push(false);
       throw new StopRun();
     }
@@ -444,18 +578,30 @@ export function drive(json: ScenarioJson, ch: Chooser, o: DriveOptions = {}): Ru
   };
   const afterAccepted = () => {
     if (o.invariants === false) return;
-    for (const x of stepViolations(scenario, observe(session))) violations.push({ check: 'invariants', category: `step: ${normalise(x)}`, detail: x, step });
+    for (const x of stepViolations(scenario, observe(session)))
+      violations.push({ check: 'invariants', category: `step: ${normalise(x)}`, detail: x, step });
   };
   const expectRefused = (event: unknown, note: string, intent: Intent) => {
     const before = snapshot(session);
     const r = send({ op: 'send', event, intent, note });
     if (r.ok) {
-      violations.push({ check: 'illegal', category: `an illegal event is accepted (${note})`, detail: JSON.stringify(event), step });
+      violations.push({
+        check: 'illegal',
+        category: `an illegal event is accepted (${note})`,
+        detail: JSON.stringify(event),
+        step,
+      });
       afterAccepted();
       return true;
     }
     const after = snapshot(session);
-    if (after !== before) violations.push({ check: 'illegal', category: `a refused event changes the session (${note})`, detail: `${JSON.stringify(event)} → ${r.error.code}`, step });
+    if (after !== before)
+      violations.push({
+        check: 'illegal',
+        category: `a refused event changes the session (${note})`,
+        detail: `${JSON.stringify(event)} → ${r.error.code}`,
+        step,
+      });
     return false;
   };
 
@@ -478,10 +624,19 @@ export function drive(json: ScenarioJson, ch: Chooser, o: DriveOptions = {}): Ru
         for (const opt of sample) {
           const f = session.fork();
           const r = opt ? f.send(opt.event) : f.roll();
-          if (!r.ok) violations.push({ check: 'listed', category: `a listed ${d.kind} option is refused on a fork: ${normalise(r.error.message)}`, detail: JSON.stringify(opt?.event ?? 'roll'), step });
-          else for (const x of stepViolations(scenario, observe(f))) violations.push({ check: 'invariants', category: `step (fork): ${normalise(x)}`, detail: x, step });
+          if (!r.ok)
+            violations.push({
+              check: 'listed',
+              category: `a listed ${d.kind} option is refused on a fork: ${normalise(r.error.message)}`,
+              detail: JSON.stringify(opt?.event ?? 'roll'),
+              step,
+            });
+          else
+            for (const x of stepViolations(scenario, observe(f)))
+              violations.push({ check: 'invariants', category: `step (fork): ${normalise(x)}`, detail: x, step });
         }
-        if (snapshot(session) !== before) violations.push({ check: 'fork', category: 'answering on a fork changes the parent', detail: d.kind, step });
+        if (snapshot(session) !== before)
+          violations.push({ check: 'fork', category: 'answering on a fork changes the parent', detail: d.kind, step });
       }
 
       if (o.illegal && pct(ch, o.illegal)) {
@@ -501,7 +656,18 @@ export function drive(json: ScenarioJson, ch: Chooser, o: DriveOptions = {}): Ru
           for (const [k, v] of Object.entries(pre)) if (k.endsWith('|true')) expected[k] = v;
           const actual = classes(f, from);
           if (canon(expected) !== canon(actual))
-            violations.push({ check: 'oracle', category: '[13.2 step 3] a successful interception moves other pieces than the declared ones', detail: JSON.stringify({ from, before: pre, declaredAndMarked: post, expectedAfterSuccess: expected, actualAfterSuccess: actual }), step });
+            violations.push({
+              check: 'oracle',
+              category: '[13.2 step 3] a successful interception moves other pieces than the declared ones',
+              detail: JSON.stringify({
+                from,
+                before: pre,
+                declaredAndMarked: post,
+                expectedAfterSuccess: expected,
+                actualAfterSuccess: actual,
+              }),
+              step,
+            });
         }
         declared = undefined;
       }
@@ -512,11 +678,21 @@ export function drive(json: ScenarioJson, ch: Chooser, o: DriveOptions = {}): Ru
         const forced = o.dice === 'attacker-wins' && (d.roll?.purpose === 'attacker' || d.roll?.purpose === 'defender');
         const mode = forced ? (d.roll?.purpose === 'attacker' ? 1 : 0) : extreme ? ch.int(1) : ch.int(9);
         const die = () => (mode === 0 ? 1 : mode === 1 ? 6 : 1 + ch.int(5));
-        const r = forced || !pct(ch, 100 - (o.hostDice ?? 50)) // host dice when shrunk: the values show in the script
-          ? send({ op: 'send', event: { type: 'dice.rolled', values: Array.from({ length: n }, die) }, intent: 'dice' })
-          : send({ op: 'roll' });
+        const r =
+          forced || !pct(ch, 100 - (o.hostDice ?? 50)) // host dice when shrunk: the values show in the script
+            ? send({
+                op: 'send',
+                event: { type: 'dice.rolled', values: Array.from({ length: n }, die) },
+                intent: 'dice',
+              })
+            : send({ op: 'roll' });
         if (!r.ok) {
-          violations.push({ check: 'listed', category: `dice are refused: ${normalise(r.error.message)}`, detail: JSON.stringify(d.roll), step });
+          violations.push({
+            check: 'listed',
+            category: `dice are refused: ${normalise(r.error.message)}`,
+            detail: JSON.stringify(d.roll),
+            step,
+          });
           break;
         }
         afterAccepted();
@@ -532,8 +708,20 @@ export function drive(json: ScenarioJson, ch: Chooser, o: DriveOptions = {}): Ru
             afterAccepted();
             continue;
           }
-          if (u.sure) violations.push({ check: 'unlisted', category: `a legal unlisted answer is refused (${u.note}): ${r.error.restriction ?? r.error.code}`, detail: `${JSON.stringify(u.event)} → ${r.error.message}`, step });
-          if (snapshot(session) !== before) violations.push({ check: 'illegal', category: `a refused event changes the session (${u.note})`, detail: JSON.stringify(u.event), step });
+          if (u.sure)
+            violations.push({
+              check: 'unlisted',
+              category: `a legal unlisted answer is refused (${u.note}): ${r.error.restriction ?? r.error.code}`,
+              detail: `${JSON.stringify(u.event)} → ${r.error.message}`,
+              step,
+            });
+          if (snapshot(session) !== before)
+            violations.push({
+              check: 'illegal',
+              category: `a refused event changes the session (${u.note})`,
+              detail: JSON.stringify(u.event),
+              step,
+            });
         }
       }
 
@@ -541,26 +729,43 @@ export function drive(json: ScenarioJson, ch: Chooser, o: DriveOptions = {}): Ru
       const opt = d.options[ch.int(d.options.length - 1)]!;
       const r = send({ op: 'send', event: opt.event, intent: 'listed' });
       if (!r.ok) {
-        violations.push({ check: 'listed', category: `a listed ${d.kind} option is refused: ${normalise(r.error.message)}`, detail: `${JSON.stringify(opt.event)} → ${r.error.code} ${r.error.message}`, step });
+        violations.push({
+          check: 'listed',
+          category: `a listed ${d.kind} option is refused: ${normalise(r.error.message)}`,
+          detail: `${JSON.stringify(opt.event)} → ${r.error.code} ${r.error.message}`,
+          step,
+        });
         break;
       }
       afterAccepted();
     }
     if (!ended && session.pending === null) ended = true;
     if (!ended && !violations.some((v) => v.check === 'listed' || v.check === 'decision'))
-      violations.push({ check: 'ends', category: `the move does not end within ${maxSteps} steps`, detail: session.pending?.kind ?? '', step });
+      violations.push({
+        check: 'ends',
+        category: `the move does not end within ${maxSteps} steps`,
+        detail: session.pending?.kind ?? '',
+        step,
+      });
 
     if (ended) {
-      if (session.result === null) violations.push({ check: 'ends', category: 'no result after the end', detail: '', step });
+      if (session.result === null)
+        violations.push({ check: 'ends', category: 'no result after the end', detail: '', step });
       else {
         if (o.invariants !== false)
-          for (const x of endViolations(scenario, observe(session))) violations.push({ check: 'invariants', category: `end: ${normalise(x)}`, detail: x, step });
+          for (const x of endViolations(scenario, observe(session)))
+            violations.push({ check: 'invariants', category: `end: ${normalise(x)}`, detail: x, step });
         try {
           parseScenario(session.result.position);
         } catch (e) {
           const issues = (e as { issues?: { path: string; message: string }[] }).issues;
           const msg = issues ? issues.map((i) => `${i.path}: ${i.message}`).join('; ') : errMessage(e);
-          violations.push({ check: 'result', category: `the result position does not parse: ${normalise(issues?.[0]?.message ?? msg)}`, detail: msg, step });
+          violations.push({
+            check: 'result',
+            category: `the result position does not parse: ${normalise(issues?.[0]?.message ?? msg)}`,
+            detail: msg,
+            step,
+          });
         }
         if (o.oracles !== false) violations.push(...endOracles(scenario, session).map((x) => ({ ...x, step })));
       }
@@ -571,7 +776,12 @@ export function drive(json: ScenarioJson, ch: Chooser, o: DriveOptions = {}): Ru
     }
   } catch (e) {
     if (!(e instanceof StopRun))
-      violations.push({ check: 'exception', category: `the engine throws ${normalise(errMessage(e))}`, detail: (e as Error)?.stack?.split('\n').slice(0, 6).join('\n') ?? errMessage(e), step });
+      violations.push({
+        check: 'exception',
+        category: `the engine throws ${normalise(errMessage(e))}`,
+        detail: (e as Error)?.stack?.split('\n').slice(0, 6).join('\n') ?? errMessage(e),
+        step,
+      });
   }
   return { json, seed, scenario, session, calls, outcomes, violations, kinds, ended };
 }
@@ -586,10 +796,19 @@ export function replay(session: Session, calls: readonly Call[]): boolean[] {
 
 /** The calls as a script a person can read and replay: events in order, `{ "roll": true }` for a seeded roll. */
 export function script(calls: readonly Call[]): unknown[] {
-  return calls.map((c) => (c.op === 'roll' ? { roll: true } : c.intent === 'listed' || c.intent === 'dice' ? c.event : { [c.intent]: c.event, ...(c.note ? { note: c.note } : {}) }));
+  return calls.map((c) =>
+    c.op === 'roll'
+      ? { roll: true }
+      : c.intent === 'listed' || c.intent === 'dice'
+        ? c.event
+        : { [c.intent]: c.event, ...(c.note ? { note: c.note } : {}) },
+  );
 }
 
-export function report(run: Pick<Run, 'json' | 'seed' | 'calls' | 'violations'>, only?: (v: Violation) => boolean): string {
+export function report(
+  run: Pick<Run, 'json' | 'seed' | 'calls' | 'violations'>,
+  only?: (v: Violation) => boolean,
+): string {
   const vs = run.violations.filter(only ?? (() => true));
   return [
     `${vs.length} violation(s):`,

@@ -9,7 +9,16 @@ test('[generator] accepts most candidates and reaches every decision kind', { ti
   const s = generatorStats(Number(process.env.STATS_RUNS ?? 200), 1);
   console.log(formatStats(s));
   expect(s.accepted / s.candidates).toBeGreaterThan(0.5);
-  for (const kind of ['move', 'intercept', 'roll', 'avoid', 'withdraw', 'continue', 'casualties', 'retreat']) expect(s.decisions[kind] ?? 0, kind).toBeGreaterThan(0);
-  for (const o of ['interception succeeded', 'avoid succeeded', 'withdrawal into fortifications', 'field battle', 'retreat', 'siege begun', 'leader captured'])
+  for (const kind of ['move', 'intercept', 'roll', 'avoid', 'withdraw', 'continue', 'casualties', 'retreat'])
+    expect(s.decisions[kind] ?? 0, kind).toBeGreaterThan(0);
+  for (const o of [
+    'interception succeeded',
+    'avoid succeeded',
+    'withdrawal into fortifications',
+    'field battle',
+    'retreat',
+    'siege begun',
+    'leader captured',
+  ])
     expect((s.outcomes[o] ?? 0) / s.played, o).toBeGreaterThan(0.005);
 });

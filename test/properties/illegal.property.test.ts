@@ -12,7 +12,14 @@ const NUM_RUNS = runs(40);
 test('[session] an illegal answer returns {ok: false} and changes nothing', { timeout: timeoutFor(NUM_RUNS) }, () => {
   fc.assert(
     fc.property(scenarioArb(), seedArb, fc.gen(), (json, seed, g) => {
-      const run = drive(json, genChooser(g), { seed, illegal: 70, unlisted: 10, afterEnd: 2, invariants: false, oracles: false });
+      const run = drive(json, genChooser(g), {
+        seed,
+        illegal: 70,
+        unlisted: 10,
+        afterEnd: 2,
+        invariants: false,
+        oracles: false,
+      });
       expectNo(run, ['illegal']);
     }),
     params(NUM_RUNS),

@@ -9,12 +9,16 @@ import { drive, expectNo, genChooser, params, runs, seedArb, timeoutFor } from '
 
 const NUM_RUNS = runs(40);
 
-test('[review] the invariants hold after every accepted event and at the end', { timeout: timeoutFor(NUM_RUNS) }, () => {
-  fc.assert(
-    fc.property(scenarioArb(), seedArb, fc.gen(), (json, seed, g) => {
-      const run = drive(json, genChooser(g), { seed, illegal: 10, unlisted: 25, oracles: false });
-      expectNo(run, ['invariants']);
-    }),
-    params(NUM_RUNS),
-  );
-});
+test(
+  '[review] the invariants hold after every accepted event and at the end',
+  { timeout: timeoutFor(NUM_RUNS) },
+  () => {
+    fc.assert(
+      fc.property(scenarioArb(), seedArb, fc.gen(), (json, seed, g) => {
+        const run = drive(json, genChooser(g), { seed, illegal: 10, unlisted: 25, oracles: false });
+        expectNo(run, ['invariants']);
+      }),
+      params(NUM_RUNS),
+    );
+  },
+);

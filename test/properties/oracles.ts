@@ -10,12 +10,14 @@ const land = (s: { regulars: number; mercenaries: number; cavalry: number }) => 
 
 export function endOracles(sc: Scenario, session: Session): V[] {
   const out: V[] = [];
-  const add = (rule: string, category: string, detail: unknown) => out.push({ check: 'oracle', category: `[${rule}] ${category}`, detail: JSON.stringify(detail) });
+  const add = (rule: string, category: string, detail: unknown) =>
+    out.push({ check: 'oracle', category: `[${rule}] ${category}`, detail: JSON.stringify(detail) });
   const result = session.result;
   if (!result) return out;
   const summary = result.summary;
   const pos = session.position;
-  const controllerOf = (_w: unknown, space: string) => controlled(pos.control, (id) => sc.board.spaces.get(id)?.home, space);
+  const controllerOf = (_w: unknown, space: string) =>
+    controlled(pos.control, (id) => sc.board.spaces.get(id)?.home, space);
   const world = undefined;
   const connection = (_b: unknown, a: string, b: string): 'clear' | 'pass' | undefined => {
     const s = sc.board.spaces.get(a);
@@ -37,27 +39,51 @@ export function endOracles(sc: Scenario, session: Session): V[] {
     const outside = pos.stacks.filter((x) => x.space === s.space && !x.inside && land(x) > 0);
     const friends = outside.some((x) => isFriendly(rel, x.power, s.power));
     const enemies = outside.filter((x) => areAtWar(rel, x.power, s.power));
-    if (!friends && enemies.length > 0) add('13.1', `a leader stays alone beside enemy land units`, { space: s.space, leaders: s.leaders, power: s.power, enemies: enemies.map((e) => e.power) });
+    if (!friends && enemies.length > 0)
+      add('13.1', `a leader stays alone beside enemy land units`, {
+        space: s.space,
+        leaders: s.leaders,
+        power: s.power,
+        enemies: enemies.map((e) => e.power),
+      });
   }
 
   // 13.1 step 5, 13.2 step 5: after a successful interception there is no avoid battle and no withdrawal (one leg).
   const successes = summary.interceptions.filter((i) => i.success);
-  if (summary.moves.length === 1 && successes.length > 0 && (summary.avoids.length > 0 || summary.withdrawals.some((w) => w.withdrew)))
-    add('13.2 step 5', 'avoid battle or withdrawal after a successful interception', { avoids: summary.avoids.length, withdrawals: summary.withdrawals });
+  if (
+    summary.moves.length === 1 &&
+    successes.length > 0 &&
+    (summary.avoids.length > 0 || summary.withdrawals.some((w) => w.withdrew))
+  )
+    add('13.2 step 5', 'avoid battle or withdrawal after a successful interception', {
+      avoids: summary.avoids.length,
+      withdrawals: summary.withdrawals,
+    });
   // 13.2 step 3: once one power succeeds no other power tries.
   const firstSuccess = summary.interceptions.findIndex((i) => i.success);
   if (firstSuccess >= 0 && summary.moves.length === 1) {
     const p = summary.interceptions[firstSuccess]!.power;
-    if (summary.interceptions.slice(firstSuccess + 1).some((i) => i.power !== p)) add('13.2 step 3', 'another power tries after a successful interception', summary.interceptions.map((i) => [i.power, i.success]));
+    if (summary.interceptions.slice(firstSuccess + 1).some((i) => i.power !== p))
+      add(
+        '13.2 step 3',
+        'another power tries after a successful interception',
+        summary.interceptions.map((i) => [i.power, i.success]),
+      );
   }
   for (const i of summary.interceptions) {
     const total = i.dice.reduce((a, b) => a + b, 0) + i.modifiers.reduce((a, m) => a + m.value, 0);
-    if (i.dice.length !== 2 || total !== i.total || i.success !== total >= 9) add('13.2 step 2', 'interception roll arithmetic', i);
-    if (!summary.moves.some((m) => connection(board, i.from, m.to) === 'clear')) add('13.2, 2.5', 'interception from a space not adjacent by a clear connection', { from: i.from, moves: summary.moves.map((m) => m.to) });
+    if (i.dice.length !== 2 || total !== i.total || i.success !== total >= 9)
+      add('13.2 step 2', 'interception roll arithmetic', i);
+    if (!summary.moves.some((m) => connection(board, i.from, m.to) === 'clear'))
+      add('13.2, 2.5', 'interception from a space not adjacent by a clear connection', {
+        from: i.from,
+        moves: summary.moves.map((m) => m.to),
+      });
     // Ruling R12: every leader that attempted is marked.
     for (const l of i.units.leaders) {
       const st = onBoard(l);
-      if (st && !st.attemptedInterception) add('R12', 'a leader who attempted an interception is not marked', { leader: l, stack: st });
+      if (st && !st.attemptedInterception)
+        add('R12', 'a leader who attempted an interception is not marked', { leader: l, stack: st });
     }
   }
   for (const a of summary.avoids) {
@@ -65,14 +91,16 @@ export function endOracles(sc: Scenario, session: Session): V[] {
       if (!a.success || a.dice.length > 0) add('13.3 step 4', 'an automatic avoid that rolled or failed', a);
     } else {
       const total = a.dice.reduce((x, y) => x + y, 0) + a.modifiers.reduce((x, m) => x + m.value, 0);
-      if (a.dice.length !== 2 || total !== a.total || a.success !== total >= 9) add('13.3 step 4', 'avoid roll arithmetic', a);
+      if (a.dice.length !== 2 || total !== a.total || a.success !== total >= 9)
+        add('13.3 step 4', 'avoid roll arithmetic', a);
     }
     if (a.success) {
       const c = controllerOf(world, a.to);
       if (!connection(board, a.from, a.to)) add('13.3', 'avoid battle into a space that is not adjacent', a);
       if (a.to === originOf(a.from)) add('13.3', 'avoid battle into the space the enemy came from', a);
       if (start.unrest.includes(a.to)) add('13.3', 'avoid battle into unrest', a);
-      if (c === 'independent' || !isFriendly(rel, a.power, c)) add('13.3', 'avoid battle into a space not controlled by the avoider or an ally', { ...a, controller: c });
+      if (c === 'independent' || !isFriendly(rel, a.power, c))
+        add('13.3', 'avoid battle into a space not controlled by the avoider or an ally', { ...a, controller: c });
     }
   }
 
@@ -84,26 +112,54 @@ export function endOracles(sc: Scenario, session: Session): V[] {
       const side = b[role];
       const other = b[role === 'attacker' ? 'defender' : 'attacker'];
       const units = land(side.units);
-      if (units === 0) add('14 steps 2–3', `the ${role} fights a field battle with no land units`, { side: side.units, interceptions: summary.interceptions.map((i) => ({ from: i.from, units: i.units, success: i.success })) });
+      if (units === 0)
+        add('14 steps 2–3', `the ${role} fights a field battle with no land units`, {
+          side: side.units,
+          interceptions: summary.interceptions.map((i) => ({ from: i.from, units: i.units, success: i.success })),
+        });
       if (side.dice.units !== units) add('14 steps 2–3', `${role} dice for units ≠ its land units`, side.dice);
-      if (side.dice.leader !== leaderBattle(side.units.leaders)) add('14 steps 2–3', `${role} leader dice ≠ the best battle rating`, { dice: side.dice, leaders: side.units.leaders });
+      if (side.dice.leader !== leaderBattle(side.units.leaders))
+        add('14 steps 2–3', `${role} leader dice ≠ the best battle rating`, {
+          dice: side.dice,
+          leaders: side.units.leaders,
+        });
       if (side.dice.defender !== (role === 'defender' ? 1 : 0)) add('14 step 3', `${role} defender die`, side.dice);
-      if (side.dice.total !== side.dice.units + side.dice.leader + side.dice.defender || side.rolled.length !== side.dice.total) add('14 step 6', `${role} rolled the wrong number of dice`, { dice: side.dice, rolled: side.rolled.length });
-      if (side.hits !== side.rolled.filter((x) => x >= 5).length) add('14 step 6', `${role} hits ≠ fives and sixes`, side);
+      if (
+        side.dice.total !== side.dice.units + side.dice.leader + side.dice.defender ||
+        side.rolled.length !== side.dice.total
+      )
+        add('14 step 6', `${role} rolled the wrong number of dice`, { dice: side.dice, rolled: side.rolled.length });
+      if (side.hits !== side.rolled.filter((x) => x >= 5).length)
+        add('14 step 6', `${role} hits ≠ fives and sixes`, side);
       const lost = land(side.losses);
       const due = Math.min(other.hits, units);
-      if (lost !== due && !(side.kept && lost === due - 1)) add('14 step 9', `${role} lost ${lost === due + 1 ? 'one more than' : 'not'} one unit per hit`, { lost, hits: other.hits, units, kept: side.kept });
+      if (lost !== due && !(side.kept && lost === due - 1))
+        add('14 step 9', `${role} lost ${lost === due + 1 ? 'one more than' : 'not'} one unit per hit`, {
+          lost,
+          hits: other.hits,
+          units,
+          kept: side.kept,
+        });
     }
     const winner = b.attacker.hits > b.defender.hits ? 'attacker' : 'defender';
-    if (b.winner !== winner) add('14 step 8', 'the wrong side wins', { attacker: b.attacker.hits, defender: b.defender.hits, winner: b.winner });
+    if (b.winner !== winner)
+      add('14 step 8', 'the wrong side wins', {
+        attacker: b.attacker.hits,
+        defender: b.defender.hits,
+        winner: b.winner,
+      });
     // Ruling R12: the losers are marked, the winners are not.
     const loser = b[b.winner === 'attacker' ? 'defender' : 'attacker'];
     for (const l of loser.units.leaders) {
       const st = onBoard(l);
-      if (st && !st.lostBattle) add('R12', 'a leader of the losing side is not marked as having lost', { leader: l, stack: st });
+      if (st && !st.lostBattle)
+        add('R12', 'a leader of the losing side is not marked as having lost', { leader: l, stack: st });
     }
     // 13.2 step 5: a successful interception is followed by a battle (unless nobody with land units meets).
-  } else if (successes.some((i) => land(i.units) > 0) && land(summary.moves[0]?.units ?? { regulars: 0, mercenaries: 0, cavalry: 0 }) > 0) {
+  } else if (
+    successes.some((i) => land(i.units) > 0) &&
+    land(summary.moves[0]?.units ?? { regulars: 0, mercenaries: 0, cavalry: 0 }) > 0
+  ) {
     add('13.2 step 5', 'a successful interception with land units and no field battle', successes);
   }
 
@@ -119,12 +175,23 @@ export function endOracles(sc: Scenario, session: Session): V[] {
     const A = start.impulse.power;
     const ctl = controllerOf(world, moveTo);
     const there = start.stacks.filter((s) => s.space === moveTo && land(s) > 0 && majorOf(rel, s.power) !== A);
-    const bloc = ctl !== 'independent' && areAtWar(rel, A, ctl) && there.every((s) => s.power === 'independent' || isFriendly(rel, s.power, ctl));
-    const enemy = (p: string) => !isFriendly(rel, A, p) && (p === 'independent' || areAtWar(rel, A, p) || (bloc && isFriendly(rel, p, ctl)));
+    const bloc =
+      ctl !== 'independent' &&
+      areAtWar(rel, A, ctl) &&
+      there.every((s) => s.power === 'independent' || isFriendly(rel, s.power, ctl));
+    const enemy = (p: string) =>
+      !isFriendly(rel, A, p) && (p === 'independent' || areAtWar(rel, A, p) || (bloc && isFriendly(rel, p, ctl)));
     const outside = pos.stacks.filter((s) => s.space === moveTo && !s.inside && land(s) > 0);
     const mine = outside.filter((s) => majorOf(rel, s.power) === A);
     const foes = outside.filter((s) => enemy(s.power));
-    if (mine.length > 0 && foes.length > 0) add('13.1 step 8', 'the move ends with enemy land units beside the active formation', { space: moveTo, mine, foes, bloc, battle: b?.winner ?? null });
+    if (mine.length > 0 && foes.length > 0)
+      add('13.1 step 8', 'the move ends with enemy land units beside the active formation', {
+        space: moveTo,
+        mine,
+        foes,
+        bloc,
+        battle: b?.winner ?? null,
+      });
   }
 
   // 14.1: retreat destinations.
@@ -134,9 +201,12 @@ export function endOracles(sc: Scenario, session: Session): V[] {
     if (!connection(board, r.from, r.to)) add('14.1', 'retreat into a space that is not adjacent', r);
     if (start.unrest.includes(r.to)) add('14.1', 'retreat into unrest', r);
     const c = controllerOf(world, r.to);
-    if (c === 'independent' || !isFriendly(rel, r.power, c)) add('14.1', 'retreat into a space not controlled by the retreating power or an ally', { ...r, controller: c });
-    if ((r.reason === 'attacker' || r.reason === 'origin') && origin !== undefined && r.to !== origin) add('14.1, R11', 'a losing attacker retreats elsewhere than its origin', { r, origin });
-    if (r.reason === 'defender' && r.to === origin) add('14.1', 'a losing defender retreats into the space the enemy entered from', r);
+    if (c === 'independent' || !isFriendly(rel, r.power, c))
+      add('14.1', 'retreat into a space not controlled by the retreating power or an ally', { ...r, controller: c });
+    if ((r.reason === 'attacker' || r.reason === 'origin') && origin !== undefined && r.to !== origin)
+      add('14.1, R11', 'a losing attacker retreats elsewhere than its origin', { r, origin });
+    if (r.reason === 'defender' && r.to === origin)
+      add('14.1', 'a losing defender retreats into the space the enemy entered from', r);
   }
 
   // 14.1, 13.3: never into a space containing enemy land units (ruling R2: a lone leader does not block). Judged on
@@ -150,9 +220,19 @@ export function endOracles(sc: Scenario, session: Session): V[] {
     // (nor the formation itself when it later moved into that space, 13.4 option 1: it came after the retreat)
     const A = start.impulse.power;
     const followed = summary.moves.some((m) => m.to === r.to && summary.moves.indexOf(m) > 0);
-    const foes = pos.stacks.filter((s) => s.space === r.to && land(s) > 0 && areAtWar(rel, s.power, r.power) && !(followed && majorOf(rel, s.power) === A));
-    const beforePlacement = r.reason === 'siege' && summary.moves.some((m) => m.to === r.to) && summary.interceptions.some((i) => i.from === r.from && i.success);
-    if (foes.length > 0 && !beforePlacement) add('14.1', 'retreat into a space containing enemy land units', { retreat: r, foes });
+    const foes = pos.stacks.filter(
+      (s) =>
+        s.space === r.to &&
+        land(s) > 0 &&
+        areAtWar(rel, s.power, r.power) &&
+        !(followed && majorOf(rel, s.power) === A),
+    );
+    const beforePlacement =
+      r.reason === 'siege' &&
+      summary.moves.some((m) => m.to === r.to) &&
+      summary.interceptions.some((i) => i.from === r.from && i.success);
+    if (foes.length > 0 && !beforePlacement)
+      add('14.1', 'retreat into a space containing enemy land units', { retreat: r, foes });
     // 22.1, ruling R10: an inactive minor's or independent stack never retreats.
     if (majorOf(rel, r.power) === undefined) add('22.1, R10', 'an inactive minor or independent stack retreated', r);
   }
@@ -166,7 +246,8 @@ export function endOracles(sc: Scenario, session: Session): V[] {
   {
     const IMPULSE = ['ottoman', 'hapsburg', 'england', 'france', 'papacy', 'protestant'];
     const seq = summary.avoids.map((a) => a.power);
-    if (seq.some((p, k) => k > 0 && IMPULSE.indexOf(p) <= IMPULSE.indexOf(seq[k - 1]!)) && summary.moves.length === 1) add('13.3 step 1', 'avoid attempts out of impulse order or repeated', seq);
+    if (seq.some((p, k) => k > 0 && IMPULSE.indexOf(p) <= IMPULSE.indexOf(seq[k - 1]!)) && summary.moves.length === 1)
+      add('13.3 step 1', 'avoid attempts out of impulse order or repeated', seq);
     if (seq.some((p) => summary.moves.some((m) => m.power === p))) add('13.3', 'the mover avoided battle', seq);
   }
 
@@ -178,21 +259,40 @@ export function endOracles(sc: Scenario, session: Session): V[] {
     const ctl = controllerOf(world, dest);
     const there = start.stacks.filter((s) => s.space === dest && land(s) > 0);
     const others = there.filter((s) => majorOf(rel, s.power) !== A);
-    const bloc = ctl !== 'independent' && areAtWar(rel, A, ctl) && others.every((s) => s.power === 'independent' || isFriendly(rel, s.power, ctl));
+    const bloc =
+      ctl !== 'independent' &&
+      areAtWar(rel, A, ctl) &&
+      others.every((s) => s.power === 'independent' || isFriendly(rel, s.power, ctl));
     const besiegedAtStart = start.sieges.some((g) => g.space === dest);
     const IMPULSE = ['ottoman', 'hapsburg', 'england', 'france', 'papacy', 'protestant'];
-    if (board.spaces.get(dest)?.fortified && isFriendly(rel, A, ctl) && !besiegedAtStart) add('13.2', 'an interception into a friendly fortified space not under siege', { dest, controller: ctl });
-    if (there.length > 0 && besiegedAtStart) add('13.2, R8', 'an interception into an occupied space with a siege at the start of the move', { dest });
+    if (board.spaces.get(dest)?.fortified && isFriendly(rel, A, ctl) && !besiegedAtStart)
+      add('13.2', 'an interception into a friendly fortified space not under siege', { dest, controller: ctl });
+    if (there.length > 0 && besiegedAtStart)
+      add('13.2, R8', 'an interception into an occupied space with a siege at the start of the move', { dest });
     let last = -1;
     for (const i of summary.interceptions) {
       const P = i.power;
       // 13.1 restriction 3: in the enemy bloc, a power with units in the space (its group, 22.3) may intercept too.
       const inBloc = bloc && others.some((s) => (majorOf(rel, s.power) ?? s.power) === P) && !isFriendly(rel, P, A);
-      if (!areAtWar(rel, P, A) && !inBloc) add('13.2', 'an interception by a power not at war with the mover', { power: P, mover: A, dest });
-      if (there.length > 0 && !there.every((s) => isFriendly(rel, P, s.power))) add('13.2', 'an interception into an occupied space by a power not friendly to every unit there', { power: P, there: there.map((s) => s.power) });
-      if (!(ctl === 'independent' || isFriendly(rel, P, ctl) || areAtWar(rel, P, ctl))) add('13.2', 'an interceptor entered a space whose controller is neither its enemy nor its ally', { power: P, controller: ctl });
+      if (!areAtWar(rel, P, A) && !inBloc)
+        add('13.2', 'an interception by a power not at war with the mover', { power: P, mover: A, dest });
+      if (there.length > 0 && !there.every((s) => isFriendly(rel, P, s.power)))
+        add('13.2', 'an interception into an occupied space by a power not friendly to every unit there', {
+          power: P,
+          there: there.map((s) => s.power),
+        });
+      if (!(ctl === 'independent' || isFriendly(rel, P, ctl) || areAtWar(rel, P, ctl)))
+        add('13.2', 'an interceptor entered a space whose controller is neither its enemy nor its ally', {
+          power: P,
+          controller: ctl,
+        });
       const k = IMPULSE.indexOf(P);
-      if (k < last) add('13.2, 3.2', 'interception attempts out of impulse order', summary.interceptions.map((x) => x.power));
+      if (k < last)
+        add(
+          '13.2, 3.2',
+          'interception attempts out of impulse order',
+          summary.interceptions.map((x) => x.power),
+        );
       last = Math.max(last, k);
     }
   }
@@ -202,19 +302,25 @@ export function endOracles(sc: Scenario, session: Session): V[] {
   // +1 for Telescope.
   {
     const best = (ls: readonly string[]) => Math.max(0, ...ls.map((l) => sc.leaders.get(l)?.battle ?? 0));
-    const tele = (p: string) => ((start.bonuses as Record<string, readonly string[] | undefined>)[p]?.includes('telescope') ? 1 : 0);
-    const moverCav = (k: number) => { const m = summary.moves[k]; return !!m && m.power === 'ottoman' && m.units.cavalry > 0; };
+    const tele = (p: string) =>
+      (start.bonuses as Record<string, readonly string[] | undefined>)[p]?.includes('telescope') ? 1 : 0;
+    const moverCav = (k: number) => {
+      const m = summary.moves[k];
+      return !!m && m.power === 'ottoman' && m.units.cavalry > 0;
+    };
     const expectMod = (p: string, u: { cavalry: number; leaders: readonly string[] }, facingCav: boolean) =>
       best(u.leaders) + (p === 'ottoman' && u.cavalry > 0 ? 1 : 0) - (p !== 'ottoman' && facingCav ? 1 : 0) + tele(p);
     if (summary.moves.length === 1) {
       for (const i of summary.interceptions) {
         const got = i.modifiers.reduce((a, m) => a + m.value, 0);
-        if (got !== expectMod(i.power, i.units, moverCav(0))) add('13.2 step 2', 'interception modifiers', { i, expected: expectMod(i.power, i.units, moverCav(0)) });
+        if (got !== expectMod(i.power, i.units, moverCav(0)))
+          add('13.2 step 2', 'interception modifiers', { i, expected: expectMod(i.power, i.units, moverCav(0)) });
       }
       for (const a of summary.avoids) {
         if (a.automatic) continue;
         const got = a.modifiers.reduce((x, m) => x + m.value, 0);
-        if (got !== expectMod(a.power, a.units, moverCav(0))) add('13.3 step 4', 'avoid modifiers', { a, expected: expectMod(a.power, a.units, moverCav(0)) });
+        if (got !== expectMod(a.power, a.units, moverCav(0)))
+          add('13.3 step 4', 'avoid modifiers', { a, expected: expectMod(a.power, a.units, moverCav(0)) });
       }
     }
   }
@@ -224,7 +330,12 @@ export function endOracles(sc: Scenario, session: Session): V[] {
       const side = b[role];
       if (land(side.units) === 0 || land(side.losses) < land(side.units) || side.kept) continue;
       const free = side.units.leaders.filter((l) => !pos.captured.some((c) => c.leader === l));
-      if (free.length > 0) add('14 step 10', `the ${role}'s leaders are not captured although its land units were all eliminated`, { side: side.units, losses: side.losses, free });
+      if (free.length > 0)
+        add('14 step 10', `the ${role}'s leaders are not captured although its land units were all eliminated`, {
+          side: side.units,
+          losses: side.losses,
+          free,
+        });
     }
   }
   // 13.4, 14 step 12, 15.3: the active formation does not stay outside a fortress held against it (an enemy's or an
@@ -233,19 +344,39 @@ export function endOracles(sc: Scenario, session: Session): V[] {
     const A = start.impulse.power;
     const c = controllerOf(world, moveTo);
     const held = c === 'independent' || areAtWar(rel, A, c);
-    const mine = pos.stacks.filter((s) => s.space === moveTo && !s.inside && land(s) > 0 && majorOf(rel, s.power) === A);
-    if (held && mine.length > 0) add('13.4, 14 step 12', 'the active formation stays outside a fortress held against it with no siege', { space: moveTo, controller: c, mine, inside: pos.stacks.filter((s) => s.space === moveTo && s.inside) });
+    const mine = pos.stacks.filter(
+      (s) => s.space === moveTo && !s.inside && land(s) > 0 && majorOf(rel, s.power) === A,
+    );
+    if (held && mine.length > 0)
+      add('13.4, 14 step 12', 'the active formation stays outside a fortress held against it with no siege', {
+        space: moveTo,
+        controller: c,
+        mine,
+        inside: pos.stacks.filter((s) => s.space === moveTo && s.inside),
+      });
   }
 
   // 22.1, 22.6, ruling R10: an inactive minor's or independent stack of 4 or fewer land units in a fortified space it
   // holds withdraws inside when entered; it never fights a field battle there (a successful interception, the only
   // way past step 7, needs a major power, and then the defenders are not all inactive).
   // (counting the units already inside: never more than 4 inside, 2.1)
-  const insideAtStart = (space: string) => start.stacks.filter((s) => s.space === space && s.inside).reduce((n, s) => n + land(s), 0);
-  if (b && board.spaces.get(b.space)?.fortified && b.defender.powers.every((p) => majorOf(rel, p) === undefined) && land(b.defender.units) + insideAtStart(b.space) <= 4 && !summary.interceptions.some((i) => i.success)) {
+  const insideAtStart = (space: string) =>
+    start.stacks.filter((s) => s.space === space && s.inside).reduce((n, s) => n + land(s), 0);
+  if (
+    b &&
+    board.spaces.get(b.space)?.fortified &&
+    b.defender.powers.every((p) => majorOf(rel, p) === undefined) &&
+    land(b.defender.units) + insideAtStart(b.space) <= 4 &&
+    !summary.interceptions.some((i) => i.success)
+  ) {
     const c = controllerOf(world, b.space);
     // (only when every defender is the controller: another inactive power may not be inside, and R18 then keeps all out)
-    if (b.defender.powers.every((p) => p === c)) add('22.1, R10', 'an inactive stack of 4 or fewer fought instead of withdrawing', { space: b.space, defender: b.defender.units, powers: b.defender.powers });
+    if (b.defender.powers.every((p) => p === c))
+      add('22.1, R10', 'an inactive stack of 4 or fewer fought instead of withdrawing', {
+        space: b.space,
+        defender: b.defender.units,
+        powers: b.defender.powers,
+      });
   }
 
   // 11.1, 2.5: CP.
@@ -253,10 +384,12 @@ export function endOracles(sc: Scenario, session: Session): V[] {
     const cost = connection(board, m.from, m.to) === 'pass' ? 2 : 1;
     if (m.cp !== cost) add('13.1 step 3', 'a move paid the wrong CP', m);
   }
-  if (summary.cpSpent !== summary.moves.reduce((a, m) => a + m.cp, 0)) add('13.1 step 3', 'cpSpent ≠ the moves’ CP', { cpSpent: summary.cpSpent, moves: summary.moves });
+  if (summary.cpSpent !== summary.moves.reduce((a, m) => a + m.cp, 0))
+    add('13.1 step 3', 'cpSpent ≠ the moves’ CP', { cpSpent: summary.cpSpent, moves: summary.moves });
 
   // 13.4: withdrawals.
-  for (const w of summary.withdrawals) if (w.withdrew && land(w.units) > 4) add('13.4', 'more than 4 units withdrew', w);
+  for (const w of summary.withdrawals)
+    if (w.withdrew && land(w.units) > 4) add('13.4', 'more than 4 units withdrew', w);
   // 2.1, R18: only the controller and its allies hold a fortification. Pieces found inside a fortress whose
   // controller is not their friend are told apart by how they got in.
   for (const s of pos.stacks) {
@@ -272,12 +405,19 @@ export function endOracles(sc: Scenario, session: Session): V[] {
           : land(s) === 0
             ? 'a lone leader withdrew inside (13.3)'
             : 'no visible cause';
-    add('2.1, R18', `pieces inside a fortress whose controller is not their friend: ${how}`, { stack: s, controller: c });
+    add('2.1, R18', `pieces inside a fortress whose controller is not their friend: ${how}`, {
+      stack: s,
+      controller: c,
+    });
   }
   // 13.4 option 1: the formation that moves on is the one that entered.
   if (summary.moves.length > 1) {
     const [a, b2] = summary.moves;
-    if (a && b2 && (land(a.units) !== land(b2.units) || [...a.units.leaders].sort().join() !== [...b2.units.leaders].sort().join()))
+    if (
+      a &&
+      b2 &&
+      (land(a.units) !== land(b2.units) || [...a.units.leaders].sort().join() !== [...b2.units.leaders].sort().join())
+    )
       add('13.4 option 1', 'the formation that moves on is not the formation that entered', summary.moves);
   }
 
@@ -285,43 +425,94 @@ export function endOracles(sc: Scenario, session: Session): V[] {
   if (moveTo && board.spaces.get(moveTo)?.fortified) {
     const A = start.impulse.power;
     const c = controllerOf(world, moveTo);
-    const mine = pos.stacks.filter((s) => s.space === moveTo && !s.inside && land(s) > 0 && majorOf(rel, s.power) === A);
+    const mine = pos.stacks.filter(
+      (s) => s.space === moveTo && !s.inside && land(s) > 0 && majorOf(rel, s.power) === A,
+    );
     const hostile = c === 'independent' || areAtWar(rel, A, c);
     if (mine.length > 0 && hostile && !pos.sieges.some((g) => g.space === moveTo)) {
       const inside = pos.stacks.filter((s) => s.space === moveTo && s.inside).reduce((n, s) => n + land(s), 0);
       const outside = mine.reduce((n, s) => n + land(s), 0);
-      if (outside > inside) add('15, R13', 'the active formation outnumbers an enemy fortress and there is no siege', { space: moveTo, controller: c, outside, inside, siege: summary.siege, battle: b?.winner ?? null });
+      if (outside > inside)
+        add('15, R13', 'the active formation outnumbers an enemy fortress and there is no siege', {
+          space: moveTo,
+          controller: c,
+          outside,
+          inside,
+          siege: summary.siege,
+          battle: b?.winner ?? null,
+        });
     }
   }
   // 13.2 step 3: the pieces that intercept are the ones declared, taken from the eligible stacks of the space
   // (outside the fortifications, not marked, R12): after the move the space holds exactly what it held minus them
   // (a failed attempt marks them in place). Checked where nothing else enters or leaves the space.
-  const touched = new Set<string>([...summary.moves.flatMap((m) => [m.from, m.to]), ...summary.avoids.map((a) => a.to), ...summary.retreats.flatMap((r) => (r.to ? [r.to] : [])), ...summary.captures.map((c) => c.space)]);
+  const touched = new Set<string>([
+    ...summary.moves.flatMap((m) => [m.from, m.to]),
+    ...summary.avoids.map((a) => a.to),
+    ...summary.retreats.flatMap((r) => (r.to ? [r.to] : [])),
+    ...summary.captures.map((c) => c.space),
+  ]);
   const TYPES = ['regulars', 'mercenaries', 'cavalry'] as const;
   for (const i of summary.interceptions) {
     // (not where the interceptors besieged the space: leaving may break the siege and send the rest away, 15.3)
-    if (touched.has(i.from) || summary.interceptions.filter((x) => x.from === i.from).length > 1 || start.sieges.some((g) => g.space === i.from)) continue;
+    if (
+      touched.has(i.from) ||
+      summary.interceptions.filter((x) => x.from === i.from).length > 1 ||
+      start.sieges.some((g) => g.space === i.from)
+    )
+      continue;
     const group = (p: Power) => majorOf(rel, p) === i.power;
     const at = (stacks: readonly (typeof pos.stacks)[number][]) => stacks.filter((s) => s.space === i.from);
     const sum = (stacks: readonly (typeof pos.stacks)[number][], f: (s: (typeof pos.stacks)[number]) => boolean) =>
-      Object.fromEntries(TYPES.map((t) => [t, stacks.filter(f).reduce((n, s) => n + s[t], 0)])) as Record<(typeof TYPES)[number], number>;
-    const before = at(start.stacks), after = at(pos.stacks);
-    const key = (stacks: readonly (typeof pos.stacks)[number][]) => JSON.stringify(stacks.map((s) => [s.power, s.inside, s.regulars, s.mercenaries, s.cavalry, [...s.leaders].sort()]).sort());
+      Object.fromEntries(TYPES.map((t) => [t, stacks.filter(f).reduce((n, s) => n + s[t], 0)])) as Record<
+        (typeof TYPES)[number],
+        number
+      >;
+    const before = at(start.stacks),
+      after = at(pos.stacks);
+    const key = (stacks: readonly (typeof pos.stacks)[number][]) =>
+      JSON.stringify(
+        stacks.map((s) => [s.power, s.inside, s.regulars, s.mercenaries, s.cavalry, [...s.leaders].sort()]).sort(),
+      );
     // units inside an unbesieged fortification may join (only besieged units may not intercept, 13.2)
     const besieged = start.sieges.some((g) => g.space === i.from);
     const others = (s: (typeof pos.stacks)[number]) => (s.inside && besieged) || !group(s.power);
     if (key(before.filter(others)) !== key(after.filter(others))) {
-      add('13.2 step 3', 'an interception moved besieged pieces or pieces of another power', { interception: { from: i.from, units: i.units, success: i.success }, before: before.filter(others), after: after.filter(others) });
+      add('13.2 step 3', 'an interception moved besieged pieces or pieces of another power', {
+        interception: { from: i.from, units: i.units, success: i.success },
+        before: before.filter(others),
+        after: after.filter(others),
+      });
       continue;
     }
-    const markedBefore = sum(before, (s) => !others(s) && s.attemptedInterception), markedAfter = sum(after, (s) => !others(s) && s.attemptedInterception);
-    const freeBefore = sum(before, (s) => !others(s) && !s.attemptedInterception), freeAfter = sum(after, (s) => !others(s) && !s.attemptedInterception);
-    const bad = TYPES.filter((t) => freeAfter[t] !== freeBefore[t] - i.units[t] || markedAfter[t] !== markedBefore[t] + (i.success ? 0 : i.units[t]));
+    const markedBefore = sum(before, (s) => !others(s) && s.attemptedInterception),
+      markedAfter = sum(after, (s) => !others(s) && s.attemptedInterception);
+    const freeBefore = sum(before, (s) => !others(s) && !s.attemptedInterception),
+      freeAfter = sum(after, (s) => !others(s) && !s.attemptedInterception);
+    const bad = TYPES.filter(
+      (t) =>
+        freeAfter[t] !== freeBefore[t] - i.units[t] ||
+        markedAfter[t] !== markedBefore[t] + (i.success ? 0 : i.units[t]),
+    );
     if (bad.length > 0)
-      add('13.2 step 3, R12', `${i.success ? 'a successful' : 'a failed'} interception took other pieces than the declared unmarked ones`, { interception: { from: i.from, units: i.units, success: i.success }, freeBefore, freeAfter, markedBefore, markedAfter });
+      add(
+        '13.2 step 3, R12',
+        `${i.success ? 'a successful' : 'a failed'} interception took other pieces than the declared unmarked ones`,
+        {
+          interception: { from: i.from, units: i.units, success: i.success },
+          freeBefore,
+          freeAfter,
+          markedBefore,
+          markedAfter,
+        },
+      );
     const leadersAfter = after.flatMap((s) => s.leaders);
     const gone = i.units.leaders.filter((l) => leadersAfter.includes(l));
-    if (i.success && gone.length > 0) add('13.2 step 3', 'a leader who intercepted successfully is still in the space he came from', { from: i.from, leaders: gone });
+    if (i.success && gone.length > 0)
+      add('13.2 step 3', 'a leader who intercepted successfully is still in the space he came from', {
+        from: i.from,
+        leaders: gone,
+      });
   }
 
   // 13.1 restriction 6: leaders moving without land units into a space they may enter simply end their move there.
@@ -329,35 +520,62 @@ export function endOracles(sc: Scenario, session: Session): V[] {
   if (first && land(first.units) === 0) {
     if (summary.moves.length > 1) add('13.1', 'leaders moving alone were sent on (13.4 option 1)', summary.moves);
     // (the mover's own retreats from its destination — not those of besiegers elsewhere whose siege broke, 15.3)
-    const r = summary.retreats.find((x) => (x.reason === 'origin' || x.reason === 'siege') && x.from === first.to && majorOf(rel, x.power) === first.power);
+    const r = summary.retreats.find(
+      (x) =>
+        (x.reason === 'origin' || x.reason === 'siege') && x.from === first.to && majorOf(rel, x.power) === first.power,
+    );
     if (r) add('13.1', `leaders moving alone were sent back (${r.reason})`, r);
     // Others left outside an empty enemy fortress (interceptors who captured the leaders) do besiege it (R13, R17).
     const byMover = summary.siege && isFriendly(rel, summary.siege.besieger, first.power);
-    if (summary.siege && byMover && !start.sieges.some((g) => g.space === summary.siege!.space)) add('15', 'leaders moving alone began a siege', summary.siege);
+    if (summary.siege && byMover && !start.sieges.some((g) => g.space === summary.siege!.space))
+      add('15', 'leaders moving alone began a siege', summary.siege);
   }
 
   // 15.3: a siege whose besiegers no longer outnumber the units inside is over; 15, R17: units inside with enemies
   // outside are besieged. Each broken case is told apart by what happened in the space.
-  const insideOf = (space: string) => pos.stacks.filter((s) => s.space === space && s.inside).reduce((n, s) => n + land(s), 0);
+  const insideOf = (space: string) =>
+    pos.stacks.filter((s) => s.space === space && s.inside).reduce((n, s) => n + land(s), 0);
   const causes = (space: string, by: readonly Power[]) => {
     const why: string[] = [];
     if (summary.interceptions.some((i) => i.from === space && i.success)) why.push('besiegers intercepted out of it');
-    if (summary.avoids.some((a) => a.from === space && a.success && by.some((p) => isFriendly(rel, p, a.power)))) why.push('besiegers avoided battle out of it');
-    if (summary.retreats.some((r) => r.from === space && by.some((p) => isFriendly(rel, p, r.power)))) why.push('besiegers lost a battle and left');
-    if (b?.space === space && by.some((p) => b[b.winner].powers.some((q) => isFriendly(rel, p, q))) && land(b[b.winner].losses) > 0) why.push('besiegers won with losses');
+    if (summary.avoids.some((a) => a.from === space && a.success && by.some((p) => isFriendly(rel, p, a.power))))
+      why.push('besiegers avoided battle out of it');
+    if (summary.retreats.some((r) => r.from === space && by.some((p) => isFriendly(rel, p, r.power))))
+      why.push('besiegers lost a battle and left');
+    if (
+      b?.space === space &&
+      by.some((p) => b[b.winner].powers.some((q) => isFriendly(rel, p, q))) &&
+      land(b[b.winner].losses) > 0
+    )
+      why.push('besiegers won with losses');
     const loser = b ? b[b.winner === 'attacker' ? 'defender' : 'attacker'] : undefined;
-    if (b?.space === space && loser && by.some((p) => loser.powers.some((q) => isFriendly(rel, p, q))) && land(loser.losses) >= land(loser.units)) why.push('besiegers lost a battle and were wiped out');
-    if (summary.retreats.some((r) => r.from === space && land(r.inside) > 0)) why.push(`the losing ${summary.retreats.find((r) => r.from === space && land(r.inside) > 0)!.reason} went inside`);
+    if (
+      b?.space === space &&
+      loser &&
+      by.some((p) => loser.powers.some((q) => isFriendly(rel, p, q))) &&
+      land(loser.losses) >= land(loser.units)
+    )
+      why.push('besiegers lost a battle and were wiped out');
+    if (summary.retreats.some((r) => r.from === space && land(r.inside) > 0))
+      why.push(
+        `the losing ${summary.retreats.find((r) => r.from === space && land(r.inside) > 0)!.reason} went inside`,
+      );
     if (summary.withdrawals.some((w) => w.space === space && w.withdrew)) why.push('defenders withdrew inside');
     if (summary.moves.some((m) => m.from === space)) why.push('the mover left it');
     if (summary.captures.some((c) => c.space === space)) why.push('leaders captured there');
     return why.length > 0 ? why.join(' + ') : 'no visible cause';
   };
   for (const g of pos.sieges) {
-    const besiegers = pos.stacks.filter((s) => s.space === g.space && !s.inside && g.by.some((p) => isFriendly(rel, p, s.power))).reduce((n, s) => n + land(s), 0);
+    const besiegers = pos.stacks
+      .filter((s) => s.space === g.space && !s.inside && g.by.some((p) => isFriendly(rel, p, s.power)))
+      .reduce((n, s) => n + land(s), 0);
     if (besiegers > insideOf(g.space)) continue;
     const old = start.sieges.some((x) => x.space === g.space);
-    add('15.3', `${old ? 'a siege' : 'a new siege'} that does not outnumber stays listed: ${causes(g.space, g.by)}`, { siege: g, besiegers, inside: insideOf(g.space) });
+    add('15.3', `${old ? 'a siege' : 'a new siege'} that does not outnumber stays listed: ${causes(g.space, g.by)}`, {
+      siege: g,
+      besiegers,
+      inside: insideOf(g.space),
+    });
   }
   // A siege is laid by enemies of the space's controller (15; an ally's fortress is not besieged) who outnumber the
   // land units inside; when they do not, both stay and there is no siege (R17).
@@ -366,13 +584,28 @@ export function endOracles(sc: Scenario, session: Session): V[] {
     const inside = pos.stacks.filter((s) => s.space === sp && s.inside);
     const holder = controllerOf(world, sp);
     const hostile = (p: string) => (holder === 'independent' ? p !== 'independent' : areAtWar(rel, p, holder));
-    const enemies = pos.stacks.filter((s) => s.space === sp && !s.inside && land(s) > 0 && hostile(s.power) && inside.some((i) => areAtWar(rel, s.power, i.power)));
+    const enemies = pos.stacks.filter(
+      (s) =>
+        s.space === sp &&
+        !s.inside &&
+        land(s) > 0 &&
+        hostile(s.power) &&
+        inside.some((i) => areAtWar(rel, s.power, i.power)),
+    );
     if (enemies.length === 0) continue;
     const n = enemies.reduce((k, s) => k + land(s), 0);
     if (n <= insideOf(sp)) continue;
-    add('15, R17', `enemies outside outnumber the units inside and there is no siege: ${causes(sp, enemies.map((e) => e.power))}`, { space: sp, inside, enemies });
+    add(
+      '15, R17',
+      `enemies outside outnumber the units inside and there is no siege: ${causes(
+        sp,
+        enemies.map((e) => e.power),
+      )}`,
+      { space: sp, inside, enemies },
+    );
   }
-  if (summary.siege && !pos.sieges.some((g) => g.space === summary.siege!.space)) add('15', 'the summary names a siege the position does not list', summary.siege);
+  if (summary.siege && !pos.sieges.some((g) => g.space === summary.siege!.space))
+    add('15', 'the summary names a siege the position does not list', summary.siege);
 
   // 14 step 10, 13.1: a captured leader goes to a power at war with his own. Whether independents and inactive
   // minors (no power card) take captives is open — no ruling decides it; the engine records them as their captives
@@ -380,7 +613,8 @@ export function endOracles(sc: Scenario, session: Session): V[] {
   for (const c of pos.captured) {
     if (start.captured.some((x) => x.leader === c.leader)) continue;
     const owner = start.stacks.find((s) => s.leaders.includes(c.leader))?.power as Power | undefined;
-    if (owner && isFriendly(rel, owner, c.by)) add('14 step 10', 'a leader captured by his own side', { leader: c.leader, owner, by: c.by });
+    if (owner && isFriendly(rel, owner, c.by))
+      add('14 step 10', 'a leader captured by his own side', { leader: c.leader, owner, by: c.by });
   }
   void wasCaptured;
   return out;

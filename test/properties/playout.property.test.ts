@@ -10,32 +10,44 @@ import { drive, expectNo, genChooser, params, runs, seedArb, timeoutFor } from '
 
 const NUM_RUNS = runs(40);
 
-test('[13.1] every run ends within 300 steps, without an exception, and every listed option sent is accepted', { timeout: timeoutFor(NUM_RUNS) }, () => {
-  fc.assert(
-    fc.property(scenarioArb(), seedArb, fc.gen(), (json, seed, g) => {
-      const run = drive(json, genChooser(g), { seed, illegal: 10, unlisted: 0, invariants: false, oracles: false });
-      expectNo(run, ['ends', 'exception', 'listed', 'decision']);
-    }),
-    params(NUM_RUNS),
-  );
-});
+test(
+  '[13.1] every run ends within 300 steps, without an exception, and every listed option sent is accepted',
+  { timeout: timeoutFor(NUM_RUNS) },
+  () => {
+    fc.assert(
+      fc.property(scenarioArb(), seedArb, fc.gen(), (json, seed, g) => {
+        const run = drive(json, genChooser(g), { seed, illegal: 10, unlisted: 0, invariants: false, oracles: false });
+        expectNo(run, ['ends', 'exception', 'listed', 'decision']);
+      }),
+      params(NUM_RUNS),
+    );
+  },
+);
 
-test('[session] every listed option of every decision is accepted (each tried on a fork)', { timeout: timeoutFor(NUM_RUNS) }, () => {
-  fc.assert(
-    fc.property(scenarioArb(), seedArb, fc.gen(), (json, seed, g) => {
-      const run = drive(json, genChooser(g), { seed, exploreOptions: 8, invariants: false, oracles: false });
-      expectNo(run, ['listed', 'fork']);
-    }),
-    params(Math.max(1, Math.round(NUM_RUNS / 2))),
-  );
-});
+test(
+  '[session] every listed option of every decision is accepted (each tried on a fork)',
+  { timeout: timeoutFor(NUM_RUNS) },
+  () => {
+    fc.assert(
+      fc.property(scenarioArb(), seedArb, fc.gen(), (json, seed, g) => {
+        const run = drive(json, genChooser(g), { seed, exploreOptions: 8, invariants: false, oracles: false });
+        expectNo(run, ['listed', 'fork']);
+      }),
+      params(Math.max(1, Math.round(NUM_RUNS / 2))),
+    );
+  },
+);
 
-test('[13.2, 13.3, 14.1] legal answers the options do not list are accepted (README, ruling R3)', { timeout: timeoutFor(NUM_RUNS) }, () => {
-  fc.assert(
-    fc.property(scenarioArb(), seedArb, fc.gen(), (json, seed, g) => {
-      const run = drive(json, genChooser(g), { seed, unlisted: 70, invariants: false, oracles: false });
-      expectNo(run, ['unlisted']);
-    }),
-    params(NUM_RUNS),
-  );
-});
+test(
+  '[13.2, 13.3, 14.1] legal answers the options do not list are accepted (README, ruling R3)',
+  { timeout: timeoutFor(NUM_RUNS) },
+  () => {
+    fc.assert(
+      fc.property(scenarioArb(), seedArb, fc.gen(), (json, seed, g) => {
+        const run = drive(json, genChooser(g), { seed, unlisted: 70, invariants: false, oracles: false });
+        expectNo(run, ['unlisted']);
+      }),
+      params(NUM_RUNS),
+    );
+  },
+);

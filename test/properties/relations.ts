@@ -9,8 +9,17 @@ export type MinorPower = (typeof MINOR_POWERS)[number];
 export type Power = (typeof POWERS)[number];
 
 export const POWER_NAMES_EN: Readonly<Record<Power, string>> = {
-  ottoman: 'Ottoman', hapsburg: 'Hapsburg', england: 'England', france: 'France', papacy: 'Papacy', protestant: 'Protestant',
-  hungary: 'Hungary-Bohemia', scotland: 'Scotland', venice: 'Venice', genoa: 'Genoa', independent: 'independent',
+  ottoman: 'Ottoman',
+  hapsburg: 'Hapsburg',
+  england: 'England',
+  france: 'France',
+  papacy: 'Papacy',
+  protestant: 'Protestant',
+  hungary: 'Hungary-Bohemia',
+  scotland: 'Scotland',
+  venice: 'Venice',
+  genoa: 'Genoa',
+  independent: 'independent',
 };
 
 export interface Relations {
@@ -21,7 +30,8 @@ export interface Relations {
 export const isMajor = (p: string): p is MajorPower => (MAJOR_POWERS as readonly string[]).includes(p);
 export const isMinor = (p: string): p is MinorPower => (MINOR_POWERS as readonly string[]).includes(p);
 
-const listed = (pairs: Relations['war'], a: string, b: string) => pairs.some(([x, y]) => (x === a && y === b) || (x === b && y === a));
+const listed = (pairs: Relations['war'], a: string, b: string) =>
+  pairs.some(([x, y]) => (x === a && y === b) || (x === b && y === a));
 
 /** 22.3: the major an active minor is allied to; a major is its own; inactive minors and independents have none. */
 export function majorOf(rel: Relations, p: string): MajorPower | undefined {
@@ -47,7 +57,8 @@ export function areAtWar(rel: Relations, a: string, b: string): boolean {
 
 export function areAllied(rel: Relations, a: string, b: string): boolean {
   if (a === b) return false;
-  const as = selves(rel, a), bs = selves(rel, b);
+  const as = selves(rel, a),
+    bs = selves(rel, b);
   return as.some((x) => bs.includes(x)) || as.some((x) => bs.some((y) => listed(rel.alliances, x, y)));
 }
 
@@ -57,6 +68,10 @@ export function isFriendly(rel: Relations, a: string, b: string): boolean {
 }
 
 /** Ruling R15: the control override, else the space's home power, else independent. */
-export function controllerOf(control: Readonly<Record<string, string>>, home: (space: string) => string | undefined, space: string): string {
-  return Object.prototype.hasOwnProperty.call(control, space) ? control[space]! : home(space) ?? 'independent';
+export function controllerOf(
+  control: Readonly<Record<string, string>>,
+  home: (space: string) => string | undefined,
+  space: string,
+): string {
+  return Object.prototype.hasOwnProperty.call(control, space) ? control[space]! : (home(space) ?? 'independent');
 }

@@ -16,17 +16,26 @@ if (!c) throw new Error(`no case matches ${wanted}`);
 if (c.signature) console.log(`case: ${String(c.signature)}`);
 const session = createSession(parseScenario(c.scenario), { seed: Number(c.seed ?? 1) });
 for (const call of (c.calls as Record<string, unknown>[]) ?? []) {
-  const [intent, event] = call.roll ? ['roll', undefined] : (Object.entries(call).find(([k]) => ['illegal', 'unlisted', 'maybe', 'after-end'].includes(k)) ?? ['listed', call]);
+  const [intent, event] = call.roll
+    ? ['roll', undefined]
+    : (Object.entries(call).find(([k]) => ['illegal', 'unlisted', 'maybe', 'after-end'].includes(k)) ?? [
+        'listed',
+        call,
+      ]);
   const before = session.pending;
   const r = intent === 'roll' ? session.roll() : session.send(event);
-  console.log(`${(before?.kind ?? 'end').padEnd(10)} ${(before?.power ?? '').padEnd(10)} ${intent.padEnd(9)} ${JSON.stringify(event ?? 'roll')} → ${r.ok ? 'ok' : `${r.error.code}: ${r.error.message}`}`);
+  console.log(
+    `${(before?.kind ?? 'end').padEnd(10)} ${(before?.power ?? '').padEnd(10)} ${intent.padEnd(9)} ${JSON.stringify(event ?? 'roll')} → ${r.ok ? 'ok' : `${r.error.code}: ${r.error.message}`}`,
+  );
 }
 console.log('\nstory:');
 for (const t of session.trace) if (t.headline) console.log(`  ${t.note.en}`);
 console.log(`\npending: ${session.pending ? session.pending.kind : 'none'}`);
 if (session.result) {
   console.log(`result stacks: ${JSON.stringify(session.result.position.stacks)}`);
-  console.log(`result sieges: ${JSON.stringify(session.result.position.sieges)}, captured: ${JSON.stringify(session.result.position.captured)}`);
+  console.log(
+    `result sieges: ${JSON.stringify(session.result.position.sieges)}, captured: ${JSON.stringify(session.result.position.captured)}`,
+  );
   const v = endViolations(parseScenario(c.scenario), observe(session));
   console.log(`end invariants: ${v.length === 0 ? 'hold' : v.join('; ')}`);
   try {

@@ -26,7 +26,12 @@ export function generatorStats(n: number, seed: number, opts: GenOptions = {}): 
   const outcomes: Record<string, number> = {};
   const inc = (h: Record<string, number>, k: string) => void (h[k] = (h[k] ?? 0) + 1);
   ok.forEach((json, i) => {
-    const run = drive(json, seededChooser(seed + i), { seed: seed + i, unlisted: 20, invariants: false, oracles: false });
+    const run = drive(json, seededChooser(seed + i), {
+      seed: seed + i,
+      unlisted: 20,
+      invariants: false,
+      oracles: false,
+    });
     for (const k of new Set(run.kinds)) inc(decisions, k);
     inc(outcomes, json.map ? 'board: inline' : 'board: his');
     if (!json.move) inc(outcomes, 'scenario without a move');
@@ -34,7 +39,8 @@ export function generatorStats(n: number, seed: number, opts: GenOptions = {}): 
     if (!s) return inc(outcomes, 'did not end');
     if (s.interceptions.length) inc(outcomes, 'interception attempted');
     if (s.interceptions.some((x) => x.success)) inc(outcomes, 'interception succeeded');
-    if (s.interceptions.some((x) => x.units.regulars + x.units.mercenaries + x.units.cavalry === 0)) inc(outcomes, 'leaders intercepted alone');
+    if (s.interceptions.some((x) => x.units.regulars + x.units.mercenaries + x.units.cavalry === 0))
+      inc(outcomes, 'leaders intercepted alone');
     if (s.avoids.length) inc(outcomes, 'avoid attempted');
     if (s.avoids.some((x) => x.success)) inc(outcomes, 'avoid succeeded');
     if (s.avoids.some((x) => x.automatic)) inc(outcomes, 'avoid automatic (13.3 step 4)');
@@ -44,22 +50,48 @@ export function generatorStats(n: number, seed: number, opts: GenOptions = {}): 
     if (s.battle && (s.battle.attacker.kept || s.battle.defender.kept)) inc(outcomes, 'both sides wiped out (R7)');
     if (s.retreats.length) inc(outcomes, 'retreat');
     if (s.retreats.some((r) => r.to === null)) inc(outcomes, 'retreat with units eliminated');
-    if (s.retreats.some((r) => r.inside.regulars + r.inside.mercenaries + r.inside.cavalry + r.inside.leaders.length > 0)) inc(outcomes, 'retreat inside (14.1)');
+    if (
+      s.retreats.some((r) => r.inside.regulars + r.inside.mercenaries + r.inside.cavalry + r.inside.leaders.length > 0)
+    )
+      inc(outcomes, 'retreat inside (14.1)');
     if (s.siege) inc(outcomes, 'siege begun');
     if (s.captures.length) inc(outcomes, 'leader captured');
     if (s.moves.length > 1) inc(outcomes, 'moved on (13.4 option 1)');
     if ((json.sieges ?? []).length) inc(outcomes, 'scenario with a siege');
     if (json.stacks.some((x) => x.inside)) inc(outcomes, 'scenario with a garrison');
-    if (json.stacks.some((x) => !x.regulars && !x.mercenaries && !x.cavalry)) inc(outcomes, 'scenario with a lone leader');
+    if (json.stacks.some((x) => !x.regulars && !x.mercenaries && !x.cavalry))
+      inc(outcomes, 'scenario with a lone leader');
     if (json.stacks.some((x) => x.lostBattle || x.attemptedInterception)) inc(outcomes, 'scenario with R12 marks');
     if (json.unrest.length) inc(outcomes, 'scenario with unrest');
-    if (json.alliances.some(([a, b]) => ['hungary', 'scotland', 'venice', 'genoa'].includes(a) || ['hungary', 'scotland', 'venice', 'genoa'].includes(b))) inc(outcomes, 'scenario with an active minor');
+    if (
+      json.alliances.some(
+        ([a, b]) =>
+          ['hungary', 'scotland', 'venice', 'genoa'].includes(a) ||
+          ['hungary', 'scotland', 'venice', 'genoa'].includes(b),
+      )
+    )
+      inc(outcomes, 'scenario with an active minor');
     if (json.stacks.some((x) => x.power === 'independent')) inc(outcomes, 'scenario with independent regulars');
     const activeMinors = new Set(json.alliances.flat());
-    if (json.stacks.some((x) => ['hungary', 'scotland', 'venice', 'genoa'].includes(x.power) && !activeMinors.has(x.power))) inc(outcomes, 'scenario with an inactive minor stack');
-    if (json.stacks.some((x) => ['hungary', 'scotland', 'venice', 'genoa'].includes(x.power) && activeMinors.has(x.power))) inc(outcomes, 'scenario with an active minor stack');
+    if (
+      json.stacks.some(
+        (x) => ['hungary', 'scotland', 'venice', 'genoa'].includes(x.power) && !activeMinors.has(x.power),
+      )
+    )
+      inc(outcomes, 'scenario with an inactive minor stack');
+    if (
+      json.stacks.some((x) => ['hungary', 'scotland', 'venice', 'genoa'].includes(x.power) && activeMinors.has(x.power))
+    )
+      inc(outcomes, 'scenario with an active minor stack');
   });
-  return { candidates: n, accepted: ok.length, refusals: [...refusals].sort((a, b) => b[1] - a[1]), decisions, outcomes, played: ok.length };
+  return {
+    candidates: n,
+    accepted: ok.length,
+    refusals: [...refusals].sort((a, b) => b[1] - a[1]),
+    decisions,
+    outcomes,
+    played: ok.length,
+  };
 }
 
 export function formatStats(s: Stats): string {
@@ -69,10 +101,15 @@ export function formatStats(s: Stats): string {
     'most frequent refusals:',
     ...s.refusals.slice(0, 8).map(([r, k]) => `  ${k}× ${r}`),
     'runs that reach each decision kind:',
-    ...Object.entries(s.decisions).sort().map(([k, n]) => `  ${k.padEnd(12)} ${String(n).padStart(5)}  ${pct(n)}`),
+    ...Object.entries(s.decisions)
+      .sort()
+      .map(([k, n]) => `  ${k.padEnd(12)} ${String(n).padStart(5)}  ${pct(n)}`),
     'outcomes:',
-    ...Object.entries(s.outcomes).sort().map(([k, n]) => `  ${k.padEnd(36)} ${String(n).padStart(5)}  ${pct(n)}`),
+    ...Object.entries(s.outcomes)
+      .sort()
+      .map(([k, n]) => `  ${k.padEnd(36)} ${String(n).padStart(5)}  ${pct(n)}`),
   ].join('\n');
 }
 
-if (process.argv[1]?.endsWith('stats.ts')) console.log(formatStats(generatorStats(Number(process.argv[2] ?? 2000), Number(process.argv[3] ?? 1))));
+if (process.argv[1]?.endsWith('stats.ts'))
+  console.log(formatStats(generatorStats(Number(process.argv[2] ?? 2000), Number(process.argv[3] ?? 1))));

@@ -29,12 +29,26 @@ const variantArb: fc.Arbitrary<ScenarioJson> = fc
     }
   });
 
-test('[RULINGS] under alternative readings the move ends, the invariants hold and the result parses again', { timeout: timeoutFor(NUM_RUNS, 60) }, () => {
-  fc.assert(
-    fc.property(variantArb, seedArb, fc.gen(), (json, seed, g) => {
-      const run = drive(json, genChooser(g), { seed, illegal: 10, unlisted: 25, oracles: false });
-      expectNo(run, ['exception', 'ends', 'decision', 'listed', 'illegal', 'unlisted', 'fork', 'invariants', 'result']);
-    }),
-    params(NUM_RUNS),
-  );
-});
+test(
+  '[RULINGS] under alternative readings the move ends, the invariants hold and the result parses again',
+  { timeout: timeoutFor(NUM_RUNS, 60) },
+  () => {
+    fc.assert(
+      fc.property(variantArb, seedArb, fc.gen(), (json, seed, g) => {
+        const run = drive(json, genChooser(g), { seed, illegal: 10, unlisted: 25, oracles: false });
+        expectNo(run, [
+          'exception',
+          'ends',
+          'decision',
+          'listed',
+          'illegal',
+          'unlisted',
+          'fork',
+          'invariants',
+          'result',
+        ]);
+      }),
+      params(NUM_RUNS),
+    );
+  },
+);

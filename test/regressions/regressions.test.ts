@@ -74,7 +74,8 @@ describe('regressions: positions where the engine once broke the rules', () => {
   test.for(CASES.map((c) => [`[${c.rule}] ${c.id}: ${c.title}`, c] as const))('%s', ([, c]) => {
     const session = play(c);
     const e = c.expect;
-    if (e.done || e.validResult || e.stacks || e.captured || e.siegesAt) expect(session.pending, `${c.id}: the move finishes`).toBeNull();
+    if (e.done || e.validResult || e.stacks || e.captured || e.siegesAt)
+      expect(session.pending, `${c.id}: the move finishes`).toBeNull();
     const result = session.result;
     if (!result) return;
     const p = result.position;
@@ -82,13 +83,31 @@ describe('regressions: positions where the engine once broke the rules', () => {
     if (e.captured) expect((p.captured ?? []).map((x) => `${x.leader}>${x.by}`).sort()).toEqual([...e.captured].sort());
     for (const line of e.stacks ?? []) {
       const [space, power, side] = line.split(':')[0]!.split('|') as [string, string, string];
-      expect(stackLine(p, space, power, side === 'in')).toBe(line.replace(/\[(.*)\]/, (_m, l: string) => `[${l.split(/[\s,]+/).filter(Boolean).sort().join(', ')}]`));
+      expect(stackLine(p, space, power, side === 'in')).toBe(
+        line.replace(
+          /\[(.*)\]/,
+          (_m, l: string) =>
+            `[${l
+              .split(/[\s,]+/)
+              .filter(Boolean)
+              .sort()
+              .join(', ')}]`,
+        ),
+      );
     }
     for (const key of e.absentStacks ?? []) {
       const [space, power, side] = key.split('|') as [string, string, string];
-      expect((p.stacks ?? []).filter((s) => s.space === space && s.power === power && (s.inside ?? false) === (side === 'in'))).toEqual([]);
+      expect(
+        (p.stacks ?? []).filter(
+          (s) => s.space === space && s.power === power && (s.inside ?? false) === (side === 'in'),
+        ),
+      ).toEqual([]);
     }
-    for (const [space, besieged] of Object.entries(e.siegesAt ?? {})) expect((p.sieges ?? []).some((g) => g.space === space), `${c.id}: siege at ${space}`).toBe(besieged);
+    for (const [space, besieged] of Object.entries(e.siegesAt ?? {}))
+      expect(
+        (p.sieges ?? []).some((g) => g.space === space),
+        `${c.id}: siege at ${space}`,
+      ).toBe(besieged);
     if (e.noMarks?.includes('lost')) expect((p.stacks ?? []).filter((s) => s.lostBattle)).toEqual([]);
     if (e.noMarks?.includes('attempted')) expect((p.stacks ?? []).filter((s) => s.attemptedInterception)).toEqual([]);
     if (e.validResult) expect(() => parseScenario(p)).not.toThrow();

@@ -11,11 +11,21 @@ import type { Decision } from '../../src/schema/decision.ts';
 import type { EngineEvent } from '../../src/schema/events.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const example = (name: string, patch: object = {}) => parseScenario({ ...JSON.parse(readFileSync(join(ROOT, 'examples', name), 'utf8')), events: [], ...patch });
+const example = (name: string, patch: object = {}) =>
+  parseScenario({ ...JSON.parse(readFileSync(join(ROOT, 'examples', name), 'utf8')), events: [], ...patch });
 
 /** Keys in a fixed order, so that an event equal to a listed option compares equal whatever its field order. */
 function canon(v: unknown): string {
-  const c = (x: unknown): unknown => (Array.isArray(x) ? x.map(c) : x && typeof x === 'object' ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b)).map(([k, y]) => [k, c(y)])) : x);
+  const c = (x: unknown): unknown =>
+    Array.isArray(x)
+      ? x.map(c)
+      : x && typeof x === 'object'
+        ? Object.fromEntries(
+            Object.entries(x)
+              .sort(([a], [b]) => a.localeCompare(b))
+              .map(([k, y]) => [k, c(y)]),
+          )
+        : x;
   return JSON.stringify(c(v));
 }
 
@@ -39,9 +49,14 @@ describe('[13.2 step 1, 5.1] interception: every formation within the command li
     const { d, events, complete } = answersAt(s);
     expect(d.kind).toBe('intercept');
     expect(complete).toBe(true);
-    const declares = events.filter((e) => e.type === 'intercept.declare') as Extract<EngineEvent, { type: 'intercept.declare' }>[];
+    const declares = events.filter((e) => e.type === 'intercept.declare') as Extract<
+      EngineEvent,
+      { type: 'intercept.declare' }
+    >[];
     expect(declares.filter((e) => !e.leaders).map((e) => e.regulars)).toEqual([1, 2, 3, 4]);
-    expect(declares.filter((e) => e.leaders?.includes('charles-v')).map((e) => e.regulars ?? 0)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(declares.filter((e) => e.leaders?.includes('charles-v')).map((e) => e.regulars ?? 0)).toEqual([
+      0, 1, 2, 3, 4, 5, 6, 7, 8,
+    ]);
     expect(events.filter((e) => e.type === 'intercept.decline')).toHaveLength(1);
     // Every listed option is among them, and the engine accepts every one.
     for (const o of d.options) expect(events.map(canon)).toContain(canon(o.event));
@@ -49,20 +64,34 @@ describe('[13.2 step 1, 5.1] interception: every formation within the command li
   });
 
   test('[ruling R16] Hapsburg and Hungarian regulars in one space: every per-power split, and the answer that names none', () => {
-    const s = createSession(parseScenario({
-      war: [['ottoman', 'hapsburg']],
-      alliances: [['hapsburg', 'hungary']],
-      control: { pressburg: 'ottoman' },
-      stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 4 }, { space: 'graz', power: 'hapsburg', regulars: 2 }, { space: 'graz', power: 'hungary', regulars: 1 }],
-      impulse: { power: 'ottoman', cp: 1 },
-      move: { from: 'pressburg', to: 'vienna', regulars: 4 },
-    }));
+    const s = createSession(
+      parseScenario({
+        war: [['ottoman', 'hapsburg']],
+        alliances: [['hapsburg', 'hungary']],
+        control: { pressburg: 'ottoman' },
+        stacks: [
+          { space: 'pressburg', power: 'ottoman', regulars: 4 },
+          { space: 'graz', power: 'hapsburg', regulars: 2 },
+          { space: 'graz', power: 'hungary', regulars: 1 },
+        ],
+        impulse: { power: 'ottoman', cp: 1 },
+        move: { from: 'pressburg', to: 'vienna', regulars: 4 },
+      }),
+    );
     const { events } = answersAt(s);
-    const threes = events.filter((e) => e.type === 'intercept.declare' && e.regulars === 3).map((e) => (e as { byPower?: unknown }).byPower ?? null);
+    const threes = events
+      .filter((e) => e.type === 'intercept.declare' && e.regulars === 3)
+      .map((e) => (e as { byPower?: unknown }).byPower ?? null);
     // 3 regulars: without a split, or 2 Hapsburg + 1 Hungarian (the only way to make 3).
     expect(threes).toEqual([null, { hapsburg: { regulars: 2 }, hungary: { regulars: 1 } }]);
-    const twos = events.filter((e) => e.type === 'intercept.declare' && e.regulars === 2).map((e) => (e as { byPower?: unknown }).byPower ?? null);
-    expect(twos).toEqual([null, { hapsburg: { regulars: 2 } }, { hapsburg: { regulars: 1 }, hungary: { regulars: 1 } }]);
+    const twos = events
+      .filter((e) => e.type === 'intercept.declare' && e.regulars === 2)
+      .map((e) => (e as { byPower?: unknown }).byPower ?? null);
+    expect(twos).toEqual([
+      null,
+      { hapsburg: { regulars: 2 } },
+      { hapsburg: { regulars: 1 }, hungary: { regulars: 1 } },
+    ]);
     expect(refusals(s, events)).toEqual([]);
   });
 });
@@ -91,7 +120,8 @@ describe('[14.1] retreat: every space, and every choice going inside', () => {
       { type: 'dice.rolled', values: [6, 6] },
       { type: 'dice.rolled', values: [6, 6, 6, 6, 6, 1, 1, 1, 1, 1] },
       { type: 'dice.rolled', values: [6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1] },
-    ]) expect(s.send(e).ok).toBe(true);
+    ])
+      expect(s.send(e).ok).toBe(true);
     while (s.pending?.kind === 'casualties') expect(s.send(s.pending.options[0]!.event).ok).toBe(true);
     const { d, events } = answersAt(s);
     expect(d.kind).toBe('retreat');
@@ -108,19 +138,31 @@ describe('[14.1] retreat: every space, and every choice going inside', () => {
 
 describe('[13.1] a scenario with no move: every formation to every space it may enter', () => {
   test('Ibrahim and 2 regulars: leaderless groups of 1–2, Ibrahim with 0–2, to each open space; a leader alone goes nowhere hostile (13.1 restriction 6)', () => {
-    const s = createSession(parseScenario({
-      map: {
-        spaces: [{ id: 'home', type: 'unfortified', home: 'ottoman' }, { id: 'own', type: 'unfortified', home: 'ottoman' }, { id: 'enemy', type: 'unfortified', home: 'hapsburg' }],
-        connections: [{ a: 'home', b: 'own' }, { a: 'home', b: 'enemy' }],
-      },
-      war: [['ottoman', 'hapsburg']],
-      stacks: [{ space: 'home', power: 'ottoman', regulars: 2, leaders: ['ibrahim-pasha'] }],
-      impulse: { power: 'ottoman', cp: 1 },
-    }));
+    const s = createSession(
+      parseScenario({
+        map: {
+          spaces: [
+            { id: 'home', type: 'unfortified', home: 'ottoman' },
+            { id: 'own', type: 'unfortified', home: 'ottoman' },
+            { id: 'enemy', type: 'unfortified', home: 'hapsburg' },
+          ],
+          connections: [
+            { a: 'home', b: 'own' },
+            { a: 'home', b: 'enemy' },
+          ],
+        },
+        war: [['ottoman', 'hapsburg']],
+        stacks: [{ space: 'home', power: 'ottoman', regulars: 2, leaders: ['ibrahim-pasha'] }],
+        impulse: { power: 'ottoman', cp: 1 },
+      }),
+    );
     const { d, events } = answersAt(s);
     expect(d.kind).toBe('move');
-    const key = (e: EngineEvent) => (e.type === 'move.declare' ? `${e.to}:${e.regulars ?? 0}${e.leaders ? '+I' : ''}` : e.type);
-    expect(events.map(key).sort()).toEqual(['enemy:1', 'enemy:1+I', 'enemy:2', 'enemy:2+I', 'own:0+I', 'own:1', 'own:1+I', 'own:2', 'own:2+I'].sort());
+    const key = (e: EngineEvent) =>
+      e.type === 'move.declare' ? `${e.to}:${e.regulars ?? 0}${e.leaders ? '+I' : ''}` : e.type;
+    expect(events.map(key).sort()).toEqual(
+      ['enemy:1', 'enemy:1+I', 'enemy:2', 'enemy:2+I', 'own:0+I', 'own:1', 'own:1+I', 'own:2', 'own:2+I'].sort(),
+    );
     expect(refusals(s, events)).toEqual([]);
   });
 });
@@ -132,7 +174,12 @@ describe('[13.1] a scenario with no move: every formation to every space it may 
 const EXHAUSTIVE_TIMEOUT = 120_000;
 
 describe('explore --answers all on the examples', () => {
-  test.for(['withdrawal-turned-back.json', 'automatic-avoid-after-defeat.json', 'withdrawal-siege-vienna.json', 'lone-leader-captured.json'])(
+  test.for([
+    'withdrawal-turned-back.json',
+    'automatic-avoid-after-defeat.json',
+    'withdrawal-siege-vienna.json',
+    'lone-leader-captured.json',
+  ])(
     '[13.1] %s: every legal answer is accepted and every invariant holds; it reaches at least what the listed answers reach',
     { timeout: EXHAUSTIVE_TIMEOUT },
     (file) => {
@@ -144,7 +191,8 @@ describe('explore --answers all on the examples', () => {
       expect(all.answers).toBe('all');
       const ends = new Set(all.outcomes.map((o) => o.key));
       for (const o of listed.outcomes) expect(ends.has(o.key), o.description).toBe(true);
-      for (const [kind, c] of Object.entries(listed.answerCounts)) expect(all.answerCounts[kind]!.answers, kind).toBeGreaterThanOrEqual(c.answers);
+      for (const [kind, c] of Object.entries(listed.answerCounts))
+        expect(all.answerCounts[kind]!.answers, kind).toBeGreaterThanOrEqual(c.answers);
     },
   );
 });

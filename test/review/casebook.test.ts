@@ -7,8 +7,22 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { cmdReview, REVIEW_CHANGED } from '../../src/cli/casebook.ts';
 import { useIo } from '../../src/cli/common.ts';
-import { casebookDocs, CASEBOOK_DOC, REVIEW_DOC, runCasebook, type CasebookRun } from '../../src/review/casebook-run.ts';
-import { diffCase, expectedOf, fractionDelta, loadCases, outcomeLine, parseCase, savedResults } from '../../src/review/casebook.ts';
+import {
+  casebookDocs,
+  CASEBOOK_DOC,
+  REVIEW_DOC,
+  runCasebook,
+  type CasebookRun,
+} from '../../src/review/casebook-run.ts';
+import {
+  diffCase,
+  expectedOf,
+  fractionDelta,
+  loadCases,
+  outcomeLine,
+  parseCase,
+  savedResults,
+} from '../../src/review/casebook.ts';
 import { coverageGaps } from '../../src/review/machine-coverage.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -26,7 +40,7 @@ beforeAll(() => {
   run = casebookDocs(ROOT, runCasebook(ROOT));
 }, CASEBOOK_TIMEOUT);
 
-describe('the casebook: each case\'s answer is pinned', () => {
+describe("the casebook: each case's answer is pinned", () => {
   test('has at least 40 cases, each with a question, its rules and an answer in plain words', () => {
     expect(cases.length).toBeGreaterThanOrEqual(40);
     for (const c of cases) {
@@ -49,12 +63,16 @@ describe('the casebook: each case\'s answer is pinned', () => {
   });
 
   test(`${CASEBOOK_DOC} and the generated section of ${REVIEW_DOC} are up to date (npx tsx scripts/casebook.ts)`, () => {
-    for (const [path, text] of Object.entries(run.files)) expect(readFileSync(join(ROOT, path), 'utf8') === text, `${path} is stale: run npx tsx scripts/casebook.ts`).toBe(true);
+    for (const [path, text] of Object.entries(run.files))
+      expect(readFileSync(join(ROOT, path), 'utf8') === text, `${path} is stale: run npx tsx scripts/casebook.ts`).toBe(
+        true,
+      );
   });
 });
 
 function fractionSum(xs: readonly string[]): string {
-  let n = 0n, d = 1n;
+  let n = 0n,
+    d = 1n;
   for (const x of xs) {
     const [a, b = '1'] = x.split('/');
     n = n * BigInt(b) + BigInt(a!) * d;
@@ -73,7 +91,7 @@ describe('machine coverage: every state and guarded transition is reached by a c
     expect(run.coverage.unresolvedSteps).toBe(0);
   });
 
-  test('[15.3] the siegeBreak machine and the movement machine\'s breakingSieges* states are reached by the casebook\'s own traces', () => {
+  test("[15.3] the siegeBreak machine and the movement machine's breakingSieges* states are reached by the casebook's own traces", () => {
     const siegeBreak = run.coverage.machines.find((m) => m.machine === 'siegeBreak')!;
     expect(siegeBreak.statesByTraces).toEqual(siegeBreak.states);
     const movement = run.coverage.machines.find((m) => m.machine === 'movement')!;
@@ -100,41 +118,58 @@ describe('his review: what changed since a baseline', () => {
     const id = run.results[0]!.id;
     const r = run.results[0]!;
     const [first, ...rest] = Object.entries(r.outcomes);
-    const before = { id, kind: r.kind, facts: r.facts, outcomes: { ...Object.fromEntries(rest), 'gone | cp 0': '1/2', ...(first ? { [first[0]]: '0' } : {}) } };
+    const before = {
+      id,
+      kind: r.kind,
+      facts: r.facts,
+      outcomes: { ...Object.fromEntries(rest), 'gone | cp 0': '1/2', ...(first ? { [first[0]]: '0' } : {}) },
+    };
     const d = diffCase(id, before, r);
     expect(d.status).toBe('changed');
     expect(d.removed).toEqual([{ outcome: 'gone | cp 0', value: '1/2' }]);
-    if (first && r.kind === 'distribution') expect(d.changed).toEqual([{ outcome: first[0], from: '0', to: first[1], delta: fractionDelta('0', first[1]) }]);
+    if (first && r.kind === 'distribution')
+      expect(d.changed).toEqual([{ outcome: first[0], from: '0', to: first[1], delta: fractionDelta('0', first[1]) }]);
     expect(fractionDelta('5/18', '1/3')).toBe('+1/18');
     expect(fractionDelta('1/3', '5/18')).toBe('−1/18');
     expect(fractionDelta('1', '1')).toBe('0');
   });
 
   // Three runs of two cases: seconds on a loaded machine.
-  test('against the pinned answers nothing changed (exit 0); against a tampered baseline the change is printed (exit 5); --write saves a baseline', { timeout: 60_000 }, () => {
-    const dir = mkdtempSync(join(tmpdir(), 'his-review-'));
-    // A copy of two cases is enough to exercise the command.
-    const some = ['telescope-on-avoid', 'automatic-avoid-after-lost-battle'];
-    for (const id of some) writeFileSync(join(dir, `${id}.json`), readFileSync(join(ROOT, 'review', 'cases', `${id}.json`), 'utf8'));
-    let output = io();
-    expect(cmdReview([dir])).toBe(0);
-    expect(output().stdout).toContain('nothing changed');
-    const file = join(dir, '..', `${dir.split('/').pop()}-results.json`);
-    output = io();
-    expect(cmdReview([dir, '--write', file])).toBe(0);
-    const saved = JSON.parse(readFileSync(file, 'utf8'));
-    expect(Object.keys(saved.cases).sort()).toEqual(some.sort());
-    const line = Object.keys(saved.cases['telescope-on-avoid'].outcomes)[0] as string;
-    saved.cases['telescope-on-avoid'].outcomes[line] = '0';
-    writeFileSync(file, JSON.stringify(saved));
-    output = io();
-    expect(cmdReview([dir, '--baseline', file])).toBe(REVIEW_CHANGED);
-    expect(output().stdout).toContain('telescope-on-avoid: CHANGED');
-    expect(output().stdout).toContain(`~ 0 → ${savedResults(run.results).cases['telescope-on-avoid']!.outcomes[line]}`);
-    output = io();
-    expect(cmdReview([dir, '--baseline', file, '--json'])).toBe(REVIEW_CHANGED);
-    expect(JSON.parse(output().stdout)).toMatchObject({ ok: false, changed: 1, diffs: [{ id: 'telescope-on-avoid', status: 'changed' }] });
-  });
+  test(
+    'against the pinned answers nothing changed (exit 0); against a tampered baseline the change is printed (exit 5); --write saves a baseline',
+    { timeout: 60_000 },
+    () => {
+      const dir = mkdtempSync(join(tmpdir(), 'his-review-'));
+      // A copy of two cases is enough to exercise the command.
+      const some = ['telescope-on-avoid', 'automatic-avoid-after-lost-battle'];
+      for (const id of some)
+        writeFileSync(join(dir, `${id}.json`), readFileSync(join(ROOT, 'review', 'cases', `${id}.json`), 'utf8'));
+      let output = io();
+      expect(cmdReview([dir])).toBe(0);
+      expect(output().stdout).toContain('nothing changed');
+      const file = join(dir, '..', `${dir.split('/').pop()}-results.json`);
+      output = io();
+      expect(cmdReview([dir, '--write', file])).toBe(0);
+      const saved = JSON.parse(readFileSync(file, 'utf8'));
+      expect(Object.keys(saved.cases).sort()).toEqual(some.sort());
+      const line = Object.keys(saved.cases['telescope-on-avoid'].outcomes)[0] as string;
+      saved.cases['telescope-on-avoid'].outcomes[line] = '0';
+      writeFileSync(file, JSON.stringify(saved));
+      output = io();
+      expect(cmdReview([dir, '--baseline', file])).toBe(REVIEW_CHANGED);
+      expect(output().stdout).toContain('telescope-on-avoid: CHANGED');
+      expect(output().stdout).toContain(
+        `~ 0 → ${savedResults(run.results).cases['telescope-on-avoid']!.outcomes[line]}`,
+      );
+      output = io();
+      expect(cmdReview([dir, '--baseline', file, '--json'])).toBe(REVIEW_CHANGED);
+      expect(JSON.parse(output().stdout)).toMatchObject({
+        ok: false,
+        changed: 1,
+        diffs: [{ id: 'telescope-on-avoid', status: 'changed' }],
+      });
+    },
+  );
 
   test('a bad case file or results file exits 2; a missing folder too', () => {
     const dir = mkdtempSync(join(tmpdir(), 'his-review-'));
@@ -144,7 +179,11 @@ describe('his review: what changed since a baseline', () => {
     expect(output().stderr).toContain('broken.json');
     output = io();
     expect(cmdReview([join(dir, 'nope')])).toBe(2);
-    expect(() => parseCase('{"id":"x","question":"q","rules":"13.1","answer":"a","scenario":{},"policy":"eager","mode":"reachable","expected":{"distribution":{}}}')).toThrow(/either a policy/);
+    expect(() =>
+      parseCase(
+        '{"id":"x","question":"q","rules":"13.1","answer":"a","scenario":{},"policy":"eager","mode":"reachable","expected":{"distribution":{}}}',
+      ),
+    ).toThrow(/either a policy/);
   });
 });
 
@@ -160,6 +199,8 @@ describe('end positions as lines', () => {
         captured: [{ leader: 'suleiman', by: 'hapsburg' }],
         impulse: { power: 'ottoman', cp: 0 },
       }),
-    ).toBe('vienna hapsburg in 2r [ferdinand]; vienna ottoman 3r 1c lost tried | besieged: vienna by ottoman* | captured: suleiman by hapsburg | cp 0');
+    ).toBe(
+      'vienna hapsburg in 2r [ferdinand]; vienna ottoman 3r 1c lost tried | besieged: vienna by ottoman* | captured: suleiman by hapsburg | cp 0',
+    );
   });
 });

@@ -8,7 +8,11 @@ import { add, binomial, format, fraction, mul, sum, ZERO, type Fraction } from '
 import { battleOutcomes, hitOutcomes, targetOutcomes } from '../../src/review/outcomes.ts';
 
 const vienna = (patch: object = {}) =>
-  parseScenario({ ...JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'examples', 'vienna-1517.json'), 'utf8')), events: [], ...patch });
+  parseScenario({
+    ...JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'examples', 'vienna-1517.json'), 'utf8')),
+    events: [],
+    ...patch,
+  });
 
 /** P(exactly k hits with n dice), straight from the definition: each die hits on 5 or 6 (14 step 6). */
 function pHits(n: number, k: number): Fraction {
@@ -18,7 +22,8 @@ function pHits(n: number, k: number): Fraction {
 /** P(attacker wins) = P(attacker hits > defender hits) (14 step 8: a tie goes to the defender). */
 function pAttackerWins(attackerDice: number, defenderDice: number): Fraction {
   let p = ZERO;
-  for (let a = 0; a <= attackerDice; a++) for (let d = 0; d < a && d <= defenderDice; d++) p = add(p, mul(pHits(attackerDice, a), pHits(defenderDice, d)));
+  for (let a = 0; a <= attackerDice; a++)
+    for (let d = 0; d < a && d <= defenderDice; d++) p = add(p, mul(pHits(attackerDice, a), pHits(defenderDice, d)));
   return p;
 }
 
@@ -58,18 +63,24 @@ describe('both rolls of a field battle at once', () => {
     [1, 1, 2, 1],
     [5, 3, 3, 2],
     [20, 18, 39, 36],
-  ])('[14 steps 6–9] %i dice (%i units) against %i (%i): the groups add up to 1 and the attacker wins exactly as often as the pairs say', ([aDice, aUnits, dDice, dUnits]) => {
-    const groups = battleOutcomes({ attacker: { dice: aDice!, landUnits: aUnits! }, defender: { dice: dDice!, landUnits: dUnits! } });
-    expect(format(sum(groups.map((g) => g.probability)))).toBe('1');
-    const attackerWins = sum(groups.filter((g) => g.label.startsWith('attacker')).map((g) => g.probability));
-    expect(attackerWins).toEqual(pAttackerWins(aDice!, dDice!));
-    // Each representative pair of rolls lands in its own group: winner and both losses as the label says.
-    for (const g of groups) {
-      const [a, d] = g.rolls.map((r) => r.filter((v) => v >= 5).length) as [number, number];
-      expect(g.label).toContain(`${a > d ? 'attacker' : 'defender'} wins`);
-      expect(g.label).toContain(`attacker loses ${Math.min(d, aUnits!)}, defender ${Math.min(a, dUnits!)}`);
-    }
-  });
+  ])(
+    '[14 steps 6–9] %i dice (%i units) against %i (%i): the groups add up to 1 and the attacker wins exactly as often as the pairs say',
+    ([aDice, aUnits, dDice, dUnits]) => {
+      const groups = battleOutcomes({
+        attacker: { dice: aDice!, landUnits: aUnits! },
+        defender: { dice: dDice!, landUnits: dUnits! },
+      });
+      expect(format(sum(groups.map((g) => g.probability)))).toBe('1');
+      const attackerWins = sum(groups.filter((g) => g.label.startsWith('attacker')).map((g) => g.probability));
+      expect(attackerWins).toEqual(pAttackerWins(aDice!, dDice!));
+      // Each representative pair of rolls lands in its own group: winner and both losses as the label says.
+      for (const g of groups) {
+        const [a, d] = g.rolls.map((r) => r.filter((v) => v >= 5).length) as [number, number];
+        expect(g.label).toContain(`${a > d ? 'attacker' : 'defender'} wins`);
+        expect(g.label).toContain(`attacker loses ${Math.min(d, aUnits!)}, defender ${Math.min(a, dUnits!)}`);
+      }
+    },
+  );
 });
 
 describe('odds of the worked example', () => {
@@ -85,7 +96,9 @@ describe('odds of the worked example', () => {
     expect(format(r.totalProbability)).toBe('1');
     // RULES.md §6: had Ferdinand's 2 regulars fought alone, 10 dice against 2 + 1 + 1 = 4.
     expect(r.marginals['the attacker wins the battle']).toEqual(pAttackerWins(10, 4));
-    expect(format(add(r.marginals['the attacker wins the battle']!, r.marginals['the defender wins the battle']!))).toBe('1');
+    expect(
+      format(add(r.marginals['the attacker wins the battle']!, r.marginals['the defender wins the battle']!)),
+    ).toBe('1');
     expect(r.outcomes.length).toBeGreaterThan(1);
     expect(format(sum(r.outcomes.map((o) => o.probability)))).toBe('1');
   });
@@ -105,27 +118,35 @@ describe('odds of the worked example', () => {
 const EXHAUSTIVE_TIMEOUT = 60_000;
 
 describe('exhaustive exploration', () => {
-  test('[13.1] every answer of every decision and every dice outcome of the worked example keeps every invariant', () => {
-    const r = explore(vienna(), { decisions: 'all' });
-    expect(r.truncated).toBe(false);
-    expect(r.violations).toEqual([]);
-    // Pinned like perft counts: the listed answers of every decision and every dice outcome group of the worked
-    // example. They change only when a decision's listed answers or a dice grouping change (say why in the commit).
-    // History: 1804 / 2449 / 993 with the first retreat options; 2791 / 3436 / 1932 once the retreat decision listed
-    // leaders going inside apart from the units (14.1: any number of leaders may go in, whatever the units do); now
-    // 2201 / 2514 / 1932 since both rolls of a field battle are one branch per group of equal futures (the winner and
-    // each side's losses, 14 steps 8–9) instead of one per attacker hits then one per defender hits. The end positions
-    // did not change: only how many dice paths lead to them.
-    expect({ paths: r.paths, nodes: r.nodes, ends: r.outcomes.length }).toEqual({ paths: 2201, nodes: 2514, ends: 1932 });
-    // Memoisation merges states with equal futures: far fewer are expanded than the tree has nodes.
-    expect(r.distinctStates).toBeLessThan(r.nodes / 4);
-    // Interception, its roll, avoid battle, its roll, withdrawal, the battle and the retreat are all reached.
-    expect(r.states.interception).toContain('rollingInterception');
-    expect(r.states.avoidBattle).toContain('rollingAvoid');
-    expect(r.states.withdrawal).toContain('awaitingWithdrawal');
-    expect(r.states.fieldBattle).toContain('awaitingCasualties');
-    expect(r.states.retreat).toContain('awaitingRetreat');
-  }, EXHAUSTIVE_TIMEOUT);
+  test(
+    '[13.1] every answer of every decision and every dice outcome of the worked example keeps every invariant',
+    () => {
+      const r = explore(vienna(), { decisions: 'all' });
+      expect(r.truncated).toBe(false);
+      expect(r.violations).toEqual([]);
+      // Pinned like perft counts: the listed answers of every decision and every dice outcome group of the worked
+      // example. They change only when a decision's listed answers or a dice grouping change (say why in the commit).
+      // History: 1804 / 2449 / 993 with the first retreat options; 2791 / 3436 / 1932 once the retreat decision listed
+      // leaders going inside apart from the units (14.1: any number of leaders may go in, whatever the units do); now
+      // 2201 / 2514 / 1932 since both rolls of a field battle are one branch per group of equal futures (the winner and
+      // each side's losses, 14 steps 8–9) instead of one per attacker hits then one per defender hits. The end positions
+      // did not change: only how many dice paths lead to them.
+      expect({ paths: r.paths, nodes: r.nodes, ends: r.outcomes.length }).toEqual({
+        paths: 2201,
+        nodes: 2514,
+        ends: 1932,
+      });
+      // Memoisation merges states with equal futures: far fewer are expanded than the tree has nodes.
+      expect(r.distinctStates).toBeLessThan(r.nodes / 4);
+      // Interception, its roll, avoid battle, its roll, withdrawal, the battle and the retreat are all reached.
+      expect(r.states.interception).toContain('rollingInterception');
+      expect(r.states.avoidBattle).toContain('rollingAvoid');
+      expect(r.states.withdrawal).toContain('awaitingWithdrawal');
+      expect(r.states.fieldBattle).toContain('awaitingCasualties');
+      expect(r.states.retreat).toContain('awaitingRetreat');
+    },
+    EXHAUSTIVE_TIMEOUT,
+  );
 
   test('stops at maxPaths and says so', () => {
     const r = explore(vienna(), { decisions: 'all', maxPaths: 10 });

@@ -9,7 +9,9 @@ import { randomPlayout } from '../../src/review/playout.ts';
 import { scenario } from '../helpers/fixtures.ts';
 
 const dir = join(import.meta.dirname, '..', '..', 'examples');
-const examples = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+const examples = readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 const SEEDS = Array.from({ length: 25 }, (_, i) => i + 1);
 
 /** The examples without their scripts: every answer and every die is random. */
@@ -31,8 +33,14 @@ describe('invariants on random playouts (no unit created or lost outside the rul
   test('[14 step 9] a big battle with mixed unit types and several powers keeps every invariant', () => {
     // Hapsburg and English stacks defend Hapsburg Vienna together; France is allied to neither.
     const sc = scenario({
-      war: [['ottoman', 'hapsburg'], ['ottoman', 'england']],
-      alliances: [['hapsburg', 'england'], ['hapsburg', 'hungary']],
+      war: [
+        ['ottoman', 'hapsburg'],
+        ['ottoman', 'england'],
+      ],
+      alliances: [
+        ['hapsburg', 'england'],
+        ['hapsburg', 'hungary'],
+      ],
       control: { pressburg: 'ottoman' },
       stacks: [
         { space: 'pressburg', power: 'ottoman', regulars: 9, cavalry: 3, leaders: ['suleiman', 'ibrahim-pasha'] },
@@ -67,18 +75,35 @@ describe('the invariant checks themselves', () => {
 
   test('catch a unit created from nothing', () => {
     const stacks = sc.world.position.stacks.map((s) => (s.space === 'graz' ? { ...s, regulars: s.regulars + 1 } : s));
-    expect(stepViolations(sc, { ...start, position: { ...sc.world.position, stacks } }).join()).toMatch(/regulars: 18 on the board, expected 17/);
+    expect(stepViolations(sc, { ...start, position: { ...sc.world.position, stacks } }).join()).toMatch(
+      /regulars: 18 on the board, expected 17/,
+    );
   });
 
   test('catch a leader in two places and a leader gone', () => {
-    const stacks = sc.world.position.stacks.map((s) => (s.space === 'graz' ? { ...s, leaders: ['charles-v', 'ferdinand'] } : s.space === 'vienna' ? { ...s, leaders: [] } : s));
+    const stacks = sc.world.position.stacks.map((s) =>
+      s.space === 'graz'
+        ? { ...s, leaders: ['charles-v', 'ferdinand'] }
+        : s.space === 'vienna'
+          ? { ...s, leaders: [] }
+          : s,
+    );
     expect(stepViolations(sc, { ...start, position: { ...sc.world.position, stacks } })).toEqual([]);
-    const twice = sc.world.position.stacks.map((s) => (s.space === 'graz' ? { ...s, leaders: ['charles-v', 'ferdinand'] } : s));
-    expect(stepViolations(sc, { ...start, position: { ...sc.world.position, stacks: twice } }).join()).toMatch(/leaders:/);
+    const twice = sc.world.position.stacks.map((s) =>
+      s.space === 'graz' ? { ...s, leaders: ['charles-v', 'ferdinand'] } : s,
+    );
+    expect(stepViolations(sc, { ...start, position: { ...sc.world.position, stacks: twice } }).join()).toMatch(
+      /leaders:/,
+    );
   });
 
   test('catch enemies face to face at the end of a move', () => {
     const stacks = sc.world.position.stacks.map((s) => (s.space === 'pressburg' ? { ...s, space: 'vienna' } : s));
-    expect(endViolations(sc, { ...start, position: { ...sc.world.position, stacks: stacks.sort((a, b) => a.space.localeCompare(b.space)) } }).join()).toMatch(/at war, both outside/);
+    expect(
+      endViolations(sc, {
+        ...start,
+        position: { ...sc.world.position, stacks: stacks.sort((a, b) => a.space.localeCompare(b.space)) },
+      }).join(),
+    ).toMatch(/at war, both outside/);
   });
 });

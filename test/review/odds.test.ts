@@ -51,13 +51,17 @@ function battle(n: number): Scenario {
       { id: 'marshal', power: 'hapsburg', battle: 0, command: 100 },
     ],
     war: [['ottoman', 'hapsburg']],
-    stacks: [{ space: 'origin', power: 'ottoman', regulars: n, leaders: ['pasha'] }, { space: 'field', power: 'hapsburg', regulars: n, leaders: ['marshal'] }],
+    stacks: [
+      { space: 'origin', power: 'ottoman', regulars: n, leaders: ['pasha'] },
+      { space: 'field', power: 'hapsburg', regulars: n, leaders: ['marshal'] },
+    ],
     impulse: { power: 'ottoman', cp: 1 },
     move: { from: 'origin', to: 'field', regulars: n, leaders: ['pasha'] },
   });
 }
 
-const landUnits = (p: ResultPosition, power: string) => (p.stacks ?? []).filter((s) => s.power === power).reduce((n, s) => n + (s.regulars ?? 0), 0);
+const landUnits = (p: ResultPosition, power: string) =>
+  (p.stacks ?? []).filter((s) => s.power === power).reduce((n, s) => n + (s.regulars ?? 0), 0);
 
 /** The closed form: (Ottoman units left, Hapsburg units left) with their exact probability, from 14 steps 6–11 and ruling R7. */
 function closedForm(n: number): Map<string, Fraction> {
@@ -81,7 +85,8 @@ function closedForm(n: number): Map<string, Fraction> {
 /** P(attacker wins) = Σ over a > d of P(a hits with N dice) P(d hits with N + 1 dice). */
 function attackerWins(n: number): Fraction {
   let p = ZERO;
-  for (let a = 0; a <= n; a++) for (let d = 0; d < a && d <= n + 1; d++) p = add(p, mul(binomial(n, a), binomial(n + 1, d)));
+  for (let a = 0; a <= n; a++)
+    for (let d = 0; d < a && d <= n + 1; d++) p = add(p, mul(binomial(n, a), binomial(n + 1, d)));
   return p;
 }
 
@@ -109,7 +114,9 @@ describe('field battles against the binomial closed form (14 steps 6–9)', () =
           got.set(key, add(got.get(key) ?? ZERO, o.probability));
         }
         const want = closedForm(n);
-        expect(Object.fromEntries([...got].map(([k, f]) => [k, format(f)]).sort()), `N = ${n}`).toEqual(Object.fromEntries([...want].map(([k, f]) => [k, format(f)]).sort()));
+        expect(Object.fromEntries([...got].map(([k, f]) => [k, format(f)]).sort()), `N = ${n}`).toEqual(
+          Object.fromEntries([...want].map(([k, f]) => [k, format(f)]).sort()),
+        );
       }
     },
     ODDS_TIMEOUT,
@@ -123,13 +130,22 @@ const ROLL_MAP = {
     { id: 'north', type: 'unfortified', home: 'hapsburg' },
     { id: 'east', type: 'unfortified', home: 'hapsburg' },
   ],
-  connections: [{ a: 'origin', b: 'field' }, { a: 'field', b: 'north' }, { a: 'field', b: 'east' }],
+  connections: [
+    { a: 'origin', b: 'field' },
+    { a: 'field', b: 'north' },
+    { a: 'field', b: 'east' },
+  ],
 };
 
 type Roll = { name: string; m: number; scenario: () => Scenario };
 
 /** A Hapsburg or Ottoman interceptor in north against a move into field, with the modifiers of 13.2 step 2. */
-function interception(m: number, mover: 'ottoman' | 'hapsburg', moverCavalry: boolean, interceptor: { leader?: string; cavalry?: boolean; telescope?: boolean }): Roll {
+function interception(
+  m: number,
+  mover: 'ottoman' | 'hapsburg',
+  moverCavalry: boolean,
+  interceptor: { leader?: string; cavalry?: boolean; telescope?: boolean },
+): Roll {
   const other = mover === 'ottoman' ? 'hapsburg' : 'ottoman';
   return {
     name: `${other} interceptor${interceptor.leader ? ` with ${interceptor.leader}` : ''}${interceptor.cavalry ? ' with cavalry' : ''}${interceptor.telescope ? ' holding the Telescope' : ''} against ${mover}${moverCavalry ? ' cavalry' : ''}`,
@@ -141,7 +157,13 @@ function interception(m: number, mover: 'ottoman' | 'hapsburg', moverCavalry: bo
         bonuses: interceptor.telescope ? { [other]: ['telescope'] } : {},
         stacks: [
           { space: 'origin', power: mover, regulars: 1, ...(moverCavalry ? { cavalry: 1 } : {}) },
-          { space: 'north', power: other, regulars: interceptor.cavalry ? 0 : 1, ...(interceptor.cavalry ? { cavalry: 1 } : {}), ...(interceptor.leader ? { leaders: [interceptor.leader] } : {}) },
+          {
+            space: 'north',
+            power: other,
+            regulars: interceptor.cavalry ? 0 : 1,
+            ...(interceptor.cavalry ? { cavalry: 1 } : {}),
+            ...(interceptor.leader ? { leaders: [interceptor.leader] } : {}),
+          },
         ],
         impulse: { power: mover, cp: 1 },
         move: { from: 'origin', to: 'field', regulars: 1, ...(moverCavalry ? { cavalry: 1 } : {}) },
@@ -179,7 +201,10 @@ describe('interception and avoid-battle rolls against the 2d6 table (13.2 step 2
       map: ROLL_MAP,
       war: [['ottoman', 'hapsburg']],
       bonuses: 'telescope' in o ? { hapsburg: ['telescope'] } : {},
-      stacks: [{ space: 'origin', power: 'ottoman', regulars: 2, ...('cavalry' in o ? { cavalry: 1 } : {}) }, { space: 'field', power: 'hapsburg', regulars: 1, ...('leaders' in o ? { leaders: [...o.leaders] } : {}) }],
+      stacks: [
+        { space: 'origin', power: 'ottoman', regulars: 2, ...('cavalry' in o ? { cavalry: 1 } : {}) },
+        { space: 'field', power: 'hapsburg', regulars: 1, ...('leaders' in o ? { leaders: [...o.leaders] } : {}) },
+      ],
       impulse: { power: 'ottoman', cp: 1 },
       move: { from: 'origin', to: 'field', regulars: 2, ...('cavalry' in o ? { cavalry: 1 } : {}) },
     });
@@ -201,20 +226,31 @@ describe('Monte Carlo through resolve agrees with the exact odds', () => {
       const sc = parseScenario({
         map: ROLL_MAP,
         war: [['ottoman', 'hapsburg']],
-        stacks: [{ space: 'origin', power: 'ottoman', regulars: 2 }, { space: 'field', power: 'hapsburg', regulars: 1 }],
+        stacks: [
+          { space: 'origin', power: 'ottoman', regulars: 2 },
+          { space: 'field', power: 'hapsburg', regulars: 1 },
+        ],
         impulse: { power: 'ottoman', cp: 1 },
         move: { from: 'origin', to: 'field', regulars: 2 },
       });
       const exact = explore(sc, { decisions: 'eager' });
-      const events: Record<string, (p: ResultPosition, summary: import('../../src/schema/result.ts').Summary) => boolean> = {
+      const events: Record<
+        string,
+        (p: ResultPosition, summary: import('../../src/schema/result.ts').Summary) => boolean
+      > = {
         'the Hapsburgs avoid battle': (_p, s) => s.avoids.some((a) => a.success),
         'the attacker wins the battle': (_p, s) => s.battle?.winner === 'attacker',
         'the Hapsburg regular is destroyed': (p) => !(p.stacks ?? []).some((x) => x.power === 'hapsburg'),
       };
       const ex = Object.fromEntries(
-        Object.entries(events).map(([name, f]) => [name, explore(sc, { decisions: 'eager', where: ({ position, summary }) => f(position, summary) }).matchProbability!]),
+        Object.entries(events).map(([name, f]) => [
+          name,
+          explore(sc, { decisions: 'eager', where: ({ position, summary }) => f(position, summary) }).matchProbability!,
+        ]),
       );
-      expect(format(ex['the attacker wins the battle']!)).toBe(format(exact.marginals['the attacker wins the battle']!));
+      expect(format(ex['the attacker wins the battle']!)).toBe(
+        format(exact.marginals['the attacker wins the battle']!),
+      );
       const hits = Object.fromEntries(Object.keys(events).map((k) => [k, 0]));
       for (let seed = 1; seed <= SEEDS; seed++) {
         const r = resolve(sc, { seed, policy: 'eager' });
@@ -225,8 +261,14 @@ describe('Monte Carlo through resolve agrees with the exact odds', () => {
       for (const [name, p] of Object.entries(ex)) {
         const q = toNumber(p);
         const half = Z * Math.sqrt((q * (1 - q)) / SEEDS);
-        expect(hits[name]! / SEEDS, `${name}: exact ${format(p)} (${q.toFixed(4)}), interval ± ${half.toFixed(4)}`).toBeGreaterThanOrEqual(q - half);
-        expect(hits[name]! / SEEDS, `${name}: exact ${format(p)} (${q.toFixed(4)}), interval ± ${half.toFixed(4)}`).toBeLessThanOrEqual(q + half);
+        expect(
+          hits[name]! / SEEDS,
+          `${name}: exact ${format(p)} (${q.toFixed(4)}), interval ± ${half.toFixed(4)}`,
+        ).toBeGreaterThanOrEqual(q - half);
+        expect(
+          hits[name]! / SEEDS,
+          `${name}: exact ${format(p)} (${q.toFixed(4)}), interval ± ${half.toFixed(4)}`,
+        ).toBeLessThanOrEqual(q + half);
       }
     },
     ODDS_TIMEOUT,

@@ -21,13 +21,31 @@ describe('explore --workers', () => {
     { timeout: PARALLEL_TIMEOUT },
     async (name) => {
       const find = "summary.battle !== null && summary.battle.winner === 'defender'";
-      const one = explore(parseScenario(source(name)), { decisions: 'all', answers: 'listed', where: compileExpression(find) });
-      const many = await exploreInParallel({ scenario: source(name), options: { decisions: 'all', answers: 'listed' }, find, assert: [] }, 3);
+      const one = explore(parseScenario(source(name)), {
+        decisions: 'all',
+        answers: 'listed',
+        where: compileExpression(find),
+      });
+      const many = await exploreInParallel(
+        { scenario: source(name), options: { decisions: 'all', answers: 'listed' }, find, assert: [] },
+        3,
+      );
       expect(many.workers).toBe(3);
-      expect({ paths: many.paths, nodes: many.nodes, truncated: many.truncated, total: format(many.totalProbability) }).toEqual({ paths: one.paths, nodes: one.nodes, truncated: one.truncated, total: format(one.totalProbability) });
-      expect(many.outcomes.map((o) => [o.key, format(o.probability), o.paths])).toEqual(one.outcomes.map((o) => [o.key, format(o.probability), o.paths]));
-      expect(Object.fromEntries(Object.entries(many.marginals).map(([k, f]) => [k, format(f)]))).toEqual(Object.fromEntries(Object.entries(one.marginals).map(([k, f]) => [k, format(f)])));
-      expect(many.matches!.map((m) => [m.key, format(m.probability), m.events.length])).toEqual(one.matches!.map((m) => [m.key, format(m.probability), m.events.length]));
+      expect({
+        paths: many.paths,
+        nodes: many.nodes,
+        truncated: many.truncated,
+        total: format(many.totalProbability),
+      }).toEqual({ paths: one.paths, nodes: one.nodes, truncated: one.truncated, total: format(one.totalProbability) });
+      expect(many.outcomes.map((o) => [o.key, format(o.probability), o.paths])).toEqual(
+        one.outcomes.map((o) => [o.key, format(o.probability), o.paths]),
+      );
+      expect(Object.fromEntries(Object.entries(many.marginals).map(([k, f]) => [k, format(f)]))).toEqual(
+        Object.fromEntries(Object.entries(one.marginals).map(([k, f]) => [k, format(f)])),
+      );
+      expect(many.matches!.map((m) => [m.key, format(m.probability), m.events.length])).toEqual(
+        one.matches!.map((m) => [m.key, format(m.probability), m.events.length]),
+      );
       expect(many.violations).toEqual([]);
       // Memo hits between the parts are lost: at least as many states are expanded.
       expect(many.distinctStates).toBeGreaterThanOrEqual(one.distinctStates);

@@ -18,7 +18,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const example = (name: string) => parseScenario({ ...JSON.parse(readFileSync(join(ROOT, 'examples', name), 'utf8')), events: [] });
+const example = (name: string) =>
+  parseScenario({ ...JSON.parse(readFileSync(join(ROOT, 'examples', name), 'utf8')), events: [] });
 
 /** A small battle on an inline map: 3 Ottoman regulars against 2 Hapsburg regulars who may try to avoid it. */
 const SMALL = parseScenario({
@@ -29,10 +30,18 @@ const SMALL = parseScenario({
       { id: 'east', type: 'unfortified', home: 'hapsburg' },
       { id: 'north', type: 'unfortified', home: 'hapsburg' },
     ],
-    connections: [{ a: 'origin', b: 'field' }, { a: 'field', b: 'east' }, { a: 'field', b: 'north' }],
+    connections: [
+      { a: 'origin', b: 'field' },
+      { a: 'field', b: 'east' },
+      { a: 'field', b: 'north' },
+    ],
   },
   war: [['ottoman', 'hapsburg']],
-  stacks: [{ space: 'origin', power: 'ottoman', regulars: 3 }, { space: 'field', power: 'hapsburg', regulars: 2, leaders: ['ferdinand'] }, { space: 'north', power: 'hapsburg', regulars: 1 }],
+  stacks: [
+    { space: 'origin', power: 'ottoman', regulars: 3 },
+    { space: 'field', power: 'hapsburg', regulars: 2, leaders: ['ferdinand'] },
+    { space: 'north', power: 'hapsburg', regulars: 1 },
+  ],
   impulse: { power: 'ottoman', cp: 1 },
   move: { from: 'origin', to: 'field', regulars: 3 },
 });
@@ -57,7 +66,10 @@ function walk(sc: Scenario, decisions: 'all' | 'decline'): Walked[] {
     }
     const branches: { events: EngineEvent[]; p: Fraction }[] =
       d.kind === 'roll'
-        ? [...rollOutcomes(d.roll!)].map((o) => ({ events: o.rolls.map((values) => ({ type: 'dice.rolled', values: [...values] }) as EngineEvent), p: o.probability }))
+        ? [...rollOutcomes(d.roll!)].map((o) => ({
+            events: o.rolls.map((values) => ({ type: 'dice.rolled', values: [...values] }) as EngineEvent),
+            p: o.probability,
+          }))
         : decisions === 'all'
           ? d.options.map((o) => ({ events: [o.event], p: ONE }))
           : [{ events: [declinePolicy(d)!], p: ONE }];
@@ -73,10 +85,32 @@ function walk(sc: Scenario, decisions: 'all' | 'decline'): Walked[] {
 
 describe('summary deltas (what part of a move adds to the summary)', () => {
   test('composing the deltas of two steps and applying them equals the summary at the end, from any summary before', () => {
-    const a: Summary = { ...EMPTY_SUMMARY, cpSpent: 1, moves: [{ power: 'ottoman', from: 'x', to: 'y', units: { regulars: 1, mercenaries: 0, cavalry: 0, leaders: [] }, cp: 1, continued: false }] };
-    const b: Summary = { ...a, captures: [{ leader: 'l', by: 'hapsburg', space: 'y', rule: '13.1' }], siege: { space: 'y', besieger: 'ottoman' } };
-    const c: Summary = { ...b, captures: [...b.captures, { leader: 'm', by: 'hapsburg', space: 'y', rule: '13.1' }], cpSpent: 2 };
-    const ab = summaryDelta(a, b), bc = summaryDelta(b, c);
+    const a: Summary = {
+      ...EMPTY_SUMMARY,
+      cpSpent: 1,
+      moves: [
+        {
+          power: 'ottoman',
+          from: 'x',
+          to: 'y',
+          units: { regulars: 1, mercenaries: 0, cavalry: 0, leaders: [] },
+          cp: 1,
+          continued: false,
+        },
+      ],
+    };
+    const b: Summary = {
+      ...a,
+      captures: [{ leader: 'l', by: 'hapsburg', space: 'y', rule: '13.1' }],
+      siege: { space: 'y', besieger: 'ottoman' },
+    };
+    const c: Summary = {
+      ...b,
+      captures: [...b.captures, { leader: 'm', by: 'hapsburg', space: 'y', rule: '13.1' }],
+      cpSpent: 2,
+    };
+    const ab = summaryDelta(a, b),
+      bc = summaryDelta(b, c);
     expect(applyDelta(a, composeDeltas(ab, bc))).toEqual(c);
     // Counted from the end: the same delta applies after a longer history.
     const longer: Summary = { ...a, moves: [...a.moves, ...a.moves] };
@@ -86,49 +120,76 @@ describe('summary deltas (what part of a move adds to the summary)', () => {
 });
 
 describe('explore where: the outcomes a query matches, with the shortest path to each', () => {
-  test('[13.3, 14] on a small battle every matching end position and its chance equal a plain walk of every path', { timeout: 60_000 }, () => {
-    const query = ({ summary }: OutcomeView) => summary.battle?.winner === 'defender' || summary.avoids.some((x) => x.success);
-    for (const decisions of ['decline', 'all'] as const) {
-      const r = explore(SMALL, { decisions, where: query });
-      const paths = walk(SMALL, decisions).filter((w) => query(w));
-      const byEnd = new Map<string, { p: Fraction; shortest: number }>();
-      for (const w of paths) {
-        const prev = byEnd.get(w.key);
-        byEnd.set(w.key, { p: add(prev?.p ?? ZERO, w.p), shortest: Math.min(prev?.shortest ?? Infinity, w.events.length) });
+  test(
+    '[13.3, 14] on a small battle every matching end position and its chance equal a plain walk of every path',
+    { timeout: 60_000 },
+    () => {
+      const query = ({ summary }: OutcomeView) =>
+        summary.battle?.winner === 'defender' || summary.avoids.some((x) => x.success);
+      for (const decisions of ['decline', 'all'] as const) {
+        const r = explore(SMALL, { decisions, where: query });
+        const paths = walk(SMALL, decisions).filter((w) => query(w));
+        const byEnd = new Map<string, { p: Fraction; shortest: number }>();
+        for (const w of paths) {
+          const prev = byEnd.get(w.key);
+          byEnd.set(w.key, {
+            p: add(prev?.p ?? ZERO, w.p),
+            shortest: Math.min(prev?.shortest ?? Infinity, w.events.length),
+          });
+        }
+        expect(r.matches!.map((m) => m.key).sort(), decisions).toEqual([...byEnd.keys()].sort());
+        for (const m of r.matches!) {
+          expect(format(m.probability), `${decisions} ${m.description}`).toBe(format(byEnd.get(m.key)!.p));
+          expect(m.events.length, `${decisions} ${m.description}`).toBe(byEnd.get(m.key)!.shortest);
+        }
+        expect(format(r.matchProbability!)).toBe(format(paths.reduce((a, w) => add(a, w.p), ZERO)));
       }
-      expect(r.matches!.map((m) => m.key).sort(), decisions).toEqual([...byEnd.keys()].sort());
-      for (const m of r.matches!) {
-        expect(format(m.probability), `${decisions} ${m.description}`).toBe(format(byEnd.get(m.key)!.p));
-        expect(m.events.length, `${decisions} ${m.description}`).toBe(byEnd.get(m.key)!.shortest);
-      }
-      expect(format(r.matchProbability!)).toBe(format(paths.reduce((a, w) => add(a, w.p), ZERO)));
-    }
-  });
+    },
+  );
 
   // The worked example under the eager policy (the rulebook battle after the interception), then one resolve per match.
-  test('[14 step 10] each match of "Suleiman is captured" in the worked example replays through resolve to that very outcome', { timeout: 120_000 }, () => {
-    const sc = example('vienna-1517.json');
-    const r = explore(sc, { decisions: 'eager', where: ({ summary }) => summary.captures.some((c) => c.leader === 'suleiman') });
-    expect(r.matches!.length).toBeGreaterThan(0);
-    for (const m of r.matches!) {
-      const replay = resolve(sc, { events: m.events });
-      expect(replay.ok, m.description).toBe(true);
-      if (!replay.ok) continue;
-      expect(positionKey(replay.result.position)).toBe(m.key);
-      expect(replay.result.summary).toEqual(m.summary);
-      expect(replay.result.summary.captures.some((c) => c.leader === 'suleiman')).toBe(true);
-      // Every event of the path was the replay's own: nothing was left to the policy.
-      expect(replay.session.log.filter((a) => a.source === 'policy')).toEqual([]);
-    }
-  });
+  test(
+    '[14 step 10] each match of "Suleiman is captured" in the worked example replays through resolve to that very outcome',
+    { timeout: 120_000 },
+    () => {
+      const sc = example('vienna-1517.json');
+      const r = explore(sc, {
+        decisions: 'eager',
+        where: ({ summary }) => summary.captures.some((c) => c.leader === 'suleiman'),
+      });
+      expect(r.matches!.length).toBeGreaterThan(0);
+      for (const m of r.matches!) {
+        const replay = resolve(sc, { events: m.events });
+        expect(replay.ok, m.description).toBe(true);
+        if (!replay.ok) continue;
+        expect(positionKey(replay.result.position)).toBe(m.key);
+        expect(replay.result.summary).toEqual(m.summary);
+        expect(replay.result.summary.captures.some((c) => c.leader === 'suleiman')).toBe(true);
+        // Every event of the path was the replay's own: nothing was left to the policy.
+        expect(replay.session.log.filter((a) => a.source === 'policy')).toEqual([]);
+      }
+    },
+  );
 
-  test('under a policy the matching chance is a probability: the eager interception of the worked example succeeds 5/12', { timeout: 60_000 }, () => {
-    const r = explore(example('vienna-1517.json'), { decisions: 'eager', where: ({ summary }) => summary.interceptions.some((i) => i.success) });
-    expect(format(r.matchProbability!)).toBe('5/12');
-  });
+  test(
+    'under a policy the matching chance is a probability: the eager interception of the worked example succeeds 5/12',
+    { timeout: 60_000 },
+    () => {
+      const r = explore(example('vienna-1517.json'), {
+        decisions: 'eager',
+        where: ({ summary }) => summary.interceptions.some((i) => i.success),
+      });
+      expect(format(r.matchProbability!)).toBe('5/12');
+    },
+  );
 
   test('an expression that throws counts as no match, and is reported', { timeout: 60_000 }, () => {
-    const bad = explore(SMALL, { decisions: 'decline', where: () => { throw new Error('boom'); } });
+    const bad = explore(SMALL, {
+      decisions: 'decline',
+      where: () => {
+        throw new Error('boom');
+      },
+    });
     expect(bad.matches).toEqual([]);
     expect(bad.queryErrors).toMatchObject({ first: 'boom' });
     expect(bad.queryErrors!.count).toBeGreaterThan(0);
@@ -145,10 +206,14 @@ describe('explore events: a script played first', () => {
     const r = explore(SMALL, { decisions: 'decline', events: script, where: () => true });
     expect(r.outcomes).toHaveLength(1);
     expect(r.matches![0]!.events).toEqual(script);
-    expect(() => explore(SMALL, { events: [script[0], { type: 'avoid.declare', power: 'hapsburg', to: 'origin', regulars: 2 }] })).toThrow(ExploreScriptError);
+    expect(() =>
+      explore(SMALL, { events: [script[0], { type: 'avoid.declare', power: 'hapsburg', to: 'origin', regulars: 2 }] }),
+    ).toThrow(ExploreScriptError);
     let index = -1;
     try {
-      explore(SMALL, { events: [script[0], { type: 'avoid.decline', power: 'hapsburg' }, { type: 'avoid.decline', power: 'hapsburg' }] });
+      explore(SMALL, {
+        events: [script[0], { type: 'avoid.decline', power: 'hapsburg' }, { type: 'avoid.decline', power: 'hapsburg' }],
+      });
     } catch (e) {
       if (e instanceof ExploreScriptError) index = e.index;
     }
@@ -156,27 +221,45 @@ describe('explore events: a script played first', () => {
   });
 });
 
-describe('explore invariants: a reviewer\'s own property at every state', () => {
-  test('a property that fails after a battle is reported with its path, and the path replays to a state where it fails', { timeout: 60_000 }, () => {
-    const noBattle = ({ summary }: { summary: Summary }) => summary.battle === null || 'a battle was fought';
-    const r = explore(SMALL, { decisions: 'decline', invariants: [noBattle] });
-    expect(r.violations.length).toBeGreaterThan(0);
-    for (const v of r.violations) {
-      expect(v.violations).toEqual(['noBattle: a battle was fought']);
-      const s = createSession(SMALL);
-      for (const e of v.events) expect(s.send(e).ok).toBe(true);
-      expect(s.summary.battle).not.toBeNull();
-    }
-  });
+describe("explore invariants: a reviewer's own property at every state", () => {
+  test(
+    'a property that fails after a battle is reported with its path, and the path replays to a state where it fails',
+    { timeout: 60_000 },
+    () => {
+      const noBattle = ({ summary }: { summary: Summary }) => summary.battle === null || 'a battle was fought';
+      const r = explore(SMALL, { decisions: 'decline', invariants: [noBattle] });
+      expect(r.violations.length).toBeGreaterThan(0);
+      for (const v of r.violations) {
+        expect(v.violations).toEqual(['noBattle: a battle was fought']);
+        const s = createSession(SMALL);
+        for (const e of v.events) expect(s.send(e).ok).toBe(true);
+        expect(s.summary.battle).not.toBeNull();
+      }
+    },
+  );
 
-  test('false, a list of messages and a thrown error are violations; true and nothing are not', { timeout: 60_000 }, () => {
-    const r = explore(SMALL, {
-      decisions: 'decline',
-      invariants: [() => true, () => undefined, function never() { return false; }, () => ['one', 'two'], function boom() { throw new Error('bad'); }],
-    });
-    const first = r.violations[0]!.violations;
-    expect(first).toEqual(['never: does not hold', 'invariant 4: one', 'invariant 4: two', 'boom: threw bad']);
-  });
+  test(
+    'false, a list of messages and a thrown error are violations; true and nothing are not',
+    { timeout: 60_000 },
+    () => {
+      const r = explore(SMALL, {
+        decisions: 'decline',
+        invariants: [
+          () => true,
+          () => undefined,
+          function never() {
+            return false;
+          },
+          () => ['one', 'two'],
+          function boom() {
+            throw new Error('bad');
+          },
+        ],
+      });
+      const first = r.violations[0]!.violations;
+      expect(first).toEqual(['never: does not hold', 'invariant 4: one', 'invariant 4: two', 'boom: threw bad']);
+    },
+  );
 });
 
 describe('his explore --find, --out, --assert', () => {
@@ -188,19 +271,33 @@ describe('his explore --find, --out, --assert', () => {
   };
   const small = file('small.json', JSON.stringify(SMALL.source));
 
-  test('--find prints the matches and --out writes a path that his resolve --events replays to the outcome', { timeout: 60_000 }, () => {
-    const out = join(dir, 'paths.json');
-    const r = his('explore', small, '--answers', 'listed', '--find', "summary.avoids.some(a => a.success)", '--out', out, '--json');
-    expect(r.code).toBe(0);
-    const report = JSON.parse(r.stdout);
-    expect(report.matches.length).toBeGreaterThan(0);
-    const written = JSON.parse(readFileSync(out, 'utf8'));
-    expect(written.events).toEqual(report.matches[0].events);
-    const replay = JSON.parse(his('resolve', small, '--events', out, '--json').stdout);
-    expect(replay.ok).toBe(true);
-    expect(replay.summary.avoids.some((a: { success: boolean }) => a.success)).toBe(true);
-    expect(replay.position.stacks).toEqual(report.matches[0].position.stacks);
-  });
+  test(
+    '--find prints the matches and --out writes a path that his resolve --events replays to the outcome',
+    { timeout: 60_000 },
+    () => {
+      const out = join(dir, 'paths.json');
+      const r = his(
+        'explore',
+        small,
+        '--answers',
+        'listed',
+        '--find',
+        'summary.avoids.some(a => a.success)',
+        '--out',
+        out,
+        '--json',
+      );
+      expect(r.code).toBe(0);
+      const report = JSON.parse(r.stdout);
+      expect(report.matches.length).toBeGreaterThan(0);
+      const written = JSON.parse(readFileSync(out, 'utf8'));
+      expect(written.events).toEqual(report.matches[0].events);
+      const replay = JSON.parse(his('resolve', small, '--events', out, '--json').stdout);
+      expect(replay.ok).toBe(true);
+      expect(replay.summary.avoids.some((a: { success: boolean }) => a.success)).toBe(true);
+      expect(replay.position.stacks).toEqual(report.matches[0].position.stacks);
+    },
+  );
 
   test('an expression that does not compile is a usage error (exit 1); --out without --find too', () => {
     expect(his('explore', small, '--find', 'summary.(').code).toBe(1);
@@ -211,15 +308,24 @@ describe('his explore --find, --out, --assert', () => {
   });
 
   // Four explorations of a small battle and two module loads: seconds on a loaded machine.
-  test('--assert loads a module whose default export is an invariant or an array of them; a violation exits 4', { timeout: 60_000 }, async () => {
-    const ok = file('ok.mjs', 'export default () => true;\n');
-    const failing = file('failing.mjs', "export default [function noCapture({ position }) { return position.captured.length === 0 || 'captured'; }];\n");
-    expect((await hisAsync('explore', small, '--answers', 'listed', '--assert', ok)).code).toBe(0);
-    const r = await hisAsync('explore', small, '--answers', 'listed', '--assert', failing, '--json');
-    expect(r.code).toBe(4);
-    expect(JSON.parse(r.stdout).violations[0].violations).toContain('noCapture: captured');
-    const notAFunction = file('bad.mjs', 'export default 42;\n');
-    expect((await hisAsync('explore', small, '--answers', 'listed', '--assert', notAFunction)).code).toBe(2);
-    expect((await hisAsync('explore', small, '--answers', 'listed', '--assert', join(dir, 'missing.mjs'))).code).toBe(2);
-  });
+  test(
+    '--assert loads a module whose default export is an invariant or an array of them; a violation exits 4',
+    { timeout: 60_000 },
+    async () => {
+      const ok = file('ok.mjs', 'export default () => true;\n');
+      const failing = file(
+        'failing.mjs',
+        "export default [function noCapture({ position }) { return position.captured.length === 0 || 'captured'; }];\n",
+      );
+      expect((await hisAsync('explore', small, '--answers', 'listed', '--assert', ok)).code).toBe(0);
+      const r = await hisAsync('explore', small, '--answers', 'listed', '--assert', failing, '--json');
+      expect(r.code).toBe(4);
+      expect(JSON.parse(r.stdout).violations[0].violations).toContain('noCapture: captured');
+      const notAFunction = file('bad.mjs', 'export default 42;\n');
+      expect((await hisAsync('explore', small, '--answers', 'listed', '--assert', notAFunction)).code).toBe(2);
+      expect((await hisAsync('explore', small, '--answers', 'listed', '--assert', join(dir, 'missing.mjs'))).code).toBe(
+        2,
+      );
+    },
+  );
 });

@@ -23,7 +23,17 @@ import { check } from '../../src/rules/verdict.ts';
 import type { World } from '../../src/rules/world.ts';
 import type { MajorPower, Power } from '../../src/schema/power.ts';
 import type { Units } from '../../src/schema/units.ts';
-import { u, VIENNA, world, type ScenarioPatch, depart, SULEIMAN, CHARLES, FERDINAND, type StackInput } from '../helpers/fixtures.ts';
+import {
+  u,
+  VIENNA,
+  world,
+  type ScenarioPatch,
+  depart,
+  SULEIMAN,
+  CHARLES,
+  FERDINAND,
+  type StackInput,
+} from '../helpers/fixtures.ts';
 import { named } from '../helpers/rows.ts';
 import { ALLOWS, expectVerdict, refusedBy, truthTable, type Expected } from '../helpers/truth-table.ts';
 
@@ -38,7 +48,12 @@ function intoVienna(patch: ScenarioPatch = {}): { world: World; state: AvoidStat
   return { world: w, state: { leg, intercepted: [], done: [] } };
 }
 
-function args(state: AvoidState, to: string, request: Partial<Units> = FERDINANDS_GROUP, power: Power = 'hapsburg'): AvoidArgs {
+function args(
+  state: AvoidState,
+  to: string,
+  request: Partial<Units> = FERDINANDS_GROUP,
+  power: Power = 'hapsburg',
+): AvoidArgs {
   return { ...state, power, from: state.leg.to, to, request: u(request) };
 }
 
@@ -89,7 +104,7 @@ describe('13.3 where a group may avoid to', () => {
       { title: '[13.3] allows Linz, a Hapsburg space (AVB-05, AVB-07)', to: 'linz', patch: {}, expect: ALLOWS },
       // Charles V's regulars in Graz are Hapsburg units: friendly, not enemy.
       {
-        title: '[13.3] allows Graz although Charles V\'s army stands there (AVB-09)',
+        title: "[13.3] allows Graz although Charles V's army stands there (AVB-09)",
         to: 'graz',
         patch: {},
         expect: ALLOWS,
@@ -150,7 +165,13 @@ describe('13.3 where a group may avoid to', () => {
       {
         title: '[13.3] allows a space where an enemy leader stands alone (AVB-09, ruling R2)',
         to: 'linz',
-        patch: { stacks: [{ ...SULEIMAN, leaders: ['suleiman'] }, FERDINAND, { space: 'linz', power: 'ottoman', leaders: ['ibrahim-pasha'] }] },
+        patch: {
+          stacks: [
+            { ...SULEIMAN, leaders: ['suleiman'] },
+            FERDINAND,
+            { space: 'linz', power: 'ottoman', leaders: ['ibrahim-pasha'] },
+          ],
+        },
         expect: ALLOWS,
       },
     ],
@@ -244,7 +265,15 @@ describe('13.3 where a group may avoid to', () => {
   });
 
   test('[13.3] lists the destination restrictions: a land space, adjacent, not where the enemy came from, then control, unrest and enemies (AVB-05..AVB-11)', () => {
-    expect(AVOID_DESTINATION_RESTRICTIONS.flatMap((r) => r.statements)).toEqual(['AVB-10', 'AVB-05', 'AVB-11', 'AVB-06', 'AVB-07', 'AVB-08', 'AVB-09']);
+    expect(AVOID_DESTINATION_RESTRICTIONS.flatMap((r) => r.statements)).toEqual([
+      'AVB-10',
+      'AVB-05',
+      'AVB-11',
+      'AVB-06',
+      'AVB-07',
+      'AVB-08',
+      'AVB-09',
+    ]);
     expect(AVOID_DESTINATION_RESTRICTIONS.every((r) => r.rule === '13.3')).toBe(true);
   });
 });
@@ -257,7 +286,7 @@ describe('13.3 avoidDestinations: the rulebook example (RULES.md §6)', () => {
     expect(d.blocked.map((b) => b.to)).toEqual(['pressburg']);
   });
 
-  test('[13.3] leaves only Linz and Graz without the Hungarian alliance: Brunn is another power\'s space (AVB-07)', () => {
+  test("[13.3] leaves only Linz and Graz without the Hungarian alliance: Brunn is another power's space (AVB-07)", () => {
     const { world: w, state } = intoVienna({ alliances: [] });
     const d = avoidDestinations(w, state, 'hapsburg');
     expect([...d.to].sort()).toEqual(['graz', 'linz']);
@@ -273,7 +302,9 @@ describe('13.3 avoidDestinations: the rulebook example (RULES.md §6)', () => {
 });
 
 describe('13.3 who may make an attempt', () => {
-  const HUNGARIANS_TOO: ScenarioPatch = { stacks: [SULEIMAN, CHARLES, FERDINAND, { space: 'vienna', power: 'hungary', regulars: 1 }] };
+  const HUNGARIANS_TOO: ScenarioPatch = {
+    stacks: [SULEIMAN, CHARLES, FERDINAND, { space: 'vienna', power: 'hungary', regulars: 1 }],
+  };
   interface WhoRow {
     readonly title: string;
     readonly patch: ScenarioPatch;
@@ -285,7 +316,7 @@ describe('13.3 who may make an attempt', () => {
   truthTable<WhoRow>({
     rows: [
       {
-        title: '[13.3] allows Ferdinand\'s stack its attempt (AVB-01)',
+        title: "[13.3] allows Ferdinand's stack its attempt (AVB-01)",
         patch: {},
         power: 'hapsburg',
         request: FERDINANDS_GROUP,
@@ -359,7 +390,7 @@ describe('13.3 who may make an attempt', () => {
     },
   });
 
-  test('[22.1] never lets an inactive minor\'s stack avoid battle, nor asks it (AVB-25, ruling R10)', () => {
+  test("[22.1] never lets an inactive minor's stack avoid battle, nor asks it (AVB-25, ruling R10)", () => {
     // Hungary-Bohemia without an ally is inactive; the Ottoman, at war with it, enters Pressburg from Buda.
     const w0 = world({
       war: [['ottoman', 'hungary']],
@@ -371,10 +402,14 @@ describe('13.3 who may make an attempt', () => {
     });
     const { world: w, leg } = depart(w0, 'ottoman', 'buda', 'pressburg');
     const state: AvoidState = { leg, intercepted: [], done: [] };
-    expectVerdict(w, checkAvoid(w, args(state, 'vienna', { regulars: 2 }, 'hungary')), majorPower(
-      ['Hungary-Bohemia units never avoid battle', '(22.1)'],
-      ['Части Венгрии-Богемии никогда не уклоняются', '(22.1)'],
-    ));
+    expectVerdict(
+      w,
+      checkAvoid(w, args(state, 'vienna', { regulars: 2 }, 'hungary')),
+      majorPower(
+        ['Hungary-Bohemia units never avoid battle', '(22.1)'],
+        ['Части Венгрии-Богемии никогда не уклоняются', '(22.1)'],
+      ),
+    );
     expect(avoidingStacks(w, 'hungary', leg)).toEqual([]);
     expect(nextAvoider(w, state)).toBeUndefined();
   });
@@ -394,17 +429,24 @@ describe('13.3 who may make an attempt', () => {
     const { world: w, leg } = depart(w0, 'ottoman', 'pressburg', 'vienna');
     const state: AvoidState = { leg, intercepted: [], done: [] };
     const a = args(state, 'linz', { regulars: 3, leaders: ['ferdinand'] });
-    expectVerdict(w, check(areAvoidersInSpace, w, a), inSpace(
-      ['Hapsburg', 'outside the fortifications in Vienna'],
-      ['Габсбургов', 'вне укреплений Вены'],
-    ));
+    expectVerdict(
+      w,
+      check(areAvoidersInSpace, w, a),
+      inSpace(['Hapsburg', 'outside the fortifications in Vienna'], ['Габсбургов', 'вне укреплений Вены']),
+    );
     expect(checkAvoid(w, a).ok).toBe(false);
     expect(avoidingStacks(w, 'hapsburg', leg)).toEqual([]);
     expect(nextAvoider(w, state)).toBeUndefined();
   });
 
   test('[13.3] checks the power, its turn, its interception and the lone leader before anything else (AVB-03, AVB-04, AVB-13, AVB-14, AVB-25)', () => {
-    expect(AVOIDER_RESTRICTIONS.map((r) => r.name)).toEqual(['isAvoidingMajorPower', 'hasNotAvoided', 'isAvoidersTurn', 'didNotIntercept', 'isNotLoneLeader']);
+    expect(AVOIDER_RESTRICTIONS.map((r) => r.name)).toEqual([
+      'isAvoidingMajorPower',
+      'hasNotAvoided',
+      'isAvoidersTurn',
+      'didNotIntercept',
+      'isNotLoneLeader',
+    ]);
   });
 });
 
@@ -462,40 +504,79 @@ describe('13.3 step 3 which units go', () => {
   });
 
   test('[13.3 steps 2, 5] sends the whole group, Hungarian allies included, to the one space named (AVB-04, AVB-17)', () => {
-    const { world: w, state } = intoVienna({ stacks: [SULEIMAN, FERDINAND, { space: 'vienna', power: 'hungary', regulars: 2 }] });
+    const { world: w, state } = intoVienna({
+      stacks: [SULEIMAN, FERDINAND, { space: 'vienna', power: 'hungary', regulars: 2 }],
+    });
     const a = args(state, 'linz', { regulars: 4, leaders: ['ferdinand'] });
     expect(checkAvoid(w, a).ok).toBe(true);
     const pieces = avoidingPieces(w, a);
-    expect(pieces.map((p) => [p.power, p.regulars]).sort()).toEqual([['hapsburg', 2], ['hungary', 2]]);
+    expect(pieces.map((p) => [p.power, p.regulars]).sort()).toEqual([
+      ['hapsburg', 2],
+      ['hungary', 2],
+    ]);
     // Only the Hapsburgs are asked: the Hungarian units went with them.
     expect(nextAvoider(w, { ...state, done: ['hapsburg'] })).toBeUndefined();
   });
 
   test('[13.3 step 3] checks that the group is not empty and stands outside the fortifications (AVB-12, AVB-15, AVB-16)', () => {
-    expect(AVOID_GROUP_RESTRICTIONS.map((r) => r.name)).toEqual(['isAvoidNotEmpty', 'isAvoidSplitByPower', 'areAvoidersInSpace']);
+    expect(AVOID_GROUP_RESTRICTIONS.map((r) => r.name)).toEqual([
+      'isAvoidNotEmpty',
+      'isAvoidSplitByPower',
+      'areAvoidersInSpace',
+    ]);
   });
 });
 
 describe('13.3 step 1 the order of attempts', () => {
   // England is a Hapsburg ally at war with the Ottoman; both have units in Vienna.
   const TWO_POWERS: ScenarioPatch = {
-    war: [['ottoman', 'hapsburg'], ['ottoman', 'england']],
-    alliances: [['hapsburg', 'hungary'], ['hapsburg', 'england']],
+    war: [
+      ['ottoman', 'hapsburg'],
+      ['ottoman', 'england'],
+    ],
+    alliances: [
+      ['hapsburg', 'hungary'],
+      ['hapsburg', 'england'],
+    ],
     stacks: [SULEIMAN, { space: 'vienna', power: 'england', regulars: 2 }, FERDINAND],
   };
   test.for(
     named<{ what: string; patch: ScenarioPatch; state: Partial<AvoidState>; expected: MajorPower | undefined }>([
-      { what: 'asks the Hapsburgs first, in impulse order (AVB-03)', patch: TWO_POWERS, state: {}, expected: 'hapsburg' },
-      { what: 'asks England once the Hapsburgs are done (AVB-03)', patch: TWO_POWERS, state: { done: ['hapsburg'] }, expected: 'england' },
-      { what: 'asks nobody once both are done (AVB-03)', patch: TWO_POWERS, state: { done: ['hapsburg', 'england'] }, expected: undefined },
+      {
+        what: 'asks the Hapsburgs first, in impulse order (AVB-03)',
+        patch: TWO_POWERS,
+        state: {},
+        expected: 'hapsburg',
+      },
+      {
+        what: 'asks England once the Hapsburgs are done (AVB-03)',
+        patch: TWO_POWERS,
+        state: { done: ['hapsburg'] },
+        expected: 'england',
+      },
+      {
+        what: 'asks nobody once both are done (AVB-03)',
+        patch: TWO_POWERS,
+        state: { done: ['hapsburg', 'england'] },
+        expected: undefined,
+      },
       // A decline counts as the attempt: the units stay for steps 7–8 and the power is not asked again.
-      { what: 'asks nobody after the only power declined (AVB-01)', patch: {}, state: { done: ['hapsburg'] }, expected: undefined },
+      {
+        what: 'asks nobody after the only power declined (AVB-01)',
+        patch: {},
+        state: { done: ['hapsburg'] },
+        expected: undefined,
+      },
       // French units, at war with the Hapsburgs only, fill every Hapsburg destination.
       {
         what: 'skips the Hapsburgs when they have no legal space and asks England (AVB-03, ruling R9)',
         patch: {
           ...TWO_POWERS,
-          war: [['ottoman', 'hapsburg'], ['ottoman', 'england'], ['france', 'hapsburg']],
+          war: [
+            ['ottoman', 'hapsburg'],
+            ['ottoman', 'england'],
+            ['france', 'hapsburg'],
+          ],
           stacks: [
             ...(TWO_POWERS.stacks ?? []),
             { space: 'brunn', power: 'france', regulars: 1 },
@@ -507,7 +588,12 @@ describe('13.3 step 1 the order of attempts', () => {
         expected: 'england',
       },
       // 13.1 step 5: after a successful interception there is no step 6 for anyone, not even an ally.
-      { what: 'asks nobody after a successful interception, not even the interceptor\'s ally (AVB-02, AVB-13)', patch: TWO_POWERS, state: { intercepted: ['hapsburg'] }, expected: undefined },
+      {
+        what: "asks nobody after a successful interception, not even the interceptor's ally (AVB-02, AVB-13)",
+        patch: TWO_POWERS,
+        state: { intercepted: ['hapsburg'] },
+        expected: undefined,
+      },
     ]),
   )('[13.3 step 1] %s', ([, { patch, state: extra, expected }]) => {
     const { world: w, state } = intoVienna(patch);
@@ -518,10 +604,11 @@ describe('13.3 step 1 the order of attempts', () => {
     const { world: w, state } = intoVienna();
     expect(nextAvoider(w, state)).toBe('hapsburg');
     const declined: AvoidState = { ...state, done: ['hapsburg'] };
-    expectVerdict(w, checkAvoid(w, args(declined, 'linz')), hasNotAvoided(
-      ['Hapsburg', 'already'],
-      ['Габсбурги', 'уже'],
-    ));
+    expectVerdict(
+      w,
+      checkAvoid(w, args(declined, 'linz')),
+      hasNotAvoided(['Hapsburg', 'already'], ['Габсбурги', 'уже']),
+    );
     expect(avoidingStacks(w, 'hapsburg', declined.leg).map((s) => s.regulars)).toEqual([2]);
   });
 });
@@ -530,44 +617,115 @@ describe('13.3 step 4 the roll', () => {
   const HAP_WAR: ScenarioPatch = { war: [['ottoman', 'hapsburg']], alliances: [] };
   const THREE_OTTOMANS: StackInput = { space: 'pressburg', power: 'ottoman', regulars: 3 };
   test.for(
-    named<{ what: string; patch: ScenarioPatch; power: MajorPower; space: string; mover: MajorPower; from: string; values: number[] }>([
+    named<{
+      what: string;
+      patch: ScenarioPatch;
+      power: MajorPower;
+      space: string;
+      mover: MajorPower;
+      from: string;
+      values: number[];
+    }>([
       // RULES.md §6: "the avoid-battle roll for Ferdinand's stack would be 2d6 + 1 − 1".
-      { what: 'gives Ferdinand +1 for his rating and −1 against Ottoman cavalry (AVB-18, AVB-20)', patch: VIENNA, power: 'hapsburg', space: 'vienna', mover: 'ottoman', from: 'pressburg', values: [1, -1] },
+      {
+        what: 'gives Ferdinand +1 for his rating and −1 against Ottoman cavalry (AVB-18, AVB-20)',
+        patch: VIENNA,
+        power: 'hapsburg',
+        space: 'vienna',
+        mover: 'ottoman',
+        from: 'pressburg',
+        values: [1, -1],
+      },
       {
         what: 'gives nothing without a leader or cavalry (AVB-18, AVB-20)',
         patch: { ...HAP_WAR, stacks: [THREE_OTTOMANS, { space: 'vienna', power: 'hapsburg', regulars: 2 }] },
-        power: 'hapsburg', space: 'vienna', mover: 'ottoman', from: 'pressburg', values: [],
+        power: 'hapsburg',
+        space: 'vienna',
+        mover: 'ottoman',
+        from: 'pressburg',
+        values: [],
       },
       {
-        what: 'adds only the best rating, Charles V\'s 2, not Ferdinand\'s too (AVB-18)',
-        patch: { ...HAP_WAR, stacks: [THREE_OTTOMANS, { space: 'vienna', power: 'hapsburg', regulars: 2, leaders: ['ferdinand', 'charles-v'] }] },
-        power: 'hapsburg', space: 'vienna', mover: 'ottoman', from: 'pressburg', values: [2],
+        what: "adds only the best rating, Charles V's 2, not Ferdinand's too (AVB-18)",
+        patch: {
+          ...HAP_WAR,
+          stacks: [
+            THREE_OTTOMANS,
+            { space: 'vienna', power: 'hapsburg', regulars: 2, leaders: ['ferdinand', 'charles-v'] },
+          ],
+        },
+        power: 'hapsburg',
+        space: 'vienna',
+        mover: 'ottoman',
+        from: 'pressburg',
+        values: [2],
       },
       {
         what: 'gives an Ottoman group with Ibrahim and cavalry +1 and +1 (AVB-18, AVB-19)',
-        patch: { ...HAP_WAR, impulse: { power: 'hapsburg', cp: 1 }, stacks: [{ space: 'vienna', power: 'hapsburg', regulars: 4 }, { space: 'pressburg', power: 'ottoman', regulars: 2, cavalry: 1, leaders: ['ibrahim-pasha'] }] },
-        power: 'ottoman', space: 'pressburg', mover: 'hapsburg', from: 'vienna', values: [1, 1],
+        patch: {
+          ...HAP_WAR,
+          impulse: { power: 'hapsburg', cp: 1 },
+          stacks: [
+            { space: 'vienna', power: 'hapsburg', regulars: 4 },
+            { space: 'pressburg', power: 'ottoman', regulars: 2, cavalry: 1, leaders: ['ibrahim-pasha'] },
+          ],
+        },
+        power: 'ottoman',
+        space: 'pressburg',
+        mover: 'hapsburg',
+        from: 'vienna',
+        values: [1, 1],
       },
       {
         what: 'gives an Ottoman group without cavalry no cavalry bonus (AVB-19)',
-        patch: { ...HAP_WAR, impulse: { power: 'hapsburg', cp: 1 }, stacks: [{ space: 'vienna', power: 'hapsburg', regulars: 4 }, { space: 'pressburg', power: 'ottoman', regulars: 2 }] },
-        power: 'ottoman', space: 'pressburg', mover: 'hapsburg', from: 'vienna', values: [],
+        patch: {
+          ...HAP_WAR,
+          impulse: { power: 'hapsburg', cp: 1 },
+          stacks: [
+            { space: 'vienna', power: 'hapsburg', regulars: 4 },
+            { space: 'pressburg', power: 'ottoman', regulars: 2 },
+          ],
+        },
+        power: 'ottoman',
+        space: 'pressburg',
+        mover: 'hapsburg',
+        from: 'vienna',
+        values: [],
       },
       {
         what: 'adds nothing for Dudley, whose battle rating is 0 (AVB-18)',
-        patch: { war: [['france', 'england']], impulse: { power: 'france', cp: 1 }, stacks: [{ space: 'boulogne', power: 'france', regulars: 2 }, { space: 'calais', power: 'england', regulars: 2, leaders: ['dudley'] }] },
-        power: 'england', space: 'calais', mover: 'france', from: 'boulogne', values: [],
+        patch: {
+          war: [['france', 'england']],
+          impulse: { power: 'france', cp: 1 },
+          stacks: [
+            { space: 'boulogne', power: 'france', regulars: 2 },
+            { space: 'calais', power: 'england', regulars: 2, leaders: ['dudley'] },
+          ],
+        },
+        power: 'england',
+        space: 'calais',
+        mover: 'france',
+        from: 'boulogne',
+        values: [],
       },
       {
         what: 'adds +1 for the Telescope (AVB-18, ruling R1)',
         patch: { ...VIENNA, bonuses: { hapsburg: ['telescope'] } },
-        power: 'hapsburg', space: 'vienna', mover: 'ottoman', from: 'pressburg', values: [1, -1, 1],
+        power: 'hapsburg',
+        space: 'vienna',
+        mover: 'ottoman',
+        from: 'pressburg',
+        values: [1, -1, 1],
       },
       // Ruling R1: the bonus is the holder's own; the Ottoman's Telescope does not help Ferdinand.
       {
         what: 'adds nothing for a Telescope another power holds (AVB-18, ruling R1)',
         patch: { ...VIENNA, bonuses: { ottoman: ['telescope'] } },
-        power: 'hapsburg', space: 'vienna', mover: 'ottoman', from: 'pressburg', values: [1, -1],
+        power: 'hapsburg',
+        space: 'vienna',
+        mover: 'ottoman',
+        from: 'pressburg',
+        values: [1, -1],
       },
     ]),
   )('[13.3 step 4] %s', ([, { patch, power, space, mover, from, values }]) => {
@@ -594,9 +752,13 @@ describe('13.3 step 4 the roll', () => {
     expect(isRollSuccess(rollTotal(dice, avoidModifiers(w, { power: 'hapsburg', pieces, opposing })))).toBe(success);
   });
 
-  test('[13.3 step 4] lets Ferdinand\'s stack avoid on 10 of the 36 rolls, as RULES.md §6 says (AVB-21)', () => {
+  test("[13.3 step 4] lets Ferdinand's stack avoid on 10 of the 36 rolls, as RULES.md §6 says (AVB-21)", () => {
     const w = world(VIENNA);
-    const mods = avoidModifiers(w, { power: 'hapsburg', pieces: stacksWhere(w.position, { space: 'vienna' }), opposing: stacksWhere(w.position, { space: 'pressburg' }) });
+    const mods = avoidModifiers(w, {
+      power: 'hapsburg',
+      pieces: stacksWhere(w.position, { space: 'vienna' }),
+      opposing: stacksWhere(w.position, { space: 'pressburg' }),
+    });
     let wins = 0;
     for (let a = 1; a <= 6; a++) for (let b = 1; b <= 6; b++) if (isRollSuccess(rollTotal([a, b], mods))) wins++;
     expect(wins).toBe(10);
@@ -614,11 +776,27 @@ describe('13.3 step 4 the automatic avoid', () => {
   };
   test.for(
     named<{ what: string; request: Partial<Units>; automatic: boolean }>([
-      { what: 'succeeds without a roll for the two beaten regulars (AVB-22)', request: { regulars: 2 }, automatic: true },
-      { what: 'succeeds without a roll for the beaten regulars with Ferdinand (AVB-22)', request: { regulars: 2, leaders: ['ferdinand'] }, automatic: true },
-      { what: 'succeeds without a roll for Ferdinand alone, who lost too (AVB-22)', request: { leaders: ['ferdinand'] }, automatic: true },
+      {
+        what: 'succeeds without a roll for the two beaten regulars (AVB-22)',
+        request: { regulars: 2 },
+        automatic: true,
+      },
+      {
+        what: 'succeeds without a roll for the beaten regulars with Ferdinand (AVB-22)',
+        request: { regulars: 2, leaders: ['ferdinand'] },
+        automatic: true,
+      },
+      {
+        what: 'succeeds without a roll for Ferdinand alone, who lost too (AVB-22)',
+        request: { leaders: ['ferdinand'] },
+        automatic: true,
+      },
       { what: 'rolls for three regulars, one of them fresh (AVB-22)', request: { regulars: 3 }, automatic: false },
-      { what: 'rolls for the whole stack (AVB-22)', request: { regulars: 4, leaders: ['ferdinand'] }, automatic: false },
+      {
+        what: 'rolls for the whole stack (AVB-22)',
+        request: { regulars: 4, leaders: ['ferdinand'] },
+        automatic: false,
+      },
     ]),
   )('[13.3 step 4] %s', ([, { request, automatic }]) => {
     const { world: w, state } = intoVienna(MARKED);

@@ -16,7 +16,15 @@ import {
   type SidePlan,
 } from '../../src/rules/casualties.ts';
 import { countHits } from '../../src/rules/dice.ts';
-import { battleDice, battleWinner, markLosers, sideLeader, sideStacks, type BattleSetup, type Role } from '../../src/rules/field-battle.ts';
+import {
+  battleDice,
+  battleWinner,
+  markLosers,
+  sideLeader,
+  sideStacks,
+  type BattleSetup,
+  type Role,
+} from '../../src/rules/field-battle.ts';
 import type { MoveLeg } from '../../src/rules/leg.ts';
 import { addStacks, landUnitsIn, relocate, replaceStacks, stacksWhere, totals } from '../../src/rules/stacks.ts';
 import { withPosition, type World } from '../../src/rules/world.ts';
@@ -26,15 +34,29 @@ import { named } from '../helpers/rows.ts';
 import { ALLOWS, refusedBy, truthTable, type Expected } from '../helpers/truth-table.ts';
 
 /** Charles V's army after its successful interception from Graz (marked, ruling R12). */
-const CHARLES_IN_VIENNA: StackInput = { space: 'vienna', power: 'hapsburg', regulars: 8, leaders: ['charles-v'], attemptedInterception: true };
+const CHARLES_IN_VIENNA: StackInput = {
+  space: 'vienna',
+  power: 'hapsburg',
+  regulars: 8,
+  leaders: ['charles-v'],
+  attemptedInterception: true,
+};
 
 /** A battle in `to`: the defenders of `patch` stand there, and the `mover`'s stacks in `from` have just arrived. */
-function battle(patch: ScenarioPatch, mover: MajorPower, from: string, to: string): { world: World; battle: BattleSetup } {
+function battle(
+  patch: ScenarioPatch,
+  mover: MajorPower,
+  from: string,
+  to: string,
+): { world: World; battle: BattleSetup } {
   const w = world(patch);
   const formation = stacksWhere(w.position, { space: from }).filter((s) => s.power === mover);
   const leg: MoveLeg = { power: mover, from, to, formation, kind: 'move' };
   const moved = replaceStacks(w.position, formation, []);
-  return { world: withPosition(w, addStacks(moved, relocate(leg.formation, { space: to, inside: false }))), battle: { space: to, attacker: mover } };
+  return {
+    world: withPosition(w, addStacks(moved, relocate(leg.formation, { space: to, inside: false }))),
+    battle: { space: to, attacker: mover },
+  };
 }
 
 /** The rulebook's battle (RULES.md §6): Suleiman's formation against Charles V's interceptors and Ferdinand. */
@@ -46,7 +68,10 @@ function viennaBattle(): { world: World; battle: BattleSetup } {
 function alliedDefence(hapsburg: StackInput, english: StackInput): { world: World; battle: BattleSetup } {
   return battle(
     {
-      war: [['ottoman', 'hapsburg'], ['ottoman', 'england']],
+      war: [
+        ['ottoman', 'hapsburg'],
+        ['ottoman', 'england'],
+      ],
       alliances: [['hapsburg', 'england']],
       control: { pressburg: 'ottoman' },
       stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 6, leaders: ['suleiman'] }, hapsburg, english],
@@ -66,30 +91,77 @@ const keepsWhenWipedOut = refusedBy({ code: 'keepsOnlyWhenWipedOut', rule: '14 s
 const losses = (l: Partial<Losses>): Losses => ({ regulars: 0, mercenaries: 0, cavalry: 0, ...l });
 
 describe('14 steps 2–3 the sides and their dice', () => {
-  test('[14 steps 2–3] gives the Ottoman attackers 10 dice: 8 units + 2 for Suleiman, not Ibrahim\'s 1 too (FB-01, FB-04, FB-06, FB-07)', () => {
+  test("[14 steps 2–3] gives the Ottoman attackers 10 dice: 8 units + 2 for Suleiman, not Ibrahim's 1 too (FB-01, FB-04, FB-06, FB-07)", () => {
     const { world: w, battle: b } = viennaBattle();
     const attackers = sideStacks(w, b, 'attacker');
     expect(attackers.every((s) => s.power === 'ottoman')).toBe(true);
-    expect(battleDice(w, attackers, 'attacker')).toEqual({ units: 8, leader: 'suleiman', leaderBonus: 2, defenderBonus: 0, dice: 10 });
+    expect(battleDice(w, attackers, 'attacker')).toEqual({
+      units: 8,
+      leader: 'suleiman',
+      leaderBonus: 2,
+      defenderBonus: 0,
+      dice: 10,
+    });
   });
 
-  test('[14 steps 2–3] gives the Hapsburg defenders 13 dice: 10 units + 2 for Charles V + 1, not Ferdinand\'s 1 too (FB-02, FB-05, FB-07)', () => {
+  test("[14 steps 2–3] gives the Hapsburg defenders 13 dice: 10 units + 2 for Charles V + 1, not Ferdinand's 1 too (FB-02, FB-05, FB-07)", () => {
     const { world: w, battle: b } = viennaBattle();
     const defenders = sideStacks(w, b, 'defender');
     expect(landUnitsIn(defenders)).toBe(10);
-    expect(battleDice(w, defenders, 'defender')).toEqual({ units: 10, leader: 'charles-v', leaderBonus: 2, defenderBonus: 1, dice: 13 });
+    expect(battleDice(w, defenders, 'defender')).toEqual({
+      units: 10,
+      leader: 'charles-v',
+      leaderBonus: 2,
+      defenderBonus: 1,
+      dice: 13,
+    });
   });
 
   test.for(
     named<{ what: string; stacks: StackInput[]; role: Role; dice: number }>([
       // RULES.md §6: "had Ferdinand's 2 regulars stayed and fought alone … Hapsburg 2 + 1 + 1 = 4".
-      { what: 'gives Ferdinand\'s 2 regulars fighting alone 2 + 1 + 1 = 4 dice (FB-05)', stacks: [FERDINAND], role: 'defender', dice: 4 },
-      { what: 'gives 3 leaderless regulars 3 dice as attackers (FB-04)', stacks: [{ space: 'vienna', power: 'hapsburg', regulars: 3 }], role: 'attacker', dice: 3 },
-      { what: 'gives the same 3 regulars 4 dice as defenders (FB-05)', stacks: [{ space: 'vienna', power: 'hapsburg', regulars: 3 }], role: 'defender', dice: 4 },
-      { what: 'counts mercenaries as land units (FB-04)', stacks: [{ space: 'vienna', power: 'hapsburg', regulars: 2, mercenaries: 2, leaders: ['duke-of-alva'] }], role: 'attacker', dice: 5 },
-      { what: 'counts cavalry one die each (FB-06)', stacks: [{ space: 'vienna', power: 'ottoman', cavalry: 3 }], role: 'attacker', dice: 3 },
-      { what: 'adds nothing for Dudley, whose battle rating is 0 (FB-04, FB-07)', stacks: [{ space: 'vienna', power: 'england', regulars: 2, leaders: ['dudley'] }], role: 'attacker', dice: 2 },
-      { what: 'adds Charles V\'s 2 once, not Charles V\'s and the Duke of Alva\'s 3 (FB-07)', stacks: [{ space: 'vienna', power: 'hapsburg', regulars: 1, leaders: ['duke-of-alva', 'charles-v'] }], role: 'attacker', dice: 3 },
+      {
+        what: "gives Ferdinand's 2 regulars fighting alone 2 + 1 + 1 = 4 dice (FB-05)",
+        stacks: [FERDINAND],
+        role: 'defender',
+        dice: 4,
+      },
+      {
+        what: 'gives 3 leaderless regulars 3 dice as attackers (FB-04)',
+        stacks: [{ space: 'vienna', power: 'hapsburg', regulars: 3 }],
+        role: 'attacker',
+        dice: 3,
+      },
+      {
+        what: 'gives the same 3 regulars 4 dice as defenders (FB-05)',
+        stacks: [{ space: 'vienna', power: 'hapsburg', regulars: 3 }],
+        role: 'defender',
+        dice: 4,
+      },
+      {
+        what: 'counts mercenaries as land units (FB-04)',
+        stacks: [{ space: 'vienna', power: 'hapsburg', regulars: 2, mercenaries: 2, leaders: ['duke-of-alva'] }],
+        role: 'attacker',
+        dice: 5,
+      },
+      {
+        what: 'counts cavalry one die each (FB-06)',
+        stacks: [{ space: 'vienna', power: 'ottoman', cavalry: 3 }],
+        role: 'attacker',
+        dice: 3,
+      },
+      {
+        what: 'adds nothing for Dudley, whose battle rating is 0 (FB-04, FB-07)',
+        stacks: [{ space: 'vienna', power: 'england', regulars: 2, leaders: ['dudley'] }],
+        role: 'attacker',
+        dice: 2,
+      },
+      {
+        what: "adds Charles V's 2 once, not Charles V's and the Duke of Alva's 3 (FB-07)",
+        stacks: [{ space: 'vienna', power: 'hapsburg', regulars: 1, leaders: ['duke-of-alva', 'charles-v'] }],
+        role: 'attacker',
+        dice: 3,
+      },
     ]),
   )('[14 steps 2–3] %s', ([, { stacks, role, dice }]) => {
     const w = world({ stacks });
@@ -104,8 +176,16 @@ describe('14 steps 6 and 8 hits and the winner', () => {
       { what: 'counts no hit on 1 to 4 (FB-10)', values: [1, 2, 3, 4], hits: 0 },
       { what: 'counts no hit with no dice (FB-10)', values: [], hits: 0 },
       // RULES.md §6: the Ottoman scored 3 hits with 10 dice, the Hapsburgs 5 with 13.
-      { what: 'scores the example\'s 3 Ottoman hits from 10 dice (FB-10)', values: [5, 1, 2, 6, 3, 4, 5, 2, 1, 3], hits: 3 },
-      { what: 'scores the example\'s 5 Hapsburg hits from 13 dice (FB-10)', values: [6, 5, 5, 1, 2, 3, 6, 4, 4, 1, 5, 2, 3], hits: 5 },
+      {
+        what: "scores the example's 3 Ottoman hits from 10 dice (FB-10)",
+        values: [5, 1, 2, 6, 3, 4, 5, 2, 1, 3],
+        hits: 3,
+      },
+      {
+        what: "scores the example's 5 Hapsburg hits from 13 dice (FB-10)",
+        values: [6, 5, 5, 1, 2, 3, 6, 4, 4, 1, 5, 2, 3],
+        hits: 5,
+      },
     ]),
   )('[14 step 6] %s', ([, { values, hits }]) => {
     expect(countHits(values)).toBe(hits);
@@ -113,7 +193,12 @@ describe('14 steps 6 and 8 hits and the winner', () => {
 
   test.for(
     named<{ what: string; attacker: number; defender: number; winner: Role }>([
-      { what: 'gives the rulebook battle, 3 hits against 5, to the defender (FB-12)', attacker: 3, defender: 5, winner: 'defender' },
+      {
+        what: 'gives the rulebook battle, 3 hits against 5, to the defender (FB-12)',
+        attacker: 3,
+        defender: 5,
+        winner: 'defender',
+      },
       { what: 'gives the battle to the attacker with more hits (FB-12)', attacker: 5, defender: 3, winner: 'attacker' },
       { what: 'gives a tie in hits to the defender (FB-12)', attacker: 4, defender: 4, winner: 'defender' },
       { what: 'gives a battle without hits to the defender (FB-12)', attacker: 0, defender: 0, winner: 'defender' },
@@ -125,7 +210,14 @@ describe('14 steps 6 and 8 hits and the winner', () => {
   test('[14 step 8] lets the hits decide even when the winner ends with fewer units (FB-23)', () => {
     // 3 Ottoman regulars with Suleiman attack 10 Hapsburg regulars; they hit 3 times and are hit twice.
     const { world: w, battle: b } = battle(
-      { war: [['ottoman', 'hapsburg']], control: { pressburg: 'ottoman' }, stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 3, leaders: ['suleiman'] }, { space: 'vienna', power: 'hapsburg', regulars: 10 }] },
+      {
+        war: [['ottoman', 'hapsburg']],
+        control: { pressburg: 'ottoman' },
+        stacks: [
+          { space: 'pressburg', power: 'ottoman', regulars: 3, leaders: ['suleiman'] },
+          { space: 'vienna', power: 'hapsburg', regulars: 10 },
+        ],
+      },
       'ottoman',
       'pressburg',
       'vienna',
@@ -151,19 +243,33 @@ describe('14 step 9 casualties in the rulebook battle', () => {
 
   test('[14 step 9] lets the Ottoman choose between 5 regulars and the cavalry with 4 regulars (FB-15)', () => {
     const { world: w, battle: b } = viennaBattle();
-    expect(lossCombinations(sideStacks(w, b, 'attacker'), 5)).toEqual([losses({ regulars: 4, cavalry: 1 }), losses({ regulars: 5 })]);
+    expect(lossCombinations(sideStacks(w, b, 'attacker'), 5)).toEqual([
+      losses({ regulars: 4, cavalry: 1 }),
+      losses({ regulars: 5 }),
+    ]);
     expect(lossCombinations(sideStacks(w, b, 'defender'), 3)).toEqual([losses({ regulars: 3 })]);
   });
 
   test('[14 step 9] leaves Suleiman, Ibrahim and 3 regulars after the cavalry and 4 regulars die (FB-13, FB-15)', () => {
     const { world: w, battle: b } = viennaBattle();
-    const left = survivorsAfter({ stacks: sideStacks(w, b, 'attacker'), power: 'ottoman', losses: losses({ regulars: 4, cavalry: 1 }) });
-    expect(left && totals(left)).toEqual({ regulars: 3, mercenaries: 0, cavalry: 0, leaders: ['ibrahim-pasha', 'suleiman'] });
+    const left = survivorsAfter({
+      stacks: sideStacks(w, b, 'attacker'),
+      power: 'ottoman',
+      losses: losses({ regulars: 4, cavalry: 1 }),
+    });
+    expect(left && totals(left)).toEqual({
+      regulars: 3,
+      mercenaries: 0,
+      cavalry: 0,
+      leaders: ['ibrahim-pasha', 'suleiman'],
+    });
   });
 
   test('[14 step 9] leaves Charles V, Ferdinand and 7 Hapsburg regulars, the interceptors losing first (FB-13, ruling R12)', () => {
     const { world: w, battle: b } = viennaBattle();
-    const left = survivorsAfter({ stacks: sideStacks(w, b, 'defender'), power: 'hapsburg', losses: losses({ regulars: 3 }) }) ?? [];
+    const left =
+      survivorsAfter({ stacks: sideStacks(w, b, 'defender'), power: 'hapsburg', losses: losses({ regulars: 3 }) }) ??
+      [];
     expect(landUnitsIn(left)).toBe(7);
     expect(left.flatMap((s) => s.leaders).sort()).toEqual(['charles-v', 'ferdinand']);
     // The engine takes losses from marked units first, which leaves the owner the most freedom.
@@ -172,27 +278,99 @@ describe('14 step 9 casualties in the rulebook battle', () => {
   });
 
   test('[14 step 9] caps the losses at the land units a side has (FB-13)', () => {
-    const { world: w, battle: b } = battle({ ...VIENNA, stacks: [SULEIMAN, FERDINAND] }, 'ottoman', 'pressburg', 'vienna');
+    const { world: w, battle: b } = battle(
+      { ...VIENNA, stacks: [SULEIMAN, FERDINAND] },
+      'ottoman',
+      'pressburg',
+      'vienna',
+    );
     const plan = sidePlan(w, 'defender', sideStacks(w, b, 'defender'), 6, 'hapsburg', false);
     expect(plan.losses).toBe(2);
   });
 
   test('[14 step 9] refuses a loss the group does not have (FB-15)', () => {
     const { world: w, battle: b } = viennaBattle();
-    expect(survivorsAfter({ stacks: sideStacks(w, b, 'attacker'), power: 'ottoman', losses: losses({ cavalry: 2, regulars: 3 }) })).toBeUndefined();
+    expect(
+      survivorsAfter({
+        stacks: sideStacks(w, b, 'attacker'),
+        power: 'ottoman',
+        losses: losses({ cavalry: 2, regulars: 3 }),
+      }),
+    ).toBeUndefined();
   });
 });
 
 describe('14 step 9, ruling R5 several groups on one side', () => {
   test.for(
     named<{ what: string; groups: { power: Power; units: number }[]; losses: number; bases: number[]; odd: number }>([
-      { what: 'splits 3 hits over Hapsburg 3 and England 2 as 1 and 1, one odd hit left (FB-13, ruling R5)', groups: [{ power: 'hapsburg', units: 3 }, { power: 'england', units: 2 }], losses: 3, bases: [1, 1], odd: 1 },
-      { what: 'splits 4 hits over Hapsburg 3 and England 2 as 2 and 2 (FB-13, ruling R5)', groups: [{ power: 'hapsburg', units: 3 }, { power: 'england', units: 2 }], losses: 4, bases: [2, 2], odd: 0 },
-      { what: 'gives the rest to England when the Hapsburgs run out of units (FB-13, ruling R5)', groups: [{ power: 'hapsburg', units: 1 }, { power: 'england', units: 5 }], losses: 4, bases: [1, 3], odd: 0 },
-      { what: 'splits 4 hits over three groups of 3 as 1, 1, 1, one odd hit left (FB-13, ruling R5)', groups: [{ power: 'hapsburg', units: 3 }, { power: 'england', units: 3 }, { power: 'france', units: 3 }], losses: 4, bases: [1, 1, 1], odd: 1 },
-      { what: 'gives a group with only leaders no losses (FB-13, ruling R5)', groups: [{ power: 'hapsburg', units: 0 }, { power: 'england', units: 2 }], losses: 1, bases: [0, 1], odd: 0 },
-      { what: 'gives one group all its hits (FB-13)', groups: [{ power: 'ottoman', units: 8 }], losses: 5, bases: [5], odd: 0 },
-      { what: 'gives nobody a loss without hits (FB-13)', groups: [{ power: 'hapsburg', units: 2 }, { power: 'england', units: 2 }], losses: 0, bases: [0, 0], odd: 0 },
+      {
+        what: 'splits 3 hits over Hapsburg 3 and England 2 as 1 and 1, one odd hit left (FB-13, ruling R5)',
+        groups: [
+          { power: 'hapsburg', units: 3 },
+          { power: 'england', units: 2 },
+        ],
+        losses: 3,
+        bases: [1, 1],
+        odd: 1,
+      },
+      {
+        what: 'splits 4 hits over Hapsburg 3 and England 2 as 2 and 2 (FB-13, ruling R5)',
+        groups: [
+          { power: 'hapsburg', units: 3 },
+          { power: 'england', units: 2 },
+        ],
+        losses: 4,
+        bases: [2, 2],
+        odd: 0,
+      },
+      {
+        what: 'gives the rest to England when the Hapsburgs run out of units (FB-13, ruling R5)',
+        groups: [
+          { power: 'hapsburg', units: 1 },
+          { power: 'england', units: 5 },
+        ],
+        losses: 4,
+        bases: [1, 3],
+        odd: 0,
+      },
+      {
+        what: 'splits 4 hits over three groups of 3 as 1, 1, 1, one odd hit left (FB-13, ruling R5)',
+        groups: [
+          { power: 'hapsburg', units: 3 },
+          { power: 'england', units: 3 },
+          { power: 'france', units: 3 },
+        ],
+        losses: 4,
+        bases: [1, 1, 1],
+        odd: 1,
+      },
+      {
+        what: 'gives a group with only leaders no losses (FB-13, ruling R5)',
+        groups: [
+          { power: 'hapsburg', units: 0 },
+          { power: 'england', units: 2 },
+        ],
+        losses: 1,
+        bases: [0, 1],
+        odd: 0,
+      },
+      {
+        what: 'gives one group all its hits (FB-13)',
+        groups: [{ power: 'ottoman', units: 8 }],
+        losses: 5,
+        bases: [5],
+        odd: 0,
+      },
+      {
+        what: 'gives nobody a loss without hits (FB-13)',
+        groups: [
+          { power: 'hapsburg', units: 2 },
+          { power: 'england', units: 2 },
+        ],
+        losses: 0,
+        bases: [0, 0],
+        odd: 0,
+      },
     ]),
   )('[14 step 9] %s', ([, { groups, losses: n, bases, odd }]) => {
     const split = splitLosses(groups, n);
@@ -205,18 +383,54 @@ describe('14 step 9, ruling R5 several groups on one side', () => {
     named<{ what: string; plan: SidePlan; choices: Power[][] }>([
       {
         what: 'offers the odd hit to either group (ruling R5)',
-        plan: { role: 'defender', losses: 3, oddHits: 1, decider: 'hapsburg', keepsOne: false, groups: [{ power: 'hapsburg', units: 3, base: 1 }, { power: 'england', units: 2, base: 1 }] },
+        plan: {
+          role: 'defender',
+          losses: 3,
+          oddHits: 1,
+          decider: 'hapsburg',
+          keepsOne: false,
+          groups: [
+            { power: 'hapsburg', units: 3, base: 1 },
+            { power: 'england', units: 2, base: 1 },
+          ],
+        },
         choices: [['hapsburg'], ['england']],
       },
       {
         what: 'never offers an odd hit to a group with no units left (ruling R5)',
-        plan: { role: 'defender', losses: 4, oddHits: 1, decider: 'hapsburg', keepsOne: false, groups: [{ power: 'hapsburg', units: 1, base: 1 }, { power: 'england', units: 2, base: 1 }, { power: 'france', units: 2, base: 1 }] },
+        plan: {
+          role: 'defender',
+          losses: 4,
+          oddHits: 1,
+          decider: 'hapsburg',
+          keepsOne: false,
+          groups: [
+            { power: 'hapsburg', units: 1, base: 1 },
+            { power: 'england', units: 2, base: 1 },
+            { power: 'france', units: 2, base: 1 },
+          ],
+        },
         choices: [['england'], ['france']],
       },
       {
         what: 'offers two odd hits to two different groups (ruling R5)',
-        plan: { role: 'defender', losses: 5, oddHits: 2, decider: 'hapsburg', keepsOne: false, groups: [{ power: 'hapsburg', units: 3, base: 1 }, { power: 'england', units: 3, base: 1 }, { power: 'france', units: 3, base: 1 }] },
-        choices: [['hapsburg', 'england'], ['hapsburg', 'france'], ['england', 'france']],
+        plan: {
+          role: 'defender',
+          losses: 5,
+          oddHits: 2,
+          decider: 'hapsburg',
+          keepsOne: false,
+          groups: [
+            { power: 'hapsburg', units: 3, base: 1 },
+            { power: 'england', units: 3, base: 1 },
+            { power: 'france', units: 3, base: 1 },
+          ],
+        },
+        choices: [
+          ['hapsburg', 'england'],
+          ['hapsburg', 'france'],
+          ['england', 'france'],
+        ],
       },
     ]),
   )('[14 step 9] %s', ([, { plan, choices }]) => {
@@ -226,16 +440,31 @@ describe('14 step 9, ruling R5 several groups on one side', () => {
   test.for(
     named<{ what: string; role: Role; expected: Power }>([
       { what: 'lets the active power decide for the attackers (ruling R5)', role: 'attacker', expected: 'ottoman' },
-      { what: 'lets the Hapsburgs, who control Vienna, decide for the defenders (ruling R5)', role: 'defender', expected: 'hapsburg' },
+      {
+        what: 'lets the Hapsburgs, who control Vienna, decide for the defenders (ruling R5)',
+        role: 'defender',
+        expected: 'hapsburg',
+      },
     ]),
   )('[14 step 9] %s', ([, { role, expected }]) => {
-    const { world: w, battle: b } = alliedDefence({ space: 'vienna', power: 'hapsburg', regulars: 3 }, { space: 'vienna', power: 'england', regulars: 2 });
+    const { world: w, battle: b } = alliedDefence(
+      { space: 'vienna', power: 'hapsburg', regulars: 3 },
+      { space: 'vienna', power: 'england', regulars: 2 },
+    );
     expect(sideLeader(w, b, role, sideStacks(w, b, role))).toBe(expected);
   });
 
-  test('[14 step 9] lets England decide when it defends the Hapsburgs\' Vienna alone (ruling R5)', () => {
+  test("[14 step 9] lets England decide when it defends the Hapsburgs' Vienna alone (ruling R5)", () => {
     const w0 = battle(
-      { war: [['ottoman', 'england']], alliances: [['hapsburg', 'england']], control: { pressburg: 'ottoman' }, stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 4 }, { space: 'vienna', power: 'england', regulars: 2 }] },
+      {
+        war: [['ottoman', 'england']],
+        alliances: [['hapsburg', 'england']],
+        control: { pressburg: 'ottoman' },
+        stacks: [
+          { space: 'pressburg', power: 'ottoman', regulars: 4 },
+          { space: 'vienna', power: 'england', regulars: 2 },
+        ],
+      },
       'ottoman',
       'pressburg',
       'vienna',
@@ -243,13 +472,17 @@ describe('14 step 9, ruling R5 several groups on one side', () => {
     expect(sideLeader(w0.world, w0.battle, 'defender', sideStacks(w0.world, w0.battle, 'defender'))).toBe('england');
   });
 
-  test('[14 step 9] counts an active minor\'s units in its major\'s group, which decides for them (ruling R5)', () => {
+  test("[14 step 9] counts an active minor's units in its major's group, which decides for them (ruling R5)", () => {
     const { world: w, battle: b } = battle(
       {
         war: [['ottoman', 'hapsburg']],
         alliances: [['hapsburg', 'hungary']],
         control: { pressburg: 'ottoman' },
-        stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 6 }, { space: 'buda', power: 'hungary', regulars: 2 }, { space: 'buda', power: 'hapsburg', regulars: 1 }],
+        stacks: [
+          { space: 'pressburg', power: 'ottoman', regulars: 6 },
+          { space: 'buda', power: 'hungary', regulars: 2 },
+          { space: 'buda', power: 'hapsburg', regulars: 1 },
+        ],
       },
       'ottoman',
       'pressburg',
@@ -268,7 +501,10 @@ describe('14 step 9, ruling R5 several groups on one side', () => {
 describe('14 step 9 checkCasualties: the answers a group may give', () => {
   // 3 Ottoman hits on a Hapsburg stack of 3 regulars and an English one of 1 regular and 1 mercenary.
   function alliedPlan(): { world: World; plan: SidePlan; stacks: (p: Power) => ReturnType<typeof sideStacks> } {
-    const { world: w, battle: b } = alliedDefence({ space: 'vienna', power: 'hapsburg', regulars: 3 }, { space: 'vienna', power: 'england', regulars: 1, mercenaries: 1 });
+    const { world: w, battle: b } = alliedDefence(
+      { space: 'vienna', power: 'hapsburg', regulars: 3 },
+      { space: 'vienna', power: 'england', regulars: 1, mercenaries: 1 },
+    );
     const defenders = sideStacks(w, b, 'defender');
     const plan = sidePlan(w, 'defender', defenders, 3, sideLeader(w, b, 'defender', defenders), false);
     return { world: w, plan, stacks: (p) => defenders.filter((s) => s.power === p) };
@@ -331,7 +567,7 @@ describe('14 step 9 checkCasualties: the answers a group may give', () => {
       {
         title:
           '[14 step 9] accepts England losing its mercenary once the odd hit went to the Hapsburgs (FB-15, ' +
-            'ruling R5)',
+          'ruling R5)',
         power: 'england',
         losses: { mercenaries: 1 },
         oddTo: ['hapsburg'],
@@ -407,18 +643,55 @@ describe('14 step 9 checkCasualties: the answers a group may give', () => {
   });
 
   test('[14 step 9] checks the units, the odd hits, the total and the kept unit, in that order (FB-13, FB-15, FB-16, FB-17)', () => {
-    expect(CASUALTY_RESTRICTIONS.map((r) => r.name)).toEqual(['isCasualtySplitByPower', 'areLossesPresent', 'placesOddHits', 'isLossTotalRight', 'keepsOnlyWhenWipedOut', 'isKeptUnitLost']);
+    expect(CASUALTY_RESTRICTIONS.map((r) => r.name)).toEqual([
+      'isCasualtySplitByPower',
+      'areLossesPresent',
+      'placesOddHits',
+      'isLossTotalRight',
+      'keepsOnlyWhenWipedOut',
+      'isKeptUnitLost',
+    ]);
   });
 });
 
 describe('14 step 9, ruling R7 both sides wiped out', () => {
   test.for(
-    named<{ what: string; attacker: { dice: number; wipedOut: boolean }; defender: { dice: number; wipedOut: boolean }; keeper: Role | undefined }>([
-      { what: 'lets the attacker keep a unit when it rolled more dice (FB-16, ruling R7)', attacker: { dice: 10, wipedOut: true }, defender: { dice: 4, wipedOut: true }, keeper: 'attacker' },
-      { what: 'lets the defender keep a unit when it rolled more dice (FB-16, ruling R7)', attacker: { dice: 3, wipedOut: true }, defender: { dice: 4, wipedOut: true }, keeper: 'defender' },
-      { what: 'lets the defender keep a unit on equal dice (FB-17, ruling R7)', attacker: { dice: 4, wipedOut: true }, defender: { dice: 4, wipedOut: true }, keeper: 'defender' },
-      { what: 'lets nobody keep a unit when only the attacker is wiped out (FB-16, ruling R7)', attacker: { dice: 10, wipedOut: true }, defender: { dice: 4, wipedOut: false }, keeper: undefined },
-      { what: 'lets nobody keep a unit when only the defender is wiped out (FB-16, ruling R7)', attacker: { dice: 10, wipedOut: false }, defender: { dice: 4, wipedOut: true }, keeper: undefined },
+    named<{
+      what: string;
+      attacker: { dice: number; wipedOut: boolean };
+      defender: { dice: number; wipedOut: boolean };
+      keeper: Role | undefined;
+    }>([
+      {
+        what: 'lets the attacker keep a unit when it rolled more dice (FB-16, ruling R7)',
+        attacker: { dice: 10, wipedOut: true },
+        defender: { dice: 4, wipedOut: true },
+        keeper: 'attacker',
+      },
+      {
+        what: 'lets the defender keep a unit when it rolled more dice (FB-16, ruling R7)',
+        attacker: { dice: 3, wipedOut: true },
+        defender: { dice: 4, wipedOut: true },
+        keeper: 'defender',
+      },
+      {
+        what: 'lets the defender keep a unit on equal dice (FB-17, ruling R7)',
+        attacker: { dice: 4, wipedOut: true },
+        defender: { dice: 4, wipedOut: true },
+        keeper: 'defender',
+      },
+      {
+        what: 'lets nobody keep a unit when only the attacker is wiped out (FB-16, ruling R7)',
+        attacker: { dice: 10, wipedOut: true },
+        defender: { dice: 4, wipedOut: false },
+        keeper: undefined,
+      },
+      {
+        what: 'lets nobody keep a unit when only the defender is wiped out (FB-16, ruling R7)',
+        attacker: { dice: 10, wipedOut: false },
+        defender: { dice: 4, wipedOut: true },
+        keeper: undefined,
+      },
     ]),
   )('[14 step 9] %s', ([, { attacker, defender, keeper }]) => {
     expect(r7Keeper(attacker, defender)).toBe(keeper);
@@ -428,7 +701,14 @@ describe('14 step 9, ruling R7 both sides wiped out', () => {
   // 2 Ottoman hits and 4 Hapsburg hits wipe out both sides.
   function equalDice(): { world: World; attacker: SidePlan; defender: SidePlan; b: BattleSetup } {
     const { world: w, battle: b } = battle(
-      { war: [['ottoman', 'hapsburg']], control: { pressburg: 'ottoman' }, stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 4 }, { space: 'vienna', power: 'hapsburg', regulars: 2, leaders: ['duke-of-alva'] }] },
+      {
+        war: [['ottoman', 'hapsburg']],
+        control: { pressburg: 'ottoman' },
+        stacks: [
+          { space: 'pressburg', power: 'ottoman', regulars: 4 },
+          { space: 'vienna', power: 'hapsburg', regulars: 2, leaders: ['duke-of-alva'] },
+        ],
+      },
       'ottoman',
       'pressburg',
       'vienna',
@@ -506,7 +786,13 @@ describe('14 step 9, ruling R7 both sides wiped out', () => {
     judge: ({ role, power, losses: l, keep }) => {
       const { world: w, b, attacker, defender } = equalDice();
       const plan = role === 'attacker' ? attacker : defender;
-      const a: CasualtyArgs = { plan, power, stacks: sideStacks(w, b, role), losses: losses(l), ...(keep ? { keep } : {}) };
+      const a: CasualtyArgs = {
+        plan,
+        power,
+        stacks: sideStacks(w, b, role),
+        losses: losses(l),
+        ...(keep ? { keep } : {}),
+      };
       return { world: w, verdicts: [checkCasualties(w, a)] };
     },
   });
@@ -515,8 +801,16 @@ describe('14 step 9, ruling R7 both sides wiped out', () => {
 describe('ruling R12 the lost-battle marks', () => {
   test.for(
     named<{ what: string; loser: Role; marked: Power[] }>([
-      { what: 'marks every Ottoman unit and leader when the attacker loses, and no Hapsburg (ruling R12)', loser: 'attacker', marked: ['ottoman'] },
-      { what: 'marks every Hapsburg unit and leader, interceptors included, when the defender loses (ruling R12)', loser: 'defender', marked: ['hapsburg'] },
+      {
+        what: 'marks every Ottoman unit and leader when the attacker loses, and no Hapsburg (ruling R12)',
+        loser: 'attacker',
+        marked: ['ottoman'],
+      },
+      {
+        what: 'marks every Hapsburg unit and leader, interceptors included, when the defender loses (ruling R12)',
+        loser: 'defender',
+        marked: ['hapsburg'],
+      },
     ]),
   )('[14, 13.1] %s', ([, { loser, marked }]) => {
     const { world: w, battle: b } = viennaBattle();
@@ -529,7 +823,15 @@ describe('ruling R12 the lost-battle marks', () => {
   });
 
   test('[14, 13.1] leaves stacks elsewhere unmarked (ruling R12)', () => {
-    const { world: w, battle: b } = battle({ ...VIENNA, stacks: [SULEIMAN, FERDINAND, { space: 'graz', power: 'hapsburg', regulars: 8, leaders: ['charles-v'] }] }, 'ottoman', 'pressburg', 'vienna');
+    const { world: w, battle: b } = battle(
+      {
+        ...VIENNA,
+        stacks: [SULEIMAN, FERDINAND, { space: 'graz', power: 'hapsburg', regulars: 8, leaders: ['charles-v'] }],
+      },
+      'ottoman',
+      'pressburg',
+      'vienna',
+    );
     const position = markLosers(w.position, sideStacks(w, b, 'defender'));
     expect(stacksWhere(position, { space: 'graz' }).every((s) => !s.lostBattle)).toBe(true);
     expect(stacksWhere(position, { space: 'vienna', powers: ['hapsburg'] }).every((s) => s.lostBattle)).toBe(true);

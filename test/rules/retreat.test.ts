@@ -25,7 +25,6 @@ import { u, VIENNA, world, type ScenarioPatch, SULEIMAN, type StackInput } from 
 import { named } from '../helpers/rows.ts';
 import { ALLOWS, expectVerdict, refusedBy, truthTable, type Expected } from '../helpers/truth-table.ts';
 
-
 /** The Hapsburg survivors of a lost battle in Vienna. */
 const HAPSBURGS: StackInput = { space: 'vienna', power: 'hapsburg', regulars: 6, leaders: ['charles-v', 'ferdinand'] };
 
@@ -33,14 +32,24 @@ const HAPSBURGS: StackInput = { space: 'vienna', power: 'hapsburg', regulars: 6,
 function fought(patch: ScenarioPatch, mover: MajorPower, from: string, to: string): World {
   const w = world(patch);
   const formation = stacksWhere(w.position, { space: from }).filter((s) => s.power === mover);
-  return withPosition(w, addStacks(replaceStacks(w.position, formation, []), relocate(formation, { space: to, inside: false })));
+  return withPosition(
+    w,
+    addStacks(replaceStacks(w.position, formation, []), relocate(formation, { space: to, inside: false })),
+  );
 }
 
 /** The Ottoman formation from Pressburg won in Vienna: the Hapsburgs of `patch` retreat (a losing defender). */
 function defenderLost(patch: ScenarioPatch = {}): { world: World; state: RetreatState } {
   return {
     world: fought({ ...VIENNA, stacks: [SULEIMAN, HAPSBURGS], ...patch }, 'ottoman', 'pressburg', 'vienna'),
-    state: { space: 'vienna', reason: 'defender', attacker: 'ottoman', origin: 'pressburg', done: [], captor: 'ottoman' },
+    state: {
+      space: 'vienna',
+      reason: 'defender',
+      attacker: 'ottoman',
+      origin: 'pressburg',
+      done: [],
+      captor: 'ottoman',
+    },
   };
 }
 
@@ -48,12 +57,33 @@ function defenderLost(patch: ScenarioPatch = {}): { world: World; state: Retreat
 function attackerLost(patch: ScenarioPatch = {}): { world: World; state: RetreatState } {
   const survivors: StackInput = { ...SULEIMAN, regulars: 3, cavalry: 0 };
   return {
-    world: fought({ ...VIENNA, stacks: [survivors, { space: 'vienna', power: 'hapsburg', regulars: 7, leaders: ['charles-v', 'ferdinand'] }], ...patch }, 'ottoman', 'pressburg', 'vienna'),
-    state: { space: 'vienna', reason: 'attacker', attacker: 'ottoman', origin: 'pressburg', done: [], captor: 'hapsburg' },
+    world: fought(
+      {
+        ...VIENNA,
+        stacks: [survivors, { space: 'vienna', power: 'hapsburg', regulars: 7, leaders: ['charles-v', 'ferdinand'] }],
+        ...patch,
+      },
+      'ottoman',
+      'pressburg',
+      'vienna',
+    ),
+    state: {
+      space: 'vienna',
+      reason: 'attacker',
+      attacker: 'ottoman',
+      origin: 'pressburg',
+      done: [],
+      captor: 'hapsburg',
+    },
   };
 }
 
-function retreatArgs(state: RetreatState, power: Power, to: string | undefined, inside: Partial<Units> = {}): RetreatArgs {
+function retreatArgs(
+  state: RetreatState,
+  power: Power,
+  to: string | undefined,
+  inside: Partial<Units> = {},
+): RetreatArgs {
   return { ...state, power, from: state.space, to: to ?? '', hasDestination: to !== undefined, inside: u(inside) };
 }
 
@@ -110,7 +140,13 @@ describe('14.1 where a losing defender may retreat', () => {
       {
         title: '[14.1] allows a space where an enemy leader stands alone (RET-06, ruling R2)',
         to: 'linz',
-        patch: { stacks: [{ ...SULEIMAN, leaders: ['suleiman'] }, HAPSBURGS, { space: 'linz', power: 'ottoman', leaders: ['ibrahim-pasha'] }] },
+        patch: {
+          stacks: [
+            { ...SULEIMAN, leaders: ['suleiman'] },
+            HAPSBURGS,
+            { space: 'linz', power: 'ottoman', leaders: ['ibrahim-pasha'] },
+          ],
+        },
         expect: ALLOWS,
       },
       {
@@ -158,19 +194,32 @@ describe('14.1 where a losing defender may retreat', () => {
       {
         war: [['ottoman', 'hapsburg']],
         control: { salzburg: 'hapsburg' },
-        stacks: [{ space: 'mohacs', power: 'ottoman', regulars: 6 }, { space: 'graz', power: 'hapsburg', regulars: 2, leaders: ['ferdinand'] }],
+        stacks: [
+          { space: 'mohacs', power: 'ottoman', regulars: 6 },
+          { space: 'graz', power: 'hapsburg', regulars: 2, leaders: ['ferdinand'] },
+        ],
       },
       'ottoman',
       'mohacs',
       'graz',
     );
-    const state: RetreatState = { space: 'graz', reason: 'defender', attacker: 'ottoman', origin: 'mohacs', done: [], captor: 'ottoman' };
+    const state: RetreatState = {
+      space: 'graz',
+      reason: 'defender',
+      attacker: 'ottoman',
+      origin: 'mohacs',
+      done: [],
+      captor: 'ottoman',
+    };
     expect(retreatDestinations(w, state, 'hapsburg').to).toContain('salzburg');
     expect(checkRetreat(w, retreatArgs(state, 'hapsburg', 'salzburg')).ok).toBe(true);
   });
 
   test('[14.1] lists the destination restrictions, the attacker and defender rules right after adjacency (RET-04..RET-10, RET-14)', () => {
-    expect(RETREAT_DESTINATION_RESTRICTIONS.map((r) => r.name).slice(2, 4)).toEqual(['isAttackerOrigin', 'isNotSpaceEnemyEnteredFrom']);
+    expect(RETREAT_DESTINATION_RESTRICTIONS.map((r) => r.name).slice(2, 4)).toEqual([
+      'isAttackerOrigin',
+      'isNotSpaceEnemyEnteredFrom',
+    ]);
     expect(RETREAT_DESTINATION_RESTRICTIONS.every((r) => r.rule === '14.1')).toBe(true);
   });
 });
@@ -189,7 +238,7 @@ describe('14.1 who retreats and who goes inside', () => {
       {
         title:
           '[14.1] lets 4 regulars and both leaders go inside Vienna while 2 regulars retreat to Linz (RET-02, ' +
-            'RET-03)',
+          'RET-03)',
         power: 'hapsburg',
         to: 'linz',
         inside: { regulars: 4, leaders: ['charles-v', 'ferdinand'] },
@@ -295,13 +344,19 @@ describe('14.1 who retreats and who goes inside', () => {
       },
       // 14.1: only "the power controlling that space" may go inside.
       {
-        title: '[14.1] refuses English units going inside the Hapsburgs\' Vienna (RET-02)',
+        title: "[14.1] refuses English units going inside the Hapsburgs' Vienna (RET-02)",
         power: 'england',
         to: 'linz',
         inside: { regulars: 1 },
         patch: {
-          war: [['ottoman', 'hapsburg'], ['ottoman', 'england']],
-          alliances: [['hapsburg', 'hungary'], ['hapsburg', 'england']],
+          war: [
+            ['ottoman', 'hapsburg'],
+            ['ottoman', 'england'],
+          ],
+          alliances: [
+            ['hapsburg', 'hungary'],
+            ['hapsburg', 'england'],
+          ],
           stacks: [SULEIMAN, HAPSBURGS, { space: 'vienna', power: 'england', regulars: 2 }],
         },
         expect: mayGoInside(['controls fortified Vienna'], ['Вены']),
@@ -314,18 +369,39 @@ describe('14.1 who retreats and who goes inside', () => {
   });
 
   test('[14.1] refuses going inside an unfortified space (RET-02)', () => {
-    const w = fought({ war: [['ottoman', 'hapsburg']], stacks: [{ space: 'mohacs', power: 'ottoman', regulars: 6 }, { space: 'graz', power: 'hapsburg', regulars: 3 }] }, 'ottoman', 'mohacs', 'graz');
-    const state: RetreatState = { space: 'graz', reason: 'defender', attacker: 'ottoman', origin: 'mohacs', done: [], captor: 'ottoman' };
+    const w = fought(
+      {
+        war: [['ottoman', 'hapsburg']],
+        stacks: [
+          { space: 'mohacs', power: 'ottoman', regulars: 6 },
+          { space: 'graz', power: 'hapsburg', regulars: 3 },
+        ],
+      },
+      'ottoman',
+      'mohacs',
+      'graz',
+    );
+    const state: RetreatState = {
+      space: 'graz',
+      reason: 'defender',
+      attacker: 'ottoman',
+      origin: 'mohacs',
+      done: [],
+      captor: 'ottoman',
+    };
     expect(mayAnyGoInside(w, state, 'hapsburg')).toBe(false);
-    expectVerdict(w, checkRetreat(w, retreatArgs(state, 'hapsburg', 'vienna', { regulars: 1 })), mayGoInside(
-      ['fortified Graz'],
-      ['Граца'],
-    ));
+    expectVerdict(
+      w,
+      checkRetreat(w, retreatArgs(state, 'hapsburg', 'vienna', { regulars: 1 })),
+      mayGoInside(['fortified Graz'], ['Граца']),
+    );
   });
 
   test('[14.1] counts the room left inside (RET-02, SIE-14)', () => {
     expect(insideRoom(defenderLost().world, defenderLost().state)).toBe(4);
-    const { world: w, state } = defenderLost({ stacks: [SULEIMAN, HAPSBURGS, { space: 'vienna', power: 'hapsburg', regulars: 3, inside: true }] });
+    const { world: w, state } = defenderLost({
+      stacks: [SULEIMAN, HAPSBURGS, { space: 'vienna', power: 'hapsburg', regulars: 3, inside: true }],
+    });
     expect(insideRoom(w, state)).toBe(1);
   });
 
@@ -333,7 +409,11 @@ describe('14.1 who retreats and who goes inside', () => {
     // Hapsburg, English and inactive Hungarian units lost in Pressburg to an Ottoman formation from Buda.
     const w = fought(
       {
-        war: [['ottoman', 'hapsburg'], ['ottoman', 'england'], ['ottoman', 'hungary']],
+        war: [
+          ['ottoman', 'hapsburg'],
+          ['ottoman', 'england'],
+          ['ottoman', 'hungary'],
+        ],
         alliances: [['hapsburg', 'england']],
         control: { buda: 'ottoman' },
         stacks: [
@@ -347,13 +427,26 @@ describe('14.1 who retreats and who goes inside', () => {
       'buda',
       'pressburg',
     );
-    const state: RetreatState = { space: 'pressburg', reason: 'defender', attacker: 'ottoman', origin: 'buda', done: [], captor: 'ottoman' };
+    const state: RetreatState = {
+      space: 'pressburg',
+      reason: 'defender',
+      attacker: 'ottoman',
+      origin: 'buda',
+      done: [],
+      captor: 'ottoman',
+    };
     expect(retreatingGroups(w, state)).toEqual(['hapsburg', 'england', 'hungary']);
     expect(retreatingGroups(w, { ...state, done: ['hapsburg'] })).toEqual(['england', 'hungary']);
   });
 
   test('[14.1] checks the power, who goes inside, what goes inside and the room left, in that order (RET-01, RET-02, RET-03)', () => {
-    expect(RETREAT_RESTRICTIONS.map((r) => r.name)).toEqual(['isRetreatingPower', 'mayGoInside', 'isInsideSplitByPower', 'areInsideUnitsPresent', 'isInsideWithinLimit']);
+    expect(RETREAT_RESTRICTIONS.map((r) => r.name)).toEqual([
+      'isRetreatingPower',
+      'mayGoInside',
+      'isInsideSplitByPower',
+      'areInsideUnitsPresent',
+      'isInsideWithinLimit',
+    ]);
   });
 });
 
@@ -361,26 +454,38 @@ describe('14.1, ruling R11 a losing attacker goes back where it came from', () =
   test('[14.1] sends Suleiman, Ibrahim and the 3 regulars back to Pressburg, the only choice (RET-10, ruling R11)', () => {
     const { world: w, state } = attackerLost({ control: { pressburg: 'ottoman', linz: 'ottoman' } });
     expect(retreatDestinations(w, state, 'ottoman').to).toEqual(['pressburg']);
-    expectVerdict(w, checkRetreat(w, retreatArgs(state, 'ottoman', 'linz')), attackerOrigin(
-      ['must retreat into Pressburg'],
-      ['в Пресбург'],
-    ));
+    expectVerdict(
+      w,
+      checkRetreat(w, retreatArgs(state, 'ottoman', 'linz')),
+      attackerOrigin(['must retreat into Pressburg'], ['в Пресбург']),
+    );
     const out = applyRetreat(w, state, 'ottoman', NO_UNITS, 'pressburg');
-    expect(totals(stacksWhere(out.position, { space: 'pressburg' }))).toEqual({ regulars: 3, mercenaries: 0, cavalry: 0, leaders: ['ibrahim-pasha', 'suleiman'] });
+    expect(totals(stacksWhere(out.position, { space: 'pressburg' }))).toEqual({
+      regulars: 3,
+      mercenaries: 0,
+      cavalry: 0,
+      leaders: ['ibrahim-pasha', 'suleiman'],
+    });
     // RULES.md §6: Charles, Ferdinand and 7 Hapsburg regulars stay in Vienna.
-    expect(totals(stacksWhere(out.position, { space: 'vienna' }))).toEqual({ regulars: 7, mercenaries: 0, cavalry: 0, leaders: ['charles-v', 'ferdinand'] });
+    expect(totals(stacksWhere(out.position, { space: 'vienna' }))).toEqual({
+      regulars: 7,
+      mercenaries: 0,
+      cavalry: 0,
+      leaders: ['charles-v', 'ferdinand'],
+    });
   });
 
-  test('[14.1] refuses a losing attacker any place inside the enemy\'s fortifications (RET-02, RET-10)', () => {
+  test("[14.1] refuses a losing attacker any place inside the enemy's fortifications (RET-02, RET-10)", () => {
     const { world: w, state } = attackerLost();
     expect(mayAnyGoInside(w, state, 'ottoman')).toBe(false);
-    expectVerdict(w, checkRetreat(w, retreatArgs(state, 'ottoman', 'pressburg', { regulars: 1 })), mayGoInside(
-      ['Vienna'],
-      ['Вены'],
-    ));
+    expectVerdict(
+      w,
+      checkRetreat(w, retreatArgs(state, 'ottoman', 'pressburg', { regulars: 1 })),
+      mayGoInside(['Vienna'], ['Вены']),
+    );
   });
 
-  test('[14.1] under ruling R11\'s alternative reading a losing attacker whose origin is not legal may retreat to another legal space (ruling R11)', () => {
+  test("[14.1] under ruling R11's alternative reading a losing attacker whose origin is not legal may retreat to another legal space (ruling R11)", () => {
     // Pressburg stays Hungarian (a Hapsburg ally's, not legal for the Ottomans); Linz is held by the Ottomans here.
     const { world, state } = attackerLost({ control: { linz: 'ottoman' } });
     const w: World = { ...world, rulings: { R11: 'alternative' } };
@@ -389,19 +494,30 @@ describe('14.1, ruling R11 a losing attacker goes back where it came from', () =
     expectVerdict(w, checkRetreat(w, retreatArgs(state, 'ottoman', 'linz')), ALLOWS);
   });
 
-  test('[14.1] under ruling R11\'s alternative reading a legal origin is still the only choice (RET-10, ruling R11)', () => {
+  test("[14.1] under ruling R11's alternative reading a legal origin is still the only choice (RET-10, ruling R11)", () => {
     const { world, state } = attackerLost({ control: { pressburg: 'ottoman', linz: 'ottoman' } });
     const w: World = { ...world, rulings: { R11: 'alternative' } };
-    expectVerdict(w, checkRetreat(w, retreatArgs(state, 'ottoman', 'linz')), attackerOrigin(['must retreat into Pressburg'], ['в Пресбург']));
+    expectVerdict(
+      w,
+      checkRetreat(w, retreatArgs(state, 'ottoman', 'linz')),
+      attackerOrigin(['must retreat into Pressburg'], ['в Пресбург']),
+    );
   });
 
-  test('[14.1] a losing attacker holding the battle space may go inside it (ruling R18), not under R18\'s alternative reading (RET-10)', () => {
-    const { world, state } = attackerLost({ control: { vienna: 'ottoman', pressburg: 'ottoman' }, sieges: [{ space: 'vienna', by: ['hapsburg'] }] });
+  test("[14.1] a losing attacker holding the battle space may go inside it (ruling R18), not under R18's alternative reading (RET-10)", () => {
+    const { world, state } = attackerLost({
+      control: { vienna: 'ottoman', pressburg: 'ottoman' },
+      sieges: [{ space: 'vienna', by: ['hapsburg'] }],
+    });
     expect(mayAnyGoInside(world, state, 'ottoman')).toBe(true);
     expectVerdict(world, checkRetreat(world, retreatArgs(state, 'ottoman', 'pressburg', { regulars: 1 })), ALLOWS);
     const w: World = { ...world, rulings: { R18: 'alternative' } };
     expect(mayAnyGoInside(w, state, 'ottoman')).toBe(false);
-    expectVerdict(w, checkRetreat(w, retreatArgs(state, 'ottoman', 'pressburg', { regulars: 1 })), mayGoInside(['Vienna'], ['Вены']));
+    expectVerdict(
+      w,
+      checkRetreat(w, retreatArgs(state, 'ottoman', 'pressburg', { regulars: 1 })),
+      mayGoInside(['Vienna'], ['Вены']),
+    );
   });
 
   test('[14.1] eliminates the attackers and captures Suleiman and Ibrahim when Pressburg is not a legal retreat (RET-11, ruling R11)', () => {
@@ -416,7 +532,12 @@ describe('14.1, ruling R11 a losing attacker goes back where it came from', () =
     expect(out.to).toBeNull();
     expect(out.eliminated).toEqual({ regulars: 3, mercenaries: 0, cavalry: 0 });
     expect([...out.captured].sort()).toEqual(['ibrahim-pasha', 'suleiman']);
-    expect(out.position.captured).toEqual(expect.arrayContaining([{ leader: 'suleiman', by: 'hapsburg' }, { leader: 'ibrahim-pasha', by: 'hapsburg' }]));
+    expect(out.position.captured).toEqual(
+      expect.arrayContaining([
+        { leader: 'suleiman', by: 'hapsburg' },
+        { leader: 'ibrahim-pasha', by: 'hapsburg' },
+      ]),
+    );
     expect(stacksWhere(out.position, { powers: ['ottoman'] })).toEqual([]);
   });
 
@@ -435,7 +556,15 @@ describe('14.1, ruling R11 a losing attacker goes back where it came from', () =
       'pressburg',
       'linz',
     );
-    const state: RetreatState = { space: 'linz', reason: 'attacker', attacker: 'ottoman', origin: 'vienna', continuedFrom: 'vienna', done: [], captor: 'hapsburg' };
+    const state: RetreatState = {
+      space: 'linz',
+      reason: 'attacker',
+      attacker: 'ottoman',
+      origin: 'vienna',
+      continuedFrom: 'vienna',
+      done: [],
+      captor: 'hapsburg',
+    };
     expect(retreatDestinations(w, state, 'ottoman').to).toEqual([]);
     const out = applyRetreat(w, state, 'ottoman', NO_UNITS, 'vienna');
     expect(out.to).toBeNull();
@@ -446,19 +575,29 @@ describe('14.1, ruling R11 a losing attacker goes back where it came from', () =
 });
 
 describe('14.1 nowhere to go', () => {
-  test('[14.1] eliminates Ferdinand\'s regulars and captures him when Graz has no legal neighbour (RET-12)', () => {
+  test("[14.1] eliminates Ferdinand's regulars and captures him when Graz has no legal neighbour (RET-12)", () => {
     // Agram and Mohacs are Hungarian (no alliance), Salzburg Protestant, Trieste and Vienna in unrest.
     const w = fought(
       {
         war: [['ottoman', 'hapsburg']],
         unrest: ['trieste', 'vienna'],
-        stacks: [{ space: 'mohacs', power: 'ottoman', regulars: 6 }, { space: 'graz', power: 'hapsburg', regulars: 3, leaders: ['ferdinand'] }],
+        stacks: [
+          { space: 'mohacs', power: 'ottoman', regulars: 6 },
+          { space: 'graz', power: 'hapsburg', regulars: 3, leaders: ['ferdinand'] },
+        ],
       },
       'ottoman',
       'mohacs',
       'graz',
     );
-    const state: RetreatState = { space: 'graz', reason: 'defender', attacker: 'ottoman', origin: 'mohacs', done: [], captor: 'ottoman' };
+    const state: RetreatState = {
+      space: 'graz',
+      reason: 'defender',
+      attacker: 'ottoman',
+      origin: 'mohacs',
+      done: [],
+      captor: 'ottoman',
+    };
     const d = retreatDestinations(w, state, 'hapsburg');
     expect(d.to).toEqual([]);
     expect(d.blocked.map((b) => b.to).sort()).toEqual(['agram', 'mohacs', 'salzburg', 'trieste', 'vienna']);
@@ -484,9 +623,16 @@ describe('14.1 nowhere to go', () => {
 
 describe('22.1, ruling R10 inactive minors do not retreat', () => {
   /** Inactive Hungarian regulars lost to an Ottoman formation from Pressburg in `space`. */
-  function inactiveLost(space: 'buda' | 'pressburg', outside: number, already = 0): { world: World; state: RetreatState } {
+  function inactiveLost(
+    space: 'buda' | 'pressburg',
+    outside: number,
+    already = 0,
+  ): { world: World; state: RetreatState } {
     const from = space === 'buda' ? 'pressburg' : 'buda';
-    const stacks: StackInput[] = [{ space: from, power: 'ottoman', regulars: 8 }, { space, power: 'hungary', regulars: outside }];
+    const stacks: StackInput[] = [
+      { space: from, power: 'ottoman', regulars: 8 },
+      { space, power: 'hungary', regulars: outside },
+    ];
     if (already > 0) stacks.push({ space, power: 'hungary', regulars: already, inside: true });
     return {
       world: fought({ war: [['ottoman', 'hungary']], control: { [from]: 'ottoman' }, stacks }, 'ottoman', from, space),
@@ -494,12 +640,47 @@ describe('22.1, ruling R10 inactive minors do not retreat', () => {
     };
   }
   test.for(
-    named<{ what: string; space: 'buda' | 'pressburg'; outside: number; already: number; goIn: number; eliminated: number }>([
-      { what: 'puts 4 of 6 beaten Hungarian regulars inside Buda and eliminates 2 (RET-15, ruling R10)', space: 'buda', outside: 6, already: 0, goIn: 4, eliminated: 2 },
-      { what: 'puts all 5 inside Buda up to the limit: 4, and eliminates 1 (RET-15, ruling R10)', space: 'buda', outside: 5, already: 0, goIn: 4, eliminated: 1 },
-      { what: 'fills only the room left: 1 already inside, 3 go in, 2 are eliminated (RET-15, SIE-14)', space: 'buda', outside: 5, already: 1, goIn: 3, eliminated: 2 },
+    named<{
+      what: string;
+      space: 'buda' | 'pressburg';
+      outside: number;
+      already: number;
+      goIn: number;
+      eliminated: number;
+    }>([
+      {
+        what: 'puts 4 of 6 beaten Hungarian regulars inside Buda and eliminates 2 (RET-15, ruling R10)',
+        space: 'buda',
+        outside: 6,
+        already: 0,
+        goIn: 4,
+        eliminated: 2,
+      },
+      {
+        what: 'puts all 5 inside Buda up to the limit: 4, and eliminates 1 (RET-15, ruling R10)',
+        space: 'buda',
+        outside: 5,
+        already: 0,
+        goIn: 4,
+        eliminated: 1,
+      },
+      {
+        what: 'fills only the room left: 1 already inside, 3 go in, 2 are eliminated (RET-15, SIE-14)',
+        space: 'buda',
+        outside: 5,
+        already: 1,
+        goIn: 3,
+        eliminated: 2,
+      },
       // Ruling R10: in an unfortified space all of them are eliminated.
-      { what: 'eliminates all 5 in unfortified Pressburg (RET-15, ruling R10)', space: 'pressburg', outside: 5, already: 0, goIn: 0, eliminated: 5 },
+      {
+        what: 'eliminates all 5 in unfortified Pressburg (RET-15, ruling R10)',
+        space: 'pressburg',
+        outside: 5,
+        already: 0,
+        goIn: 0,
+        eliminated: 5,
+      },
     ]),
   )('[22.1] %s', ([, { space, outside, already, goIn, eliminated }]) => {
     const { world: w, state } = inactiveLost(space, outside, already);
@@ -515,26 +696,42 @@ describe('22.1, ruling R10 inactive minors do not retreat', () => {
 
   test('[22.1] never asks an inactive minor where to retreat (RET-15, ruling R10)', () => {
     const { world: w, state } = inactiveLost('buda', 6);
-    expectVerdict(w, checkRetreat(w, retreatArgs(state, 'hungary', 'mohacs')), retreatingPower(
-      ['Hungary-Bohemia never chooses', '(ruling R10)'],
-      ['Венгрия-Богемия не выбирает', '(решение R10)'],
-    ));
+    expectVerdict(
+      w,
+      checkRetreat(w, retreatArgs(state, 'hungary', 'mohacs')),
+      retreatingPower(
+        ['Hungary-Bohemia never chooses', '(ruling R10)'],
+        ['Венгрия-Богемия не выбирает', '(решение R10)'],
+      ),
+    );
   });
 });
 
 describe('13.1, ruling R2 lone leaders', () => {
   test('[13.1] captures Ibrahim, alone in Linz, when the retreating Hapsburgs arrive (MOV-23, MOV-24, ruling R2)', () => {
-    const { world: w, state } = defenderLost({ stacks: [{ ...SULEIMAN, leaders: ['suleiman'] }, HAPSBURGS, { space: 'linz', power: 'ottoman', leaders: ['ibrahim-pasha'] }] });
+    const { world: w, state } = defenderLost({
+      stacks: [
+        { ...SULEIMAN, leaders: ['suleiman'] },
+        HAPSBURGS,
+        { space: 'linz', power: 'ottoman', leaders: ['ibrahim-pasha'] },
+      ],
+    });
     const out = applyRetreat(w, state, 'hapsburg', NO_UNITS, 'linz');
     expect(out.to).toBe('linz');
     expect(out.capturedThere).toEqual([{ leader: 'ibrahim-pasha', by: 'hapsburg' }]);
     expect(out.position.captured).toContainEqual({ leader: 'ibrahim-pasha', by: 'hapsburg' });
-    expect(stacksWhere(out.position, { space: 'linz' }).map((s) => [s.power, s.regulars, s.leaders])).toEqual([['hapsburg', 6, ['charles-v', 'ferdinand']]]);
+    expect(stacksWhere(out.position, { space: 'linz' }).map((s) => [s.power, s.regulars, s.leaders])).toEqual([
+      ['hapsburg', 6, ['charles-v', 'ferdinand']],
+    ]);
   });
 
   test('[13.1] captures no one when only leaders retreat into the space (MOV-23)', () => {
     const { world: w, state } = defenderLost({
-      stacks: [{ ...SULEIMAN, leaders: ['suleiman'] }, { space: 'vienna', power: 'hapsburg', leaders: ['ferdinand'] }, { space: 'linz', power: 'ottoman', leaders: ['ibrahim-pasha'] }],
+      stacks: [
+        { ...SULEIMAN, leaders: ['suleiman'] },
+        { space: 'vienna', power: 'hapsburg', leaders: ['ferdinand'] },
+        { space: 'linz', power: 'ottoman', leaders: ['ibrahim-pasha'] },
+      ],
     });
     const out = applyRetreat(w, state, 'hapsburg', NO_UNITS, 'linz');
     expect(out.capturedThere).toEqual([]);
@@ -552,36 +749,89 @@ describe('13.1, ruling R2 lone leaders', () => {
     named<Row>([
       {
         what: 'captures an enemy leader alone in an unfortified space (MOV-23, MOV-24)',
-        patch: { war: [['ottoman', 'hapsburg']], stacks: [{ space: 'linz', power: 'ottoman', leaders: ['ibrahim-pasha'] }, { space: 'linz', power: 'hapsburg', regulars: 2 }] },
-        space: 'linz', arriving: 'hapsburg', captured: ['ibrahim-pasha'], withdrawn: [],
+        patch: {
+          war: [['ottoman', 'hapsburg']],
+          stacks: [
+            { space: 'linz', power: 'ottoman', leaders: ['ibrahim-pasha'] },
+            { space: 'linz', power: 'hapsburg', regulars: 2 },
+          ],
+        },
+        space: 'linz',
+        arriving: 'hapsburg',
+        captured: ['ibrahim-pasha'],
+        withdrawn: [],
       },
       {
         what: 'captures every lone enemy leader there (MOV-23)',
-        patch: { war: [['ottoman', 'hapsburg']], stacks: [{ space: 'linz', power: 'ottoman', leaders: ['ibrahim-pasha', 'suleiman'] }, { space: 'linz', power: 'hapsburg', regulars: 2 }] },
-        space: 'linz', arriving: 'hapsburg', captured: ['ibrahim-pasha', 'suleiman'], withdrawn: [],
+        patch: {
+          war: [['ottoman', 'hapsburg']],
+          stacks: [
+            { space: 'linz', power: 'ottoman', leaders: ['ibrahim-pasha', 'suleiman'] },
+            { space: 'linz', power: 'hapsburg', regulars: 2 },
+          ],
+        },
+        space: 'linz',
+        arriving: 'hapsburg',
+        captured: ['ibrahim-pasha', 'suleiman'],
+        withdrawn: [],
       },
       {
         what: 'leaves a leader who is not at war with the arriving power (MOV-23)',
-        patch: { war: [['ottoman', 'hapsburg']], stacks: [{ space: 'linz', power: 'england', leaders: ['dudley'] }, { space: 'linz', power: 'hapsburg', regulars: 2 }] },
-        space: 'linz', arriving: 'hapsburg', captured: [], withdrawn: [],
+        patch: {
+          war: [['ottoman', 'hapsburg']],
+          stacks: [
+            { space: 'linz', power: 'england', leaders: ['dudley'] },
+            { space: 'linz', power: 'hapsburg', regulars: 2 },
+          ],
+        },
+        space: 'linz',
+        arriving: 'hapsburg',
+        captured: [],
+        withdrawn: [],
       },
       // A leader with friendly land units beside him is not alone: there is a battle, not a capture.
       {
         what: 'leaves a leader who stands with his own land units (MOV-23)',
-        patch: { war: [['ottoman', 'hapsburg']], stacks: [{ space: 'linz', power: 'ottoman', regulars: 1, leaders: ['ibrahim-pasha'] }] },
-        space: 'linz', arriving: 'hapsburg', captured: [], withdrawn: [],
+        patch: {
+          war: [['ottoman', 'hapsburg']],
+          stacks: [{ space: 'linz', power: 'ottoman', regulars: 1, leaders: ['ibrahim-pasha'] }],
+        },
+        space: 'linz',
+        arriving: 'hapsburg',
+        captured: [],
+        withdrawn: [],
       },
       {
         what: 'sends Ferdinand, alone in fortified Vienna, inside instead of capturing him (WDR-14, AVB-14)',
         // The Ottoman regular has just arrived: the siege it will begin is not listed yet (ruling R13 comes later).
-        patch: { war: [['ottoman', 'hapsburg']], stacks: [{ space: 'vienna', power: 'hapsburg', leaders: ['ferdinand'] }, { space: 'vienna', power: 'ottoman', regulars: 1 }], sieges: [{ space: 'vienna', by: ['ottoman'] }] },
-        space: 'vienna', arriving: 'ottoman', captured: [], withdrawn: ['ferdinand'],
+        patch: {
+          war: [['ottoman', 'hapsburg']],
+          stacks: [
+            { space: 'vienna', power: 'hapsburg', leaders: ['ferdinand'] },
+            { space: 'vienna', power: 'ottoman', regulars: 1 },
+          ],
+          sieges: [{ space: 'vienna', by: ['ottoman'] }],
+        },
+        space: 'vienna',
+        arriving: 'ottoman',
+        captured: [],
+        withdrawn: ['ferdinand'],
       },
       // The fortifications of Ottoman-held Buda are not his side's to withdraw into.
       {
         what: 'captures Ferdinand alone in a fortified space the enemy controls (MOV-23, WDR-14)',
-        patch: { war: [['ottoman', 'hapsburg']], control: { buda: 'ottoman' }, stacks: [{ space: 'buda', power: 'hapsburg', leaders: ['ferdinand'] }, { space: 'buda', power: 'ottoman', regulars: 1 }] },
-        space: 'buda', arriving: 'ottoman', captured: ['ferdinand'], withdrawn: [],
+        patch: {
+          war: [['ottoman', 'hapsburg']],
+          control: { buda: 'ottoman' },
+          stacks: [
+            { space: 'buda', power: 'hapsburg', leaders: ['ferdinand'] },
+            { space: 'buda', power: 'ottoman', regulars: 1 },
+          ],
+        },
+        space: 'buda',
+        arriving: 'ottoman',
+        captured: ['ferdinand'],
+        withdrawn: [],
       },
     ]),
   )('[13.1] %s', ([, { patch, space, arriving, captured, withdrawn }]) => {
@@ -596,8 +846,11 @@ describe('13.1, ruling R2 lone leaders', () => {
     expect(loneLeadersAgainst(withPosition(w, out.position), space, arriving)).toEqual([]);
   });
 
-  test('[13.1, 14 step 10] puts a captured leader on the captor\'s card and off the board (MOV-24)', () => {
-    const w = world({ war: [['ottoman', 'hapsburg']], stacks: [{ space: 'linz', power: 'ottoman', leaders: ['ibrahim-pasha'] }] });
+  test("[13.1, 14 step 10] puts a captured leader on the captor's card and off the board (MOV-24)", () => {
+    const w = world({
+      war: [['ottoman', 'hapsburg']],
+      stacks: [{ space: 'linz', power: 'ottoman', leaders: ['ibrahim-pasha'] }],
+    });
     const position = captureLeaders(w.position, ['ibrahim-pasha'], 'hapsburg');
     expect(position.captured).toEqual([{ leader: 'ibrahim-pasha', by: 'hapsburg' }]);
     expect(position.stacks.flatMap((s) => s.leaders)).not.toContain('ibrahim-pasha');
@@ -625,10 +878,38 @@ describe('15.3 breaking a siege', () => {
   }
   test.for(
     named<{ what: string; patch: ScenarioPatch; space: string; power: Power; gone: Partial<Units>; broken: boolean }>([
-      { what: 'keeps the siege while 3 regulars and 1 cavalry outnumber 3 inside (SIE-06)', patch: BESIEGED, space: 'vienna', power: 'ottoman', gone: {}, broken: false },
-      { what: 'breaks it when the cavalry leaves: 3 against 3 (SIE-06)', patch: BESIEGED, space: 'vienna', power: 'ottoman', gone: { cavalry: 1 }, broken: true },
-      { what: 'breaks it when a regular leaves: the cavalry counts, 3 against 3 (SIE-06)', patch: BESIEGED, space: 'vienna', power: 'ottoman', gone: { regulars: 1 }, broken: true },
-      { what: 'keeps it when only Suleiman leaves: leaders never count (SIE-06, ruling R6)', patch: BESIEGED, space: 'vienna', power: 'ottoman', gone: { leaders: ['suleiman'] }, broken: false },
+      {
+        what: 'keeps the siege while 3 regulars and 1 cavalry outnumber 3 inside (SIE-06)',
+        patch: BESIEGED,
+        space: 'vienna',
+        power: 'ottoman',
+        gone: {},
+        broken: false,
+      },
+      {
+        what: 'breaks it when the cavalry leaves: 3 against 3 (SIE-06)',
+        patch: BESIEGED,
+        space: 'vienna',
+        power: 'ottoman',
+        gone: { cavalry: 1 },
+        broken: true,
+      },
+      {
+        what: 'breaks it when a regular leaves: the cavalry counts, 3 against 3 (SIE-06)',
+        patch: BESIEGED,
+        space: 'vienna',
+        power: 'ottoman',
+        gone: { regulars: 1 },
+        broken: true,
+      },
+      {
+        what: 'keeps it when only Suleiman leaves: leaders never count (SIE-06, ruling R6)',
+        patch: BESIEGED,
+        space: 'vienna',
+        power: 'ottoman',
+        gone: { leaders: ['suleiman'] },
+        broken: false,
+      },
       // Ottoman-held Buda besieged by the Hapsburgs: cavalry inside count for the defenders too.
       {
         what: 'counts cavalry inside: 3 Hapsburg regulars no longer outnumber 2 regulars and 1 cavalry (SIE-06)',
@@ -636,9 +917,15 @@ describe('15.3 breaking a siege', () => {
           war: [['ottoman', 'hapsburg']],
           control: { buda: 'ottoman' },
           sieges: [{ space: 'buda', by: ['hapsburg'] }],
-          stacks: [{ space: 'buda', power: 'hapsburg', regulars: 4 }, { space: 'buda', power: 'ottoman', regulars: 2, cavalry: 1, inside: true }],
+          stacks: [
+            { space: 'buda', power: 'hapsburg', regulars: 4 },
+            { space: 'buda', power: 'ottoman', regulars: 2, cavalry: 1, inside: true },
+          ],
         },
-        space: 'buda', power: 'hapsburg', gone: { regulars: 1 }, broken: true,
+        space: 'buda',
+        power: 'hapsburg',
+        gone: { regulars: 1 },
+        broken: true,
       },
     ]),
   )('[15.3] %s', ([, { patch, space, power, gone, broken }]) => {
@@ -653,15 +940,30 @@ describe('15.3 breaking a siege', () => {
   function brokenSiege(patch: ScenarioPatch = {}): { world: World; state: RetreatState } {
     return {
       world: leaving({ ...BESIEGED, ...patch }, 'vienna', 'ottoman', { cavalry: 1 }),
-      state: { space: 'vienna', reason: 'siege', attacker: 'ottoman', origin: 'pressburg', done: [], captor: 'hapsburg' },
+      state: {
+        space: 'vienna',
+        reason: 'siege',
+        attacker: 'ottoman',
+        origin: 'pressburg',
+        done: [],
+        captor: 'hapsburg',
+      },
     };
   }
 
   test.for(
     named<{ what: string; patch: ScenarioPatch; to: string[] }>([
-      { what: 'lets the broken besiegers retreat, free, to Ottoman-held Pressburg (SIE-07)', patch: {}, to: ['pressburg'] },
+      {
+        what: 'lets the broken besiegers retreat, free, to Ottoman-held Pressburg (SIE-07)',
+        patch: {},
+        to: ['pressburg'],
+      },
       // Unlike a losing attacker (14.1), a broken besieger may use any legal space.
-      { what: 'lets them use any legal adjacent space, not only the one they came from (SIE-07)', patch: { control: { pressburg: 'ottoman', linz: 'ottoman' } }, to: ['linz', 'pressburg'] },
+      {
+        what: 'lets them use any legal adjacent space, not only the one they came from (SIE-07)',
+        patch: { control: { pressburg: 'ottoman', linz: 'ottoman' } },
+        to: ['linz', 'pressburg'],
+      },
       { what: 'offers no space in unrest (SIE-07)', patch: { unrest: ['pressburg'] }, to: [] },
     ]),
   )('[15.3] %s', ([, { patch, to }]) => {
@@ -676,6 +978,8 @@ describe('15.3 breaking a siege', () => {
     const out = applyRetreat(w, state, 'ottoman', NO_UNITS, undefined);
     expect(out.eliminated).toEqual({ regulars: 3, mercenaries: 0, cavalry: 0 });
     expect(out.position.captured).toContainEqual({ leader: 'suleiman', by: 'hapsburg' });
-    expect(stacksWhere(out.position, { space: 'vienna', inside: true }).map((s) => [s.power, s.regulars])).toEqual([['hapsburg', 3]]);
+    expect(stacksWhere(out.position, { space: 'vienna', inside: true }).map((s) => [s.power, s.regulars])).toEqual([
+      ['hapsburg', 3],
+    ]);
   });
 });

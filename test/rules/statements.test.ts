@@ -15,13 +15,19 @@ describe('RULES.md §7 statements', () => {
     expect(new Set(STATEMENTS.map((s) => s.id)).size).toBe(154);
   });
 
-  test.for(rows.map((r) => [r.statement.id, r] as const))('%s is enforced by a restriction, a machine step or a rules computation, or left out by ruling R14', ([, r]) => {
-    expect(r.restrictions.length > 0 || r.place !== undefined).toBe(true);
-  });
+  test.for(rows.map((r) => [r.statement.id, r] as const))(
+    '%s is enforced by a restriction, a machine step or a rules computation, or left out by ruling R14',
+    ([, r]) => {
+      expect(r.restrictions.length > 0 || r.place !== undefined).toBe(true);
+    },
+  );
 
-  test.for(rows.filter((r) => r.inScope).map((r) => [r.statement.id, r] as const))('%s is named by at least one test', ([, r]) => {
-    expect(r.tests.length).toBeGreaterThan(0);
-  });
+  test.for(rows.filter((r) => r.inScope).map((r) => [r.statement.id, r] as const))(
+    '%s is named by at least one test',
+    ([, r]) => {
+      expect(r.tests.length).toBeGreaterThan(0);
+    },
+  );
 
   test('restrictions and places name only statements that exist', () => {
     const ids = new Set(STATEMENTS.map((s) => s.id));
@@ -30,7 +36,9 @@ describe('RULES.md §7 statements', () => {
   });
 
   test('every named restriction is exercised by name in a test (a truth table or a session refusal)', () => {
-    const sources = testSources().map((t) => t.text).join('\n');
+    const sources = testSources()
+      .map((t) => t.text)
+      .join('\n');
     const missing = ALL_RESTRICTIONS.map((r) => r.name).filter((name) => !sources.includes(name));
     expect(missing).toEqual([]);
   });

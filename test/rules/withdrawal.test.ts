@@ -23,7 +23,6 @@ import { VIENNA, world, type ScenarioPatch, depart, SULEIMAN, FERDINAND } from '
 import { named } from '../helpers/rows.ts';
 import { ALLOWS, expectVerdict, refusedBy, truthTable, type Expected } from '../helpers/truth-table.ts';
 
-
 /** The rulebook board when Charles V's interception failed: Ferdinand's stack alone faces the Ottoman move. */
 const NO_INTERCEPTION: ScenarioPatch = { ...VIENNA, stacks: [SULEIMAN, FERDINAND] };
 
@@ -78,36 +77,95 @@ describe('13.4 may the defenders withdraw', () => {
       },
       {
         title: '[13.4] lets 4 regulars withdraw with two leaders, who do not count (WDR-04, ruling R6)',
-        patch: { ...NO_INTERCEPTION, stacks: [SULEIMAN, { space: 'vienna', power: 'hapsburg', regulars: 4, leaders: ['ferdinand', 'duke-of-alva'] }] },
-        mover: 'ottoman', from: 'pressburg', to: 'vienna', power: 'hapsburg', expect: ALLOWS,
+        patch: {
+          ...NO_INTERCEPTION,
+          stacks: [
+            SULEIMAN,
+            { space: 'vienna', power: 'hapsburg', regulars: 4, leaders: ['ferdinand', 'duke-of-alva'] },
+          ],
+        },
+        mover: 'ottoman',
+        from: 'pressburg',
+        to: 'vienna',
+        power: 'hapsburg',
+        expect: ALLOWS,
       },
       {
         title: '[13.4] refuses a stack of 5 land units (WDR-04)',
-        patch: { ...NO_INTERCEPTION, stacks: [SULEIMAN, { space: 'vienna', power: 'hapsburg', regulars: 5, leaders: ['ferdinand'] }] },
-        mover: 'ottoman', from: 'pressburg', to: 'vienna', power: 'hapsburg',
+        patch: {
+          ...NO_INTERCEPTION,
+          stacks: [SULEIMAN, { space: 'vienna', power: 'hapsburg', regulars: 5, leaders: ['ferdinand'] }],
+        },
+        mover: 'ottoman',
+        from: 'pressburg',
+        to: 'vienna',
+        power: 'hapsburg',
         expect: atMostFour(['5 land units are in Vienna', '4 or fewer'], ['В Вене 5 сухопутных частей']),
       },
       {
         title: '[13.4] refuses in unfortified Graz (WDR-02)',
-        patch: { ...OTTOMAN_HAPSBURG_WAR, stacks: [{ space: 'mohacs', power: 'ottoman', regulars: 4 }, { space: 'graz', power: 'hapsburg', regulars: 2 }] },
-        mover: 'ottoman', from: 'mohacs', to: 'graz', power: 'hapsburg',
+        patch: {
+          ...OTTOMAN_HAPSBURG_WAR,
+          stacks: [
+            { space: 'mohacs', power: 'ottoman', regulars: 4 },
+            { space: 'graz', power: 'hapsburg', regulars: 2 },
+          ],
+        },
+        mover: 'ottoman',
+        from: 'mohacs',
+        to: 'graz',
+        power: 'hapsburg',
         expect: fortified(['Graz is not fortified'], ['В Граце нет укреплений']),
       },
       {
         title: '[13.4] lets a Hapsburg garrison withdraw into the fortress of Besançon (WDR-02)',
-        patch: { war: [['france', 'hapsburg']], impulse: { power: 'france', cp: 1 }, stacks: [{ space: 'dijon', power: 'france', regulars: 4 }, { space: 'besancon', power: 'hapsburg', regulars: 2 }] },
-        mover: 'france', from: 'dijon', to: 'besancon', power: 'hapsburg', expect: ALLOWS,
+        patch: {
+          war: [['france', 'hapsburg']],
+          impulse: { power: 'france', cp: 1 },
+          stacks: [
+            { space: 'dijon', power: 'france', regulars: 4 },
+            { space: 'besancon', power: 'hapsburg', regulars: 2 },
+          ],
+        },
+        mover: 'france',
+        from: 'dijon',
+        to: 'besancon',
+        power: 'hapsburg',
+        expect: ALLOWS,
       },
       {
         title: '[13.4] lets Protestant units withdraw into the electorate of Augsburg (WDR-02)',
-        patch: { war: [['hapsburg', 'protestant']], impulse: { power: 'hapsburg', cp: 1 }, control: { salzburg: 'hapsburg' }, stacks: [{ space: 'salzburg', power: 'hapsburg', regulars: 4 }, { space: 'augsburg', power: 'protestant', regulars: 2 }] },
-        mover: 'hapsburg', from: 'salzburg', to: 'augsburg', power: 'protestant', expect: ALLOWS,
+        patch: {
+          war: [['hapsburg', 'protestant']],
+          impulse: { power: 'hapsburg', cp: 1 },
+          control: { salzburg: 'hapsburg' },
+          stacks: [
+            { space: 'salzburg', power: 'hapsburg', regulars: 4 },
+            { space: 'augsburg', power: 'protestant', regulars: 2 },
+          ],
+        },
+        mover: 'hapsburg',
+        from: 'salzburg',
+        to: 'augsburg',
+        power: 'protestant',
+        expect: ALLOWS,
       },
       {
         title: '[13.4] refuses Hapsburg units in Buda when the Ottoman controls Buda (WDR-03)',
         // Ruling R17: Hapsburg units outside empty Ottoman Buda are besieging it.
-        patch: { ...OTTOMAN_HAPSBURG_WAR, control: { buda: 'ottoman' }, stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 4 }, { space: 'buda', power: 'hapsburg', regulars: 2 }], sieges: [{ space: 'buda', by: ['hapsburg'] }] },
-        mover: 'ottoman', from: 'pressburg', to: 'buda', power: 'hapsburg',
+        patch: {
+          ...OTTOMAN_HAPSBURG_WAR,
+          control: { buda: 'ottoman' },
+          stacks: [
+            { space: 'pressburg', power: 'ottoman', regulars: 4 },
+            { space: 'buda', power: 'hapsburg', regulars: 2 },
+          ],
+          sieges: [{ space: 'buda', by: ['hapsburg'] }],
+        },
+        mover: 'ottoman',
+        from: 'pressburg',
+        to: 'buda',
+        power: 'hapsburg',
         expect: controlledByDefender(
           ['Buda is controlled by Ottoman'],
           ['Буда под контролем Османов', 'которые не обороняются'],
@@ -115,13 +173,30 @@ describe('13.4 may the defenders withdraw', () => {
       },
       {
         title: '[13.4] lets Hapsburg units withdraw into Buda controlled by their Hungarian ally (WDR-03)',
-        patch: { ...OTTOMAN_HAPSBURG_WAR, alliances: [['hapsburg', 'hungary']], stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 4 }, { space: 'buda', power: 'hapsburg', regulars: 2 }] },
-        mover: 'ottoman', from: 'pressburg', to: 'buda', power: 'hapsburg', expect: ALLOWS,
+        patch: {
+          ...OTTOMAN_HAPSBURG_WAR,
+          alliances: [['hapsburg', 'hungary']],
+          stacks: [
+            { space: 'pressburg', power: 'ottoman', regulars: 4 },
+            { space: 'buda', power: 'hapsburg', regulars: 2 },
+          ],
+        },
+        mover: 'ottoman',
+        from: 'pressburg',
+        to: 'buda',
+        power: 'hapsburg',
+        expect: ALLOWS,
       },
       {
         title: '[13.4] refuses 2 more when 3 are already inside: never more than 4 inside (SIE-14)',
-        patch: { ...NO_INTERCEPTION, stacks: [SULEIMAN, FERDINAND, { space: 'vienna', power: 'hapsburg', regulars: 3, inside: true }] },
-        mover: 'ottoman', from: 'pressburg', to: 'vienna', power: 'hapsburg',
+        patch: {
+          ...NO_INTERCEPTION,
+          stacks: [SULEIMAN, FERDINAND, { space: 'vienna', power: 'hapsburg', regulars: 3, inside: true }],
+        },
+        mover: 'ottoman',
+        from: 'pressburg',
+        to: 'vienna',
+        power: 'hapsburg',
         expect: fortificationLimit(
           ['3 land units are already inside Vienna'],
           ['В укреплениях Вены уже 3 сухопутные части'],
@@ -129,13 +204,23 @@ describe('13.4 may the defenders withdraw', () => {
       },
       {
         title: '[13.4] lets 2 withdraw beside 2 already inside, 4 in all (SIE-14)',
-        patch: { ...NO_INTERCEPTION, stacks: [SULEIMAN, FERDINAND, { space: 'vienna', power: 'hapsburg', regulars: 2, inside: true }] },
-        mover: 'ottoman', from: 'pressburg', to: 'vienna', power: 'hapsburg', expect: ALLOWS,
+        patch: {
+          ...NO_INTERCEPTION,
+          stacks: [SULEIMAN, FERDINAND, { space: 'vienna', power: 'hapsburg', regulars: 2, inside: true }],
+        },
+        mover: 'ottoman',
+        from: 'pressburg',
+        to: 'vienna',
+        power: 'hapsburg',
+        expect: ALLOWS,
       },
       {
         title: '[13.4] has nothing to withdraw when no enemy land unit stands outside (WDR-04, ruling R13)',
         patch: { ...NO_INTERCEPTION, stacks: [SULEIMAN] },
-        mover: 'ottoman', from: 'pressburg', to: 'vienna', power: 'hapsburg',
+        mover: 'ottoman',
+        from: 'pressburg',
+        to: 'vienna',
+        power: 'hapsburg',
         expect: defendersToWithdraw(['No enemy land units', 'Vienna'], ['Вне укреплений Вены']),
       },
       {
@@ -169,14 +254,21 @@ describe('13.4 may the defenders withdraw', () => {
 describe('13.4 who decides', () => {
   // England is a Hapsburg ally at war with the Ottoman.
   const ENGLAND_ALLIED: ScenarioPatch = {
-    war: [['ottoman', 'hapsburg'], ['ottoman', 'england']],
+    war: [
+      ['ottoman', 'hapsburg'],
+      ['ottoman', 'england'],
+    ],
     alliances: [['hapsburg', 'england']],
     control: { pressburg: 'ottoman' },
   };
   const HUNGARIAN_BUDA: ScenarioPatch = {
     ...OTTOMAN_HAPSBURG_WAR,
     alliances: [['hapsburg', 'hungary']],
-    stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 6 }, { space: 'buda', power: 'hungary', regulars: 1 }, { space: 'buda', power: 'hapsburg', regulars: 2 }],
+    stacks: [
+      { space: 'pressburg', power: 'ottoman', regulars: 6 },
+      { space: 'buda', power: 'hungary', regulars: 1 },
+      { space: 'buda', power: 'hapsburg', regulars: 2 },
+    ],
   };
   test.for(
     named<{ what: string; patch: ScenarioPatch; to: string; expected: MajorPower | undefined }>([
@@ -187,18 +279,29 @@ describe('13.4 who decides', () => {
         expected: 'hapsburg',
       },
       // 22.3: Hungary-Bohemia controls Buda as an active minor; its major decides for it.
-      { what: 'gives the decision in Hungarian Buda to Hungary\'s major ally (WDR-07)', patch: HUNGARIAN_BUDA, to: 'buda', expected: 'hapsburg' },
+      {
+        what: "gives the decision in Hungarian Buda to Hungary's major ally (WDR-07)",
+        patch: HUNGARIAN_BUDA,
+        to: 'buda',
+        expected: 'hapsburg',
+      },
       // Ruling R18: only the controller decides, even when an ally defends alone in its space.
       {
-        what: 'gives the Hapsburgs, who control Vienna, the decision over England\'s stack defending alone there (WDR-07, ruling R18)',
+        what: "gives the Hapsburgs, who control Vienna, the decision over England's stack defending alone there (WDR-07, ruling R18)",
         patch: { ...ENGLAND_ALLIED, stacks: [SULEIMAN, { space: 'vienna', power: 'england', regulars: 2 }] },
         to: 'vienna',
         expected: 'hapsburg',
       },
       // Ruling R10: nobody decides for an inactive minor; its stack goes in by itself.
       {
-        what: 'gives nobody the decision over an inactive minor\'s stack (WDR-13, ruling R10)',
-        patch: { war: [['ottoman', 'hungary']], stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 6 }, { space: 'buda', power: 'hungary', regulars: 3 }] },
+        what: "gives nobody the decision over an inactive minor's stack (WDR-13, ruling R10)",
+        patch: {
+          war: [['ottoman', 'hungary']],
+          stacks: [
+            { space: 'pressburg', power: 'ottoman', regulars: 6 },
+            { space: 'buda', power: 'hungary', regulars: 3 },
+          ],
+        },
         to: 'buda',
         expected: undefined,
       },
@@ -209,10 +312,11 @@ describe('13.4 who decides', () => {
     if (expected) {
       expect(checkWithdrawal(w, { leg, power: expected }).ok).toBe(true);
       const other: Power = expected === 'hapsburg' ? 'england' : 'hapsburg';
-      expectVerdict(w, checkWithdrawal(w, { leg, power: other }), decider(
-        ['Hapsburg decides'],
-        ['Выбор за Габсбургами'],
-      ));
+      expectVerdict(
+        w,
+        checkWithdrawal(w, { leg, power: other }),
+        decider(['Hapsburg decides'], ['Выбор за Габсбургами']),
+      );
     }
   });
 });
@@ -222,22 +326,83 @@ describe('22.1 inactive minors withdraw by themselves', () => {
   const hungarianBuda = (regulars: number, allied = false): ScenarioPatch => ({
     war: allied ? [['ottoman', 'hapsburg']] : [['ottoman', 'hungary']],
     alliances: allied ? [['hapsburg', 'hungary']] : [],
-    stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 6 }, { space: 'buda', power: 'hungary', regulars }],
+    stacks: [
+      { space: 'pressburg', power: 'ottoman', regulars: 6 },
+      { space: 'buda', power: 'hungary', regulars },
+    ],
   });
   test.for(
-    named<{ what: string; patch: ScenarioPatch; from: string; to: string; mover: MajorPower; can: boolean; automatic: boolean }>([
-      { what: 'withdraws 3 inactive Hungarian regulars into Buda with no one asked (WDR-13, ruling R10)', patch: hungarianBuda(3), from: 'pressburg', to: 'buda', mover: 'ottoman', can: true, automatic: true },
-      { what: 'withdraws 4 inactive Hungarian regulars the same way (WDR-13, ruling R10)', patch: hungarianBuda(4), from: 'pressburg', to: 'buda', mover: 'ottoman', can: true, automatic: true },
+    named<{
+      what: string;
+      patch: ScenarioPatch;
+      from: string;
+      to: string;
+      mover: MajorPower;
+      can: boolean;
+      automatic: boolean;
+    }>([
+      {
+        what: 'withdraws 3 inactive Hungarian regulars into Buda with no one asked (WDR-13, ruling R10)',
+        patch: hungarianBuda(3),
+        from: 'pressburg',
+        to: 'buda',
+        mover: 'ottoman',
+        can: true,
+        automatic: true,
+      },
+      {
+        what: 'withdraws 4 inactive Hungarian regulars the same way (WDR-13, ruling R10)',
+        patch: hungarianBuda(4),
+        from: 'pressburg',
+        to: 'buda',
+        mover: 'ottoman',
+        can: true,
+        automatic: true,
+      },
       // 22.1: a stack of 5 or more stands and fights.
-      { what: 'keeps 5 inactive Hungarian regulars outside to fight (WDR-13, ruling R10)', patch: hungarianBuda(5), from: 'pressburg', to: 'buda', mover: 'ottoman', can: false, automatic: false },
+      {
+        what: 'keeps 5 inactive Hungarian regulars outside to fight (WDR-13, ruling R10)',
+        patch: hungarianBuda(5),
+        from: 'pressburg',
+        to: 'buda',
+        mover: 'ottoman',
+        can: false,
+        automatic: false,
+      },
       // 22.3: an active minor is decided for by its major.
-      { what: 'asks the Hapsburgs about 3 Hungarian regulars once Hungary is their ally (WDR-07, WDR-13)', patch: hungarianBuda(3, true), from: 'pressburg', to: 'buda', mover: 'ottoman', can: true, automatic: false },
-      { what: 'asks the Hapsburgs about their own stack in Vienna (WDR-07)', patch: NO_INTERCEPTION, from: 'pressburg', to: 'vienna', mover: 'ottoman', can: true, automatic: false },
+      {
+        what: 'asks the Hapsburgs about 3 Hungarian regulars once Hungary is their ally (WDR-07, WDR-13)',
+        patch: hungarianBuda(3, true),
+        from: 'pressburg',
+        to: 'buda',
+        mover: 'ottoman',
+        can: true,
+        automatic: false,
+      },
+      {
+        what: 'asks the Hapsburgs about their own stack in Vienna (WDR-07)',
+        patch: NO_INTERCEPTION,
+        from: 'pressburg',
+        to: 'vienna',
+        mover: 'ottoman',
+        can: true,
+        automatic: false,
+      },
       // 22.6: independent regulars in an independent key defend like an inactive minor.
       {
         what: 'withdraws 2 independent regulars into Metz with no one asked (WDR-13, ruling R10)',
-        patch: { impulse: { power: 'france', cp: 1 }, stacks: [{ space: 'stdizier', power: 'france', regulars: 4 }, { space: 'metz', power: 'independent', regulars: 2 }] },
-        from: 'stdizier', to: 'metz', mover: 'france', can: true, automatic: true,
+        patch: {
+          impulse: { power: 'france', cp: 1 },
+          stacks: [
+            { space: 'stdizier', power: 'france', regulars: 4 },
+            { space: 'metz', power: 'independent', regulars: 2 },
+          ],
+        },
+        from: 'stdizier',
+        to: 'metz',
+        mover: 'france',
+        can: true,
+        automatic: true,
       },
     ]),
   )('[22.1] %s', ([, { patch, from, to, mover, can, automatic }]) => {
@@ -261,55 +426,123 @@ describe('13.4, 15 the siege check after step 7', () => {
     named<Row>([
       // RULES.md §6: "had they withdrawn, 8 > 2 puts Vienna under siege".
       {
-        what: 'besieges Vienna when the 8 Ottoman units face Ferdinand\'s 2 inside (WDR-09, SIE-01)',
+        what: "besieges Vienna when the 8 Ottoman units face Ferdinand's 2 inside (WDR-09, SIE-01)",
         patch: { ...VIENNA, stacks: [SULEIMAN, { ...FERDINAND, inside: true }] },
-        mover: 'ottoman', from: 'pressburg', to: 'vienna', siegeCheck: true, outnumbers: true,
+        mover: 'ottoman',
+        from: 'pressburg',
+        to: 'vienna',
+        siegeCheck: true,
+        outnumbers: true,
       },
       {
         what: 'does not besiege Vienna with 2 Ottoman regulars against 2 inside (WDR-09, SIE-01)',
-        patch: { ...VIENNA, stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 2 }, { ...FERDINAND, inside: true }] },
-        mover: 'ottoman', from: 'pressburg', to: 'vienna', siegeCheck: true, outnumbers: false,
+        patch: {
+          ...VIENNA,
+          stacks: [
+            { space: 'pressburg', power: 'ottoman', regulars: 2 },
+            { ...FERDINAND, inside: true },
+          ],
+        },
+        mover: 'ottoman',
+        from: 'pressburg',
+        to: 'vienna',
+        siegeCheck: true,
+        outnumbers: false,
       },
       {
         what: 'does not besiege Vienna with 3 against 4 inside (WDR-09, SIE-01)',
-        patch: { ...VIENNA, stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 3, leaders: ['suleiman', 'ibrahim-pasha'] }, { ...FERDINAND, regulars: 4, inside: true }] },
-        mover: 'ottoman', from: 'pressburg', to: 'vienna', siegeCheck: true, outnumbers: false,
+        patch: {
+          ...VIENNA,
+          stacks: [
+            { space: 'pressburg', power: 'ottoman', regulars: 3, leaders: ['suleiman', 'ibrahim-pasha'] },
+            { ...FERDINAND, regulars: 4, inside: true },
+          ],
+        },
+        mover: 'ottoman',
+        from: 'pressburg',
+        to: 'vienna',
+        siegeCheck: true,
+        outnumbers: false,
       },
       {
         what: 'counts cavalry: 2 regulars and 1 cavalry besiege 2 inside (SIE-01, ruling R6)',
-        patch: { ...VIENNA, stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 2, cavalry: 1 }, { ...FERDINAND, inside: true }] },
-        mover: 'ottoman', from: 'pressburg', to: 'vienna', siegeCheck: true, outnumbers: true,
+        patch: {
+          ...VIENNA,
+          stacks: [
+            { space: 'pressburg', power: 'ottoman', regulars: 2, cavalry: 1 },
+            { ...FERDINAND, inside: true },
+          ],
+        },
+        mover: 'ottoman',
+        from: 'pressburg',
+        to: 'vienna',
+        siegeCheck: true,
+        outnumbers: true,
       },
       {
         what: 'never counts leaders: 2 regulars with Suleiman and Ibrahim do not besiege 2 inside (SIE-01, ruling R6)',
-        patch: { ...VIENNA, stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 2, leaders: ['suleiman', 'ibrahim-pasha'] }, { ...FERDINAND, inside: true }] },
-        mover: 'ottoman', from: 'pressburg', to: 'vienna', siegeCheck: true, outnumbers: false,
+        patch: {
+          ...VIENNA,
+          stacks: [
+            { space: 'pressburg', power: 'ottoman', regulars: 2, leaders: ['suleiman', 'ibrahim-pasha'] },
+            { ...FERDINAND, inside: true },
+          ],
+        },
+        mover: 'ottoman',
+        from: 'pressburg',
+        to: 'vienna',
+        siegeCheck: true,
+        outnumbers: false,
       },
       // Ruling R13: an enemy fortified space with nobody in it is put under siege.
       {
         what: 'besieges an empty enemy Vienna (SIE-01, ruling R13)',
         patch: { ...VIENNA, stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 1 }] },
-        mover: 'ottoman', from: 'pressburg', to: 'vienna', siegeCheck: true, outnumbers: true,
+        mover: 'ottoman',
+        from: 'pressburg',
+        to: 'vienna',
+        siegeCheck: true,
+        outnumbers: true,
       },
       {
         what: 'besieges empty independent Metz (SIE-01, ruling R13)',
         patch: { impulse: { power: 'france', cp: 1 }, stacks: [{ space: 'stdizier', power: 'france', regulars: 2 }] },
-        mover: 'france', from: 'stdizier', to: 'metz', siegeCheck: true, outnumbers: true,
+        mover: 'france',
+        from: 'stdizier',
+        to: 'metz',
+        siegeCheck: true,
+        outnumbers: true,
       },
       {
         what: 'hands over to a field battle, not a siege, when the defenders stay outside (WDR-09)',
         patch: NO_INTERCEPTION,
-        mover: 'ottoman', from: 'pressburg', to: 'vienna', siegeCheck: false, outnumbers: true,
+        mover: 'ottoman',
+        from: 'pressburg',
+        to: 'vienna',
+        siegeCheck: false,
+        outnumbers: true,
       },
       {
-        what: 'never besieges the mover\'s own fortified space (ruling R13)',
-        patch: { ...OTTOMAN_HAPSBURG_WAR, control: { buda: 'ottoman' }, stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 2 }] },
-        mover: 'ottoman', from: 'pressburg', to: 'buda', siegeCheck: false, outnumbers: true,
+        what: "never besieges the mover's own fortified space (ruling R13)",
+        patch: {
+          ...OTTOMAN_HAPSBURG_WAR,
+          control: { buda: 'ottoman' },
+          stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 2 }],
+        },
+        mover: 'ottoman',
+        from: 'pressburg',
+        to: 'buda',
+        siegeCheck: false,
+        outnumbers: true,
       },
       {
         what: 'never besieges an unfortified space (WDR-02, ruling R13)',
         patch: { ...OTTOMAN_HAPSBURG_WAR, stacks: [{ space: 'mohacs', power: 'ottoman', regulars: 2 }] },
-        mover: 'ottoman', from: 'mohacs', to: 'graz', siegeCheck: false, outnumbers: true,
+        mover: 'ottoman',
+        from: 'mohacs',
+        to: 'graz',
+        siegeCheck: false,
+        outnumbers: true,
       },
     ]),
   )('[13.4, 15] %s', ([, { patch, mover, from, to, siegeCheck, outnumbers }]) => {
@@ -320,14 +553,27 @@ describe('13.4, 15 the siege check after step 7', () => {
   });
 
   test('[13.3, 13.4, 15] sends a lone leader inside Vienna instead of capturing him, and 1 entering unit then besieges him (WDR-14)', () => {
-    const { world: w, leg } = move({ ...VIENNA, stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 1 }, { space: 'vienna', power: 'hapsburg', leaders: ['ferdinand'] }] }, 'ottoman', 'pressburg', 'vienna');
+    const { world: w, leg } = move(
+      {
+        ...VIENNA,
+        stacks: [
+          { space: 'pressburg', power: 'ottoman', regulars: 1 },
+          { space: 'vienna', power: 'hapsburg', leaders: ['ferdinand'] },
+        ],
+      },
+      'ottoman',
+      'pressburg',
+      'vienna',
+    );
     // 13.4 is about land units: the leader alone is handled by 13.3, not by a withdrawal decision.
     expect(canWithdraw(w, leg)).toBe(false);
     const settled = settleLoneLeaders(arrive(w, leg), 'vienna', 'ottoman');
     expect(settled.withdrawn).toEqual(['ferdinand']);
     expect(settled.captured).toEqual([]);
     const after = withPosition(w, settled.position);
-    expect(stacksWhere(after.position, { space: 'vienna', inside: true }).flatMap((s) => s.leaders)).toEqual(['ferdinand']);
+    expect(stacksWhere(after.position, { space: 'vienna', inside: true }).flatMap((s) => s.leaders)).toEqual([
+      'ferdinand',
+    ]);
     expect(needsSiegeCheck(after, leg)).toBe(true);
     expect(doesMoverOutnumberInside(after, leg)).toBe(true);
   });
@@ -336,7 +582,19 @@ describe('13.4, 15 the siege check after step 7', () => {
 describe('13.4 option 1: moving on', () => {
   /** Ottoman regulars stand in Vienna after Ferdinand withdrew; they do not outnumber him. */
   function stuckInVienna(patch: ScenarioPatch = {}): { world: World; leg: MoveLeg } {
-    const { world: w, leg } = move({ ...VIENNA, stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 2 }, { ...FERDINAND, inside: true }], ...patch }, 'ottoman', 'pressburg', 'vienna');
+    const { world: w, leg } = move(
+      {
+        ...VIENNA,
+        stacks: [
+          { space: 'pressburg', power: 'ottoman', regulars: 2 },
+          { ...FERDINAND, inside: true },
+        ],
+        ...patch,
+      },
+      'ottoman',
+      'pressburg',
+      'vienna',
+    );
     return { world: arrive(w, leg), leg };
   }
   /** Hapsburg regulars in Augsburg after the Protestant garrison withdrew; Augsburg–Innsbruck is a pass. */
@@ -346,7 +604,10 @@ describe('13.4 option 1: moving on', () => {
         war: [['hapsburg', 'protestant']],
         impulse: { power: 'hapsburg', cp: 2 },
         control: { salzburg: 'hapsburg' },
-        stacks: [{ space: 'salzburg', power: 'hapsburg', regulars: 2 }, { space: 'augsburg', power: 'protestant', regulars: 2, inside: true }],
+        stacks: [
+          { space: 'salzburg', power: 'hapsburg', regulars: 2 },
+          { space: 'augsburg', power: 'protestant', regulars: 2, inside: true },
+        ],
       },
       'hapsburg',
       'salzburg',
@@ -438,7 +699,12 @@ describe('13.4 option 1: moving on', () => {
     expect([...continueDestinations(w, leg, 1).to].sort()).toEqual(['brunn', 'graz', 'linz', 'pressburg']);
     const none = continueDestinations(w, leg, 0);
     expect(none.to).toEqual([]);
-    expect(none.blocked.map((b) => b.refusal.code)).toEqual(['hasCpToContinue', 'hasCpToContinue', 'hasCpToContinue', 'hasCpToContinue']);
+    expect(none.blocked.map((b) => b.refusal.code)).toEqual([
+      'hasCpToContinue',
+      'hasCpToContinue',
+      'hasCpToContinue',
+      'hasCpToContinue',
+    ]);
   });
 });
 
@@ -446,12 +712,29 @@ describe('13.4 option 2: back to where it came from', () => {
   /** 2 Ottoman regulars with Ibrahim in Vienna, Ferdinand's 2 inside: they retreat (reason `origin`). */
   function option2(patch: ScenarioPatch = {}): { world: World; state: RetreatState } {
     const { world: w, leg } = move(
-      { ...VIENNA, stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 2, leaders: ['ibrahim-pasha'] }, { ...FERDINAND, inside: true }], ...patch },
+      {
+        ...VIENNA,
+        stacks: [
+          { space: 'pressburg', power: 'ottoman', regulars: 2, leaders: ['ibrahim-pasha'] },
+          { ...FERDINAND, inside: true },
+        ],
+        ...patch,
+      },
       'ottoman',
       'pressburg',
       'vienna',
     );
-    return { world: arrive(w, leg), state: { space: 'vienna', reason: 'origin', attacker: 'ottoman', origin: 'pressburg', done: [], captor: 'hapsburg' } };
+    return {
+      world: arrive(w, leg),
+      state: {
+        space: 'vienna',
+        reason: 'origin',
+        attacker: 'ottoman',
+        origin: 'pressburg',
+        done: [],
+        captor: 'hapsburg',
+      },
+    };
   }
   const base = { inside: NO_UNITS, hasDestination: true, power: 'ottoman' as const, from: 'vienna' };
 
@@ -488,7 +771,9 @@ describe('13.4 option 2: back to where it came from', () => {
     const out = applyRetreat(w, state, 'ottoman', NO_UNITS, 'pressburg');
     expect(out.to).toBe('pressburg');
     expect(out.position.impulse.cp).toBe(w.position.impulse.cp);
-    expect(stacksWhere(out.position, { space: 'pressburg' }).map((s) => [s.power, s.regulars, s.leaders])).toEqual([['ottoman', 2, ['ibrahim-pasha']]]);
+    expect(stacksWhere(out.position, { space: 'pressburg' }).map((s) => [s.power, s.regulars, s.leaders])).toEqual([
+      ['ottoman', 2, ['ibrahim-pasha']],
+    ]);
   });
 
   test('[13.4 option 2] eliminates the formation and captures its leader when the way back is illegal (WDR-11, ruling R11)', () => {

@@ -22,7 +22,8 @@ describe('docs/server.md', () => {
     const actual = await serveRaw(requests);
     expect(actual).toHaveLength(responses.length);
     responses.forEach((shown, i) => {
-      if (shown.endsWith('…')) expect(actual[i]!.startsWith(shown.slice(0, -1)), `response ${i + 1}:\n${actual[i]}`).toBe(true);
+      if (shown.endsWith('…'))
+        expect(actual[i]!.startsWith(shown.slice(0, -1)), `response ${i + 1}:\n${actual[i]}`).toBe(true);
       else expect(actual[i]).toBe(shown);
     });
   });

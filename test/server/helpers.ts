@@ -122,6 +122,8 @@ export class InProcessClient {
 
 /** The worked example (the rulebook's Interception and Battle Example) and its scripted events, apart. */
 export function workedExample(): { scenario: Record<string, unknown>; events: Record<string, unknown>[] } {
-  const { events, ...scenario } = JSON.parse(readFileSync(join(ROOT, 'examples', 'vienna-1517.json'), 'utf8')) as Record<string, unknown>;
+  const { events, ...scenario } = JSON.parse(
+    readFileSync(join(ROOT, 'examples', 'vienna-1517.json'), 'utf8'),
+  ) as Record<string, unknown>;
   return { scenario, events: events as Record<string, unknown>[] };
 }

@@ -17,7 +17,9 @@ const PROCESS_TIMEOUT = 60_000;
 const SPAWN_TIMEOUT = 55_000;
 
 const python = spawnSync('python3', ['--version'], { encoding: 'utf8', timeout: 10_000 });
-const missing = python.error ? `python3 is not available here (${(python.error as NodeJS.ErrnoException).code ?? python.error.message}): the Python client is not run` : undefined;
+const missing = python.error
+  ? `python3 is not available here (${(python.error as NodeJS.ErrnoException).code ?? python.error.message}): the Python client is not run`
+  : undefined;
 
 function runClient(...args: string[]) {
   const r = spawnSync('python3', [CLIENT, ...args], { cwd: ROOT, encoding: 'utf8', timeout: SPAWN_TIMEOUT });

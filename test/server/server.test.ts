@@ -23,8 +23,25 @@ afterEach(() => {
 describe('methods', () => {
   test('hello names the protocol, the engine version and every method', async () => {
     const [r] = await serve([request(1, 'hello')]);
-    expect(r).toMatchObject({ jsonrpc: '2.0', id: 1, result: { protocol: 'his-procedures/jsonrpc-lines', version: 1 } });
-    expect(r!.result.methods).toEqual(['hello', 'create', 'pending', 'send', 'roll', 'save', 'restore', 'result', 'trace', 'close', 'ids', 'schema']);
+    expect(r).toMatchObject({
+      jsonrpc: '2.0',
+      id: 1,
+      result: { protocol: 'his-procedures/jsonrpc-lines', version: 1 },
+    });
+    expect(r!.result.methods).toEqual([
+      'hello',
+      'create',
+      'pending',
+      'send',
+      'roll',
+      'save',
+      'restore',
+      'result',
+      'trace',
+      'close',
+      'ids',
+      'schema',
+    ]);
   });
 
   test('create opens a session ("s1", "s2", …) and answers the first pending decision', async () => {
@@ -51,7 +68,10 @@ describe('methods', () => {
       expect(await c.result('roll', { session: s })).toMatchObject({ ok: true });
       dice.push((await c.result('save', { session: s })).events[1]);
     }
-    expect(dice[0]).toMatchObject({ event: { type: 'dice.rolled', values: [expect.any(Number), expect.any(Number)] }, source: 'seeded' });
+    expect(dice[0]).toMatchObject({
+      event: { type: 'dice.rolled', values: [expect.any(Number), expect.any(Number)] },
+      source: 'seeded',
+    });
     expect(dice[1]).toEqual(dice[0]); // the same seed, the same dice
     await c.end();
   });
@@ -62,8 +82,14 @@ describe('methods', () => {
   });
 
   test('send answers {ok: true, pending} for an accepted event', async () => {
-    const [, r] = await serve([request(1, 'create', { scenario: VIENNA }), request(2, 'send', { session: 's1', event: INTERCEPT })]);
-    expect(r!.result).toMatchObject({ ok: true, pending: { kind: 'roll', power: 'hapsburg', roll: { dice: 2, target: 9 } } });
+    const [, r] = await serve([
+      request(1, 'create', { scenario: VIENNA }),
+      request(2, 'send', { session: 's1', event: INTERCEPT }),
+    ]);
+    expect(r!.result).toMatchObject({
+      ok: true,
+      pending: { kind: 'roll', power: 'hapsburg', roll: { dice: 2, target: 9 } },
+    });
   });
 
   test('[13.2] a refusal is a result, not a JSON-RPC error: avoid battle while an interception is pending', async () => {
@@ -73,7 +99,14 @@ describe('methods', () => {
       request(3, 'pending', { session: 's1' }),
     ]);
     expect(r!.error).toBeUndefined();
-    expect(r!.result).toEqual({ ok: false, error: expect.objectContaining({ code: 'out-of-turn', rule: '13.2 step 1', message: expect.stringMatching(/^Not yet/) }) });
+    expect(r!.result).toEqual({
+      ok: false,
+      error: expect.objectContaining({
+        code: 'out-of-turn',
+        rule: '13.2 step 1',
+        message: expect.stringMatching(/^Not yet/),
+      }),
+    });
     expect(r!.result.pending).toBeUndefined();
     expect(p!.result.pending).toMatchObject({ kind: 'intercept' }); // a refused event changes nothing
   });
@@ -117,7 +150,12 @@ describe('methods', () => {
     const { session } = await c.result('create', { scenario: VIENNA, seed: 9 });
     await c.result('send', { session, event: INTERCEPT });
     const saved = await c.result('save', { session });
-    expect(saved).toMatchObject({ format: 'his-procedures/session', seed: 9, lang: 'en', events: [{ event: INTERCEPT, source: 'host' }] });
+    expect(saved).toMatchObject({
+      format: 'his-procedures/session',
+      seed: 9,
+      lang: 'en',
+      events: [{ event: INTERCEPT, source: 'host' }],
+    });
     const restored = await c.result('restore', { save: saved });
     expect(restored.session).toBe('s2');
     expect(restored.pending).toEqual((await c.result('pending', { session })).pending);
@@ -128,7 +166,10 @@ describe('methods', () => {
     for (const s of [session, restored.session, fromText.session]) {
       let pending = (await c.result('pending', { session: s })).pending;
       while (pending) {
-        const r = pending.kind === 'roll' ? await c.result('roll', { session: s }) : await c.result('send', { session: s, event: pending.options.at(-1).event });
+        const r =
+          pending.kind === 'roll'
+            ? await c.result('roll', { session: s })
+            : await c.result('send', { session: s, event: pending.options.at(-1).event });
         expect(r.ok).toBe(true);
         pending = r.pending;
       }
@@ -186,7 +227,11 @@ describe('methods', () => {
   });
 
   test('schema returns the JSON Schemas of the CLI (scenario by default)', async () => {
-    const rs = await serve([request(1, 'schema'), request(2, 'schema', { name: 'event' }), request(3, 'schema', { name: 'toString' })]);
+    const rs = await serve([
+      request(1, 'schema'),
+      request(2, 'schema', { name: 'event' }),
+      request(3, 'schema', { name: 'toString' }),
+    ]);
     expect(rs[0]!.result).toMatchObject({ title: 'his-procedures scenario', type: 'object' });
     expect(rs[1]!.result.title).toBe('his-procedures event');
     expect(errorOf(rs[2]).code).toBe(RPC_ERRORS.invalidParams);
@@ -206,13 +251,25 @@ describe('the worked example over the protocol', () => {
     expect(last.pending).toBeNull();
     const { result } = await c.result('result', { session });
     const { summary, position } = result;
-    expect(summary.interceptions).toEqual([expect.objectContaining({ power: 'hapsburg', from: 'graz', dice: [3, 5], total: 9, target: 9, success: true })]);
+    expect(summary.interceptions).toEqual([
+      expect.objectContaining({ power: 'hapsburg', from: 'graz', dice: [3, 5], total: 9, target: 9, success: true }),
+    ]);
     const battle = summary.battle;
-    expect(battle.attacker).toMatchObject({ powers: ['ottoman'], dice: { total: 10 }, hits: 3, losses: { regulars: 4, cavalry: 1 } });
+    expect(battle.attacker).toMatchObject({
+      powers: ['ottoman'],
+      dice: { total: 10 },
+      hits: 3,
+      losses: { regulars: 4, cavalry: 1 },
+    });
     expect(battle.defender).toMatchObject({ powers: ['hapsburg'], dice: { total: 13 }, hits: 5 });
     expect(battle.winnerPower).toBe('hapsburg');
     expect(summary.retreats).toEqual([
-      expect.objectContaining({ power: 'ottoman', from: 'vienna', to: 'pressburg', units: expect.objectContaining({ regulars: 3, cavalry: 0 }) }),
+      expect.objectContaining({
+        power: 'ottoman',
+        from: 'vienna',
+        to: 'pressburg',
+        units: expect.objectContaining({ regulars: 3, cavalry: 0 }),
+      }),
     ]);
     const ottoman = position.stacks.filter((s: { power: string }) => s.power === 'ottoman');
     expect(ottoman).toHaveLength(1);
@@ -220,7 +277,10 @@ describe('the worked example over the protocol', () => {
     expect(ottoman[0].cavalry ?? 0).toBe(0);
     expect([...ottoman[0].leaders].sort()).toEqual(['ibrahim-pasha', 'suleiman']);
     // After the move: anything sent is refused as a result, not a protocol fault.
-    expect(await c.result('send', { session, event: { type: 'intercept.decline', power: 'hapsburg' } })).toMatchObject({ ok: false, error: { code: 'move-ended' } });
+    expect(await c.result('send', { session, event: { type: 'intercept.decline', power: 'hapsburg' } })).toMatchObject({
+      ok: false,
+      error: { code: 'move-ended' },
+    });
     expect(await c.result('close', { session })).toEqual({ closed: true });
     await c.end();
   });
@@ -268,7 +328,16 @@ describe('protocol faults are JSON-RPC errors, and the server keeps serving', ()
   });
 
   test('-32601 for an unknown method, including the names on Object.prototype', async () => {
-    const names = ['frobnicate', '__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'rpc.discover', ''];
+    const names = [
+      'frobnicate',
+      '__proto__',
+      'constructor',
+      'toString',
+      'hasOwnProperty',
+      'valueOf',
+      'rpc.discover',
+      '',
+    ];
     const rs = await serve([...names.map((m, i) => request(i, m, {})), request('after', 'ids')]);
     expect(rs.map((r) => r.error?.code)).toEqual([...names.map(() => -32601), undefined]);
     expect(rs[1]!.error!.message).toBe('Method not found: __proto__');
@@ -300,19 +369,30 @@ describe('protocol faults are JSON-RPC errors, and the server keeps serving', ()
     expect(rs[0]!.result.session).toBe('s1');
     expect(rs.slice(1, -1).map((r) => [r.id, r.error?.code])).toEqual(rs.slice(1, -1).map((r) => [r.id, -32602]));
     expect(rs[1]!.error!.message).toContain("missing 'scenario'");
-    expect(rs[7]!.error).toMatchObject({ message: "Invalid params: unknown session 's99' (never opened, or closed)", data: { session: 's99' } });
+    expect(rs[7]!.error).toMatchObject({
+      message: "Invalid params: unknown session 's99' (never opened, or closed)",
+      data: { session: 's99' },
+    });
     expect(rs[13]!.error!.message).toContain("unknown parameter 'sesion'");
     expect(rs[16]!.error!.message).toContain('not an array');
     expect(rs.at(-1)!.result.pending.kind).toBe('intercept');
   });
 
   test('-32602 for a bad scenario, with every problem of ScenarioError as data.issues {path, message}', async () => {
-    const bad = { ...VIENNA, stacks: [{ space: 'pressburg', power: 'ottoman', regulars: -1, cavalry: 1.5, leaders: ['suleiman'] }] };
-    const [r, text] = await serve([request(1, 'create', { scenario: bad }), request(2, 'create', { scenario: '{"war": [' })]);
+    const bad = {
+      ...VIENNA,
+      stacks: [{ space: 'pressburg', power: 'ottoman', regulars: -1, cavalry: 1.5, leaders: ['suleiman'] }],
+    };
+    const [r, text] = await serve([
+      request(1, 'create', { scenario: bad }),
+      request(2, 'create', { scenario: '{"war": [' }),
+    ]);
     const e = errorOf(r);
     expect(e.code).toBe(-32602);
     expect(e.message).toMatch(/^Invalid params: invalid scenario \(\d+ problems?; see data.issues\)$/);
-    expect(e.data.issues).toEqual(expect.arrayContaining([{ path: 'stacks[0].regulars', message: expect.any(String) }]));
+    expect(e.data.issues).toEqual(
+      expect.arrayContaining([{ path: 'stacks[0].regulars', message: expect.any(String) }]),
+    );
     for (const issue of e.data.issues) expect(Object.keys(issue).sort()).toEqual(['message', 'path']);
     expect(errorOf(text).data.issues).toEqual([{ path: '', message: expect.stringMatching(/^not valid JSON/) }]);
   });
@@ -323,13 +403,20 @@ describe('protocol faults are JSON-RPC errors, and the server keeps serving', ()
     await c.result('send', { session, event: INTERCEPT });
     const saved = await c.result('save', { session });
     const notASave = await c.call('restore', { save: { format: 'something else' } });
-    expect(errorOf(notASave)).toMatchObject({ code: -32602, message: expect.stringMatching(/^Invalid params: not a session save/) });
+    expect(errorOf(notASave)).toMatchObject({
+      code: -32602,
+      message: expect.stringMatching(/^Invalid params: not a session save/),
+    });
     const notJson = await c.call('restore', { save: 'nope' });
     expect(errorOf(notJson).message).toMatch(/^Invalid params: not a session save: the text is not valid JSON/);
     const tampered = structuredClone(saved);
     tampered.events[0].event.from = 'linz';
     const refused = await c.call('restore', { save: tampered });
-    expect(errorOf(refused)).toMatchObject({ code: -32602, message: expect.stringContaining('saved event 1 (intercept.declare)'), data: { index: 0 } });
+    expect(errorOf(refused)).toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('saved event 1 (intercept.declare)'),
+      data: { index: 0 },
+    });
     expect(await c.result('ids')).toEqual({ sessions: [session] }); // nothing opened by the failures
     await c.end();
   });
@@ -358,16 +445,45 @@ describe('protocol faults are JSON-RPC errors, and the server keeps serving', ()
       ],
       { maxSessions: 2 },
     );
-    expect(rs.map((r) => r.result?.session ?? r.error?.code)).toEqual(['s1', 's2', RPC_ERRORS.tooManySessions, undefined, 's3']);
+    expect(rs.map((r) => r.result?.session ?? r.error?.code)).toEqual([
+      's1',
+      's2',
+      RPC_ERRORS.tooManySessions,
+      undefined,
+      's3',
+    ]);
   });
 
   test('no input makes the server throw or go silent: random JSON as requests and as params of every method', async () => {
     const server = new RpcServer();
     server.handleLine(JSON.stringify(request(0, 'create', { scenario: VIENNA })));
-    const methods = ['hello', 'create', 'pending', 'send', 'roll', 'save', 'restore', 'result', 'trace', 'close', 'ids', 'schema', '__proto__'];
+    const methods = [
+      'hello',
+      'create',
+      'pending',
+      'send',
+      'roll',
+      'save',
+      'restore',
+      'result',
+      'trace',
+      'close',
+      'ids',
+      'schema',
+      '__proto__',
+    ];
     const params = fc.oneof(
       fc.jsonValue(),
-      fc.record({ session: fc.constantFrom('s1', 's2', 'x', 1), event: fc.jsonValue(), from: fc.jsonValue(), save: fc.jsonValue(), scenario: fc.jsonValue() }, { requiredKeys: [] }),
+      fc.record(
+        {
+          session: fc.constantFrom('s1', 's2', 'x', 1),
+          event: fc.jsonValue(),
+          from: fc.jsonValue(),
+          save: fc.jsonValue(),
+          scenario: fc.jsonValue(),
+        },
+        { requiredKeys: [] },
+      ),
     );
     fc.assert(
       fc.property(fc.constantFrom(...methods), params, fc.oneof(fc.integer(), fc.string()), (method, p, id) => {
@@ -413,7 +529,13 @@ describe('notifications', () => {
 describe('batches (supported)', () => {
   test('a batch is answered with one line: an array of the responses in order, notifications left out', async () => {
     const raw = await serveRaw([
-      JSON.stringify([request(1, 'create', { scenario: VIENNA }), notification('send', { session: 's1', event: INTERCEPT }), request(2, 'pending', { session: 's1' }), 42, request(3, 'nope')]),
+      JSON.stringify([
+        request(1, 'create', { scenario: VIENNA }),
+        notification('send', { session: 's1', event: INTERCEPT }),
+        request(2, 'pending', { session: 's1' }),
+        42,
+        request(3, 'nope'),
+      ]),
       request(4, 'ids'),
     ]);
     expect(raw).toHaveLength(2);
@@ -428,12 +550,24 @@ describe('batches (supported)', () => {
   });
 
   test('an empty batch is -32600; a batch of notifications is not answered; a batch over the limit is -32600', async () => {
-    const rs = await serveRaw(['[]', JSON.stringify([notification('ids'), notification('hello')]), JSON.stringify([request(1, 'ids'), request(2, 'ids'), request(3, 'ids')]), request(4, 'ids')], {
-      maxBatch: 2,
-    });
+    const rs = await serveRaw(
+      [
+        '[]',
+        JSON.stringify([notification('ids'), notification('hello')]),
+        JSON.stringify([request(1, 'ids'), request(2, 'ids'), request(3, 'ids')]),
+        request(4, 'ids'),
+      ],
+      {
+        maxBatch: 2,
+      },
+    );
     expect(rs.map((l) => JSON.parse(l))).toEqual([
       { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request: empty batch' } },
-      { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request: a batch of 3 requests (at most 2)' } },
+      {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32600, message: 'Invalid Request: a batch of 3 requests (at most 2)' },
+      },
       { jsonrpc: '2.0', id: 4, result: { sessions: [] } },
     ]);
   });
@@ -472,7 +606,10 @@ describe('order and many sessions', () => {
       for (const s of sessions) {
         const p = pending.get(s);
         if (!p) continue;
-        const r = p.kind === 'roll' ? await c.result('roll', { session: s }) : await c.result('send', { session: s, event: p.options[0].event });
+        const r =
+          p.kind === 'roll'
+            ? await c.result('roll', { session: s })
+            : await c.result('send', { session: s, event: p.options[0].event });
         expect(r.ok).toBe(true);
         pending.set(s, r.pending);
       }
@@ -484,7 +621,12 @@ describe('order and many sessions', () => {
       const lone = new InProcessClient();
       const { session } = await lone.result('create', { scenario: VIENNA, seed: 100 + i });
       let p = (await lone.result('pending', { session })).pending;
-      while (p) p = (p.kind === 'roll' ? await lone.result('roll', { session }) : await lone.result('send', { session, event: p.options[0].event })).pending;
+      while (p)
+        p = (
+          p.kind === 'roll'
+            ? await lone.result('roll', { session })
+            : await lone.result('send', { session, event: p.options[0].event })
+        ).pending;
       expect(interleaved).toEqual((await lone.result('result', { session })).result);
       await lone.end();
     }
@@ -496,7 +638,14 @@ describe('order and many sessions', () => {
 
 describe('framing', () => {
   test('blank lines are ignored; CRLF line ends and a byte-order mark are accepted', async () => {
-    const rs = await serveRaw(['', '   ', '\t', `${JSON.stringify(request(1, 'ids'))}\r`, `\uFEFF${JSON.stringify(request(2, 'ids'))}`, '\r']);
+    const rs = await serveRaw([
+      '',
+      '   ',
+      '\t',
+      `${JSON.stringify(request(1, 'ids'))}\r`,
+      `\uFEFF${JSON.stringify(request(2, 'ids'))}`,
+      '\r',
+    ]);
     expect(rs.map((l) => JSON.parse(l).id)).toEqual([1, 2]);
   });
 
@@ -514,7 +663,11 @@ describe('framing', () => {
       [null, -32600],
       [3, undefined],
     ]);
-    expect(rs[0]!.error).toEqual({ code: -32600, message: 'Invalid Request: line longer than 200 bytes; it was skipped up to the next line break', data: { maxLineBytes: 200 } });
+    expect(rs[0]!.error).toEqual({
+      code: -32600,
+      message: 'Invalid Request: line longer than 200 bytes; it was skipped up to the next line break',
+      data: { maxLineBytes: 200 },
+    });
   });
 
   test('the limit counts UTF-8 bytes: a line of exactly the limit is served, one byte more is not', async () => {
@@ -526,7 +679,11 @@ describe('framing', () => {
   });
 
   test(`the default limit is 4 MiB (${DEFAULT_MAX_LINE_BYTES} bytes)`, async () => {
-    const rs = await serve([`"${'x'.repeat(DEFAULT_MAX_LINE_BYTES)}"`, `"${'x'.repeat(DEFAULT_MAX_LINE_BYTES - 10)}"`, request(1, 'ids')]);
+    const rs = await serve([
+      `"${'x'.repeat(DEFAULT_MAX_LINE_BYTES)}"`,
+      `"${'x'.repeat(DEFAULT_MAX_LINE_BYTES - 10)}"`,
+      request(1, 'ids'),
+    ]);
     expect(rs.map((r) => [r.id, r.error?.code])).toEqual([
       [null, -32600],
       [null, -32600], // served, but a string is not a request
@@ -539,7 +696,9 @@ describe('framing', () => {
     const input = new PassThrough();
     const out: string[] = [];
     const done = serveLines(input, (l) => void out.push(l));
-    const bytes = Buffer.from(`${JSON.stringify(request(1, 'Вена'))}\n${JSON.stringify(request(2, 'ids'))}\n${JSON.stringify(request(3, 'ids'))}`);
+    const bytes = Buffer.from(
+      `${JSON.stringify(request(1, 'Вена'))}\n${JSON.stringify(request(2, 'ids'))}\n${JSON.stringify(request(3, 'ids'))}`,
+    );
     const cut = bytes.indexOf(Buffer.from('е')) + 1; // inside the two bytes of "е"
     input.write(bytes.subarray(0, 5));
     input.write(bytes.subarray(5, cut));
@@ -575,10 +734,13 @@ describe('framing', () => {
 
   test('write may be asynchronous: the next request waits for it, so order holds', async () => {
     const out: string[] = [];
-    await serveLines([JSON.stringify(request(1, 'ids')), JSON.stringify(request(2, 'hello')), JSON.stringify(request(3, 'ids'))], async (l) => {
-      await new Promise((r) => setTimeout(r, JSON.parse(l).id === 1 ? 20 : 0));
-      out.push(l);
-    });
+    await serveLines(
+      [JSON.stringify(request(1, 'ids')), JSON.stringify(request(2, 'hello')), JSON.stringify(request(3, 'ids'))],
+      async (l) => {
+        await new Promise((r) => setTimeout(r, JSON.parse(l).id === 1 ? 20 : 0));
+        out.push(l);
+      },
+    );
     expect(out.map((l) => JSON.parse(l).id)).toEqual([1, 2, 3]);
   });
 

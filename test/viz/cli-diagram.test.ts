@@ -21,7 +21,14 @@ describe('his diagram', () => {
   });
 
   test('[14 step 6] prints SVG with the highlighted state marked', async () => {
-    const r = await hisAsync('diagram', 'fieldBattle', '--format', 'svg', '--highlight', 'fieldBattle.rollingAttackerDice');
+    const r = await hisAsync(
+      'diagram',
+      'fieldBattle',
+      '--format',
+      'svg',
+      '--highlight',
+      'fieldBattle.rollingAttackerDice',
+    );
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^<\?xml/);
     expect(r.stdout).toContain('class="node state roll highlight" data-state="fieldBattle.rollingAttackerDice"');
@@ -37,8 +44,14 @@ describe('his diagram', () => {
     [['diagram', 'nope'], "unknown machine 'nope'"],
     [['diagram', 'constructor'], "unknown machine 'constructor'"],
     [['diagram', 'fieldBattle', '--highlight', 'nope'], "unknown state 'nope' in the fieldBattle diagram"],
-    [['diagram', 'composed', '--highlight', 'hasOwnProperty'], "unknown state 'hasOwnProperty' in the composed diagram"],
-    [['diagram', 'retreat', '--highlight', 'fieldBattle.done'], "unknown state 'fieldBattle.done' in the retreat diagram"],
+    [
+      ['diagram', 'composed', '--highlight', 'hasOwnProperty'],
+      "unknown state 'hasOwnProperty' in the composed diagram",
+    ],
+    [
+      ['diagram', 'retreat', '--highlight', 'fieldBattle.done'],
+      "unknown state 'fieldBattle.done' in the retreat diagram",
+    ],
     [['diagram', 'retreat', '--format', 'png'], '--format must be mermaid, dot, svg, not png'],
   ] as const)('[13.1] %j is a one-line usage error', ([args, message]) => {
     const r = his(...args);

@@ -57,7 +57,10 @@ describe('charts', () => {
       if (e.from) expect(mermaid).toContain(`${e.from.slice(id.length + 1)} --> ${e.to.slice(id.length + 1)}`);
       if (!e.guard) continue;
       // A composed guard ("canWithdraw and not isAutomaticWithdrawal") cites the rule of every guard it names.
-      const names = e.guard.split(/ and | or |not /).map((n) => n.replace(/[()]/g, '').trim()).filter(Boolean);
+      const names = e.guard
+        .split(/ and | or |not /)
+        .map((n) => n.replace(/[()]/g, '').trim())
+        .filter(Boolean);
       const rules = [...new Set(names.map((n) => (GUARD_TABLES[id] as Record<string, { rule: string }>)[n]?.rule))];
       for (const rule of rules) expect(rule, `${id}: guard ${e.guard}`).toBeTruthy();
       expect(dot).toContain(`[${e.guard} (${rules.join('; ')})]`);
@@ -67,18 +70,23 @@ describe('charts', () => {
 
   test('[13.2] the interception chart shows the decision, the roll and the guard with its rule', () => {
     const text = drawDiagram('interception', 'mermaid');
-    expect(text).toContain('awaitingInterception --> rollingInterception : intercept.declare [isLegalInterception (13.2)] / declareInterception');
+    expect(text).toContain(
+      'awaitingInterception --> rollingInterception : intercept.declare [isLegalInterception (13.2)] / declareInterception',
+    );
     expect(text).toContain('class awaitingInterception decision');
     expect(text).toContain('class rollingInterception roll');
   });
 
   test('[13.1] the movement chart names the machines it invokes', () => {
     const text = drawDiagram('movement', 'mermaid');
-    for (const child of ['interception', 'avoidBattle', 'withdrawal', 'fieldBattle', 'retreat', 'siegeBreak']) expect(text).toContain(`⇒ ${child}`);
+    for (const child of ['interception', 'avoidBattle', 'withdrawal', 'fieldBattle', 'retreat', 'siegeBreak'])
+      expect(text).toContain(`⇒ ${child}`);
   });
 
   test('[13.1] diagram() still draws a machine given to it, as the package exports it', () => {
-    expect(diagram('retreat', MACHINES.retreat, 'mermaid', 'ru')).toBe(drawDiagram('retreat', 'mermaid', { lang: 'ru' }));
+    expect(diagram('retreat', MACHINES.retreat, 'mermaid', 'ru')).toBe(
+      drawDiagram('retreat', 'mermaid', { lang: 'ru' }),
+    );
   });
 });
 
@@ -104,32 +112,45 @@ describe('labels', () => {
     const meta = MACHINES.fieldBattle.root.states.rollingAttackerDice!.meta as StateMeta;
     expect(dot).toContain(meta.title[lang]);
     expect(dot).toContain(lang === 'en' ? '>14 step 6<' : '>14, шаг 6<');
-    expect(drawDiagram('withdrawal', 'mermaid', { lang })).toContain(lang === 'en' ? '(13.4 option 1, ruling R4)' : '(13.4, вариант 1; решение R4)');
+    expect(drawDiagram('withdrawal', 'mermaid', { lang })).toContain(
+      lang === 'en' ? '(13.4 option 1, ruling R4)' : '(13.4, вариант 1; решение R4)',
+    );
   });
 
-  test.for(IDS.flatMap((id) => LANGS.map((lang) => [id, lang] as const)))('[13.1] %s (%s): the fallback of every eventless list is labelled else', ([id, lang]) => {
-    const word = lang === 'en' ? 'else' : 'иначе';
-    const c = chartOf(id, lang);
-    const mermaid = drawDiagram(id, 'mermaid', { lang });
-    const dot = drawDiagram(id, 'dot', { lang });
-    const fallbacks = Object.values(MACHINES[id].root.states).flatMap((n) => {
-      const list = (n as AnyStateMachine['root']).always ?? [];
-      const last = list.at(-1);
-      return list.length > 1 && last && last.guard === undefined ? [`${id}.${(n as AnyStateMachine['root']).key}`] : [];
-    });
-    expect(c.edges.filter((e) => e.kind === 'else').map((e) => e.from)).toEqual(fallbacks);
-    for (const e of c.edges.filter((x) => x.kind === 'else')) {
-      const from = e.from!.slice(id.length + 1);
-      const to = e.to.slice(id.length + 1);
-      expect(mermaid).toMatch(new RegExp(`${from} --> ${to} : ${word}`));
-      expect(dot).toMatch(new RegExp(`"${e.from}" -> "${e.to}" \\[[^\\n]*class="transition else"[^\\n]*<I>${word}</I>`));
-    }
-  });
+  test.for(IDS.flatMap((id) => LANGS.map((lang) => [id, lang] as const)))(
+    '[13.1] %s (%s): the fallback of every eventless list is labelled else',
+    ([id, lang]) => {
+      const word = lang === 'en' ? 'else' : 'иначе';
+      const c = chartOf(id, lang);
+      const mermaid = drawDiagram(id, 'mermaid', { lang });
+      const dot = drawDiagram(id, 'dot', { lang });
+      const fallbacks = Object.values(MACHINES[id].root.states).flatMap((n) => {
+        const list = (n as AnyStateMachine['root']).always ?? [];
+        const last = list.at(-1);
+        return list.length > 1 && last && last.guard === undefined
+          ? [`${id}.${(n as AnyStateMachine['root']).key}`]
+          : [];
+      });
+      expect(c.edges.filter((e) => e.kind === 'else').map((e) => e.from)).toEqual(fallbacks);
+      for (const e of c.edges.filter((x) => x.kind === 'else')) {
+        const from = e.from!.slice(id.length + 1);
+        const to = e.to.slice(id.length + 1);
+        expect(mermaid).toMatch(new RegExp(`${from} --> ${to} : ${word}`));
+        expect(dot).toMatch(
+          new RegExp(`"${e.from}" -> "${e.to}" \\[[^\\n]*class="transition else"[^\\n]*<I>${word}</I>`),
+        );
+      }
+    },
+  );
 
   test('[13.3 step 3] decision, dice and card-window states look different in every format', () => {
     const dot = drawDiagram('fieldBattle', 'dot');
-    expect(dot).toMatch(/"fieldBattle.awaitingCasualties" \[[^\n]*class="state decision"[^\n]*shape=hexagon[^\n]*fillcolor="#fde68a"[^\n]*a player decides/);
-    expect(dot).toMatch(/"fieldBattle.rollingAttackerDice" \[[^\n]*class="state roll"[^\n]*fillcolor="#bfdbfe"[^\n]*dice roll/);
+    expect(dot).toMatch(
+      /"fieldBattle.awaitingCasualties" \[[^\n]*class="state decision"[^\n]*shape=hexagon[^\n]*fillcolor="#fde68a"[^\n]*a player decides/,
+    );
+    expect(dot).toMatch(
+      /"fieldBattle.rollingAttackerDice" \[[^\n]*class="state roll"[^\n]*fillcolor="#bfdbfe"[^\n]*dice roll/,
+    );
     expect(dot).toMatch(/"fieldBattle.combatCards" \[[^\n]*class="state window"[^\n]*dashed[^\n]*card window/);
     const ru = drawDiagram('fieldBattle', 'dot', { lang: 'ru' });
     expect(ru).toContain('решает игрок');
@@ -143,16 +164,26 @@ describe('labels', () => {
 
 describe('--highlight', () => {
   test('[14 step 6] marks one state in Mermaid and DOT, by id or by key of the root machine', () => {
-    expect(drawDiagram('fieldBattle', 'mermaid', { highlight: 'fieldBattle.rollingAttackerDice' })).toContain('class rollingAttackerDice highlight');
+    expect(drawDiagram('fieldBattle', 'mermaid', { highlight: 'fieldBattle.rollingAttackerDice' })).toContain(
+      'class rollingAttackerDice highlight',
+    );
     const dot = drawDiagram('fieldBattle', 'dot', { highlight: 'rollingAttackerDice' });
     expect(dot.match(/highlight/g)).toHaveLength(1);
-    expect(dot).toMatch(/"fieldBattle.rollingAttackerDice" \[[^\n]*class="state roll highlight"[^\n]*color="#dc2626", penwidth=4/);
-    expect(drawDiagram('composed', 'dot', { highlight: 'retreat.awaitingRetreat' })).toMatch(/"retreat.awaitingRetreat" \[[^\n]*highlight/);
-    expect(drawDiagram('composed', 'mermaid', { highlight: 'retreat.awaitingRetreat' })).toContain('class retreat__awaitingRetreat highlight');
+    expect(dot).toMatch(
+      /"fieldBattle.rollingAttackerDice" \[[^\n]*class="state roll highlight"[^\n]*color="#dc2626", penwidth=4/,
+    );
+    expect(drawDiagram('composed', 'dot', { highlight: 'retreat.awaitingRetreat' })).toMatch(
+      /"retreat.awaitingRetreat" \[[^\n]*highlight/,
+    );
+    expect(drawDiagram('composed', 'mermaid', { highlight: 'retreat.awaitingRetreat' })).toContain(
+      'class retreat__awaitingRetreat highlight',
+    );
   });
 
   test('[13.1] refuses a state the diagram does not draw, and names inherited by every object', () => {
-    expect(() => drawDiagram('fieldBattle', 'dot', { highlight: 'interception.awaitingInterception' })).toThrow(DiagramError);
+    expect(() => drawDiagram('fieldBattle', 'dot', { highlight: 'interception.awaitingInterception' })).toThrow(
+      DiagramError,
+    );
     expect(() => drawDiagram('fieldBattle', 'dot', { highlight: 'toString' })).toThrow(DiagramError);
     expect(() => drawDiagram('constructor' as MachineId, 'dot')).toThrow(DiagramError);
   });

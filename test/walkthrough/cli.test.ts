@@ -25,25 +25,33 @@ async function run(...args: string[]): Promise<{ code: number; stdout: string; s
 }
 
 describe('his walkthrough', () => {
-  test('[DESIGN] writes the page to stdout by default', async () => {
-    const r = await run(EXAMPLE);
-    expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^<!DOCTYPE html>/);
-    // Nothing in the page is a control or bidirectional character the terminal guard would escape: stdout is the page.
-    expect(r.stdout).toBe(`${(await walkthrough(parseScenario(VIENNA_TEXT), { seed: 1 })).html}`);
-    expect(r.stdout).not.toContain('id="wt-scenario"');
-    expect(r.stderr).toBe('');
-  }, SLOW);
+  test(
+    '[DESIGN] writes the page to stdout by default',
+    async () => {
+      const r = await run(EXAMPLE);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/^<!DOCTYPE html>/);
+      // Nothing in the page is a control or bidirectional character the terminal guard would escape: stdout is the page.
+      expect(r.stdout).toBe(`${(await walkthrough(parseScenario(VIENNA_TEXT), { seed: 1 })).html}`);
+      expect(r.stdout).not.toContain('id="wt-scenario"');
+      expect(r.stderr).toBe('');
+    },
+    SLOW,
+  );
 
-  test('[DESIGN] -o writes the file, --play adds play mode, --lang ru opens it in Russian', async () => {
-    const file = join(dir, 'vienna.html');
-    const r = await run(EXAMPLE, '--play', '--lang', 'ru', '-o', file);
-    expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/vienna\.html: 37 steps, \d+ bytes, with play mode/);
-    const page = readFileSync(file, 'utf8');
-    expect(page).toContain('<html lang="ru">');
-    expect(page).toContain('id="wt-scenario"');
-  }, SLOW);
+  test(
+    '[DESIGN] -o writes the file, --play adds play mode, --lang ru opens it in Russian',
+    async () => {
+      const file = join(dir, 'vienna.html');
+      const r = await run(EXAMPLE, '--play', '--lang', 'ru', '-o', file);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/vienna\.html: 37 steps, \d+ bytes, with play mode/);
+      const page = readFileSync(file, 'utf8');
+      expect(page).toContain('<html lang="ru">');
+      expect(page).toContain('id="wt-scenario"');
+    },
+    SLOW,
+  );
 
   test('[DESIGN] options are checked before anything runs: a usage error', () => {
     expect(() => cmdWalkthrough([])).toThrow(UsageError);
@@ -65,22 +73,33 @@ describe('his walkthrough', () => {
     expect((await run(EXAMPLE, '--events', events)).code).toBe(2);
   });
 
-  test('[13.4] an illegal scripted event: the page ends at the refusal, exit 3', async () => {
-    const scenario = join(dir, 'illegal.json');
-    writeFileSync(scenario, JSON.stringify({ ...JSON.parse(VIENNA_TEXT), events: [{ type: 'withdraw.declare', power: 'hapsburg' }] }));
-    const file = join(dir, 'illegal.html');
-    const r = await run(scenario, '-o', file);
-    expect(r.code).toBe(3);
-    expect(r.stderr).toMatch(/scripted event 1 \(index 0\)/);
-    const page = readFileSync(file, 'utf8');
-    expect(page).toContain('"stopped":{"code":"');
-    expect(page).toContain('"type":"withdraw.declare"');
-  }, SLOW);
+  test(
+    '[13.4] an illegal scripted event: the page ends at the refusal, exit 3',
+    async () => {
+      const scenario = join(dir, 'illegal.json');
+      writeFileSync(
+        scenario,
+        JSON.stringify({ ...JSON.parse(VIENNA_TEXT), events: [{ type: 'withdraw.declare', power: 'hapsburg' }] }),
+      );
+      const file = join(dir, 'illegal.html');
+      const r = await run(scenario, '-o', file);
+      expect(r.code).toBe(3);
+      expect(r.stderr).toMatch(/scripted event 1 \(index 0\)/);
+      const page = readFileSync(file, 'utf8');
+      expect(page).toContain('"stopped":{"code":"');
+      expect(page).toContain('"type":"withdraw.declare"');
+    },
+    SLOW,
+  );
 
-  test('[DESIGN] an output that cannot be written: exit 2, one line', async () => {
-    const r = await run(EXAMPLE, '-o', join(dir, 'no', 'such', 'folder.html'));
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/cannot write .*folder\.html: no such folder/);
-    expect(existsSync(join(dir, 'no'))).toBe(false);
-  }, SLOW);
+  test(
+    '[DESIGN] an output that cannot be written: exit 2, one line',
+    async () => {
+      const r = await run(EXAMPLE, '-o', join(dir, 'no', 'such', 'folder.html'));
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/cannot write .*folder\.html: no such folder/);
+      expect(existsSync(join(dir, 'no'))).toBe(false);
+    },
+    SLOW,
+  );
 });

@@ -25,7 +25,7 @@ export function hostile(): Scenario {
       spaces: [
         { id: 'keep', name: HOSTILE_SPACE, type: 'key', home: 'hapsburg' },
         { id: 'camp', name: 'Camp & <Co>', type: 'unfortified', home: 'ottoman' },
-        { id: 'ford', name: "Ford 'the \"quoted\"'", type: 'unfortified', home: 'hapsburg' },
+        { id: 'ford', name: 'Ford \'the "quoted"\'', type: 'unfortified', home: 'hapsburg' },
         { id: 'pass', name: 'High pass', type: 'unfortified', home: 'hapsburg' },
       ],
       connections: [

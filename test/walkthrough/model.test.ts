@@ -32,7 +32,13 @@ describe('the worked example (13.2, 14, 14.1)', () => {
   test('[13.1] a frame per accepted answer: the start and the five scripted events', () => {
     expect(model.frames).toHaveLength(6);
     expect(model.frames[0]!.answer).toBeNull();
-    expect(model.frames.slice(1).map((f) => f.answer!.event.type)).toEqual(['intercept.declare', 'dice.rolled', 'dice.rolled', 'dice.rolled', 'casualties.assign']);
+    expect(model.frames.slice(1).map((f) => f.answer!.event.type)).toEqual([
+      'intercept.declare',
+      'dice.rolled',
+      'dice.rolled',
+      'dice.rolled',
+      'casualties.assign',
+    ]);
     expect(model.frames.map((f) => f.done)).toEqual([false, false, false, false, false, true]);
     expect(model.frames[0]!.transit).toMatchObject({ from: 'pressburg', to: 'vienna' });
     expect(model.frames[2]!.transit).toBeNull();
@@ -57,8 +63,15 @@ describe('the worked example (13.2, 14, 14.1)', () => {
 
   test('[R9] the machine waits at every decision the script answers; the engine answers the forced ones', () => {
     const waits = model.steps.filter((s) => s.waits).map((s) => s.stateId);
-    expect(waits).toEqual(['interception.awaitingInterception', 'interception.rollingInterception', 'fieldBattle.rollingAttackerDice', 'fieldBattle.rollingDefenderDice', 'fieldBattle.awaitingCasualties']);
-    for (const s of model.steps.filter((x) => x.waits)) expect(`${model.frames[s.frame]!.pending!.machine}.${model.frames[s.frame]!.pending!.state}`).toBe(s.stateId);
+    expect(waits).toEqual([
+      'interception.awaitingInterception',
+      'interception.rollingInterception',
+      'fieldBattle.rollingAttackerDice',
+      'fieldBattle.rollingDefenderDice',
+      'fieldBattle.awaitingCasualties',
+    ]);
+    for (const s of model.steps.filter((x) => x.waits))
+      expect(`${model.frames[s.frame]!.pending!.machine}.${model.frames[s.frame]!.pending!.state}`).toBe(s.stateId);
     const engine = model.steps.filter((s) => s.answer?.source === 'engine');
     expect(engine.map((s) => s.answer!.event.type)).toEqual(['casualties.assign', 'retreat.declare']);
     expect(engine[1]!.answer!.label.en).toBe('Ottoman: retreat to Pressburg');
@@ -68,10 +81,17 @@ describe('the worked example (13.2, 14, 14.1)', () => {
 
   test('[14.1] the last frame: Suleiman, Ibrahim and 3 regulars in Pressburg; 7 Hapsburg regulars in Vienna', () => {
     const last = model.frames.at(-1)!;
-    const at = (space: string, power: string) => last.position.stacks.filter((s) => s.space === space && s.power === power);
-    expect(at('pressburg', 'ottoman').map((s) => [s.regulars, s.cavalry, [...s.leaders].sort()])).toEqual([[3, 0, ['ibrahim-pasha', 'suleiman']]]);
+    const at = (space: string, power: string) =>
+      last.position.stacks.filter((s) => s.space === space && s.power === power);
+    expect(at('pressburg', 'ottoman').map((s) => [s.regulars, s.cavalry, [...s.leaders].sort()])).toEqual([
+      [3, 0, ['ibrahim-pasha', 'suleiman']],
+    ]);
     expect(at('vienna', 'hapsburg').reduce((n, s) => n + s.regulars, 0)).toBe(7);
-    expect(at('vienna', 'hapsburg').flatMap((s) => s.leaders).sort()).toEqual(['charles-v', 'ferdinand']);
+    expect(
+      at('vienna', 'hapsburg')
+        .flatMap((s) => s.leaders)
+        .sort(),
+    ).toEqual(['charles-v', 'ferdinand']);
     expect(last.arrows.map((a) => [a.kind, a.from, a.to])).toEqual([
       ['move', 'pressburg', 'vienna'],
       ['interception', 'graz', 'vienna'],
@@ -81,7 +101,8 @@ describe('the worked example (13.2, 14, 14.1)', () => {
 
   test('[13.1 step 5] each step has its own board: at the interception roll the formation is still on its road', () => {
     const board = (step: number): BoardView => model.boards[model.steps.find((s) => s.step === step)!.board!]!;
-    const inVienna = (b: BoardView, power: string) => b.position.stacks.filter((s) => s.space === 'vienna' && s.power === power);
+    const inVienna = (b: BoardView, power: string) =>
+      b.position.stacks.filter((s) => s.space === 'vienna' && s.power === power);
     // Steps 8–9: the roll is pending, then made; the Ottoman formation is between Pressburg and Vienna.
     for (const step of [8, 9]) {
       expect(inVienna(board(step), 'ottoman'), `step ${step}`).toEqual([]);
@@ -90,7 +111,10 @@ describe('the worked example (13.2, 14, 14.1)', () => {
     }
     // The interception arrow appears with the roll (step 9), the interceptors in Vienna at step 10.
     expect(board(8).arrows.map((a) => a.kind)).toEqual(['move']);
-    expect(board(9).arrows.map((a) => [a.kind, a.success])).toEqual([['move', undefined], ['interception', true]]);
+    expect(board(9).arrows.map((a) => [a.kind, a.success])).toEqual([
+      ['move', undefined],
+      ['interception', true],
+    ]);
     expect(inVienna(board(10), 'hapsburg').reduce((n, s) => n + s.regulars, 0)).toBe(10);
     // 13.1 step 5: placed as the machine leaves "Place the formation" (step 13).
     expect(inVienna(board(13), 'ottoman')).toEqual([]);
@@ -104,7 +128,10 @@ describe('the worked example (13.2, 14, 14.1)', () => {
 
   test('[R9] a forced decision keeps its option list and its refused answers', () => {
     const forced = model.steps.filter((s) => s.forced);
-    expect(forced.map((s) => [s.step, s.stateId])).toEqual([[25, 'fieldBattle.awaitingCasualties'], [30, 'retreat.awaitingRetreat']]);
+    expect(forced.map((s) => [s.step, s.stateId])).toEqual([
+      [25, 'fieldBattle.awaitingCasualties'],
+      [30, 'retreat.awaitingRetreat'],
+    ]);
     for (const s of forced) expect(s.forced!.forced).toBe(true);
     const retreat = forced[1]!.forced!;
     expect(retreat.options.map((o) => o.label.en)).toEqual(['Retreat to Pressburg']);
@@ -120,13 +147,21 @@ describe('the worked example (13.2, 14, 14.1)', () => {
     expect(Object.keys(model.maps)).toEqual(['vienna|pressburg']);
     const map = model.maps['vienna|pressburg']!;
     expect(map.spaces.map((s) => s.id).sort()).toEqual(['brunn', 'buda', 'graz', 'linz', 'pressburg', 'vienna']);
-    expect(map.spaces.find((s) => s.id === 'vienna')).toMatchObject({ fortified: true, name: { en: 'Vienna', ru: 'Вена' } });
-    for (const a of map.spaces) for (const b of map.spaces) if (a.id < b.id) expect(Math.hypot(a.x - b.x, a.y - b.y), `${a.id}–${b.id}`).toBeGreaterThan(0.3);
-    for (const e of map.edges) expect(map.spaces.some((s) => s.id === e.a) && map.spaces.some((s) => s.id === e.b)).toBe(true);
+    expect(map.spaces.find((s) => s.id === 'vienna')).toMatchObject({
+      fortified: true,
+      name: { en: 'Vienna', ru: 'Вена' },
+    });
+    for (const a of map.spaces)
+      for (const b of map.spaces)
+        if (a.id < b.id) expect(Math.hypot(a.x - b.x, a.y - b.y), `${a.id}–${b.id}`).toBeGreaterThan(0.3);
+    for (const e of map.edges)
+      expect(map.spaces.some((s) => s.id === e.a) && map.spaces.some((s) => s.id === e.b)).toBe(true);
   });
 
   test('[14] every rule the page cites has its registry summary in both languages', () => {
-    const cited = new Set(model.steps.flatMap((s) => [s.rule, ...(s.ruling ? [s.ruling] : []), ...s.guards.map((g) => g.rule)]));
+    const cited = new Set(
+      model.steps.flatMap((s) => [s.rule, ...(s.ruling ? [s.ruling] : []), ...s.guards.map((g) => g.rule)]),
+    );
     for (const ref of cited) expect(model.rules[ref], ref).toBeDefined();
     expect(model.rules['14 step 6']).toEqual(RULE_REGISTRY['14 step 6']);
     expect(ruleSummary('14 steps 2–3')).toEqual(RULE_REGISTRY['14 step 2']);
@@ -134,29 +169,37 @@ describe('the worked example (13.2, 14, 14.1)', () => {
     expect(ruleSummary('99')).toBeUndefined();
   });
 
-  test('[13.1] every step carries its state\'s meta title and rule', () => {
+  test("[13.1] every step carries its state's meta title and rule", () => {
     for (const s of model.steps) {
-      const meta = (MACHINES as unknown as Record<string, { root: { states: Record<string, { meta: { title: unknown; rule: string } }> } }>)[s.machine]!.root.states[s.state]!.meta;
+      const meta = (
+        MACHINES as unknown as Record<
+          string,
+          { root: { states: Record<string, { meta: { title: unknown; rule: string } }> } }
+        >
+      )[s.machine]!.root.states[s.state]!.meta;
       expect(s.title).toEqual(meta.title);
       expect(s.rule).toBe(meta.rule);
     }
   });
 });
 
-describe('every example: the board of a frame\'s last step is the board the session shows after that answer', () => {
+describe("every example: the board of a frame's last step is the board the session shows after that answer", () => {
   const dir = join(ROOT, 'examples');
   const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
-  test.for(files.flatMap((f) => (['decline', 'eager'] as const).map((p) => [f, p] as const)))('[13.1] %s (%s)', ([file, policy]) => {
-    const scenario = parseScenario(readFileSync(join(dir, file), 'utf8'));
-    const r = resolve(scenario, { seed: 3, policy });
-    const m = replayModel(scenario, r.session.save().events, { seed: 3 });
-    for (const s of m.steps) expect(s.board, `step ${s.step}`).toBeDefined();
-    m.frames.forEach((frame, i) => {
-      const last = m.steps.filter((s) => s.frame === i).at(-1)!;
-      const { position, transit, arrows, map } = frame;
-      expect(m.boards[last.board!], `frame ${i}`).toEqual({ position, transit, arrows, map });
-    });
-  });
+  test.for(files.flatMap((f) => (['decline', 'eager'] as const).map((p) => [f, p] as const)))(
+    '[13.1] %s (%s)',
+    ([file, policy]) => {
+      const scenario = parseScenario(readFileSync(join(dir, file), 'utf8'));
+      const r = resolve(scenario, { seed: 3, policy });
+      const m = replayModel(scenario, r.session.save().events, { seed: 3 });
+      for (const s of m.steps) expect(s.board, `step ${s.step}`).toBeDefined();
+      m.frames.forEach((frame, i) => {
+        const last = m.steps.filter((s) => s.frame === i).at(-1)!;
+        const { position, transit, arrows, map } = frame;
+        expect(m.boards[last.board!], `frame ${i}`).toEqual({ position, transit, arrows, map });
+      });
+    },
+  );
 });
 
 describe('recording a session as it goes (play mode)', () => {
@@ -164,7 +207,13 @@ describe('recording a session as it goes (play mode)', () => {
     const scenario = parseScenario({ ...JSON.parse(VIENNA_TEXT), events: [] });
     const session = createSession(scenario, { seed: 1 });
     const recorder = new WalkthroughRecorder(scenario, session, { seed: 1 });
-    const r = session.send({ type: 'intercept.declare', power: 'hapsburg', from: 'graz', regulars: 5, leaders: ['charles-v'] });
+    const r = session.send({
+      type: 'intercept.declare',
+      power: 'hapsburg',
+      from: 'graz',
+      regulars: 5,
+      leaders: ['charles-v'],
+    });
     expect(r.ok).toBe(true);
     recorder.record(session);
     expect(recorder.model.frames[1]!.answer!.label.en).toBe('Hapsburg: intercept from Graz with 5 regulars, Charles V');
@@ -179,7 +228,7 @@ describe('recording a session as it goes (play mode)', () => {
     expect(recorder.model.steps).toHaveLength(steps);
   });
 
-  test('[13.2] with a capture, an undo (restoreSession with its own capture) keeps every step\'s board', async () => {
+  test("[13.2] with a capture, an undo (restoreSession with its own capture) keeps every step's board", async () => {
     const { restoreSession } = await import('../../src/index.ts');
     const scenario = parseScenario({ ...JSON.parse(VIENNA_TEXT), events: [] });
     let capture = new StepCapture();
@@ -201,9 +250,16 @@ describe('recording a session as it goes (play mode)', () => {
 
   test('[13.3] a refused scripted answer stops the replay and says which rule refused it', () => {
     const scenario = vienna();
-    const model = replayModel(scenario, [{ event: { type: 'avoid.declare', power: 'hapsburg', to: 'linz', regulars: 2 }, source: 'script' }], { seed: 1 });
+    const model = replayModel(
+      scenario,
+      [{ event: { type: 'avoid.declare', power: 'hapsburg', to: 'linz', regulars: 2 }, source: 'script' }],
+      { seed: 1 },
+    );
     expect(model.frames).toHaveLength(1);
-    expect(model.stopped).toMatchObject({ code: 'out-of-turn', answer: { source: 'script', event: { type: 'avoid.declare' } } });
+    expect(model.stopped).toMatchObject({
+      code: 'out-of-turn',
+      answer: { source: 'script', event: { type: 'avoid.declare' } },
+    });
     expect(model.stopped!.reason.ru).toMatch(/[А-Яа-я]/);
   });
 });
@@ -221,10 +277,23 @@ describe('an inline map without coordinates', () => {
   });
 
   test('[13.1] spreading points keeps them in the unit square and apart; a nested state value becomes a path', () => {
-    const points = spread([{ id: 'a', x: 0, y: 0 }, { id: 'b', x: 0.01, y: 0 }, { id: 'c', x: 1, y: 1 }, { id: 'd', x: 1, y: 1 }]);
+    const points = spread([
+      { id: 'a', x: 0, y: 0 },
+      { id: 'b', x: 0.01, y: 0 },
+      { id: 'c', x: 1, y: 1 },
+      { id: 'd', x: 1, y: 1 },
+    ]);
     for (const p of points) expect(p.x >= 0 && p.x <= 1 && p.y >= 0 && p.y <= 1).toBe(true);
-    for (const p of points) for (const q of points) if (p.id < q.id) expect(Math.hypot(p.x - q.x, p.y - q.y)).toBeGreaterThan(0.2);
-    expect(spread([{ id: 'a', x: 0, y: 0 }, { id: 'b', x: 0.01, y: 0 }, { id: 'c', x: 1, y: 1 }, { id: 'd', x: 1, y: 1 }])).toEqual(points);
+    for (const p of points)
+      for (const q of points) if (p.id < q.id) expect(Math.hypot(p.x - q.x, p.y - q.y)).toBeGreaterThan(0.2);
+    expect(
+      spread([
+        { id: 'a', x: 0, y: 0 },
+        { id: 'b', x: 0.01, y: 0 },
+        { id: 'c', x: 1, y: 1 },
+        { id: 'd', x: 1, y: 1 },
+      ]),
+    ).toEqual(points);
     expect(statePath('awaitingRetreat')).toEqual(['awaitingRetreat']);
     expect(statePath('{"a":{"b":"c"}}')).toEqual(['a', 'b', 'c']);
   });

@@ -40,12 +40,33 @@ describe('the chance of a roll', () => {
       { rule: '13.2 step 2', value: -1, reason: { en: 'against Ottoman cavalry', ru: 'против османской кавалерии' } },
     ];
     const plan = { dice: 2, purpose: 'interception', modifiers, target: 9 };
-    expect(rollPlan(plan, 'en').text).toContain('Chance of success: <b class="fraction">5/12</b> (15 of the 36 throws of two dice, ≈ 42%)');
+    expect(rollPlan(plan, 'en').text).toContain(
+      'Chance of success: <b class="fraction">5/12</b> (15 of the 36 throws of two dice, ≈ 42%)',
+    );
     expect(rollPlan(plan, 'ru').text).toContain('Вероятность успеха: <b class="fraction">5/12</b>');
-    const made = { purpose: 'interception' as const, power: 'hapsburg' as const, rule: '13.2 step 2', values: [3, 5], modifiers, target: 9, sum: 8, total: 9, success: true };
+    const made = {
+      purpose: 'interception' as const,
+      power: 'hapsburg' as const,
+      rule: '13.2 step 2',
+      values: [3, 5],
+      modifiers,
+      target: 9,
+      sum: 8,
+      total: 9,
+      success: true,
+    };
     expect(diceView(made, 'en').text).toContain('5/12');
     expect(diceView(made, 'ru').text).toContain('Вероятность успеха до броска');
-    const battle = { purpose: 'attacker' as const, power: 'ottoman' as const, rule: '14 step 6', values: [6, 5, 1], modifiers: [], target: null, sum: 12, hits: 2 };
+    const battle = {
+      purpose: 'attacker' as const,
+      power: 'ottoman' as const,
+      rule: '14 step 6',
+      values: [6, 5, 1],
+      modifiers: [],
+      target: null,
+      sum: 12,
+      hits: 2,
+    };
     expect(diceView(battle, 'en').text).toContain('<li class="rolled" data-hits="2"><b>2</b>: 22%</li>');
   });
 });

@@ -47,15 +47,20 @@ describe('the page of the worked example', () => {
     }
   });
 
-  test('[13.1] its statecharts are drawn from the machines as they are now (never stale), every state findable', async () => {
-    for (const lang of ['en', 'ru'] as const) {
-      const svg = inlineSvg(await renderDiagram('composed', 'svg', { lang }));
-      expect(replay.html).toContain(`<div class="diagram" data-lang="${lang}">${svg}</div>`);
-    }
-    const charts = replay.html.slice(replay.html.indexOf('<div class="diagram"'), replay.html.indexOf('<script'));
-    for (const [id, machine] of Object.entries(MACHINES))
-      for (const state of Object.keys(machine.root.states)) expect(charts.split(`data-state="${id}.${state}"`).length - 1, `${id}.${state}`).toBe(2);
-  }, SLOW);
+  test(
+    '[13.1] its statecharts are drawn from the machines as they are now (never stale), every state findable',
+    async () => {
+      for (const lang of ['en', 'ru'] as const) {
+        const svg = inlineSvg(await renderDiagram('composed', 'svg', { lang }));
+        expect(replay.html).toContain(`<div class="diagram" data-lang="${lang}">${svg}</div>`);
+      }
+      const charts = replay.html.slice(replay.html.indexOf('<div class="diagram"'), replay.html.indexOf('<script'));
+      for (const [id, machine] of Object.entries(MACHINES))
+        for (const state of Object.keys(machine.root.states))
+          expect(charts.split(`data-state="${id}.${state}"`).length - 1, `${id}.${state}`).toBe(2);
+    },
+    SLOW,
+  );
 
   test('[DESIGN] requests nothing: no URL outside the text of its scripts, no element or style that loads anything', () => {
     expect(replay.html).not.toMatch(/https?:\/\//);
@@ -68,7 +73,11 @@ describe('the page of the worked example', () => {
       const outsideScripts = page.replace(/<script[^>]*>[\s\S]*?<\/script>/g, '');
       expect(outsideScripts).not.toMatch(/https?:\/\//);
     }
-    const urls = [...scripts(play.html).at(-1)!.matchAll(/https?:\/\/[^\s"'`]*/g)].map((m) => m[0]);
+    const urls = [
+      ...scripts(play.html)
+        .at(-1)!
+        .matchAll(/https?:\/\/[^\s"'`]*/g),
+    ].map((m) => m[0]);
     for (const u of urls) expect(u).toMatch(/^https?:\/\/(json-schema\.org|\[)/);
   });
 
@@ -78,14 +87,20 @@ describe('the page of the worked example', () => {
     expect(play.bytes).toBeLessThan(2_500_000);
     expect(play.html).toContain('id="wt-scenario"');
     expect(replay.html).not.toContain('id="wt-scenario"');
-    console.info(`walkthrough page of the worked example: ${replay.bytes} bytes without play mode, ${play.bytes} bytes with it`);
+    console.info(
+      `walkthrough page of the worked example: ${replay.bytes} bytes without play mode, ${play.bytes} bytes with it`,
+    );
   });
 
-  test('[DESIGN] the committed visualizations/vienna-1517.html is what the code generates now (npm run walkthrough)', async () => {
-    const page = await examplePage();
-    expect(page.model.title.ru).toMatch(/^Вена, 1517/);
-    expect(await isStale(page)).toBe(false);
-  }, SLOW);
+  test(
+    '[DESIGN] the committed visualizations/vienna-1517.html is what the code generates now (npm run walkthrough)',
+    async () => {
+      const page = await examplePage();
+      expect(page.model.title.ru).toMatch(/^Вена, 1517/);
+      expect(await isStale(page)).toBe(false);
+    },
+    SLOW,
+  );
 });
 
 describe('escaping', () => {
@@ -103,7 +118,9 @@ describe('escaping', () => {
   });
 
   test('[DESIGN] the html tag escapes every value; JSON for a script element has no <, > or &', () => {
-    expect(html`<p title="${'" onmouseover="x'}">${'<b>&'}</p>`.text).toBe('<p title="&#34; onmouseover=&#34;x">&#60;b&#62;&#38;</p>');
+    expect(html`<p title="${'" onmouseover="x'}">${'<b>&'}</p>`.text).toBe(
+      '<p title="&#34; onmouseover=&#34;x">&#60;b&#62;&#38;</p>',
+    );
     expect(scriptJson({ a: '</script><!--&\u2028' })).toBe('{"a":"\\u003c/script\\u003e\\u003c!--\\u0026\\u2028"}');
     expect(JSON.parse(scriptJson({ a: '</script>' }))).toEqual({ a: '</script>' });
   });

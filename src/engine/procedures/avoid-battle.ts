@@ -23,28 +23,56 @@ function build(w: Waiting<AvoidContext>): DecisionOf<'avoid'> {
   {
     const { to, blocked: b } = avoidDestinations(world, c, power);
     for (const dest of to) {
-      const d = spaceName(world, dest), u = unitsText(world, available);
-      options.push(option({ type: 'avoid.declare', power, to: dest, ...unitsFields(available) }, text(`Avoid battle into ${d.en} with ${u.en}`, `Уклониться ${intoSpace(world, dest).ru}: ${u.ru}`)));
+      const d = spaceName(world, dest),
+        u = unitsText(world, available);
+      options.push(
+        option(
+          { type: 'avoid.declare', power, to: dest, ...unitsFields(available) },
+          text(`Avoid battle into ${d.en} with ${u.en}`, `Уклониться ${intoSpace(world, dest).ru}: ${u.ru}`),
+        ),
+      );
     }
     for (const x of b) {
       const label = text(`Avoid battle into ${spaceName(world, x.to).en}`, `Уклониться ${intoSpace(world, x.to).ru}`);
       blocked.push(refusedAnswer(world, { to: x.to }, x.refusal, label));
     }
-    options.push(option({ type: 'avoid.decline', power }, text('Stay and face the enemy', 'Остаться и встретить врага')));
+    options.push(
+      option({ type: 'avoid.decline', power }, text('Stay and face the enemy', 'Остаться и встретить врага')),
+    );
   }
-  const p = powerName(power), t = spaceName(world, c.leg.to);
+  const p = powerName(power),
+    t = spaceName(world, c.leg.to);
   const destinations = options.flatMap((o) => (o.event.type === 'avoid.declare' ? [o.event.to] : []));
   return named(world, {
-    ...base(w), kind: 'avoid', power, forced: false, options, blocked, limits: { available, destinations },
-    prompt: text(`${p.en}: avoid battle out of ${t.en}? Any units and leaders may try (a leader may go alone if units stay).`, `${p.ru}: уклониться от сражения ${outOfSpace(world, c.leg.to).ru}? Пытаться могут любые части и командующие (командующий может уйти один, если его части остаются).`),
+    ...base(w),
+    kind: 'avoid',
+    power,
+    forced: false,
+    options,
+    blocked,
+    limits: { available, destinations },
+    prompt: text(
+      `${p.en}: avoid battle out of ${t.en}? Any units and leaders may try (a leader may go alone if units stay).`,
+      `${p.ru}: уклониться от сражения ${outOfSpace(world, c.leg.to).ru}? Пытаться могут любые части и командующие (командующий может уйти один, если его части остаются).`,
+    ),
   });
 }
 
 export const avoid = decision<AvoidContext, 'avoid'>({
   build,
   refusal: (c, e) => {
-    if (e.type === 'avoid.declare') return refused(checkAvoid(c.world, must(declarationArgs(c, e), 'no avoid-battle arguments')));
-    if (e.type === 'avoid.decline') return refused(checkAll(AVOIDER_RESTRICTIONS, c.world, { ...c, power: e.power, from: c.leg.to, to: c.leg.to, request: NO_UNITS }));
+    if (e.type === 'avoid.declare')
+      return refused(checkAvoid(c.world, must(declarationArgs(c, e), 'no avoid-battle arguments')));
+    if (e.type === 'avoid.decline')
+      return refused(
+        checkAll(AVOIDER_RESTRICTIONS, c.world, {
+          ...c,
+          power: e.power,
+          from: c.leg.to,
+          to: c.leg.to,
+          request: NO_UNITS,
+        }),
+      );
     return undefined;
   },
   decline: (d) => ({ type: 'avoid.decline', power: d.power }),

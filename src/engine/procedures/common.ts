@@ -70,7 +70,6 @@ export function option<E extends EngineEvent>(event: E, label: Text): { event: E
   return { event, label };
 }
 
-
 export type DecisionBase = Pick<Decision, 'machine' | 'state' | 'rule' | 'ruling'>;
 
 export function base(w: Waiting<unknown>): DecisionBase {

@@ -41,14 +41,17 @@ function powerSplits(stacks: readonly Stack[], power: Power, losses: Losses, cap
         if (left <= have(powers[i]!, t)) ways.push({ ...acc, ...(left > 0 ? { [powers[i]!]: left } : {}) });
         return;
       }
-      for (let k = Math.min(left, have(powers[i]!, t)); k >= 0; k--) place(i + 1, left - k, { ...acc, ...(k > 0 ? { [powers[i]!]: k } : {}) });
+      for (let k = Math.min(left, have(powers[i]!, t)); k >= 0; k--)
+        place(i + 1, left - k, { ...acc, ...(k > 0 ? { [powers[i]!]: k } : {}) });
     };
     place(0, losses[t], {});
-    splits = splits.flatMap((sp) => ways.map((w) => {
-      const next: Split = { ...sp };
-      for (const [p, k] of Object.entries(w) as [Power, number][]) next[p] = { ...next[p], [t]: k };
-      return next;
-    }));
+    splits = splits.flatMap((sp) =>
+      ways.map((w) => {
+        const next: Split = { ...sp };
+        for (const [p, k] of Object.entries(w) as [Power, number][]) next[p] = { ...next[p], [t]: k };
+        return next;
+      }),
+    );
     if (splits.length > cap) return undefined;
   }
   const def = lossesByPower({ stacks, power, losses }) ?? {};
@@ -86,21 +89,53 @@ function buildCasualties(w: Waiting<FieldBattleContext>): DecisionOf<'casualties
         for (const split of splits) {
           const keeps = keeper ? LAND_UNIT_TYPES.filter((k) => losses[k] > 0) : [undefined];
           for (const keep of keeps) {
-            const keepers = keep && split ? (Object.keys(split) as Power[]).filter((p) => (split[p]?.[keep] ?? 0) > 0) : [undefined];
+            const keepers =
+              keep && split ? (Object.keys(split) as Power[]).filter((p) => (split[p]?.[keep] ?? 0) > 0) : [undefined];
             for (const keepPower of keepers) {
               if (options.length >= MAX_OPTIONS) {
                 complete = false;
                 break outer;
               }
-              const lost = unitsText(world, losses), by = splitText(world, split);
-              const label = joinText([
-                text(`Lose ${lost.en}${by.en}`, `Потерять: ${lost.ru}${by.ru}`),
-                ...(keep ? [text(`keep ${unitTypeOne(keep).en}${keepPower ? ` of ${powerName(keepPower).en}` : ''} (ruling R7)`, `сохранить ${unitTypeOne(keep).ru}${keepPower ? ` (${powerName(keepPower).ru})` : ''} (решение R7)`)] : []),
-                ...(placesOdd ? [text(`${odd.length === 1 ? 'the odd hit' : 'the odd hits'} on ${odd.map((x) => powerName(x).en).join(', ')}`, `${odd.length === 1 ? 'лишнее попадание' : 'лишние попадания'} — ${ruList(odd.map((x) => powerDat(x).ru))}`)] : []),
-              ], '; ');
+              const lost = unitsText(world, losses),
+                by = splitText(world, split);
+              const label = joinText(
+                [
+                  text(`Lose ${lost.en}${by.en}`, `Потерять: ${lost.ru}${by.ru}`),
+                  ...(keep
+                    ? [
+                        text(
+                          `keep ${unitTypeOne(keep).en}${keepPower ? ` of ${powerName(keepPower).en}` : ''} (ruling R7)`,
+                          `сохранить ${unitTypeOne(keep).ru}${keepPower ? ` (${powerName(keepPower).ru})` : ''} (решение R7)`,
+                        ),
+                      ]
+                    : []),
+                  ...(placesOdd
+                    ? [
+                        text(
+                          `${odd.length === 1 ? 'the odd hit' : 'the odd hits'} on ${odd.map((x) => powerName(x).en).join(', ')}`,
+                          `${odd.length === 1 ? 'лишнее попадание' : 'лишние попадания'} — ${ruList(odd.map((x) => powerDat(x).ru))}`,
+                        ),
+                      ]
+                    : []),
+                ],
+                '; ',
+              );
               const fields: Record<string, number> = {};
               for (const k of LAND_UNIT_TYPES) if (losses[k] > 0) fields[k] = losses[k];
-              options.push(option({ type: 'casualties.assign', power: asking.power, ...fields, ...(split ? { byPower: split } : {}), ...(keep ? { keep } : {}), ...(keepPower ? { keepPower } : {}), ...(placesOdd ? { oddHits: [...odd] } : {}) }, label));
+              options.push(
+                option(
+                  {
+                    type: 'casualties.assign',
+                    power: asking.power,
+                    ...fields,
+                    ...(split ? { byPower: split } : {}),
+                    ...(keep ? { keep } : {}),
+                    ...(keepPower ? { keepPower } : {}),
+                    ...(placesOdd ? { oddHits: [...odd] } : {}),
+                  },
+                  label,
+                ),
+              );
             }
           }
         }
@@ -110,7 +145,12 @@ function buildCasualties(w: Waiting<FieldBattleContext>): DecisionOf<'casualties
   const p = powerName(power);
   const hits = plan.losses;
   return named(world, {
-    ...base(w), kind: 'casualties', power, options, blocked: [], forced: options.length === 1 && complete,
+    ...base(w),
+    kind: 'casualties',
+    power,
+    options,
+    blocked: [],
+    forced: options.length === 1 && complete,
     limits: {
       losses: hits,
       oddHits: plan.oddHits,
@@ -118,7 +158,10 @@ function buildCasualties(w: Waiting<FieldBattleContext>): DecisionOf<'casualties
       groups: [...plan.groups],
       optionsComplete: complete,
     },
-    prompt: text(`${p.en}: choose which land units are lost (${hits} on your side, 14 step 9).`, `${p.ru}: выберите, какие сухопутные части потеряны (потерь на вашей стороне: ${hits}; 14, шаг 9).`),
+    prompt: text(
+      `${p.en}: choose which land units are lost (${hits} on your side, 14 step 9).`,
+      `${p.ru}: выберите, какие сухопутные части потеряны (потерь на вашей стороне: ${hits}; 14, шаг 9).`,
+    ),
   });
 }
 
@@ -126,18 +169,29 @@ function buildCasualties(w: Waiting<FieldBattleContext>): DecisionOf<'casualties
 function buildRoll(w: Waiting<FieldBattleContext>): DecisionOf<'roll'> {
   const c = w.context;
   const purpose = w.meta.roll;
-  if (purpose !== 'attacker' && purpose !== 'defender') throw new Error(`engine fault: a field-battle roll for ${String(purpose)}`);
+  if (purpose !== 'attacker' && purpose !== 'defender')
+    throw new Error(`engine fault: a field-battle roll for ${String(purpose)}`);
   const d = c.dice?.[purpose];
   // The defenders' dice are rolled by their leading power (the controller if it fights, ruling R5).
-  const power: Power = purpose === 'attacker' ? c.battle.attacker : sideLeader(c.world, c.battle, 'defender', c.forces?.defender ?? []);
+  const power: Power =
+    purpose === 'attacker' ? c.battle.attacker : sideLeader(c.world, c.battle, 'defender', c.forces?.defender ?? []);
   const rule = purpose === 'attacker' ? '14 step 2' : '14 step 3';
-  const modifier = (value: number, source: ModifierSource): Modifier => ({ rule, value, reason: modifierReason(c.world, source) });
+  const modifier = (value: number, source: ModifierSource): Modifier => ({
+    rule,
+    value,
+    reason: modifierReason(c.world, source),
+  });
   const modifiers: Modifier[] = [modifier(d?.units ?? 0, { kind: 'landUnits', count: d?.units ?? 0 })];
   if (d?.leader && d.leaderBonus > 0) modifiers.push(modifier(d.leaderBonus, { kind: 'leader', leader: d.leader }));
   if (d && d.defenderBonus > 0) modifiers.push(modifier(d.defenderBonus, { kind: 'defender' }));
   const p = powerName(power);
   return named(c.world, {
-    ...base(w), kind: 'roll', power, options: [], blocked: [], forced: false,
+    ...base(w),
+    kind: 'roll',
+    power,
+    options: [],
+    blocked: [],
+    forced: false,
     roll: {
       dice: d?.dice ?? 0,
       purpose,
@@ -148,7 +202,10 @@ function buildRoll(w: Waiting<FieldBattleContext>): DecisionOf<'roll'> {
         defender: { dice: c.dice?.defender.dice ?? 0, landUnits: c.dice?.defender.units ?? 0 },
       },
     },
-    prompt: text(`${p.en} rolls ${d?.dice ?? 0} dice (${modifiersText(modifiers)}); each 5 or 6 is a hit.`, `${p.ru} ${ruAgree(power, 'бросают', 'бросает')} ${ruCount(d?.dice ?? 0, 'кубик', 'кубика', 'кубиков')} (${modifiersText(modifiers)}); каждый кубик с 5 или 6 — попадание.`),
+    prompt: text(
+      `${p.en} rolls ${d?.dice ?? 0} dice (${modifiersText(modifiers)}); each 5 or 6 is a hit.`,
+      `${p.ru} ${ruAgree(power, 'бросают', 'бросает')} ${ruCount(d?.dice ?? 0, 'кубик', 'кубика', 'кубиков')} (${modifiersText(modifiers)}); каждый кубик с 5 или 6 — попадание.`,
+    ),
   });
 }
 
@@ -161,7 +218,8 @@ function lossRank(e: EngineEvent): number[] {
 }
 
 function compareRanks(a: number[], b: number[]): number {
-  for (let i = 0; i < Math.max(a.length, b.length); i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) - (b[i] ?? 0);
+  for (let i = 0; i < Math.max(a.length, b.length); i++)
+    if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) - (b[i] ?? 0);
   return 0;
 }
 
@@ -174,7 +232,9 @@ export const casualties = decision<FieldBattleContext, 'casualties'>({
   },
   // The options come with the default split first (ruling R16); the sort is stable, so it stays first among equals.
   decline: (d) => {
-    const own = d.options.filter((o) => o.event.type !== 'casualties.assign' || !o.event.oddHits || o.event.oddHits.includes(d.power));
+    const own = d.options.filter(
+      (o) => o.event.type !== 'casualties.assign' || !o.event.oddHits || o.event.oddHits.includes(d.power),
+    );
     const pool = own.length > 0 ? own : d.options;
     return [...pool].sort((a, b) => compareRanks(lossRank(a.event), lossRank(b.event)))[0]?.event;
   },
@@ -185,5 +245,6 @@ export const battleRoll = decision<FieldBattleContext, 'roll'>({
   refusal: () => undefined,
   decline: () => undefined,
   // The dice buildRoll lists: a side with dice to roll rolls them itself.
-  unforced: (w) => (w.meta.roll === 'attacker' || w.meta.roll === 'defender') && (w.context.dice?.[w.meta.roll]?.dice ?? 0) > 0,
+  unforced: (w) =>
+    (w.meta.roll === 'attacker' || w.meta.roll === 'defender') && (w.context.dice?.[w.meta.roll]?.dice ?? 0) > 0,
 });

@@ -19,7 +19,8 @@ import { attemptRoll } from './rolls.ts';
 
 /** A refused interception, as an option would read: "Hapsburg: intercept from Graz". */
 function tryFrom(world: World, power: Power, from: string): Text {
-  const p = powerName(power), f = spaceName(world, from);
+  const p = powerName(power),
+    f = spaceName(world, from);
   return text(`${p.en}: intercept from ${f.en}`, `${p.ru}: перехват ${outOfSpace(world, from).ru}`);
 }
 
@@ -36,36 +37,71 @@ function build(w: Waiting<InterceptionContext>): DecisionOf<'intercept'> {
       const request = largestFormation(world, cand.stacks);
       const available = totals(cand.stacks);
       spaces.push({ from: cand.from, available, maxLandUnits: commandLimit(world, available.leaders) });
-      const f = spaceName(world, cand.from), u = unitsText(world, request);
-      options.push(option({ type: 'intercept.declare', power, from: cand.from, ...unitsFields(request) }, text(`Intercept from ${f.en} with ${u.en}`, `Перехватить ${outOfSpace(world, cand.from).ru}: ${u.ru}`)));
+      const f = spaceName(world, cand.from),
+        u = unitsText(world, request);
+      options.push(
+        option(
+          { type: 'intercept.declare', power, from: cand.from, ...unitsFields(request) },
+          text(`Intercept from ${f.en} with ${u.en}`, `Перехватить ${outOfSpace(world, cand.from).ru}: ${u.ru}`),
+        ),
+      );
     }
     for (const x of b) {
       blocked.push(refusedAnswer(world, { power: x.power, from: x.from }, x.refusal, tryFrom(world, x.power, x.from)));
     }
-    options.push(option({ type: 'intercept.decline', power }, text('Make no (more) interception attempts', 'Не делать (больше) попыток перехвата')));
+    options.push(
+      option(
+        { type: 'intercept.decline', power },
+        text('Make no (more) interception attempts', 'Не делать (больше) попыток перехвата'),
+      ),
+    );
   }
   // Other powers with adjacent units that may not intercept at all, with the reason (not those merely waiting their turn).
   for (const other of MAJOR_POWERS) {
     if (other === power || other === c.leg.power) continue;
-    const near = (world.board.spaces.get(c.leg.to)?.neighbours ?? []).filter((n) => stacksIn(world.position.stacks, n).some((s) => s.power === other));
+    const near = (world.board.spaces.get(c.leg.to)?.neighbours ?? []).filter((n) =>
+      stacksIn(world.position.stacks, n).some((s) => s.power === other),
+    );
     if (near.length === 0) continue;
-    const v = checkAll(POWER_RESTRICTIONS, world, { ...c, asking: other, power: other, from: near[0] ?? '', request: { regulars: 0, mercenaries: 0, cavalry: 0, leaders: [] } });
+    const v = checkAll(POWER_RESTRICTIONS, world, {
+      ...c,
+      asking: other,
+      power: other,
+      from: near[0] ?? '',
+      request: { regulars: 0, mercenaries: 0, cavalry: 0, leaders: [] },
+    });
     if (!v.ok) {
-      for (const from of near) blocked.push(refusedAnswer(world, { power: other, from }, v, tryFrom(world, other, from)));
+      for (const from of near)
+        blocked.push(refusedAnswer(world, { power: other, from }, v, tryFrom(world, other, from)));
     }
   }
-  const p = powerName(power), a = powerName(c.leg.power), t = spaceName(world, c.leg.to);
+  const p = powerName(power),
+    a = powerName(c.leg.power),
+    t = spaceName(world, c.leg.to);
   return named(world, {
-    ...base(w), kind: 'intercept', power, forced: false, options, blocked, limits: { spaces },
-    prompt: text(`${p.en}: intercept the ${a.en} move into ${t.en}? (2d6 + modifiers ≥ 9)`, `${p.ru}: перехватить движение ${powerGen(c.leg.power).ru} ${intoSpace(world, c.leg.to).ru}? (2d6 + модификаторы ≥ 9)`),
+    ...base(w),
+    kind: 'intercept',
+    power,
+    forced: false,
+    options,
+    blocked,
+    limits: { spaces },
+    prompt: text(
+      `${p.en}: intercept the ${a.en} move into ${t.en}? (2d6 + modifiers ≥ 9)`,
+      `${p.ru}: перехватить движение ${powerGen(c.leg.power).ru} ${intoSpace(world, c.leg.to).ru}? (2d6 + модификаторы ≥ 9)`,
+    ),
   });
 }
 
 export const intercept = decision<InterceptionContext, 'intercept'>({
   build,
   refusal: (c, e) => {
-    if (e.type === 'intercept.declare') return refused(checkInterception(c.world, must(declarationArgs(c, e), 'no interception arguments')));
-    if (e.type === 'intercept.decline') return refused(checkAll(POWER_RESTRICTIONS, c.world, { ...c, power: e.power, from: c.leg.to, request: NO_UNITS }));
+    if (e.type === 'intercept.declare')
+      return refused(checkInterception(c.world, must(declarationArgs(c, e), 'no interception arguments')));
+    if (e.type === 'intercept.decline')
+      return refused(
+        checkAll(POWER_RESTRICTIONS, c.world, { ...c, power: e.power, from: c.leg.to, request: NO_UNITS }),
+      );
     return undefined;
   },
   decline: (d) => ({ type: 'intercept.decline', power: d.power }),

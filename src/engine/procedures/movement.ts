@@ -15,18 +15,29 @@ function build(w: Waiting<MovementContext>): DecisionOf<'move'> {
   const options: DecisionOption<'move'>[] = [];
   const blocked: Blocked<'move'>[] = [];
   for (const { from, to, request, verdict } of candidateMoves(world)) {
-    const f = spaceName(world, from), t = spaceName(world, to);
-    if (!verdict.ok) blocked.push(refusedAnswer(world, { from, to }, verdict, text(`${f.en} → ${t.en}`, `${f.ru} → ${t.ru}`)));
+    const f = spaceName(world, from),
+      t = spaceName(world, to);
+    if (!verdict.ok)
+      blocked.push(refusedAnswer(world, { from, to }, verdict, text(`${f.en} → ${t.en}`, `${f.ru} → ${t.ru}`)));
     else {
-      const u = unitsText(world, request), cp = moveCost(world, from, to);
+      const u = unitsText(world, request),
+        cp = moveCost(world, from, to);
       const label = text(`${f.en} → ${t.en}: ${u.en} (${cp} CP)`, `${f.ru} → ${t.ru}: ${u.ru} (${cp} КО)`);
       options.push(option({ type: 'move.declare', from, to, ...unitsFields(request) }, label));
     }
   }
   const p = powerName(power);
   return named(world, {
-    ...base(w), kind: 'move', power, forced: false, options, blocked,
-    prompt: text(`${p.en}: declare a formation and an adjacent destination (${world.position.impulse.cp} CP left).`, `Ход ${powerGen(power).ru}: объявите соединение и прилегающую область назначения (осталось ${world.position.impulse.cp} КО).`),
+    ...base(w),
+    kind: 'move',
+    power,
+    forced: false,
+    options,
+    blocked,
+    prompt: text(
+      `${p.en}: declare a formation and an adjacent destination (${world.position.impulse.cp} CP left).`,
+      `Ход ${powerGen(power).ru}: объявите соединение и прилегающую область назначения (осталось ${world.position.impulse.cp} КО).`,
+    ),
   });
 }
 

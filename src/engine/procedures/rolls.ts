@@ -18,10 +18,19 @@ export function attemptRoll(
   const power: Power = attempt.power;
   const mods = attempt.modifiers;
   const p = powerName(power);
-  const what = purpose === 'interception' ? text('interception', 'на перехват') : text('avoid battle', 'на уклонение от сражения');
+  const what =
+    purpose === 'interception' ? text('interception', 'на перехват') : text('avoid battle', 'на уклонение от сражения');
   return named(world, {
-    ...base(w), kind: 'roll', power, options: [], blocked: [], forced: false,
+    ...base(w),
+    kind: 'roll',
+    power,
+    options: [],
+    blocked: [],
+    forced: false,
     roll: { dice: ROLL_DICE, purpose, modifiers: mods.map((m) => ({ ...m })), target: ROLL_TARGET },
-    prompt: text(`${p.en} rolls 2 dice for ${what.en}: 2d6${mods.length > 0 ? ` ${modifiersText(mods)}` : ''} ≥ ${ROLL_TARGET} succeeds.`, `${p.ru} ${ruAgree(power, 'бросают', 'бросает')} 2 кубика ${what.ru}: 2d6${mods.length > 0 ? ` ${modifiersText(mods)}` : ''} ≥ ${ROLL_TARGET} — успех.`),
+    prompt: text(
+      `${p.en} rolls 2 dice for ${what.en}: 2d6${mods.length > 0 ? ` ${modifiersText(mods)}` : ''} ≥ ${ROLL_TARGET} succeeds.`,
+      `${p.ru} ${ruAgree(power, 'бросают', 'бросает')} 2 кубика ${what.ru}: 2d6${mods.length > 0 ? ` ${modifiersText(mods)}` : ''} ≥ ${ROLL_TARGET} — успех.`,
+    ),
   });
 }

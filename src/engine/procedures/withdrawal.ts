@@ -7,7 +7,13 @@ import type { WithdrawalContext } from '../../rules/procedures/withdrawal.ts';
 import { landUnitsInside } from '../../rules/siege.ts';
 import { stacksIn, totals } from '../../rules/stacks.ts';
 import { text } from '../../text/text.ts';
-import { activeLandUnits, checkContinue, checkWithdrawal, continueDestinations, withdrawalDecider } from '../../rules/withdrawal.ts';
+import {
+  activeLandUnits,
+  checkContinue,
+  checkWithdrawal,
+  continueDestinations,
+  withdrawalDecider,
+} from '../../rules/withdrawal.ts';
 import type { DecisionOf, DecisionOption } from '../../schema/decision.ts';
 import { landUnitCount } from '../../schema/units.ts';
 import { base, decision, option, refused, refusedAnswer, type Waiting } from './common.ts';
@@ -16,22 +22,46 @@ import { named } from './names.ts';
 function buildWithdraw(w: Waiting<WithdrawalContext>): DecisionOf<'withdraw'> {
   const c = w.context;
   const world = c.world;
-  const power = must(withdrawalDecider(world, c.leg), 'a withdrawal decision with nobody to decide (ruling R10 makes it automatic)');
-  const t = spaceName(world, c.leg.to), p = powerName(power);
+  const power = must(
+    withdrawalDecider(world, c.leg),
+    'a withdrawal decision with nobody to decide (ruling R10 makes it automatic)',
+  );
+  const t = spaceName(world, c.leg.to),
+    p = powerName(power);
   const mover = activeLandUnits(c.leg, world);
   const inside = landUnitsInside(world, c.leg.to);
   const outside = totals(stacksIn(world.position.stacks, c.leg.to).filter((s) => !s.inside && s.power !== c.leg.power));
   const after = landUnitCount(outside) + inside;
-  const consequence = mover > after
-    ? text(`they would be besieged (${mover} against ${after})`, `они окажутся в осаде (${mover} против ${after})`)
-    : text(`the mover (${mover}) would not outnumber them (${after})`, `у наступающего соединения (${mover}) не будет численного перевеса над ними (${after})`);
+  const consequence =
+    mover > after
+      ? text(`they would be besieged (${mover} against ${after})`, `они окажутся в осаде (${mover} против ${after})`)
+      : text(
+          `the mover (${mover}) would not outnumber them (${after})`,
+          `у наступающего соединения (${mover}) не будет численного перевеса над ними (${after})`,
+        );
   return named(world, {
-    ...base(w), kind: 'withdraw', power, forced: false, blocked: [],
+    ...base(w),
+    kind: 'withdraw',
+    power,
+    forced: false,
+    blocked: [],
     options: [
-      option({ type: 'withdraw.declare', power }, text(`Withdraw into ${t.en}: ${consequence.en}`, `Отойти в укрепления ${spaceFrom(world, c.leg.to).ru}: ${consequence.ru}`)),
-      option({ type: 'withdraw.decline', power }, text('Stay outside and fight a field battle', 'Остаться снаружи и принять полевое сражение')),
+      option(
+        { type: 'withdraw.declare', power },
+        text(
+          `Withdraw into ${t.en}: ${consequence.en}`,
+          `Отойти в укрепления ${spaceFrom(world, c.leg.to).ru}: ${consequence.ru}`,
+        ),
+      ),
+      option(
+        { type: 'withdraw.decline', power },
+        text('Stay outside and fight a field battle', 'Остаться снаружи и принять полевое сражение'),
+      ),
     ],
-    prompt: text(`${p.en}: withdraw every unit in ${t.en} into the fortifications? (13.4: all together)`, `${p.ru}: отвести в укрепления все части ${inSpace(world, c.leg.to).ru}? (13.4: только все вместе)`),
+    prompt: text(
+      `${p.en}: withdraw every unit in ${t.en} into the fortifications? (13.4: all together)`,
+      `${p.ru}: отвести в укрепления все части ${inSpace(world, c.leg.to).ru}? (13.4: только все вместе)`,
+    ),
   });
 }
 
@@ -41,31 +71,52 @@ function buildContinue(w: Waiting<WithdrawalContext>): DecisionOf<'continue'> {
   const power = c.leg.power;
   const { to, blocked: b } = continueDestinations(world, c.leg, c.cp);
   const options: DecisionOption<'continue'>[] = to.map((dest) => {
-    const d = spaceName(world, dest), cost = moveCost(world, c.leg.to, dest);
-    return option({ type: 'move.continue', to: dest }, text(`Move on to ${d.en} (${cost} CP)`, `Двигаться дальше ${intoSpace(world, dest).ru} (${cost} КО)`));
+    const d = spaceName(world, dest),
+      cost = moveCost(world, c.leg.to, dest);
+    return option(
+      { type: 'move.continue', to: dest },
+      text(`Move on to ${d.en} (${cost} CP)`, `Двигаться дальше ${intoSpace(world, dest).ru} (${cost} КО)`),
+    );
   });
   const o = spaceName(world, c.leg.from);
-  options.push(option({ type: 'move.stop' }, text(`Retreat to ${o.en} (free, 14.1)`, `Отступить ${intoSpace(world, c.leg.from).ru} (бесплатно, 14.1)`)));
-  const p = powerName(power), t = spaceName(world, c.leg.to);
+  options.push(
+    option(
+      { type: 'move.stop' },
+      text(`Retreat to ${o.en} (free, 14.1)`, `Отступить ${intoSpace(world, c.leg.from).ru} (бесплатно, 14.1)`),
+    ),
+  );
+  const p = powerName(power),
+    t = spaceName(world, c.leg.to);
   const blocked = b.map((x) => {
     const label = text(`Move on to ${spaceName(world, x.to).en}`, `Двигаться дальше ${intoSpace(world, x.to).ru}`);
     return refusedAnswer(world, { to: x.to }, x.refusal, label);
   });
   return named(world, {
-    ...base(w), kind: 'continue', power, options, forced: to.length === 0,
+    ...base(w),
+    kind: 'continue',
+    power,
+    options,
+    forced: to.length === 0,
     blocked,
-    prompt: text(`${p.en}: the formation does not outnumber the units inside ${t.en}. Move on (${c.cp} CP left) or retreat?`, `${p.ru}: у соединения нет численного перевеса над частями в укреплениях ${spaceFrom(world, c.leg.to).ru}. Двигаться дальше (осталось ${c.cp} КО) или отступить?`),
+    prompt: text(
+      `${p.en}: the formation does not outnumber the units inside ${t.en}. Move on (${c.cp} CP left) or retreat?`,
+      `${p.ru}: у соединения нет численного перевеса над частями в укреплениях ${spaceFrom(world, c.leg.to).ru}. Двигаться дальше (осталось ${c.cp} КО) или отступить?`,
+    ),
   });
 }
 
 export const withdraw = decision<WithdrawalContext, 'withdraw'>({
   build: buildWithdraw,
-  refusal: (c, e) => (e.type === 'withdraw.declare' || e.type === 'withdraw.decline' ? refused(checkWithdrawal(c.world, { leg: c.leg, power: e.power })) : undefined),
+  refusal: (c, e) =>
+    e.type === 'withdraw.declare' || e.type === 'withdraw.decline'
+      ? refused(checkWithdrawal(c.world, { leg: c.leg, power: e.power }))
+      : undefined,
   decline: (d) => ({ type: 'withdraw.decline', power: d.power }),
 });
 
 export const moveOnOrRetreat = decision<WithdrawalContext, 'continue'>({
   build: buildContinue,
-  refusal: (c, e) => (e.type === 'move.continue' ? refused(checkContinue(c.world, { leg: c.leg, to: e.to, cp: c.cp })) : undefined),
+  refusal: (c, e) =>
+    e.type === 'move.continue' ? refused(checkContinue(c.world, { leg: c.leg, to: e.to, cp: c.cp })) : undefined,
   decline: () => ({ type: 'move.stop' }),
 });

@@ -3,11 +3,26 @@
 import type { EngineEvent } from '../../schema/events.ts';
 import type { MajorPower, Power } from '../../schema/power.ts';
 import type { Stack } from '../../schema/scenario.ts';
-import { avoidingStacks, checkAvoid, isAutomaticAvoid, nextAvoider, type AvoidArgs, type AvoidState } from '../avoid-battle.ts';
+import {
+  avoidingStacks,
+  checkAvoid,
+  isAutomaticAvoid,
+  nextAvoider,
+  type AvoidArgs,
+  type AvoidState,
+} from '../avoid-battle.ts';
 import { avoidModifiers, isRollSuccess, ROLL_DICE, ROLL_TARGET, rollTotal, type Modifier } from '../dice.ts';
 import type { MoveLeg } from '../leg.ts';
 import { addStacks, landUnitsIn, relocate, splitStacks, takePieces, totals } from '../stacks.ts';
-import { eventAs, eventOf, eventUnits, guard, startContext, type ProcedureContext, type ProcedureInput } from './common.ts';
+import {
+  eventAs,
+  eventOf,
+  eventUnits,
+  guard,
+  startContext,
+  type ProcedureContext,
+  type ProcedureInput,
+} from './common.ts';
 import { must } from '../must.ts';
 import { settleArrival } from './summaries.ts';
 

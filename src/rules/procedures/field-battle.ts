@@ -20,7 +20,19 @@ import {
 } from '../casualties.ts';
 import { captureLeaders } from '../capture.ts';
 import { countHits } from '../dice.ts';
-import { battleDice, battleWinner, captorOnSide, groupOf, groupsOf, markLosers, opponent, sideLeader, sideStacks, type DiceCount, type Role } from '../field-battle.ts';
+import {
+  battleDice,
+  battleWinner,
+  captorOnSide,
+  groupOf,
+  groupsOf,
+  markLosers,
+  opponent,
+  sideLeader,
+  sideStacks,
+  type DiceCount,
+  type Role,
+} from '../field-battle.ts';
 import { isHostile } from '../hostility.ts';
 import { controllerOf, isInactive } from '../relations.ts';
 import type { RetreatInput } from './retreat.ts';
@@ -103,11 +115,17 @@ function needsAnswer(c: FieldBattleContext, role: Role, power: Power): boolean {
 
 /** 14 step 9 order of questions: the attacker's casualties, then the defender's. */
 export function nextCasualtyGroup(c: FieldBattleContext): { role: Role; power: Power } | undefined {
-  for (const role of ROLES) for (const power of answerOrder(c, role)) if (needsAnswer(c, role, power)) return { role, power };
+  for (const role of ROLES)
+    for (const power of answerOrder(c, role)) if (needsAnswer(c, role, power)) return { role, power };
   return undefined;
 }
 
-export function casualtyArgs(c: FieldBattleContext, role: Role, power: Power, answer: Partial<CasualtyArgs>): CasualtyArgs | undefined {
+export function casualtyArgs(
+  c: FieldBattleContext,
+  role: Role,
+  power: Power,
+  answer: Partial<CasualtyArgs>,
+): CasualtyArgs | undefined {
   const plan = c.plans?.[role];
   if (!plan) return undefined;
   return {
@@ -141,7 +159,10 @@ function answerArgs(c: FieldBattleContext, event: EngineEvent): CasualtyArgs | u
 }
 
 function attackerOutnumbersInside(c: FieldBattleContext): boolean {
-  return outnumbersInside(landUnitsIn(sideStacks(c.world, c.battle, 'attacker')), landUnitsInside(c.world, c.battle.space));
+  return outnumbersInside(
+    landUnitsIn(sideStacks(c.world, c.battle, 'attacker')),
+    landUnitsInside(c.world, c.battle.space),
+  );
 }
 
 /** 14 step 12: a battle in a fortified space held against the attacker, won by the attacker, with units left. */
@@ -149,14 +170,21 @@ function isAttackerSiegeCheckDue(c: FieldBattleContext): boolean {
   const s = c.world.board.spaces.get(c.battle.space);
   const controller = controllerOf(c.world, c.battle.space);
   const hostile = controller === 'independent' || isHostile(c.world, c.battle.attacker, controller, c.battle.space);
-  const due = c.winner === 'attacker' && !!s?.fortified && hostile && landUnitsIn(sideStacks(c.world, c.battle, 'attacker')) > 0;
+  const due =
+    c.winner === 'attacker' && !!s?.fortified && hostile && landUnitsIn(sideStacks(c.world, c.battle, 'attacker')) > 0;
   // Ruling R13's alternative reading: an empty fortress is not besieged; the winner stays outside it.
   return due && mayBeBesieged(c.world, c.battle.space);
 }
 
 export const fieldBattleGuards = {
-  isAttackerRoll: guard<FieldBattleContext>('14 step 2', (c, e) => eventOf(e, 'dice.rolled')?.values?.length === c.dice?.attacker.dice),
-  isDefenderRoll: guard<FieldBattleContext>('14 step 3', (c, e) => eventOf(e, 'dice.rolled')?.values?.length === c.dice?.defender.dice),
+  isAttackerRoll: guard<FieldBattleContext>(
+    '14 step 2',
+    (c, e) => eventOf(e, 'dice.rolled')?.values?.length === c.dice?.attacker.dice,
+  ),
+  isDefenderRoll: guard<FieldBattleContext>(
+    '14 step 3',
+    (c, e) => eventOf(e, 'dice.rolled')?.values?.length === c.dice?.defender.dice,
+  ),
   isNextCasualtyGroupInactive: guard<FieldBattleContext>('22.1', (c) => {
     const next = nextCasualtyGroup(c);
     return !!next && isInactive(c.world.position, next.power);
@@ -166,8 +194,14 @@ export const fieldBattleGuards = {
     const args = answerArgs(c, e);
     return !!args && checkCasualties(c.world, args).ok;
   }),
-  doesAttackerBesiege: guard<FieldBattleContext>('14 step 12', (c) => isAttackerSiegeCheckDue(c) && attackerOutnumbersInside(c)),
-  mustAttackerLeave: guard<FieldBattleContext>('14 step 12', (c) => isAttackerSiegeCheckDue(c) && !attackerOutnumbersInside(c)),
+  doesAttackerBesiege: guard<FieldBattleContext>(
+    '14 step 12',
+    (c) => isAttackerSiegeCheckDue(c) && attackerOutnumbersInside(c),
+  ),
+  mustAttackerLeave: guard<FieldBattleContext>(
+    '14 step 12',
+    (c) => isAttackerSiegeCheckDue(c) && !attackerOutnumbersInside(c),
+  ),
 };
 
 /** 14 steps 2–3: each side's dice. */
@@ -191,18 +225,31 @@ export function recordDefenderRoll(c: FieldBattleContext, event: EngineEvent): P
 /** 14 steps 6, 8, 9: hits, the winner (ties to the defender), and what each side must lose. */
 export function decideWinner(c: FieldBattleContext): Partial<FieldBattleContext> {
   const hits = { attacker: countHits(c.rolled.attacker ?? []), defender: countHits(c.rolled.defender ?? []) };
-  const stacks = { attacker: sideStacks(c.world, c.battle, 'attacker'), defender: sideStacks(c.world, c.battle, 'defender') };
+  const stacks = {
+    attacker: sideStacks(c.world, c.battle, 'attacker'),
+    defender: sideStacks(c.world, c.battle, 'defender'),
+  };
   const wiped = (role: Role) => landUnitsIn(stacks[role]) > 0 && hits[opponent(role)] >= landUnitsIn(stacks[role]);
   const left = (role: Role) => Math.max(0, landUnitsIn(stacks[role]) - hits[opponent(role)]);
   // Ruling R7: who wins when the winner on hits is wiped out, and who keeps a unit when both sides are.
-  const winner = r7Winner(c.world, battleWinner(hits.attacker, hits.defender), { attacker: left('attacker'), defender: left('defender') });
+  const winner = r7Winner(c.world, battleWinner(hits.attacker, hits.defender), {
+    attacker: left('attacker'),
+    defender: left('defender'),
+  });
   const keeper = r7Keeper(
     { dice: c.dice?.attacker.dice ?? 0, wipedOut: wiped('attacker') },
     { dice: c.dice?.defender.dice ?? 0, wipedOut: wiped('defender') },
     c.world,
   );
   const plan = (role: Role) =>
-    sidePlan(c.world, role, stacks[role], hits[opponent(role)], sideLeader(c.world, c.battle, role, stacks[role]), keeper === role);
+    sidePlan(
+      c.world,
+      role,
+      stacks[role],
+      hits[opponent(role)],
+      sideLeader(c.world, c.battle, role, stacks[role]),
+      keeper === role,
+    );
   return { winner, plans: { attacker: plan('attacker'), defender: plan('defender') } };
 }
 
@@ -210,7 +257,11 @@ export function askNextCasualties(c: FieldBattleContext): Partial<FieldBattleCon
   return { asking: nextCasualtyGroup(c) };
 }
 
-function withAnswer(c: FieldBattleContext, answer: CasualtyAnswer, oddHits: readonly Power[] | undefined): Partial<FieldBattleContext> {
+function withAnswer(
+  c: FieldBattleContext,
+  answer: CasualtyAnswer,
+  oddHits: readonly Power[] | undefined,
+): Partial<FieldBattleContext> {
   const plan = c.plans?.[answer.role];
   const placesOdd = plan && answer.power === plan.decider && c.oddTo[answer.role] === undefined;
   return {
@@ -231,10 +282,18 @@ export function recordCasualties(c: FieldBattleContext, event: EngineEvent): Par
 export function assignInactiveCasualties(c: FieldBattleContext): Partial<FieldBattleContext> {
   const next = must(nextCasualtyGroup(c), 'assignInactiveCasualties with no group to answer');
   const plan = must(c.plans?.[next.role], 'assignInactiveCasualties before the winner is decided');
-  const odd = c.oddTo[next.role] ?? (next.power === plan.decider ? oddHitChoices(plan).find((ch) => ch.includes(next.power)) ?? oddHitChoices(plan)[0] ?? [] : []);
+  const odd =
+    c.oddTo[next.role] ??
+    (next.power === plan.decider
+      ? (oddHitChoices(plan).find((ch) => ch.includes(next.power)) ?? oddHitChoices(plan)[0] ?? [])
+      : []);
   const n = requiredLosses(plan, next.power, odd);
   const keep = plan.keepsOne && next.power === plan.keeper ? ('regulars' as const) : undefined;
-  return withAnswer(c, { ...next, losses: { regulars: n, mercenaries: 0, cavalry: 0 }, ...(keep ? { keep } : {}) }, odd);
+  return withAnswer(
+    c,
+    { ...next, losses: { regulars: n, mercenaries: 0, cavalry: 0 }, ...(keep ? { keep } : {}) },
+    odd,
+  );
 }
 
 function sideSummary(c: FieldBattleContext, role: Role): BattleSideSummary {
@@ -242,12 +301,18 @@ function sideSummary(c: FieldBattleContext, role: Role): BattleSideSummary {
   const dice = c.dice?.[role];
   const answers = c.answers.filter((a) => a.role === role);
   const losses = { regulars: 0, mercenaries: 0, cavalry: 0 };
-  for (const a of answers) for (const k of ['regulars', 'mercenaries', 'cavalry'] as const) losses[k] += a.losses[k] - (a.keep === k ? 1 : 0);
+  for (const a of answers)
+    for (const k of ['regulars', 'mercenaries', 'cavalry'] as const) losses[k] += a.losses[k] - (a.keep === k ? 1 : 0);
   return {
     powers: groupsOf(c.world, forces),
     units: totals(forces),
     leader: dice?.leader ?? null,
-    dice: { units: dice?.units ?? 0, leader: dice?.leaderBonus ?? 0, defender: dice?.defenderBonus ?? 0, total: dice?.dice ?? 0 },
+    dice: {
+      units: dice?.units ?? 0,
+      leader: dice?.leaderBonus ?? 0,
+      defender: dice?.defenderBonus ?? 0,
+      total: dice?.dice ?? 0,
+    },
     rolled: [...(c.rolled[role] ?? [])],
     hits: countHits(c.rolled[role] ?? []),
     losses,
@@ -263,7 +328,14 @@ export function applyCasualties(c: FieldBattleContext): Partial<FieldBattleConte
   let position = c.world.position;
   for (const a of c.answers) {
     const stacks = groupStacks({ ...c, world: { ...c.world, position } }, a.role, a.power);
-    const survivors = survivorsAfter({ stacks, power: a.power, losses: a.losses, byPower: a.byPower, keep: a.keep, keepPower: a.keepPower });
+    const survivors = survivorsAfter({
+      stacks,
+      power: a.power,
+      losses: a.losses,
+      byPower: a.byPower,
+      keep: a.keep,
+      keepPower: a.keepPower,
+    });
     if (!survivors) throw new Error(`applyCasualties: ${a.power} cannot lose ${JSON.stringify(a.losses)}`);
     // By pieces: a leader who stood aside (ruling R19's alternative) shares a stack with the attackers.
     position = addStacks(takePieces(position, stacks), survivors);
@@ -277,7 +349,17 @@ export function applyCasualties(c: FieldBattleContext): Partial<FieldBattleConte
       const captor = captorOnSide(world, c.battle, other, c.forces?.[other] ?? []);
       const leaders = leadersIn(side);
       world = { ...world, position: captureLeaders(world.position, leaders, captor) };
-      summary = { ...summary, captures: [...summary.captures, ...captureSummaries(leaders.map((leader) => ({ leader, by: captor })), c.battle.space, '14 step 10')] };
+      summary = {
+        ...summary,
+        captures: [
+          ...summary.captures,
+          ...captureSummaries(
+            leaders.map((leader) => ({ leader, by: captor })),
+            c.battle.space,
+            '14 step 10',
+          ),
+        ],
+      };
     }
   }
   const winner = must(c.winner, 'applyCasualties before the winner is decided');
@@ -285,7 +367,8 @@ export function applyCasualties(c: FieldBattleContext): Partial<FieldBattleConte
   world = { ...world, position: markLosers(world.position, sideStacks(world, c.battle, loser)) };
   const attacker = sideSummary(c, 'attacker');
   const defender = sideSummary(c, 'defender');
-  const winnerPower = c.winner === 'attacker' ? c.battle.attacker : sideLeader(c.world, c.battle, 'defender', c.forces?.defender ?? []);
+  const winnerPower =
+    c.winner === 'attacker' ? c.battle.attacker : sideLeader(c.world, c.battle, 'defender', c.forces?.defender ?? []);
   return {
     world,
     summary: { ...summary, battle: { space: c.battle.space, attacker, defender, winner, winnerPower } },
@@ -303,28 +386,36 @@ function attackingPieces(c: FieldBattleContext): { formation?: Stack[] } {
 /** 14 step 11: the retreat the losing side makes. */
 export function loserRetreatInput(c: FieldBattleContext): RetreatInput {
   const winner = must(c.winner, 'a retreat before the winner is decided');
-  return { world: c.world, summary: c.summary, retreat: {
-    space: c.battle.space,
-    reason: winner === 'attacker' ? 'defender' : 'attacker',
-    attacker: c.battle.attacker,
-    origin: c.battle.origin,
-    ...(c.battle.continuedFrom ? { continuedFrom: c.battle.continuedFrom } : {}),
-    captor: captorOnSide(c.world, c.battle, winner, c.forces?.[winner] ?? []),
-    ...(winner === 'defender' ? attackingPieces(c) : {}),
-  } };
+  return {
+    world: c.world,
+    summary: c.summary,
+    retreat: {
+      space: c.battle.space,
+      reason: winner === 'attacker' ? 'defender' : 'attacker',
+      attacker: c.battle.attacker,
+      origin: c.battle.origin,
+      ...(c.battle.continuedFrom ? { continuedFrom: c.battle.continuedFrom } : {}),
+      captor: captorOnSide(c.world, c.battle, winner, c.forces?.[winner] ?? []),
+      ...(winner === 'defender' ? attackingPieces(c) : {}),
+    },
+  };
 }
 
 /** 14 step 12, as in 15.3: the attacker that does not outnumber the units inside leaves for any legal space. */
 export function attackerLeavingInput(c: FieldBattleContext): RetreatInput {
-  return { world: c.world, summary: c.summary, retreat: {
-    space: c.battle.space,
-    reason: 'siege',
-    attacker: c.battle.attacker,
-    origin: c.battle.origin,
-    ...(c.battle.continuedFrom ? { continuedFrom: c.battle.continuedFrom } : {}),
-    captor: sideLeader(c.world, c.battle, 'defender', c.forces?.defender ?? []),
-    ...attackingPieces(c),
-  } };
+  return {
+    world: c.world,
+    summary: c.summary,
+    retreat: {
+      space: c.battle.space,
+      reason: 'siege',
+      attacker: c.battle.attacker,
+      origin: c.battle.origin,
+      ...(c.battle.continuedFrom ? { continuedFrom: c.battle.continuedFrom } : {}),
+      captor: sideLeader(c.world, c.battle, 'defender', c.forces?.defender ?? []),
+      ...attackingPieces(c),
+    },
+  };
 }
 
 export function besiegeBattleSpace(c: FieldBattleContext): Partial<FieldBattleContext> {
@@ -340,7 +431,8 @@ export function besiegeBattleSpace(c: FieldBattleContext): Partial<FieldBattleCo
  * power that takes the battle's captives (ruling R16). Under the ruling nobody of the attacker's group stays.
  */
 export function takeRetreatOutput(c: FieldBattleContext, output: ProcedureContext): Partial<FieldBattleContext> {
-  if (reading(c.world, 'R19') === 'ruling' || c.winner !== 'defender') return { world: output.world, summary: output.summary };
+  if (reading(c.world, 'R19') === 'ruling' || c.winner !== 'defender')
+    return { world: output.world, summary: output.summary };
   const captor = captorOnSide(output.world, c.battle, 'defender', c.forces?.defender ?? []);
   return settleArrival(output.world, output.summary, c.battle.space, captor, '13.1');
 }

@@ -5,10 +5,24 @@ import type { MajorPower } from '../../schema/power.ts';
 import type { Stack } from '../../schema/scenario.ts';
 import { settleArrival } from './summaries.ts';
 import { interceptionModifiers, isRollSuccess, ROLL_DICE, ROLL_TARGET, rollTotal, type Modifier } from '../dice.ts';
-import { checkInterception, interceptorStacks, nextInterceptor, type InterceptArgs, type InterceptionState } from '../interception.ts';
+import {
+  checkInterception,
+  interceptorStacks,
+  nextInterceptor,
+  type InterceptArgs,
+  type InterceptionState,
+} from '../interception.ts';
 import type { MoveLeg } from '../leg.ts';
 import { addStacks, landUnitsIn, relocate, replaceStacks, splitStacks, takePieces, totals } from '../stacks.ts';
-import { eventAs, eventOf, eventUnits, guard, startContext, type ProcedureContext, type ProcedureInput } from './common.ts';
+import {
+  eventAs,
+  eventOf,
+  eventUnits,
+  guard,
+  startContext,
+  type ProcedureContext,
+  type ProcedureInput,
+} from './common.ts';
 import { must } from '../must.ts';
 import { firstBrokenSiege } from '../siege.ts';
 import type { SiegeBreakOutput } from './siege-break.ts';
@@ -55,8 +69,14 @@ export const interceptionGuards = {
     const args = declarationArgs(c, e);
     return !!args && checkInterception(c.world, args).ok;
   }),
-  isAskedPowerDeclining: guard<InterceptionContext>('13.2', (c, e) => eventOf(e, 'intercept.decline')?.power === c.asking),
-  isInterceptionRoll: guard<InterceptionContext>('13.2 step 2', (_c, e) => eventOf(e, 'dice.rolled')?.values?.length === ROLL_DICE),
+  isAskedPowerDeclining: guard<InterceptionContext>(
+    '13.2',
+    (c, e) => eventOf(e, 'intercept.decline')?.power === c.asking,
+  ),
+  isInterceptionRoll: guard<InterceptionContext>(
+    '13.2 step 2',
+    (_c, e) => eventOf(e, 'dice.rolled')?.values?.length === ROLL_DICE,
+  ),
   wasInterceptionSuccessful: guard<InterceptionContext>('13.2 step 2', (c) => isRollSuccess(c.attempt?.total ?? 0)),
   hasBrokenSiege: guard<InterceptionContext>('15.3', (c) => firstBrokenSiege(c.world) !== undefined),
 };
@@ -125,7 +145,10 @@ export function placeInterceptors(c: InterceptionContext): Partial<InterceptionC
   const moved = relocate(attempt.pieces, { space: c.leg.to, inside: false });
   const position = addStacks(takePieces(c.world.position, attempt.pieces), moved);
   const arriving = landUnitsIn(attempt.pieces) > 0 ? attempt.power : undefined;
-  return { ...settleArrival({ ...c.world, position }, c.summary, c.leg.to, arriving, '13.1'), successPower: attempt.power };
+  return {
+    ...settleArrival({ ...c.world, position }, c.summary, c.leg.to, arriving, '13.1'),
+    successPower: attempt.power,
+  };
 }
 
 export function declineInterception(c: InterceptionContext, event: EngineEvent): Partial<InterceptionContext> {

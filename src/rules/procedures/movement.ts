@@ -9,10 +9,27 @@ import { checkMove, hasAnyLegalMove, moveCost, movableStacks, type MoveArgs } fr
 import { controllerOf, majorOf } from '../relations.ts';
 import { beginSiege, firstBrokenSiege, siegeIn, unlistedBesiegers } from '../siege.ts';
 import { hostileLandUnitsOutside } from '../hostility.ts';
-import { addStacks, landUnitsIn, relocate, replaceStacks, splitStacks, stacksWhere, takePieces, totals } from '../stacks.ts';
+import {
+  addStacks,
+  landUnitsIn,
+  relocate,
+  replaceStacks,
+  splitStacks,
+  stacksWhere,
+  takePieces,
+  totals,
+} from '../stacks.ts';
 import type { Position, World } from '../world.ts';
 import type { AvoidInput, AvoidOutput } from './avoid-battle.ts';
-import { eventAs, eventOf, eventUnits, guard, startContext, type ProcedureContext, type ProcedureInput } from './common.ts';
+import {
+  eventAs,
+  eventOf,
+  eventUnits,
+  guard,
+  startContext,
+  type ProcedureContext,
+  type ProcedureInput,
+} from './common.ts';
 import { must } from '../must.ts';
 import type { FieldBattleInput } from './field-battle.ts';
 import type { InterceptionInput, InterceptionOutput } from './interception.ts';
@@ -76,7 +93,10 @@ export const movementGuards = {
     return !!m && checkMove(c.world, moveArgs(c, m)).ok;
   }),
   wasIntercepted: guard<MovementContext>('13.1 step 5', (c) => c.intercepted !== undefined),
-  hasEnemyLandUnitsOutside: guard<MovementContext>('13.1 step 8', (c) => hostileLandUnitsOutside(c.world, leg(c).power, leg(c).to) > 0),
+  hasEnemyLandUnitsOutside: guard<MovementContext>(
+    '13.1 step 8',
+    (c) => hostileLandUnitsOutside(c.world, leg(c).power, leg(c).to) > 0,
+  ),
   hasBrokenSiege: guard<MovementContext>('15.3', (c) => firstBrokenSiege(c.world) !== undefined),
   isBattleNext: guard<MovementContext>('13.1 step 8', (c) => c.outcome === 'battle'),
   isMovingOn: guard<MovementContext>('13.4 option 1', (c) => c.outcome === 'continue'),
@@ -95,7 +115,11 @@ export function declareMove(_c: MovementContext, event: EngineEvent): Partial<Mo
  * besiegers left behind no longer outnumber the units inside, the siege ends at once (15.3).
  */
 /** The pieces a move takes out of its space: the named ones (13.4 option 1), or the request drawn from the movable stacks. */
-function takeFormation(world: World, power: MajorPower, order: MoveRequest): { formation: Stack[]; position: Position } {
+function takeFormation(
+  world: World,
+  power: MajorPower,
+  order: MoveRequest,
+): { formation: Stack[]; position: Position } {
   if (order.pieces) return { formation: [...order.pieces], position: takePieces(world.position, order.pieces) };
   const stacks = movableStacks(world, power, order.from);
   const split = splitStacks(stacks, order.request);
@@ -112,7 +136,15 @@ export function startMove(c: MovementContext): Partial<MovementContext> {
   position = { ...position, impulse: { ...position.impulse, cp: position.impulse.cp - cost } };
   const wasBesieging = siegeIn(c.world, order.from)?.by.some((p) => majorOf(c.world.position, p) === power) ?? false;
   const continuedFrom = c.leg && c.outcome === 'continue' ? c.leg.to : undefined;
-  const newLeg: MoveLeg = { power, from: order.from, to: order.to, formation, kind: 'move', ...(continuedFrom ? { continuedFrom } : {}), ...(wasBesieging ? { leftSiege: true } : {}) };
+  const newLeg: MoveLeg = {
+    power,
+    from: order.from,
+    to: order.to,
+    formation,
+    kind: 'move',
+    ...(continuedFrom ? { continuedFrom } : {}),
+    ...(wasBesieging ? { leftSiege: true } : {}),
+  };
   return {
     world: { ...c.world, position },
     leg: newLeg,
@@ -121,7 +153,17 @@ export function startMove(c: MovementContext): Partial<MovementContext> {
     summary: {
       ...c.summary,
       cpSpent: c.summary.cpSpent + cost,
-      moves: [...c.summary.moves, { power, from: order.from, to: order.to, units: totals(formation), cp: cost, continued: continuedFrom !== undefined }],
+      moves: [
+        ...c.summary.moves,
+        {
+          power,
+          from: order.from,
+          to: order.to,
+          units: totals(formation),
+          cp: cost,
+          continued: continuedFrom !== undefined,
+        },
+      ],
     },
   };
 }
@@ -172,7 +214,9 @@ export function takeWithdrawalOutput(_c: MovementContext, out: WithdrawalOutput)
 /** The active power's pieces outside in the destination (after step 5 they are the formation, if nothing took it). */
 function formationInDestination(c: MovementContext): Stack[] {
   const l = leg(c);
-  return stacksWhere(c.world.position, { space: l.to, inside: false }).filter((s) => majorOf(c.world.position, s.power) === l.power);
+  return stacksWhere(c.world.position, { space: l.to, inside: false }).filter(
+    (s) => majorOf(c.world.position, s.power) === l.power,
+  );
 }
 
 /** Rulings R13 and R17: the other powers left outside an enemy fortress in the destination put it under siege. */
@@ -189,7 +233,9 @@ export function beginUnlistedSieges(c: MovementContext): Partial<MovementContext
 export function moveOn(c: MovementContext): Partial<MovementContext> {
   const l = leg(c);
   const pieces = relocate(l.formation, { space: l.to, inside: false });
-  return { order: { from: l.to, to: must(c.continueTo, 'moveOn with no destination'), request: totals(pieces), pieces } };
+  return {
+    order: { from: l.to, to: must(c.continueTo, 'moveOn with no destination'), request: totals(pieces), pieces },
+  };
 }
 
 /** 13.4 option 2: back to the space it came from, under the 14.1 restrictions. */
@@ -236,4 +282,3 @@ export function takeSiegeBreakOutput(c: MovementContext, out: SiegeBreakOutput):
 export function takeOutput(_c: MovementContext, out: ProcedureContext): Partial<MovementContext> {
   return { world: out.world, summary: out.summary };
 }
-

@@ -54,7 +54,16 @@ function isTrapped(c: RetreatContext, power: Power): boolean {
 /** The arguments of an answer as the restrictions read them: the guard, the refusal and the options share them. */
 export function declarationArgs(c: RetreatContext, event: EngineEvent): RetreatArgs | undefined {
   const e = eventOf(event, 'retreat.declare');
-  return e && { ...c, power: e.power, from: c.space, to: e.to ?? '', hasDestination: e.to !== undefined, inside: units(e.inside) };
+  return (
+    e && {
+      ...c,
+      power: e.power,
+      from: c.space,
+      to: e.to ?? '',
+      hasDestination: e.to !== undefined,
+      inside: units(e.inside),
+    }
+  );
 }
 
 export const retreatGuards = {
@@ -73,7 +82,13 @@ export const retreatGuards = {
   }),
 };
 
-function record(c: RetreatContext, power: Power, inside: RetreatArgs['inside'], to: string | undefined, rule: '14.1' | 'R10' | 'R11'): Partial<RetreatContext> {
+function record(
+  c: RetreatContext,
+  power: Power,
+  inside: RetreatArgs['inside'],
+  to: string | undefined,
+  rule: '14.1' | 'R10' | 'R11',
+): Partial<RetreatContext> {
   const out = applyRetreat(c.world, c, power, inside, to);
   const reason: RetreatReason = c.reason;
   const lost = out.eliminated.regulars + out.eliminated.mercenaries + out.eliminated.cavalry + out.captured.length > 0;
@@ -83,10 +98,27 @@ function record(c: RetreatContext, power: Power, inside: RetreatArgs['inside'], 
     asking: undefined,
     summary: {
       ...c.summary,
-      retreats: [...c.summary.retreats, { power, from: c.space, reason, to: out.to, units: out.moved, inside: out.inside, eliminated: out.eliminated, captured: [...out.captured], eliminatedBy: lost ? (to !== undefined && to === c.continuedFrom ? '13.4' : rule) : null }],
+      retreats: [
+        ...c.summary.retreats,
+        {
+          power,
+          from: c.space,
+          reason,
+          to: out.to,
+          units: out.moved,
+          inside: out.inside,
+          eliminated: out.eliminated,
+          captured: [...out.captured],
+          eliminatedBy: lost ? (to !== undefined && to === c.continuedFrom ? '13.4' : rule) : null,
+        },
+      ],
       captures: [
         ...c.summary.captures,
-        ...captureSummaries(out.captured.map((leader) => ({ leader, by: c.captor })), c.space, to === c.continuedFrom && to !== undefined ? '13.4' : '14.1'),
+        ...captureSummaries(
+          out.captured.map((leader) => ({ leader, by: c.captor })),
+          c.space,
+          to === c.continuedFrom && to !== undefined ? '13.4' : '14.1',
+        ),
         ...captureSummaries(out.capturedThere, out.to ?? c.space, '13.1'),
       ],
     },

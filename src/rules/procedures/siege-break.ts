@@ -39,17 +39,25 @@ export function endBrokenSiege(c: SiegeBreakContext): Partial<SiegeBreakContext>
   return {
     world: { ...c.world, position: endSiege(c.world.position, siege.space) },
     retreating: [...c.retreating, ...[...new Set(left)].map((power) => ({ space: siege.space, power }))],
-    summary: { ...c.summary, siegesEnded: [...c.summary.siegesEnded, { space: siege.space, by: [...siege.by], rule: '15.3' }] },
+    summary: {
+      ...c.summary,
+      siegesEnded: [...c.summary.siegesEnded, { space: siege.space, by: [...siege.by], rule: '15.3' }],
+    },
   };
 }
 
 /** 15.3: the next besieging group retreats, free, under the 14.1 restrictions; the power inside takes any captives. */
 export function besiegersRetreatInput(c: SiegeBreakContext): RetreatInput {
   const next = c.retreating[0];
-  if (!next) throw new Error('besiegersRetreatInput: nobody to retreat (the guard hasBesiegersToRetreat let it through)');
+  if (!next)
+    throw new Error('besiegersRetreatInput: nobody to retreat (the guard hasBesiegersToRetreat let it through)');
   const controller = controllerOf(c.world, next.space);
   const captor = majorOf(c.world.position, controller) ?? controller;
-  return { world: c.world, summary: c.summary, retreat: { space: next.space, reason: 'siege', attacker: next.power, origin: next.space, captor } };
+  return {
+    world: c.world,
+    summary: c.summary,
+    retreat: { space: next.space, reason: 'siege', attacker: next.power, origin: next.space, captor },
+  };
 }
 
 export function takeBesiegersRetreat(c: SiegeBreakContext, out: RetreatOutput): Partial<SiegeBreakContext> {

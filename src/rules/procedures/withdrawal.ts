@@ -44,19 +44,30 @@ export function startWithdrawal(input: WithdrawalInput): WithdrawalContext {
 }
 
 export function withdrawalOutput(c: WithdrawalContext): WithdrawalOutput {
-  return { world: c.world, summary: c.summary, outcome: c.outcome, ...(c.continueTo ? { continueTo: c.continueTo } : {}) };
+  return {
+    world: c.world,
+    summary: c.summary,
+    outcome: c.outcome,
+    ...(c.continueTo ? { continueTo: c.continueTo } : {}),
+  };
 }
 
 export const withdrawalGuards = {
   isAutomaticWithdrawal: guard<WithdrawalContext>('22.1', (c) => isAutomaticWithdrawal(c.world, c.leg)),
   canWithdraw: guard<WithdrawalContext>('13.4', (c) => canWithdraw(c.world, c.leg)),
-  hasDefendersOutside: guard<WithdrawalContext>('13.1 step 8', (c) => hostileLandUnitsOutside(c.world, c.leg.power, c.leg.to) > 0),
+  hasDefendersOutside: guard<WithdrawalContext>(
+    '13.1 step 8',
+    (c) => hostileLandUnitsOutside(c.world, c.leg.power, c.leg.to) > 0,
+  ),
   needsSiegeCheck: guard<WithdrawalContext>('15', (c) => needsSiegeCheck(c.world, c.leg)),
   isLegalWithdrawal: guard<WithdrawalContext>('13.4', (c, e) => {
     const w = eventOf(e, 'withdraw.declare');
     return !!w && checkWithdrawal(c.world, { leg: c.leg, power: w.power }).ok;
   }),
-  isDeciderDeclining: guard<WithdrawalContext>('13.4', (c, e) => eventOf(e, 'withdraw.decline')?.power === withdrawalDecider(c.world, c.leg)),
+  isDeciderDeclining: guard<WithdrawalContext>(
+    '13.4',
+    (c, e) => eventOf(e, 'withdraw.decline')?.power === withdrawalDecider(c.world, c.leg),
+  ),
   isHeldAgainstMover: guard<WithdrawalContext>('15', (c) => isHeldAgainstMover(c.world, c.leg)),
   isAlreadyBesiegedByFriend: guard<WithdrawalContext>('15', (c) => isAlreadyBesiegedByFriend(c.world, c.leg)),
   doesMoverOutnumberInside: guard<WithdrawalContext>('13.4', (c) => doesMoverOutnumberInside(c.world, c.leg)),
@@ -73,7 +84,10 @@ export function withdrawInside(c: WithdrawalContext): Partial<WithdrawalContext>
   const decidedBy = isAutomaticWithdrawal(c.world, c.leg) ? null : (withdrawalDecider(c.world, c.leg) ?? null);
   return {
     world: { ...c.world, position },
-    summary: { ...c.summary, withdrawals: [...c.summary.withdrawals, { space: c.leg.to, decidedBy, withdrew: true, units: totals(outside) }] },
+    summary: {
+      ...c.summary,
+      withdrawals: [...c.summary.withdrawals, { space: c.leg.to, decidedBy, withdrew: true, units: totals(outside) }],
+    },
   };
 }
 
@@ -83,7 +97,15 @@ export function recordNoWithdrawal(c: WithdrawalContext): Partial<WithdrawalCont
     outcome: 'battle',
     summary: {
       ...c.summary,
-      withdrawals: [...c.summary.withdrawals, { space: c.leg.to, decidedBy: withdrawalDecider(c.world, c.leg) ?? null, withdrew: false, units: totals(outside) }],
+      withdrawals: [
+        ...c.summary.withdrawals,
+        {
+          space: c.leg.to,
+          decidedBy: withdrawalDecider(c.world, c.leg) ?? null,
+          withdrew: false,
+          units: totals(outside),
+        },
+      ],
     },
   };
 }

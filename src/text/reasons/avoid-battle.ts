@@ -18,7 +18,8 @@ import type { NameSource, RenderersOf } from './types.ts';
 function avoidingMajorPowerReason(_w: NameSource, f: MinorPowerFacts): Text {
   const p = powerName(f.power);
   if (f.kind === 'activeMinor') {
-    const m = powerName(f.major), r = cite('13.3', '22.3');
+    const m = powerName(f.major),
+      r = cite('13.3', '22.3');
     const who = ruAgree(f.major, 'которые решают', 'которая решает', 'которое решает');
     return text(
       `${p.en} avoids battle together with ${m.en}, who decides for it (${r.en}).`,
@@ -46,7 +47,8 @@ export const AVOID_BATTLE_REASONS: RenderersOf<typeof rules> = {
     );
   },
   isNotLoneLeader: (world, { kind, power, space }) => {
-    const p = powerName(power), t = spaceName(world, space);
+    const p = powerName(power),
+      t = spaceName(world, space);
     if (kind === 'inside')
       return text(
         `${p.en} has no land units outside the fortifications of ${t.en}: units inside, under siege, may ` +
@@ -83,7 +85,8 @@ export const AVOID_BATTLE_REASONS: RenderersOf<typeof rules> = {
     ),
   isAvoidSplitByPower: byPowerReason,
   areAvoidersInSpace: (world, { power, space }) => {
-    const p = powerName(power), t = spaceName(world, space);
+    const p = powerName(power),
+      t = spaceName(world, space);
     return text(
       `Those ${p.en} units and leaders are not outside the fortifications in ${t.en} (units under siege may ` +
         'not avoid battle).',
@@ -98,7 +101,8 @@ export const AVOID_BATTLE_REASONS: RenderersOf<typeof rules> = {
   isAvoidDestinationNotInUnrest: notInUnrestReason,
   isAvoidDestinationFreeOfEnemy: freeOfEnemyReason,
   isNotSpaceEnemyCameFrom: (world, { space, mover }) => {
-    const f = spaceName(world, space), a = powerName(mover);
+    const f = spaceName(world, space),
+      a = powerName(mover);
     return text(
       `${f.en} is the space the ${a.en} formation just left: no avoiding battle into it.`,
       `${f.ru} — область, которую только что покинуло соединение ${powerGen(mover).ru}: уклоняться туда нельзя.`,

@@ -6,14 +6,19 @@ import type { NameSource } from './types.ts';
 
 export function byPowerReason(_w: NameSource, f: ByPowerFacts): Text {
   if (f.kind === 'strangers') {
-    const o = joinText(f.others.map((x) => powerName(x)), ', '), p = powerName(f.power);
+    const o = joinText(
+        f.others.map((x) => powerName(x)),
+        ', ',
+      ),
+      p = powerName(f.power);
     return text(
       `byPower names ${o.en}, not part of ${p.en}'s group (the major power and its active minor allies).`,
       `В byPower указаны ${o.ru} — не из группы ${powerGen(f.power).ru} ` +
         '(великая держава и её активные второстепенные союзники).',
     );
   }
-  const named = unitTypeCount(f.type, f.named), split = unitTypeCount(f.type, f.split);
+  const named = unitTypeCount(f.type, f.named),
+    split = unitTypeCount(f.type, f.split);
   return text(
     `The per-power counts (byPower) add up to ${split.en}, but the answer names ${named.en}.`,
     `Разбивка по державам (byPower) даёт в сумме ${split.ru}, а в ответе указано ${named.ru}.`,

@@ -8,7 +8,8 @@ import type { RenderersOf } from './types.ts';
 export const CASUALTY_REASONS: RenderersOf<typeof rules> = {
   isCasualtySplitByPower: byPowerReason,
   areLossesPresent: (_w, { power, type, present, named }) => {
-    const p = powerName(power), has = unitTypeCount(type, present);
+    const p = powerName(power),
+      has = unitTypeCount(type, present);
     return text(
       `${p.en} has only ${has.en} in the battle, not ${named}.`,
       `У ${powerGen(power).ru} в сражении только ${has.ru}, а не ${named}.`,
@@ -52,7 +53,8 @@ export const CASUALTY_REASONS: RenderersOf<typeof rules> = {
             '(при равенстве — если она обороняется).',
         ),
   isKeptUnitLost: (_w, { power, type }) => {
-    const p = powerName(power), t = unitTypeOne(type);
+    const p = powerName(power),
+      t = unitTypeOne(type);
     return text(
       `${p.en} loses no ${t.en} here, so it cannot keep one (keepPower).`,
       `${p.ru} не ${ruAgree(power, 'теряют', 'теряет')} здесь ни одной такой части (${t.ru}), поэтому не ` +

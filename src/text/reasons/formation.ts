@@ -50,7 +50,8 @@ export function commandLimitReason(world: NameSource, f: CommandLimitFacts): Tex
 export const FORMATION_REASONS: RenderersOf<typeof rules> = {
   isWithinCommandLimit: commandLimitReason,
   isOneMajorPower: (_w, { power, other }) => {
-    const o = powerName(other), p = powerName(power);
+    const o = powerName(other),
+      p = powerName(power);
     return text(
       `A formation may not mix ${p.en} units with ${o.en} units: only a major power and its active minor allies.`,
       `В одном соединении не могут быть вместе части ${powerGen(power).ru} и ${powerGen(other).ru}: ` +

@@ -38,4 +38,3 @@ export function reasonOf(world: NameSource, refusal: Pick<Refusal, 'code' | 'fac
   // The code says which restriction made the facts, so they are the ones its renderer reads.
   return render(world, refusal.facts as never);
 }
-

@@ -21,7 +21,8 @@ import type { NameSource, RenderersOf } from './types.ts';
 function actingMajorPowerReason(_w: NameSource, f: MinorPowerFacts): Text {
   const p = powerName(f.power);
   if (f.kind === 'activeMinor') {
-    const m = powerName(f.major), r = cite('22.3');
+    const m = powerName(f.major),
+      r = cite('22.3');
     const who = ruAgree(f.major, 'которые решают', 'которая решает', 'которое решает');
     return text(
       `${p.en} is an active minor power: its units intercept with ${m.en}, who decides for them (${r.en}).`,
@@ -53,7 +54,8 @@ export const INTERCEPTION_REASONS: RenderersOf<typeof rules> = {
   },
   isActingMajorPower: actingMajorPowerReason,
   isAtWarWithMover: (_w, { power, mover }) => {
-    const p = powerName(power), a = powerName(mover);
+    const p = powerName(power),
+      a = powerName(mover);
     return text(
       `${p.en} is not at war with ${a.en}: only units of a power at war with the active power may intercept.`,
       `${p.ru} ${ruAgree(power, 'не воюют', 'не воюет')} с ${powerWith(mover).ru}: ` +
@@ -85,7 +87,8 @@ export const INTERCEPTION_REASONS: RenderersOf<typeof rules> = {
     );
   },
   isInterceptorAdjacent: (world, { from, to }) => {
-    const f = spaceName(world, from), t = spaceName(world, to);
+    const f = spaceName(world, from),
+      t = spaceName(world, to);
     const ru = from === to ? `${f.ru} — сама область назначения` : `${f.ru} и ${t.ru} не прилегают друг к другу`;
     return text(
       `${f.en} is not adjacent to ${t.en}: interceptors come from a space adjacent to the destination.`,
@@ -93,7 +96,8 @@ export const INTERCEPTION_REASONS: RenderersOf<typeof rules> = {
     );
   },
   isNotAcrossPass: (world, { from, to }) => {
-    const f = spaceName(world, from), t = spaceName(world, to);
+    const f = spaceName(world, from),
+      t = spaceName(world, to);
     return text(
       `${f.en} and ${t.en} are joined by a pass: there is no interception across a pass.`,
       `${f.ru} и ${t.ru} связаны горным проходом: перехват через горный проход запрещён.`,
@@ -114,7 +118,8 @@ export const INTERCEPTION_REASONS: RenderersOf<typeof rules> = {
     ),
   isInterceptionSplitByPower: byPowerReason,
   areInterceptorsInSpace: (world, { power, from }) => {
-    const f = spaceName(world, from), p = powerName(power);
+    const f = spaceName(world, from),
+      p = powerName(power);
     return text(
       `${f.en} does not hold those ${p.en} units and leaders: an intercepting formation starts in one space.`,
       `${capitalize(inSpace(world, from).ru)} нет таких частей и командующих ${powerGen(power).ru}: ` +
@@ -144,17 +149,19 @@ export const INTERCEPTION_REASONS: RenderersOf<typeof rules> = {
   },
   isWithinCommandLimit: commandLimitReason,
   mayInterceptIntoOccupiedSpace: (world, { power, space }) => {
-    const t = spaceName(world, space), p = powerName(power);
+    const t = spaceName(world, space),
+      p = powerName(power);
     return text(
       `${t.en} already holds land units that belong neither to ${p.en} nor to its allies: ` +
         'only their power or its allies may intercept into it.',
       `${capitalize(inSpace(world, space).ru)} уже стоят сухопутные части, не принадлежащие ${powerDat(power).ru} ` +
         `или ${ruAgree(power, 'их', 'её', 'его')} союзникам: перехватывать туда могут только владелец этих ` +
-          'частей и его союзники.',
+        'частей и его союзники.',
     );
   },
   isNoSiegeInOccupiedDestination: (world, { space }) => {
-    const t = spaceName(world, space), r = cite('R8');
+    const t = spaceName(world, space),
+      r = cite('R8');
     return text(
       `Units are under siege in ${t.en} at the start of the move: no interception into it (${r.en}).`,
       `${capitalize(inSpace(world, space).ru)} к началу движения есть осаждённые части: перехват туда запрещён ` +
@@ -162,7 +169,9 @@ export const INTERCEPTION_REASONS: RenderersOf<typeof rules> = {
     );
   },
   mayInterceptorEnterSpace: (world, { power, space, controller }) => {
-    const c = powerName(controller), t = spaceName(world, space), p = powerName(power);
+    const c = powerName(controller),
+      t = spaceName(world, space),
+      p = powerName(power);
     const which = ruAgree(controller, 'которые', 'которая', 'которое');
     return text(
       `${t.en} is controlled by ${c.en}, neither an enemy nor an ally of ${p.en}: its interceptors may not enter.`,

@@ -31,11 +31,10 @@ export const MOVEMENT_REASONS: RenderersOf<typeof rules> = {
         )
       : text(`There is no land space '${space}' on this board.`, `На этой карте нет сухопутной области «${space}».`),
   isDestinationAdjacent: (world, { from, to }) => {
-    const f = spaceName(world, from), t = spaceName(world, to);
+    const f = spaceName(world, from),
+      t = spaceName(world, to);
     const ru =
-      from === to
-        ? `${t.ru} — та же область, где стоит соединение`
-        : `${f.ru} и ${t.ru} не прилегают друг к другу`;
+      from === to ? `${t.ru} — та же область, где стоит соединение` : `${f.ru} и ${t.ru} не прилегают друг к другу`;
     return text(
       `${t.en} is not adjacent to ${f.en}: a Move action enters one adjacent space.`,
       `${ru}: акция движения ведёт в одну прилегающую область.`,
@@ -48,23 +47,25 @@ export const MOVEMENT_REASONS: RenderersOf<typeof rules> = {
     ),
   isMoveSplitByPower: byPowerReason,
   areLeadersOfActivePower: (world, { power, leader }) => {
-    const n = leaderName(world, leader), p = powerName(power);
+    const n = leaderName(world, leader),
+      p = powerName(power);
     return text(
       `${n.en} is not a ${p.en} leader: a formation may not mix two major powers.`,
       `${n.ru} — не командующий ${powerGen(power).ru}: в одном соединении не может быть двух великих держав.`,
     );
   },
   areUnitsInSpace: (world, f) => {
-    const from = spaceName(world, f.from), p = powerName(f.power);
+    const from = spaceName(world, f.from),
+      p = powerName(f.power);
     const { regulars, mercenaries, cavalry } = f;
     const u = unitsText(world, { regulars, mercenaries, cavalry, leaders: [...f.leaders] });
     const whose = `${powerGen(f.power).ru} и ${ruAgree(f.power, 'их', 'её', 'его')} активных союзников`;
     const r = cite('22.1');
     const hint = f.inactiveMinorThere
       ? text(
-        ` Units of an inactive minor power never move (${r.en}).`,
-        ` Части неактивной второстепенной державы никогда не двигаются (${r.ru}).`,
-      )
+          ` Units of an inactive minor power never move (${r.en}).`,
+          ` Части неактивной второстепенной державы никогда не двигаются (${r.ru}).`,
+        )
       : text('', '');
     return text(
       `${from.en} does not hold ${u.en} of ${p.en} and its active allies: ` +
@@ -100,14 +101,17 @@ export const MOVEMENT_REASONS: RenderersOf<typeof rules> = {
   hasCpForMove: (world, { from, to, cost, cp }) => {
     const how =
       cost === 2 ? text('over a pass costs 2 CP', 'через горный проход стоит 2 КО') : text('costs 1 CP', 'стоит 1 КО');
-    const f = spaceName(world, from), t = spaceName(world, to);
+    const f = spaceName(world, from),
+      t = spaceName(world, to);
     return text(
       `Moving from ${f.en} to ${t.en} ${how.en}; ${cp} CP left.`,
       `Движение ${outOfSpace(world, from).ru} ${intoSpace(world, to).ru} ${how.ru}, а осталось ${cp} КО.`,
     );
   },
   mayEnterControlledSpace: (world, { power, to, controller }) => {
-    const c = powerName(controller), t = spaceName(world, to), p = powerName(power);
+    const c = powerName(controller),
+      t = spaceName(world, to),
+      p = powerName(power);
     const which = ruAgree(controller, 'которые не воюют', 'которая не воюет', 'которое не воюет');
     const allied = ruAgree(controller, 'не состоят', 'не состоит');
     return text(
@@ -136,7 +140,8 @@ export const MOVEMENT_REASONS: RenderersOf<typeof rules> = {
     );
   },
   isNotReliefForce: (world, { to }) => {
-    const t = spaceName(world, to), r = cite('15.2');
+    const t = spaceName(world, to),
+      r = cite('15.2');
     return text(
       `Entering besieged ${t.en} to relieve it is a relief force (${r.en}), not supported in this release.`,
       `Вход ${intoSpace(world, to).ru} для деблокады осаждённых там частей — это действия деблокирующих сил ` +

@@ -60,7 +60,8 @@ export const RETREAT_REASONS: RenderersOf<typeof rules> = {
   },
   isInsideSplitByPower: byPowerReason,
   areInsideUnitsPresent: (world, { power, space }) => {
-    const p = powerName(power), s = spaceName(world, space);
+    const p = powerName(power),
+      s = spaceName(world, space);
     return text(
       `Those ${p.en} units and leaders are not among the retreating stack in ${s.en}.`,
       `Этих частей и командующих ${powerGen(power).ru} нет среди отступающих ${outOfSpace(world, space).ru}.`,

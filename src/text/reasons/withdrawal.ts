@@ -32,7 +32,8 @@ export const WITHDRAWAL_REASONS: RenderersOf<typeof rules> = {
     );
   },
   isControlledByDefender: (world, { space, controller }) => {
-    const t = spaceName(world, space), c = powerName(controller);
+    const t = spaceName(world, space),
+      c = powerName(controller);
     const which = ruAgree(
       controller,
       'которые не обороняются там и не состоят',
@@ -45,8 +46,13 @@ export const WITHDRAWAL_REASONS: RenderersOf<typeof rules> = {
     );
   },
   mayEveryDefenderGoInside: (world, { space, controller, outside }) => {
-    const o = joinText(outside.map((p) => powerName(p)), ', '), t = spaceName(world, space);
-    const c = powerName(controller), r = cite('2.1');
+    const o = joinText(
+        outside.map((p) => powerName(p)),
+        ', ',
+      ),
+      t = spaceName(world, space);
+    const c = powerName(controller),
+      r = cite('2.1');
     return text(
       `${o.en} may not be inside ${t.en}, which ${c.en} controls (only the controller and its allies, ${r.en}): ` +
         'the stack withdraws all together or not at all, so nobody withdraws.',

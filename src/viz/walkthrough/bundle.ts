@@ -22,7 +22,9 @@ export class BundleError extends Error {}
 const noNode: Plugin = {
   name: 'no-node-modules',
   setup(b) {
-    b.onResolve({ filter: /^node:/ }, (args) => ({ errors: [{ text: `the page's script may not use ${args.path} (imported by ${args.importer})` }] }));
+    b.onResolve({ filter: /^node:/ }, (args) => ({
+      errors: [{ text: `the page's script may not use ${args.path} (imported by ${args.importer})` }],
+    }));
   },
 };
 
@@ -87,7 +89,9 @@ export async function bundleEntry(entry: string, kind: ScriptKind): Promise<Bund
     });
   } catch (e) {
     const errors = (e as { errors?: { text: string }[] }).errors;
-    throw new BundleError(`the ${kind} script could not be bundled: ${errors?.map((x) => x.text).join('; ') ?? (e as Error).message}`);
+    throw new BundleError(
+      `the ${kind} script could not be bundled: ${errors?.map((x) => x.text).join('; ') ?? (e as Error).message}`,
+    );
   }
   const inputs = Object.keys(result.metafile.inputs).sort();
   const node = inputs.filter((f) => f.startsWith('node:') || f.includes('(disabled)'));

@@ -34,12 +34,18 @@ export function parseFragment(hash: string): { step?: number; lang?: Lang } {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   const step = Number(params.get('step'));
   const lang = params.get('lang');
-  return { ...(Number.isInteger(step) && step > 0 ? { step } : {}), ...(lang === 'en' || lang === 'ru' ? { lang } : {}) };
+  return {
+    ...(Number.isInteger(step) && step > 0 ? { step } : {}),
+    ...(lang === 'en' || lang === 'ru' ? { lang } : {}),
+  };
 }
 
 /** Dice typed by a player: '3 5', '3,5' or '35'. */
 export function parseDice(text: string): number[] {
-  const tokens = text.trim().split(/[^0-9]+/).filter(Boolean);
+  const tokens = text
+    .trim()
+    .split(/[^0-9]+/)
+    .filter(Boolean);
   if (tokens.length === 1 && tokens[0]!.length > 1) return [...tokens[0]!].map(Number);
   return tokens.map(Number);
 }
@@ -50,10 +56,20 @@ export function boot(startPlay?: StartPlay): void {
   const initialLang: Lang = fragment.lang ?? (document.documentElement.lang === 'ru' ? 'ru' : 'en');
   let model = replay;
   let player: PlayDriver | undefined;
-  let view: { index: number; lang: Lang; mode: View['mode'] } = { index: indexOf(replay, fragment.step) ?? 0, lang: initialLang, mode: 'replay' };
+  let view: { index: number; lang: Lang; mode: View['mode'] } = {
+    index: indexOf(replay, fragment.step) ?? 0,
+    lang: initialLang,
+    mode: 'replay',
+  };
   let zoom = 2;
 
-  const regions = { header: byId('wt-header'), steps: byId('wt-steps'), step: byId('wt-step'), map: byId('wt-map'), chart: byId('wt-chart-head') };
+  const regions = {
+    header: byId('wt-header'),
+    steps: byId('wt-steps'),
+    step: byId('wt-step'),
+    map: byId('wt-map'),
+    chart: byId('wt-chart-head'),
+  };
   const scroller = byId('wt-chart-scroll');
 
   function indexOf(m: WalkthroughModel, step: number | undefined): number | undefined {
@@ -64,7 +80,11 @@ export function boot(startPlay?: StartPlay): void {
 
   function render(scrollChart = true): void {
     const focused = document.activeElement?.id;
-    const v: View = { ...view, playable: startPlay !== undefined, ...(player && view.mode === 'play' ? { play: player.state } : {}) };
+    const v: View = {
+      ...view,
+      playable: startPlay !== undefined,
+      ...(player && view.mode === 'play' ? { play: player.state } : {}),
+    };
     const r = appRegions(model, v);
     regions.header.innerHTML = r.header.text;
     regions.steps.innerHTML = r.steps.text;
@@ -88,7 +108,8 @@ export function boot(startPlay?: StartPlay): void {
 
   /** The current state red, every state and transition taken so far green, in both languages' charts. */
   function markChart(scroll: boolean): void {
-    for (const el of document.querySelectorAll('.wt-current, .wt-visited, .wt-edge')) el.classList.remove('wt-current', 'wt-visited', 'wt-edge');
+    for (const el of document.querySelectorAll('.wt-current, .wt-visited, .wt-edge'))
+      el.classList.remove('wt-current', 'wt-visited', 'wt-edge');
     const path = model.steps.slice(0, view.index + 1).map((s) => s.stateId);
     for (const diagram of document.querySelectorAll<HTMLElement>('.diagram')) {
       const node = (id: string) => diagram.querySelector(`g[data-state="${CSS.escape(id)}"]`);
@@ -97,7 +118,10 @@ export function boot(startPlay?: StartPlay): void {
       path.forEach((id, i) => {
         node(id)?.classList.add('wt-visited');
         const prev = path[i - 1];
-        if (prev !== undefined) diagram.querySelector(`g[data-from="${CSS.escape(prev)}"][data-to="${CSS.escape(id)}"]`)?.classList.add('wt-edge');
+        if (prev !== undefined)
+          diagram
+            .querySelector(`g[data-from="${CSS.escape(prev)}"][data-to="${CSS.escape(id)}"]`)
+            ?.classList.add('wt-edge');
       });
       const current = path.at(-1);
       const el = current === undefined ? null : node(current);
@@ -184,7 +208,12 @@ export function boot(startPlay?: StartPlay): void {
     const t = e.target as HTMLElement | null;
     if (t && (t.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(t.tagName))) return;
     if (e.altKey || e.ctrlKey || e.metaKey) return;
-    const moves: Record<string, number> = { ArrowLeft: view.index - 1, ArrowRight: view.index + 1, Home: 0, End: model.steps.length - 1 };
+    const moves: Record<string, number> = {
+      ArrowLeft: view.index - 1,
+      ArrowRight: view.index + 1,
+      Home: 0,
+      End: model.steps.length - 1,
+    };
     if (!(e.key in moves)) return;
     e.preventDefault();
     go(moves[e.key]!);

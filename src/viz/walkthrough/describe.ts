@@ -26,7 +26,12 @@ interface UnitFields {
 }
 
 function units(w: Names, u: UnitFields): Text {
-  return unitsText(w, { regulars: u.regulars ?? 0, mercenaries: u.mercenaries ?? 0, cavalry: u.cavalry ?? 0, leaders: [...(u.leaders ?? [])] });
+  return unitsText(w, {
+    regulars: u.regulars ?? 0,
+    mercenaries: u.mercenaries ?? 0,
+    cavalry: u.cavalry ?? 0,
+    leaders: [...(u.leaders ?? [])],
+  });
 }
 
 /** An event as a sentence in both languages. */
@@ -34,19 +39,30 @@ export function describeEvent(w: Names, e: EngineEvent): Text {
   switch (e.type) {
     case 'move.declare': {
       const u = units(w, e);
-      return t(`Move ${u.en} from ${spaceName(w, e.from).en} to ${spaceName(w, e.to).en}`, `Движение ${outOfSpace(w, e.from).ru} ${intoSpace(w, e.to).ru}: ${u.ru}`);
+      return t(
+        `Move ${u.en} from ${spaceName(w, e.from).en} to ${spaceName(w, e.to).en}`,
+        `Движение ${outOfSpace(w, e.from).ru} ${intoSpace(w, e.to).ru}: ${u.ru}`,
+      );
     }
     case 'intercept.declare': {
-      const p = power(e.power), u = units(w, e);
-      return t(`${p.en}: intercept from ${spaceName(w, e.from).en} with ${u.en}`, `${p.ru}: перехват ${outOfSpace(w, e.from).ru} (${u.ru})`);
+      const p = power(e.power),
+        u = units(w, e);
+      return t(
+        `${p.en}: intercept from ${spaceName(w, e.from).en} with ${u.en}`,
+        `${p.ru}: перехват ${outOfSpace(w, e.from).ru} (${u.ru})`,
+      );
     }
     case 'intercept.decline': {
       const p = power(e.power);
       return t(`${p.en}: no (more) interception attempts`, `${p.ru}: без (новых) попыток перехвата`);
     }
     case 'avoid.declare': {
-      const p = power(e.power), u = units(w, e);
-      return t(`${p.en}: avoid battle into ${spaceName(w, e.to).en} with ${u.en}`, `${p.ru}: уклонение от сражения ${intoSpace(w, e.to).ru} (${u.ru})`);
+      const p = power(e.power),
+        u = units(w, e);
+      return t(
+        `${p.en}: avoid battle into ${spaceName(w, e.to).en} with ${u.en}`,
+        `${p.ru}: уклонение от сражения ${intoSpace(w, e.to).ru} (${u.ru})`,
+      );
     }
     case 'avoid.decline': {
       const p = power(e.power);
@@ -63,22 +79,40 @@ export function describeEvent(w: Names, e: EngineEvent): Text {
     case 'move.continue':
       return t(`Move on to ${spaceName(w, e.to).en}`, `Двигаться дальше ${intoSpace(w, e.to).ru}`);
     case 'move.stop':
-      return t('Stop: retreat to the space the formation came from', 'Остановиться: отступить туда, откуда пришло соединение');
+      return t(
+        'Stop: retreat to the space the formation came from',
+        'Остановиться: отступить туда, откуда пришло соединение',
+      );
     case 'casualties.assign': {
-      const p = power(e.power), u = units(w, e);
-      const keep = e.keep ? t(`, keeping one ${e.keep === 'regulars' ? 'regular' : e.keep === 'mercenaries' ? 'mercenary' : 'cavalry'}`, `, сохраняя одну часть (${e.keep === 'regulars' ? 'регулярную' : e.keep === 'mercenaries' ? 'наёмника' : 'кавалерию'})`) : t('', '');
-      const odd = e.oddHits?.length ? t(`; odd hits to ${e.oddHits.map((x) => power(x).en).join(', ')}`, `; лишние попадания — ${e.oddHits.map((x) => power(x).ru).join(', ')}`) : t('', '');
+      const p = power(e.power),
+        u = units(w, e);
+      const keep = e.keep
+        ? t(
+            `, keeping one ${e.keep === 'regulars' ? 'regular' : e.keep === 'mercenaries' ? 'mercenary' : 'cavalry'}`,
+            `, сохраняя одну часть (${e.keep === 'regulars' ? 'регулярную' : e.keep === 'mercenaries' ? 'наёмника' : 'кавалерию'})`,
+          )
+        : t('', '');
+      const odd = e.oddHits?.length
+        ? t(
+            `; odd hits to ${e.oddHits.map((x) => power(x).en).join(', ')}`,
+            `; лишние попадания — ${e.oddHits.map((x) => power(x).ru).join(', ')}`,
+          )
+        : t('', '');
       return t(`${p.en} loses ${u.en}${keep.en}${odd.en}`, `${p.ru}: потери — ${u.ru}${keep.ru}${odd.ru}`);
     }
     case 'retreat.declare': {
       const p = power(e.power);
       const inside = e.inside ? units(w, e.inside) : undefined;
-      const where = e.to ? t(`retreat to ${spaceName(w, e.to).en}`, `отступление ${intoSpace(w, e.to).ru}`) : t('no retreat space', 'отступать некуда');
+      const where = e.to
+        ? t(`retreat to ${spaceName(w, e.to).en}`, `отступление ${intoSpace(w, e.to).ru}`)
+        : t('no retreat space', 'отступать некуда');
       const ins = inside ? t(`; inside the fortifications: ${inside.en}`, `; в укрепления: ${inside.ru}`) : t('', '');
       return t(`${p.en}: ${where.en}${ins.en}`, `${p.ru}: ${where.ru}${ins.ru}`);
     }
     case 'dice.rolled':
-      return e.values ? t(`Dice: ${e.values.join(' ')}`, `Кубики: ${e.values.join(' ')}`) : t('Dice rolled by the seeded generator', 'Кубики брошены генератором с зерном');
+      return e.values
+        ? t(`Dice: ${e.values.join(' ')}`, `Кубики: ${e.values.join(' ')}`)
+        : t('Dice rolled by the seeded generator', 'Кубики брошены генератором с зерном');
     case 'card.play': {
       const p = power(e.power);
       return t(`${p.en} plays the card ${e.card}`, `${p.ru}: карта «${e.card}»`);
@@ -91,7 +125,8 @@ function canonical(e: unknown): string {
   return JSON.stringify(e, (_k, v: unknown) => {
     if (v === 0 || v === undefined || (Array.isArray(v) && v.length === 0)) return undefined;
     if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return [...(v as string[])].sort();
-    if (v && typeof v === 'object' && !Array.isArray(v)) return Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1)));
+    if (v && typeof v === 'object' && !Array.isArray(v))
+      return Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1)));
     return v;
   });
 }

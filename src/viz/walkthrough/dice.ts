@@ -8,11 +8,36 @@ import { PURPOSES, word } from './words.ts';
 
 const PIPS: Readonly<Record<number, readonly (readonly [number, number])[]>> = {
   1: [[2, 2]],
-  2: [[1, 1], [3, 3]],
-  3: [[1, 1], [2, 2], [3, 3]],
-  4: [[1, 1], [3, 1], [1, 3], [3, 3]],
-  5: [[1, 1], [3, 1], [2, 2], [1, 3], [3, 3]],
-  6: [[1, 1], [3, 1], [1, 2], [3, 2], [1, 3], [3, 3]],
+  2: [
+    [1, 1],
+    [3, 3],
+  ],
+  3: [
+    [1, 1],
+    [2, 2],
+    [3, 3],
+  ],
+  4: [
+    [1, 1],
+    [3, 1],
+    [1, 3],
+    [3, 3],
+  ],
+  5: [
+    [1, 1],
+    [3, 1],
+    [2, 2],
+    [1, 3],
+    [3, 3],
+  ],
+  6: [
+    [1, 1],
+    [3, 1],
+    [1, 2],
+    [3, 2],
+    [1, 3],
+    [3, 3],
+  ],
 };
 
 /** One die face showing `value`; a hit is drawn red. */
@@ -67,7 +92,10 @@ function chanceLine(modifier: number, target: number, lang: Lang, label: 'chance
 
 /** The chance of each number of hits; `rolled` is marked. */
 function hitChanceLine(dice: number, lang: Lang, rolled?: number): Markup {
-  const items = hitChances(dice).map((c) => html`<li${c.hits === rolled ? html` class="rolled"` : ''} data-hits="${String(c.hits)}"><b>${String(c.hits)}</b>: ${percent(c.ways, c.of, lang)}</li>`);
+  const items = hitChances(dice).map(
+    (c) =>
+      html`<li${c.hits === rolled ? html` class="rolled"` : ''} data-hits="${String(c.hits)}"><b>${String(c.hits)}</b>: ${percent(c.ways, c.of, lang)}</li>`,
+  );
   const mean = Math.round((dice / 3) * 10) / 10;
   return html`<div class="hit-chances"><p>${word('hitChances', lang)} (≈ ${lang === 'ru' ? String(mean).replace('.', ',') : String(mean)} ${word('expectedHits', lang)}):</p><ul>${items}</ul></div>`;
 }
@@ -82,7 +110,15 @@ function modifierSum(mods: readonly { readonly value: number }[]): number {
 }
 
 /** What a pending roll adds and needs, before the dice are thrown. */
-export function rollPlan(roll: { readonly dice: number; readonly purpose: string; readonly modifiers: readonly ModifierView[]; readonly target: number | null }, lang: Lang): Markup {
+export function rollPlan(
+  roll: {
+    readonly dice: number;
+    readonly purpose: string;
+    readonly modifiers: readonly ModifierView[];
+    readonly target: number | null;
+  },
+  lang: Lang,
+): Markup {
   const battle = roll.target === null;
   const purpose: Text = PURPOSES[roll.purpose] ?? { en: roll.purpose, ru: roll.purpose };
   return html`<div class="roll-plan"><p>${purpose[lang]} — <b>${String(roll.dice)}</b> ${word('diceCount', lang)}${battle ? '' : html`, ${word('target', lang)} ≥ <b>${String(roll.target)}</b>`}</p>${roll.modifiers.length ? html`<ul class="mods">${roll.modifiers.map((m) => modifierLine(m, lang, battle))}</ul>` : html`<p class="muted">${word('noModifiers', lang)}</p>`}${roll.target === null ? hitChanceLine(roll.dice, lang) : chanceLine(modifierSum(roll.modifiers), roll.target, lang, 'chance')}</div>`;

@@ -46,7 +46,10 @@ export function raw(text: string): Markup {
  * in the data can close the element or open a comment; U+2028 and U+2029 likewise.
  */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /** A signed number as the rulebook prints it: +2, −1 (a real minus sign), 0. */

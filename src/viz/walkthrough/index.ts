@@ -33,7 +33,12 @@ export interface Walkthrough {
   readonly html: string;
   readonly model: WalkthroughModel;
   /** Null when the move ran to its end; the refused scripted event otherwise (the page ends there). */
-  readonly refused: { readonly index: number; readonly code: string; readonly rule?: string; readonly message: string } | null;
+  readonly refused: {
+    readonly index: number;
+    readonly code: string;
+    readonly rule?: string;
+    readonly message: string;
+  } | null;
   readonly bytes: number;
 }
 
@@ -45,19 +50,38 @@ export interface Walkthrough {
 export async function walkthrough(scenario: Scenario, options: WalkthroughOptions = {}): Promise<Walkthrough> {
   const seed = options.seed ?? 1;
   const lang = options.lang ?? 'en';
-  const r = resolve(scenario, { seed, lang, ...(options.policy ? { policy: options.policy } : {}), ...(options.events ? { events: options.events } : {}) });
+  const r = resolve(scenario, {
+    seed,
+    lang,
+    ...(options.policy ? { policy: options.policy } : {}),
+    ...(options.events ? { events: options.events } : {}),
+  });
   const events: ReplayEvent[] = r.session.save().events.map((e) => ({ event: e.event, source: e.source as Source }));
   let refused: Walkthrough['refused'] = null;
   if (!r.ok) {
     const script = options.events ?? scenario.data.events;
     const index = r.error.index ?? -1;
     // The refused event goes last: the replay sends it, the engine refuses it again, and the model records why.
-    if (index >= 0 && index < script.length) events.push({ event: script[index], source: options.events ? 'host' : 'script' });
+    if (index >= 0 && index < script.length)
+      events.push({ event: script[index], source: options.events ? 'host' : 'script' });
     refused = { index, code: r.error.code, ...(r.error.rule ? { rule: r.error.rule } : {}), message: r.error.message };
   }
-  const model = replayModel(scenario, events, { seed, ...(options.title ? { title: options.title } : {}), ...(options.description ? { description: options.description } : {}) });
-  const svgs = { en: await renderDiagram('composed', 'svg', { lang: 'en' }), ru: await renderDiagram('composed', 'svg', { lang: 'ru' }) };
+  const model = replayModel(scenario, events, {
+    seed,
+    ...(options.title ? { title: options.title } : {}),
+    ...(options.description ? { description: options.description } : {}),
+  });
+  const svgs = {
+    en: await renderDiagram('composed', 'svg', { lang: 'en' }),
+    ru: await renderDiagram('composed', 'svg', { lang: 'ru' }),
+  };
   const script = await bundleScript(options.play ? 'play' : 'replay');
-  const html = renderPage({ model, svgs, script: script.text, lang, ...(options.play ? { play: { scenario: scenario.source, seed } } : {}) });
+  const html = renderPage({
+    model,
+    svgs,
+    script: script.text,
+    lang,
+    ...(options.play ? { play: { scenario: scenario.source, seed } } : {}),
+  });
   return { html, model, refused, bytes: Buffer.byteLength(html, 'utf8') };
 }

@@ -46,18 +46,36 @@ function ruPlural(n: number, one: string, few: string, many: string): string {
 }
 
 const UNIT_WORDS = {
-  regulars: { en: ['regular', 'regulars'], ru: ['регулярная часть', 'регулярные части', 'регулярных частей'], short: { en: 'reg.', ru: 'рег.' } },
-  mercenaries: { en: ['mercenary', 'mercenaries'], ru: ['наёмник', 'наёмника', 'наёмников'], short: { en: 'merc.', ru: 'наём.' } },
-  cavalry: { en: ['cavalry', 'cavalry'], ru: ['кавалерийская часть', 'кавалерийские части', 'кавалерийских частей'], short: { en: 'cav.', ru: 'кав.' } },
+  regulars: {
+    en: ['regular', 'regulars'],
+    ru: ['регулярная часть', 'регулярные части', 'регулярных частей'],
+    short: { en: 'reg.', ru: 'рег.' },
+  },
+  mercenaries: {
+    en: ['mercenary', 'mercenaries'],
+    ru: ['наёмник', 'наёмника', 'наёмников'],
+    short: { en: 'merc.', ru: 'наём.' },
+  },
+  cavalry: {
+    en: ['cavalry', 'cavalry'],
+    ru: ['кавалерийская часть', 'кавалерийские части', 'кавалерийских частей'],
+    short: { en: 'cav.', ru: 'кав.' },
+  },
 } as const;
 const TYPES = ['regulars', 'mercenaries', 'cavalry'] as const;
 
 /** '7 regulars, 1 cavalry' / «7 регулярных частей, 1 кавалерийская часть». */
-export function unitCounts(s: Pick<StackView, 'regulars' | 'mercenaries' | 'cavalry'>, lang: Lang, short = false): string {
+export function unitCounts(
+  s: Pick<StackView, 'regulars' | 'mercenaries' | 'cavalry'>,
+  lang: Lang,
+  short = false,
+): string {
   const parts = TYPES.filter((t) => s[t] > 0).map((t) => {
     const w = UNIT_WORDS[t];
     if (short) return `${s[t]} ${w.short[lang]}`;
-    return lang === 'en' ? `${s[t]} ${s[t] === 1 ? w.en[0] : w.en[1]}` : `${s[t]} ${ruPlural(s[t], w.ru[0], w.ru[1], w.ru[2])}`;
+    return lang === 'en'
+      ? `${s[t]} ${s[t] === 1 ? w.en[0] : w.en[1]}`
+      : `${s[t]} ${ruPlural(s[t], w.ru[0], w.ru[1], w.ru[2])}`;
   });
   return parts.join(', ');
 }
@@ -81,7 +99,13 @@ function controller(frame: BoardView, s: MapSpace): string {
 }
 
 /** A counter: one power's stack in one space, on one side of the walls (or on the road). */
-function counter(m: Pick<WalkthroughModel, 'leaders'>, s: StackView, at: Point, lang: Lang, style: 'outside' | 'inside' | 'transit'): { markup: Markup; height: number } {
+function counter(
+  m: Pick<WalkthroughModel, 'leaders'>,
+  s: StackView,
+  at: Point,
+  lang: Lang,
+  style: 'outside' | 'inside' | 'transit',
+): { markup: Markup; height: number } {
   const line1 = unitCounts(s, lang, true) || '—';
   const names = leaderNames(m, s.leaders, lang);
   const line2 = names.join(', ');
@@ -89,7 +113,12 @@ function counter(m: Pick<WalkthroughModel, 'leaders'>, s: StackView, at: Point, 
   const height = line2 ? 30 : 18;
   const fill = POWER_COLOURS[s.power] ?? '#ddd';
   const mark = style === 'inside' ? '▣ ' : style === 'transit' ? '→ ' : '';
-  const border = style === 'inside' ? raw(`<rect x="${at.x - 3}" y="${at.y - 3}" width="${Math.round(width + 6)}" height="${height + 6}" rx="4" fill="none" stroke="#1f2937" stroke-width="1.5"/>`) : raw('');
+  const border =
+    style === 'inside'
+      ? raw(
+          `<rect x="${at.x - 3}" y="${at.y - 3}" width="${Math.round(width + 6)}" height="${height + 6}" rx="4" fill="none" stroke="#1f2937" stroke-width="1.5"/>`,
+        )
+      : raw('');
   return {
     markup: html`<g class="counter ${style}" data-space="${s.space}" data-power="${s.power}">${border}<rect x="${at.x}" y="${at.y}" width="${Math.round(width)}" height="${height}" rx="3" fill="${fill}" stroke="#1f2937" stroke-width="1"${style === 'transit' ? raw(' stroke-dasharray="4 2"') : ''}/><text x="${at.x + 6}" y="${at.y + 13}" class="c1">${mark}${line1}</text>${line2 ? html`<text x="${at.x + 6}" y="${at.y + 25}" class="c2">${line2}</text>` : ''}</g>`,
     height: height + 8,
@@ -121,7 +150,12 @@ function arrow(a: ArrowView, from: Point, to: Point, lang: Lang, nth: number): M
 }
 
 /** The map of one board (a step's, or a frame's) as an inline SVG. */
-export function mapSvg(m: Pick<WalkthroughModel, 'leaders' | 'powers'>, map: MapView | undefined, frame: BoardView, lang: Lang): Markup {
+export function mapSvg(
+  m: Pick<WalkthroughModel, 'leaders' | 'powers'>,
+  map: MapView | undefined,
+  frame: BoardView,
+  lang: Lang,
+): Markup {
   if (!map) return html`<svg class="map" viewBox="0 0 ${W} ${H}" role="img"></svg>`;
   const at = new Map(map.spaces.map((s) => [s.id, place(s)]));
   const edges = map.edges.map((e) => {
@@ -138,20 +172,34 @@ export function mapSvg(m: Pick<WalkthroughModel, 'leaders' | 'powers'>, map: Map
       ? html`<rect x="${p.x - 14}" y="${p.y - 14}" width="28" height="28" fill="${fill}" stroke="#111827" stroke-width="3"/><rect x="${p.x - 9}" y="${p.y - 9}" width="18" height="18" fill="none" stroke="#111827" stroke-width="1"/>`
       : html`<circle cx="${p.x}" cy="${p.y}" r="13" fill="${fill}" stroke="#111827" stroke-width="1.5"/>`;
     const ring = role ? html`<circle cx="${p.x}" cy="${p.y}" r="22" fill="none" class="ring${role}"/>` : '';
-    const siege = besieged.has(s.id) ? html`<circle cx="${p.x}" cy="${p.y}" r="19" fill="none" stroke="#b91c1c" stroke-width="2" stroke-dasharray="3 3"/>` : '';
-    const unrest = frame.position.unrest.includes(s.id) ? html`<text x="${p.x}" y="${p.y + 5}" class="unrest" text-anchor="middle">!</text>` : '';
+    const siege = besieged.has(s.id)
+      ? html`<circle cx="${p.x}" cy="${p.y}" r="19" fill="none" stroke="#b91c1c" stroke-width="2" stroke-dasharray="3 3"/>`
+      : '';
+    const unrest = frame.position.unrest.includes(s.id)
+      ? html`<text x="${p.x}" y="${p.y + 5}" class="unrest" text-anchor="middle">!</text>`
+      : '';
     return html`<g class="space${role}${s.fortified ? ' fortified' : ''}" data-space="${s.id}" data-control="${controller(frame, s)}">${ring}${glyph}${siege}${unrest}<text x="${p.x}" y="${p.y + 37}" class="name" text-anchor="middle">${s.name[lang]}</text></g>`;
   });
   const counters: Markup[] = [];
   for (const s of map.spaces) {
     const p = at.get(s.id)!;
-    const here = frame.position.stacks.filter((st) => st.space === s.id && (st.regulars + st.mercenaries + st.cavalry > 0 || st.leaders.length > 0));
+    const here = frame.position.stacks.filter(
+      (st) => st.space === s.id && (st.regulars + st.mercenaries + st.cavalry > 0 || st.leaders.length > 0),
+    );
     const ordered = [...here.filter((st) => !st.inside), ...here.filter((st) => st.inside)];
     const left = p.x > W * 0.66;
     let y = p.y + 44;
     for (const st of ordered) {
-      const width = Math.max(unitCounts(st, lang, true).length * 6.4, leaderNames(m, st.leaders, lang).join(', ').length * 5.6) + 14;
-      const c = counter(m, st, { x: Math.round(left ? p.x - width + 10 : p.x - 10), y }, lang, st.inside ? 'inside' : 'outside');
+      const width =
+        Math.max(unitCounts(st, lang, true).length * 6.4, leaderNames(m, st.leaders, lang).join(', ').length * 5.6) +
+        14;
+      const c = counter(
+        m,
+        st,
+        { x: Math.round(left ? p.x - width + 10 : p.x - 10), y },
+        lang,
+        st.inside ? 'inside' : 'outside',
+      );
       counters.push(c.markup);
       y += c.height;
     }
@@ -178,15 +226,25 @@ export function mapSvg(m: Pick<WalkthroughModel, 'leaders' | 'powers'>, map: Map
     seen.set(key, nth + 1);
     return [arrow(a, from, to, lang, nth)];
   });
-  const heads = Object.entries(POWER_COLOURS).map(([p, c]) => html`<marker id="wt-head-${p}" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="${p === 'hapsburg' ? '#a88400' : c}"/></marker>`);
+  const heads = Object.entries(POWER_COLOURS).map(
+    ([p, c]) =>
+      html`<marker id="wt-head-${p}" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="${p === 'hapsburg' ? '#a88400' : c}"/></marker>`,
+  );
   return html`<svg class="map" viewBox="0 0 ${W} ${H}" role="img" aria-label="${word('mapTitle', lang)}"><defs>${heads}</defs><g class="roads">${edges}</g><g class="spaces">${spaces}</g><g class="arrows">${arrows}</g><g class="counters">${counters}</g></svg>`;
 }
 
 /** The same facts as the map, as a table a reader (or a screen reader) can go through. */
-export function stacksTable(m: Pick<WalkthroughModel, 'leaders' | 'powers'>, map: MapView | undefined, frame: BoardView, lang: Lang): Markup {
+export function stacksTable(
+  m: Pick<WalkthroughModel, 'leaders' | 'powers'>,
+  map: MapView | undefined,
+  frame: BoardView,
+  lang: Lang,
+): Markup {
   if (!map) return html``;
   const rows = map.spaces.flatMap((s) => {
-    const here = frame.position.stacks.filter((st) => st.space === s.id && (st.regulars + st.mercenaries + st.cavalry > 0 || st.leaders.length > 0));
+    const here = frame.position.stacks.filter(
+      (st) => st.space === s.id && (st.regulars + st.mercenaries + st.cavalry > 0 || st.leaders.length > 0),
+    );
     const transit = frame.transit && frame.transit.from === s.id ? frame.transit.stacks : [];
     if (here.length === 0 && transit.length === 0 && s.id !== map.centre && s.id !== map.origin) return [];
     const siege = frame.position.sieges.find((x) => x.space === s.id);
@@ -197,11 +255,20 @@ export function stacksTable(m: Pick<WalkthroughModel, 'leaders' | 'powers'>, map
       ...(frame.position.unrest.includes(s.id) ? [word('unrest', lang)] : []),
     ];
     const line = (st: StackView, where: Markup | string) => {
-      const marks = [...(st.lostBattle ? [word('lostBattle', lang)] : []), ...(st.attemptedInterception ? [word('attempted', lang)] : [])];
+      const marks = [
+        ...(st.lostBattle ? [word('lostBattle', lang)] : []),
+        ...(st.attemptedInterception ? [word('attempted', lang)] : []),
+      ];
       return html`<li data-power="${st.power}" data-inside="${String(st.inside)}"><span class="swatch" style="background:${POWER_COLOURS[st.power] ?? '#ddd'}"></span><b>${powerText(m, st.power, lang)}</b> (${where}): ${stackText(m, st, lang)}${marks.length ? html` <i>— ${marks.join(', ')}</i>` : ''}</li>`;
     };
-    const list = [...here.filter((st) => !st.inside).map((st) => line(st, word('outside', lang))), ...here.filter((st) => st.inside).map((st) => line(st, word('inside', lang))), ...transit.map((st) => line(st, word('inTransit', lang)))];
-    return [html`<tr data-space="${s.id}"><th scope="row">${s.name[lang]}<div class="facts">${facts.join(' · ')}</div></th><td>${list.length ? html`<ul>${list}</ul>` : word('nobody', lang)}</td></tr>`];
+    const list = [
+      ...here.filter((st) => !st.inside).map((st) => line(st, word('outside', lang))),
+      ...here.filter((st) => st.inside).map((st) => line(st, word('inside', lang))),
+      ...transit.map((st) => line(st, word('inTransit', lang))),
+    ];
+    return [
+      html`<tr data-space="${s.id}"><th scope="row">${s.name[lang]}<div class="facts">${facts.join(' · ')}</div></th><td>${list.length ? html`<ul>${list}</ul>` : word('nobody', lang)}</td></tr>`,
+    ];
   });
   const captured = frame.position.captured.length
     ? html`<p class="captured"><b>${word('captured', lang)}:</b> ${frame.position.captured.map((c) => `${Object.hasOwn(m.leaders, c.leader) ? m.leaders[c.leader]![lang] : c.leader} (${powerText(m, c.by, lang)})`).join(', ')}</p>`
@@ -213,4 +280,3 @@ export function stacksTable(m: Pick<WalkthroughModel, 'leaders' | 'powers'>, map
 export function mapLegend(lang: Lang): Markup {
   return html`<ul class="legend"><li><span class="lg sq"></span>${word('fortified', lang)}</li><li><span class="lg ci"></span>${word('unfortified', lang)}</li><li><span class="lg pass"></span>${word('pass', lang)}</li><li>▣ ${word('inside', lang)}</li><li><span class="lg mv"></span>${word('move', lang)}</li><li><span class="lg ic"></span>${word('interception', lang)}</li><li><span class="lg av"></span>${word('avoid', lang)}</li><li><span class="lg rt"></span>${word('retreat', lang)}</li></ul>`;
 }
-

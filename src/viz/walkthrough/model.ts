@@ -4,7 +4,16 @@
 // the one legal answer itself (ruling R9), built by the engine's own decision builder from that step's snapshot.
 // The same recorder runs in Node (the replay: a finished or stopped session's events sent one by one) and in the
 // browser (play mode: the player's answers as they come).
-import { createSession, RULE_REGISTRY, MACHINES, type MachineId, type Scenario, type Session, type StateMeta, type Text } from '../../index.ts';
+import {
+  createSession,
+  RULE_REGISTRY,
+  MACHINES,
+  type MachineId,
+  type Scenario,
+  type Session,
+  type StateMeta,
+  type Text,
+} from '../../index.ts';
 import { buildDecision } from '../../engine/decisions.ts';
 import type { Decision } from '../../schema/decision.ts';
 import type { EngineEvent } from '../../schema/events.ts';
@@ -16,7 +25,21 @@ import { localLayout, nudge } from '../../data/layout.ts';
 import { leaderName, spaceName } from '../../text/names.ts';
 import { contextOf, metaAt, StepCapture, transitOf, type CapturedStep } from './capture.ts';
 import { answerLabel, describeOption } from './describe.ts';
-import type { AnswerView, ArrowView, BoardView, DecisionView, DiceView, FrameView, MapView, PositionView, Source, StackView, StepView, StopView, WalkthroughModel } from './types.ts';
+import type {
+  AnswerView,
+  ArrowView,
+  BoardView,
+  DecisionView,
+  DiceView,
+  FrameView,
+  MapView,
+  PositionView,
+  Source,
+  StackView,
+  StepView,
+  StopView,
+  WalkthroughModel,
+} from './types.ts';
 
 type Machines = Readonly<Record<string, { readonly root: MachineNode }>>;
 interface MachineNode {
@@ -136,7 +159,9 @@ export class WalkthroughRecorder {
       version: 1,
       title: options.title ?? (name ? { en: name, ru: name } : { en: 'A move', ru: 'Ход' }),
       description: options.description ?? (description ? { en: description, ru: description } : null),
-      alternativeReadings: Object.entries(scenario.data.rulings ?? {}).filter(([, r]) => r === 'alternative').map(([id]) => id),
+      alternativeReadings: Object.entries(scenario.data.rulings ?? {})
+        .filter(([, r]) => r === 'alternative')
+        .map(([id]) => id),
       seed: options.seed,
       steps: [],
       frames: [],
@@ -174,7 +199,10 @@ export class WalkthroughRecorder {
       position,
       transit: transit ? { from: transit.from, to: transit.to, stacks: transit.stacks.map(stackView) } : null,
       arrows,
-      map: this.map(centre, origin, [...arrows.flatMap((a) => [a.from, a.to ?? a.from]), ...position.stacks.map((s) => s.space)]),
+      map: this.map(centre, origin, [
+        ...arrows.flatMap((a) => [a.from, a.to ?? a.from]),
+        ...position.stacks.map((s) => s.space),
+      ]),
       done: session.result !== null,
     };
     this.model.frames.push(frame);
@@ -189,7 +217,17 @@ export class WalkthroughRecorder {
       const board = this.boardAfter(captured, pending);
       const waitsHere = captured && i < trace.length - 1 ? metaAt(captured) : undefined;
       // A machine that waited here and went on within the same answer: the engine gave the one legal answer (R9).
-      const forced = captured && waitsHere && (waitsHere.decision || waitsHere.roll) ? this.decisionView(buildDecision({ machine: captured.machine as MachineId, state: captured.state, meta: waitsHere, context: captured.snapshot.context })) : undefined;
+      const forced =
+        captured && waitsHere && (waitsHere.decision || waitsHere.roll)
+          ? this.decisionView(
+              buildDecision({
+                machine: captured.machine as MachineId,
+                state: captured.state,
+                meta: waitsHere,
+                context: captured.snapshot.context,
+              }),
+            )
+          : undefined;
       const answer = next < answers.length && entry.event === answers[next]!.event.type ? answers[next++] : undefined;
       const src: Source = answer ? answer.source : entry.source === 'host' && source ? source : entry.source;
       const step: StepView = {
@@ -217,13 +255,22 @@ export class WalkthroughRecorder {
         this.noteLeaders(forced);
         this.noteRules(['R9']);
       }
-      this.noteRules([step.rule, step.ruling, ...step.guards.map((g) => g.rule), ...(step.dice?.modifiers.map((m) => m.rule) ?? [])]);
+      this.noteRules([
+        step.rule,
+        step.ruling,
+        ...step.guards.map((g) => g.rule),
+        ...(step.dice?.modifiers.map((m) => m.rule) ?? []),
+      ]);
     });
     this.marks.push({ trace: session.trace.length, log: log.length, counts: this.counted(summary) });
   }
 
   /** The microstep a trace step was, when the capture saw it (a machine's start is no microstep). */
-  private captured(entry: { readonly machine: string; readonly state: string; readonly event: string }): CapturedStep | undefined {
+  private captured(entry: {
+    readonly machine: string;
+    readonly state: string;
+    readonly event: string;
+  }): CapturedStep | undefined {
     if (!this.capture || entry.event === 'start') return undefined;
     const n = this.used.get(entry.machine) ?? 0;
     this.used.set(entry.machine, n + 1);
@@ -248,10 +295,16 @@ export class WalkthroughRecorder {
     const summary = context?.summary ?? EMPTY_SUMMARY;
     const position = positionView(context?.world.position ?? this.scenario.world.position);
     const leg = captured?.machine === 'movement' ? transitOf(captured) : undefined;
-    const transit = leg === undefined ? (before?.transit ?? null) : leg && { from: leg.from, to: leg.to, stacks: leg.formation.map(stackView) };
+    const transit =
+      leg === undefined
+        ? (before?.transit ?? null)
+        : leg && { from: leg.from, to: leg.to, stacks: leg.formation.map(stackView) };
     const arrows = this.arrows(summary, countsOf(before?.arrows ?? []), transit, before?.arrows ?? []);
     const { centre, origin } = this.centre(summary, transit, pending);
-    const map = this.map(centre, origin, [...arrows.flatMap((a) => [a.from, a.to ?? a.from]), ...position.stacks.map((s) => s.space)]);
+    const map = this.map(centre, origin, [
+      ...arrows.flatMap((a) => [a.from, a.to ?? a.from]),
+      ...position.stacks.map((s) => s.space),
+    ]);
     const board: BoardView = { position, transit, arrows, map };
     const key = JSON.stringify(board);
     const known = this.boardIndex.get(key);
@@ -280,7 +333,11 @@ export class WalkthroughRecorder {
   }
 
   /** A scripted answer the engine refused: the replay ends with it. */
-  stop(event: EngineEvent, source: Source, error: { code: string; rule?: string; ruling?: string; message: string; reason?: Text }): void {
+  stop(
+    event: EngineEvent,
+    source: Source,
+    error: { code: string; rule?: string; ruling?: string; message: string; reason?: Text },
+  ): void {
     const stop: StopView = {
       code: error.code,
       ...(error.rule ? { rule: error.rule } : {}),
@@ -293,11 +350,21 @@ export class WalkthroughRecorder {
   }
 
   private counted(s: Summary): Counts {
-    return { moves: s.moves.length, interceptions: s.interceptions.length, avoids: s.avoids.length, retreats: s.retreats.length };
+    return {
+      moves: s.moves.length,
+      interceptions: s.interceptions.length,
+      avoids: s.avoids.length,
+      retreats: s.retreats.length,
+    };
   }
 
   /** Arrows of everything the summary gained, added to the previous frame's (an interception points at the move's destination then). */
-  private arrows(s: Summary, counts: Counts, transit: { readonly to: string } | null, previous: readonly ArrowView[]): ArrowView[] {
+  private arrows(
+    s: Summary,
+    counts: Counts,
+    transit: { readonly to: string } | null,
+    previous: readonly ArrowView[],
+  ): ArrowView[] {
     const out = [...previous];
     let destination = s.moves[counts.moves - 1]?.to;
     for (const m of s.moves.slice(counts.moves)) {
@@ -305,14 +372,21 @@ export class WalkthroughRecorder {
       destination = m.to;
     }
     destination ??= transit?.to ?? this.scenario.data.move?.to;
-    for (const i of s.interceptions.slice(counts.interceptions)) out.push({ kind: 'interception', power: i.power, from: i.from, to: destination ?? i.from, success: i.success });
-    for (const a of s.avoids.slice(counts.avoids)) out.push({ kind: 'avoid', power: a.power, from: a.from, to: a.to, success: a.success });
-    for (const r of s.retreats.slice(counts.retreats)) out.push({ kind: 'retreat', power: r.power, from: r.from, to: r.to });
+    for (const i of s.interceptions.slice(counts.interceptions))
+      out.push({ kind: 'interception', power: i.power, from: i.from, to: destination ?? i.from, success: i.success });
+    for (const a of s.avoids.slice(counts.avoids))
+      out.push({ kind: 'avoid', power: a.power, from: a.from, to: a.to, success: a.success });
+    for (const r of s.retreats.slice(counts.retreats))
+      out.push({ kind: 'retreat', power: r.power, from: r.from, to: r.to });
     return out;
   }
 
   /** The space the map is drawn around: the destination of the latest move, and the space it came from. */
-  private centre(s: Summary, transit: { readonly from: string; readonly to: string } | null, pending: Decision | null): { centre: string; origin: string | null } {
+  private centre(
+    s: Summary,
+    transit: { readonly from: string; readonly to: string } | null,
+    pending: Decision | null,
+  ): { centre: string; origin: string | null } {
     const last = s.moves.at(-1);
     if (last) return { centre: last.to, origin: last.from };
     if (transit) return { centre: transit.to, origin: transit.from };
@@ -326,7 +400,12 @@ export class WalkthroughRecorder {
   }
 
   private decisionView(d: Decision): DecisionView {
-    this.noteRules([d.rule, d.ruling, ...d.blocked.flatMap((b) => [b.rule, b.ruling]), ...(d.roll?.modifiers.flatMap((m) => [m.rule, m.ruling]) ?? [])]);
+    this.noteRules([
+      d.rule,
+      d.ruling,
+      ...d.blocked.flatMap((b) => [b.rule, b.ruling]),
+      ...(d.roll?.modifiers.flatMap((m) => [m.rule, m.ruling]) ?? []),
+    ]);
     const plain = JSON.parse(JSON.stringify(d)) as Decision;
     return {
       ...plain,
@@ -341,8 +420,21 @@ export class WalkthroughRecorder {
     const roll = before.roll;
     const values = [...event.values];
     const raw = sum(values);
-    const modifiers = roll.modifiers.map((m) => ({ rule: m.rule, ...(m.ruling ? { ruling: m.ruling } : {}), value: m.value, reason: m.reason }));
-    const base = { purpose: roll.purpose, power: before.power, rule: before.rule, values, modifiers, target: roll.target, sum: raw };
+    const modifiers = roll.modifiers.map((m) => ({
+      rule: m.rule,
+      ...(m.ruling ? { ruling: m.ruling } : {}),
+      value: m.value,
+      reason: m.reason,
+    }));
+    const base = {
+      purpose: roll.purpose,
+      power: before.power,
+      rule: before.rule,
+      values,
+      modifiers,
+      target: roll.target,
+      sum: raw,
+    };
     if (roll.target === null) return { dice: { ...base, hits: values.filter((v) => v >= 5).length } };
     const total = raw + sum(modifiers.map((m) => m.value));
     return { dice: { ...base, total, success: total >= roll.target } };
@@ -357,7 +449,9 @@ export class WalkthroughRecorder {
     const layout = localLayout(board, centre, 3);
     const placed = new Set(layout.spaces.map((s) => s.id));
     // Arrows always touch the neighbourhood; a stack further away is shown only when it is within two steps.
-    const extra = [...new Set(wanted)].filter((id) => !near.has(id) && placed.has(id) && (layout.spaces.find((s) => s.id === id)?.steps ?? 9) <= 2);
+    const extra = [...new Set(wanted)].filter(
+      (id) => !near.has(id) && placed.has(id) && (layout.spaces.find((s) => s.id === id)?.steps ?? 9) <= 2,
+    );
     const key = [centre, origin ?? '', ...extra.sort()].join('|');
     if (Object.hasOwn(this.model.maps, key)) return key;
     for (const id of extra) near.add(id);
@@ -368,7 +462,15 @@ export class WalkthroughRecorder {
       origin,
       spaces: points.map((p) => {
         const sp = board.spaces.get(p.id)!;
-        return { id: p.id, name: spaceName(this.world, p.id), x: p.x, y: p.y, fortified: sp.fortified, type: sp.type, home: sp.home };
+        return {
+          id: p.id,
+          name: spaceName(this.world, p.id),
+          x: p.x,
+          y: p.y,
+          fortified: sp.fortified,
+          type: sp.type,
+          home: sp.home,
+        };
       }),
       edges: layout.edges.filter((e) => near.has(e.a) && near.has(e.b)).map((e) => ({ a: e.a, b: e.b, kind: e.kind })),
     };
@@ -382,13 +484,15 @@ export class WalkthroughRecorder {
       if (Array.isArray(v)) v.forEach(walk);
       else if (v && typeof v === 'object')
         for (const [k, x] of Object.entries(v)) {
-          if ((k === 'leaders' || k === 'captured') && Array.isArray(x)) for (const l of x) if (typeof l === 'string') ids.add(l);
+          if ((k === 'leaders' || k === 'captured') && Array.isArray(x))
+            for (const l of x) if (typeof l === 'string') ids.add(l);
           if (k === 'leader' && typeof x === 'string') ids.add(x);
           walk(x);
         }
     };
     walk(frame);
-    for (const id of ids) if (!Object.hasOwn(this.model.leaders, id)) this.model.leaders[id] = leaderName(this.world, id);
+    for (const id of ids)
+      if (!Object.hasOwn(this.model.leaders, id)) this.model.leaders[id] = leaderName(this.world, id);
   }
 
   private noteRules(refs: readonly (string | undefined)[]): void {
@@ -407,13 +511,19 @@ const MAP_MIN_DISTANCE = 0.32;
  * Fits the points to the unit square, then pushes apart any two closer than MAP_MIN_DISTANCE (geography squeezed
  * Vienna and Pressburg together), and fits again. Deterministic: the same points always give the same picture.
  */
-export function spread(points: readonly { id: string; x: number; y: number }[]): { id: string; x: number; y: number }[] {
+export function spread(
+  points: readonly { id: string; x: number; y: number }[],
+): { id: string; x: number; y: number }[] {
   const fit = (ps: { id: string; x: number; y: number }[]) => {
     const xs = ps.map((p) => p.x);
     const ys = ps.map((p) => p.y);
     const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
     const size = Math.max(maxX - minX, maxY - minY) || 1;
-    return ps.map((p) => ({ id: p.id, x: 0.5 + (p.x - (minX + maxX) / 2) / size, y: 0.5 + (p.y - (minY + maxY) / 2) / size }));
+    return ps.map((p) => ({
+      id: p.id,
+      x: 0.5 + (p.x - (minX + maxX) / 2) / size,
+      y: 0.5 + (p.y - (minY + maxY) / 2) / size,
+    }));
   };
   let ps = fit(points.map((p) => ({ ...p })));
   // Pushing apart widens the picture and fitting it again shrinks it: a few rounds of both settle.
@@ -434,7 +544,11 @@ export interface ReplayEvent {
  * Replays events through a new session (createSession, then send each one), recording every step. An event the
  * engine refuses stops the replay; the model says which and why.
  */
-export function replayModel(scenario: Scenario, events: readonly ReplayEvent[], options: RecorderOptions): WalkthroughModel {
+export function replayModel(
+  scenario: Scenario,
+  events: readonly ReplayEvent[],
+  options: RecorderOptions,
+): WalkthroughModel {
   const capture = new StepCapture();
   const session = createSession(scenario, { seed: options.seed, inspect: capture.inspect });
   const recorder = new WalkthroughRecorder(scenario, session, options, capture);

@@ -37,7 +37,9 @@ export function renderPage(p: PageParts): string {
   const { model, lang } = p;
   const v = { index: 0, lang, mode: 'replay' as const, playable: p.play !== undefined };
   const r = appRegions(model, v);
-  const diagrams = (['en', 'ru'] as const).map((l) => `<div class="diagram" data-lang="${l}">${inlineSvg(p.svgs[l])}</div>`).join('\n');
+  const diagrams = (['en', 'ru'] as const)
+    .map((l) => `<div class="diagram" data-lang="${l}">${inlineSvg(p.svgs[l])}</div>`)
+    .join('\n');
   const title = `${escapeHtml(model.title[lang])} — ${lang === 'en' ? 'rule walkthrough' : 'разбор по правилам'}`;
   return `<!DOCTYPE html>
 <html lang="${lang}">

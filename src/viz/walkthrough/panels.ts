@@ -39,14 +39,23 @@ export function header(m: WalkthroughModel, v: View): Markup {
   const { lang } = v;
   const total = m.steps.length;
   const step = m.steps[v.index];
-  const langButton = (l: Lang, label: string) => html`<button type="button" class="lang${l === lang ? ' on' : ''}" data-act="lang" data-lang="${l}" aria-pressed="${String(l === lang)}">${label}</button>`;
-  const modeButton = (mode: View['mode']) => html`<button type="button" class="mode${mode === v.mode ? ' on' : ''}" data-act="mode" data-mode="${mode}" aria-pressed="${String(mode === v.mode)}">${word(mode, lang)}</button>`;
+  const langButton = (l: Lang, label: string) =>
+    html`<button type="button" class="lang${l === lang ? ' on' : ''}" data-act="lang" data-lang="${l}" aria-pressed="${String(l === lang)}">${label}</button>`;
+  const modeButton = (mode: View['mode']) =>
+    html`<button type="button" class="mode${mode === v.mode ? ' on' : ''}" data-act="mode" data-mode="${mode}" aria-pressed="${String(mode === v.mode)}">${word(mode, lang)}</button>`;
   return html`<header class="top"><div class="titles"><h1>${m.title[lang]}</h1><p class="sub">${word('pageTitle', lang)}</p>${m.alternativeReadings?.length ? html`<p class="sub readings">${word('readings', lang)} ${m.alternativeReadings.join(', ')}</p>` : ''}${m.description ? html`<details class="desc"><summary>${word('about', lang)}</summary><p>${m.description[lang]}</p></details>` : ''}</div><nav class="controls"><button type="button" id="wt-prev" data-act="prev"${v.index <= 0 ? html` disabled` : ''}>${word('previous', lang)}</button><span id="wt-counter" class="counter">${word('step', lang)} <b>${String(step?.step ?? 0)}</b> ${word('of', lang)} ${String(total)}</span><button type="button" id="wt-next" data-act="next"${v.index >= total - 1 ? html` disabled` : ''}>${word('next', lang)}</button><span class="group" role="group" aria-label="${word('language', lang)}">${langButton('en', 'EN')}${langButton('ru', 'RU')}</span>${v.playable ? html`<span class="group" role="group" aria-label="${word('mode', lang)}">${modeButton('replay')}${modeButton('play')}</span>` : ''}<span class="keys">${word('keys', lang)}</span></nav></header>`;
 }
 
 export function stepList(m: WalkthroughModel, v: View): Markup {
   const items = m.steps.map((s, i) => {
-    const cls = [i === v.index ? 'current' : '', s.headline ? 'headline' : '', s.waits ? 'waits' : '', s.forced ? 'forced' : ''].filter(Boolean).join(' ');
+    const cls = [
+      i === v.index ? 'current' : '',
+      s.headline ? 'headline' : '',
+      s.waits ? 'waits' : '',
+      s.forced ? 'forced' : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
     return html`<li class="${cls}"><a href="#step=${String(s.step)}" data-step="${String(s.step)}"${i === v.index ? html` aria-current="step"` : ''}><span class="n">${String(s.step)}</span> <span class="t">${s.title[v.lang]}</span>${s.headline ? html`<span class="h">${s.note[v.lang]}</span>` : ''}</a></li>`;
   });
   return html`<h2>${word('steps', v.lang)}</h2><ol class="step-list">${items}</ol>`;
@@ -75,7 +84,13 @@ function guards(m: WalkthroughModel, s: StepView, lang: Lang): Markup {
 }
 
 /** A decision: who answers, the legal answers, the refused ones with their reasons, and the answer given (or the controls to give one). */
-export function decisionPanel(m: WalkthroughModel, d: DecisionView, lang: Lang, answered: Markup | null, live: Markup | null): Markup {
+export function decisionPanel(
+  m: WalkthroughModel,
+  d: DecisionView,
+  lang: Lang,
+  answered: Markup | null,
+  live: Markup | null,
+): Markup {
   const kind = KINDS[d.kind] ?? { en: d.kind, ru: d.kind };
   const who = d.kind === 'roll' ? word('rolls', lang) : word('decides', lang);
   const options = live
@@ -103,7 +118,12 @@ export function stepPanel(m: WalkthroughModel, v: View): Markup {
         : v.mode === 'replay'
           ? html`<p class="answered muted">${word('waiting', lang)}</p>`
           : null;
-    const live = v.mode === 'play' && last && !next ? playControls(m, frame.pending, lang, v.play) : v.mode === 'play' && !last ? html`<p class="muted">${word('notYourStep', lang)} <a href="#step=${String(m.steps.at(-1)?.step ?? 1)}">${word('toLast', lang)}</a></p>` : null;
+    const live =
+      v.mode === 'play' && last && !next
+        ? playControls(m, frame.pending, lang, v.play)
+        : v.mode === 'play' && !last
+          ? html`<p class="muted">${word('notYourStep', lang)} <a href="#step=${String(m.steps.at(-1)?.step ?? 1)}">${word('toLast', lang)}</a></p>`
+          : null;
     decision = decisionPanel(m, frame.pending, lang, answered, live);
   } else if (s.forced) {
     // Ruling R9: one legal answer, which the engine gave; it is the next answered step's.
@@ -111,10 +131,14 @@ export function stepPanel(m: WalkthroughModel, v: View): Markup {
     const answered = html`<p class="answered forced"><b>${word('answered', lang)}:</b> ${next ? html`${next.label[lang]} <code>${next.event.type}</code> — ` : ''}${word('forcedBy', lang)} ${ref('R9', undefined, lang)}</p>`;
     decision = decisionPanel(m, s.forced, lang, answered, null);
   }
-  const stopped = last && m.stopped
-    ? html`<div class="stopped"><h3>${word('stopped', lang)}</h3><p><b>${m.stopped.answer.label[lang]}</b> <code>${m.stopped.answer.event.type}</code></p><p>${m.stopped.reason[lang]} ${m.stopped.rule ? ref(m.stopped.rule, m.stopped.ruling, lang) : ''} <code>${m.stopped.code}</code></p></div>`
-    : '';
-  const outcome = last && frame?.done ? html`<div class="outcome"><h3>${word('outcome', lang)}</h3><p>${word('moveOver', lang)}</p>${m.steps.filter((x) => x.headline).map((x) => html`<p class="headline-note">${x.note[lang]}</p>`)}</div>` : '';
+  const stopped =
+    last && m.stopped
+      ? html`<div class="stopped"><h3>${word('stopped', lang)}</h3><p><b>${m.stopped.answer.label[lang]}</b> <code>${m.stopped.answer.event.type}</code></p><p>${m.stopped.reason[lang]} ${m.stopped.rule ? ref(m.stopped.rule, m.stopped.ruling, lang) : ''} <code>${m.stopped.code}</code></p></div>`
+      : '';
+  const outcome =
+    last && frame?.done
+      ? html`<div class="outcome"><h3>${word('outcome', lang)}</h3><p>${word('moveOver', lang)}</p>${m.steps.filter((x) => x.headline).map((x) => html`<p class="headline-note">${x.note[lang]}</p>`)}</div>`
+      : '';
   const playTools = v.mode === 'play' && v.play ? playToolbar(v.play, lang) : '';
   return html`<section class="step" data-step="${String(s.step)}" data-state="${s.stateId}" data-frame="${String(s.frame)}"><h2><span class="machine">${procedure(s.machine, lang)}</span> › <span class="state-title">${s.title[lang]}</span></h2><p class="note${s.headline ? ' headline' : ''}" id="wt-note">${s.note[lang]}</p><div class="block trigger"><h3>${word('trigger', lang)}</h3>${trigger(s, lang)}</div><div class="block rule"><h3>${word('ruleApplied', lang)}</h3><p>${ref(s.rule, s.ruling, lang)} — ${summary(m, s.rule, lang)}</p>${s.ruling ? html`<p>${ref(s.ruling, undefined, lang)} — ${summary(m, s.ruling, lang)}</p>` : ''}</div><div class="block"><h3>${word('guards', lang)}</h3>${guards(m, s, lang)}</div>${s.dice ? html`<div class="block"><h3>${word('dice', lang)}</h3>${diceView(s.dice, lang)}</div>` : ''}${decision}${stopped}${outcome}${playTools}</section>`;
 }

@@ -11,7 +11,12 @@ import { word } from './words.ts';
 
 export interface PlayState {
   /** The engine's last refusal, shown until the next accepted answer. */
-  readonly error: { readonly code: string; readonly rule?: string; readonly ruling?: string; readonly reason: Text } | null;
+  readonly error: {
+    readonly code: string;
+    readonly rule?: string;
+    readonly ruling?: string;
+    readonly reason: Text;
+  } | null;
   readonly canUndo: boolean;
 }
 
@@ -26,7 +31,12 @@ const TYPES = ['regulars', 'mercenaries', 'cavalry'] as const;
 
 function units(v: unknown): Units {
   const u = (v ?? {}) as Partial<Units>;
-  return { regulars: u.regulars ?? 0, mercenaries: u.mercenaries ?? 0, cavalry: u.cavalry ?? 0, leaders: Array.isArray(u.leaders) ? u.leaders : [] };
+  return {
+    regulars: u.regulars ?? 0,
+    mercenaries: u.mercenaries ?? 0,
+    cavalry: u.cavalry ?? 0,
+    leaders: Array.isArray(u.leaders) ? u.leaders : [],
+  };
 }
 
 function spaceName(m: WalkthroughModel, id: string, lang: Lang): string {
@@ -41,7 +51,13 @@ function leaderName(m: WalkthroughModel, id: string, lang: Lang): string {
   return Object.hasOwn(m.leaders, id) ? m.leaders[id]![lang] : id;
 }
 
-function counts(prefix: string, available: Units, max: number | undefined, initial: 'all' | 'none', lang: Lang): Markup[] {
+function counts(
+  prefix: string,
+  available: Units,
+  max: number | undefined,
+  initial: 'all' | 'none',
+  lang: Lang,
+): Markup[] {
   return TYPES.filter((t) => available[t] > 0).map((t) => {
     const top = Math.min(available[t], max ?? available[t]);
     return html`<label>${word(t, lang)} <input type="number" name="${prefix}${t}" min="0" max="${String(top)}" value="${String(initial === 'all' ? top : 0)}"></label>`;
@@ -64,11 +80,30 @@ function customForm(m: WalkthroughModel, d: DecisionView, lang: Lang): Markup | 
   if (d.kind === 'intercept' && Array.isArray(l.spaces) && l.spaces.length > 0) {
     const spaces = l.spaces as { from: string; available: unknown; maxLandUnits?: number }[];
     const all = spaces.map((s) => units(s.available));
-    const union: Units = { regulars: Math.max(...all.map((u) => u.regulars)), mercenaries: Math.max(...all.map((u) => u.mercenaries)), cavalry: Math.max(...all.map((u) => u.cavalry)), leaders: [...new Set(all.flatMap((u) => u.leaders))] };
-    fields = [select(m, 'from', word('from', lang), spaces.map((s) => s.from), lang), ...counts('', union, undefined, 'all', lang), leaders(m, 'leaders', union.leaders, true, lang)];
+    const union: Units = {
+      regulars: Math.max(...all.map((u) => u.regulars)),
+      mercenaries: Math.max(...all.map((u) => u.mercenaries)),
+      cavalry: Math.max(...all.map((u) => u.cavalry)),
+      leaders: [...new Set(all.flatMap((u) => u.leaders))],
+    };
+    fields = [
+      select(
+        m,
+        'from',
+        word('from', lang),
+        spaces.map((s) => s.from),
+        lang,
+      ),
+      ...counts('', union, undefined, 'all', lang),
+      leaders(m, 'leaders', union.leaders, true, lang),
+    ];
   } else if (d.kind === 'avoid' && l.available && Array.isArray(l.destinations) && l.destinations.length > 0) {
     const available = units(l.available);
-    fields = [select(m, 'to', word('to', lang), l.destinations as string[], lang), ...counts('', available, undefined, 'all', lang), leaders(m, 'leaders', available.leaders, true, lang)];
+    fields = [
+      select(m, 'to', word('to', lang), l.destinations as string[], lang),
+      ...counts('', available, undefined, 'all', lang),
+      leaders(m, 'leaders', available.leaders, true, lang),
+    ];
   } else if (d.kind === 'retreat' && l.available) {
     const available = units(l.available);
     const room = typeof l.insideRoom === 'number' ? l.insideRoom : 0;
@@ -76,7 +111,13 @@ function customForm(m: WalkthroughModel, d: DecisionView, lang: Lang): Markup | 
     if (room === 0 && destinations.length <= 1) return null;
     fields = [
       ...(destinations.length ? [select(m, 'to', word('to', lang), destinations, lang)] : []),
-      ...(room > 0 ? [html`<span class="sub">${word('insideUnits', lang)}:</span>`, ...counts('inside-', available, room, 'none', lang), ...(l.leadersMayGoInside ? [leaders(m, 'inside-leaders', available.leaders, false, lang)] : [])] : []),
+      ...(room > 0
+        ? [
+            html`<span class="sub">${word('insideUnits', lang)}:</span>`,
+            ...counts('inside-', available, room, 'none', lang),
+            ...(l.leadersMayGoInside ? [leaders(m, 'inside-leaders', available.leaders, false, lang)] : []),
+          ]
+        : []),
     ];
   } else return null;
   return html`<form class="custom" data-kind="${d.kind}"><p class="sub">${word('custom', lang)} <span class="muted">(${word('range', lang)})</span></p>${fields}<button type="submit">${word('send', lang)}</button></form>`;
@@ -86,13 +127,36 @@ function customForm(m: WalkthroughModel, d: DecisionView, lang: Lang): Markup | 
 export function eventFromForm(d: DecisionView, values: ReadonlyMap<string, readonly string[]>): EngineEvent {
   const one = (k: string) => values.get(k)?.[0];
   const n = (k: string) => Math.max(0, Math.trunc(Number(one(k) ?? 0)) || 0);
-  const pick = (prefix: string) => Object.fromEntries(TYPES.map((t) => [t, n(`${prefix}${t}`)]).filter(([, v]) => v !== 0));
+  const pick = (prefix: string) =>
+    Object.fromEntries(TYPES.map((t) => [t, n(`${prefix}${t}`)]).filter(([, v]) => v !== 0));
   const power = d.power;
-  if (d.kind === 'intercept') return { type: 'intercept.declare', power, from: one('from') ?? '', ...pick(''), leaders: [...(values.get('leaders') ?? [])] } as EngineEvent;
-  if (d.kind === 'avoid') return { type: 'avoid.declare', power, to: one('to') ?? '', ...pick(''), leaders: [...(values.get('leaders') ?? [])] } as EngineEvent;
-  const inside = { ...pick('inside-'), ...(values.get('inside-leaders')?.length ? { leaders: [...values.get('inside-leaders')!] } : {}) };
+  if (d.kind === 'intercept')
+    return {
+      type: 'intercept.declare',
+      power,
+      from: one('from') ?? '',
+      ...pick(''),
+      leaders: [...(values.get('leaders') ?? [])],
+    } as EngineEvent;
+  if (d.kind === 'avoid')
+    return {
+      type: 'avoid.declare',
+      power,
+      to: one('to') ?? '',
+      ...pick(''),
+      leaders: [...(values.get('leaders') ?? [])],
+    } as EngineEvent;
+  const inside = {
+    ...pick('inside-'),
+    ...(values.get('inside-leaders')?.length ? { leaders: [...values.get('inside-leaders')!] } : {}),
+  };
   const to = one('to');
-  return { type: 'retreat.declare', power, ...(to ? { to } : {}), ...(Object.keys(inside).length ? { inside } : {}) } as EngineEvent;
+  return {
+    type: 'retreat.declare',
+    power,
+    ...(to ? { to } : {}),
+    ...(Object.keys(inside).length ? { inside } : {}),
+  } as EngineEvent;
 }
 
 /** The controls to answer the live decision. */
@@ -103,8 +167,14 @@ export function playControls(m: WalkthroughModel, d: DecisionView, lang: Lang, s
   if (d.kind === 'roll') {
     return html`<div class="play" data-kind="roll"><h4>${word('yourTurn', lang)}</h4><button type="button" class="primary" data-act="roll">🎲 ${word('rollSeeded', lang)}</button><form class="dice-form"><label>${word('typeDice', lang)} <input name="dice" inputmode="numeric" autocomplete="off" placeholder="${Array.from({ length: Math.min(d.roll?.dice ?? 2, 13) }, (_, i) => String((i % 6) + 1)).join(' ')}"></label> <button type="submit">${word('useDice', lang)}</button></form>${error}</div>`;
   }
-  const options = d.options.map((o, i) => html`<li><button type="button" class="option" data-act="option" data-index="${String(i)}">${o.label[lang]}</button></li>`);
-  const blocked = d.blocked.map((b) => html`<li><button type="button" class="option" disabled>${b.label[lang]}</button> <span class="why">${b.reason[lang]} <span class="ref">${stateRuleText(b.rule, b.ruling, lang)}</span> <code>${b.code}</code></span></li>`);
+  const options = d.options.map(
+    (o, i) =>
+      html`<li><button type="button" class="option" data-act="option" data-index="${String(i)}">${o.label[lang]}</button></li>`,
+  );
+  const blocked = d.blocked.map(
+    (b) =>
+      html`<li><button type="button" class="option" disabled>${b.label[lang]}</button> <span class="why">${b.reason[lang]} <span class="ref">${stateRuleText(b.rule, b.ruling, lang)}</span> <code>${b.code}</code></span></li>`,
+  );
   return html`<div class="play" data-kind="${d.kind}"><h4>${word('yourTurn', lang)}</h4><h5>${word('legal', lang)}</h5><ul class="play-options">${options}</ul>${customForm(m, d, lang) ?? ''}<h5>${word('refused', lang)}</h5>${blocked.length ? html`<ul class="play-blocked">${blocked}</ul>` : html`<p class="muted">${word('noRefused', lang)}</p>`}${error}</div>`;
 }
 

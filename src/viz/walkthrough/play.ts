@@ -12,7 +12,10 @@ import type { WalkthroughModel } from './types.ts';
 
 /** The scenario the page plays, embedded next to the replay's data. */
 function embeddedScenario(): { scenario: unknown; seed: number } {
-  return JSON.parse(document.getElementById('wt-scenario')?.textContent ?? 'null') as { scenario: unknown; seed: number };
+  return JSON.parse(document.getElementById('wt-scenario')?.textContent ?? 'null') as {
+    scenario: unknown;
+    seed: number;
+  };
 }
 
 export const startPlay: StartPlay = (replay: WalkthroughModel) => {
@@ -32,7 +35,14 @@ export const startPlay: StartPlay = (replay: WalkthroughModel) => {
   /** An accepted answer adds its steps; a refusal is shown as the engine worded it, and nothing changes. */
   const answered = (r: SendResult) => {
     if (r.ok) recorder.record(session);
-    error = r.ok ? null : { code: r.error.code, ...(r.error.rule ? { rule: r.error.rule } : {}), ...(r.error.ruling ? { ruling: r.error.ruling } : {}), reason: r.error.reason ?? { en: r.error.message, ru: r.error.message } };
+    error = r.ok
+      ? null
+      : {
+          code: r.error.code,
+          ...(r.error.rule ? { rule: r.error.rule } : {}),
+          ...(r.error.ruling ? { ruling: r.error.ruling } : {}),
+          reason: r.error.reason ?? { en: r.error.message, ru: r.error.message },
+        };
   };
 
   return {

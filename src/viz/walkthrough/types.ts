@@ -104,7 +104,10 @@ export interface PositionView {
 
 /** A blocked answer with a label (its `option` is only the part that differs, e.g. {to: 'pressburg'}). */
 export type BlockedView = Decision['blocked'][number] & { readonly label: Text };
-export type DecisionView = Omit<Decision, 'blocked'> & { readonly blocked: readonly BlockedView[]; readonly powerName: Text };
+export type DecisionView = Omit<Decision, 'blocked'> & {
+  readonly blocked: readonly BlockedView[];
+  readonly powerName: Text;
+};
 
 /** The board: the units and leaders, the formation on its way, and the arrows so far, with the map to draw them on. */
 export interface BoardView {

@@ -14,7 +14,10 @@ export const WORDS = {
   play: { en: 'Play', ru: 'Игра' },
   mode: { en: 'Mode', ru: 'Режим' },
   keys: { en: '← → steps · Home/End first/last', ru: '← → шаги · Home/End первый/последний' },
-  noscript: { en: 'This page needs JavaScript to step through the move.', ru: 'Чтобы пройти ход по шагам, нужен JavaScript.' },
+  noscript: {
+    en: 'This page needs JavaScript to step through the move.',
+    ru: 'Чтобы пройти ход по шагам, нужен JavaScript.',
+  },
   narrative: { en: 'What happens', ru: 'Что происходит' },
   trigger: { en: 'Why the machine moved', ru: 'Почему машина сделала шаг' },
   ruleApplied: { en: 'The rule that applies', ru: 'Применяемое правило' },
@@ -24,7 +27,10 @@ export const WORDS = {
   result: { en: 'result', ru: 'итог' },
   holds: { en: 'holds', ru: 'выполнено' },
   fails: { en: 'does not hold', ru: 'не выполнено' },
-  noGuards: { en: 'No condition: the machine goes on unconditionally.', ru: 'Условий нет: машина переходит дальше без проверки.' },
+  noGuards: {
+    en: 'No condition: the machine goes on unconditionally.',
+    ru: 'Условий нет: машина переходит дальше без проверки.',
+  },
   dice: { en: 'Dice', ru: 'Кубики' },
   modifiers: { en: 'Modifiers', ru: 'Модификаторы' },
   total: { en: 'total', ru: 'итого' },
@@ -43,7 +49,10 @@ export const WORDS = {
   noRefused: { en: 'No answer is refused here.', ru: 'Запрещённых ответов нет.' },
   answered: { en: 'Answer given', ru: 'Данный ответ' },
   waiting: { en: 'The game waits for this answer.', ru: 'Игра ждёт этого ответа.' },
-  forcedBy: { en: 'given by the engine: it was the only legal answer', ru: 'дан движком: это был единственный допустимый ответ' },
+  forcedBy: {
+    en: 'given by the engine: it was the only legal answer',
+    ru: 'дан движком: это был единственный допустимый ответ',
+  },
   chance: { en: 'Chance of success', ru: 'Вероятность успеха' },
   chanceOf: { en: 'Chance of success before the roll', ru: 'Вероятность успеха до броска' },
   hitChances: { en: 'Chance of each number of hits', ru: 'Вероятность каждого числа попаданий' },
@@ -74,14 +83,20 @@ export const WORDS = {
   lostBattle: { en: 'lost a battle', ru: 'проиграли сражение' },
   attempted: { en: 'tried to intercept', ru: 'пытались перехватить' },
   statechart: { en: 'Statechart: the path so far', ru: 'Диаграмма состояний: пройденный путь' },
-  chartLegend: { en: 'red: the current state · green: states and transitions already taken', ru: 'красным — текущее состояние · зелёным — уже пройденные состояния и переходы' },
+  chartLegend: {
+    en: 'red: the current state · green: states and transitions already taken',
+    ru: 'красным — текущее состояние · зелёным — уже пройденные состояния и переходы',
+  },
   zoomIn: { en: 'Zoom in', ru: 'Крупнее' },
   zoomOut: { en: 'Zoom out', ru: 'Мельче' },
   outcome: { en: 'Outcome', ru: 'Итог' },
   moveOver: { en: 'The move is over.', ru: 'Движение завершено.' },
   stopped: { en: 'The replay stopped: this answer was refused.', ru: 'Повтор остановлен: этот ответ отклонён.' },
   // Play mode.
-  playIntro: { en: 'You answer every decision and roll every die; the engine runs in this page.', ru: 'Вы отвечаете на каждое решение и бросаете кубики; движок работает прямо на странице.' },
+  playIntro: {
+    en: 'You answer every decision and roll every die; the engine runs in this page.',
+    ru: 'Вы отвечаете на каждое решение и бросаете кубики; движок работает прямо на странице.',
+  },
   yourTurn: { en: 'Your answer', ru: 'Ваш ответ' },
   custom: { en: 'Or choose a part of it', ru: 'Или выберите часть' },
   send: { en: 'Send', ru: 'Отправить' },
@@ -100,7 +115,10 @@ export const WORDS = {
   mercenaries: { en: 'mercenaries', ru: 'наёмники' },
   cavalry: { en: 'cavalry', ru: 'кавалерия' },
   insideUnits: { en: 'going inside', ru: 'в укрепления' },
-  notYourStep: { en: 'You are looking at an earlier step: go to the last step to answer.', ru: 'Это более ранний шаг: чтобы ответить, перейдите к последнему.' },
+  notYourStep: {
+    en: 'You are looking at an earlier step: go to the last step to answer.',
+    ru: 'Это более ранний шаг: чтобы ответить, перейдите к последнему.',
+  },
   toLast: { en: 'Go to the last step', ru: 'К последнему шагу' },
 } as const satisfies Record<string, Text>;
 
@@ -114,16 +132,25 @@ export function word(key: Word, lang: Lang): string {
 export const SOURCES: Readonly<Record<string, Text>> = {
   host: { en: 'the player', ru: 'игрок' },
   script: { en: "the scenario's script", ru: 'сценарий' },
-  policy: { en: 'the default policy (decline, fewest valuable losses)', ru: 'стратегия по умолчанию (отказ, наименее ценные потери)' },
+  policy: {
+    en: 'the default policy (decline, fewest valuable losses)',
+    ru: 'стратегия по умолчанию (отказ, наименее ценные потери)',
+  },
   seeded: { en: 'the seeded dice', ru: 'кубики с заданным зерном' },
-  engine: { en: 'the engine: only one answer was legal (ruling R9)', ru: 'движок: допустим был только один ответ (решение R9)' },
+  engine: {
+    en: 'the engine: only one answer was legal (ruling R9)',
+    ru: 'движок: допустим был только один ответ (решение R9)',
+  },
   start: { en: 'the start of the procedure', ru: 'начало процедуры' },
 };
 
 /** What made a machine take a step that no player caused. */
 export const TRIGGERS = {
   start: { en: 'The procedure starts in its first state.', ru: 'Процедура начинается со своего первого состояния.' },
-  always: { en: 'No event: the machine moves on by itself, taking the first transition whose condition holds.', ru: 'Без события: машина сама переходит дальше по первому переходу, условие которого выполнено.' },
+  always: {
+    en: 'No event: the machine moves on by itself, taking the first transition whose condition holds.',
+    ru: 'Без события: машина сама переходит дальше по первому переходу, условие которого выполнено.',
+  },
   done: { en: 'The procedure it invoked has finished:', ru: 'Вызванная процедура завершилась:' },
   event: { en: 'An answer was accepted:', ru: 'Принят ответ:' },
   by: { en: 'given by', ru: 'его дал(а)' },
