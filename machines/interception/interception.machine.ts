@@ -10,13 +10,17 @@ import {
   interceptionOutput,
   placeInterceptors,
   recordInterceptionRoll,
+  siegeBreakInput,
   startInterception,
+  takeSiegeBreakOutput,
   type InterceptionContext,
   type InterceptionInput,
   type InterceptionOutput,
 } from '../../src/rules/procedures/interception.ts';
 import type { StateMeta, Tag } from '../meta.ts';
 import { guardsOf } from '../../src/rules/procedures/common.ts';
+import type { SiegeBreakOutput } from '../../src/rules/procedures/siege-break.ts';
+import { siegeBreakMachine } from '../siege-break/siege-break.machine.ts';
 
 export const interceptionMachine = setup({
   types: {
@@ -27,6 +31,7 @@ export const interceptionMachine = setup({
     meta: {} as StateMeta,
     tags: {} as Tag,
   },
+  actors: { siegeBreak: siegeBreakMachine },
   guards: guardsOf(g),
   actions: {
     askNextInterceptor: assign(({ context }) => askNextInterceptor(context)),
@@ -34,6 +39,7 @@ export const interceptionMachine = setup({
     recordInterceptionRoll: assign(({ context, event }) => recordInterceptionRoll(context, event)),
     placeInterceptors: assign(({ context }) => placeInterceptors(context)),
     declineInterception: assign(({ context, event }) => declineInterception(context, event)),
+    takeSiegeBreakOutput: assign(({ context }, output: SiegeBreakOutput) => takeSiegeBreakOutput(context, output)),
   },
 }).createMachine({
   id: 'interception',
@@ -88,9 +94,28 @@ export const interceptionMachine = setup({
       description: 'On a success the interceptors are placed in the destination; no other power may then try.',
       meta: { rule: '13.2 step 3', title: text('Place the interceptors', 'Размещение перехватчиков') },
       always: [
-        { guard: 'wasInterceptionSuccessful', target: 'checkingNextInterceptor', actions: 'placeInterceptors' },
+        { guard: 'wasInterceptionSuccessful', target: 'checkingSiegesLeft', actions: 'placeInterceptors' },
         { target: 'checkingNextInterceptor' },
       ],
+    },
+    checkingSiegesLeft: {
+      description:
+        'Besiegers that intercepted out of their siege may leave too few behind: the siege ends at once, before the next attempt (15.3).',
+      meta: { rule: '15.3', title: text('Siege left by the interceptors?', 'Снята ли осада перехватчиками?') },
+      always: [{ guard: 'hasBrokenSiege', target: 'breakingSieges' }, { target: 'checkingNextInterceptor' }],
+    },
+    breakingSieges: {
+      description: 'The broken sieges end at once and their besiegers retreat, free (15.3).',
+      meta: { rule: '15.3', title: text('Break the sieges', 'Снятие осад') },
+      invoke: {
+        id: 'siegeBreak',
+        src: 'siegeBreak',
+        input: ({ context }) => siegeBreakInput(context),
+        onDone: {
+          target: 'checkingNextInterceptor',
+          actions: { type: 'takeSiegeBreakOutput', params: ({ event }) => event.output },
+        },
+      },
     },
     done: {
       type: 'final',

@@ -26,6 +26,7 @@ import {
   takeAvoidOutput,
   takeInterceptionOutput,
   takeOutput,
+  takeSiegeBreakOutput,
   takeWithdrawalOutput,
   withdrawalInput,
   type MovementContext,
@@ -73,6 +74,7 @@ export const movementMachine = setup({
     takeOutput: assign(({ context }, output: RetreatOutput | FieldBattleOutput | SiegeBreakOutput) =>
       takeOutput(context, output),
     ),
+    takeSiegeBreakOutput: assign(({ context }, output: SiegeBreakOutput) => takeSiegeBreakOutput(context, output)),
   },
 }).createMachine({
   id: 'movement',
@@ -141,27 +143,9 @@ export const movementMachine = setup({
         src: 'interception',
         input: ({ context }) => interceptionInput(context),
         onDone: {
-          target: 'checkingSiegesAfterInterception',
+          target: 'placingFormation',
           actions: { type: 'takeInterceptionOutput', params: ({ event }) => event.output },
         },
-      },
-    },
-    checkingSiegesAfterInterception: {
-      description:
-        'Besiegers that intercepted out of their siege may leave too few behind: the siege ends and those left retreat (15.3).',
-      tags: ['transit'],
-      meta: { rule: '15.3', step: 5, title: text('Sieges left by interceptors?', 'Сняты ли осады перехватчиками?') },
-      always: [{ guard: 'hasBrokenSiege', target: 'breakingSiegesAfterInterception' }, { target: 'placingFormation' }],
-    },
-    breakingSiegesAfterInterception: {
-      description: 'The broken sieges end at once and their besiegers retreat, free (15.3).',
-      tags: ['transit'],
-      meta: { rule: '15.3', step: 5, title: text('Break the sieges', 'Снятие осад') },
-      invoke: {
-        id: 'siegeBreak',
-        src: 'siegeBreak',
-        input: ({ context }) => procedureInput(context),
-        onDone: { target: 'placingFormation', actions: { type: 'takeOutput', params: ({ event }) => event.output } },
       },
     },
     placingFormation: {
@@ -204,13 +188,17 @@ export const movementMachine = setup({
       always: [{ guard: 'hasBrokenSiege', target: 'breakingSiegesAfterAvoid' }, { target: 'withdrawing' }],
     },
     breakingSiegesAfterAvoid: {
-      description: 'The broken sieges end at once and their besiegers retreat, free (15.3).',
+      description:
+        'The broken sieges end at once and their besiegers retreat, free (15.3); a leader they leave alone beside the formation is captured (13.1).',
       meta: { rule: '15.3', step: 6, title: text('Break the sieges', 'Снятие осад') },
       invoke: {
         id: 'siegeBreak',
         src: 'siegeBreak',
         input: ({ context }) => procedureInput(context),
-        onDone: { target: 'withdrawing', actions: { type: 'takeOutput', params: ({ event }) => event.output } },
+        onDone: {
+          target: 'withdrawing',
+          actions: { type: 'takeSiegeBreakOutput', params: ({ event }) => event.output },
+        },
       },
     },
     withdrawing: {
@@ -248,7 +236,8 @@ export const movementMachine = setup({
       ],
     },
     breakingSiegesAfterWithdrawal: {
-      description: 'The broken sieges end at once and their besiegers retreat, free (15.3).',
+      description:
+        'The broken sieges end at once and their besiegers retreat, free (15.3); a leader they leave alone beside the formation is captured (13.1).',
       meta: { rule: '15.3', step: 7, title: text('Break the sieges', 'Снятие осад') },
       invoke: {
         id: 'siegeBreak',
@@ -256,7 +245,7 @@ export const movementMachine = setup({
         input: ({ context }) => procedureInput(context),
         onDone: {
           target: 'checkingSiegeByOthers',
-          actions: { type: 'takeOutput', params: ({ event }) => event.output },
+          actions: { type: 'takeSiegeBreakOutput', params: ({ event }) => event.output },
         },
       },
     },
@@ -293,7 +282,8 @@ export const movementMachine = setup({
       always: [{ guard: 'hasBrokenSiege', target: 'breakingSiegesAfterBattle' }, { target: 'checkingSiegeByOthers' }],
     },
     breakingSiegesAfterBattle: {
-      description: 'The broken sieges end at once and their besiegers retreat, free (15.3).',
+      description:
+        'The broken sieges end at once and their besiegers retreat, free (15.3); a leader they leave alone beside the formation is captured (13.1).',
       meta: { rule: '15.3', step: 8, title: text('Break the sieges', 'Снятие осад') },
       invoke: {
         id: 'siegeBreak',
@@ -301,7 +291,7 @@ export const movementMachine = setup({
         input: ({ context }) => procedureInput(context),
         onDone: {
           target: 'checkingSiegeByOthers',
-          actions: { type: 'takeOutput', params: ({ event }) => event.output },
+          actions: { type: 'takeSiegeBreakOutput', params: ({ event }) => event.output },
         },
       },
     },

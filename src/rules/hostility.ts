@@ -1,13 +1,22 @@
 // Who fights whom when a formation enters a space (13.1 restriction 3, 2.2, 22.6): enemies of the active power,
 // plus the units "treated as enemy" in an enemy-controlled space, plus independent regulars defending their key.
 import type { Power } from '../schema/power.ts';
-import { areAllied, areAtWar, controllerOf, isFriendly } from './relations.ts';
+import { areAllied, areAtWar, controllerOf, isFriendly, majorOf } from './relations.ts';
 import { landUnitsIn, powersIn, stacksWhere } from './stacks.ts';
 import type { World } from './world.ts';
 
-/** Powers other than the active power's own that have land units in the space (inside or out). */
+/**
+ * Powers outside the active power's group that have land units in the space (inside or out). The group is the power
+ * and its active minor allies (22.3): once the formation is placed, its own minor allies' units stand in the space
+ * too, and they are no "units there" against which 13.1 restriction 3 is judged.
+ */
 export function otherPowersWithLandUnits(world: World, active: Power, space: string): Power[] {
-  return powersIn(stacksWhere(world.position, { space }).filter((s) => s.power !== active && landUnitsIn([s]) > 0));
+  const group = majorOf(world.position, active) ?? active;
+  return powersIn(
+    stacksWhere(world.position, { space }).filter(
+      (s) => s.power !== active && majorOf(world.position, s.power) !== group && landUnitsIn([s]) > 0,
+    ),
+  );
 }
 
 /**

@@ -62,11 +62,15 @@ function wasBesiegedByMover(world: World, space: string, leg: MoveLeg): boolean 
   );
 }
 
-/** 13.1 restriction 3's enemy bloc makes non-warring powers enemies too; otherwise only powers at war may intercept. */
+/**
+ * 13.1 restriction 3's enemy bloc makes non-warring powers enemies too; otherwise only powers at war may intercept.
+ * "A power that has units in the space" is read by group (22.3, ruling R10): the units there may be the major's or
+ * its active minor's, and the major declares the attempt for both.
+ */
 function isInterceptorHostile(world: World, power: Power, leg: MoveLeg): boolean {
   if (areAtWar(world.position, power, leg.power)) return true;
-  return (
-    otherPowersWithLandUnits(world, leg.power, leg.to).includes(power) && isHostile(world, leg.power, power, leg.to)
+  return otherPowersWithLandUnits(world, leg.power, leg.to).some(
+    (p) => (majorOf(world.position, p) ?? p) === power && isHostile(world, leg.power, p, leg.to),
   );
 }
 

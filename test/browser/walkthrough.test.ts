@@ -378,7 +378,7 @@ describe.skipIf(SKIP)('the walkthrough page in chromium', () => {
   test(
     '[DESIGN] a hostile inline map renders as text: no markup, no script, no dialog — in replay and play mode',
     async () => {
-      const { page, problems } = await open(hostileFile, '#step=12');
+      const { page, problems } = await open(hostileFile, '#step=11');
       const seen = await page.evaluate(() => ({
         images: document.querySelectorAll('img').length,
         // The leader's name holds "<b>Co</b>": as text, never as a bold element.

@@ -621,6 +621,128 @@ describe('Classes found by the property tests (test/properties): each pinned als
     expect(piecesAt(p, 'antwerp', 'protestant', true)).toEqual({ ...none, leaders: ['john-frederick'] });
   });
 
+  // England, at war with the Hapsburgs, moves its allied Hungarian regular into Hapsburg Antwerp, where units of the
+  // Hapsburgs' French ally stand: they are treated as enemy units for all purposes (13.1 restriction 3). The
+  // mover's own minor ally standing in the space once placed does not undo that.
+  const ANTWERP: ScenarioPatch = {
+    war: [['england', 'hapsburg']],
+    alliances: [
+      ['hapsburg', 'france'],
+      ['england', 'hungary'],
+    ],
+    control: { amsterdam: 'england' },
+    stacks: [
+      { space: 'amsterdam', power: 'hungary', regulars: 1 },
+      { space: 'antwerp', power: 'france', mercenaries: 1 },
+    ],
+    impulse: { power: 'england', cp: 1 },
+    move: { from: 'amsterdam', to: 'antwerp', regulars: 1 },
+  };
+
+  test("[13.1 restriction 3, 13.1 step 8] the enemy controller's allies still fight a formation of the mover's minor ally: no siege past them (MOV-17)", () => {
+    const s = finishWithPolicy(playing(ANTWERP));
+    const p = finished(s);
+    expect(s.result?.summary.battle?.defender.powers).toEqual(['france']);
+    expect((p.sieges ?? []).filter((g) => g.space === 'antwerp' && g.by.includes('england'))).toEqual([]);
+  });
+
+  test("[13.1 restriction 3, 13.2 step 5] a successful interception by the enemy controller's ally into that space is followed by a field battle (MOV-17, INT-27)", () => {
+    const s = playing(
+      { ...ANTWERP, stacks: [...(ANTWERP.stacks ?? []), { space: 'brussels', power: 'france', mercenaries: 1 }] },
+      [{ type: 'intercept.declare', power: 'france', from: 'brussels', mercenaries: 1 }, dice(6, 6)],
+    );
+    expect(s.pending?.kind).toBe('roll');
+    const p = finished(finishWithPolicy(s));
+    expect(s.result?.summary.battle?.defender.units.mercenaries).toBe(2);
+    expect((p.sieges ?? []).filter((g) => g.space === 'antwerp' && g.by.includes('england'))).toEqual([]);
+  });
+
+  test('[15.3, 13.1] a leader left alone beside the formation when the besiegers of the destination retreat is captured (MOV-23, SIE-07)', () => {
+    // Four French regulars besiege the independent key with Charles V beside them; one French regular avoids the
+    // Ottoman formation, the four left no longer outnumber the four inside, the siege ends and they retreat —
+    // Charles V, who may not go inside an independent key, is alone beside the Ottoman land units.
+    const s = playing(
+      {
+        map: line('key', 'ottoman') as ScenarioPatch['map'],
+        war: [
+          ['ottoman', 'hapsburg'],
+          ['ottoman', 'france'],
+        ],
+        alliances: [['hapsburg', 'france']],
+        control: { field: 'independent' },
+        stacks: [
+          { space: 'west', power: 'ottoman', regulars: 5, leaders: ['ibrahim-pasha'] },
+          { space: 'field', power: 'independent', regulars: 4, inside: true },
+          { space: 'field', power: 'france', regulars: 5 },
+          { space: 'field', power: 'hapsburg', leaders: ['charles-v'] },
+        ],
+        sieges: [{ space: 'field', by: ['france'] }],
+        impulse: { power: 'ottoman', cp: 1 },
+        move: { from: 'west', to: 'field', regulars: 5, leaders: ['ibrahim-pasha'] },
+      },
+      [
+        { type: 'avoid.declare', power: 'france', to: 'east', regulars: 1 },
+        dice(5, 6),
+        { type: 'retreat.declare', power: 'france', to: 'east' },
+      ],
+    );
+    const p = finished(finishWithPolicy(s));
+    expect(p.captured).toEqual([{ leader: 'charles-v', by: 'ottoman' }]);
+    expect(piecesAt(p, 'field', 'hapsburg')).toEqual(none);
+  });
+
+  test('[15.3, 13.2] a siege left by interceptors ends at once: its besiegers retreat before the next attempt and may join it (SIE-06, SIE-07, INT-17)', () => {
+    // Three English regulars and Brandon besiege s3 (two Hapsburg mercenaries inside); one regular intercepts the
+    // Ottoman move into s0. The two left no longer outnumber the two inside: the siege ends immediately (15.3) and
+    // they retreat, with Brandon, to s2 — where Dudley waits; England's next attempt from s2 may take them all.
+    const s = playing(
+      {
+        map: {
+          spaces: [
+            { id: 's0', type: 'unfortified', home: 'hapsburg' },
+            { id: 's1', type: 'unfortified', home: 'france' },
+            { id: 's2', type: 'unfortified', home: 'england' },
+            { id: 's3', type: 'key', home: 'ottoman' },
+          ],
+          connections: [
+            { a: 's0', b: 's1' },
+            { a: 's0', b: 's2' },
+            { a: 's2', b: 's3' },
+            { a: 's0', b: 's3' },
+          ],
+        } as ScenarioPatch['map'],
+        war: [
+          ['ottoman', 'england'],
+          ['ottoman', 'france'],
+        ],
+        alliances: [
+          ['ottoman', 'hapsburg'],
+          ['ottoman', 'hungary'],
+          ['england', 'france'],
+        ],
+        control: { s0: 'hungary' },
+        stacks: [
+          { space: 's1', power: 'ottoman', regulars: 1 },
+          { space: 's3', power: 'england', regulars: 3, leaders: ['charles-brandon'] },
+          { space: 's2', power: 'england', leaders: ['dudley'] },
+          { space: 's3', power: 'hapsburg', mercenaries: 2, inside: true, attemptedInterception: true },
+        ],
+        sieges: [{ space: 's3', by: ['england'] }],
+        impulse: { power: 'ottoman', cp: 1 },
+        move: { from: 's1', to: 's0', regulars: 1 },
+      },
+      [{ type: 'intercept.declare', power: 'england', from: 's3', regulars: 1 }, dice(6, 6)],
+    );
+    expect(s.summary.siegesEnded).toEqual([{ space: 's3', by: ['england'], rule: '15.3' }]);
+    accept(s, {
+      type: 'intercept.declare',
+      power: 'england',
+      from: 's2',
+      regulars: 2,
+      leaders: ['charles-brandon', 'dudley'],
+    });
+  });
+
   test('[ruling R13, ruling R17] interceptors that win outside an empty enemy fortress put it under siege', () => {
     const s = playing(
       {

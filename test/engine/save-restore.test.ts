@@ -375,14 +375,16 @@ describe('a refused event leaves no trace: a restore after it continues exactly 
     impulse: { power: 'hapsburg', cp: 1 },
     move: { from: 'istanbul', to: 'edirne', regulars: 1 },
   };
+  // The siege of Salonika ends as soon as the interception leaves too few besiegers (15.3 "immediately"): their
+  // retreat is decided before Ibrahim's attempt from Sofia.
   const before: unknown[] = [
     { type: 'intercept.declare', power: 'ottoman', from: 'salonika', regulars: 1 },
     { type: 'dice.rolled', values: [4, 5] },
-    { type: 'intercept.declare', power: 'ottoman', from: 'sofia', leaders: ['ibrahim-pasha'] },
-    { type: 'dice.rolled', values: [1, 1] },
   ];
   const after: unknown[] = [
     { type: 'retreat.declare', power: 'ottoman', to: 'edirne' },
+    { type: 'intercept.declare', power: 'ottoman', from: 'sofia', leaders: ['ibrahim-pasha'] },
+    { type: 'dice.rolled', values: [1, 1] },
     { type: 'dice.rolled', values: [1] },
     { type: 'dice.rolled', values: [1, 1, 1, 1, 1] },
   ];

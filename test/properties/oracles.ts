@@ -163,6 +163,37 @@ export function endOracles(sc: Scenario, session: Session): V[] {
     add('13.2 step 5', 'a successful interception with land units and no field battle', successes);
   }
 
+  // 13.1 step 8, 13.1 restriction 3: a move never ends with the active group's land units and enemy land units side
+  // by side outside the fortifications of its destination — they fought (the loser retreats), or the enemy avoided
+  // or withdrew. Enemies are powers at war with the active power, independents defending their key, and, when the
+  // destination is controlled by an enemy and every land unit there (before the move, apart from the mover's own
+  // group) belongs to that enemy or its allies, those allies too ("treated as enemy units for all purposes") —
+  // except a power allied to both sides: every unit there is then also an ally (the first case of restriction 3),
+  // and an ally is friendly (2.2). The rules do not say which case wins; the engine keeps allies friendly, and this
+  // oracle does not judge it.
+  if (moveTo) {
+    const A = start.impulse.power;
+    const ctl = controllerOf(world, moveTo);
+    const there = start.stacks.filter((s) => s.space === moveTo && land(s) > 0 && majorOf(rel, s.power) !== A);
+    const bloc =
+      ctl !== 'independent' &&
+      areAtWar(rel, A, ctl) &&
+      there.every((s) => s.power === 'independent' || isFriendly(rel, s.power, ctl));
+    const enemy = (p: string) =>
+      !isFriendly(rel, A, p) && (p === 'independent' || areAtWar(rel, A, p) || (bloc && isFriendly(rel, p, ctl)));
+    const outside = pos.stacks.filter((s) => s.space === moveTo && !s.inside && land(s) > 0);
+    const mine = outside.filter((s) => majorOf(rel, s.power) === A);
+    const foes = outside.filter((s) => enemy(s.power));
+    if (mine.length > 0 && foes.length > 0)
+      add('13.1 step 8', 'the move ends with enemy land units beside the active formation', {
+        space: moveTo,
+        mine,
+        foes,
+        bloc,
+        battle: b?.winner ?? null,
+      });
+  }
+
   // 14.1: retreat destinations.
   for (const r of summary.retreats) {
     if (r.to === null) continue;
@@ -176,6 +207,176 @@ export function endOracles(sc: Scenario, session: Session): V[] {
       add('14.1, R11', 'a losing attacker retreats elsewhere than its origin', { r, origin });
     if (r.reason === 'defender' && r.to === origin)
       add('14.1', 'a losing defender retreats into the space the enemy entered from', r);
+  }
+
+  // 14.1, 13.3: never into a space containing enemy land units (ruling R2: a lone leader does not block). Judged on
+  // the end position: an enemy found there was there already, or came by a move that broke the same rule. (Avoids
+  // only for a single leg: a formation that moves on, 13.4 option 1, may follow the avoiders and fight them there.)
+  // Not judged: besiegers left behind by interceptors (15.3) who retreat into the move's destination — the moving
+  // formation is still on its road then (13.1 step 5 places it only after every interception), so the space holds
+  // no enemy yet; whether a formation in transit counts is not said by the rules (the engine reads them literally).
+  for (const r of summary.retreats) {
+    if (r.to === null) continue;
+    // (nor the formation itself when it later moved into that space, 13.4 option 1: it came after the retreat)
+    const A = start.impulse.power;
+    const followed = summary.moves.some((m) => m.to === r.to && summary.moves.indexOf(m) > 0);
+    const foes = pos.stacks.filter(
+      (s) =>
+        s.space === r.to &&
+        land(s) > 0 &&
+        areAtWar(rel, s.power, r.power) &&
+        !(followed && majorOf(rel, s.power) === A),
+    );
+    const beforePlacement =
+      r.reason === 'siege' &&
+      summary.moves.some((m) => m.to === r.to) &&
+      summary.interceptions.some((i) => i.from === r.from && i.success);
+    if (foes.length > 0 && !beforePlacement)
+      add('14.1', 'retreat into a space containing enemy land units', { retreat: r, foes });
+    // 22.1, ruling R10: an inactive minor's or independent stack never retreats.
+    if (majorOf(rel, r.power) === undefined) add('22.1, R10', 'an inactive minor or independent stack retreated', r);
+  }
+  if (summary.moves.length === 1)
+    for (const a of summary.avoids) {
+      if (!a.success) continue;
+      const foes = pos.stacks.filter((s) => s.space === a.to && land(s) > 0 && areAtWar(rel, s.power, a.power));
+      if (foes.length > 0) add('13.3', 'avoid battle into a space containing enemy land units', { avoid: a, foes });
+    }
+  // 13.3 step 1: one attempt per major power, in impulse order (3.2), never the mover's.
+  {
+    const IMPULSE = ['ottoman', 'hapsburg', 'england', 'france', 'papacy', 'protestant'];
+    const seq = summary.avoids.map((a) => a.power);
+    if (seq.some((p, k) => k > 0 && IMPULSE.indexOf(p) <= IMPULSE.indexOf(seq[k - 1]!)) && summary.moves.length === 1)
+      add('13.3 step 1', 'avoid attempts out of impulse order or repeated', seq);
+    if (seq.some((p) => summary.moves.some((m) => m.power === p))) add('13.3', 'the mover avoided battle', seq);
+  }
+
+  // 13.2: who may intercept (one leg, judged on the position at the start of the move).
+  if (summary.moves.length === 1 && summary.interceptions.length > 0) {
+    const m = summary.moves[0]!;
+    const A = m.power;
+    const dest = m.to;
+    const ctl = controllerOf(world, dest);
+    const there = start.stacks.filter((s) => s.space === dest && land(s) > 0);
+    const others = there.filter((s) => majorOf(rel, s.power) !== A);
+    const bloc =
+      ctl !== 'independent' &&
+      areAtWar(rel, A, ctl) &&
+      others.every((s) => s.power === 'independent' || isFriendly(rel, s.power, ctl));
+    const besiegedAtStart = start.sieges.some((g) => g.space === dest);
+    const IMPULSE = ['ottoman', 'hapsburg', 'england', 'france', 'papacy', 'protestant'];
+    if (board.spaces.get(dest)?.fortified && isFriendly(rel, A, ctl) && !besiegedAtStart)
+      add('13.2', 'an interception into a friendly fortified space not under siege', { dest, controller: ctl });
+    if (there.length > 0 && besiegedAtStart)
+      add('13.2, R8', 'an interception into an occupied space with a siege at the start of the move', { dest });
+    let last = -1;
+    for (const i of summary.interceptions) {
+      const P = i.power;
+      // 13.1 restriction 3: in the enemy bloc, a power with units in the space (its group, 22.3) may intercept too.
+      const inBloc = bloc && others.some((s) => (majorOf(rel, s.power) ?? s.power) === P) && !isFriendly(rel, P, A);
+      if (!areAtWar(rel, P, A) && !inBloc)
+        add('13.2', 'an interception by a power not at war with the mover', { power: P, mover: A, dest });
+      if (there.length > 0 && !there.every((s) => isFriendly(rel, P, s.power)))
+        add('13.2', 'an interception into an occupied space by a power not friendly to every unit there', {
+          power: P,
+          there: there.map((s) => s.power),
+        });
+      if (!(ctl === 'independent' || isFriendly(rel, P, ctl) || areAtWar(rel, P, ctl)))
+        add('13.2', 'an interceptor entered a space whose controller is neither its enemy nor its ally', {
+          power: P,
+          controller: ctl,
+        });
+      const k = IMPULSE.indexOf(P);
+      if (k < last)
+        add(
+          '13.2, 3.2',
+          'interception attempts out of impulse order',
+          summary.interceptions.map((x) => x.power),
+        );
+      last = Math.max(last, k);
+    }
+  }
+
+  // 13.2 step 2, 13.3 step 4, ruling R1: the modifiers themselves — the best single battle rating in the group, +1
+  // for an Ottoman group with cavalry, −1 for a non-Ottoman group facing a moving formation with Ottoman cavalry,
+  // +1 for Telescope.
+  {
+    const best = (ls: readonly string[]) => Math.max(0, ...ls.map((l) => sc.leaders.get(l)?.battle ?? 0));
+    const tele = (p: string) =>
+      (start.bonuses as Record<string, readonly string[] | undefined>)[p]?.includes('telescope') ? 1 : 0;
+    const moverCav = (k: number) => {
+      const m = summary.moves[k];
+      return !!m && m.power === 'ottoman' && m.units.cavalry > 0;
+    };
+    const expectMod = (p: string, u: { cavalry: number; leaders: readonly string[] }, facingCav: boolean) =>
+      best(u.leaders) + (p === 'ottoman' && u.cavalry > 0 ? 1 : 0) - (p !== 'ottoman' && facingCav ? 1 : 0) + tele(p);
+    if (summary.moves.length === 1) {
+      for (const i of summary.interceptions) {
+        const got = i.modifiers.reduce((a, m) => a + m.value, 0);
+        if (got !== expectMod(i.power, i.units, moverCav(0)))
+          add('13.2 step 2', 'interception modifiers', { i, expected: expectMod(i.power, i.units, moverCav(0)) });
+      }
+      for (const a of summary.avoids) {
+        if (a.automatic) continue;
+        const got = a.modifiers.reduce((x, m) => x + m.value, 0);
+        if (got !== expectMod(a.power, a.units, moverCav(0)))
+          add('13.3 step 4', 'avoid modifiers', { a, expected: expectMod(a.power, a.units, moverCav(0)) });
+      }
+    }
+  }
+  // 14 step 10, ruling R7: a side left with no land units has its leaders captured.
+  if (b) {
+    for (const role of ['attacker', 'defender'] as const) {
+      const side = b[role];
+      if (land(side.units) === 0 || land(side.losses) < land(side.units) || side.kept) continue;
+      const free = side.units.leaders.filter((l) => !pos.captured.some((c) => c.leader === l));
+      if (free.length > 0)
+        add('14 step 10', `the ${role}'s leaders are not captured although its land units were all eliminated`, {
+          side: side.units,
+          losses: side.losses,
+          free,
+        });
+    }
+  }
+  // 13.4, 14 step 12, 15.3: the active formation does not stay outside a fortress held against it (an enemy's or an
+  // independent key) without a siege: it besieges, moves on or retreats.
+  if (moveTo && board.spaces.get(moveTo)?.fortified && !pos.sieges.some((g) => g.space === moveTo)) {
+    const A = start.impulse.power;
+    const c = controllerOf(world, moveTo);
+    const held = c === 'independent' || areAtWar(rel, A, c);
+    const mine = pos.stacks.filter(
+      (s) => s.space === moveTo && !s.inside && land(s) > 0 && majorOf(rel, s.power) === A,
+    );
+    if (held && mine.length > 0)
+      add('13.4, 14 step 12', 'the active formation stays outside a fortress held against it with no siege', {
+        space: moveTo,
+        controller: c,
+        mine,
+        inside: pos.stacks.filter((s) => s.space === moveTo && s.inside),
+      });
+  }
+
+  // 22.1, 22.6, ruling R10: an inactive minor's or independent stack of 4 or fewer land units in a fortified space it
+  // holds withdraws inside when entered; it never fights a field battle there (a successful interception, the only
+  // way past step 7, needs a major power, and then the defenders are not all inactive).
+  // (counting the units already inside: never more than 4 inside, 2.1)
+  const insideAtStart = (space: string) =>
+    start.stacks.filter((s) => s.space === space && s.inside).reduce((n, s) => n + land(s), 0);
+  if (
+    b &&
+    board.spaces.get(b.space)?.fortified &&
+    b.defender.powers.every((p) => majorOf(rel, p) === undefined) &&
+    land(b.defender.units) + insideAtStart(b.space) <= 4 &&
+    !summary.interceptions.some((i) => i.success)
+  ) {
+    const c = controllerOf(world, b.space);
+    // (only when every defender is the controller: another inactive power may not be inside, and R18 then keeps all out)
+    if (b.defender.powers.every((p) => p === c))
+      add('22.1, R10', 'an inactive stack of 4 or fewer fought instead of withdrawing', {
+        space: b.space,
+        defender: b.defender.units,
+        powers: b.defender.powers,
+      });
   }
 
   // 11.1, 2.5: CP.
@@ -318,7 +519,11 @@ export function endOracles(sc: Scenario, session: Session): V[] {
   const first = summary.moves[0];
   if (first && land(first.units) === 0) {
     if (summary.moves.length > 1) add('13.1', 'leaders moving alone were sent on (13.4 option 1)', summary.moves);
-    const r = summary.retreats.find((x) => x.reason === 'origin' || x.reason === 'siege');
+    // (the mover's own retreats from its destination — not those of besiegers elsewhere whose siege broke, 15.3)
+    const r = summary.retreats.find(
+      (x) =>
+        (x.reason === 'origin' || x.reason === 'siege') && x.from === first.to && majorOf(rel, x.power) === first.power,
+    );
     if (r) add('13.1', `leaders moving alone were sent back (${r.reason})`, r);
     // Others left outside an empty enemy fortress (interceptors who captured the leaders) do besiege it (R13, R17).
     const byMover = summary.siege && isFriendly(rel, summary.siege.besieger, first.power);

@@ -377,6 +377,11 @@ describe('isAtWarWithMover', () => {
     power: 'england',
     regulars: 1,
   });
+  const scottishBloc: ScenarioPatch = plus(
+    { ...VIENNA, alliances: [...(VIENNA.alliances ?? []), ['hapsburg', 'england'], ['england', 'scotland']] },
+    { space: 'vienna', power: 'scotland', regulars: 1 },
+    { space: 'linz', power: 'scotland', regulars: 2 },
+  );
   attemptTable(isAtWarWithMover, { code: 'isAtWarWithMover', rule: '13.2' }, [
     {
       title: '[13.2] allows the Hapsburg, at war with the Ottoman, to intercept (INT-01)',
@@ -405,6 +410,15 @@ describe('isAtWarWithMover', () => {
       patch: englishBloc,
       move: SULEIMAN,
       attempt: fromLinz('england'),
+      expect: ALLOWS,
+    },
+    // 22.3: the units in Vienna are England's active Scottish ally's; England declares the attempt of the Scots in Linz.
+    {
+      title:
+        '[13.2, 13.1, 22.3] allows England to intercept with Scots when Scottish units stand in the enemy-controlled destination (INT-01)',
+      patch: scottishBloc,
+      move: SULEIMAN,
+      attempt: { power: 'england', from: 'linz', request: { regulars: 2 } },
       expect: ALLOWS,
     },
   ]);

@@ -92,13 +92,15 @@ describe('the composed SVG', () => {
     expect(has('invoke', 'siegeBreak.retreatingBesiegers', 'retreat.checkingNextRetreat')).toBe(true);
     for (const [from, to] of [
       ['breakingSiegesLeftBehind', 'responseCards'],
-      ['breakingSiegesAfterInterception', 'placingFormation'],
       ['breakingSiegesAfterAvoid', 'withdrawing'],
       ['breakingSiegesAfterBattle', 'checkingSiegeByOthers'],
     ]) {
       expect(has('invoke', `movement.${from}`, 'siegeBreak.checkingSieges'), from).toBe(true);
       expect(has('return', 'siegeBreak.done', `movement.${to}`), to).toBe(true);
     }
+    // 15.3 "immediately": a siege left by interceptors is broken inside the interception, before the next attempt.
+    expect(has('invoke', 'interception.breakingSieges', 'siegeBreak.checkingSieges')).toBe(true);
+    expect(has('return', 'siegeBreak.done', 'interception.checkingNextInterceptor')).toBe(true);
     // The done transitions of the invoking states are drawn through the invoked machines, not beside them.
     expect(edges.filter((e) => e['data-kind'] === 'done')).toEqual([]);
     const dot = files['composed.en.dot']!;

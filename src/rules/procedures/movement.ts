@@ -34,6 +34,7 @@ import { must } from '../must.ts';
 import type { FieldBattleInput } from './field-battle.ts';
 import type { InterceptionInput, InterceptionOutput } from './interception.ts';
 import type { RetreatInput } from './retreat.ts';
+import type { SiegeBreakOutput } from './siege-break.ts';
 import { settleArrival } from './summaries.ts';
 import type { WithdrawalInput, WithdrawalOutcome, WithdrawalOutput } from './withdrawal.ts';
 
@@ -266,6 +267,16 @@ export function fieldBattleInput(c: MovementContext): FieldBattleInput {
     formationLeaders: l.formation.flatMap((s) => s.leaders),
   };
   return { world: c.world, summary: c.summary, battle };
+}
+
+/**
+ * 15.3 in the destination (after avoid battle, a withdrawal or the battle): the besiegers who retreat may leave a
+ * leader of their ally alone there beside the formation's land units — he is captured, or goes inside a
+ * fortification his side may hold (13.1, 13.3), exactly as when his friends avoid battle.
+ */
+export function takeSiegeBreakOutput(c: MovementContext, out: SiegeBreakOutput): Partial<MovementContext> {
+  const l = leg(c);
+  return settleArrival(out.world, out.summary, l.to, l.power, '13.1');
 }
 
 export function takeOutput(_c: MovementContext, out: ProcedureContext): Partial<MovementContext> {
