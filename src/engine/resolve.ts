@@ -42,8 +42,8 @@ export type ResolveOutcome =
   | { readonly ok: true; readonly session: Session; readonly result: SessionResult }
   | { readonly ok: false; readonly session: Session; readonly error: EngineError & { readonly index?: number } };
 
-/** Equal as JSON values, whatever the order of their keys. */
-function same(a: unknown, b: unknown): boolean {
+/** Equal as JSON values, whatever the order of their keys (a script's answer against the engine's own). */
+export function sameJson(a: unknown, b: unknown): boolean {
   const canon = (v: unknown): unknown =>
     Array.isArray(v)
       ? v.map(canon)
@@ -77,7 +77,7 @@ export function resolve(scenario: Scenario, options: ResolveOptions = {}): Resol
       continue;
     }
     // A script may spell out an answer the engine already applied because it was forced (ruling R9).
-    if (session.log.slice(forcedFrom).some((a) => a.source === 'engine' && same(a.event, event))) continue;
+    if (session.log.slice(forcedFrom).some((a) => a.source === 'engine' && sameJson(a.event, event))) continue;
     return { ok: false, session, error: { ...r.error, index } };
   }
   for (let steps = 0; steps < 10_000; steps++) {

@@ -11,7 +11,7 @@
 // their probability, number of paths and shortest path — so path counts, probabilities and queries through shared
 // states stay exact.
 import type { MachineId } from '../../machines/index.ts';
-import { POLICIES, type Policy, type PolicyName } from '../engine/resolve.ts';
+import { POLICIES, sameJson, type Policy, type PolicyName } from '../engine/resolve.ts';
 import type { Scenario } from '../engine/scenario.ts';
 import { createSession, type Session, type SessionResult } from '../engine/session.ts';
 import type { EngineError } from '../engine/explain.ts';
@@ -294,7 +294,6 @@ function resultOf(r: ReturnType<Invariant>, name: string): string[] {
 
 /** Plays a script on a session as `resolve` does: an answer the engine applied itself (ruling R9) may be repeated. */
 function playScript(s: Session, script: readonly unknown[]): void {
-  const same = (a: unknown, b: unknown) => JSON.stringify(canon(a)) === JSON.stringify(canon(b));
   let forcedFrom = s.log.length;
   for (const [index, event] of script.entries()) {
     const before = s.log.length;
@@ -303,21 +302,9 @@ function playScript(s: Session, script: readonly unknown[]): void {
       forcedFrom = before + 1;
       continue;
     }
-    if (s.log.slice(forcedFrom).some((a) => a.source === 'engine' && same(a.event, event))) continue;
+    if (s.log.slice(forcedFrom).some((a) => a.source === 'engine' && sameJson(a.event, event))) continue;
     throw new ExploreScriptError(index, r.error);
   }
-}
-
-function canon(v: unknown): unknown {
-  return Array.isArray(v)
-    ? v.map(canon)
-    : v && typeof v === 'object'
-      ? Object.fromEntries(
-          Object.entries(v)
-            .sort(([x], [y]) => x.localeCompare(y))
-            .map(([k, x]) => [k, canon(x)]),
-        )
-      : v;
 }
 
 function compareFractions(a: Fraction, b: Fraction): number {
