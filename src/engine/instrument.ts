@@ -63,22 +63,27 @@ function wrapGuards(machine: MachineId) {
   return guards;
 }
 
+/**
+ * A machine with its guards wrapped and every procedure it invokes instrumented the same way, read from the
+ * machine's own `setup({ actors })`: a procedure invoked from a new place cannot be left uninstrumented (its steps
+ * would reach the trace without the conditions they checked). Each machine is instrumented once and shared.
+ */
+function instrument(machine: AnyStateMachine, done: Map<string, AnyStateMachine>): AnyStateMachine {
+  const known = done.get(machine.id);
+  if (known) return known;
+  const actors = Object.fromEntries(
+    Object.entries(machine.implementations.actors).map(([key, child]) => [
+      key,
+      instrument(child as AnyStateMachine, done),
+    ]),
+  );
+  const out = machine.provide({ guards: wrapGuards(machine.id as MachineId), actors } as never);
+  done.set(machine.id, out);
+  return out;
+}
+
 function build(): AnyStateMachine {
-  const provide = (id: MachineId, extra: Record<string, unknown> = {}) =>
-    (MACHINES[id] as AnyStateMachine).provide({ guards: wrapGuards(id), ...extra } as never);
-  const retreat = provide('retreat');
-  const fieldBattle = provide('fieldBattle', { actors: { retreat } });
-  const siegeBreak = provide('siegeBreak', { actors: { retreat } });
-  return provide('movement', {
-    actors: {
-      interception: provide('interception'),
-      avoidBattle: provide('avoidBattle'),
-      withdrawal: provide('withdrawal'),
-      fieldBattle,
-      retreat,
-      siegeBreak,
-    },
-  });
+  return instrument(MACHINES.movement as AnyStateMachine, new Map());
 }
 
 let instrumented: AnyStateMachine | undefined;
