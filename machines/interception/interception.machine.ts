@@ -10,15 +10,13 @@ import {
   interceptionOutput,
   placeInterceptors,
   recordInterceptionRoll,
-  siegeBreakInput,
   startInterception,
-  takeSiegeBreakOutput,
   type InterceptionContext,
   type InterceptionInput,
   type InterceptionOutput,
 } from '../../src/rules/procedures/interception.ts';
 import type { StateMeta, Tag } from '../meta.ts';
-import { guardsOf } from '../../src/rules/procedures/common.ts';
+import { guardsOf, procedureInput, takeProcedureOutput } from '../../src/rules/procedures/common.ts';
 import type { SiegeBreakOutput } from '../../src/rules/procedures/siege-break.ts';
 import { siegeBreakMachine } from '../siege-break/siege-break.machine.ts';
 
@@ -39,7 +37,7 @@ export const interceptionMachine = setup({
     recordInterceptionRoll: assign(({ context, event }) => recordInterceptionRoll(context, event)),
     placeInterceptors: assign(({ context }) => placeInterceptors(context)),
     declineInterception: assign(({ context, event }) => declineInterception(context, event)),
-    takeSiegeBreakOutput: assign(({ context }, output: SiegeBreakOutput) => takeSiegeBreakOutput(context, output)),
+    takeSiegeBreakOutput: assign(({ context }, output: SiegeBreakOutput) => takeProcedureOutput(context, output)),
   },
 }).createMachine({
   id: 'interception',
@@ -110,7 +108,7 @@ export const interceptionMachine = setup({
       invoke: {
         id: 'siegeBreak',
         src: 'siegeBreak',
-        input: ({ context }) => siegeBreakInput(context),
+        input: ({ context }) => procedureInput(context),
         onDone: {
           target: 'checkingNextInterceptor',
           actions: { type: 'takeSiegeBreakOutput', params: ({ event }) => event.output },

@@ -20,12 +20,10 @@ import {
   moveOn,
   originRetreatInput,
   placeFormation,
-  procedureInput,
   startMove,
   startMovement,
   takeAvoidOutput,
   takeInterceptionOutput,
-  takeOutput,
   takeSiegeBreakOutput,
   takeWithdrawalOutput,
   withdrawalInput,
@@ -37,7 +35,7 @@ import { avoidBattleMachine } from '../avoid-battle/avoid-battle.machine.ts';
 import { fieldBattleMachine } from '../field-battle/field-battle.machine.ts';
 import { interceptionMachine } from '../interception/interception.machine.ts';
 import type { StateMeta, Tag } from '../meta.ts';
-import { guardsOf } from '../../src/rules/procedures/common.ts';
+import { guardsOf, procedureInput, takeProcedureOutput } from '../../src/rules/procedures/common.ts';
 import { retreatMachine } from '../retreat/retreat.machine.ts';
 import { siegeBreakMachine } from '../siege-break/siege-break.machine.ts';
 import { withdrawalMachine } from '../withdrawal/withdrawal.machine.ts';
@@ -72,7 +70,7 @@ export const movementMachine = setup({
     takeAvoidOutput: assign(({ context }, output: AvoidOutput) => takeAvoidOutput(context, output)),
     takeWithdrawalOutput: assign(({ context }, output: WithdrawalOutput) => takeWithdrawalOutput(context, output)),
     takeOutput: assign(({ context }, output: RetreatOutput | FieldBattleOutput | SiegeBreakOutput) =>
-      takeOutput(context, output),
+      takeProcedureOutput(context, output),
     ),
     takeSiegeBreakOutput: assign(({ context }, output: SiegeBreakOutput) => takeSiegeBreakOutput(context, output)),
   },

@@ -19,6 +19,16 @@ export function startContext(input: ProcedureInput): ProcedureContext {
   return { world: input.world, summary: input.summary ?? EMPTY_SUMMARY };
 }
 
+/** What an invoked procedure starts from: the world and the summary so far. */
+export function procedureInput(c: ProcedureContext): ProcedureInput {
+  return { world: c.world, summary: c.summary };
+}
+
+/** A finished procedure's world and summary, taken back by the machine that invoked it. */
+export function takeProcedureOutput(_c: ProcedureContext, out: ProcedureContext): Partial<ProcedureContext> {
+  return { world: out.world, summary: out.summary };
+}
+
 /** Narrows an engine event to one type (machines share one event union). */
 export function eventOf<T extends EventType>(event: EngineEvent, type: T): EventOf<T> | undefined {
   return event.type === type ? (event as EventOf<T>) : undefined;

@@ -24,8 +24,7 @@ import {
   type ProcedureInput,
 } from './common.ts';
 import { must } from '../must.ts';
-import { firstBrokenSiege } from '../siege.ts';
-import type { SiegeBreakOutput } from './siege-break.ts';
+import { hasBrokenSiege } from './siege-break.ts';
 
 export interface InterceptionInput extends ProcedureInput {
   readonly leg: MoveLeg;
@@ -78,18 +77,8 @@ export const interceptionGuards = {
     (_c, e) => eventOf(e, 'dice.rolled')?.values?.length === ROLL_DICE,
   ),
   wasInterceptionSuccessful: guard<InterceptionContext>('13.2 step 2', (c) => isRollSuccess(c.attempt?.total ?? 0)),
-  hasBrokenSiege: guard<InterceptionContext>('15.3', (c) => firstBrokenSiege(c.world) !== undefined),
+  hasBrokenSiege,
 };
-
-/** 15.3: what the siege break starts from — the world as the successful interceptors left it. */
-export function siegeBreakInput(c: InterceptionContext): ProcedureInput {
-  return { world: c.world, summary: c.summary };
-}
-
-/** 15.3: the siege the interceptors left ends at once; its besiegers have retreated before the next attempt. */
-export function takeSiegeBreakOutput(_c: InterceptionContext, out: SiegeBreakOutput): Partial<InterceptionContext> {
-  return { world: out.world, summary: out.summary };
-}
 
 export function askNextInterceptor(c: InterceptionContext): Partial<InterceptionContext> {
   return { asking: nextInterceptor(c.world, c), attempt: undefined };

@@ -7,7 +7,7 @@ import { units, type Units } from '../../schema/units.ts';
 import type { MoveLeg } from '../leg.ts';
 import { checkMove, hasAnyLegalMove, moveCost, movableStacks, type MoveArgs } from '../movement.ts';
 import { controllerOf, majorOf } from '../relations.ts';
-import { beginSiege, firstBrokenSiege, siegeIn, unlistedBesiegers } from '../siege.ts';
+import { beginSiege, siegeIn, unlistedBesiegers } from '../siege.ts';
 import { hostileLandUnitsOutside } from '../hostility.ts';
 import {
   addStacks,
@@ -34,7 +34,7 @@ import { must } from '../must.ts';
 import type { FieldBattleInput } from './field-battle.ts';
 import type { InterceptionInput, InterceptionOutput } from './interception.ts';
 import type { RetreatInput } from './retreat.ts';
-import type { SiegeBreakOutput } from './siege-break.ts';
+import { hasBrokenSiege, type SiegeBreakOutput } from './siege-break.ts';
 import { settleArrival } from './summaries.ts';
 import type { WithdrawalInput, WithdrawalOutcome, WithdrawalOutput } from './withdrawal.ts';
 
@@ -97,7 +97,7 @@ export const movementGuards = {
     '13.1 step 8',
     (c) => hostileLandUnitsOutside(c.world, leg(c).power, leg(c).to) > 0,
   ),
-  hasBrokenSiege: guard<MovementContext>('15.3', (c) => firstBrokenSiege(c.world) !== undefined),
+  hasBrokenSiege,
   isBattleNext: guard<MovementContext>('13.1 step 8', (c) => c.outcome === 'battle'),
   isMovingOn: guard<MovementContext>('13.4 option 1', (c) => c.outcome === 'continue'),
   isRetreatingToOrigin: guard<MovementContext>('13.4 option 2', (c) => c.outcome === 'retreat'),
@@ -169,10 +169,6 @@ export function startMove(c: MovementContext): Partial<MovementContext> {
 }
 
 /** What an invoked procedure starts from: the world and the summary so far. */
-export function procedureInput(c: MovementContext): ProcedureInput {
-  return { world: c.world, summary: c.summary };
-}
-
 export function interceptionInput(c: MovementContext): InterceptionInput {
   return { world: c.world, summary: c.summary, leg: leg(c) };
 }
@@ -277,8 +273,4 @@ export function fieldBattleInput(c: MovementContext): FieldBattleInput {
 export function takeSiegeBreakOutput(c: MovementContext, out: SiegeBreakOutput): Partial<MovementContext> {
   const l = leg(c);
   return settleArrival(out.world, out.summary, l.to, l.power, '13.1');
-}
-
-export function takeOutput(_c: MovementContext, out: ProcedureContext): Partial<MovementContext> {
-  return { world: out.world, summary: out.summary };
 }

@@ -26,8 +26,11 @@ export function siegeBreakOutput(c: SiegeBreakContext): SiegeBreakOutput {
   return { world: c.world, summary: c.summary };
 }
 
+/** 15.3: a siege whose besiegers no longer outnumber the units inside (every machine that may break one asks it). */
+export const hasBrokenSiege = guard<ProcedureContext>('15.3', (c) => firstBrokenSiege(c.world) !== undefined);
+
 export const siegeBreakGuards = {
-  hasBrokenSiege: guard<SiegeBreakContext>('15.3', (c) => firstBrokenSiege(c.world) !== undefined),
+  hasBrokenSiege,
   hasBesiegersToRetreat: guard<SiegeBreakContext>('15.3', (c) => c.retreating.length > 0),
 };
 
