@@ -382,6 +382,12 @@ describe('isAtWarWithMover', () => {
     { space: 'vienna', power: 'scotland', regulars: 1 },
     { space: 'linz', power: 'scotland', regulars: 2 },
   );
+  // The same Scots in Vienna as the Hapsburg's own active ally: England, allied to the Hapsburg, has no units there.
+  const hapsburgScots: ScenarioPatch = plus(
+    { ...VIENNA, alliances: [...(VIENNA.alliances ?? []), ['hapsburg', 'england'], ['hapsburg', 'scotland']] },
+    { space: 'vienna', power: 'scotland', regulars: 1 },
+    { space: 'linz', power: 'england', regulars: 3 },
+  );
   attemptTable(isAtWarWithMover, { code: 'isAtWarWithMover', rule: '13.2' }, [
     {
       title: '[13.2] allows the Hapsburg, at war with the Ottoman, to intercept (INT-01)',
@@ -420,6 +426,14 @@ describe('isAtWarWithMover', () => {
       move: SULEIMAN,
       attempt: { power: 'england', from: 'linz', request: { regulars: 2 } },
       expect: ALLOWS,
+    },
+    {
+      title:
+        "[13.2, 13.1, 22.3] forbids England when the Scots in the enemy-controlled destination are the Hapsburg's ally, not its own (INT-01)",
+      patch: hapsburgScots,
+      move: SULEIMAN,
+      attempt: fromLinz('england'),
+      expect: forbids(['England', 'Ottoman'], ['Англия', 'Османами']),
     },
   ]);
 });
