@@ -58,6 +58,85 @@ export function invokedChild(ref: AnyActorRef): { readonly logic: AnyStateMachin
   return { logic: child.logic, input: child.options?.input };
 }
 
+/** What an actor of a snapshot tree is, seen from XState's inspection events and from the children it invokes. */
+export interface TreeActor {
+  readonly id: string;
+  readonly sessionId: string;
+  readonly logic: AnyStateMachine;
+  readonly _parent?: TreeActor | AnyActorRef;
+  readonly system: unknown;
+  getSnapshot(): AnyMachineSnapshot;
+}
+
+let sessions = 0;
+
+/**
+ * The actor system a snapshot tree runs in (src/engine/tree.ts): nothing is registered, scheduled or started in it;
+ * it only hands out session ids and passes every inspection event to `observe`. The children XState creates when a
+ * state invokes a procedure belong to it, so their first steps are reported here too.
+ */
+export function inspectionSystem(observe: (event: InspectionEvent) => void): {
+  readonly system: unknown;
+  readonly bookId: () => string;
+} {
+  const bookId = () => `his:${sessions++}`;
+  const system = {
+    _bookId: bookId,
+    _register: (sessionId: string) => sessionId,
+    _unregister: () => {},
+    _set: () => {},
+    get: () => undefined,
+    getAll: () => ({}),
+    inspect: () => ({ unsubscribe: () => {} }),
+    _sendInspectionEvent: observe,
+    _relay: () => {},
+    _logger: () => {},
+    _clock: { setTimeout: () => 0, clearTimeout: () => {} },
+    _snapshot: { _scheduledEvents: {} },
+    scheduler: { schedule: () => {}, cancel: () => {}, cancelAll: () => {} },
+    getSnapshot: () => ({ _scheduledEvents: {} }),
+    start: () => {},
+  };
+  return { system, bookId };
+}
+
+/**
+ * The actor scope a pure `machine.transition` of one actor of a tree runs in: `self` is that actor as seen from the
+ * session's system (children it invokes are created under it), nothing is deferred or executed, and the actions
+ * XState would execute (starting and stopping children) are reported to `onAction`.
+ */
+export function treeScope(self: TreeActor, onAction?: (event: InspectionEvent) => void): unknown {
+  return {
+    self,
+    id: self.id,
+    sessionId: self.sessionId,
+    logger: () => {},
+    defer: () => {},
+    system: self.system,
+    stopChild: () => {},
+    emit: () => {},
+    actionExecutor: onAction
+      ? (action: { type: string; params?: unknown }) =>
+          onAction({
+            type: '@xstate.action',
+            actorRef: self,
+            action: { type: action.type, params: action.params },
+          } as never)
+      : () => {},
+  };
+}
+
+/** The session id, id and machine of an actor XState created for an invoked child (its snapshot is the one it started with). */
+export function childActor(ref: AnyActorRef): {
+  readonly id: string;
+  readonly sessionId: string;
+  readonly logic: AnyStateMachine;
+  readonly parent: unknown;
+} {
+  const child = ref as unknown as { id: string; sessionId: string; logic: AnyStateMachine; _parent?: unknown };
+  return { id: child.id, sessionId: child.sessionId, logic: child.logic, parent: child._parent };
+}
+
 /**
  * A transition a microstep took: its machine, its source state (a top-level state of that machine), the event type
  * ('' for an eventless step) and its place in the source state's list for that event (what a guarded transition is
@@ -166,19 +245,23 @@ export function movementOutput(snapshot: AnyMachineSnapshot): OutputFrom<(typeof
   return snapshot.output as OutputFrom<(typeof MACHINES)['movement']>;
 }
 
-/**
- * The state of an actor tree without its summaries, as a string: each actor's status, state value, history,
- * context and output (their summaries left out) and its children's states by id — what its persisted snapshot
- * holds, read from the live snapshots without persisting them. JSON leaves out a key whose value is undefined.
- */
-export function stateKeyOf(root: AnyActorRef): string {
-  return JSON.stringify(keyOf(root.getSnapshot() as AnyMachineSnapshot));
+/** A machine's snapshot and the snapshot tree of the procedure it invokes, while that runs (src/engine/tree.ts). */
+export interface SnapshotTree {
+  readonly snapshot: AnyMachineSnapshot;
+  readonly child?: { readonly node: SnapshotTree };
 }
 
-function keyOf(snap: AnyMachineSnapshot): unknown {
-  const children: Record<string, unknown> = {};
-  for (const [id, child] of Object.entries(snap.children ?? {}))
-    children[id] = keyOf((child as AnyActorRef).getSnapshot() as AnyMachineSnapshot);
+/**
+ * The state of a snapshot tree without its summaries, as a string: each machine's status, state value, history,
+ * context and output (their summaries left out) and its procedure's state — what a persisted snapshot of the same
+ * actors would hold. JSON leaves out a key whose value is undefined.
+ */
+export function stateKeyOf(tree: SnapshotTree): string {
+  return JSON.stringify(keyOf(tree));
+}
+
+function keyOf(tree: SnapshotTree): unknown {
+  const snap = tree.snapshot;
   const history = Object.entries(snap.historyValue ?? {}).map(([id, nodes]) => [
     id,
     (nodes as readonly { id: string }[]).map((n) => n.id),
@@ -192,6 +275,6 @@ function keyOf(snap: AnyMachineSnapshot): unknown {
     context: { ...snap.context, summary: undefined },
     output,
     error: snap.error,
-    children,
+    child: tree.child ? keyOf(tree.child.node) : undefined,
   };
 }

@@ -1,8 +1,9 @@
-// The session: the only place that runs actors. It drives the movement machine, says which decision is pending and
-// what the legal answers are, checks every event (never silently ignored), applies forced decisions (ruling R9),
-// rolls seeded dice when asked, and keeps the trace. Saves replay its events (save.ts). A host watches it with
-// listeners (subscribe) and an XState inspector (options.inspect), both in observers.ts.
-import { createActor, type AnyActorRef, type AnyMachineSnapshot, type InspectionEvent, type Snapshot } from 'xstate';
+// The session: the only place that runs the machines. It drives the movement machine's snapshot tree (tree.ts: XState's
+// pure transitions, so a fork shares the tree and a failed step keeps the one before it), says which decision is
+// pending and what the legal answers are, checks every event (never silently ignored), applies forced decisions
+// (ruling R9), rolls seeded dice when asked, and keeps the trace. Saves replay its events (save.ts). A host watches it
+// with listeners (subscribe) and an XState inspector (options.inspect), both in observers.ts.
+import type { AnyMachineSnapshot } from 'xstate';
 import type { StateMeta } from '../../machines/index.ts';
 import type { Decision } from '../schema/decision.ts';
 import { EventSchema, type EngineEvent } from '../schema/events.ts';
@@ -15,7 +16,8 @@ import type { Position } from '../rules/world.ts';
 import { buildDecision, surelyUnforced, type Waiting } from './decisions.ts';
 import { errorOf, explainRefusal, type EngineError } from './explain.ts';
 import { GuardRecorder, instrumentedMovement, recording } from './instrument.ts';
-import { activeLeaf, contextIf, fromSnapshot, movementOutput, procedureContext, stateKeyOf } from './actors.ts';
+import { contextIf, fromSnapshot, movementOutput, procedureContext, stateKeyOf } from './actors.ts';
+import { leafOf, TreeRunner, type TreeNode } from './tree.ts';
 import { deepFreeze } from './freeze.ts';
 import { toResultPosition } from './position.ts';
 import { Dice } from './rng.ts';
@@ -47,19 +49,22 @@ export type SendResult =
   | { readonly ok: true; readonly observerErrors?: readonly ObserverError[] }
   | { readonly ok: false; readonly error: EngineError };
 
+/** Thrown inside a step when the machine did not take a trusted event: the step is undone and the event refused. */
+const REFUSED = Symbol('refused');
+
 export class Session {
   readonly scenario: Scenario;
   readonly seed: number;
   readonly lang: Lang;
   private dice: Dice;
   private readonly recorder = new GuardRecorder();
-  private root!: AnyActorRef;
+  private readonly runner: TreeRunner;
+  /** The machines' snapshots: replaced, never changed, by every step. */
+  private tree!: TreeNode;
   private readonly tracer: Tracer;
   private readonly accepted: AcceptedEvent[] = [];
   private readonly observers: Observers;
   private cachedPending: Decision | null | undefined;
-  /** An error raised inside a machine while it handled the event being sent (an engine fault, never the host's). */
-  private failure: unknown;
 
   constructor(scenario: Scenario, options: SessionOptions = {}, from?: Session) {
     const { seed, lang, inspect } = checkedOptions(options);
@@ -70,50 +75,27 @@ export class Session {
     this.dice = from ? from.dice.clone() : new Dice(this.seed);
     if (from) this.accepted.push(...from.accepted);
     this.tracer = new Tracer(this.recorder, from?.tracer);
+    this.runner = new TreeRunner({
+      trace: (ev) => this.tracer.inspect(ev),
+      ...(this.observers.inspecting ? { host: (ev) => this.observers.inspect(ev) } : {}),
+    });
     if (from) {
-      this.attach(from.persisted());
-      // Same state as the parent: its persisted snapshot and pending decision serve this one too.
-      this.persistedCache = from.persisted();
+      // Same state as the parent: its tree and pending decision serve this one too.
+      this.tree = from.tree;
       this.cachedPending = from.cachedPending;
-    } else {
-      this.attach(undefined);
-      this.settle();
-      if (this.failure !== undefined)
-        throw new Error(`the engine failed to start this scenario: ${String(this.failure)}`);
-      const inspectorError = this.observers.takeInspectorErrors()[0];
-      if (inspectorError) {
-        this.root.stop();
-        const message = `the inspector threw while the session started: ${String(inspectorError.error)}`;
-        throw new SessionOptionsError('inspect', message);
-      }
+      return;
     }
-  }
-
-  /** Creates and starts the root actor: new from the scenario, or restored from a persisted snapshot. */
-  private attach(snapshot: unknown, quiet = false): void {
-    const machine = instrumentedMovement();
-    const inspect = (ev: InspectionEvent) => {
-      // Every actor, children included, reports its errors here instead of throwing them later (XState re-throws an
-      // error nobody observes asynchronously, out of reach of the host's try/catch).
-      if (ev.type === '@xstate.actor')
-        (ev.actorRef as AnyActorRef).subscribe({ error: (e: unknown) => void (this.failure ??= e) });
-      this.tracer.inspect(ev);
-      this.observers.inspect(ev);
-    };
-    // A restored actor re-creates its children while it is being created, without taking a step.
-    this.tracer.restoring = quiet || snapshot !== undefined;
-    this.root = snapshot
-      ? createActor(machine, { snapshot: snapshot as Snapshot<unknown>, inspect })
-      : createActor(machine, {
-          input: { world: this.scenario.world, ...(this.scenario.data.move ? { move: this.scenario.data.move } : {}) },
-          inspect,
-        });
+    const input = { world: scenario.world, ...(scenario.data.move ? { move: scenario.data.move } : {}) };
     try {
-      recording(snapshot || quiet ? undefined : this.recorder, () => this.root.start());
+      this.tree = recording(this.recorder, () => this.runner.start(instrumentedMovement(), input));
     } catch (e) {
-      this.failure ??= e;
+      throw new Error(`the engine failed to start this scenario: ${String(e)}`);
     }
-    this.tracer.restoring = quiet;
+    const inspectorError = this.observers.takeInspectorErrors()[0];
+    if (inspectorError) {
+      const message = `the inspector threw while the session started: ${String(inspectorError.error)}`;
+      throw new SessionOptionsError('inspect', message);
+    }
   }
 
   /**
@@ -129,15 +111,7 @@ export class Session {
    * a reducer, so two sessions with the same key have the same future (the explorer memoises on it).
    */
   stateKey(): string {
-    return stateKeyOf(this.root);
-  }
-
-  private persistedCache: unknown;
-
-  /** XState's persisted snapshot of the root (children included), taken once per state: forks restore from it. */
-  private persisted(): unknown {
-    this.persistedCache ??= this.root.getPersistedSnapshot();
-    return this.persistedCache;
+    return stateKeyOf(this.tree);
   }
 
   /** The decision the game waits for, or null when the move is over. Frozen. */
@@ -150,7 +124,7 @@ export class Session {
   }
 
   get done(): boolean {
-    return this.root.getSnapshot().status === 'done';
+    return this.tree.snapshot.status === 'done';
   }
 
   /** Every step so far, narrated (a frozen copy). */
@@ -193,7 +167,7 @@ export class Session {
    * every interception is resolved), or null.
    */
   get inTransit(): { readonly from: string; readonly to: string; readonly stacks: readonly Stack[] } | null {
-    const root = this.root.getSnapshot() as AnyMachineSnapshot;
+    const root = this.tree.snapshot;
     const leg = contextIf(fromSnapshot(root), 'movement')?.leg;
     if (!leg || !root.hasTag('transit')) return null;
     return deepFreeze({ from: leg.from, to: leg.to, stacks: leg.formation });
@@ -203,7 +177,7 @@ export class Session {
 
   /** When the move is over: the position (the next scenario of the impulse) and the summary. Frozen. */
   get result(): SessionResult | null {
-    const snap = this.root.getSnapshot();
+    const snap = this.tree.snapshot;
     if (snap.status !== 'done') return null;
     const out = movementOutput(snap);
     this.cachedResult ??= deepFreeze({
@@ -267,18 +241,24 @@ export class Session {
       effective = 'seeded';
     }
     const leaf = this.leaf();
-    // The decision itself is built only to explain a refusal: an accepted answer needs only the machine's word. The
-    // machine is asked before the event is sent: a refused event never reaches the actors, the trace or the log.
-    if (!kind || !leaf || !this.can(leaf, event)) {
+    // The decision itself is built only to explain a refusal: an accepted answer needs only the machine's word. An
+    // event from outside is put to the machine before it is sent: a refused event never reaches the machines, the
+    // trace or the log. The engine's own events (and a parsed script's) are sent at once, and the step is undone if
+    // the machine did not take it — the same answer, without evaluating the guards twice; not while a host's
+    // inspector watches, which would see the event.
+    const trusted = validated && !this.observers.inspecting;
+    if (!kind || !leaf || (!trusted && !this.can(leaf, event))) {
       if (effective === 'seeded') this.dice = diceBefore;
       return { ok: false, error: explainRefusal(this.situation(), event) };
     }
     const traceFrom = this.tracer.length;
     const accepted = deepFreeze(event);
     const result = this.transact(diceBefore, () => {
-      this.dispatch(leaf, accepted, effective);
+      this.dispatch(accepted, effective);
+      if (leafOf(this.tree).snapshot === leaf.snapshot) throw REFUSED;
       this.settle();
     });
+    if (result === 'refused') return { ok: false, error: explainRefusal(this.situation(), event) };
     const inspectorErrors = this.observers.takeInspectorErrors();
     if (!result.ok) return result;
     const listenerErrors = this.observers.notify(() => ({
@@ -294,47 +274,30 @@ export class Session {
 
   /**
    * Runs an accepted event and the forced answers after it as one step: if anything inside the machines fails (an
-   * engine fault, never the host's), the session goes back to exactly where it was and the error is returned.
+   * engine fault, never the host's), the session goes back to exactly where it was — the tree, the dice, the log and
+   * the trace from before the step — and the error is returned.
    */
-  private transact(diceBefore: Dice, step: () => void): SendResult {
-    const marks = { trace: this.tracer.length, accepted: this.accepted.length };
-    this.failure = undefined;
+  private transact(diceBefore: Dice, step: () => void): SendResult | 'refused' {
+    const marks = { tree: this.tree, trace: this.tracer.length, accepted: this.accepted.length };
     try {
       step();
-    } catch (e) {
-      this.failure ??= e;
-    }
-    if (this.failure === undefined) return { ok: true };
-    const failure = this.failure;
-    this.failure = undefined;
-    this.accepted.length = marks.accepted;
-    this.dice = diceBefore;
-    this.rebuild();
-    this.tracer.truncate(marks.trace);
-    const message = failure instanceof Error ? failure.message : String(failure);
-    const reason = text(
-      `The engine failed while applying this event, and nothing changed: ${message}. Please report the scenario and the events.`,
-      `Движок дал сбой при обработке этого события; ничего не изменилось: ${message}. Пожалуйста, сообщите о сценарии и событиях.`,
-    );
-    return { ok: false, error: errorOf('internal', undefined, reason, this.lang) };
-  }
-
-  /**
-   * Puts the machines back where the accepted events lead, by replaying them on new actors (the machines are
-   * deterministic): what a failed step is undone with. Costs nothing unless a step fails.
-   */
-  private rebuild(): void {
-    this.root.stop();
-    this.cachedPending = undefined;
-    this.cachedResult = undefined;
-    this.persistedCache = undefined;
-    this.tracer.restoring = true;
-    try {
-      this.attach(undefined, true);
-      for (const a of this.accepted) this.leaf()?.send(a.event);
-    } finally {
-      this.tracer.restoring = false;
-      this.failure = undefined;
+      return { ok: true };
+    } catch (failure) {
+      const refused = failure === REFUSED;
+      this.tree = marks.tree;
+      this.cachedPending = undefined;
+      this.cachedResult = undefined;
+      this.accepted.length = marks.accepted;
+      this.dice = diceBefore;
+      this.recorder.clear();
+      this.tracer.truncate(marks.trace);
+      if (refused) return 'refused';
+      const message = failure instanceof Error ? failure.message : String(failure);
+      const reason = text(
+        `The engine failed while applying this event, and nothing changed: ${message}. Please report the scenario and the events.`,
+        `Движок дал сбой при обработке этого события; ничего не изменилось: ${message}. Пожалуйста, сообщите о сценарии и событиях.`,
+      );
+      return { ok: false, error: errorOf('internal', undefined, reason, this.lang) };
     }
   }
 
@@ -358,32 +321,33 @@ export class Session {
       const event: EngineEvent = zeroDice ? { type: 'dice.rolled', values: [] } : d.options[0]!.event;
       const leaf = this.leaf();
       if (!leaf) throw new Error(`forced answer refused at ${d.machine}.${d.state}`);
-      const before = leaf.getSnapshot();
-      this.dispatch(leaf, event, 'engine');
-      if (leaf.getSnapshot() === before) throw new Error(`forced answer refused at ${d.machine}.${d.state}`);
+      this.dispatch(event, 'engine');
+      if (leafOf(this.tree).snapshot === leaf.snapshot)
+        throw new Error(`forced answer refused at ${d.machine}.${d.state}`);
     }
     throw new Error('forced decisions did not settle');
   }
 
-  private dispatch(leaf: AnyActorRef, event: EngineEvent, source: EventSource): void {
+  private dispatch(event: EngineEvent, source: EventSource): void {
     this.accepted.push({ event, source });
     this.tracer.source = source;
     this.cachedPending = undefined;
     this.cachedResult = undefined;
-    this.persistedCache = undefined;
-    recording(this.recorder, () => leaf.send(event));
+    const tree = this.tree;
+    this.tree = recording(this.recorder, () => this.runner.send(tree, event));
   }
 
-  private can(leaf: AnyActorRef, event: EngineEvent): boolean {
-    return recording(undefined, () => (leaf.getSnapshot() as AnyMachineSnapshot).can(event));
+  private can(leaf: TreeNode, event: EngineEvent): boolean {
+    return recording(undefined, () => leaf.snapshot.can(event));
   }
 
-  private leaf(): AnyActorRef | undefined {
-    return activeLeaf(this.root);
+  /** The procedure that takes the next event, while the move runs. */
+  private leaf(): TreeNode | undefined {
+    return this.tree.snapshot.status === 'active' ? leafOf(this.tree) : undefined;
   }
 
   private leafSnapshot(): AnyMachineSnapshot {
-    return (this.leaf() ?? this.root).getSnapshot() as AnyMachineSnapshot;
+    return leafOf(this.tree).snapshot;
   }
 
   /** What kind of answer the active state waits for (from its meta), without building the decision. */
@@ -391,21 +355,21 @@ export class Session {
     if (this.cachedPending !== undefined) return this.cachedPending?.kind;
     const leaf = this.leaf();
     if (!leaf) return undefined;
-    const meta = Object.values((leaf.getSnapshot() as AnyMachineSnapshot).getMeta())[0] as StateMeta | undefined;
+    const meta = Object.values(leaf.snapshot.getMeta())[0] as StateMeta | undefined;
     return meta?.roll ? 'roll' : meta?.decision;
   }
 
   private waiting(): Waiting | undefined {
     const leaf = this.leaf();
     if (!leaf) return undefined;
-    const snap = leaf.getSnapshot() as AnyMachineSnapshot;
+    const snap = leaf.snapshot;
     const meta = Object.values(snap.getMeta())[0] as StateMeta | undefined;
     if (!meta || (!meta.decision && !meta.roll)) return undefined;
     return { ...fromSnapshot(snap), state: stateOf(snap), meta };
   }
 
   private situation() {
-    const rootSnap = this.root.getSnapshot() as AnyMachineSnapshot;
+    const rootSnap = this.tree.snapshot;
     return {
       root: must(contextIf(fromSnapshot(rootSnap), 'movement'), 'the root actor is not the movement machine'),
       stage: stateOf(rootSnap),

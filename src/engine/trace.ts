@@ -62,8 +62,6 @@ export function stateOf(snapshot: AnyMachineSnapshot): string {
 export class Tracer {
   /** Who supplied the event being processed now. */
   source: EventSource | 'start' = 'start';
-  /** While a restored actor re-creates its children (no step is taken): nothing to trace or defer. */
-  restoring = false;
   private readonly raw: RawStep[] = [];
   /** The narrated prefix of `raw`, built on demand. */
   private readonly built: TraceEntry[] = [];
@@ -126,7 +124,6 @@ export class Tracer {
   }
 
   inspect(ev: InspectionEvent): void {
-    if (this.restoring) return;
     if (ev.type === '@xstate.actor') {
       const { machine, parent, initial } = actorInfo(ev.actorRef as AnyActorRef);
       const step: RawStep[] =

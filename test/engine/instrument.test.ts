@@ -57,3 +57,20 @@ describe('the instrumented machines', () => {
     ).toEqual(['hasBesiegersToRetreat']);
   });
 });
+
+describe('the trace of the steps the movement machine takes as it starts', () => {
+  test('[13.1 step 1, 15.3] the declared move and the siege-left-behind check carry the guards they evaluated', () => {
+    const s = createSession(
+      scenario({
+        war: [['ottoman', 'hapsburg']],
+        control: { pressburg: 'ottoman' },
+        stacks: [{ space: 'pressburg', power: 'ottoman', regulars: 2 }],
+        impulse: { power: 'ottoman', cp: 1 },
+        move: { from: 'pressburg', to: 'vienna', regulars: 2 },
+      }),
+    );
+    const start = s.trace.filter((t) => t.machine === 'movement' && t.source === 'start' && t.event === 'always');
+    const guards = start.flatMap((t) => t.guards.map((g) => `${t.state}: ${g.name}=${g.result}`));
+    expect(guards.slice(0, 2)).toEqual(['payingCost: hasDeclaredMove=true', 'responseCards: hasBrokenSiege=false']);
+  });
+});

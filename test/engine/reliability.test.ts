@@ -238,6 +238,23 @@ describe('a fault inside a machine', () => {
   });
 });
 
+describe('an answer from a policy the machine does not take', () => {
+  test('[13.2 step 1] is refused with the same explanation as from the host, and leaves no step or log entry behind', () => {
+    const s = createSession(noScript());
+    const before = JSON.stringify({ pending: s.pending, log: s.log, trace: s.trace, save: s.save() });
+    // Graz holds 8 regulars: a declaration of 9 reaches the machine (the decision is pending) and its guard says no.
+    const wrong = { type: 'intercept.declare', power: 'hapsburg', from: 'graz', regulars: 9, leaders: ['charles-v'] };
+    const fromPolicy = s.accept(wrong, 'policy', true);
+    const fromHost = s.send(wrong);
+    expect(fromPolicy).toMatchObject({ ok: false, error: { code: 'illegal', rule: '13.2 step 1' } });
+    expect(fromPolicy).toEqual(fromHost);
+    expect(JSON.stringify({ pending: s.pending, log: s.log, trace: s.trace, save: s.save() })).toBe(before);
+    const policy = resolve(noScript(), { policy: () => wrong as never });
+    expect(policy).toMatchObject({ ok: false, error: { code: 'illegal', rule: '13.2 step 1' } });
+    expect(s.send(BOOK_EVENTS[0]).ok).toBe(true);
+  });
+});
+
 describe('the command line: every user error is one line and an exit code', () => {
   test.for([
     [['resolve', 'examples/vienna-1517.json', '--seed'], 1],
