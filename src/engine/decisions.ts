@@ -2,12 +2,13 @@
 // not allowed with their rule, and for rolls the dice and modifiers. Each procedure builds its own decisions
 // (src/engine/procedures/); here every decision is bounded to a list a person can read.
 import type { Decision } from '../schema/decision.ts';
+import type { EngineEvent } from '../schema/events.ts';
 import { MAX_OPTIONS } from './procedures/field-battle.ts';
-import { decide, kindOf, specOf, type Waiting } from './procedures/index.ts';
+import { decide, kindOf, specOf, type DecisionView, type Waiting } from './procedures/index.ts';
 import { namesIn } from './procedures/names.ts';
 
 export { MAX_OPTIONS };
-export type { Waiting };
+export type { DecisionView, Waiting };
 
 const DECLINES: ReadonlySet<string> = new Set(['intercept.decline', 'avoid.decline', 'withdraw.decline', 'move.stop']);
 
@@ -37,6 +38,38 @@ function bounded<D extends Decision>(d: D): D {
 /** The decision a waiting state stands for. */
 export function buildDecision(w: Waiting): Decision {
   return bounded(decide(w));
+}
+
+/**
+ * Ruling R9, without building the decision when its procedure can list its answers bare: the one legal answer, null
+ * when there are several, undefined when only the built decision can tell.
+ */
+export function onlyAnswer(w: Waiting): EngineEvent | null | undefined {
+  const answers = specOf(w.machine, kindOf(w)).answers?.(w);
+  if (!answers) return undefined;
+  const [first, second] = take(answers, 2);
+  return first && !second ? first : null;
+}
+
+function take<T>(items: Iterable<T>, n: number): T[] {
+  const out: T[] = [];
+  if (n <= 0) return out;
+  for (const x of items) if (out.push(x) >= n) break;
+  return out;
+}
+
+/**
+ * The waiting decision without its words, when its procedure lists its answers bare (casualties, retreat): whose it
+ * is and its answers, cut where the built decision's list is cut. Undefined when only the built decision can tell.
+ */
+export function bareDecision(w: Waiting): DecisionView | undefined {
+  const kind = kindOf(w);
+  const answers = specOf(w.machine, kind).answers?.(w);
+  if (!answers) return undefined;
+  const events = take(answers, MAX_OPTIONS);
+  const first = events[0];
+  if (!first || !('power' in first) || !first.power) return undefined;
+  return { machine: w.machine, kind, power: first.power, options: events.map((event) => ({ event })) } as DecisionView;
 }
 
 /** Whether the engine surely does not answer the waiting decision itself (ruling R9), known without building it. */

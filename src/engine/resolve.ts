@@ -5,27 +5,33 @@ import type { EngineEvent } from '../schema/events.ts';
 import { text, type Lang } from '../text/text.ts';
 import type { MachineId } from '../../machines/index.ts';
 import { errorOf, type EngineError } from './explain.ts';
-import { specOf } from './procedures/index.ts';
+import { specOf, type DecisionView } from './procedures/index.ts';
 import type { Scenario } from './scenario.ts';
 import { createSession, type Inspector, type Session, type SessionResult } from './session.ts';
 
 /** Answers a decision (never a roll: the session's seeded dice roll those). */
 export type Policy = (decision: Decision) => EngineEvent | undefined;
 
+/** A policy that reads only whose decision it is and its answers: it can answer a decision without its words. */
+export type BarePolicy = (decision: DecisionView) => EngineEvent | undefined;
+
 /**
  * The default policy: decline every optional action (DESIGN "Session API"); each procedure says what declining its
  * decision means (src/engine/procedures/): no interception, no avoid, no withdrawal, retreat under 13.4 option 2,
  * casualties mercenaries first, a retreat to the first legal space by id.
  */
-export const declinePolicy: Policy = (d) => specOf(d.machine as MachineId, d.kind).decline(d);
+export const declinePolicy: BarePolicy = (d) => specOf(d.machine as MachineId, d.kind).decline(d);
 
 /** Takes every optional action with its first listed option: intercept, avoid, withdraw, move on. */
-export const eagerPolicy: Policy = (d) => {
+export const eagerPolicy: BarePolicy = (d) => {
   if (d.kind === 'casualties' || d.kind === 'retreat' || d.kind === 'move') return declinePolicy(d);
   return d.options[0]?.event ?? declinePolicy(d);
 };
 
-export const POLICIES = { decline: declinePolicy, eager: eagerPolicy } as const;
+export const POLICIES: { readonly decline: BarePolicy; readonly eager: BarePolicy } = {
+  decline: declinePolicy,
+  eager: eagerPolicy,
+};
 export type PolicyName = keyof typeof POLICIES;
 
 export interface ResolveOptions {
@@ -64,6 +70,9 @@ export function resolve(scenario: Scenario, options: ResolveOptions = {}): Resol
     ...(options.inspect ? { inspect: options.inspect } : {}),
   });
   const policy = typeof options.policy === 'function' ? options.policy : POLICIES[options.policy ?? 'decline'];
+  // A built-in policy answers casualties and retreats from their bare answers: nothing is worded that nobody reads.
+  const bare: BarePolicy | undefined =
+    typeof options.policy === 'function' ? undefined : POLICIES[options.policy ?? 'decline'];
   const script = options.events ?? scenario.data.events;
   // The scenario's own events passed the event schema when the scenario was parsed: a copy of each is sent as it is.
   const validated = options.events === undefined;
@@ -81,6 +90,12 @@ export function resolve(scenario: Scenario, options: ResolveOptions = {}): Resol
     return { ok: false, session, error: { ...r.error, index } };
   }
   for (let steps = 0; steps < 10_000; steps++) {
+    const view = bare && session.bareDecision();
+    if (view) {
+      const answer = bare(view);
+      const r = answer ? session.accept(answer, 'policy') : undefined;
+      if (r?.ok) continue;
+    }
     const d = session.pending;
     if (!d) {
       const result = session.result;

@@ -13,7 +13,14 @@ import type { Stack } from '../schema/scenario.ts';
 import { must } from '../rules/must.ts';
 import { text, type Lang } from '../text/text.ts';
 import type { Position } from '../rules/world.ts';
-import { buildDecision, surelyUnforced, type Waiting } from './decisions.ts';
+import {
+  bareDecision,
+  buildDecision,
+  onlyAnswer,
+  surelyUnforced,
+  type DecisionView,
+  type Waiting,
+} from './decisions.ts';
 import { errorOf, explainRefusal, type EngineError } from './explain.ts';
 import { GuardRecorder, instrumentedMovement, recording } from './instrument.ts';
 import { contextIf, fromSnapshot, movementOutput, procedureContext, stateKeyOf } from './actors.ts';
@@ -121,6 +128,17 @@ export class Session {
       this.cachedPending = w ? deepFreeze(buildDecision(w)) : null;
     }
     return this.cachedPending;
+  }
+
+  /**
+   * @internal The pending decision without its words when its procedure lists its answers bare (casualties,
+   * retreat): what a built-in policy reads, for the explorer and `resolve`. Undefined otherwise: read `pending`.
+   */
+  bareDecision(): DecisionView | undefined {
+    if (this.cachedPending) return this.cachedPending;
+    if (this.cachedPending === null) return undefined;
+    const w = this.waiting();
+    return w && bareDecision(w);
   }
 
   get done(): boolean {
@@ -309,23 +327,34 @@ export class Session {
       const kind = this.waitingKind();
       if (kind === undefined || kind === 'intercept' || kind === 'avoid' || kind === 'withdraw' || kind === 'move')
         return;
-      // A roll with dice to roll is the host's too: its decision is built when someone reads it.
+      // A roll with dice to roll is the host's too: its decision is built when someone reads it. A decision whose
+      // procedure lists its answers bare is not built either: the engine needs its only answer, or to know there
+      // are several.
       if (this.cachedPending === undefined) {
         const w = this.waiting();
         if (w && surelyUnforced(w)) return;
+        const only = w && onlyAnswer(w);
+        if (only === null) return;
+        if (w && only) {
+          this.dispatchForced(only, w);
+          continue;
+        }
       }
       const d = this.pending;
       if (!d) return;
       const zeroDice = d.kind === 'roll' && d.roll?.dice === 0;
       if (!d.forced && !zeroDice) return;
-      const event: EngineEvent = zeroDice ? { type: 'dice.rolled', values: [] } : d.options[0]!.event;
-      const leaf = this.leaf();
-      if (!leaf) throw new Error(`forced answer refused at ${d.machine}.${d.state}`);
-      this.dispatch(event, 'engine');
-      if (leafOf(this.tree).snapshot === leaf.snapshot)
-        throw new Error(`forced answer refused at ${d.machine}.${d.state}`);
+      this.dispatchForced(zeroDice ? { type: 'dice.rolled', values: [] } : d.options[0]!.event, d);
     }
     throw new Error('forced decisions did not settle');
+  }
+
+  /** The engine's own answer to a forced decision: the machine must take it (an engine fault otherwise). */
+  private dispatchForced(event: EngineEvent, at: { readonly machine: string; readonly state: string }): void {
+    const leaf = this.leaf();
+    if (leaf) this.dispatch(event, 'engine');
+    if (!leaf || leafOf(this.tree).snapshot === leaf.snapshot)
+      throw new Error(`forced answer refused at ${at.machine}.${at.state}`);
   }
 
   private dispatch(event: EngineEvent, source: EventSource): void {

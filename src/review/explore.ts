@@ -11,7 +11,8 @@
 // their probability, number of paths and shortest path — so path counts, probabilities and queries through shared
 // states stay exact.
 import type { MachineId } from '../../machines/index.ts';
-import { POLICIES, sameJson, type Policy, type PolicyName } from '../engine/resolve.ts';
+import { POLICIES, sameJson, type BarePolicy, type Policy, type PolicyName } from '../engine/resolve.ts';
+import type { DecisionView } from '../engine/decisions.ts';
 import type { Scenario } from '../engine/scenario.ts';
 import { createSession, type Session, type SessionResult } from '../engine/session.ts';
 import type { EngineError } from '../engine/explain.ts';
@@ -351,6 +352,10 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): E
         ? options.decisions
         : POLICIES[options.decisions as PolicyName]
       : undefined;
+  const bare: BarePolicy | undefined =
+    mode === 'policy' && typeof options.decisions !== 'function'
+      ? POLICIES[options.decisions as PolicyName]
+      : undefined;
   const answers = mode === 'policy' ? 'policy' : (options.answers ?? 'listed');
   const maxPaths = options.maxPaths ?? 1_000_000;
   const maxNodes = options.maxNodes ?? 200_000;
@@ -417,7 +422,7 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): E
     if (found.length) violations.push({ path, events: [...events], violations: found });
   };
 
-  const tally = (d: Decision, n: number, complete: boolean) => {
+  const tally = (d: Pick<Decision, 'kind'>, n: number, complete: boolean) => {
     for (const table of splitPending ? [counts, shared.counts] : [counts]) {
       const c = table.get(d.kind) ?? { decisions: 0, answers: 0, incomplete: 0 };
       c.decisions++;
@@ -427,7 +432,12 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): E
     }
   };
 
-  const branchesOf = (s: Session, d: Decision): Iterable<Branch> => {
+  const branchesOf = (s: Session, d: Decision | DecisionView): Iterable<Branch> => {
+    if (!('prompt' in d)) {
+      // A bare decision, answered by a built-in policy.
+      tally(d, 1, true);
+      return [{ events: [bare?.(d) ?? d.options[0]!.event], p: ONE, label: `${d.power} ${d.kind}` }];
+    }
     if (d.kind === 'roll' && d.roll) {
       const roll = d.roll;
       return (function* () {
@@ -465,7 +475,9 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): E
       if (pathsSoFar >= maxPaths) throw new Stop('maxPaths');
       return known;
     }
-    const d = s.pending;
+    // A built-in policy answers casualties and retreats from their bare answers, unless a reviewer's invariant reads
+    // the pending decision: nothing is worded that nobody reads.
+    const d = (bare && reviewerInvariants.length === 0 ? s.bareDecision() : undefined) ?? s.pending;
     if (!d) {
       check(s, path, events, true);
       const result = s.result!;

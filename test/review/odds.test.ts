@@ -317,3 +317,39 @@ describe('Monte Carlo through resolve agrees with the exact odds', () => {
     ODDS_TIMEOUT,
   );
 });
+
+describe('built-in policies answer casualties and retreats from the bare answers, as from the built decision', () => {
+  // The same policy, once as a built-in (answered without wording the decision) and once as a host's function (which
+  // is always given the built decision): every outcome, probability and path agrees, and so does every resolve.
+  const examples = [
+    'vienna-1517.json',
+    'defender-retreat-choice.json',
+    'withdrawal-siege-vienna.json',
+    'lone-leader-captured.json',
+  ];
+  test.for(examples)('[14 step 9, 14.1, ruling R9] %s', async (name) => {
+    const { readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { declinePolicy, eagerPolicy } = await import('../../src/engine/resolve.ts');
+    const text = readFileSync(join(import.meta.dirname, '..', '..', 'examples', name), 'utf8');
+    const scenario = parseScenario({ ...JSON.parse(text), events: [] });
+    for (const [builtin, policy] of [
+      ['decline', declinePolicy],
+      ['eager', eagerPolicy],
+    ] as const) {
+      const asBuiltin = explore(scenario, { decisions: builtin });
+      const asFunction = explore(scenario, { decisions: (d) => policy(d) });
+      const view = (r: typeof asBuiltin) =>
+        JSON.stringify(
+          { o: r.outcomes, p: r.paths, n: r.nodes, d: r.distinctStates, v: r.violations, m: r.marginals },
+          (_, x: unknown) => (typeof x === 'bigint' ? String(x) : x),
+        );
+      expect(view(asBuiltin)).toBe(view(asFunction));
+      for (const seed of [1, 2, 3, 4, 5]) {
+        const a = resolve(scenario, { seed, policy: builtin });
+        const b = resolve(scenario, { seed, policy: (d) => policy(d) });
+        expect(a.session.log).toEqual(b.session.log);
+      }
+    }
+  });
+});

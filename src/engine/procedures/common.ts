@@ -27,13 +27,36 @@ export interface DecisionSpec<C, K extends DecisionKind = DecisionKind> {
   /** The restriction that refuses `event` (an answer of this kind), or undefined when every restriction allows it. */
   readonly refusal: (c: C, event: EngineEvent) => Refusal | undefined;
   /** The default policy's answer (DESIGN "Session API": decline every optional action). */
-  readonly decline: (d: DecisionOf<K>) => EngineEvent | undefined;
+  readonly decline: (d: DecisionView<K>) => EngineEvent | undefined;
   /**
    * True when the engine surely does not answer this decision itself (ruling R9: neither exactly one legal answer
    * nor a roll of no dice), read from the waiting state without building the decision. Absent: build it to know.
    */
   readonly unforced?: (w: Waiting<C>) => boolean;
+  /**
+   * The legal answers in the order the decision lists them, without their words, lazily: the engine takes two of them
+   * to know whether the decision is forced (ruling R9) without building it. Absent: build the decision to know.
+   */
+  readonly answers?: (w: Waiting<C>) => Iterable<EngineEvent>;
 }
+
+/** One legal answer, with its label made only when a person reads it (a decision lists it; the engine counts it). */
+export interface Choice<E extends EngineEvent = EngineEvent> {
+  readonly event: E;
+  readonly label: () => Text;
+}
+
+export function* eventsOf(choices: Iterable<Choice>): Generator<EngineEvent> {
+  for (const c of choices) yield c.event;
+}
+
+/**
+ * What a built-in policy reads of a decision: whose it is and its answers (a built decision is one; so is the bare
+ * list of answers the session gives the explorer and `resolve`, without words).
+ */
+export type DecisionView<K extends DecisionKind = DecisionKind> = Pick<DecisionOf<K>, 'machine' | 'kind' | 'power'> & {
+  readonly options: readonly { readonly event: DecisionOf<K>['options'][number]['event'] }[];
+};
 
 export function decision<C, K extends DecisionKind>(spec: DecisionSpec<C, K>): DecisionSpec<C, K> {
   return spec;

@@ -15,13 +15,14 @@ import type { Power } from '../../schema/power.ts';
 import type { Stack } from '../../schema/scenario.ts';
 import { LAND_UNIT_TYPES, type LandUnitType } from '../../schema/units.ts';
 import { modifierReason, modifiersText, type ModifierSource } from '../../text/modifiers.ts';
-import { base, decision, option, refused, type Waiting } from './common.ts';
+import { base, decision, eventsOf, option, refused, type Choice, type Waiting } from './common.ts';
 import { named } from './names.ts';
 
 /** The most answers a decision lists; `limits` always describes the whole answer space. */
 export const MAX_OPTIONS = 500;
 
 type Split = Partial<Record<Power, Partial<Record<LandUnitType, number>>>>;
+type CasualtyEvent = Extract<EngineEvent, { type: 'casualties.assign' }>;
 
 /**
  * Ruling R16: every way to take `losses` from the powers of a group, type by type within what each power has — the
@@ -69,36 +70,45 @@ function splitText(world: World, split: Split | undefined): Text {
   return joinText([text(' (', ' ('), joinText(parts, ', '), text(')', ')')], '');
 }
 
-function buildCasualties(w: Waiting<FieldBattleContext>): DecisionOf<'casualties'> {
+/**
+ * Every legal answer of the group asked, in the order the decision lists them (14 step 9, rulings R5, R7, R16): the
+ * odd hits, then the losses, then each power's share, then the kept unit and its power. Lazy: the engine takes two
+ * to know whether the answer is forced (ruling R9), the decision at most MAX_OPTIONS + 1.
+ */
+function* casualtyChoices(w: Waiting<FieldBattleContext>): Generator<Choice<CasualtyEvent>> {
   const c = w.context;
   const world = c.world;
   const asking = must(c.asking, 'a casualties decision with no group asked');
-  const power: Power = asking.power;
   const plan = must(c.plans?.[asking.role], 'a casualties decision before the winner is decided');
-  const options: DecisionOption<'casualties'>[] = [];
-  let complete = true;
-  {
-    const stacks = groupStacks(c, asking.role, asking.power);
-    const placesOdd = plan.decider === asking.power && plan.oddHits > 0 && c.oddTo[asking.role] === undefined;
-    const oddChoices = placesOdd ? oddHitChoices(plan) : [c.oddTo[asking.role] ?? []];
-    const keeper = plan.keepsOne && plan.keeper === asking.power;
-    outer: for (const odd of oddChoices) {
-      const n = requiredLosses(plan, asking.power, odd);
-      for (const losses of lossCombinations(stacks, n)) {
-        const splits: (Split | undefined)[] = powerSplits(stacks, asking.power, losses, MAX_OPTIONS) ?? [undefined];
-        for (const split of splits) {
-          const keeps = keeper ? LAND_UNIT_TYPES.filter((k) => losses[k] > 0) : [undefined];
-          for (const keep of keeps) {
-            const keepers =
-              keep && split ? (Object.keys(split) as Power[]).filter((p) => (split[p]?.[keep] ?? 0) > 0) : [undefined];
-            for (const keepPower of keepers) {
-              if (options.length >= MAX_OPTIONS) {
-                complete = false;
-                break outer;
-              }
+  const stacks = groupStacks(c, asking.role, asking.power);
+  const placesOdd = plan.decider === asking.power && plan.oddHits > 0 && c.oddTo[asking.role] === undefined;
+  const oddChoices = placesOdd ? oddHitChoices(plan) : [c.oddTo[asking.role] ?? []];
+  const keeper = plan.keepsOne && plan.keeper === asking.power;
+  for (const odd of oddChoices) {
+    const n = requiredLosses(plan, asking.power, odd);
+    for (const losses of lossCombinations(stacks, n)) {
+      const splits: (Split | undefined)[] = powerSplits(stacks, asking.power, losses, MAX_OPTIONS) ?? [undefined];
+      for (const split of splits) {
+        const keeps = keeper ? LAND_UNIT_TYPES.filter((k) => losses[k] > 0) : [undefined];
+        for (const keep of keeps) {
+          const keepers =
+            keep && split ? (Object.keys(split) as Power[]).filter((p) => (split[p]?.[keep] ?? 0) > 0) : [undefined];
+          for (const keepPower of keepers) {
+            const fields: Record<string, number> = {};
+            for (const k of LAND_UNIT_TYPES) if (losses[k] > 0) fields[k] = losses[k];
+            const event: CasualtyEvent = {
+              type: 'casualties.assign',
+              power: asking.power,
+              ...fields,
+              ...(split ? { byPower: split } : {}),
+              ...(keep ? { keep } : {}),
+              ...(keepPower ? { keepPower } : {}),
+              ...(placesOdd ? { oddHits: [...odd] } : {}),
+            };
+            const label = () => {
               const lost = unitsText(world, losses),
                 by = splitText(world, split);
-              const label = joinText(
+              return joinText(
                 [
                   text(`Lose ${lost.en}${by.en}`, `Потерять: ${lost.ru}${by.ru}`),
                   ...(keep
@@ -120,27 +130,29 @@ function buildCasualties(w: Waiting<FieldBattleContext>): DecisionOf<'casualties
                 ],
                 '; ',
               );
-              const fields: Record<string, number> = {};
-              for (const k of LAND_UNIT_TYPES) if (losses[k] > 0) fields[k] = losses[k];
-              options.push(
-                option(
-                  {
-                    type: 'casualties.assign',
-                    power: asking.power,
-                    ...fields,
-                    ...(split ? { byPower: split } : {}),
-                    ...(keep ? { keep } : {}),
-                    ...(keepPower ? { keepPower } : {}),
-                    ...(placesOdd ? { oddHits: [...odd] } : {}),
-                  },
-                  label,
-                ),
-              );
-            }
+            };
+            yield { event, label };
           }
         }
       }
     }
+  }
+}
+
+function buildCasualties(w: Waiting<FieldBattleContext>): DecisionOf<'casualties'> {
+  const c = w.context;
+  const world = c.world;
+  const asking = must(c.asking, 'a casualties decision with no group asked');
+  const power: Power = asking.power;
+  const plan = must(c.plans?.[asking.role], 'a casualties decision before the winner is decided');
+  const options: DecisionOption<'casualties'>[] = [];
+  let complete = true;
+  for (const choice of casualtyChoices(w)) {
+    if (options.length >= MAX_OPTIONS) {
+      complete = false;
+      break;
+    }
+    options.push(option(choice.event, choice.label()));
   }
   const p = powerName(power);
   const hits = plan.losses;
@@ -225,6 +237,7 @@ function compareRanks(a: number[], b: number[]): number {
 
 export const casualties = decision<FieldBattleContext, 'casualties'>({
   build: buildCasualties,
+  answers: (w) => eventsOf(casualtyChoices(w)),
   refusal: (c, e) => {
     if (e.type !== 'casualties.assign' || !c.asking) return undefined;
     const args = casualtyArgs(c, c.asking.role, c.asking.power, answerOf(e));

@@ -6,7 +6,7 @@ import { contextIf } from '../actors.ts';
 import type { Decision, DecisionKind } from '../../schema/decision.ts';
 import type { MajorPower } from '../../schema/power.ts';
 import { avoid, avoidRoll } from './avoid-battle.ts';
-import type { DecisionSpec, Waiting } from './common.ts';
+import type { DecisionSpec, DecisionView, Waiting } from './common.ts';
 import { battleRoll, casualties } from './field-battle.ts';
 import { intercept, interceptionRoll } from './interception.ts';
 import { move } from './movement.ts';
@@ -51,4 +51,4 @@ export function decide(w: Waiting<unknown>): Decision {
   return specOf(w.machine, kindOf(w)).build(w);
 }
 
-export type { DecisionSpec, Waiting };
+export type { DecisionSpec, DecisionView, Waiting };

@@ -15,7 +15,17 @@ import { joinText, text } from '../../text/text.ts';
 import type { Blocked, DecisionOf, DecisionOption } from '../../schema/decision.ts';
 import type { EngineEvent } from '../../schema/events.ts';
 import { landUnitCount, type Units } from '../../schema/units.ts';
-import { base, decision, option, refused, refusedAnswer, unitsFields, type Waiting } from './common.ts';
+import {
+  base,
+  decision,
+  eventsOf,
+  option,
+  refused,
+  refusedAnswer,
+  unitsFields,
+  type Choice,
+  type Waiting,
+} from './common.ts';
 import { named } from './names.ts';
 
 /**
@@ -38,64 +48,87 @@ function insideCombos(all: Units, room: number): Units[] {
   return out;
 }
 
-function build(w: Waiting<RetreatContext>): DecisionOf<'retreat'> {
+type RetreatEvent = Extract<EngineEvent, { type: 'retreat.declare' }>;
+
+/** What the retreating group has, where it may go and what room there is inside its own fortified space (14.1). */
+function retreatFacts(w: Waiting<RetreatContext>) {
   const c = w.context;
   const world = c.world;
   const power = must(c.asking, 'a retreat decision with no group asked');
-  const options: DecisionOption<'retreat'>[] = [];
-  const blocked: Blocked<'retreat'>[] = [];
-  const all = totals(retreatingStacks(world, c, power));
-  const { to, blocked: b } = retreatDestinations(world, c, power);
+  const { to, blocked } = retreatDestinations(world, c, power);
   const mayGoIn = mayAnyGoInside(world, c, power);
-  const room = mayGoIn ? insideRoom(world, c) : 0;
-  for (const dest of to) {
-    const d = spaceName(world, dest);
-    options.push(
-      option(
-        { type: 'retreat.declare', power, to: dest },
-        text(`Retreat to ${d.en}`, `Отступить ${intoSpace(world, dest).ru}`),
-      ),
-    );
-  }
-  // 14.1: no legal space — whatever does not go inside is eliminated; going nowhere at all is an answer too.
+  return {
+    power,
+    all: totals(retreatingStacks(world, c, power)),
+    to,
+    blocked,
+    mayGoIn,
+    room: mayGoIn ? insideRoom(world, c) : 0,
+  };
+}
+
+/**
+ * Every legal answer of the group asked (14.1), in the order the decision lists them: everything inside the
+ * fortress first (so that a bounded list still shows it), then each legal space (or, with none, nothing inside and
+ * everything eliminated), then each mix that leaves some units out with each space for the rest.
+ */
+function* retreatChoices(w: Waiting<RetreatContext>, f = retreatFacts(w)): Generator<Choice<RetreatEvent>> {
+  const world = w.context.world;
+  const { power, all, to, room } = f;
+  const combos = f.mayGoIn ? insideCombos(all, room) : [];
+  const leavesOut = (inside: Units) =>
+    landUnitCount(inside) < landUnitCount(all) || inside.leaders.length < all.leaders.length;
+  const insideLabel = (inside: Units) => {
+    const i = unitsText(world, inside);
+    return text(`${i.en} inside`, `В укрепления: ${i.ru}`);
+  };
+  // Each mix that takes everything inside, the last one first.
+  for (const inside of combos.filter((x) => !leavesOut(x)).reverse())
+    yield { event: { type: 'retreat.declare', power, inside: unitsFields(inside) }, label: () => insideLabel(inside) };
+  for (const dest of to)
+    yield {
+      event: { type: 'retreat.declare', power, to: dest },
+      label: () => text(`Retreat to ${spaceName(world, dest).en}`, `Отступить ${intoSpace(world, dest).ru}`),
+    };
+  // No legal space: whatever does not go inside is eliminated; going nowhere at all is an answer too.
   if (to.length === 0)
-    options.push(
-      option(
-        { type: 'retreat.declare', power },
+    yield {
+      event: { type: 'retreat.declare', power },
+      label: () =>
         text(
           'Nothing goes inside: everything is eliminated (14.1)',
           'Никто не уходит в укрепления: все уничтожены (14.1)',
         ),
-      ),
-    );
-  const combos = mayGoIn ? insideCombos(all, room) : [];
-  const leavesOut = (inside: Units) =>
-    landUnitCount(inside) < landUnitCount(all) || inside.leaders.length < all.leaders.length;
-  // Everything inside first: with a thousand legal spaces the bounded list still shows the way into the fortress.
-  for (const inside of [...combos.filter((x) => !leavesOut(x)), ...combos.filter(leavesOut)]) {
-    const leftOutside = leavesOut(inside);
-    const i = unitsText(world, inside);
-    const insideLabel = text(`${i.en} inside`, `В укрепления: ${i.ru}`);
-    if (!leftOutside)
-      options.splice(0, 0, option({ type: 'retreat.declare', power, inside: unitsFields(inside) }, insideLabel));
-    else if (to.length === 0)
-      options.push(
-        option(
-          { type: 'retreat.declare', power, inside: unitsFields(inside) },
-          joinText([insideLabel, text('the rest is eliminated', 'остальные уничтожены')], '; '),
-        ),
-      );
+    };
+  for (const inside of combos.filter(leavesOut)) {
+    if (to.length === 0)
+      yield {
+        event: { type: 'retreat.declare', power, inside: unitsFields(inside) },
+        label: () => joinText([insideLabel(inside), text('the rest is eliminated', 'остальные уничтожены')], '; '),
+      };
     else
-      for (const dest of to) {
-        const d = spaceName(world, dest);
-        options.push(
-          option(
-            { type: 'retreat.declare', power, to: dest, inside: unitsFields(inside) },
-            joinText([insideLabel, text(`the rest to ${d.en}`, `остальные — ${intoSpace(world, dest).ru}`)], '; '),
-          ),
-        );
-      }
+      for (const dest of to)
+        yield {
+          event: { type: 'retreat.declare', power, to: dest, inside: unitsFields(inside) },
+          label: () =>
+            joinText(
+              [
+                insideLabel(inside),
+                text(`the rest to ${spaceName(world, dest).en}`, `остальные — ${intoSpace(world, dest).ru}`),
+              ],
+              '; ',
+            ),
+        };
   }
+}
+
+function build(w: Waiting<RetreatContext>): DecisionOf<'retreat'> {
+  const c = w.context;
+  const world = c.world;
+  const facts = retreatFacts(w);
+  const { power, all, to, blocked: b, mayGoIn, room } = facts;
+  const blocked: Blocked<'retreat'>[] = [];
+  const options: DecisionOption<'retreat'>[] = [...retreatChoices(w, facts)].map((x) => option(x.event, x.label()));
   for (const x of b) {
     const label = text(`Retreat to ${spaceName(world, x.to).en}`, `Отступить ${intoSpace(world, x.to).ru}`);
     blocked.push(refusedAnswer(world, { to: x.to }, x.refusal, label));
@@ -131,6 +164,7 @@ function compareRanks(a: number[], b: number[]): number {
 
 export const retreat = decision<RetreatContext, 'retreat'>({
   build,
+  answers: (w) => eventsOf(retreatChoices(w)),
   refusal: (c, e) =>
     e.type === 'retreat.declare'
       ? refused(checkRetreat(c.world, must(declarationArgs(c, e), 'no retreat arguments')))
