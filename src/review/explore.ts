@@ -367,6 +367,14 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): E
   const reviewerInvariants = options.invariants ?? [];
   const deltas = new DeltaTable();
   const memo = new Map<string, Subtree>();
+  // A class's key names its end position by a small number: the position's JSON is long, and keys are made for every
+  // class of every subtree at every edge.
+  const endIds = new Map<string, number>();
+  const endId = (end: string) => {
+    let id = endIds.get(end);
+    if (id === undefined) endIds.set(end, (id = endIds.size));
+    return id;
+  };
   const ends = new Map<string, { position: ResultPosition; description: string }>();
   const parsed = new Map<string, string[]>();
   const violations: Violation[] = [];
@@ -391,14 +399,14 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): E
     }
     reached?.addTrace(s.stepsSince(0), from);
   };
-  const check = (s: Session, path: string[], events: readonly EngineEvent[], end: boolean) => {
+  /** The invariants at a state; `end` is the key of the end position when the move is over. */
+  const check = (s: Session, path: string[], events: readonly EngineEvent[], end?: string) => {
     const o = { position: s.position, transit: s.inTransit?.stacks ?? [], summary: s.summary };
     const found = end ? [...endViolations(scenario, o, { parse: false })] : stepViolations(scenario, o);
     if (end) {
       // The result must parse as the next scenario: checked once per distinct end position.
-      const key = positionKey(s.result!.position);
-      let p = parsed.get(key);
-      if (!p) parsed.set(key, (p = resultParseViolations(scenario, o.position)));
+      let p = parsed.get(end);
+      if (!p) parsed.set(end, (p = resultParseViolations(scenario, o.position)));
       found.push(...p);
     }
     if (reviewerInvariants.length > 0) {
@@ -479,14 +487,17 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): E
     // the pending decision: nothing is worded that nobody reads.
     const d = (bare && reviewerInvariants.length === 0 ? s.bareDecision() : undefined) ?? s.pending;
     if (!d) {
-      check(s, path, events, true);
       const result = s.result!;
       const end = positionKey(result.position);
+      check(s, path, events, end);
       if (!ends.has(end)) ends.set(end, { position: result.position, description: describeSummary(result.summary) });
       pathsSoFar++;
       const leaf: Subtree = {
         classes: new Map([
-          [`${end}#0#0`, { end, flags: 0, delta: 0, probability: ONE, paths: 1, shortest: undefined, length: 0 }],
+          [
+            `${endId(end)}#0#0`,
+            { end, flags: 0, delta: 0, probability: ONE, paths: 1, shortest: undefined, length: 0 },
+          ],
         ]),
         nodes: 1,
       };
@@ -494,7 +505,7 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): E
       if (pathsSoFar >= maxPaths) throw new Stop('maxPaths');
       return leaf;
     }
-    check(s, path, events, false);
+    check(s, path, events);
     if (++expanded > maxNodes) throw new Stop('maxNodes');
     const classes = new Map<string, PathClass>();
     let nodes = 1;
@@ -540,7 +551,7 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): E
       for (const c of sub.classes.values()) {
         const flags = c.flags | edge;
         const delta = tracksSummary ? deltas.compose(edgeDelta, c.delta) : 0;
-        const k = `${c.end}#${flags}#${delta}`;
+        const k = `${endId(c.end)}#${flags}#${delta}`;
         const prev = classes.get(k);
         const p = mul(c.probability, b.p);
         const length = c.length + b.events.length;
