@@ -7,32 +7,33 @@ import type { EngineEvent } from '../schema/events.ts';
 import type { RuleRef } from '../rules/registry.ts';
 import type { RuleGuard } from '../rules/procedures/common.ts';
 
+/** One guard evaluation, as the trace shows it: the guard's name, its rule and what it answered. */
 export interface GuardEvaluation {
-  readonly machine: MachineId;
   readonly name: string;
   readonly rule: RuleRef;
   readonly result: boolean;
 }
 
 export class GuardRecorder {
-  private buffer: GuardEvaluation[] = [];
+  /** The evaluations since each machine's last step, by machine. */
+  private byMachine = new Map<MachineId, GuardEvaluation[]>();
 
-  record(e: GuardEvaluation): void {
-    this.buffer.push(e);
+  record(machine: MachineId, e: GuardEvaluation): void {
+    const list = this.byMachine.get(machine);
+    if (list) list.push(e);
+    else this.byMachine.set(machine, [e]);
   }
 
   /** Forgets what was recorded (the evaluations of a step that was undone). */
   clear(): void {
-    this.buffer = [];
+    this.byMachine = new Map();
   }
 
   /** Takes the evaluations recorded for one machine since the last call. */
   take(machine: MachineId): GuardEvaluation[] {
-    if (this.buffer.length === 0) return [];
-    const mine: GuardEvaluation[] = [];
-    const rest: GuardEvaluation[] = [];
-    for (const e of this.buffer) (e.machine === machine ? mine : rest).push(e);
-    this.buffer = rest;
+    const mine = this.byMachine.get(machine);
+    if (!mine) return [];
+    this.byMachine.delete(machine);
     return mine;
   }
 }
@@ -56,7 +57,7 @@ function wrapGuards(machine: MachineId) {
   for (const [name, g] of Object.entries(table)) {
     guards[name] = ({ context, event }) => {
       const result = g.test(context, event);
-      active?.record({ machine, name, rule: g.rule, result });
+      active?.record(machine, { name, rule: g.rule, result });
       return result;
     };
   }

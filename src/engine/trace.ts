@@ -144,7 +144,7 @@ export class Tracer {
         : type.startsWith('xstate.done.actor.')
           ? `done:${type.slice('xstate.done.actor.'.length)}`
           : type,
-      guards: this.recorder.take(machine).map(({ name, rule, result }) => ({ name, rule, result })),
+      guards: this.recorder.take(machine),
       source: this.source,
       ...(!eventless && ENGINE_EVENT_TYPES.has(type) ? { payload: ev.event as EngineEvent } : {}),
     };

@@ -32,6 +32,8 @@ export class TreeRunner {
   private readonly bookId: () => string;
   private readonly observers: TreeObservers;
   private rootId = '';
+  /** Each actor this session has stepped, with the scope its transitions run in: made once, not at every step. */
+  private readonly actors = new Map<string, { readonly actor: NodeActor; readonly scope: unknown }>();
 
   constructor(observers: TreeObservers) {
     this.observers = observers;
@@ -45,15 +47,19 @@ export class TreeRunner {
     this.observers.host?.({ ...event, rootId: this.rootId });
   }
 
-  /** The actor a node is, as this session's system sees it. */
-  private actorOf(node: Pick<TreeNode, 'id' | 'sessionId' | 'machine'>, snapshot: () => AnyMachineSnapshot): TreeActor {
-    return {
-      id: node.id,
-      sessionId: node.sessionId,
-      logic: node.machine,
-      system: this.system,
-      getSnapshot: snapshot,
-    };
+  /** The actor a node is, as this session's system sees it (its snapshot: `snapshot`), and its scope. */
+  private actorOf(
+    node: Pick<TreeNode, 'id' | 'sessionId' | 'machine'>,
+    snapshot: AnyMachineSnapshot | undefined,
+  ): { readonly actor: NodeActor; readonly scope: unknown } {
+    let known = this.actors.get(node.sessionId);
+    if (!known) {
+      const actor = new NodeActor(node.id, node.sessionId, node.machine, this.system);
+      known = { actor, scope: treeScope(actor, this.observers.host ? (event) => this.report(event) : undefined) };
+      this.actors.set(node.sessionId, known);
+    }
+    known.actor.current = snapshot;
+    return known;
   }
 
   /** The machine started with `input`, and the procedures it invokes at once. Throws what a machine threw. */
@@ -62,11 +68,10 @@ export class TreeRunner {
     this.rootId = sessionId;
     const identity = { id: sessionId, sessionId, machine };
     // As a live actor does, the root is reported before its first snapshot exists.
-    const first: { snapshot?: AnyMachineSnapshot } = {};
-    const actor = this.actorOf(identity, () => first.snapshot as AnyMachineSnapshot);
+    const { actor, scope } = this.actorOf(identity, undefined);
     this.report({ type: '@xstate.actor', actorRef: actor } as never);
-    const snapshot = machine.getInitialSnapshot(this.scope(actor) as never, input) as AnyMachineSnapshot;
-    first.snapshot = snapshot;
+    const snapshot = machine.getInitialSnapshot(scope as never, input) as AnyMachineSnapshot;
+    this.actorOf(identity, snapshot);
     this.reportSnapshot(actor, snapshot, { type: 'xstate.init', input } as EventObject);
     return this.settle({ ...identity, snapshot });
   }
@@ -78,7 +83,7 @@ export class TreeRunner {
       this.observers.host({
         type: '@xstate.event',
         sourceRef: undefined,
-        actorRef: this.actorOf(target, () => target.snapshot),
+        actorRef: this.actorOf(target, target.snapshot).actor,
         event,
         rootId: this.rootId,
       } as never);
@@ -95,8 +100,9 @@ export class TreeRunner {
   }
 
   private transition(node: TreeNode, event: EventObject): AnyMachineSnapshot {
-    const actor = this.actorOf(node, () => node.snapshot);
-    const snapshot = node.machine.transition(node.snapshot, event, this.scope(actor) as never) as AnyMachineSnapshot;
+    const { actor, scope } = this.actorOf(node, node.snapshot);
+    const snapshot = node.machine.transition(node.snapshot, event, scope as never) as AnyMachineSnapshot;
+    actor.current = snapshot;
     this.reportSnapshot(actor, snapshot, event);
     return snapshot;
   }
@@ -129,19 +135,32 @@ export class TreeRunner {
     const snapshot = ref.getSnapshot() as AnyMachineSnapshot;
     if (snapshot.status === 'error') throw snapshot.error;
     if (this.observers.host)
-      this.reportSnapshot(
-        this.actorOf({ id, sessionId, machine: logic }, () => snapshot),
-        snapshot,
-      );
+      this.reportSnapshot(this.actorOf({ id, sessionId, machine: logic }, snapshot).actor, snapshot);
     return this.settle({ id, sessionId, machine: logic, snapshot });
-  }
-
-  private scope(actor: TreeActor): unknown {
-    return treeScope(actor, this.observers.host ? (event) => this.report(event) : undefined);
   }
 
   private reportSnapshot(actor: TreeActor, snapshot: AnyMachineSnapshot, event?: EventObject): void {
     this.observers.host?.({ type: '@xstate.snapshot', actorRef: actor, event, snapshot, rootId: this.rootId } as never);
+  }
+}
+
+/** An actor of the tree as XState's events and the children it creates see it; its snapshot is the latest it took. */
+class NodeActor implements TreeActor {
+  current: AnyMachineSnapshot | undefined;
+  readonly id: string;
+  readonly sessionId: string;
+  readonly logic: AnyStateMachine;
+  readonly system: unknown;
+
+  constructor(id: string, sessionId: string, logic: AnyStateMachine, system: unknown) {
+    this.id = id;
+    this.sessionId = sessionId;
+    this.logic = logic;
+    this.system = system;
+  }
+
+  getSnapshot(): AnyMachineSnapshot {
+    return this.current as AnyMachineSnapshot;
   }
 }
 
