@@ -7,7 +7,11 @@ export interface Fraction {
 function gcd(a: bigint, b: bigint): bigint {
   let x = a < 0n ? -a : a;
   let y = b < 0n ? -b : b;
-  while (y !== 0n) [x, y] = [y, x % y];
+  while (y !== 0n) {
+    const r = x % y;
+    x = y;
+    y = r;
+  }
   return x === 0n ? 1n : x;
 }
 
@@ -23,12 +27,23 @@ export function fraction(n: bigint | number, d: bigint | number = 1n): Fraction 
 export const ZERO = fraction(0);
 export const ONE = fraction(1);
 
+// Both operands are in lowest terms, with positive denominators: the shortcuts below keep every result in lowest
+// terms with fewer and smaller gcds (the explorer adds and multiplies a fraction at every edge of every path class).
+
 export function add(a: Fraction, b: Fraction): Fraction {
+  if (a.n === 0n) return b;
+  if (b.n === 0n) return a;
+  if (a.d === b.d) return fraction(a.n + b.n, a.d);
   return fraction(a.n * b.d + b.n * a.d, a.d * b.d);
 }
 
 export function mul(a: Fraction, b: Fraction): Fraction {
-  return fraction(a.n * b.n, a.d * b.d);
+  if (a.n === 1n && a.d === 1n) return b;
+  if (b.n === 1n && b.d === 1n) return a;
+  // Cross-cancel first: a.n/a.d and b.n/b.d are in lowest terms, so the product of the reduced parts is too.
+  const g1 = gcd(a.n, b.d);
+  const g2 = gcd(b.n, a.d);
+  return { n: (a.n / g1) * (b.n / g2), d: (a.d / g2) * (b.d / g1) };
 }
 
 export function sum(fs: readonly Fraction[]): Fraction {
