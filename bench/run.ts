@@ -3,13 +3,19 @@
 // ratio to the XState floor is the figure that travels.
 //
 // The floor: the same machines (uninstrumented), started from the same input, with the same events sent straight to
-// the active child actor — no session, no inspector, no trace, no decisions, no checks.
+// the active child actor — no session, no inspector, no trace, no decisions, no checks. The session runs the machines
+// as a snapshot tree on XState's pure transitions (src/engine/tree.ts); the same tree alone, with nothing else, is
+// measured too ("tree floor"), so that what the session adds to its own way of running the machines shows apart.
+//
+// The ratio to the floor is taken from single calls of the two interleaved (resolve, floor, resolve, …), so that both
+// see the same load: on a shared machine, a load that comes and goes between two timed blocks distorts their ratio.
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Bench } from 'tinybench';
 import { createActor, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
 import { movementMachine } from '../machines/index.ts';
+import { TreeRunner } from '../src/engine/tree.ts';
 import { resolve } from '../src/engine/resolve.ts';
 import { parseScenario, type Scenario } from '../src/engine/scenario.ts';
 import { createSession } from '../src/engine/session.ts';
@@ -75,6 +81,17 @@ function floor(): void {
   if (root.getSnapshot().status !== 'done') throw new Error('the floor did not finish the worked example');
 }
 
+/** The same machines and events on the session's snapshot tree, with nothing else: no trace, decisions or checks. */
+function treeFloor(): void {
+  const runner = new TreeRunner({ trace: () => {} });
+  let tree = runner.start(movementMachine, {
+    world: book.world,
+    ...(book.data.move ? { move: book.data.move } : {}),
+  });
+  for (const e of played) tree = runner.send(tree, e);
+  if (tree.snapshot.status !== 'done') throw new Error('the tree floor did not finish the worked example');
+}
+
 // A session waiting for the interception roll: what explore forks at every step.
 const midway = createSession(viennaWithoutScript());
 midway.send((book.data.events as readonly unknown[])[0]);
@@ -88,6 +105,7 @@ const bench = new Bench({
 bench
   .add('resolve (session)', () => void resolve(book))
   .add('floor (XState alone)', floor)
+  .add('tree floor (snapshot tree alone)', treeFloor)
   .add('fork', () => void midway.fork());
 await bench.run();
 const stat = (name: string) => {
@@ -97,6 +115,19 @@ const stat = (name: string) => {
 };
 const resolveMs = stat('resolve (session)').p50;
 const floorMs = stat('floor (XState alone)').p50;
+const treeFloorMs = stat('tree floor (snapshot tree alone)').p50;
+
+// The ratio: single calls of the session and the floor, interleaved, median of each.
+const pairs = { resolve: [] as number[], floor: [] as number[] };
+for (let i = 0; i < (quick ? 300 : 3000); i++) {
+  let t = performance.now();
+  resolve(book);
+  pairs.resolve.push(performance.now() - t);
+  t = performance.now();
+  floor();
+  pairs.floor.push(performance.now() - t);
+}
+const meanOf = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const forkMs = stat('fork').p50;
 
 // send latency: every send of the worked example, many times.
@@ -111,14 +142,17 @@ for (let i = 0; i < (quick ? 50 : 300); i++) {
   }
 }
 
-// explore of the worked example (every listed answer): wall time, per node, peak memory.
+// explore of the worked example (every listed answer): wall time, per node, peak memory. The wall time is the median
+// of five runs after three unmeasured ones (the JIT settles over the first few); the first run is reported too.
 const ex = viennaWithoutScript();
 globalThis.gc?.();
 const heapBefore = process.memoryUsage().heapUsed;
 let peak = heapBefore;
 const watch = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed)), 5);
+let t0 = performance.now();
 let report = explore(ex);
-const exploreMs = timed(quick ? 1 : 3, quick ? 0 : 1, () => {
+const exploreFirstMs = performance.now() - t0;
+const exploreMs = timed(quick ? 1 : 5, quick ? 0 : 2, () => {
   report = explore(ex);
   peak = Math.max(peak, process.memoryUsage().heapUsed);
 });
@@ -126,8 +160,10 @@ clearInterval(watch);
 
 // odds of a 20 v 39-dice battle under the default policy.
 const big = battle20v39();
+t0 = performance.now();
 let odds = explore(big, { decisions: 'decline' });
-const oddsMs = timed(quick ? 1 : 3, quick ? 0 : 1, () => void (odds = explore(big, { decisions: 'decline' })));
+const oddsFirstMs = performance.now() - t0;
+const oddsMs = timed(quick ? 1 : 5, quick ? 0 : 2, () => void (odds = explore(big, { decisions: 'decline' })));
 
 // Option lists on large boards, and the time to build them.
 const optionsOf = (
@@ -193,17 +229,23 @@ const results = {
   'resolve.ms': round(resolveMs),
   'resolve.perSecond': Math.round(1000 / resolveMs),
   'floor.ms': round(floorMs),
-  'resolve.ratioToFloor': round(resolveMs / floorMs),
+  'resolve.ratioToFloor': round(median(pairs.resolve) / median(pairs.floor)),
+  'resolve.ratioToFloorMean': round(meanOf(pairs.resolve) / meanOf(pairs.floor)),
+  'resolve.ratioSeparateRuns': round(resolveMs / floorMs),
+  'treeFloor.ms': round(treeFloorMs),
+  'resolve.ratioToTreeFloor': round(resolveMs / treeFloorMs),
   'fork.ms': round(forkMs),
   'send.medianMs': round(median(sends)),
   'send.p99Ms': round(percentile(sends, 0.99)),
   'explore.wallMs': Math.round(exploreMs),
+  'explore.firstRunMs': Math.round(exploreFirstMs),
   'explore.nodes': report.nodes,
   'explore.paths': report.paths,
   'explore.distinctStates': report.distinctStates,
   'explore.msPerNode': round(exploreMs / report.nodes),
   'explore.peakHeapMB': round((peak - heapBefore) / 1048576),
   'odds20v39.wallMs': Math.round(oddsMs),
+  'odds20v39.firstRunMs': Math.round(oddsFirstMs),
   'odds20v39.paths': odds.paths,
   'options.maxCasualties': casualtiesOptions,
   'options.casualtiesMs': round(casualtiesMs),

@@ -157,6 +157,7 @@ export class Tracer {
 
   /** Moves the waiting steps of `parent`'s children, and of theirs, after `parent`'s step in `target`. */
   private flushChildren(parent: string, target: RawStep[]): void {
+    if (this.deferred.size === 0) return;
     for (const [id, child] of [...this.deferred]) {
       if (child.parent !== parent) continue;
       this.deferred.delete(id);
