@@ -45,11 +45,29 @@ export function buildDecision(w: Waiting): Decision {
  * when there are several, undefined when only the built decision can tell.
  */
 export function onlyAnswer(w: Waiting): EngineEvent | null | undefined {
+  const answers = bareAnswers(w);
+  if (!answers) return undefined;
+  return answers.length === 1 ? answers[0]! : null;
+}
+
+/**
+ * The waiting decision's answers without their words, up to one more than a decision lists, when its procedure lists
+ * them bare; made once per waiting state (the engine asks whether it is forced, then a built-in policy answers it).
+ */
+function bareAnswers(w: Waiting): readonly EngineEvent[] | undefined {
+  const context = w.context as object;
+  const state = `${w.machine}.${w.state}`;
+  const known = answersOf.get(context);
+  if (known?.state === state) return known.answers;
   const answers = specOf(w.machine, kindOf(w)).answers?.(w);
   if (!answers) return undefined;
-  const [first, second] = take(answers, 2);
-  return first && !second ? first : null;
+  const list = take(answers, MAX_OPTIONS + 1);
+  answersOf.set(context, { state, answers: list });
+  return list;
 }
+
+/** The answers by waiting state: its context (an immutable value) and which state of which machine waits. */
+const answersOf = new WeakMap<object, { readonly state: string; readonly answers: readonly EngineEvent[] }>();
 
 function take<T>(items: Iterable<T>, n: number): T[] {
   const out: T[] = [];
@@ -64,9 +82,7 @@ function take<T>(items: Iterable<T>, n: number): T[] {
  */
 export function bareDecision(w: Waiting): DecisionView | undefined {
   const kind = kindOf(w);
-  const answers = specOf(w.machine, kind).answers?.(w);
-  if (!answers) return undefined;
-  const events = take(answers, MAX_OPTIONS);
+  const events = bareAnswers(w)?.slice(0, MAX_OPTIONS) ?? [];
   const first = events[0];
   if (!first || !('power' in first) || !first.power) return undefined;
   return { machine: w.machine, kind, power: first.power, options: events.map((event) => ({ event })) } as DecisionView;
