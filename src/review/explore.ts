@@ -476,7 +476,10 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): E
   };
 
   const visit = (s: Session, path: string[], events: EngineEvent[]): Subtree => {
-    const key = s.stateKey();
+    // Once the move is over, nothing is left but its result: end states with the same result position have the same
+    // (one-path) future, and its JSON is a shorter key than the whole tree's.
+    const over = s.result;
+    const key = over ? `end:${JSON.stringify(over.position)}` : s.stateKey();
     const known = memo.get(key);
     if (known) {
       pathsSoFar += sumPaths(known);
