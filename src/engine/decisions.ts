@@ -41,33 +41,18 @@ export function buildDecision(w: Waiting): Decision {
 }
 
 /**
- * Ruling R9, without building the decision when its procedure can list its answers bare: the one legal answer, null
- * when there are several, undefined when only the built decision can tell.
+ * The waiting decision's legal answers without their words, up to one more than a decision lists, when its procedure
+ * lists them bare (casualties, retreat); undefined when only the built decision can tell.
  */
-export function onlyAnswer(w: Waiting): EngineEvent | null | undefined {
-  const answers = bareAnswers(w);
-  if (!answers) return undefined;
+export function bareAnswers(w: Waiting): readonly EngineEvent[] | undefined {
+  const answers = specOf(w.machine, kindOf(w)).answers?.(w);
+  return answers && take(answers, MAX_OPTIONS + 1);
+}
+
+/** Ruling R9 from the bare answers: the one legal answer, or null when there are several. */
+export function onlyAnswer(answers: readonly EngineEvent[]): EngineEvent | null {
   return answers.length === 1 ? answers[0]! : null;
 }
-
-/**
- * The waiting decision's answers without their words, up to one more than a decision lists, when its procedure lists
- * them bare; made once per waiting state (the engine asks whether it is forced, then a built-in policy answers it).
- */
-function bareAnswers(w: Waiting): readonly EngineEvent[] | undefined {
-  const context = w.context as object;
-  const state = `${w.machine}.${w.state}`;
-  const known = answersOf.get(context);
-  if (known?.state === state) return known.answers;
-  const answers = specOf(w.machine, kindOf(w)).answers?.(w);
-  if (!answers) return undefined;
-  const list = take(answers, MAX_OPTIONS + 1);
-  answersOf.set(context, { state, answers: list });
-  return list;
-}
-
-/** The answers by waiting state: its context (an immutable value) and which state of which machine waits. */
-const answersOf = new WeakMap<object, { readonly state: string; readonly answers: readonly EngineEvent[] }>();
 
 function take<T>(items: Iterable<T>, n: number): T[] {
   const out: T[] = [];
@@ -77,15 +62,19 @@ function take<T>(items: Iterable<T>, n: number): T[] {
 }
 
 /**
- * The waiting decision without its words, when its procedure lists its answers bare (casualties, retreat): whose it
- * is and its answers, cut where the built decision's list is cut. Undefined when only the built decision can tell.
+ * The waiting decision without its words, from its bare answers: whose it is and its answers, cut where the built
+ * decision's list is cut.
  */
-export function bareDecision(w: Waiting): DecisionView | undefined {
-  const kind = kindOf(w);
-  const events = bareAnswers(w)?.slice(0, MAX_OPTIONS) ?? [];
+export function bareDecision(w: Waiting, answers: readonly EngineEvent[]): DecisionView | undefined {
+  const events = answers.slice(0, MAX_OPTIONS);
   const first = events[0];
   if (!first || !('power' in first) || !first.power) return undefined;
-  return { machine: w.machine, kind, power: first.power, options: events.map((event) => ({ event })) } as DecisionView;
+  return {
+    machine: w.machine,
+    kind: kindOf(w),
+    power: first.power,
+    options: events.map((event) => ({ event })),
+  } as DecisionView;
 }
 
 /** Whether the engine surely does not answer the waiting decision itself (ruling R9), known without building it. */

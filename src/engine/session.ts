@@ -14,6 +14,7 @@ import { must } from '../rules/must.ts';
 import { text, type Lang } from '../text/text.ts';
 import type { Position } from '../rules/world.ts';
 import {
+  bareAnswers,
   bareDecision,
   buildDecision,
   onlyAnswer,
@@ -72,6 +73,8 @@ export class Session {
   private readonly accepted: AcceptedEvent[] = [];
   private readonly observers: Observers;
   private cachedPending: Decision | null | undefined;
+  /** The pending decision's bare answers (decisions.ts), null when its procedure does not list them bare. */
+  private cachedAnswers: readonly EngineEvent[] | null | undefined;
 
   constructor(scenario: Scenario, options: SessionOptions = {}, from?: Session) {
     const { seed, lang, inspect } = checkedOptions(options);
@@ -90,6 +93,7 @@ export class Session {
       // Same state as the parent: its tree and pending decision serve this one too.
       this.tree = from.tree;
       this.cachedPending = from.cachedPending;
+      this.cachedAnswers = from.cachedAnswers;
       return;
     }
     const input = { world: scenario.world, ...(scenario.data.move ? { move: scenario.data.move } : {}) };
@@ -138,7 +142,14 @@ export class Session {
     if (this.cachedPending) return this.cachedPending;
     if (this.cachedPending === null) return undefined;
     const w = this.waiting();
-    return w && bareDecision(w);
+    const answers = w && this.answers(w);
+    return w && answers ? bareDecision(w, answers) : undefined;
+  }
+
+  /** The bare answers of the decision `w` stands for (the pending one), listed once per state. */
+  private answers(w: Waiting): readonly EngineEvent[] | undefined {
+    this.cachedAnswers ??= bareAnswers(w) ?? null;
+    return this.cachedAnswers ?? undefined;
   }
 
   get done(): boolean {
@@ -304,6 +315,7 @@ export class Session {
       const refused = failure === REFUSED;
       this.tree = marks.tree;
       this.cachedPending = undefined;
+      this.cachedAnswers = undefined;
       this.cachedResult = undefined;
       this.accepted.length = marks.accepted;
       this.dice = diceBefore;
@@ -333,7 +345,8 @@ export class Session {
       if (this.cachedPending === undefined) {
         const w = this.waiting();
         if (w && surelyUnforced(w)) return;
-        const only = w && onlyAnswer(w);
+        const answers = w && this.answers(w);
+        const only = answers && onlyAnswer(answers);
         if (only === null) return;
         if (w && only) {
           this.dispatchForced(only, w);
@@ -361,6 +374,7 @@ export class Session {
     this.accepted.push({ event, source });
     this.tracer.source = source;
     this.cachedPending = undefined;
+    this.cachedAnswers = undefined;
     this.cachedResult = undefined;
     const tree = this.tree;
     this.tree = recording(this.recorder, () => this.runner.send(tree, event));
