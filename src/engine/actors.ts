@@ -63,7 +63,6 @@ export interface TreeActor {
   readonly id: string;
   readonly sessionId: string;
   readonly logic: AnyStateMachine;
-  readonly _parent?: TreeActor | AnyActorRef;
   readonly system: unknown;
   getSnapshot(): AnyMachineSnapshot;
 }
@@ -131,10 +130,9 @@ export function childActor(ref: AnyActorRef): {
   readonly id: string;
   readonly sessionId: string;
   readonly logic: AnyStateMachine;
-  readonly parent: unknown;
 } {
-  const child = ref as unknown as { id: string; sessionId: string; logic: AnyStateMachine; _parent?: unknown };
-  return { id: child.id, sessionId: child.sessionId, logic: child.logic, parent: child._parent };
+  const child = ref as unknown as { id: string; sessionId: string; logic: AnyStateMachine };
+  return { id: child.id, sessionId: child.sessionId, logic: child.logic };
 }
 
 /**

@@ -69,10 +69,9 @@ export function resolve(scenario: Scenario, options: ResolveOptions = {}): Resol
     ...(options.lang ? { lang: options.lang } : {}),
     ...(options.inspect ? { inspect: options.inspect } : {}),
   });
-  const policy = typeof options.policy === 'function' ? options.policy : POLICIES[options.policy ?? 'decline'];
   // A built-in policy answers casualties and retreats from their bare answers: nothing is worded that nobody reads.
-  const bare: BarePolicy | undefined =
-    typeof options.policy === 'function' ? undefined : POLICIES[options.policy ?? 'decline'];
+  const bare = typeof options.policy === 'function' ? undefined : POLICIES[options.policy ?? 'decline'];
+  const policy: Policy = bare ?? (options.policy as Policy);
   const script = options.events ?? scenario.data.events;
   // The scenario's own events passed the event schema when the scenario was parsed: a copy of each is sent as it is.
   const validated = options.events === undefined;

@@ -283,8 +283,7 @@ export class Session {
     const traceFrom = this.tracer.length;
     const accepted = deepFreeze(event);
     const result = this.transact(diceBefore, () => {
-      this.dispatch(accepted, effective);
-      if (leafOf(this.tree).snapshot === leaf.snapshot) throw REFUSED;
+      if (!this.dispatch(accepted, effective)) throw REFUSED;
       this.settle();
     });
     if (result === 'refused') return { ok: false, error: explainRefusal(this.situation(), event) };
@@ -364,13 +363,16 @@ export class Session {
 
   /** The engine's own answer to a forced decision: the machine must take it (an engine fault otherwise). */
   private dispatchForced(event: EngineEvent, at: { readonly machine: string; readonly state: string }): void {
-    const leaf = this.leaf();
-    if (leaf) this.dispatch(event, 'engine');
-    if (!leaf || leafOf(this.tree).snapshot === leaf.snapshot)
-      throw new Error(`forced answer refused at ${at.machine}.${at.state}`);
+    if (!this.dispatch(event, 'engine')) throw new Error(`forced answer refused at ${at.machine}.${at.state}`);
   }
 
-  private dispatch(event: EngineEvent, source: EventSource): void {
+  /**
+   * Sends an event to the procedure that waits and logs it; false when the machine did not take it (its procedure's
+   * snapshot is the same): the caller undoes the step.
+   */
+  private dispatch(event: EngineEvent, source: EventSource): boolean {
+    const leaf = this.leaf();
+    if (!leaf) return false;
     this.accepted.push({ event, source });
     this.tracer.source = source;
     this.cachedPending = undefined;
@@ -378,6 +380,7 @@ export class Session {
     this.cachedResult = undefined;
     const tree = this.tree;
     this.tree = recording(this.recorder, () => this.runner.send(tree, event));
+    return leafOf(this.tree).snapshot !== leaf.snapshot;
   }
 
   private can(leaf: TreeNode, event: EngineEvent): boolean {

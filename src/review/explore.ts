@@ -346,16 +346,12 @@ export function explore(scenario: Scenario, options: ExploreOptions = {}): Explo
 export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): ExploreCore {
   const started = performance.now();
   const mode = options.decisions === undefined || options.decisions === 'all' ? 'all' : 'policy';
-  const policy: Policy | undefined =
-    mode === 'policy'
-      ? typeof options.decisions === 'function'
-        ? options.decisions
-        : POLICIES[options.decisions as PolicyName]
-      : undefined;
+  // A built-in policy (`bare`) can answer casualties and retreats without their words; a host's function cannot.
   const bare: BarePolicy | undefined =
     mode === 'policy' && typeof options.decisions !== 'function'
       ? POLICIES[options.decisions as PolicyName]
       : undefined;
+  const policy: Policy | undefined = mode === 'policy' ? (bare ?? (options.decisions as Policy)) : undefined;
   const answers = mode === 'policy' ? 'policy' : (options.answers ?? 'listed');
   const maxPaths = options.maxPaths ?? 1_000_000;
   const maxNodes = options.maxNodes ?? 200_000;
