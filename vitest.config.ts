@@ -1,4 +1,9 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+// Machine coverage by the suite (npm run coverage:suite) patches the session per test file: it needs each file in a
+// fresh module graph.
+const countingCoverage = Boolean(process.env['HIS_SUITE_COVERAGE']);
 
 export default defineConfig({
   test: {
@@ -6,5 +11,13 @@ export default defineConfig({
     environment: 'node',
     // Does nothing unless HIS_SUITE_COVERAGE is set (npm run coverage:suite).
     setupFiles: ['test/setup/suite-coverage.ts'],
+    // One worker per core. Vitest's default leaves one core to its own process, which runs a 2-core machine's suite
+    // on a single worker while that process sits idle.
+    maxWorkers: availableParallelism(),
+    // A worker keeps the modules it has loaded from one test file to the next: without this, each of the suite's
+    // files loads and transforms the engine, XState and zod again, about a third of the suite's time. The price is
+    // a house rule, kept by every file today: a test that changes shared state (a spy, the CLI's output streams)
+    // restores it before it ends. Machine coverage by the suite needs the isolation back.
+    isolate: countingCoverage,
   },
 });

@@ -4,9 +4,9 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { cmdReview, REVIEW_CHANGED } from '../../src/cli/casebook.ts';
-import { useIo } from '../../src/cli/common.ts';
+import { processIo, useIo } from '../../src/cli/common.ts';
 import {
   casebookDocs,
   CASEBOOK_DOC,
@@ -107,6 +107,8 @@ describe('machine coverage: every state and guarded transition is reached by a c
 });
 
 describe('his review: what changed since a baseline', () => {
+  // The suite's workers keep modules between files (vitest.config.ts): the CLI's streams go back when a test ends.
+  afterEach(() => useIo(processIo));
   const io = () => {
     let stdout = '';
     let stderr = '';

@@ -3,17 +3,19 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, describe, expect, test } from 'vitest';
 import { parseScenario } from '../../src/index.ts';
 import { cmdWalkthrough } from '../../src/cli/walkthrough.ts';
 import { walkthrough } from '../../src/viz/walkthrough/index.ts';
-import { UsageError, useIo } from '../../src/cli/common.ts';
+import { processIo, UsageError, useIo } from '../../src/cli/common.ts';
 import { ROOT, VIENNA_TEXT } from './fixtures.ts';
 
 // The first page of a process renders the statecharts and bundles the script: seconds on a loaded machine.
 const SLOW = 60_000;
 const dir = mkdtempSync(join(tmpdir(), 'his-walkthrough-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// The suite's workers keep modules between files (vitest.config.ts): the CLI's streams go back when a test ends.
+afterEach(() => useIo(processIo));
 const EXAMPLE = join(ROOT, 'examples', 'vienna-1517.json');
 
 async function run(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
