@@ -251,15 +251,32 @@ export interface SnapshotTree {
 
 /**
  * The state of a snapshot tree without its summaries, as a string: each machine's status, state value, history,
- * context and output (their summaries left out) and its procedure's state — what a persisted snapshot of the same
- * actors would hold. JSON leaves out a key whose value is undefined.
+ * context and output (their summaries left out), from the root down to the procedure that waits — what a persisted
+ * snapshot of the same actors would hold. JSON leaves out a key whose value is undefined.
  */
 export function stateKeyOf(tree: SnapshotTree): string {
-  return JSON.stringify(keyOf(tree));
+  let key = ownKey(tree.snapshot);
+  // JSON never holds a raw line break, so the parts cannot run into one another.
+  for (let node = tree.child?.node; node; node = node.child?.node) key += `\n${ownKey(node.snapshot)}`;
+  return key;
 }
 
-function keyOf(tree: SnapshotTree): unknown {
-  const snap = tree.snapshot;
+/**
+ * Each snapshot's own part of the key, made once: snapshots are immutable, and a machine waiting on its procedure
+ * keeps the same snapshot through every step the procedure takes.
+ */
+const ownKeys = new WeakMap<AnyMachineSnapshot, string>();
+
+function ownKey(snap: AnyMachineSnapshot): string {
+  let key = ownKeys.get(snap);
+  if (key === undefined) {
+    key = JSON.stringify(keyOf(snap));
+    ownKeys.set(snap, key);
+  }
+  return key;
+}
+
+function keyOf(snap: AnyMachineSnapshot): unknown {
   const history = Object.entries(snap.historyValue ?? {}).map(([id, nodes]) => [
     id,
     (nodes as readonly { id: string }[]).map((n) => n.id),
@@ -273,6 +290,5 @@ function keyOf(tree: SnapshotTree): unknown {
     context: { ...snap.context, summary: undefined },
     output,
     error: snap.error,
-    child: tree.child ? keyOf(tree.child.node) : undefined,
   };
 }

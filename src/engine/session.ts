@@ -60,6 +60,18 @@ export type SendResult =
 /** Thrown inside a step when the machine did not take a trusted event: the step is undone and the event refused. */
 const REFUSED = Symbol('refused');
 
+/** The meta of a procedure's active state (what it waits for), read once per snapshot: snapshots are immutable. */
+const metas = new WeakMap<AnyMachineSnapshot, StateMeta | null>();
+
+function metaOf(snap: AnyMachineSnapshot): StateMeta | undefined {
+  let meta = metas.get(snap);
+  if (meta === undefined) {
+    meta = (Object.values(snap.getMeta())[0] as StateMeta | undefined) ?? null;
+    metas.set(snap, meta);
+  }
+  return meta ?? undefined;
+}
+
 export class Session {
   readonly scenario: Scenario;
   readonly seed: number;
@@ -401,7 +413,7 @@ export class Session {
     if (this.cachedPending !== undefined) return this.cachedPending?.kind;
     const leaf = this.leaf();
     if (!leaf) return undefined;
-    const meta = Object.values(leaf.snapshot.getMeta())[0] as StateMeta | undefined;
+    const meta = metaOf(leaf.snapshot);
     return meta?.roll ? 'roll' : meta?.decision;
   }
 
@@ -409,7 +421,7 @@ export class Session {
     const leaf = this.leaf();
     if (!leaf) return undefined;
     const snap = leaf.snapshot;
-    const meta = Object.values(snap.getMeta())[0] as StateMeta | undefined;
+    const meta = metaOf(snap);
     if (!meta || (!meta.decision && !meta.roll)) return undefined;
     return { ...fromSnapshot(snap), state: stateOf(snap), meta };
   }

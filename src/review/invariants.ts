@@ -8,7 +8,7 @@ import type { Stack } from '../schema/scenario.ts';
 import { LAND_UNIT_TYPES, landUnitCount, type LandUnitType } from '../schema/units.ts';
 import { areAtWar, majorOf } from '../rules/relations.ts';
 import { besiegingLandUnits, landUnitsInside } from '../rules/siege.ts';
-import { normalizeStacks } from '../rules/stacks.ts';
+import { isNormal } from '../rules/stacks.ts';
 import { FORTIFICATION_LIMIT } from '../rules/withdrawal.ts';
 import type { Position } from '../rules/world.ts';
 
@@ -33,38 +33,63 @@ export function eliminatedSoFar(summary: Summary): Record<LandUnitType, number> 
   return out;
 }
 
+/** What the invariants compare with in the starting position: made once per scenario, not at every state. */
+const starts = new WeakMap<
+  Scenario,
+  { readonly units: Record<LandUnitType, number>; readonly leaders: readonly string[] }
+>();
+
+function startOf(initial: Scenario): {
+  readonly units: Record<LandUnitType, number>;
+  readonly leaders: readonly string[];
+} {
+  let start = starts.get(initial);
+  if (!start) {
+    const { stacks, captured } = initial.world.position;
+    start = {
+      units: {
+        regulars: count(stacks, 'regulars'),
+        mercenaries: count(stacks, 'mercenaries'),
+        cavalry: count(stacks, 'cavalry'),
+      },
+      leaders: [...stacks.flatMap((s) => s.leaders), ...captured.map((c) => c.leader)].sort(),
+    };
+    starts.set(initial, start);
+  }
+  return start;
+}
+
 /** Violations of the invariants that hold at every step. */
 export function stepViolations(initial: Scenario, o: Observation): string[] {
   const v: string[] = [];
-  const start = initial.world.position;
+  const start = startOf(initial);
   const now = [...o.position.stacks, ...o.transit];
   const dead = eliminatedSoFar(o.summary);
   for (const t of LAND_UNIT_TYPES) {
-    const expected = count(start.stacks, t) - dead[t];
+    const expected = start.units[t] - dead[t];
     if (count(now, t) !== expected)
       v.push(
-        `${t}: ${count(now, t)} on the board, expected ${expected} (${count(start.stacks, t)} at the start − ${dead[t]} eliminated)`,
+        `${t}: ${count(now, t)} on the board, expected ${expected} (${start.units[t]} at the start − ${dead[t]} eliminated)`,
       );
   }
-  const leaders = [...start.stacks.flatMap((s) => s.leaders), ...start.captured.map((c) => c.leader)].sort();
   const placed = [...now.flatMap((s) => s.leaders), ...o.position.captured.map((c) => c.leader)].sort();
-  if (JSON.stringify(leaders) !== JSON.stringify(placed))
-    v.push(`leaders: ${placed.join(',')} instead of ${leaders.join(',')}`);
+  if (placed.length !== start.leaders.length || placed.some((l, i) => l !== start.leaders[i]))
+    v.push(`leaders: ${placed.join(',')} instead of ${start.leaders.join(',')}`);
   for (const s of now) {
     for (const t of LAND_UNIT_TYPES)
       if (!Number.isInteger(s[t]) || s[t] < 0) v.push(`${s.space} ${s.power}: ${t} = ${s[t]}`);
     if (landUnitCount(s) === 0 && s.leaders.length === 0) v.push(`${s.space} ${s.power}: an empty stack`);
   }
-  if (JSON.stringify(normalizeStacks(o.position.stacks)) !== JSON.stringify(o.position.stacks))
-    v.push('stacks are not in canonical form');
+  if (!isNormal(o.position.stacks)) v.push('stacks are not in canonical form');
   const spaces = new Set(o.position.stacks.map((s) => s.space));
   for (const space of spaces) {
     const inside = landUnitsInside(o, space);
     if (inside > FORTIFICATION_LIMIT) v.push(`${space}: ${inside} land units inside`);
   }
   const cp = o.position.impulse.cp;
-  if (cp < 0 || cp !== start.impulse.cp - o.summary.cpSpent)
-    v.push(`CP: ${cp} left after spending ${o.summary.cpSpent} of ${start.impulse.cp}`);
+  const startCp = initial.world.position.impulse.cp;
+  if (cp < 0 || cp !== startCp - o.summary.cpSpent)
+    v.push(`CP: ${cp} left after spending ${o.summary.cpSpent} of ${startCp}`);
   return v;
 }
 

@@ -70,9 +70,12 @@ function key(s: Stack): string {
   return `${s.space}|${s.power}|${s.inside}|${s.lostBattle}|${s.attemptedInterception}`;
 }
 
+/** The order of `localeCompare` (ECMA-402 defines it as this collator's), without building a collator per call. */
+const byName = new Intl.Collator().compare;
+
 function compareStacks(a: Stack, b: Stack): number {
   return (
-    a.space.localeCompare(b.space) ||
+    (a.space === b.space ? 0 : byName(a.space, b.space)) ||
     impulseRank(a.power) - impulseRank(b.power) ||
     Number(a.inside) - Number(b.inside) ||
     Number(a.lostBattle) - Number(b.lostBattle) ||
@@ -82,6 +85,7 @@ function compareStacks(a: Stack, b: Stack): number {
 
 /** Merges stacks with the same space, power and marks, drops empty ones and sorts: one canonical form. */
 export function normalizeStacks(stacks: readonly Stack[]): Stack[] {
+  if (isNormal(stacks)) return [...stacks];
   const merged = new Map<string, Stack>();
   for (const s of stacks) {
     const k = key(s);
@@ -103,6 +107,20 @@ export function normalizeStacks(stacks: readonly Stack[]): Stack[] {
     .filter((s) => !isEmptyStack(s))
     .map((s) => ({ ...s, leaders: [...s.leaders].sort() }))
     .sort(compareStacks);
+}
+
+/**
+ * Already in the canonical form `normalizeStacks` gives: no empty stack, leaders sorted, and each stack strictly
+ * after the one before (so no two share a space, power and marks).
+ */
+export function isNormal(stacks: readonly Stack[]): boolean {
+  for (let i = 0; i < stacks.length; i++) {
+    const s = stacks[i]!;
+    if (isEmptyStack(s)) return false;
+    for (let j = 1; j < s.leaders.length; j++) if (s.leaders[j - 1]! > s.leaders[j]!) return false;
+    if (i > 0 && compareStacks(stacks[i - 1]!, s) >= 0) return false;
+  }
+  return true;
 }
 
 export interface Shortfall {
