@@ -51,6 +51,25 @@ function intoGraz(regulars: number, stacks: StackInput[], patch: ScenarioPatch =
   };
 }
 
+/** Four Ottoman regulars into Hapsburg Graz, where Hapsburg and its French ally have 2 regulars each. */
+const HAPSBURG_AND_FRENCH_IN_GRAZ = intoGraz(
+  4,
+  [
+    { space: 'graz', power: 'hapsburg', regulars: 2 },
+    { space: 'graz', power: 'france', regulars: 2 },
+  ],
+  {
+    war: [
+      ['ottoman', 'hapsburg'],
+      ['ottoman', 'france'],
+    ],
+    alliances: [
+      ['hapsburg', 'hungary'],
+      ['hapsburg', 'france'],
+    ],
+  },
+);
+
 // ---------------------------------------------------------------------------------------------------------------
 // Events.
 
@@ -369,24 +388,6 @@ describe('a power whose own step is closed for good is told so, not that another
       ['hapsburg', 'france'],
     ],
   });
-  // Hapsburg and French regulars in Graz: Hapsburg declines to avoid, France is asked; then the Hapsburgs try.
-  const ALLIES_IN_GRAZ = intoGraz(
-    4,
-    [
-      { space: 'graz', power: 'hapsburg', regulars: 2 },
-      { space: 'graz', power: 'france', regulars: 2 },
-    ],
-    {
-      war: [
-        ['ottoman', 'hapsburg'],
-        ['ottoman', 'france'],
-      ],
-      alliances: [
-        ['hapsburg', 'hungary'],
-        ['hapsburg', 'france'],
-      ],
-    },
-  );
 
   test('[13.2] refuses a Hapsburg interception after the Hapsburgs declined, naming hasNotDeclined', () => {
     const s = at(TWO_POWERS, [HAPSBURG_NO_INTERCEPT]);
@@ -396,7 +397,8 @@ describe('a power whose own step is closed for good is told so, not that another
   });
 
   test('[13.3] refuses a Hapsburg avoid after the Hapsburgs declined theirs, naming hasNotAvoided (AVB-03)', () => {
-    const s = at(ALLIES_IN_GRAZ, [HAPSBURG_NO_AVOID]);
+    // Hapsburg declines to avoid, France is asked; then the Hapsburgs try.
+    const s = at(HAPSBURG_AND_FRENCH_IN_GRAZ, [HAPSBURG_NO_AVOID]);
     expect(s.pending).toMatchObject({ kind: 'avoid', power: 'france' });
     refuse(
       s,
@@ -704,24 +706,7 @@ describe('14 step 9 casualties: each power names its own losses (rulings R5, R7)
   });
 
   describe('ruling R5: two powers on one side split the hits; the controller of the space places the odd one', () => {
-    // Hapsburg and French regulars (2 each) in Hapsburg Graz take 3 hits: 1 each, and one odd hit.
-    const ALLIES = intoGraz(
-      4,
-      [
-        { space: 'graz', power: 'hapsburg', regulars: 2 },
-        { space: 'graz', power: 'france', regulars: 2 },
-      ],
-      {
-        war: [
-          ['ottoman', 'hapsburg'],
-          ['ottoman', 'france'],
-        ],
-        alliances: [
-          ['hapsburg', 'hungary'],
-          ['hapsburg', 'france'],
-        ],
-      },
-    );
+    // HAPSBURG_AND_FRENCH_IN_GRAZ: the allies (2 each) take 3 hits, 1 each and one odd hit.
     const TO_SPLIT = [
       HAPSBURG_NO_AVOID,
       { type: 'avoid.decline', power: 'france' },
@@ -752,7 +737,7 @@ describe('14 step 9 casualties: each power names its own losses (rulings R5, R7)
         },
       ]),
     )('%s', ([, row]) => {
-      const s = at(ALLIES, TO_SPLIT);
+      const s = at(HAPSBURG_AND_FRENCH_IN_GRAZ, TO_SPLIT);
       expect(s.pending).toMatchObject({ kind: 'casualties', power: 'hapsburg' });
       refuse(s, row.event, illegal(row));
       accept(s, { type: 'casualties.assign', power: 'hapsburg', regulars: 1, oddHits: ['france'] });
@@ -761,7 +746,7 @@ describe('14 step 9 casualties: each power names its own losses (rulings R5, R7)
     });
 
     test('[14 step 9] refuses France answering before the Hapsburgs, who place the odd hit (ruling R5)', () => {
-      const s = at(ALLIES, TO_SPLIT);
+      const s = at(HAPSBURG_AND_FRENCH_IN_GRAZ, TO_SPLIT);
       refuse(
         s,
         { type: 'casualties.assign', power: 'france', regulars: 2 },
