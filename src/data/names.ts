@@ -1,11 +1,11 @@
 // The names a host shows beside an id, in English and Russian: the bundled board's spaces, the army leaders and the
-// powers (src/data/names-ru.json holds the Russian ones, with its provenance note). The Russian case forms the
-// narrative needs stay in src/text/names.ts.
-import { POWER_NAMES, POWERS, type Power } from '../schema/power.ts';
+// powers — the names the narrative prints (src/text/names.ts; the Russian ones of spaces and leaders come from
+// src/data/names-ru.json, with its provenance note).
+import { POWERS, type Power } from '../schema/power.ts';
+import { leaderName, powerName, spaceName } from '../text/names.ts';
 import type { Text } from '../text/text.ts';
 import { hisBoard } from './board.ts';
 import { hisLeaderTable } from './leaders.ts';
-import namesRu from './names-ru.json' with { type: 'json' };
 
 export interface HisNames {
   /** Every land space of the bundled board, by id. */
@@ -15,30 +15,26 @@ export interface HisNames {
   readonly powers: Readonly<Record<Power, Text>>;
 }
 
-const RU_SPACES: Readonly<Record<string, string>> = namesRu.spaces;
-const RU_LEADERS: Readonly<Record<string, string>> = namesRu.leaders;
-
 let cached: HisNames | undefined;
 
-const name = (en: string, ru: string | undefined): Text => Object.freeze({ en, ru: ru ?? en });
-const byId = <T>(entries: [string, T][]) => Object.freeze(Object.fromEntries(entries));
+/** Each id with its name: a frozen copy, so the table shares nothing with the narrative's names. */
+function byId<K extends string>(ids: Iterable<K>, name: (id: K) => Text): Readonly<Record<K, Text>> {
+  return Object.freeze(Object.fromEntries([...ids].map((id) => [id, Object.freeze({ ...name(id) })]))) as Record<
+    K,
+    Text
+  >;
+}
 
 /** The English and Russian names of every id the bundled data has (a name without a Russian form repeats the English). */
 export function hisNames(): HisNames {
-  cached ??= Object.freeze({
-    spaces: byId(
-      [...hisBoard().spaces.values()].map((s) => [
-        s.id,
-        name(s.name, Object.hasOwn(RU_SPACES, s.id) ? RU_SPACES[s.id] : undefined),
-      ]),
-    ),
-    leaders: byId(
-      [...hisLeaderTable().values()].map((l) => [
-        l.id,
-        name(l.name, Object.hasOwn(RU_LEADERS, l.id) ? RU_LEADERS[l.id] : undefined),
-      ]),
-    ),
-    powers: byId(POWERS.map((p) => [p, name(POWER_NAMES[p].en, POWER_NAMES[p].ru)])) as Readonly<Record<Power, Text>>,
-  });
+  if (!cached) {
+    const board = hisBoard();
+    const leaders = hisLeaderTable();
+    cached = Object.freeze({
+      spaces: byId(board.spaces.keys(), (id) => spaceName({ board }, id)),
+      leaders: byId(leaders.keys(), (id) => leaderName({ leaders }, id)),
+      powers: byId(POWERS, powerName),
+    });
+  }
   return cached;
 }
