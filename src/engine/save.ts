@@ -2,7 +2,7 @@
 // checked against the seed). Throws only RestoreError.
 import { ENGINE_VERSION, SavedSessionSchema } from '../schema/save.ts';
 import { parseScenario, ScenarioError, structureIssues, zodIssues, type Scenario } from './scenario.ts';
-import { createSession, type Inspector, type Session } from './session.ts';
+import { createSession, SessionOptionsError, type Inspector, type Session } from './session.ts';
 
 export class RestoreError extends Error {
   readonly index: number | undefined;
@@ -96,7 +96,14 @@ function replay(saved: unknown, options: RestoreOptions): Session {
     throw e;
   }
   const inspect = options.inspect ? { inspect: options.inspect } : {};
-  const session = createSession(scenario, { seed: s.seed, lang: s.lang, ...inspect });
+  let session: Session;
+  try {
+    session = createSession(scenario, { seed: s.seed, lang: s.lang, ...inspect });
+  } catch (e) {
+    // The host's inspector was refused or threw as the session started: the host's fault, not the save's or the engine's.
+    if (e instanceof SessionOptionsError) throw new RestoreError(`the restored session could not start: ${e.message}`);
+    throw e;
+  }
   s.events.forEach((a, i) => {
     if (a.source === 'seeded' && a.event.type === 'dice.rolled') {
       const values = a.event.values ?? [];

@@ -139,6 +139,32 @@ describe('inspect: an XState inspection callback', () => {
     };
     expect(() => restoreSession(s.save(), { inspect: failsOnSteps })).toThrow(RestoreError);
   });
+
+  test('[DESIGN] a restore whose inspector is refused or throws at the start fails as a restore, not as an engine fault', () => {
+    const save = createSession(noScript()).save();
+    const failures = [
+      () => restoreSession(save, { inspect: 42 as never }),
+      () =>
+        restoreSession(save, {
+          inspect: () => {
+            throw new Error('inspector failure');
+          },
+        }),
+    ];
+    for (const restore of failures) {
+      const e = (() => {
+        try {
+          restore();
+        } catch (err) {
+          return err;
+        }
+        return undefined;
+      })();
+      expect(e).toBeInstanceOf(RestoreError);
+      expect((e as RestoreError).engineFault).toBe(false);
+      expect((e as RestoreError).message).toMatch(/^the restored session could not start: /);
+    }
+  });
 });
 
 describe('inspect: a fault inside a machine is undone by keeping the snapshots from before the step', () => {
