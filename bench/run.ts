@@ -13,8 +13,9 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Bench } from 'tinybench';
-import { createActor, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
+import { createActor } from 'xstate';
 import { movementMachine } from '../machines/index.ts';
+import { activeLeaf } from '../src/engine/actors.ts';
 import { TreeRunner } from '../src/engine/tree.ts';
 import { resolve } from '../src/engine/resolve.ts';
 import { parseScenario, type Scenario } from '../src/engine/scenario.ts';
@@ -61,16 +62,6 @@ function timings(runs: number, warm: number, f: () => void): number[] {
   return ms;
 }
 
-function activeLeaf(root: AnyActorRef): AnyActorRef {
-  let actor = root;
-  for (;;) {
-    const children = Object.values((actor.getSnapshot() as AnyMachineSnapshot).children ?? {}) as AnyActorRef[];
-    const next = children.find((c) => c.getSnapshot().status === 'active');
-    if (!next) return actor;
-    actor = next;
-  }
-}
-
 // The worked example as the session resolves it, and every event it accepted (scripted, forced and rolled).
 const book: Scenario = vienna();
 const first = resolve(book);
@@ -82,7 +73,7 @@ function floor(): void {
   const root = createActor(movementMachine, {
     input: { world: book.world, ...(book.data.move ? { move: book.data.move } : {}) },
   }).start();
-  for (const e of played) activeLeaf(root).send(e);
+  for (const e of played) activeLeaf(root)!.send(e);
   if (root.getSnapshot().status !== 'done') throw new Error('the floor did not finish the worked example');
 }
 

@@ -1,5 +1,6 @@
-// The one place that knows how the composed machines look from the outside: which actor of the tree waits for the
-// next event (the movement machine invokes one procedure at a time; events go to the innermost active one), what
+// The one place that knows how the composed machines look from the outside: which live actor waits for the next
+// event (the movement machine invokes one procedure at a time; events go to the innermost active one — the tests and
+// the bench's floor drive live actors; the session's snapshot tree has its own leafOf), what
 // XState's inspection events say about an actor (its machine, its parent, its initial state) and a step (which
 // transition was taken), what an invoked child was started with, and the actor scope pure `machine.transition`
 // calls run in (the machine-coverage graph walk). Everything here leans on XState 5's actor objects; test/engine/actors.test.ts pins the
@@ -19,7 +20,7 @@ import type { ProcedureContext } from '../rules/procedures/common.ts';
 /** The XState version whose internals this adapter reads (package.json pins it exactly). */
 export const XSTATE_VERSION = '5.33.3';
 
-/** The innermost active actor of a tree: the one that takes the next event. */
+/** The innermost active actor of a tree of live actors: the one that takes the next event. */
 export function activeLeaf(root: AnyActorRef): AnyActorRef | undefined {
   let actor: AnyActorRef = root;
   if (actor.getSnapshot().status !== 'active') return undefined;
@@ -50,12 +51,6 @@ export function actorInfo(ref: AnyActorRef): {
 /** The key of the state a machine starts in. */
 export function initialStateKey(machine: AnyStateMachine): string {
   return (machine.root as unknown as { initial: { target: { key: string }[] } }).initial.target[0]!.key;
-}
-
-/** The machine an invoked child runs and the input its parent gave it. */
-export function invokedChild(ref: AnyActorRef): { readonly logic: AnyStateMachine; readonly input: unknown } {
-  const child = ref as unknown as { logic: AnyStateMachine; options?: { input?: unknown } };
-  return { logic: child.logic, input: child.options?.input };
 }
 
 /** What an actor of a snapshot tree is, seen from XState's inspection events and from the children it invokes. */
@@ -125,14 +120,20 @@ export function treeScope(self: TreeActor, onAction?: (event: InspectionEvent) =
   };
 }
 
-/** The session id, id and machine of an actor XState created for an invoked child (its snapshot is the one it started with). */
+/** An invoked child as XState created it: its ids, the machine it runs and the input its parent gave it. */
 export function childActor(ref: AnyActorRef): {
   readonly id: string;
   readonly sessionId: string;
   readonly logic: AnyStateMachine;
+  readonly input: unknown;
 } {
-  const child = ref as unknown as { id: string; sessionId: string; logic: AnyStateMachine };
-  return { id: child.id, sessionId: child.sessionId, logic: child.logic };
+  const child = ref as unknown as {
+    id: string;
+    sessionId: string;
+    logic: AnyStateMachine;
+    options?: { input?: unknown };
+  };
+  return { id: child.id, sessionId: child.sessionId, logic: child.logic, input: child.options?.input };
 }
 
 /**

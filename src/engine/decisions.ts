@@ -41,12 +41,13 @@ export function buildDecision(w: Waiting): Decision {
 }
 
 /**
- * The waiting decision's legal answers without their words, up to one more than a decision lists, when its procedure
- * lists them bare (casualties, retreat); undefined when only the built decision can tell.
+ * The waiting decision's legal answers without their words, as many as a decision lists, when its procedure lists
+ * them bare (casualties, retreat); undefined when only the built decision can tell. The session lists them once per
+ * state: the forced-answer check (ruling R9) and a built-in policy read the same list.
  */
 export function bareAnswers(w: Waiting): readonly EngineEvent[] | undefined {
   const answers = specOf(w.machine, kindOf(w)).answers?.(w);
-  return answers && take(answers, MAX_OPTIONS + 1);
+  return answers && take(answers, MAX_OPTIONS);
 }
 
 /** Ruling R9 from the bare answers: the one legal answer, or null when there are several. */
@@ -66,14 +67,13 @@ function take<T>(items: Iterable<T>, n: number): T[] {
  * decision's list is cut.
  */
 export function bareDecision(w: Waiting, answers: readonly EngineEvent[]): DecisionView | undefined {
-  const events = answers.slice(0, MAX_OPTIONS);
-  const first = events[0];
+  const first = answers[0];
   if (!first || !('power' in first) || !first.power) return undefined;
   return {
     machine: w.machine,
     kind: kindOf(w),
     power: first.power,
-    options: events.map((event) => ({ event })),
+    options: answers.map((event) => ({ event })),
   } as DecisionView;
 }
 

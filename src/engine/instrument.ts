@@ -4,21 +4,14 @@
 import type { AnyStateMachine } from 'xstate';
 import { GUARD_TABLES, MACHINES, type MachineId } from '../../machines/index.ts';
 import type { EngineEvent } from '../schema/events.ts';
-import type { RuleRef } from '../rules/registry.ts';
 import type { RuleGuard } from '../rules/procedures/common.ts';
-
-/** One guard evaluation, as the trace shows it: the guard's name, its rule and what it answered. */
-export interface GuardEvaluation {
-  readonly name: string;
-  readonly rule: RuleRef;
-  readonly result: boolean;
-}
+import type { TraceGuard } from './trace.ts';
 
 export class GuardRecorder {
   /** The evaluations since each machine's last step, by machine. */
-  private byMachine = new Map<MachineId, GuardEvaluation[]>();
+  private byMachine = new Map<MachineId, TraceGuard[]>();
 
-  record(machine: MachineId, e: GuardEvaluation): void {
+  record(machine: MachineId, e: TraceGuard): void {
     const list = this.byMachine.get(machine);
     if (list) list.push(e);
     else this.byMachine.set(machine, [e]);
@@ -30,7 +23,7 @@ export class GuardRecorder {
   }
 
   /** Takes the evaluations recorded for one machine since the last call. */
-  take(machine: MachineId): GuardEvaluation[] {
+  take(machine: MachineId): TraceGuard[] {
     const mine = this.byMachine.get(machine);
     if (!mine) return [];
     this.byMachine.delete(machine);

@@ -1,5 +1,5 @@
 // What a host watches a session with: listeners called after every accepted event (session.subscribe) and an
-// inspector handed to XState with the root actor (SessionOptions.inspect). Both run the host's code inside a step:
+// inspector that sees every actor of the session's snapshot tree (SessionOptions.inspect). Both run the host's code inside a step:
 // whatever they throw is caught here and reported in the result of the send, so that a step is never left half done.
 import type { InspectionEvent, Observer } from 'xstate';
 import type { Decision } from '../schema/decision.ts';

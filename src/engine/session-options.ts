@@ -10,8 +10,8 @@ export interface SessionOptions {
   readonly lang?: Lang;
   /**
    * An XState inspector (`createWebSocketInspector(...)` of @statelyai/inspect, or a function of each inspection
-   * event), given to the root actor when it is created: it sees the root and every procedure it invokes. It stays
-   * with the session when the session rebuilds its actors (a new root, its events replayed); a fork has none.
+   * event): it sees every step of the movement machine and of every procedure it invokes, with the events and
+   * snapshots a live actor system would report (src/engine/tree.ts); a fork has none.
    */
   readonly inspect?: Inspector;
 }

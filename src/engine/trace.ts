@@ -15,6 +15,7 @@ import { narrate } from './narrate.ts';
 /** Who supplied an event: the host, a scenario script, the resolve policy, the seeded dice, or the engine (ruling R9). */
 export type EventSource = 'host' | 'script' | 'policy' | 'seeded' | 'engine';
 
+/** One guard evaluation, as the recorder took it and the trace shows it: the guard's name, its rule, its answer. */
 export interface TraceGuard {
   readonly name: string;
   readonly rule: RuleRef;

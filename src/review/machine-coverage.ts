@@ -1,4 +1,4 @@
-// Machine coverage: which states and guarded transitions of each procedure machine something reached. Two kinds of
+// Machine coverage: which states and guarded transitions of each procedure machine something reached. Three kinds of
 // witness:
 //
 //   graph    xstate/graph (core xstate, `getShortestPaths`) walks each machine on its own from the positions of the
@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import type { AnyActorRef, AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { MACHINES, type MachineId, type StateMeta } from '../../machines/index.ts';
-import { initialStateKey, invokedChild, microstepScope } from '../engine/actors.ts';
+import { initialStateKey, childActor, microstepScope } from '../engine/actors.ts';
 import { buildDecision } from '../engine/decisions.ts';
 import { parseScenario, readJson, type Scenario } from '../engine/scenario.ts';
 import type { CaseResult } from './casebook.ts';
@@ -140,7 +140,7 @@ export function walkScenario(scenario: Scenario, reached: Reached, walk: GraphWa
     // scope, from the input the parent gave it.
     const children = Object.entries((s.children ?? {}) as Record<string, AnyActorRef>);
     return children.flatMap(([invokeId, ref]) => {
-      const child = invokedChild(ref);
+      const child = childActor(ref);
       const first = child.logic.getInitialSnapshot(scope as never, child.input as never) as AnyMachineSnapshot;
       reached.state(child.logic.id as MachineId, initialStateKey(child.logic));
       return ends(child.logic, first, invokeId);
@@ -221,7 +221,7 @@ export function exampleExplorations(root: string): { files: string[]; reached: R
   return { files, reached };
 }
 
-/** Every figure of docs/review.md's generated section. */
+/** Every figure of docs/coverage.md's machine coverage. */
 export function machineCoverage(root: string, results: readonly CaseResult[]): MachineCoverage {
   const traces = new Reached();
   for (const r of results) if (!r.error) traces.merge(r.reached);

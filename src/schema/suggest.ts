@@ -36,7 +36,7 @@ export function nearestIds(id: string, known: Iterable<string>): string[] {
   return best.sort((a, b) => first(a) - first(b) || a.localeCompare(b)).slice(0, 3);
 }
 
-/** " — did you mean 'vienna'?" (or "'siena' or 'vienna'") when known ids are close, else "". */
+/** " — did you mean 'vienna'?" (or "'vienna' or 'siena'") when known ids are close, else "". */
 export function didYouMean(id: string, known: Iterable<string>): string {
   const near = nearestIds(id, known).filter((k) => k !== id);
   if (near.length === 0) return '';

@@ -10,7 +10,7 @@ import {
   activeLeaf,
   actorInfo,
   initialStateKey,
-  invokedChild,
+  childActor,
   microstepScope,
   microstepTrigger,
   takenTransitions,
@@ -69,7 +69,9 @@ describe('the XState adapter', () => {
     expect(taken.length).toBeGreaterThan(0);
     expect(taken.every((t) => t.index >= 0)).toBe(true);
     expect(taken[0]).toMatchObject({ machine: 'movement', state: initialStateKey(movementMachine), eventType: '' });
-    const child = invokedChild(activeLeaf(root)!);
+    const leaf = activeLeaf(root)!;
+    const child = childActor(leaf);
+    expect(child).toMatchObject({ id: leaf.id, sessionId: leaf.sessionId });
     expect(child.logic.id).toBe('interception');
     expect((child.input as { world: { board: unknown } }).world.board).toBe(sc.world.board);
     root.stop();

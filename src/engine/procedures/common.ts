@@ -34,8 +34,9 @@ export interface DecisionSpec<C, K extends DecisionKind = DecisionKind> {
    */
   readonly unforced?: (w: Waiting<C>) => boolean;
   /**
-   * The legal answers in the order the decision lists them, without their words, lazily: the engine takes two of them
-   * to know whether the decision is forced (ruling R9) without building it. Absent: build the decision to know.
+   * The legal answers in the order the decision lists them, without their words, lazily: the engine lists up to
+   * MAX_OPTIONS of them once per state, for the forced-answer check (ruling R9) and the built-in policies, without
+   * building the decision. Absent: build the decision to know.
    */
   readonly answers?: (w: Waiting<C>) => Iterable<EngineEvent>;
 }

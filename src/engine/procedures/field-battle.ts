@@ -72,8 +72,8 @@ function splitText(world: World, split: Split | undefined): Text {
 
 /**
  * Every legal answer of the group asked, in the order the decision lists them (14 step 9, rulings R5, R7, R16): the
- * odd hits, then the losses, then each power's share, then the kept unit and its power. Lazy: the engine takes two
- * to know whether the answer is forced (ruling R9), the decision at most MAX_OPTIONS + 1.
+ * odd hits, then the losses, then each power's share, then the kept unit and its power. Lazy: no reader takes more
+ * than MAX_OPTIONS.
  */
 function* casualtyChoices(w: Waiting<FieldBattleContext>): Generator<Choice<CasualtyEvent>> {
   const c = w.context;

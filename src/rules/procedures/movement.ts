@@ -168,7 +168,7 @@ export function startMove(c: MovementContext): Partial<MovementContext> {
   };
 }
 
-/** What an invoked procedure starts from: the world and the summary so far. */
+/** What interception starts from: the world and the summary so far, and the leg being intercepted. */
 export function interceptionInput(c: MovementContext): InterceptionInput {
   return { world: c.world, summary: c.summary, leg: leg(c) };
 }

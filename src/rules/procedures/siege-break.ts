@@ -1,7 +1,8 @@
 // Breaking a siege (15.3) as the siegeBreak machine runs it: every siege whose besiegers no longer outnumber the
 // units inside ends at once, and the besieging stack left behind retreats, free (or is eliminated, its leaders
-// captured, when no space is legal). Run after the formation leaves its space, after interceptions, after avoid
-// battle and after the field battle: whatever took besiegers away.
+// captured, when no space is legal). Run after the formation leaves its space, after each successful interception
+// (before the next attempt), after avoid battle, after withdrawal and after the field battle: whatever took besiegers
+// away.
 import type { Power } from '../../schema/power.ts';
 import { groupOf } from '../field-battle.ts';
 import { controllerOf, majorOf } from '../relations.ts';
