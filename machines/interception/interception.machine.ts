@@ -37,7 +37,7 @@ export const interceptionMachine = setup({
     recordInterceptionRoll: assign(({ context, event }) => recordInterceptionRoll(context, event)),
     placeInterceptors: assign(({ context }) => placeInterceptors(context)),
     declineInterception: assign(({ context, event }) => declineInterception(context, event)),
-    takeSiegeBreakOutput: assign(({ context }, output: SiegeBreakOutput) => takeProcedureOutput(context, output)),
+    takeOutput: assign(({ context }, output: SiegeBreakOutput) => takeProcedureOutput(context, output)),
   },
 }).createMachine({
   id: 'interception',
@@ -111,7 +111,7 @@ export const interceptionMachine = setup({
         input: ({ context }) => procedureInput(context),
         onDone: {
           target: 'checkingNextInterceptor',
-          actions: { type: 'takeSiegeBreakOutput', params: ({ event }) => event.output },
+          actions: { type: 'takeOutput', params: ({ event }) => event.output },
         },
       },
     },
