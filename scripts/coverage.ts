@@ -2,7 +2,7 @@
 // by scripts/casebook.ts, is kept as it is.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { withGeneratedSection, GENERATED_END, GENERATED_START } from '../src/review/casebook-run.ts';
+import { generatedSection, withGeneratedSection } from '../src/review/casebook-run.ts';
 import { coverageMarkdown, coverageRows, type SourceFile } from '../src/review/coverage.ts';
 
 export const ROOT = join(import.meta.dirname, '..');
@@ -24,10 +24,8 @@ export function testSources(): SourceFile[] {
 if (process.argv[1]?.endsWith('coverage.ts')) {
   const file = join(ROOT, 'docs', 'coverage.md');
   const old = readFileSync(file, 'utf8');
-  const start = old.indexOf(GENERATED_START),
-    end = old.indexOf(GENERATED_END);
-  const section = start >= 0 && end > start ? old.slice(start + GENERATED_START.length, end) : '';
+  const section = generatedSection(old);
   const statements = coverageMarkdown(coverageRows(testSources()));
-  writeFileSync(file, section.trim() ? withGeneratedSection(statements, section) : statements);
+  writeFileSync(file, section ? withGeneratedSection(statements, section) : statements);
   console.log('docs/coverage.md written');
 }

@@ -7,6 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SUITE_COVERAGE_FILE, type SuiteCoverage } from '../src/review/machine-coverage.ts';
+import { Reached, type ReachedLists } from '../src/review/transitions.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const dir = mkdtempSync(join(tmpdir(), 'his-suite-coverage-'));
@@ -26,27 +27,12 @@ try {
     process.exitCode = 1;
   } else {
     const parts = readdirSync(dir).filter((f) => f.endsWith('.json'));
-    const states = new Map<string, Set<string>>();
-    const transitions = new Set<string>();
-    const guardFailed = new Set<string>();
-    for (const f of parts) {
-      const p = JSON.parse(readFileSync(join(dir, f), 'utf8')) as Omit<SuiteCoverage, 'testFiles'>;
-      for (const [m, list] of Object.entries(p.states))
-        for (const s of list) (states.get(m) ?? states.set(m, new Set()).get(m)!).add(s);
-      for (const t of p.transitions) transitions.add(t);
-      for (const t of p.guardFailed) guardFailed.add(t);
-    }
-    const out: SuiteCoverage = {
-      testFiles: parts.length,
-      states: Object.fromEntries(
-        [...states].sort(([a], [b]) => a.localeCompare(b)).map(([m, set]) => [m, [...set].sort()]),
-      ),
-      transitions: [...transitions].sort(),
-      guardFailed: [...guardFailed].sort(),
-    };
+    const reached = new Reached();
+    for (const f of parts) reached.addLists(JSON.parse(readFileSync(join(dir, f), 'utf8')) as ReachedLists);
+    const out: SuiteCoverage = { testFiles: parts.length, ...reached.toLists() };
     writeFileSync(join(ROOT, SUITE_COVERAGE_FILE), `${JSON.stringify(out, null, 1)}\n`);
     console.log(
-      `${SUITE_COVERAGE_FILE}: ${parts.length} test files, ${transitions.size} transitions, in ${((performance.now() - started) / 1000).toFixed(0)} s; now run npx tsx scripts/casebook.ts`,
+      `${SUITE_COVERAGE_FILE}: ${parts.length} test files, ${reached.transitions.size} transitions, in ${((performance.now() - started) / 1000).toFixed(0)} s; now run npx tsx scripts/casebook.ts`,
     );
   }
 } finally {

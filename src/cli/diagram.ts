@@ -9,7 +9,7 @@ import {
   stateIds,
   type OutputFormat,
 } from '../viz/diagram.ts';
-import { options, out, UsageError } from './common.ts';
+import { langOf, options, out, UsageError } from './common.ts';
 
 export function cmdDiagram(args: string[]): number | Promise<number> {
   const { values, positionals } = options(args, {
@@ -26,8 +26,7 @@ export function cmdDiagram(args: string[]): number | Promise<number> {
   const format = values.format ?? 'mermaid';
   if (!OUTPUT_FORMATS.some((f) => f === format))
     throw new UsageError(`--format must be ${OUTPUT_FORMATS.join(', ')}, not ${format}`);
-  const lang = values.lang ?? 'en';
-  if (lang !== 'en' && lang !== 'ru') throw new UsageError(`--lang must be en or ru, not ${lang}`);
+  const lang = langOf(values.lang);
   const highlight = values.highlight;
   if (highlight !== undefined && resolveStateId(name, highlight) === undefined) {
     const ids = stateIds(name);

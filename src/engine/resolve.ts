@@ -34,6 +34,16 @@ export const POLICIES: { readonly decline: BarePolicy; readonly eager: BarePolic
 };
 export type PolicyName = keyof typeof POLICIES;
 
+/**
+ * A policy as resolve and the explorer answer with it: a built-in one also answers casualties and retreats from their
+ * bare answers (`bare`: nothing is worded that nobody reads); a host's function is always given the built decision.
+ */
+export function answeringPolicy(p: Policy | PolicyName): { readonly policy: Policy; readonly bare?: BarePolicy } {
+  if (typeof p === 'function') return { policy: p };
+  const bare = POLICIES[p];
+  return { policy: bare, bare };
+}
+
 export interface ResolveOptions {
   readonly seed?: number;
   readonly lang?: Lang;
@@ -69,9 +79,7 @@ export function resolve(scenario: Scenario, options: ResolveOptions = {}): Resol
     ...(options.lang ? { lang: options.lang } : {}),
     ...(options.inspect ? { inspect: options.inspect } : {}),
   });
-  // A built-in policy answers casualties and retreats from their bare answers: nothing is worded that nobody reads.
-  const bare = typeof options.policy === 'function' ? undefined : POLICIES[options.policy ?? 'decline'];
-  const policy: Policy = bare ?? (options.policy as Policy);
+  const { policy, bare } = answeringPolicy(options.policy ?? 'decline');
   const script = options.events ?? scenario.data.events;
   // The scenario's own events passed the event schema when the scenario was parsed: a copy of each is sent as it is.
   const validated = options.events === undefined;

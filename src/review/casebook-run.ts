@@ -24,6 +24,13 @@ export function withGeneratedSection(doc: string, section: string): string {
   return `${doc.slice(0, start)}${block}${doc.slice(end + GENERATED_END.length).replace(/^\n/, '')}`;
 }
 
+/** The machine-coverage section of docs/coverage.md, without its markers: '' when there is none. */
+export function generatedSection(doc: string): string {
+  const start = doc.indexOf(GENERATED_START);
+  const end = doc.indexOf(GENERATED_END);
+  return start >= 0 && end > start ? doc.slice(start + GENERATED_START.length, end).trim() : '';
+}
+
 /** The part of docs/coverage.md before its machine-coverage section (what scripts/coverage.ts writes). */
 export function beforeGeneratedSection(doc: string): string {
   const start = doc.indexOf(GENERATED_START);

@@ -11,7 +11,7 @@
 // their probability, number of paths and shortest path — so path counts, probabilities and queries through shared
 // states stay exact.
 import type { MachineId } from '../../machines/index.ts';
-import { POLICIES, sameJson, type BarePolicy, type Policy, type PolicyName } from '../engine/resolve.ts';
+import { answeringPolicy, sameJson, type BarePolicy, type Policy, type PolicyName } from '../engine/resolve.ts';
 import type { DecisionView } from '../engine/decisions.ts';
 import type { Scenario } from '../engine/scenario.ts';
 import { createSession, type Session, type SessionResult } from '../engine/session.ts';
@@ -346,12 +346,8 @@ export function explore(scenario: Scenario, options: ExploreOptions = {}): Explo
 export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): ExploreCore {
   const started = performance.now();
   const mode = options.decisions === undefined || options.decisions === 'all' ? 'all' : 'policy';
-  // A built-in policy (`bare`) can answer casualties and retreats without their words; a host's function cannot.
-  const bare: BarePolicy | undefined =
-    mode === 'policy' && typeof options.decisions !== 'function'
-      ? POLICIES[options.decisions as PolicyName]
-      : undefined;
-  const policy: Policy | undefined = mode === 'policy' ? (bare ?? (options.decisions as Policy)) : undefined;
+  const { policy, bare }: { policy?: Policy; bare?: BarePolicy } =
+    mode === 'policy' ? answeringPolicy(options.decisions as Policy | PolicyName) : {};
   const answers = mode === 'policy' ? 'policy' : (options.answers ?? 'listed');
   const maxPaths = options.maxPaths ?? 1_000_000;
   const maxNodes = options.maxNodes ?? 200_000;
@@ -438,7 +434,7 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): E
 
   const branchesOf = (s: Session, d: Decision | DecisionView): Iterable<Branch> => {
     if (!('prompt' in d)) {
-      // A bare decision, answered by a built-in policy.
+      // A bare decision comes only from a built-in policy's session: `bare` answers it.
       tally(d, 1, true);
       return [{ events: [bare?.(d) ?? d.options[0]!.event], p: ONE, label: `${d.power} ${d.kind}` }];
     }

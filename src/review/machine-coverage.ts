@@ -25,7 +25,15 @@ import type { CaseResult } from './casebook.ts';
 import { caseScenario, loadCases } from './casebook.ts';
 import { explore } from './explore.ts';
 import { hitRoll, targetOutcomes } from './outcomes.ts';
-import { allStates, guardedTransitions, MACHINE_IDS, Reached, type TransitionInfo } from './transitions.ts';
+import {
+  allStates,
+  eventLabel,
+  guardedTransitions,
+  MACHINE_IDS,
+  Reached,
+  type ReachedLists,
+  type TransitionInfo,
+} from './transitions.ts';
 
 const DONE_PREFIX = 'xstate.done.actor.';
 
@@ -37,12 +45,7 @@ function recordingScope(reached: Reached) {
   return microstepScope((taken, snap) => {
     for (const t of taken) {
       const machine = t.machine as MachineId;
-      const event =
-        t.eventType === ''
-          ? 'always'
-          : t.eventType.startsWith(DONE_PREFIX)
-            ? `done:${t.eventType.slice(DONE_PREFIX.length)}`
-            : t.eventType;
+      const event = eventLabel(t.eventType);
       if (t.index >= 0) reached.transitions.add(`${machine}|${t.state}|${event}|${t.index}`);
       else {
         reached.unresolved++;
@@ -176,12 +179,8 @@ export interface MachineFigures {
 /** The test suite's witness, written by `npm run coverage:suite`. */
 export const SUITE_COVERAGE_FILE = 'review/suite-coverage.json';
 
-export interface SuiteCoverage {
+export interface SuiteCoverage extends ReachedLists {
   readonly testFiles: number;
-  readonly states: Readonly<Record<string, readonly string[]>>;
-  /** Transition keys as src/review/transitions.ts makes them. */
-  readonly transitions: readonly string[];
-  readonly guardFailed: readonly string[];
 }
 
 function suiteCoverage(root: string): SuiteCoverage | undefined {
@@ -243,10 +242,10 @@ export function machineCoverage(root: string, results: readonly CaseResult[]): M
   const suite = suiteCoverage(root);
   const states = allStates();
   const guarded = guardedTransitions();
+  const suiteTransitions = new Set(suite?.transitions ?? []);
   const machines = MACHINE_IDS.map((machine) => {
     const mine = guarded.filter((t) => t.machine === machine);
     const suiteStates = new Set(suite?.states[machine] ?? []);
-    const suiteTransitions = new Set(suite?.transitions ?? []);
     return {
       machine,
       states: states[machine],

@@ -20,7 +20,7 @@ import {
   type PathLink,
   type Violation,
 } from './explore.ts';
-import { fraction, type Fraction } from './fraction.ts';
+import { add, fraction } from './fraction.ts';
 import { compileExpression, importInvariants } from './query.ts';
 import { DeltaTable, type SummaryDelta } from './summary-delta.ts';
 
@@ -111,8 +111,6 @@ export function mergeWires(parts: readonly WireCore[], started: number): Explore
   const states = new Map<string, Set<string>>();
   const counts = new Map<string, { decisions: number; answers: number; incomplete: number }>();
   const violations = new Map<string, Violation>();
-  const addFraction = (a: Fraction | undefined, b: Fraction): Fraction =>
-    a ? fraction(a.n * b.d + b.n * a.d, a.d * b.d) : b;
   let nodes = 0,
     expanded = 0,
     pathsSoFar = 0;
@@ -131,7 +129,7 @@ export function mergeWires(parts: readonly WireCore[], started: number): Explore
         end: c.end,
         flags: c.flags,
         delta,
-        probability: addFraction(prev?.probability, p),
+        probability: prev ? add(prev.probability, p) : p,
         paths: (prev?.paths ?? 0) + c.paths,
         shortest: better ? shortest : prev.shortest,
         length: better ? c.length : prev.length,

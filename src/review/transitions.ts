@@ -34,7 +34,9 @@ interface StateNodeLike {
 
 const DONE_PREFIX = 'xstate.done.actor.';
 
-function eventLabel(type: string): string {
+/** How a transition's event is named in keys and reports: `always` for an eventless one, `done:<child id>`, a type. */
+export function eventLabel(type: string): string {
+  if (type === '') return 'always';
   return type.startsWith(DONE_PREFIX) ? `done:${type.slice(DONE_PREFIX.length)}` : type;
 }
 
@@ -132,6 +134,14 @@ function evaluate(
 }
 
 /** What a set of runs reached: states per machine, transitions taken, and guards seen false (the other branch). */
+/** States, transition keys and failed guards reached, as JSON lists. */
+export interface ReachedLists {
+  readonly states: Readonly<Record<string, readonly string[]>>;
+  /** Transition keys as this file makes them. */
+  readonly transitions: readonly string[];
+  readonly guardFailed: readonly string[];
+}
+
 export class Reached {
   readonly states = new Map<MachineId, Set<string>>();
   readonly transitions = new Set<string>();
@@ -156,6 +166,24 @@ export class Reached {
     let set = this.states.get(machine);
     if (!set) this.states.set(machine, (set = new Set()));
     set.add(state);
+  }
+
+  /** What was reached, as sorted JSON lists (the suite's coverage files, review/suite-coverage.json). */
+  toLists(): ReachedLists {
+    return {
+      states: Object.fromEntries(
+        [...this.states].sort(([a], [b]) => a.localeCompare(b)).map(([m, set]) => [m, [...set].sort()]),
+      ),
+      transitions: [...this.transitions].sort(),
+      guardFailed: [...this.guardFailed].sort(),
+    };
+  }
+
+  /** Adds what `toLists` wrote. */
+  addLists(lists: ReachedLists): void {
+    for (const [m, list] of Object.entries(lists.states)) for (const s of list) this.state(m as MachineId, s);
+    for (const t of lists.transitions) this.transitions.add(t);
+    for (const t of lists.guardFailed) this.guardFailed.add(t);
   }
 
   merge(other: Reached): void {

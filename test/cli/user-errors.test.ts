@@ -82,6 +82,7 @@ const CASES: readonly (readonly [string, readonly string[], 1 | 2, string])[] = 
   ['a fractional seed', ['resolve', VIENNA, '--seed', '2.5'], 1, "not '2.5'"],
   ['--lang with no value', ['resolve', VIENNA, '--lang'], 1, "option '--lang <value>' argument missing"],
   ['an unknown language', ['resolve', VIENNA, '--lang', 'xx'], 1, "--lang must be en or ru, not 'xx'"],
+  ['an unknown language on diagram', ['diagram', '--lang', 'xx'], 1, "--lang must be en or ru, not 'xx'"],
   ['a value given to a flag', ['resolve', VIENNA, '--json=yes'], 1, "option '--json' does not take an argument"],
   ['an unknown option', ['resolve', VIENNA, '--frobnicate'], 1, "Unknown option '--frobnicate'"],
   ['an unknown policy', ['resolve', VIENNA, '--policy', 'greedy'], 1, '--policy must be one of decline, eager'],

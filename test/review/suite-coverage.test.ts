@@ -8,11 +8,12 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import {
   beforeGeneratedSection,
+  generatedSection,
   GENERATED_END,
   GENERATED_START,
   withGeneratedSection,
 } from '../../src/review/casebook-run.ts';
-import type { SuiteCoverage } from '../../src/review/machine-coverage.ts';
+import type { ReachedLists } from '../../src/review/transitions.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const dir = mkdtempSync(join(tmpdir(), 'his-suite-coverage-test-'));
@@ -37,7 +38,7 @@ describe('machine coverage by the test suite', () => {
       expect(run.status, run.stdout + run.stderr).toBe(0);
       const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
       expect(files).toHaveLength(1);
-      const c = JSON.parse(readFileSync(join(dir, files[0]!), 'utf8')) as Omit<SuiteCoverage, 'testFiles'>;
+      const c = JSON.parse(readFileSync(join(dir, files[0]!), 'utf8')) as ReachedLists;
       expect(c.states['movement']).toEqual(expect.arrayContaining(['checkingDeclaration', 'intercepting', 'done']));
       expect(c.states['interception']).toEqual(expect.arrayContaining(['awaitingInterception']));
       expect(c.transitions).toEqual(expect.arrayContaining(['movement|checkingDeclaration|always|0']));
@@ -49,6 +50,8 @@ describe('machine coverage by the test suite', () => {
     const statements = '# Statements\n\ntable\n';
     const once = withGeneratedSection(statements, 'figures 1');
     expect(once).toBe(`# Statements\n\ntable\n\n${GENERATED_START}\n\nfigures 1\n\n${GENERATED_END}\n`);
+    expect(generatedSection(once)).toBe('figures 1');
+    expect(generatedSection('# Statements\n')).toBe('');
     expect(beforeGeneratedSection(once)).toBe(statements);
     const twice = withGeneratedSection(once, 'figures 2');
     expect(twice).toContain('figures 2');

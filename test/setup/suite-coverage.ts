@@ -42,12 +42,5 @@ if (dir) {
       return pending.get!.call(this);
     },
   });
-  afterAll(() => {
-    const json = {
-      states: Object.fromEntries([...reached.states].map(([m, set]) => [m, [...set].sort()])),
-      transitions: [...reached.transitions].sort(),
-      guardFailed: [...reached.guardFailed].sort(),
-    };
-    writeFileSync(join(dir, `${randomUUID()}.json`), JSON.stringify(json));
-  });
+  afterAll(() => writeFileSync(join(dir, `${randomUUID()}.json`), JSON.stringify(reached.toLists())));
 }
