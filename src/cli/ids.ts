@@ -5,7 +5,7 @@ import { hisLeaderTable } from '../data/leaders.ts';
 import { isMajorPower, isMinorPower, POWERS, type Power } from '../schema/power.ts';
 import { leaderName, powerName, spaceName } from '../text/names.ts';
 import type { Text } from '../text/text.ts';
-import { didYouMean } from '../schema/suggest.ts';
+import { spaceIdProblem } from '../schema/scenario-checks.ts';
 import { options, out, UsageError } from './common.ts';
 
 const KINDS = ['spaces', 'leaders', 'powers'] as const;
@@ -51,12 +51,7 @@ const LISTS: Readonly<Record<Kind, () => Row[]>> = { spaces, leaders, powers };
 function near(id: string): { space: Row; neighbours: (Row & { connection: ConnectionKind })[] } {
   const board = hisBoard();
   const here = board.spaces.get(id);
-  if (!here) {
-    const hint = board.seaZones.has(id)
-      ? `'${id}' is a sea zone, not a land space`
-      : `unknown space '${id}'${didYouMean(id, board.spaces.keys())}`;
-    throw new UsageError(`--near: ${hint} (see 'his ids spaces')`);
-  }
+  if (!here) throw new UsageError(`--near: ${spaceIdProblem(board, id)} (see 'his ids spaces')`);
   const row = (s: string) => ({ id: s, name: spaceName({ board }, s) });
   const neighbours = here.neighbours.map((n) => ({ ...row(n), connection: connection(board, id, n) ?? 'clear' }));
   return { space: row(id), neighbours };

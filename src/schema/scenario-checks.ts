@@ -79,10 +79,16 @@ export function checkInlineMap(map: StructuredScenario['map']): Issue[] {
   return issues;
 }
 
-function spaceIssueAt(board: Board, id: string, path: string): Issue | undefined {
+/** What is wrong with a space id on this board (a sea zone, or no space at all, with the nearest ids), if anything. */
+export function spaceIdProblem(board: Board, id: string): string | undefined {
   if (hasSpace(board, id)) return undefined;
-  if (board.seaZones.has(id)) return { path, message: `'${id}' is a sea zone, not a land space` };
-  return { path, message: `unknown space '${id}'${didYouMean(id, board.spaces.keys())}` };
+  if (board.seaZones.has(id)) return `'${id}' is a sea zone, not a land space`;
+  return `unknown space '${id}'${didYouMean(id, board.spaces.keys())}`;
+}
+
+function spaceIssueAt(board: Board, id: string, path: string): Issue | undefined {
+  const message = spaceIdProblem(board, id);
+  return message === undefined ? undefined : { path, message };
 }
 
 /** The move's restrictions (13.1) in independent chains: each chain reports its first failure. */
@@ -175,6 +181,9 @@ export function checkScenario(
   /** Whether a leader id names a leader: known, unknown (an id problem), or defined by a malformed definition. */
   const leaderId = (id: string): 'known' | 'unknown' | 'unsure' =>
     leaders.has(id) ? 'known' : unsure(context.unsureLeaders, id) ? 'unsure' : 'unknown';
+  /** The id problem of a leader id, if it names no leader (a malformed definition's id is not one). */
+  const leaderIssue = (id: string, path: string): Issue | undefined =>
+    leaderId(id) === 'unknown' ? { path, message: `unknown army leader '${id}'${didYouMean(id, leaders.keys())}` } : undefined;
 
   const keys = new Set<string>();
   /** Stacks (kept indexes) with an id problem: the move's rules see the board without them. */
@@ -192,10 +201,8 @@ export function checkScenario(
     if (landUnitCount(st) === 0 && st.leaders.length === 0) issues.push({ path: p(), message: 'an empty stack: give it land units or leaders, or remove it' });
     st.leaders.forEach((id, j) => {
       const leader = leaders.get(id);
-      if (!leader) {
-        if (leaderId(id) === 'unknown')
-          pushId({ path: p('leaders', j), message: `unknown army leader '${id}'${didYouMean(id, leaders.keys())}` });
-      } else if (!mayServe(leader, st.power)) {
+      if (!leader) pushId(leaderIssue(id, p('leaders', j)));
+      else if (!mayServe(leader, st.power)) {
         // Never the renegade ('any'): he may serve every power.
         const serves = leader.power === 'any' ? [] : [leader.power, ...leader.alsoServes].map(nameOf);
         issues.push({ path: p('leaders', j), message: `${leader.name} leads ${serves.join(' or ')} armies, not ${nameOf(st.power)} ones (5.1)` });
@@ -211,13 +218,8 @@ export function checkScenario(
   });
   s.captured.forEach((c, i) => {
     const leader = leaders.get(c.leader);
-    if (!leader) {
-      if (leaderId(c.leader) === 'unknown')
-        pushId({
-          path: at(['captured', i, 'leader']),
-          message: `unknown army leader '${c.leader}'${didYouMean(c.leader, leaders.keys())}`,
-        });
-    } else if (leader.power === c.by && leader.alsoServes.length === 0)
+    if (!leader) pushId(leaderIssue(c.leader, at(['captured', i, 'leader'])));
+    else if (leader.power === c.by && leader.alsoServes.length === 0)
       // A two-sided leader (Maurice of Saxony) fights for either power, so either may capture him.
       issues.push({ path: at(['captured', i, 'by']), message: `${leader.name} cannot be captured by ${nameOf(c.by)}, the only power he serves` });
     leaderAt(c.leader, at(['captured', i]));
@@ -331,10 +333,7 @@ export function checkScenario(
     const before = issues.length;
     pushId(spaceIssue(m.from, ['move', 'from']));
     pushId(spaceIssue(m.to, ['move', 'to']));
-    moveLeaders.forEach((id, j) => {
-      if (leaderId(id) === 'unknown')
-        pushId({ path: at(['move', 'leaders', j]), message: `unknown army leader '${id}'${didYouMean(id, leaders.keys())}` });
-    });
+    moveLeaders.forEach((id, j) => pushId(leaderIssue(id, at(['move', 'leaders', j]))));
     // The move's rules need its ids and the impulse (the active power, its CP); each chain reads only its own part
     // of the board, and is skipped when that part has a problem of its own (its verdict would mislead).
     if (issues.length === before && moveLeaders.every((id) => leaderId(id) === 'known') && !broken.has('impulse')) {

@@ -170,7 +170,7 @@ export function boot(startPlay?: StartPlay): void {
   }
 
   document.addEventListener('click', (e) => {
-    // A step link shows its step at once; the hash it sets follows (its hashchange renders the same step again).
+    // A step link shows its step at once; the hashchange of the hash it sets finds that step shown already.
     const link = (e.target as Element | null)?.closest<HTMLElement>('#wt-steps a[data-step]');
     if (link) {
       const index = indexOf(model, Number(link.dataset.step));
@@ -228,8 +228,10 @@ export function boot(startPlay?: StartPlay): void {
 
   window.addEventListener('hashchange', () => {
     const f = parseFragment(location.hash);
-    const index = indexOf(model, f.step);
-    view = { ...view, ...(index !== undefined ? { index } : {}), ...(f.lang ? { lang: f.lang } : {}) };
+    const index = indexOf(model, f.step) ?? view.index;
+    const lang = f.lang ?? view.lang;
+    if (index === view.index && lang === view.lang) return;
+    view = { ...view, index, lang };
     render();
   });
 
