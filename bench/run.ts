@@ -9,6 +9,8 @@
 //
 // The ratio to the floor is taken from single calls of the two interleaved (resolve, floor, resolve, …), so that both
 // see the same load: on a shared machine, a load that comes and goes between two timed blocks distorts their ratio.
+// The ratio to the tree floor (resolve.ratioToTreeFloor) and resolve.ratioSeparateRuns come from tinybench's separate
+// blocks, and carry that distortion.
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
