@@ -51,6 +51,18 @@ function intoGraz(regulars: number, stacks: StackInput[], patch: ScenarioPatch =
   };
 }
 
+/** The Ottoman at war with Hapsburg and with France, Hapsburg's ally (and Hungary's). */
+const HAPSBURG_FRENCH_ALLIANCE: ScenarioPatch = {
+  war: [
+    ['ottoman', 'hapsburg'],
+    ['ottoman', 'france'],
+  ],
+  alliances: [
+    ['hapsburg', 'hungary'],
+    ['hapsburg', 'france'],
+  ],
+};
+
 /** Four Ottoman regulars into Hapsburg Graz, where Hapsburg and its French ally have 2 regulars each. */
 const HAPSBURG_AND_FRENCH_IN_GRAZ = intoGraz(
   4,
@@ -58,16 +70,7 @@ const HAPSBURG_AND_FRENCH_IN_GRAZ = intoGraz(
     { space: 'graz', power: 'hapsburg', regulars: 2 },
     { space: 'graz', power: 'france', regulars: 2 },
   ],
-  {
-    war: [
-      ['ottoman', 'hapsburg'],
-      ['ottoman', 'france'],
-    ],
-    alliances: [
-      ['hapsburg', 'hungary'],
-      ['hapsburg', 'france'],
-    ],
-  },
+  HAPSBURG_FRENCH_ALLIANCE,
 );
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -315,16 +318,7 @@ describe('13.2 step 3: after one power succeeds, no other power may try', () => 
       { space: 'linz', power: 'hapsburg', regulars: 2 },
       { space: 'brunn', power: 'france', regulars: 2 },
     ],
-    {
-      war: [
-        ['ottoman', 'hapsburg'],
-        ['ottoman', 'france'],
-      ],
-      alliances: [
-        ['hapsburg', 'hungary'],
-        ['hapsburg', 'france'],
-      ],
-    },
+    HAPSBURG_FRENCH_ALLIANCE,
   );
   const FRANCE_FROM_BRUNN: Event = { type: 'intercept.declare', power: 'france', from: 'brunn', regulars: 2 };
 
@@ -378,16 +372,10 @@ describe('13.2 step 3: after one power succeeds, no other power may try', () => 
 
 describe('a power whose own step is closed for good is told so, not that another power answers now', () => {
   // Hapsburg declined its interceptions, France is asked; then the Hapsburgs try again.
-  const TWO_POWERS = book([SULEIMAN, CHARLES, FERDINAND, { space: 'brunn', power: 'france', regulars: 2 }], {
-    war: [
-      ['ottoman', 'hapsburg'],
-      ['ottoman', 'france'],
-    ],
-    alliances: [
-      ['hapsburg', 'hungary'],
-      ['hapsburg', 'france'],
-    ],
-  });
+  const TWO_POWERS = book(
+    [SULEIMAN, CHARLES, FERDINAND, { space: 'brunn', power: 'france', regulars: 2 }],
+    HAPSBURG_FRENCH_ALLIANCE,
+  );
 
   test('[13.2] refuses a Hapsburg interception after the Hapsburgs declined, naming hasNotDeclined', () => {
     const s = at(TWO_POWERS, [HAPSBURG_NO_INTERCEPT]);
