@@ -188,13 +188,21 @@ export function microstepScope(
   };
 }
 
-/** Whether a microstep took an eventless (`always`) transition, and the event type it was taken on. */
+/**
+ * Whether a microstep took an eventless (`always`) transition, the event type it was taken on, and the state it left
+ * (the transition's source: the machines' states are all top-level).
+ */
 export function microstepTrigger(ev: Extract<InspectionEvent, { type: '@xstate.microstep' }>): {
   eventless: boolean;
   type: string;
+  from: string | undefined;
 } {
   const transition = ev._transitions[0];
-  return { eventless: transition !== undefined && transition.eventType === '', type: ev.event.type };
+  return {
+    eventless: transition !== undefined && transition.eventType === '',
+    type: ev.event.type,
+    from: transition?.source.key,
+  };
 }
 
 /** The context each machine carries, read from the machines' own types. */

@@ -2,9 +2,10 @@
 // summary's new entries) and from where the machines stand. The CLI prints the headline notes as the narrative.
 import type { MachineId } from '../../machines/index.ts';
 import type { EngineEvent } from '../schema/events.ts';
+import type { Power } from '../schema/power.ts';
 import type { Summary } from '../schema/result.ts';
 import { countHits } from '../rules/dice.ts';
-import type { FieldBattleContext } from '../rules/procedures/field-battle.ts';
+import { winningPower, type FieldBattleContext } from '../rules/procedures/field-battle.ts';
 import type { World } from '../rules/world.ts';
 import { modifiersText } from '../text/modifiers.ts';
 import {
@@ -63,6 +64,34 @@ function ruEliminated(world: World, eliminated: Pick<Units, LandUnitType>, captu
   if (captured.length > 0)
     out.push(`${unitsText(world, { leaders: [...captured] }).ru} ${captured.length === 1 ? 'взят' : 'взяты'} в плен`);
   return out.join(', ');
+}
+
+/** 14 step 8: who wins the field battle, and by how many hits. */
+function winnerText(world: World, space: string, power: Power, won: number, lost: number, tie: boolean): Text {
+  const p = powerName(power);
+  const r8 = cite('14 step 8');
+  return text(
+    `${p.en} wins the field battle in ${spaceName(world, space).en}, ${won} hits to ${lost}${tie ? ' (a tie goes to the defender)' : ''} (${r8.en}).`,
+    `${p.ru} ${ruAgree(power, 'побеждают', 'побеждает')} в полевом сражении ${inSpace(world, space).ru}: ${ruCount(won, 'попадание', 'попадания', 'попаданий')} против ${lost}${tie ? ' (при равенстве побеждает обороняющийся)' : ''} (${r8.ru}).`,
+  );
+}
+
+/**
+ * The note of the step that leaves "Winner" (14 step 8): the winner, on the state that decides it. The short
+ * narrative says it once, with the losses (the battle's summary note), so this note is not a headline.
+ */
+function winnerNote(world: World, from: string | undefined, f: FieldBattleContext | undefined): Text | undefined {
+  if (from !== 'decidingWinner' || !f?.winner) return undefined;
+  const hits = { attacker: countHits(f.rolled.attacker ?? []), defender: countHits(f.rolled.defender ?? []) };
+  const loser = f.winner === 'attacker' ? 'defender' : 'attacker';
+  return winnerText(
+    world,
+    f.battle.space,
+    winningPower(f, f.winner),
+    hits[f.winner],
+    hits[loser],
+    hits.attacker === hits.defender,
+  );
 }
 
 /** Notes for what the summary gained in this step. */
@@ -160,16 +189,16 @@ function summaryNotes(world: World, before: Summary, after: Summary): Text[] {
     };
     const a = side('attacker'),
       d = side('defender');
-    const winner = powerName(b.winnerPower);
-    const won = b[b.winner].hits,
-      lost = b[b.winner === 'attacker' ? 'defender' : 'attacker'].hits;
-    const r8 = cite('14 step 8'),
-      r9 = cite('14 step 9'),
+    const r9 = cite('14 step 9'),
       r7 = cite('R7');
     out.push(
-      text(
-        `${winner.en} wins the field battle in ${spaceName(world, b.space).en}, ${b[b.winner].hits} hits to ${b[b.winner === 'attacker' ? 'defender' : 'attacker'].hits}${a.hits === d.hits ? ' (a tie goes to the defender)' : ''} (${r8.en}).`,
-        `${winner.ru} ${ruAgree(b.winnerPower, 'побеждают', 'побеждает')} в полевом сражении ${inSpace(world, b.space).ru}: ${ruCount(won, 'попадание', 'попадания', 'попаданий')} против ${lost}${a.hits === d.hits ? ' (при равенстве побеждает обороняющийся)' : ''} (${r8.ru}).`,
+      winnerText(
+        world,
+        b.space,
+        b.winnerPower,
+        b[b.winner].hits,
+        b[b.winner === 'attacker' ? 'defender' : 'attacker'].hits,
+        a.hits === d.hits,
       ),
     );
     const lossRu = (s: typeof a) => (s.lostAny ? s.lost.ru : 'без потерь');
@@ -377,6 +406,8 @@ export function narrate(args: {
   world: World;
   machine: MachineId;
   state: string;
+  /** The state the step left (absent on a machine's start). */
+  from?: string;
   /** The field battle's context, when the step is one of its states. */
   fieldBattle: FieldBattleContext | undefined;
   before: Summary;
@@ -391,5 +422,6 @@ export function narrate(args: {
     ...summaryNotes(args.world, args.before, args.after),
   ];
   if (notes.length > 0) return { note: joinText(notes), headline: true };
-  return { note: args.title, headline: false };
+  const winner = winnerNote(args.world, args.from, args.fieldBattle);
+  return { note: winner ?? args.title, headline: false };
 }

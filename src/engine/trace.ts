@@ -29,6 +29,11 @@ export interface TraceEntry {
   /** The event that caused the step: an event type, `always` for an eventless step, `done:<child>` when a procedure finished. */
   readonly event: string;
   readonly source: EventSource | 'start';
+  /**
+   * The state the machine left (absent on a machine's start). The step's event, guards and note are what happened
+   * in that state: the roll of "Attacker's dice" is the note of the step that leaves it.
+   */
+  readonly from?: string;
   readonly guards: readonly TraceGuard[];
   readonly note: Text;
   readonly headline: boolean;
@@ -43,6 +48,8 @@ type RawStep =
       readonly machine: MachineId;
       readonly snap: AnyMachineSnapshot;
       readonly event: string;
+      /** The state the transition left. */
+      readonly from: string | undefined;
       /** The event itself, when it is one of the engine's (not an eventless step or a done event). */
       readonly payload?: EngineEvent;
       readonly guards: readonly TraceGuard[];
@@ -136,10 +143,11 @@ export class Tracer {
     if (ev.type !== '@xstate.microstep') return;
     const snap = ev.snapshot as AnyMachineSnapshot;
     const machine = machineIdOf(snap);
-    const { eventless, type } = microstepTrigger(ev);
+    const { eventless, type, from } = microstepTrigger(ev);
     const raw: RawStep = {
       machine,
       snap,
+      from,
       event: eventless
         ? 'always'
         : type.startsWith('xstate.done.actor.')
@@ -191,6 +199,7 @@ export class Tracer {
       world: context.world,
       machine: raw.machine,
       state,
+      ...(raw.from !== undefined ? { from: raw.from } : {}),
       fieldBattle: contextIf(source, 'fieldBattle'),
       before: this.lastSummary,
       after: context.summary,
@@ -204,6 +213,7 @@ export class Tracer {
       state,
       event: raw.event,
       source: raw.source,
+      ...(raw.from !== undefined ? { from: raw.from } : {}),
       guards: raw.guards,
       note,
       headline,

@@ -20,13 +20,81 @@ function bookModel(): { model: WalkthroughModel; trace: ReturnType<typeof resolv
 describe('the worked example (13.2, 14, 14.1)', () => {
   const { model, trace } = bookModel();
 
-  test('[13.1] every trace step is a walkthrough step, with its machine, state and note', () => {
+  test('[13.1] every trace step is a walkthrough step, shown with what happened in its state', () => {
     expect(model.steps.map((s) => s.step)).toEqual(trace.map((t) => t.step));
     expect(model.steps.map((s) => s.stateId)).toEqual(trace.map((t) => `${t.machine}.${t.state}`));
-    expect(model.steps.map((s) => s.note)).toEqual(trace.map((t) => t.note));
-    expect(model.steps.map((s) => s.guards)).toEqual(trace.map((t) => t.guards));
+    // What happened in a state is the trace step that left it: the next step of that machine, coming from it.
+    model.steps.forEach((s, i) => {
+      const out = trace.slice(i + 1).find((t) => t.machine === s.machine);
+      const left = out && out.event !== 'start' && out.from === s.state ? out : undefined;
+      expect(s.leaves?.step, `step ${s.step}`).toBe(left?.step);
+      expect(s.guards, `step ${s.step}`).toEqual(left?.guards ?? []);
+      expect(s.headline, `step ${s.step}`).toBe(left?.headline ?? false);
+    });
     // The source of a replayed answer is the original one (the scenario's script), not the replaying host.
-    expect(new Set(model.steps.map((s) => s.source))).toEqual(new Set(['start', 'script', 'engine']));
+    expect(new Set(model.steps.map((s) => s.entered.source))).toEqual(new Set(['start', 'script', 'engine']));
+  });
+
+  test("[14 step 6][14 step 8] each headline is on the state where it happens: the roll on its dice, the winner on 'Winner'", () => {
+    const told = model.steps.filter((s) => s.note.en !== s.title.en).map((s) => [s.step, s.stateId, s.note.en]);
+    expect(told).toEqual([
+      [
+        2,
+        'movement.payingCost',
+        'Ottoman moves 7 regulars, 1 cavalry, Suleiman, Ibrahim Pasha from Pressburg to Vienna for 1 CP (13.1).',
+      ],
+      [
+        8,
+        'interception.rollingInterception',
+        'Hapsburg tries to intercept from Graz with 8 regulars, Charles V: rolls 3 5, 8 + 2 − 1 = 9 — success (≥ 9) (13.2).',
+      ],
+      [
+        17,
+        'fieldBattle.countingDice',
+        'Field battle: Ottoman 10 dice (8 units + 2 for Suleiman) — Hapsburg 13 dice (10 units + 2 for Charles V + 1 as defender) (14 steps 2–3).',
+      ],
+      [19, 'fieldBattle.rollingAttackerDice', 'Ottoman rolls 6 5 5 4 3 2 1 1 2 3: 3 hits (14 step 6).'],
+      [20, 'fieldBattle.rollingDefenderDice', 'The defender rolls 6 6 5 5 5 4 4 3 3 2 2 1 1: 5 hits (14 step 6).'],
+      [21, 'fieldBattle.decidingWinner', 'Hapsburg wins the field battle in Vienna, 5 hits to 3 (14 step 8).'],
+      [
+        27,
+        'fieldBattle.applyingCasualties',
+        'Hapsburg wins the field battle in Vienna, 5 hits to 3 (14 step 8). Losses: Ottoman loses 4 regulars, 1 cavalry; Hapsburg loses 3 regulars (14 step 9).',
+      ],
+      [
+        30,
+        'retreat.awaitingRetreat',
+        'Ottoman retreats from Vienna: 3 regulars, Suleiman, Ibrahim Pasha to Pressburg (14.1).',
+      ],
+    ]);
+    const at = (step: number) => model.steps.find((s) => s.step === step)!;
+    expect(at(19).note.ru).toBe('У Османов выпало 6, 5, 5, 4, 3, 2, 1, 1, 2 и 3 — 3 попадания (14, шаг 6).');
+    expect(at(21).note.ru).toMatch(/^Габсбурги побеждают в полевом сражении в Вене: 5 попаданий против 3/);
+    // The dice are shown on the state that waited for them, with the answer that moved the machine on.
+    expect(model.steps.filter((s) => s.dice).map((s) => [s.step, s.stateId, s.dice!.purpose])).toEqual([
+      [8, 'interception.rollingInterception', 'interception'],
+      [19, 'fieldBattle.rollingAttackerDice', 'attacker'],
+      [20, 'fieldBattle.rollingDefenderDice', 'defender'],
+    ]);
+    expect(model.steps.filter((s) => s.answer && s.answer.source !== 'engine').map((s) => s.stateId)).toEqual([
+      'interception.awaitingInterception',
+      'interception.rollingInterception',
+      'fieldBattle.rollingAttackerDice',
+      'fieldBattle.rollingDefenderDice',
+      'fieldBattle.awaitingCasualties',
+    ]);
+    // "Siege left behind?" carries no move: nothing happens in it, and it says so by its title alone.
+    expect(at(3).note).toEqual(at(3).title);
+    // The conditions are the ones checked in the state: "Move declared?" checks that a move was declared.
+    expect(at(1).guards.map((g) => [g.name, g.result])).toEqual([['hasDeclaredMove', true]]);
+    expect(at(1).leaves).toMatchObject({ step: 2, event: 'always', to: 'movement.payingCost' });
+  });
+
+  test('[14.1] the story: the decisions, the rolls, what the engine narrates, the changes on the board, the end', () => {
+    expect(model.steps.filter((s) => s.story).map((s) => s.step)).toEqual([
+      2, 7, 8, 9, 13, 17, 19, 20, 21, 23, 25, 27, 30, 37,
+    ]);
+    for (const s of model.steps.filter((x) => x.story)) expect(s.rule, `step ${s.step}`).not.toBe('');
   });
 
   test('[13.1] a frame per accepted answer: the start and the five scripted events', () => {
@@ -99,31 +167,33 @@ describe('the worked example (13.2, 14, 14.1)', () => {
     ]);
   });
 
-  test('[13.1 step 5] each step has its own board: at the interception roll the formation is still on its road', () => {
-    const board = (step: number): BoardView => model.boards[model.steps.find((s) => s.step === step)!.board!]!;
+  test('[13.1 step 5] each step has its own board: during the interception roll the formation is still on its road', () => {
+    const step = (n: number) => model.steps.find((s) => s.step === n)!;
+    const after = (n: number): BoardView => model.boards[step(n).board!]!;
+    const entered = (n: number): BoardView => model.boards[step(n).entered.board!]!;
     const inVienna = (b: BoardView, power: string) =>
       b.position.stacks.filter((s) => s.space === 'vienna' && s.power === power);
-    // Steps 8–9: the roll is pending, then made; the Ottoman formation is between Pressburg and Vienna.
-    for (const step of [8, 9]) {
-      expect(inVienna(board(step), 'ottoman'), `step ${step}`).toEqual([]);
-      expect(board(step).transit).toMatchObject({ from: 'pressburg', to: 'vienna' });
-      expect(inVienna(board(step), 'hapsburg').reduce((n, s) => n + s.regulars, 0)).toBe(2);
+    // Step 8: the roll is pending, then made; the Ottoman formation is between Pressburg and Vienna.
+    for (const b of [entered(8), after(8)]) {
+      expect(inVienna(b, 'ottoman')).toEqual([]);
+      expect(b.transit).toMatchObject({ from: 'pressburg', to: 'vienna' });
+      expect(inVienna(b, 'hapsburg').reduce((n, s) => n + s.regulars, 0)).toBe(2);
     }
-    // The interception arrow appears with the roll (step 9), the interceptors in Vienna at step 10.
-    expect(board(8).arrows.map((a) => a.kind)).toEqual(['move']);
-    expect(board(9).arrows.map((a) => [a.kind, a.success])).toEqual([
+    // The interception arrow appears with the roll (step 8), the interceptors in Vienna as they are placed (step 9).
+    expect(entered(8).arrows.map((a) => a.kind)).toEqual(['move']);
+    expect(after(8).arrows.map((a) => [a.kind, a.success])).toEqual([
       ['move', undefined],
       ['interception', true],
     ]);
-    expect(inVienna(board(10), 'hapsburg').reduce((n, s) => n + s.regulars, 0)).toBe(10);
+    expect(inVienna(after(9), 'hapsburg').reduce((n, s) => n + s.regulars, 0)).toBe(10);
     // 13.1 step 5: placed as the machine leaves "Place the formation" (step 13).
-    expect(inVienna(board(13), 'ottoman')).toEqual([]);
-    expect(board(13).transit).not.toBeNull();
-    expect(inVienna(board(14), 'ottoman').map((s) => s.regulars)).toEqual([7]);
-    expect(board(14).transit).toBeNull();
-    // The retreat (step 31) empties Vienna of Ottomans; before it, they are still there with 3 regulars.
-    expect(inVienna(board(30), 'ottoman').map((s) => s.regulars)).toEqual([3]);
-    expect(inVienna(board(31), 'ottoman')).toEqual([]);
+    expect(inVienna(entered(13), 'ottoman')).toEqual([]);
+    expect(entered(13).transit).not.toBeNull();
+    expect(inVienna(after(13), 'ottoman').map((s) => s.regulars)).toEqual([7]);
+    expect(after(13).transit).toBeNull();
+    // The retreat (decided at step 30) empties Vienna of Ottomans; before it, they are still there with 3 regulars.
+    expect(inVienna(entered(30), 'ottoman').map((s) => s.regulars)).toEqual([3]);
+    expect(inVienna(after(30), 'ottoman')).toEqual([]);
   });
 
   test('[R9] a forced decision keeps its option list and its refused answers', () => {
@@ -138,9 +208,8 @@ describe('the worked example (13.2, 14, 14.1)', () => {
     expect(retreat.blocked.length).toBeGreaterThan(0);
     for (const b of retreat.blocked) expect(b.reason.ru).toMatch(/[А-Яа-я]/);
     expect(model.rules.R9).toEqual(RULE_REGISTRY.R9);
-    // The step after it is the engine's answer, which is that one option.
-    const next = model.steps.find((s) => s.step === 31)!;
-    expect(next.answer).toMatchObject({ source: 'engine', event: retreat.options[0]!.event });
+    // The engine's answer, that one option, is what moved the machine on from the forced step.
+    expect(forced[1]!.answer).toMatchObject({ source: 'engine', event: retreat.options[0]!.event });
   });
 
   test('[13.1] the map: Vienna, Pressburg and their neighbours, spread apart, with the connections among them', () => {
@@ -196,8 +265,11 @@ describe("every example: the board of a frame's last step is the board the sessi
       m.frames.forEach((frame, i) => {
         const last = m.steps.filter((s) => s.frame === i).at(-1)!;
         const { position, transit, arrows, map } = frame;
-        expect(m.boards[last.board!], `frame ${i}`).toEqual({ position, transit, arrows, map });
+        expect(m.boards[last.entered.board!], `frame ${i}`).toEqual({ position, transit, arrows, map });
       });
+      // A step's board is the board after what happened in it: the entering board of the step it leads to.
+      for (const s of m.steps)
+        if (s.leaves) expect(s.board).toBe(m.steps.find((x) => x.step === s.leaves!.step)!.entered.board);
     },
   );
 });

@@ -367,12 +367,18 @@ export function applyCasualties(c: FieldBattleContext): Partial<FieldBattleConte
   world = { ...world, position: markLosers(world.position, sideStacks(world, c.battle, loser)) };
   const attacker = sideSummary(c, 'attacker');
   const defender = sideSummary(c, 'defender');
-  const winnerPower =
-    c.winner === 'attacker' ? c.battle.attacker : sideLeader(c.world, c.battle, 'defender', c.forces?.defender ?? []);
+  const winnerPower = winningPower(c, winner);
   return {
     world,
     summary: { ...summary, battle: { space: c.battle.space, attacker, defender, winner, winnerPower } },
   };
+}
+
+/** 14 step 8: the power that wins, once the winning side is known (the defending side's leading power). */
+export function winningPower(c: FieldBattleContext, winner: Role): Power {
+  return winner === 'attacker'
+    ? c.battle.attacker
+    : sideLeader(c.world, c.battle, 'defender', c.forces?.defender ?? []);
 }
 
 /**

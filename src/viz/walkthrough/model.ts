@@ -118,6 +118,33 @@ interface Mark {
   readonly counts: Counts;
 }
 
+/** A trace step as recorded: the state it entered, and what it did on the way (its event, guards, note, answer). */
+interface Row {
+  readonly step: number;
+  readonly machine: string;
+  readonly state: string;
+  readonly stateId: string;
+  readonly from?: string;
+  readonly event: string;
+  readonly source: Source;
+  readonly headline: boolean;
+  readonly note: Text;
+  readonly title: Text;
+  readonly rule: string;
+  readonly ruling?: string;
+  readonly guards: StepView['guards'];
+  readonly frame: number;
+  readonly answer?: AnswerView;
+  readonly dice?: DiceView;
+  readonly waits?: boolean;
+  readonly board?: number;
+  readonly forced?: DecisionView;
+}
+
+function sameText(a: Text, b: Text): boolean {
+  return a.en === b.en && a.ru === b.ru;
+}
+
 /** How many arrows of each kind a board has: what of the summary is drawn already (one arrow per entry). */
 function countsOf(arrows: readonly ArrowView[]): Counts {
   const n = (kind: ArrowView['kind']) => arrows.filter((a) => a.kind === kind).length;
@@ -139,6 +166,8 @@ export interface RecorderOptions {
  */
 export class WalkthroughRecorder {
   readonly model: WalkthroughModel;
+  /** One row per trace step, as the trace has it (the steps are composed from them). */
+  private readonly rows: Row[] = [];
   private readonly marks: Mark[] = [];
   private readonly world: Pick<Scenario['world'], 'board' | 'leaders'>;
   private readonly scenario: Scenario;
@@ -156,7 +185,7 @@ export class WalkthroughRecorder {
     const description = scenario.data.description;
     this.model = {
       format: 'his-walkthrough',
-      version: 1,
+      version: 2,
       title: options.title ?? (name ? { en: name, ru: name } : { en: 'A move', ru: 'Ход' }),
       description: options.description ?? (description ? { en: description, ru: description } : null),
       alternativeReadings: Object.entries(scenario.data.rulings ?? {})
@@ -230,11 +259,12 @@ export class WalkthroughRecorder {
           : undefined;
       const answer = next < answers.length && entry.event === answers[next]!.event.type ? answers[next++] : undefined;
       const src: Source = answer ? answer.source : entry.source === 'host' && source ? source : entry.source;
-      const step: StepView = {
+      const row: Row = {
         step: entry.step,
         machine: entry.machine,
         state: entry.state,
         stateId: [entry.machine, ...statePath(entry.state)].join('.'),
+        ...(entry.from !== undefined ? { from: entry.from } : {}),
         event: entry.event,
         source: src,
         headline: entry.headline,
@@ -250,19 +280,77 @@ export class WalkthroughRecorder {
         ...(board !== undefined ? { board } : {}),
         ...(forced ? { forced } : {}),
       };
-      this.model.steps.push(step);
+      this.rows.push(row);
       if (forced) {
         this.noteLeaders(forced);
         this.noteRules(['R9']);
       }
       this.noteRules([
-        step.rule,
-        step.ruling,
-        ...step.guards.map((g) => g.rule),
-        ...(step.dice?.modifiers.map((m) => m.rule) ?? []),
+        row.rule,
+        row.ruling,
+        ...row.guards.map((g) => g.rule),
+        ...(row.dice?.modifiers.map((m) => m.rule) ?? []),
       ]);
     });
     this.marks.push({ trace: session.trace.length, log: log.length, counts: this.counted(summary) });
+    this.compose();
+  }
+
+  /**
+   * The steps from the rows: each state with what happened in it, read from the row that left it (the next row of
+   * the same machine, whose `from` is this state). A machine's rows are in order in the trace, and a procedure
+   * invoked again starts with a row of its own, so the latest row of a machine is the one a new row leaves.
+   */
+  private compose(): void {
+    const leaving = new Map<number, Row>();
+    const latest = new Map<string, number>();
+    this.rows.forEach((row, i) => {
+      const k = latest.get(row.machine);
+      if (row.event !== 'start' && k !== undefined && this.rows[k]!.state === row.from) leaving.set(k, row);
+      latest.set(row.machine, i);
+    });
+    const done = this.model.frames.at(-1)?.done ?? false;
+    const steps = this.rows.map((row, i): StepView => {
+      const out = leaving.get(i);
+      // A leaving row that says nothing new carries the title of the state it entered: this state keeps its own.
+      const told = out !== undefined && (out.headline || !sameText(out.note, out.title));
+      const board = out?.board ?? row.board;
+      // A state that invokes a procedure changes the board through the procedure's own steps, which show it.
+      const changed =
+        out !== undefined && !out.event.startsWith('done:') && out.board !== undefined && out.board !== row.board;
+      const last = i === this.rows.length - 1;
+      return {
+        step: row.step,
+        machine: row.machine,
+        state: row.state,
+        stateId: row.stateId,
+        title: row.title,
+        rule: row.rule,
+        ...(row.ruling ? { ruling: row.ruling } : {}),
+        entered: { event: row.event, source: row.source, ...(row.board !== undefined ? { board: row.board } : {}) },
+        ...(out
+          ? { leaves: { step: out.step, event: out.event, source: out.source, to: out.stateId, toTitle: out.title } }
+          : {}),
+        note: told ? out.note : row.title,
+        headline: out?.headline ?? false,
+        story:
+          told ||
+          changed ||
+          row.waits === true ||
+          row.forced !== undefined ||
+          out?.answer !== undefined ||
+          (last && (done || this.model.stopped !== null)),
+        guards: out?.guards ?? [],
+        frame: row.frame,
+        ...(out?.answer ? { answer: out.answer } : {}),
+        ...(out?.dice ? { dice: out.dice } : {}),
+        ...(row.waits ? { waits: true } : {}),
+        ...(board !== undefined ? { board } : {}),
+        ...(row.forced ? { forced: row.forced } : {}),
+      };
+    });
+    this.model.steps.length = 0;
+    this.model.steps.push(...steps);
   }
 
   /** The microstep a trace step was, when the capture saw it (a machine's start is no microstep). */
@@ -287,9 +375,9 @@ export class WalkthroughRecorder {
    */
   private boardAfter(captured: CapturedStep | undefined, pending: Decision | null): number | undefined {
     if (!this.capture) return undefined;
-    const previous = this.model.steps.at(-1)?.board;
+    const previous = this.rows.at(-1)?.board;
     const before: BoardView | undefined = previous === undefined ? undefined : this.model.boards[previous];
-    if (this.model.steps.length > 0 && !before) return undefined;
+    if (this.rows.length > 0 && !before) return undefined;
     if (!captured && before) return previous;
     const context = captured ? contextOf(captured) : undefined;
     const summary = context?.summary ?? EMPTY_SUMMARY;
@@ -323,13 +411,14 @@ export class WalkthroughRecorder {
     const keep = Math.max(1, frames);
     this.model.frames.length = Math.min(this.model.frames.length, keep);
     this.marks.length = Math.min(this.marks.length, keep);
-    const steps = this.model.steps.filter((s) => s.frame < keep);
-    this.model.steps.length = 0;
-    this.model.steps.push(...steps);
+    const rows = this.rows.filter((s) => s.frame < keep);
+    this.rows.length = 0;
+    this.rows.push(...rows);
     this.model.stopped = null;
     this.used.clear();
-    for (const s of steps) if (s.event !== 'start') this.used.set(s.machine, (this.used.get(s.machine) ?? 0) + 1);
-    this.capture = capture && (steps.length === 0 || steps.at(-1)!.board !== undefined) ? capture : undefined;
+    for (const s of rows) if (s.event !== 'start') this.used.set(s.machine, (this.used.get(s.machine) ?? 0) + 1);
+    this.capture = capture && (rows.length === 0 || rows.at(-1)!.board !== undefined) ? capture : undefined;
+    this.compose();
   }
 
   /** A scripted answer the engine refused: the replay ends with it. */
@@ -347,6 +436,7 @@ export class WalkthroughRecorder {
     };
     this.model.stopped = stop;
     this.noteRules([stop.rule, stop.ruling]);
+    this.compose();
   }
 
   private counted(s: Summary): Counts {

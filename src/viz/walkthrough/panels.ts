@@ -46,37 +46,64 @@ export function header(m: WalkthroughModel, v: View): Markup {
   return html`<header class="top"><div class="titles"><h1>${m.title[lang]}</h1><p class="sub">${word('pageTitle', lang)}</p>${m.alternativeReadings?.length ? html`<p class="sub readings">${word('readings', lang)} ${m.alternativeReadings.join(', ')}</p>` : ''}${m.description ? html`<details class="desc"><summary>${word('about', lang)}</summary><p>${m.description[lang]}</p></details>` : ''}</div><nav class="controls"><button type="button" id="wt-prev" data-act="prev"${v.index <= 0 ? html` disabled` : ''}>${word('previous', lang)}</button><span id="wt-counter" class="counter">${word('step', lang)} <b>${String(step?.step ?? 0)}</b> ${word('of', lang)} ${String(total)}</span><button type="button" id="wt-next" data-act="next"${v.index >= total - 1 ? html` disabled` : ''}>${word('next', lang)}</button><span class="group" role="group" aria-label="${word('language', lang)}">${langButton('en', 'EN')}${langButton('ru', 'RU')}</span>${v.playable ? html`<span class="group" role="group" aria-label="${word('mode', lang)}">${modeButton('replay')}${modeButton('play')}</span>` : ''}<span class="keys">${word('keys', lang)}</span></nav></header>`;
 }
 
+/** Whether the step's note says what happened in it (it is not just the state's title). */
+function told(s: StepView): boolean {
+  return s.note.en !== s.title.en || s.note.ru !== s.title.ru;
+}
+
 export function stepList(m: WalkthroughModel, v: View): Markup {
   const items = m.steps.map((s, i) => {
     const cls = [
       i === v.index ? 'current' : '',
-      s.headline ? 'headline' : '',
+      told(s) ? 'headline' : '',
       s.waits ? 'waits' : '',
       s.forced ? 'forced' : '',
     ]
       .filter(Boolean)
       .join(' ');
-    return html`<li class="${cls}"><a href="#step=${String(s.step)}" data-step="${String(s.step)}"${i === v.index ? html` aria-current="step"` : ''}><span class="n">${String(s.step)}</span> <span class="t">${s.title[v.lang]}</span>${s.headline ? html`<span class="h">${s.note[v.lang]}</span>` : ''}</a></li>`;
+    return html`<li class="${cls}"><a href="#step=${String(s.step)}" data-step="${String(s.step)}"${i === v.index ? html` aria-current="step"` : ''}><span class="n">${String(s.step)}</span> <span class="t">${s.title[v.lang]}</span>${told(s) ? html`<span class="h">${s.note[v.lang]}</span>` : ''}</a></li>`;
   });
   return html`<h2>${word('steps', v.lang)}</h2><ol class="step-list">${items}</ol>`;
 }
 
-function trigger(s: StepView, lang: Lang): Markup {
-  if (s.answer) {
-    return html`<p>${TRIGGERS.event[lang]} <b class="answer">${s.answer.label[lang]}</b> <code>${s.answer.event.type}</code> — ${TRIGGERS.by[lang]}: ${(SOURCES[s.answer.source] ?? SOURCES.host!)[lang]}.</p>`;
-  }
-  if (s.event === 'start') return html`<p>${TRIGGERS.start[lang]}</p>`;
-  if (s.event.startsWith('done:')) {
-    const machine = s.event.slice('done:'.length);
-    return html`<p>${TRIGGERS.done[lang]} ${procedure(machine, lang)}.</p>`;
-  }
-  if (s.event === 'always') return html`<p>${TRIGGERS.always[lang]}</p>`;
-  return html`<p><code>${s.event}</code></p>`;
+/** What moved the machine on from this state: the answer accepted, no event, or the procedure it invoked finishing. */
+function trigger(m: WalkthroughModel, s: StepView, lang: Lang): Markup {
+  const out = s.leaves;
+  if (!out) return html`<p class="muted">${word(s.waits ? 'waiting' : 'staysHere', lang)}</p>`;
+  let why: Markup;
+  if (s.answer)
+    why = html`${TRIGGERS.event[lang]} <b class="answer">${s.answer.label[lang]}</b> <code>${s.answer.event.type}</code> — ${TRIGGERS.by[lang]}: ${(SOURCES[s.answer.source] ?? SOURCES.host!)[lang]}.`;
+  else if (out.event.startsWith('done:'))
+    why = html`${TRIGGERS.done[lang]} ${procedure(out.event.slice('done:'.length), lang)}.`;
+  else if (out.event === 'always') why = html`${TRIGGERS.always[lang]}`;
+  else why = html`<code>${out.event}</code>`;
+  const to = m.steps.find((x) => x.step === out.step);
+  return html`<p>${why}</p><p class="next">${word('leadsTo', lang)}: <a href="#step=${String(out.step)}" data-step="${String(out.step)}">${to ? procedureOf(to, lang) : ''}${out.toTitle[lang]}</a> <span class="muted">(${word('step', lang).toLowerCase()} ${String(out.step)})</span></p>`;
+}
+
+/** 'Interception › ' when the next state is in another procedure. */
+function procedureOf(s: StepView, lang: Lang): string {
+  const p = Object.hasOwn(PROCEDURES, s.machine) ? PROCEDURES[s.machine]! : undefined;
+  return p ? `${p[lang]} › ` : '';
+}
+
+/** How the machine came to this state: it started here, or the state before it (and the step that left that). */
+function entry(m: WalkthroughModel, s: StepView, lang: Lang): Markup {
+  if (s.entered.event === 'start') return html`<p class="came">${TRIGGERS.start[lang]}</p>`;
+  const before = m.steps.find((x) => x.leaves?.step === s.step);
+  if (!before) return html``;
+  return html`<p class="came">${word('cameFrom', lang)}: <a href="#step=${String(before.step)}" data-step="${String(before.step)}">${before.title[lang]}</a> <span class="muted">(${word('step', lang).toLowerCase()} ${String(before.step)})</span></p>`;
 }
 
 function guards(m: WalkthroughModel, s: StepView, lang: Lang): Markup {
-  if (s.guards.length === 0) return html`<p class="muted">${word('noGuards', lang)}</p>`;
-  const rows = s.guards.map(
+  if (s.guards.length === 0) return html`<p class="muted">${word(s.leaves ? 'noGuards' : 'notLeftYet', lang)}</p>`;
+  // A condition checked twice on the way out (two transitions test it) is one row: the same answer each time.
+  const seen = new Set<string>();
+  const once = s.guards.filter((g) => {
+    const key = `${g.name}:${String(g.result)}`;
+    return !seen.has(key) && (seen.add(key), true);
+  });
+  const rows = once.map(
     (g) =>
       html`<tr class="${g.result ? 'pass' : 'fail'}"><td><code>${g.name}</code></td><td>${ref(g.rule, undefined, lang)}<div class="sum">${summary(m, g.rule, lang)}</div></td><td class="res">${g.result ? '✓' : '✗'} ${word(g.result ? 'holds' : 'fails', lang)}</td></tr>`,
   );
@@ -110,25 +137,25 @@ export function stepPanel(m: WalkthroughModel, v: View): Markup {
   const last = v.index === m.steps.length - 1;
   let decision: Markup | string = '';
   if (s.waits && frame?.pending) {
-    const next = m.frames[s.frame + 1]?.answer;
-    const answered = next
-      ? html`<p class="answered"><b>${word('answered', lang)}:</b> ${next.label[lang]} <code>${next.event.type}</code> — ${(SOURCES[next.source] ?? SOURCES.host!)[lang]}</p>`
+    const given = s.answer;
+    const answered = given
+      ? html`<p class="answered"><b>${word('answered', lang)}:</b> ${given.label[lang]} <code>${given.event.type}</code> — ${(SOURCES[given.source] ?? SOURCES.host!)[lang]}</p>`
       : m.stopped && last
         ? null
         : v.mode === 'replay'
           ? html`<p class="answered muted">${word('waiting', lang)}</p>`
           : null;
     const live =
-      v.mode === 'play' && last && !next
+      v.mode === 'play' && last && !given
         ? playControls(m, frame.pending, lang, v.play)
         : v.mode === 'play' && !last
           ? html`<p class="muted">${word('notYourStep', lang)} <a href="#step=${String(m.steps.at(-1)?.step ?? 1)}">${word('toLast', lang)}</a></p>`
           : null;
     decision = decisionPanel(m, frame.pending, lang, answered, live);
   } else if (s.forced) {
-    // Ruling R9: one legal answer, which the engine gave; it is the next answered step's.
-    const next = m.steps.slice(v.index + 1).find((x) => x.answer)?.answer;
-    const answered = html`<p class="answered forced"><b>${word('answered', lang)}:</b> ${next ? html`${next.label[lang]} <code>${next.event.type}</code> — ` : ''}${word('forcedBy', lang)} ${ref('R9', undefined, lang)}</p>`;
+    // Ruling R9: one legal answer, which the engine gave as the machine left this state.
+    const given = s.answer;
+    const answered = html`<p class="answered forced"><b>${word('answered', lang)}:</b> ${given ? html`${given.label[lang]} <code>${given.event.type}</code> — ` : ''}${word('forcedBy', lang)} ${ref('R9', undefined, lang)}</p>`;
     decision = decisionPanel(m, s.forced, lang, answered, null);
   }
   const stopped =
@@ -140,7 +167,7 @@ export function stepPanel(m: WalkthroughModel, v: View): Markup {
       ? html`<div class="outcome"><h3>${word('outcome', lang)}</h3><p>${word('moveOver', lang)}</p>${m.steps.filter((x) => x.headline).map((x) => html`<p class="headline-note">${x.note[lang]}</p>`)}</div>`
       : '';
   const playTools = v.mode === 'play' && v.play ? playToolbar(v.play, lang) : '';
-  return html`<section class="step" data-step="${String(s.step)}" data-state="${s.stateId}" data-frame="${String(s.frame)}"><h2><span class="machine">${procedure(s.machine, lang)}</span> › <span class="state-title">${s.title[lang]}</span></h2><p class="note${s.headline ? ' headline' : ''}" id="wt-note">${s.note[lang]}</p><div class="block trigger"><h3>${word('trigger', lang)}</h3>${trigger(s, lang)}</div><div class="block rule"><h3>${word('ruleApplied', lang)}</h3><p>${ref(s.rule, s.ruling, lang)} — ${summary(m, s.rule, lang)}</p>${s.ruling ? html`<p>${ref(s.ruling, undefined, lang)} — ${summary(m, s.ruling, lang)}</p>` : ''}</div><div class="block"><h3>${word('guards', lang)}</h3>${guards(m, s, lang)}</div>${s.dice ? html`<div class="block"><h3>${word('dice', lang)}</h3>${diceView(s.dice, lang)}</div>` : ''}${decision}${stopped}${outcome}${playTools}</section>`;
+  return html`<section class="step" data-step="${String(s.step)}" data-state="${s.stateId}" data-step-state="${s.stateId}" data-headline="${s.note[lang]}" data-frame="${String(s.frame)}"><h2><span class="machine">${procedure(s.machine, lang)}</span> › <span class="state-title">${s.title[lang]}</span></h2><p class="note${s.headline ? ' headline' : ''}" id="wt-note">${s.note[lang]}</p>${s.dice ? html`<div class="block"><h3>${word('dice', lang)}</h3>${diceView(s.dice, lang)}</div>` : ''}${decision}<div class="block rule"><h3>${word('ruleApplied', lang)}</h3><p>${ref(s.rule, s.ruling, lang)} — ${summary(m, s.rule, lang)}</p>${s.ruling ? html`<p>${ref(s.ruling, undefined, lang)} — ${summary(m, s.ruling, lang)}</p>` : ''}</div><div class="block trigger"><h3>${word('trigger', lang)}</h3>${entry(m, s, lang)}${trigger(m, s, lang)}</div><div class="block"><h3>${word('guards', lang)}</h3>${guards(m, s, lang)}</div>${stopped}${outcome}${playTools}</section>`;
 }
 
 /** The board after the step (the frame's, after the whole answer, when the step's own could not be read). */

@@ -39,33 +39,54 @@ export interface DiceView {
   readonly hits?: number;
 }
 
+/**
+ * One state a machine was in: one trace step (the one that entered the state), shown with what happened in it — the
+ * trace step that left it (its `from` is this state): its note, the conditions checked, the answer given, the dice.
+ * "Attacker's dice" shows the attacker's roll; "Winner" the winner. A state the machine has not left (the end, or
+ * where it waits now) has its title as its note and nothing checked yet.
+ */
 export interface StepView {
   /** The trace's step number (1-based): what `#step=N` points at. */
   readonly step: number;
   readonly machine: string;
   readonly state: string;
-  /** '<machine>.<state path>': the `data-state` of the statechart's node. */
+  /** '<machine>.<state path>': the `data-state` of the statechart's node, and the page's `data-step-state`. */
   readonly stateId: string;
-  /** The event type, 'always', 'start' or 'done:<machine>'. */
-  readonly event: string;
-  readonly source: Source;
-  readonly headline: boolean;
-  readonly note: Text;
   /** The state's own title and rule (its meta). */
   readonly title: Text;
   readonly rule: string;
   readonly ruling?: string;
+  /**
+   * How the machine came here: the entering step's event ('start', 'always', 'done:<machine>' or a type), its source,
+   * and the board as it entered (an index into `boards`).
+   */
+  readonly entered: { readonly event: string; readonly source: Source; readonly board?: number };
+  /** The trace step that left this state, and where it went; absent while the machine is here (or at its end). */
+  readonly leaves?: {
+    readonly step: number;
+    readonly event: string;
+    readonly source: Source;
+    readonly to: string;
+    readonly toTitle: Text;
+  };
+  /** What happened in this state: the leaving step's note (the state's title when it has not left). */
+  readonly note: Text;
+  /** The leaving step's note is one of the narrative's (the engine's headline). */
+  readonly headline: boolean;
+  /** A step of the story: a decision, a roll, something the engine narrates, a change on the board, or the end. */
+  readonly story: boolean;
+  /** The conditions checked in this state, as it was left. */
   readonly guards: readonly { readonly name: string; readonly rule: string; readonly result: boolean }[];
-  /** The frame (board and pending decision) this step belongs to. */
+  /** The frame (board and pending decision) in which the machine entered this state. */
   readonly frame: number;
-  /** The accepted event that made this step, when one did. */
+  /** The accepted event that moved the machine on from this state, when one did. */
   readonly answer?: AnswerView;
   readonly dice?: DiceView;
-  /** The step where the machine waits for the frame's pending decision. */
+  /** The machine waits here for the frame's pending decision. */
   readonly waits?: boolean;
-  /** The board after this step (an index into `boards`); absent when it could not be read (the frame's board then). */
+  /** The board after what happened in this state (an index into `boards`); absent when it could not be read. */
   readonly board?: number;
-  /** Ruling R9: the machine waits here for a decision with one legal answer, which the engine gives itself. */
+  /** Ruling R9: the machine waited here for a decision with one legal answer, which the engine gave itself. */
   readonly forced?: DecisionView;
 }
 
@@ -154,7 +175,7 @@ export interface StopView {
 
 export interface WalkthroughModel {
   readonly format: 'his-walkthrough';
-  readonly version: 1;
+  readonly version: 2;
   readonly title: Text;
   readonly description: Text | null;
   /** The rulings read the other way in this scenario (`rulings`, src/schema/rulings.ts); empty: as RULINGS.md. */
