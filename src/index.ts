@@ -73,6 +73,8 @@ export {
 } from './data/index.ts';
 /** A space's, a leader's or a power's name in English and Russian, on a scenario's own board and leaders (`scenario.world`). */
 export { spaceName, leaderName, powerName } from './text/names.ts';
+/** A scenario's own title (its `title`, else its `name`) and description, in both languages. */
+export { scenarioTitle, scenarioDescription } from './text/scenario.ts';
 export * from '../machines/index.ts';
 export {
   explore,

@@ -2,6 +2,7 @@
 // around the move. Pure: the CLI prints it.
 import type { Summary } from '../schema/result.ts';
 import { powerGen, powerName, spaceName, unitsText } from '../text/names.ts';
+import { scenarioTitle } from '../text/scenario.ts';
 import type { Lang } from '../text/text.ts';
 import type { Position, World } from '../rules/world.ts';
 import type { Session } from './session.ts';
@@ -74,7 +75,8 @@ export function narrative(session: Session, lang: Lang): string {
   const L = LABELS[lang];
   const sc = session.scenario;
   const lines: string[] = [];
-  if (sc.data.name) lines.push(sc.data.name, '');
+  const title = scenarioTitle(sc.data);
+  if (title) lines.push(title[lang], '');
   const imp = sc.data.impulse;
   // Russian: «Импульс Османов, 1 КО.»; English: "Ottoman impulse, 1 CP."
   lines.push(

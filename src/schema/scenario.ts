@@ -10,6 +10,20 @@ import { CountSchema, LeaderIdSchema, LeaderListSchema, SpaceIdSchema, textSchem
 
 export const BONUSES = ['telescope'] as const;
 
+/**
+ * A scenario's own words (its title, its description): one text for both languages, or each language's own; a
+ * language left out is shown in the other.
+ */
+export function ownTextSchema(max: number) {
+  return z.union([
+    textSchema(max),
+    z
+      .object({ en: textSchema(max).optional(), ru: textSchema(max).optional() })
+      .strict()
+      .refine((t) => t.en !== undefined || t.ru !== undefined, { error: 'give the text in English (en), Russian (ru) or both' }),
+  ]);
+}
+
 export const LeaderDefinitionSchema = z
   .object({
     id: LeaderIdSchema,
@@ -84,8 +98,9 @@ export const PositionShape = {
 export const ScenarioSchema = z
   .object({
     $schema: z.string().max(LIMITS.textLength).optional(),
-    name: textSchema().optional(),
-    description: textSchema(LIMITS.textLength).optional(),
+    name: textSchema().optional().describe('a short name (the title when the scenario has none)'),
+    title: ownTextSchema(LIMITS.nameLength).optional().describe('the title, in English and Russian: {en, ru}'),
+    description: ownTextSchema(LIMITS.textLength).optional().describe('what the scenario shows, in English and Russian: {en, ru}'),
     ...PositionShape,
     move: MoveSchema.optional(),
     events: z.array(EventSchema).max(LIMITS.events).default([]).describe('scripted events, consumed in order'),

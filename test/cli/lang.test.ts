@@ -85,3 +85,19 @@ describe('his resolve and his walkthrough --lang ru', () => {
     expect(r.stderr).not.toMatch(ENGLISH);
   });
 });
+
+describe("a scenario's own title in each language", () => {
+  test('[DESIGN] his resolve prints the title in the language asked; a Russian-only title in both', () => {
+    const file = join(ROOT, 'examples', 'vienna-1517.json');
+    expect(his('resolve', file).stdout.split('\n')[0]).toBe(
+      "Vienna, 1517 — the rulebook's Interception and Battle Example",
+    );
+    expect(his('resolve', file, '--lang', 'ru').stdout.split('\n')[0]).toBe(
+      'Вена, 1517 — пример перехвата и сражения из правил',
+    );
+    const own = join(DIR, 'own-title.json');
+    writeFileSync(own, JSON.stringify({ ...vienna, title: { ru: 'Урок 3: перехват у Вены' } }));
+    for (const lang of ['en', 'ru'])
+      expect(his('resolve', own, '--lang', lang).stdout.split('\n')[0]).toBe('Урок 3: перехват у Вены');
+  });
+});

@@ -11,6 +11,7 @@ import { createSession, type Session, type SessionResult } from '../../src/engin
 import type { Decision } from '../../src/schema/decision.ts';
 import type { EngineEvent } from '../../src/schema/events.ts';
 import type { ResultPosition, Summary } from '../../src/schema/result.ts';
+import { scenarioDescription, scenarioTitle } from '../../src/text/scenario.ts';
 import { his } from '../helpers/cli.ts';
 
 const EXAMPLES = fileURLToPath(new URL('../../examples/', import.meta.url));
@@ -689,8 +690,10 @@ describe('every example', () => {
     (file) => {
       const text = readFileSync(`${EXAMPLES}${file}`, 'utf8');
       const scenario = parseScenario(text);
-      expect(scenario.data.name?.length ?? 0).toBeGreaterThan(0);
-      expect(scenario.data.description?.length ?? 0).toBeGreaterThan(0);
+      for (const lang of ['en', 'ru'] as const) {
+        expect(scenarioTitle(scenario.data)?.[lang].length ?? 0).toBeGreaterThan(0);
+        expect(scenarioDescription(scenario.data)?.[lang].length ?? 0).toBeGreaterThan(0);
+      }
       const outcome = resolve(scenario);
       if (!outcome.ok) throw new Error(JSON.stringify(outcome.error));
       expect(outcome.session.pending).toBeNull();

@@ -597,3 +597,41 @@ describe('parseScenario: inline maps', () => {
     expect(issue).toEqual({ path: 'stacks[0].space', message: "unknown space 'vienna'" });
   });
 });
+
+describe('parseScenario: a title and a description of its own, in English and Russian', () => {
+  test('[DESIGN] {en, ru}, one language only, or one text for both; the worked example carries both languages', async () => {
+    const { scenarioDescription, scenarioTitle } = await import('../../src/text/scenario.ts');
+    const book = parseScenario(EXAMPLE_TEXT).data;
+    expect(scenarioTitle(book)).toEqual({
+      en: "Vienna, 1517 — the rulebook's Interception and Battle Example",
+      ru: 'Вена, 1517 — пример перехвата и сражения из правил',
+    });
+    expect(scenarioDescription(book)!.ru).toMatch(/^Импульс Османов\./);
+    expect(scenarioDescription(book)!.ru).not.toMatch(/RULES\.md/);
+    const { title: _title, description: _description, ...untitled } = board();
+    const own = (patch: Partial<ScenarioInput>) => parseScenario({ ...untitled, ...patch }).data;
+    expect(scenarioTitle(own({ title: { ru: 'Урок: перехват' } }))).toEqual({ en: 'Урок: перехват', ru: 'Урок: перехват' });
+    expect(scenarioTitle(own({ title: 'Lesson 3' }))).toEqual({ en: 'Lesson 3', ru: 'Lesson 3' });
+    expect(scenarioTitle(own({ name: 'old name', title: { en: 'Lesson', ru: 'Урок' } }))).toEqual({ en: 'Lesson', ru: 'Урок' });
+    expect(scenarioTitle(own({ name: 'old name' }))).toEqual({ en: 'old name', ru: 'old name' });
+    expect(scenarioTitle(own({}))).toBeUndefined();
+    expect(scenarioDescription(own({ description: { en: 'What it shows', ru: 'Что он показывает' } }))).toEqual({
+      en: 'What it shows',
+      ru: 'Что он показывает',
+    });
+  });
+
+  test('[DESIGN] an empty title, an unknown language and an over-long title are refused with their path', () => {
+    expect(onlyIssue(board({ title: {} } as never)).path).toBe('title');
+    expect(onlyIssue(board({ title: { en: 'x', de: 'y' } } as never)).path).toMatch(/^title/);
+    expect(onlyIssue(board({ title: { en: 'x'.repeat(201) } })).path).toMatch(/^title/);
+    expect(onlyIssue(board({ description: { ru: 1 } } as never)).path).toMatch(/^description/);
+  });
+
+  test('[13.1] a move with a title resolves, and its result position parses again as a scenario', async () => {
+    const { resolve } = await import('../../src/engine/resolve.ts');
+    const r = resolve(parseScenario({ ...example(), title: { en: 'Lesson', ru: 'Урок' } }), { seed: 1 });
+    expect(r.ok).toBe(true);
+    expect(() => parseScenario(r.session.result!.position)).not.toThrow();
+  });
+});

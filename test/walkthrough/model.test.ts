@@ -336,6 +336,18 @@ describe('recording a session as it goes (play mode)', () => {
   });
 });
 
+describe("the scenario's own title and description", () => {
+  test('[DESIGN] the worked example carries both in both languages; a Russian-only title is the title in English too', () => {
+    const { model } = bookModel();
+    expect(model.title.ru).toBe('Вена, 1517 — пример перехвата и сражения из правил');
+    expect(model.description!.ru).toMatch(/^Импульс Османов/);
+    const scenario = parseScenario({ ...JSON.parse(VIENNA_TEXT), title: { ru: 'Урок 3' }, description: 'Notes' });
+    const own = replayModel(scenario, [], { seed: 1 });
+    expect(own.title).toEqual({ en: 'Урок 3', ru: 'Урок 3' });
+    expect(own.description).toEqual({ en: 'Notes', ru: 'Notes' });
+  });
+});
+
 describe('an inline map without coordinates', () => {
   test('[2.5] is drawn in rings; names stay as the scenario gives them (escaped only when drawn)', () => {
     const scenario = hostile();

@@ -23,6 +23,7 @@ import type { Stack } from '../../schema/scenario.ts';
 import type { Position } from '../../rules/world.ts';
 import { localLayout, nudge } from '../../data/layout.ts';
 import { leaderName, spaceName } from '../../text/names.ts';
+import { scenarioDescription, scenarioTitle } from '../../text/scenario.ts';
 import { contextOf, metaAt, StepCapture, transitOf, type CapturedStep } from './capture.ts';
 import { answerLabel, describeOption } from './describe.ts';
 import type {
@@ -153,7 +154,7 @@ function countsOf(arrows: readonly ArrowView[]): Counts {
 
 export interface RecorderOptions {
   readonly seed: number;
-  /** The page's title; by default the scenario's name. */
+  /** The page's title; by default the scenario's (its `title`, else its `name`). */
   readonly title?: Text;
   /** The page's description; by default the scenario's. */
   readonly description?: Text;
@@ -181,13 +182,11 @@ export class WalkthroughRecorder {
     this.scenario = scenario;
     this.capture = capture;
     this.world = { board: scenario.board, leaders: scenario.leaders };
-    const name = scenario.data.name;
-    const description = scenario.data.description;
     this.model = {
       format: 'his-walkthrough',
       version: 2,
-      title: options.title ?? (name ? { en: name, ru: name } : { en: 'A move', ru: 'Ход' }),
-      description: options.description ?? (description ? { en: description, ru: description } : null),
+      title: options.title ?? scenarioTitle(scenario.data) ?? { en: 'A move', ru: 'Ход' },
+      description: options.description ?? scenarioDescription(scenario.data) ?? null,
       alternativeReadings: Object.entries(scenario.data.rulings ?? {})
         .filter(([, r]) => r === 'alternative')
         .map(([id]) => id),
