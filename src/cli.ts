@@ -1,7 +1,8 @@
 // The `his` command (DESIGN "Command line", a contract). The only place with console output, file I/O and exit codes
 // (with its command modules in src/cli/). Exit codes: 0 done, 1 usage (a bad command, option or value), 2 a bad
 // scenario, events or save file (or one that cannot be read), 3 an illegal scripted event, 4 explore found invariant
-// violations, 5 review found changes since its baseline, 70 an engine fault. No stack trace is printed for anything a user typed.
+// violations, 5 review found changes since its baseline, 6 explore --exists/--forall undecided (a bound stopped it),
+// 70 an engine fault. No stack trace is printed for anything a user typed.
 import { MAX_SEED } from './engine/session.ts';
 import { VARIANT_RULINGS } from './schema/rulings.ts';
 import { serveStdio } from './server.ts';

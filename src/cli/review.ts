@@ -13,8 +13,9 @@ import {
   type OutcomeQuery,
 } from '../review/explore.ts';
 import { format, fraction, toNumber, type Fraction } from '../review/fraction.ts';
-import { compileExpression, importInvariants, InvariantModuleError } from '../review/query.ts';
+import { compileExpression, importInvariants, InvariantModuleError, QueryPropertyError } from '../review/query.ts';
 import { exploreInParallel } from '../review/parallel.ts';
+import { questionQuery, verdictLine, verdictOf, type Question } from '../review/verdict.ts';
 import { resolve as resolvePath } from 'node:path';
 import { bounds, BOUNDS, keptNothing, stoppedAt, stoppedEarly, type Limits } from './limits.ts';
 import {
@@ -35,14 +36,17 @@ import {
 
 /** The explore lines of `his help` (src/cli.ts puts them in its USAGE). */
 export const EXPLORE_USAGE = `  his explore <scenario.json> [--answers all|listed] [--policy decline|eager] [--events file.json]
-              [--assert module.mjs]... [--find '<expression>' [--out paths.json]] [--workers N|auto]
-              [--max-paths N] [--max-nodes N] [--max-ms N] [--ruling ID=READING]... [--json]
+              [--assert module.mjs]... [--find|--exists|--forall '<expression>' [--out paths.json]]
+              [--workers N|auto] [--max-paths N] [--max-nodes N] [--max-ms N] [--ruling ID=READING]... [--json]
       Every legal answer of every decision (--answers all, the default; listed: the answers each decision lists) and
       every dice outcome: paths, end positions, answers sent per decision kind, invariant violations (the built-in ones
       and those of each --assert module's default export) and the states of each machine that were reached. --find
       reports every end position where the expression (your own JavaScript over position and summary, run in this
       process) is true, with the shortest path of answers and dice to it; --out writes those paths for
-      his resolve --events. --workers splits the work between threads. Exit code 4 when an invariant is violated.`;
+      his resolve --events. --exists '<expression>' answers "is there any path where it is true?" and --forall "is it
+      true on every path?" in one line, with the shortest witness or counter-example (exit 0 yes/holds, 1 no/fails,
+      6 undecided: a bound stopped the run first). A query that reads a property its data does not have is an error
+      naming it (exit 2). --workers splits the work between threads. Exit code 4 when an invariant is violated.`;
 
 export function cmdOdds(args: string[]): number {
   const { values, positionals } = options(args, {
@@ -105,14 +109,46 @@ export function cmdOdds(args: string[]): number {
   }
 }
 
-/** A `--find` expression as a query (src/review/query.ts): one that does not compile is a usage error. */
-export function compileQuery(expression: string): OutcomeQuery {
+/**
+ * A `--find`, `--exists` or `--forall` expression as a query (src/review/query.ts): one that does not compile is a
+ * usage error; one that reads a property the data does not have throws its QueryPropertyError (exit 2).
+ */
+export function compileQuery(expression: string, option = '--find'): OutcomeQuery {
   try {
     return compileExpression(expression);
   } catch (e) {
-    throw new UsageError(`--find is not a JavaScript expression: ${(e as Error).message}`);
+    if (e instanceof QueryPropertyError) throw e;
+    throw new UsageError(`${option} is not a JavaScript expression: ${(e as Error).message}`);
   }
 }
+
+/** A query that read a property its data does not have: one line (or JSON), exit 2. */
+function queryFailed(e: QueryPropertyError, option: string, json: boolean): number {
+  const message = `${option} reads a property that does not exist: ${e.message}`;
+  if (json)
+    out(
+      JSON.stringify(
+        {
+          ok: false,
+          error: {
+            code: 'unknown-property',
+            message,
+            property: e.property,
+            path: e.path,
+            known: e.known,
+            ...(e.expression !== undefined ? { expression: e.expression } : {}),
+          },
+        },
+        null,
+        2,
+      ),
+    );
+  else err(`his: ${message}`);
+  return 2;
+}
+
+/** The exit code of a verdict: 0 yes or holds, 1 no or fails, 6 undecided (a bound stopped the run first). */
+export const VERDICT_EXIT = { yes: 0, holds: 0, no: 1, fails: 1, undecided: 6 } as const;
 
 /** A module whose default export is an invariant or an array of them: one that cannot be loaded is a bad input (exit 2). */
 export async function loadInvariants(path: string): Promise<Invariant[]> {
@@ -131,6 +167,8 @@ const EXPLORE_OPTIONS = {
   events: { type: 'string' },
   assert: { type: 'string', multiple: true },
   find: { type: 'string' },
+  exists: { type: 'string' },
+  forall: { type: 'string' },
   out: { type: 'string' },
   workers: { type: 'string' },
   ...BOUNDS,
@@ -154,14 +192,28 @@ export function cmdExplore(args: string[]): number | Promise<number> {
   if (values.policy !== undefined && values.answers !== undefined)
     throw new UsageError('--policy and --answers exclude each other: a policy gives one answer per decision');
   const policy = values.policy !== undefined ? policyOf(values.policy) : undefined;
-  const where = values.find !== undefined ? compileQuery(values.find) : undefined;
-  if (values.out !== undefined && where === undefined)
-    throw new UsageError('--out writes the paths --find found: give --find too');
+  const asked = (['find', 'exists', 'forall'] as const).filter((o) => values[o] !== undefined);
+  if (asked.length > 1)
+    throw new UsageError(`--${asked[0]} and --${asked[1]} exclude each other: give one expression per run`);
+  const option = asked[0] ? `--${asked[0]}` : '--find';
+  const expression = asked[0] ? values[asked[0]]! : undefined;
+  const question: Question | undefined = asked[0] === 'exists' || asked[0] === 'forall' ? asked[0] : undefined;
+  if (values.out !== undefined && expression === undefined)
+    throw new UsageError('--out writes the paths --find (or --exists, --forall) found: give one of them too');
   const json = values.json ?? false;
+  let where: OutcomeQuery | undefined;
+  try {
+    const query = expression !== undefined ? compileQuery(expression, option) : undefined;
+    where = query && question ? questionQuery(question, query) : query;
+  } catch (e) {
+    if (e instanceof QueryPropertyError) return queryFailed(e, option, json);
+    throw e;
+  }
   const workers = workersOf(values.workers);
   const rulings = rulingsOf(values.ruling);
   const failed = (e: unknown): number => {
     if (e instanceof ScenarioError || e instanceof FileError) return badInput(e, json);
+    if (e instanceof QueryPropertyError) return queryFailed(e, option, json);
     if (e instanceof ExploreScriptError) {
       const { code, rule, message } = e.error;
       if (json)
@@ -176,6 +228,7 @@ export function cmdExplore(args: string[]): number | Promise<number> {
   };
   const finish = (r: ExploreReport): number => {
     if (values.out !== undefined && r.matches) writeMatches(values.out, r);
+    if (question) return answer(question, expression!, r, limits, json);
     report(r, limits, json);
     return r.violations.length === 0 ? 0 : 4;
   };
@@ -198,7 +251,8 @@ export function cmdExplore(args: string[]): number | Promise<number> {
           {
             scenario: scenario.source,
             options: exploreOptions(),
-            ...(values.find !== undefined ? { find: values.find } : {}),
+            ...(expression !== undefined ? { find: expression } : {}),
+            ...(question ? { question } : {}),
             assert: modules.map((m) => resolvePath(m)),
           },
           workers,
@@ -231,6 +285,65 @@ export function cmdExplore(args: string[]): number | Promise<number> {
       throw e;
     },
   );
+}
+
+/**
+ * `--exists` / `--forall`: one verdict line (src/review/verdict.ts) and its exit code — 0 yes or holds, 1 no or
+ * fails, 6 undecided; 2 when the expression threw on some outcome (its answer there is unknown); 4 when an invariant
+ * was violated (the verdict is printed first, the violations' count on stderr).
+ */
+function answer(question: Question, expression: string, r: ExploreReport, limits: Limits, json: boolean): number {
+  const v = verdictOf(question, r);
+  const at = stoppedAt(r, limits);
+  const line = verdictLine(v, at ? `${at.option} ${at.value}` : undefined);
+  if (json)
+    out(
+      JSON.stringify(
+        {
+          ok: v.errors.count === 0 && r.violations.length === 0,
+          question,
+          expression,
+          answer: v.answer,
+          verdict: line,
+          paths: v.paths,
+          endPositions: v.ends,
+          matchingPaths: v.matchingPaths,
+          matchingEnds: v.matchingEnds,
+          truncated: v.truncated,
+          ...(at ? { stoppedAt: at } : {}),
+          ...(v.witness
+            ? {
+                [question === 'exists' ? 'witness' : 'counterExample']: {
+                  description: v.witness.description,
+                  labels: v.witness.labels,
+                  events: v.witness.events,
+                  position: v.witness.position,
+                },
+              }
+            : {}),
+          queryErrors: v.errors,
+          violations: r.violations.length,
+        },
+        null,
+        2,
+      ),
+    );
+  else out(line);
+  if (v.errors.count > 0) {
+    if (!json)
+      err(
+        `his: --${question} threw on ${v.errors.count} outcome(s), whose answer is therefore unknown: ${v.errors.first}`,
+      );
+    return 2;
+  }
+  if (r.violations.length > 0) {
+    if (!json)
+      err(
+        `his: ${r.violations.length} invariant violation(s) on the way (his explore without --${question} lists them)`,
+      );
+    return 4;
+  }
+  return VERDICT_EXIT[v.answer];
 }
 
 function writeMatches(path: string, r: ExploreReport): void {

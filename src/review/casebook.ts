@@ -11,7 +11,7 @@ import type { Rulings } from '../schema/rulings.ts';
 import type { ResultPosition } from '../schema/result.ts';
 import { explore, ExploreScriptError, type ExploreReport } from './explore.ts';
 import { add, format, fraction, type Fraction } from './fraction.ts';
-import { compileExpression } from './query.ts';
+import { compileExpression, QueryPropertyError } from './query.ts';
 import { Reached } from './transitions.ts';
 
 const FractionText = z
@@ -87,7 +87,10 @@ export const CaseSchema = z
         ctx.addIssue({
           code: 'custom',
           path: ['expected', 'facts', i, 'find'],
-          message: `not a JavaScript expression: ${(e as Error).message}`,
+          message:
+            e instanceof QueryPropertyError
+              ? `reads a property that does not exist: ${e.message}`
+              : `not a JavaScript expression: ${(e as Error).message}`,
         });
       }
       if (c.policy !== undefined && f.probability === undefined)
@@ -266,6 +269,9 @@ export function runCaseUnder(c: Case, rulings: Rulings): CaseResult {
   } catch (e) {
     if (e instanceof ExploreScriptError)
       return { id: c.id, kind, ...empty, report: undefined as never, error: e.message };
+    // A fact that reads a property the outcome does not have is a broken case, not "no match".
+    if (e instanceof QueryPropertyError)
+      throw new CaseError(c.id, `a fact reads a property that does not exist: ${e.message}`);
     throw e;
   }
   const outcomes: Record<string, string> = {};

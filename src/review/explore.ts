@@ -25,6 +25,7 @@ import { allAnswers, worldAt } from './answers.ts';
 import { add, mul, ONE, ZERO, type Fraction } from './fraction.ts';
 import { endViolations, resultParseViolations, stepViolations } from './invariants.ts';
 import { rollOutcomes } from './outcomes.ts';
+import { QueryPropertyError, queryPosition, type QueryPosition } from './strict-query.ts';
 import { applyDelta, DeltaTable, summaryDelta } from './summary-delta.ts';
 import { Reached } from './transitions.ts';
 
@@ -47,9 +48,9 @@ export interface ExploreNode {
  */
 export type Invariant = (node: ExploreNode) => boolean | string | readonly string[] | null | undefined | void;
 
-/** What a query sees of a finished move. */
+/** What a query sees of a finished move: the end position with every field (src/review/strict-query.ts), the whole summary. */
 export interface OutcomeView {
-  readonly position: ResultPosition;
+  readonly position: QueryPosition;
   readonly summary: Summary;
 }
 
@@ -644,6 +645,13 @@ export function assembleReport(
     errors: 0,
     firstError: undefined as string | undefined,
   }));
+  // A query reads the end position with every field, made once per end position.
+  const full = new Map<string, QueryPosition>();
+  const fullPosition = (key: string, p: ResultPosition) => {
+    let q = full.get(key);
+    if (!q) full.set(key, (q = queryPosition(p)));
+    return q;
+  };
   for (const c of top.classes.values()) {
     const end = ends.get(c.end)!;
     const prev = outcomes.get(c.end);
@@ -657,12 +665,15 @@ export function assembleReport(
     });
     total = add(total, c.probability);
     paths += c.paths;
-    const full = tracksSummary ? applyDelta(rootSummary, deltas.get(c.delta)) : undefined;
+    const summaryHere = tracksSummary ? applyDelta(rootSummary, deltas.get(c.delta)) : undefined;
+    const position = tracksSummary ? fullPosition(c.end, end.position) : undefined;
     queries.forEach((q, i) => {
       const a = answered[i]!;
       try {
-        if (!q({ position: end.position, summary: full! })) return;
+        if (!q({ position: position!, summary: summaryHere! })) return;
       } catch (e) {
+        // A property that does not exist is a typo in the query, not "no match": reported at once.
+        if (e instanceof QueryPropertyError) throw e;
         a.errors++;
         a.firstError ??= (e as Error)?.message ?? String(e);
         return;
@@ -671,11 +682,12 @@ export function assembleReport(
       a.ends.add(c.end);
     });
     if (where) {
-      const summary = full!;
+      const summary = summaryHere!;
       let hit = false;
       try {
-        hit = Boolean(where({ position: end.position, summary }));
+        hit = Boolean(where({ position: position!, summary }));
       } catch (e) {
+        if (e instanceof QueryPropertyError) throw e;
         queryErrors++;
         firstQueryError ??= (e as Error)?.message ?? String(e);
       }

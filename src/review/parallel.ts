@@ -23,6 +23,7 @@ import {
 import { add, fraction } from './fraction.ts';
 import { compileExpression, importInvariants } from './query.ts';
 import { DeltaTable, type SummaryDelta } from './summary-delta.ts';
+import { questionQuery, type Question } from './verdict.ts';
 
 /** What crosses to a worker: plain data only (a policy by name, the query as text, invariants as module paths). */
 export interface WorkerJob {
@@ -31,6 +32,8 @@ export interface WorkerJob {
     readonly decisions?: 'all' | 'decline' | 'eager';
   };
   readonly find?: string;
+  /** With `find`: the question it answers (src/review/verdict.ts); a forall's matches are its counter-examples. */
+  readonly question?: Question;
   readonly assert: readonly string[];
   readonly parts: number;
   readonly part: number;
@@ -235,16 +238,22 @@ export async function exploreInParallel(
   workers: number,
 ): Promise<ExploreReport & { readonly workers: number }> {
   const started = performance.now();
-  const where = job.find !== undefined ? compileExpression(job.find) : undefined;
+  const where =
+    job.find !== undefined
+      ? job.question
+        ? questionQuery(job.question, compileExpression(job.find))
+        : compileExpression(job.find)
+      : undefined;
   if (workers > 1) {
+    let parts: WireCore[] | undefined;
     try {
-      const parts = await Promise.all(
+      parts = await Promise.all(
         Array.from({ length: workers }, (_, part) => inWorker({ ...job, parts: workers, part })),
       );
-      return { ...assembleReport(mergeWires(parts, started), where ? { where } : {}), workers };
     } catch {
       // A worker could not start or failed: the same exploration in this thread (below) says what went wrong, if anything.
     }
+    if (parts) return { ...assembleReport(mergeWires(parts, started), where ? { where } : {}), workers };
   }
   const invariants = (await Promise.all(job.assert.map(importInvariants))).flat();
   const report = explore(parseScenario(job.scenario), {

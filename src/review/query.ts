@@ -1,17 +1,18 @@
-// A reviewer's query written as a JavaScript expression over `position` and `summary` (explore --find, the casebook's
-// facts). It is the reviewer's own code, run in this process with `new Function` — as trusted as a module given to
-// `his explore --assert`. Compiling it checks its syntax; a SyntaxError says what is wrong.
+// A reviewer's queries and invariants as they come from the command line: an expression compiled into a checked
+// query (src/review/strict-query.ts, re-exported here), and a module of invariants loaded by its path (explore
+// --assert).
 import { isAbsolute, resolve as resolvePath } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Invariant, OutcomeQuery } from './explore.ts';
+import type { Invariant } from './explore.ts';
 
-export function compileExpression(expression: string): OutcomeQuery {
-  const f = new Function('position', 'summary', `"use strict"; return (${expression}\n);`) as (
-    position: unknown,
-    summary: unknown,
-  ) => unknown;
-  return ({ position, summary }) => f(position, summary);
-}
+export {
+  compileExpression,
+  queryPosition,
+  QueryPropertyError,
+  sampleOutcome,
+  strictView,
+  type QueryPosition,
+} from './strict-query.ts';
 
 /**
  * A module whose default export is an invariant or an array of them (explore --assert): imported by its path. A `.ts`

@@ -11,7 +11,8 @@ import { explore, ExploreScriptError, positionKey, type OutcomeView } from '../.
 import { add, format, mul, ONE, ZERO, type Fraction } from '../../src/review/fraction.ts';
 import { rollOutcomes } from '../../src/review/outcomes.ts';
 import { applyDelta, composeDeltas, summaryDelta } from '../../src/review/summary-delta.ts';
-import { EMPTY_SUMMARY, type Summary } from '../../src/schema/result.ts';
+import { queryPosition } from '../../src/review/query.ts';
+import { EMPTY_SUMMARY, type ResultPosition, type Summary } from '../../src/schema/result.ts';
 import type { EngineEvent } from '../../src/schema/events.ts';
 import { his, hisAsync } from '../helpers/cli.ts';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -49,7 +50,7 @@ const SMALL = parseScenario({
 interface Walked {
   readonly key: string;
   readonly summary: Summary;
-  readonly position: OutcomeView['position'];
+  readonly position: ResultPosition;
   readonly events: readonly EngineEvent[];
   readonly p: Fraction;
 }
@@ -128,7 +129,9 @@ describe('explore where: the outcomes a query matches, with the shortest path to
         summary.battle?.winner === 'defender' || summary.avoids.some((x) => x.success);
       for (const decisions of ['decline', 'all'] as const) {
         const r = explore(SMALL, { decisions, where: query });
-        const paths = walk(SMALL, decisions).filter((w) => query(w));
+        const paths = walk(SMALL, decisions).filter((w) =>
+          query({ position: queryPosition(w.position), summary: w.summary }),
+        );
         const byEnd = new Map<string, { p: Fraction; shortest: number }>();
         for (const w of paths) {
           const prev = byEnd.get(w.key);
