@@ -4,12 +4,16 @@
 import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { MACHINES, type MachineId } from '../../machines/index.ts';
-import { ScenarioError } from '../engine/scenario.ts';
+import { ScenarioError, type Scenario } from '../engine/scenario.ts';
+import { walkthrough } from '../viz/walkthrough/index.ts';
+import { END_INVARIANTS, RESULT_PARSES } from '../review/invariants.ts';
 import {
+  ANSWERS_ACCEPTED,
   explore,
   ExploreScriptError,
   type ExploreReport,
   type Invariant,
+  type Match,
   type OutcomeQuery,
 } from '../review/explore.ts';
 import { format, fraction, toNumber, type Fraction } from '../review/fraction.ts';
@@ -36,14 +40,16 @@ import {
 
 /** The explore lines of `his help` (src/cli.ts puts them in its USAGE). */
 export const EXPLORE_USAGE = `  his explore <scenario.json> [--answers all|listed] [--policy decline|eager] [--events file.json]
-              [--assert module.mjs]... [--find|--exists|--forall '<expression>' [--out paths.json]]
-              [--workers N|auto] [--max-paths N] [--max-nodes N] [--max-ms N] [--ruling ID=READING]... [--json]
+              [--assert module.mjs]... [--find|--exists|--forall '<expression>'
+              [--out paths.json [--walkthrough [--max-pages N]]]] [--workers N|auto] [--max-paths N] [--max-nodes N] [--max-ms N] [--ruling ID=READING]... [--json]
       Every legal answer of every decision (--answers all, the default; listed: the answers each decision lists) and
-      every dice outcome: paths, end positions, answers sent per decision kind, invariant violations (the built-in ones
-      and those of each --assert module's default export) and the states of each machine that were reached. --find
+      every dice outcome: paths, end positions, answers sent per decision kind, each invariant by name (the built-in
+      ones and those of each --assert module's default export) with the states it was checked on and its violations,
+      and the states of each machine that were reached. --find
       reports every end position where the expression (your own JavaScript over position and summary, run in this
-      process) is true, with the shortest path of answers and dice to it; --out writes those paths for
-      his resolve --events. --exists '<expression>' answers "is there any path where it is true?" and --forall "is it
+      process) is true, with the shortest path of answers and dice to it; --out paths.json writes them, and one events
+      file per match beside it (paths-1.json, …) for his resolve --events; --walkthrough adds a page per match
+      (paths-1.html, …; at most --max-pages, 20 by default). --exists '<expression>' answers "is there any path where it is true?" and --forall "is it
       true on every path?" in one line, with the shortest witness or counter-example (exit 0 yes/holds, 1 no/fails,
       6 undecided: a bound stopped the run first). A query that reads a property its data does not have is an error
       naming it (exit 2). --workers splits the work between threads. Exit code 4 when an invariant is violated.`;
@@ -170,6 +176,8 @@ const EXPLORE_OPTIONS = {
   exists: { type: 'string' },
   forall: { type: 'string' },
   out: { type: 'string' },
+  walkthrough: { type: 'boolean' },
+  'max-pages': { type: 'string' },
   workers: { type: 'string' },
   ...BOUNDS,
   ...RULING_OPTION,
@@ -200,6 +208,11 @@ export function cmdExplore(args: string[]): number | Promise<number> {
   const question: Question | undefined = asked[0] === 'exists' || asked[0] === 'forall' ? asked[0] : undefined;
   if (values.out !== undefined && expression === undefined)
     throw new UsageError('--out writes the paths --find (or --exists, --forall) found: give one of them too');
+  if (values.walkthrough && values.out === undefined)
+    throw new UsageError('--walkthrough writes a page beside each events file --out writes: give --out too');
+  if (values['max-pages'] !== undefined && !values.walkthrough)
+    throw new UsageError('--max-pages bounds the pages --walkthrough writes: give --walkthrough too');
+  const maxPages = wholeNumber('max-pages', values['max-pages'], 1, MAX_PAGES, DEFAULT_PAGES);
   const json = values.json ?? false;
   let where: OutcomeQuery | undefined;
   try {
@@ -226,11 +239,22 @@ export function cmdExplore(args: string[]): number | Promise<number> {
     }
     throw e;
   };
-  const finish = (r: ExploreReport): number => {
-    if (values.out !== undefined && r.matches) writeMatches(values.out, r);
-    if (question) return answer(question, expression!, r, limits, json);
-    report(r, limits, json);
-    return r.violations.length === 0 ? 0 : 4;
+  const finish = (r: ExploreReport, scenario: Scenario): number | Promise<number> => {
+    const files = values.out !== undefined && r.matches ? writeMatches(values.out, r) : undefined;
+    let code: number;
+    if (question) code = answer(question, expression!, r, limits, json);
+    else {
+      report(r, limits, json);
+      code = r.violations.length === 0 ? 0 : 4;
+    }
+    // The files written are listed under the report (not under a verdict's one line, nor in JSON: the paths file lists them).
+    const say = (line: string) => void (question || json ? undefined : out(line));
+    if (files) say(files);
+    if (!values.walkthrough || !r.matches) return code;
+    return writePages(values.out!, r.matches, scenario, maxPages).then(
+      (note) => (say(note), code),
+      (e: unknown) => failed(e),
+    );
   };
   const exploreOptions = () => {
     const events = values.events ? readEvents(values.events) : undefined;
@@ -257,21 +281,23 @@ export function cmdExplore(args: string[]): number | Promise<number> {
           },
           workers,
         );
-        return finish(r);
+        return await finish(r, scenario);
       } catch (e) {
         if (e instanceof InvariantModuleError) return badInput(new FileError(e.message), json);
         return failed(e);
       }
     })();
   }
-  const run = (invariants: Invariant[]): number => {
+  const run = (invariants: Invariant[]): number | Promise<number> => {
     try {
+      const scenario = withoutScript(file, rulings);
       return finish(
-        explore(withoutScript(file, rulings), {
+        explore(scenario, {
           ...exploreOptions(),
           ...(invariants.length ? { invariants } : {}),
           ...(where ? { where } : {}),
         }),
+        scenario,
       );
     } catch (e) {
       return failed(e);
@@ -346,24 +372,91 @@ function answer(question: Question, expression: string, r: ExploreReport, limits
   return VERDICT_EXIT[v.answer];
 }
 
-function writeMatches(path: string, r: ExploreReport): void {
-  const matches = r.matches ?? [];
-  const body = {
-    // `his resolve --events <this file>` replays the first (shortest) match; every match is listed below it.
-    events: matches[0]?.events ?? [],
-    matches: matches.map((m) => ({
-      description: m.description,
-      probability: format(m.probability),
-      paths: m.paths,
-      labels: m.labels,
-      events: m.events,
-    })),
-  };
+/** What an invariant's checks count: the end invariants run on end states, the parse check once per end position. */
+const CHECKED_ON: Readonly<Record<string, readonly [string, string]>> = Object.assign(
+  Object.fromEntries(END_INVARIANTS.map((i) => [i.name, ['end state', 'end states'] as const])),
+  {
+    [RESULT_PARSES]: ['distinct end position', 'distinct end positions'] as const,
+    [ANSWERS_ACCEPTED]: ['answer sent', 'answers sent'] as const,
+  },
+);
+
+/** Each invariant by name, with the states it was checked on and its violations. */
+export function invariantLines(r: ExploreReport, explored = ''): string[] {
+  const builtIn = r.invariants.filter((i) => i.builtIn).length;
+  const own = r.invariants.length - builtIn;
+  const width = Math.max(...r.invariants.map((i) => i.name.length));
+  const plural = (n: number, [one, many]: readonly [string, string]) => `${n} ${n === 1 ? one : many}`;
+  return [
+    `Invariants${explored}: ${builtIn} built in${own ? `, ${own} from --assert` : ''}, each with what it was checked on:`,
+    ...r.invariants.map(
+      (i) =>
+        `  ${i.name.padEnd(width)}  ${plural(i.checked, CHECKED_ON[i.name] ?? ['distinct state', 'distinct states'])}, ${i.violations === 0 ? 'no violation' : plural(i.violations, ['violation', 'violations'])}`,
+    ),
+  ];
+}
+
+/** --walkthrough writes at most this many pages unless --max-pages says otherwise (each takes a second or two). */
+export const DEFAULT_PAGES = 20;
+const MAX_PAGES = 1000;
+
+/** `paths.json` → `paths-3.json` (or `.html`): the file of the third match. */
+export function matchFile(path: string, n: number, ext: '.json' | '.html'): string {
+  const stem = path.endsWith('.json') ? path.slice(0, -'.json'.length) : path;
+  return `${stem}-${n}${ext}`;
+}
+
+function writeOut(path: string, text: string): void {
   try {
-    writeFileSync(path, `${JSON.stringify(body, null, 2)}\n`);
+    writeFileSync(path, text);
   } catch (e) {
     throw new FileError(`cannot write ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
+}
+
+/**
+ * `--out paths.json`: the paths file (the first match's events, which `his resolve --events` replays, and every match
+ * with its own), and one events file per match beside it, `paths-1.json`, `paths-2.json`, … in the order of the
+ * matches (the shortest path first). Returns the line that says what was written.
+ */
+function writeMatches(path: string, r: ExploreReport): string {
+  const matches = r.matches ?? [];
+  const entry = (m: Match, i: number) => ({
+    description: m.description,
+    probability: format(m.probability),
+    paths: m.paths,
+    labels: m.labels,
+    file: matchFile(path, i + 1, '.json'),
+    events: m.events,
+  });
+  const body = {
+    // `his resolve --events <this file>` replays the first (shortest) match; every match is listed below it.
+    events: matches[0]?.events ?? [],
+    matches: matches.map(entry),
+  };
+  writeOut(path, `${JSON.stringify(body, null, 2)}\n`);
+  matches.forEach((m, i) => writeOut(matchFile(path, i + 1, '.json'), `${JSON.stringify(entry(m, i), null, 2)}\n`));
+  const n = matches.length;
+  const range = (ext: '.json' | '.html', k: number) =>
+    `${matchFile(path, 1, ext)}${k > 1 ? ` … ${matchFile(path, k, ext)}` : ''}`;
+  return n === 0
+    ? `--out: ${path} (no match, so no events file)`
+    : `--out: ${path} and ${n === 1 ? 'the events file' : `${n} events files`} ${range('.json', n)} (his resolve --events or his walkthrough --events replays each)`;
+}
+
+/** `--walkthrough`: the walkthrough page of each match's path (at most `max`), beside its events file. */
+async function writePages(path: string, matches: readonly Match[], scenario: Scenario, max: number): Promise<string> {
+  const shown = matches.slice(0, max);
+  for (const [i, m] of shown.entries()) {
+    const page = await walkthrough(scenario, { seed: 1, lang: 'en', policy: 'decline', play: false, events: m.events });
+    writeOut(matchFile(path, i + 1, '.html'), page.html);
+  }
+  const left = matches.length - shown.length;
+  const pages =
+    shown.length === 0
+      ? 'no page'
+      : `${shown.length === 1 ? 'the page' : `${shown.length} pages`} ${matchFile(path, 1, '.html')}${shown.length > 1 ? ` … ${matchFile(path, shown.length, '.html')}` : ''}`;
+  return `--walkthrough: ${pages}${left > 0 ? `; ${left} more match${left === 1 ? '' : 'es'} without a page (raise --max-pages, now ${max})` : ''}`;
 }
 
 /**
@@ -420,6 +513,7 @@ function report(r: ExploreReport, limits: Limits, json: boolean): void {
           endPositions: r.outcomes.length,
           total: format(r.totalProbability),
           answerCounts: r.answerCounts,
+          invariants: r.invariants,
           violations: r.violations,
           // matchProbability keeps its name; matchWeighting says what it is: a probability under a policy, otherwise
           // a dice weight summed over answer paths (it can pass 1).
@@ -469,6 +563,7 @@ function report(r: ExploreReport, limits: Limits, json: boolean): void {
     out(
       `Answers sent${explored}, per decision kind: ${kinds.map(([k, c]) => `${k} ${c.answers} over ${c.decisions} decision${c.decisions === 1 ? '' : 's'}${c.incomplete ? ` (${c.incomplete} cut short)` : ''}`).join('; ')}.`,
     );
+  for (const l of invariantLines(r, explored)) out(l);
   out(`Invariant violations${explored}: ${r.violations.length}`);
   for (const v of r.violations.slice(0, 10))
     out(`  after ${v.path.join(' → ') || 'the start'}: ${v.violations.join('; ')}`);

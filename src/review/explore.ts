@@ -23,7 +23,16 @@ import type { ResultPosition, Summary } from '../schema/result.ts';
 import type { Stack } from '../schema/scenario.ts';
 import { allAnswers, worldAt } from './answers.ts';
 import { add, mul, ONE, ZERO, type Fraction } from './fraction.ts';
-import { endViolations, resultParseViolations, stepViolations } from './invariants.ts';
+import { describeSummary, distinguish } from './describe.ts';
+import {
+  BUILT_IN_INVARIANTS,
+  countCheck,
+  endViolations,
+  RESULT_PARSES,
+  resultParseViolations,
+  stepViolations,
+  type InvariantTally,
+} from './invariants.ts';
 import { rollOutcomes } from './outcomes.ts';
 import { QueryPropertyError, queryPosition, type QueryPosition } from './strict-query.ts';
 import { applyDelta, DeltaTable, summaryDelta } from './summary-delta.ts';
@@ -116,6 +125,22 @@ export interface Violation {
   readonly violations: readonly string[];
 }
 
+export interface InvariantCount {
+  readonly name: string;
+  /** Built in (src/review/invariants.ts, or the explorer's answersAccepted), or a reviewer's. */
+  readonly builtIn: boolean;
+  readonly checked: number;
+  readonly violations: number;
+}
+
+/** The explorer's own invariant: every answer it enumerated as legal (or a decision listed) is accepted when sent. */
+export const ANSWERS_ACCEPTED = 'answersAccepted';
+
+/** The name a reviewer's invariant is reported under: its function's name, or its place in the list. */
+export function invariantName(inv: Invariant, i: number): string {
+  return inv.name || `invariant ${i + 1}`;
+}
+
 export interface AnswerCount {
   /** Distinct decision states of this kind that were expanded. */
   readonly decisions: number;
@@ -146,6 +171,12 @@ export interface ExploreReport {
   readonly marginals: Readonly<Record<string, Fraction>>;
   /** Per decision kind: how many decisions were expanded and how many answers were sent. */
   readonly answerCounts: Readonly<Record<string, AnswerCount>>;
+  /**
+   * Every invariant by name — the built-in ones, the explorer's own check that every enumerated answer is accepted,
+   * then the reviewer's — with the distinct states (answers, for `answersAccepted`) it was checked on and how many
+   * of them violated it.
+   */
+  readonly invariants: readonly InvariantCount[];
   /** With `where`: the matching end positions, the shortest path first (then the most likely). */
   readonly matches?: readonly Match[];
   /** With `where`: the total chance of a matching outcome, and how often the query threw (counted as no match). */
@@ -177,33 +208,7 @@ export class ExploreScriptError extends Error {
   }
 }
 
-/** A short account of a finished move, used to label its outcome. */
-export function describeSummary(s: Summary): string {
-  const parts: string[] = [];
-  const success = s.interceptions.find((i) => i.success);
-  if (s.interceptions.length)
-    parts.push(
-      success
-        ? `intercepted by ${success.power} from ${success.from}`
-        : `${s.interceptions.length} interception attempt(s) failed`,
-    );
-  for (const a of s.avoids) parts.push(`${a.power} ${a.success ? 'avoided' : 'failed to avoid'} into ${a.to}`);
-  for (const w of s.withdrawals) if (w.withdrew) parts.push(`withdrew into ${w.space}`);
-  if (s.battle)
-    parts.push(
-      `battle in ${s.battle.space} won by the ${s.battle.winner} (${s.battle.attacker.hits}–${s.battle.defender.hits})`,
-    );
-  for (const r of s.retreats)
-    parts.push(
-      r.to
-        ? `${r.power} retreats to ${r.to}`
-        : `${r.power} ${r.reason === 'defender' || r.reason === 'attacker' ? 'cannot retreat' : 'is eliminated'}`,
-    );
-  for (const c of s.captures) parts.push(`${c.leader} captured`);
-  if (s.siege) parts.push(`${s.siege.space} besieged by ${s.siege.besieger}`);
-  for (const g of s.siegesEnded) parts.push(`siege of ${g.space} broken`);
-  return parts.join('; ') || 'the move ends quietly';
-}
+export { describeSummary };
 
 /** What a part of a move added to the summary: only the new entries. */
 type MarginalDelta = Pick<Summary, 'interceptions' | 'battle' | 'captures' | 'siege'>;
@@ -325,6 +330,9 @@ export interface ExploreCore {
   readonly violations: readonly Violation[];
   readonly states: ReadonlyMap<string, ReadonlySet<string>>;
   readonly counts: ReadonlyMap<string, AnswerCount>;
+  /** Per invariant: the checks made and the violations found (reviewer invariants by invariantName). */
+  readonly invariants: InvariantTally;
+  readonly reviewerInvariants: readonly string[];
   readonly reached: Reached | undefined;
   readonly expanded: number;
   readonly pathsSoFar: number;
@@ -337,6 +345,7 @@ export interface ExploreCore {
     readonly expanded: number;
     readonly nodes: number;
     readonly counts: ReadonlyMap<string, AnswerCount>;
+    readonly invariants: InvariantTally;
   };
 }
 
@@ -382,7 +391,11 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): E
     expanded: 0,
     nodes: 0,
     counts: new Map<string, { decisions: number; answers: number; incomplete: number }>(),
+    invariants: new Map() as InvariantTally,
   };
+  const invariants: InvariantTally = new Map();
+  /** Where an invariant's check is counted: before the split, in what every part counts alike too. */
+  const tallies = () => (splitPending ? [invariants, shared.invariants] : [invariants]);
 
   const observe = (s: Session, from: number) => {
     for (const t of s.statesSince(from)) {
@@ -395,11 +408,16 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): E
   /** The invariants at a state; `end` is the key of the end position when the move is over. */
   const check = (s: Session, path: string[], events: readonly EngineEvent[], end?: string) => {
     const o = { position: s.position, transit: s.inTransit?.stacks ?? [], summary: s.summary };
-    const found = end ? [...endViolations(scenario, o, { parse: false })] : stepViolations(scenario, o);
+    const found = end
+      ? [...endViolations(scenario, o, { parse: false }, tallies())]
+      : stepViolations(scenario, o, tallies());
     if (end) {
       // The result must parse as the next scenario: checked once per distinct end position.
       let p = parsed.get(end);
-      if (!p) parsed.set(end, (p = resultParseViolations(scenario, o.position)));
+      if (!p) {
+        parsed.set(end, (p = resultParseViolations(scenario, o.position)));
+        countCheck(tallies(), RESULT_PARSES, p.length > 0);
+      }
       found.push(...p);
     }
     if (reviewerInvariants.length > 0) {
@@ -412,12 +430,15 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): E
         result: end ? s.result : null,
       };
       reviewerInvariants.forEach((inv, i) => {
-        const name = inv.name || `invariant ${i + 1}`;
+        const name = invariantName(inv, i);
+        let messages: string[];
         try {
-          found.push(...resultOf(inv(node), name));
+          messages = resultOf(inv(node), name);
         } catch (e) {
-          found.push(`${name}: threw ${(e as Error)?.message ?? String(e)}`);
+          messages = [`${name}: threw ${(e as Error)?.message ?? String(e)}`];
         }
+        countCheck(tallies(), name, messages.length > 0);
+        found.push(...messages);
       });
     }
     if (found.length) violations.push({ path, events: [...events], violations: found });
@@ -528,6 +549,7 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): E
       const where_ = [...path, b.label];
       const events_ = [...events, ...b.events];
       const refused = b.events.map((e) => child.accept(e, 'policy')).find((r) => !r.ok);
+      if (d.kind !== 'roll') countCheck(tallies(), ANSWERS_ACCEPTED, refused !== undefined && !refused.ok);
       if (refused && !refused.ok) {
         violations.push({
           path: where_,
@@ -592,6 +614,8 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): E
     violations,
     states,
     counts,
+    invariants,
+    reviewerInvariants: reviewerInvariants.map(invariantName),
     reached,
     expanded,
     pathsSoFar,
@@ -707,7 +731,8 @@ export function assembleReport(
   }
   const byChance = <T extends { probability: Fraction; key: string }>(a: T, b: T) =>
     compareFractions(b.probability, a.probability) || a.key.localeCompare(b.key);
-  const list = [...outcomes.entries()].map(([key, o]) => ({ key, ...o })).sort(byChance);
+  // Two end positions whose paths read alike are told apart by what their positions hold.
+  const list = distinguish([...outcomes.entries()].map(([key, o]) => ({ key, ...o })).sort(byChance));
   const matchList: Match[] | undefined = where
     ? [...matches.entries()]
         .map(([key, m]) => {
@@ -731,6 +756,12 @@ export function assembleReport(
         })
         .sort((a, b) => a.events.length - b.events.length || byChance(a, b))
     : undefined;
+  const invariantCounts = (name: string, builtIn: boolean): InvariantCount => ({
+    name,
+    builtIn,
+    checked: core.invariants.get(name)?.checked ?? 0,
+    violations: core.invariants.get(name)?.violations ?? 0,
+  });
   return {
     mode,
     answers,
@@ -748,9 +779,13 @@ export function assembleReport(
     >,
     marginals,
     answerCounts: Object.fromEntries([...counts.entries()].sort(([a], [b]) => a.localeCompare(b))),
+    invariants: [
+      ...[...BUILT_IN_INVARIANTS.map((i) => i.name), ANSWERS_ACCEPTED].map((n) => invariantCounts(n, true)),
+      ...[...new Set(core.reviewerInvariants)].map((n) => invariantCounts(n, false)),
+    ],
     ...(matchList
       ? {
-          matches: matchList,
+          matches: distinguish(matchList),
           matchProbability,
           queryErrors: { count: queryErrors, ...(firstQueryError !== undefined ? { first: firstQueryError } : {}) },
         }

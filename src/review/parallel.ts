@@ -22,6 +22,7 @@ import {
 } from './explore.ts';
 import { add, fraction } from './fraction.ts';
 import { compileExpression, importInvariants } from './query.ts';
+import type { InvariantTally } from './invariants.ts';
 import { DeltaTable, type SummaryDelta } from './summary-delta.ts';
 import { questionQuery, type Question } from './verdict.ts';
 
@@ -60,6 +61,8 @@ export interface WireCore {
   readonly violations: readonly Violation[];
   readonly states: readonly (readonly [string, readonly string[]])[];
   readonly counts: readonly (readonly [string, AnswerCount])[];
+  readonly invariants: readonly (readonly [string, InvariantCheck])[];
+  readonly reviewerInvariants: readonly string[];
   readonly expanded: number;
   readonly pathsSoFar: number;
   readonly truncatedBy?: ExploreReport['truncatedBy'];
@@ -69,8 +72,11 @@ export interface WireCore {
     readonly expanded: number;
     readonly nodes: number;
     readonly counts: readonly (readonly [string, AnswerCount])[];
+    readonly invariants: readonly (readonly [string, InvariantCheck])[];
   };
 }
+
+type InvariantCheck = { checked: number; violations: number };
 
 export function toWire(core: ExploreCore): WireCore {
   const classes: WireClass[] = [];
@@ -97,12 +103,19 @@ export function toWire(core: ExploreCore): WireCore {
     violations: core.violations,
     states: [...core.states.entries()].map(([m, set]) => [m, [...set]] as const),
     counts: [...core.counts.entries()],
+    invariants: [...core.invariants.entries()],
+    reviewerInvariants: core.reviewerInvariants,
     expanded: core.expanded,
     pathsSoFar: core.pathsSoFar,
     ...(core.truncatedBy ? { truncatedBy: core.truncatedBy } : {}),
     rootSummary: core.rootSummary,
     prefix: core.prefix,
-    shared: { expanded: core.shared.expanded, nodes: core.shared.nodes, counts: [...core.shared.counts.entries()] },
+    shared: {
+      expanded: core.shared.expanded,
+      nodes: core.shared.nodes,
+      counts: [...core.shared.counts.entries()],
+      invariants: [...core.shared.invariants.entries()],
+    },
   };
 }
 
@@ -114,6 +127,7 @@ export function mergeWires(parts: readonly WireCore[], started: number): Explore
   const states = new Map<string, Set<string>>();
   const counts = new Map<string, { decisions: number; answers: number; incomplete: number }>();
   const violations = new Map<string, Violation>();
+  const invariants: InvariantTally = new Map();
   let nodes = 0,
     expanded = 0,
     pathsSoFar = 0;
@@ -153,6 +167,10 @@ export function mergeWires(parts: readonly WireCore[], started: number): Explore
       });
     }
     for (const v of w.violations) violations.set(JSON.stringify(v), v);
+    for (const [k, c] of w.invariants) {
+      const prev = invariants.get(k) ?? { checked: 0, violations: 0 };
+      invariants.set(k, { checked: prev.checked + c.checked, violations: prev.violations + c.violations });
+    }
     nodes += w.nodes;
     expanded += w.expanded;
     pathsSoFar += w.pathsSoFar;
@@ -163,6 +181,13 @@ export function mergeWires(parts: readonly WireCore[], started: number): Explore
   const extra = parts.length - 1;
   nodes -= extra * first.shared.nodes;
   expanded -= extra * first.shared.expanded;
+  for (const [k, c] of first.shared.invariants) {
+    const prev = invariants.get(k)!;
+    invariants.set(k, {
+      checked: prev.checked - extra * c.checked,
+      violations: prev.violations - extra * c.violations,
+    });
+  }
   for (const [k, c] of first.shared.counts) {
     const prev = counts.get(k)!;
     counts.set(k, {
@@ -180,6 +205,8 @@ export function mergeWires(parts: readonly WireCore[], started: number): Explore
     violations: [...violations.values()],
     states,
     counts,
+    invariants,
+    reviewerInvariants: first.reviewerInvariants,
     reached: undefined,
     expanded,
     pathsSoFar,
@@ -187,7 +214,12 @@ export function mergeWires(parts: readonly WireCore[], started: number): Explore
     rootSummary: first.rootSummary,
     prefix: first.prefix,
     started,
-    shared: { expanded: first.shared.expanded, nodes: first.shared.nodes, counts: new Map(first.shared.counts) },
+    shared: {
+      expanded: first.shared.expanded,
+      nodes: first.shared.nodes,
+      counts: new Map(first.shared.counts),
+      invariants: new Map(first.shared.invariants.map(([k, c]) => [k, { ...c }])),
+    },
   };
 }
 

@@ -47,6 +47,9 @@ describe('explore --workers', () => {
         one.matches!.map((m) => [m.key, format(m.probability), m.events.length]),
       );
       expect(many.violations).toEqual([]);
+      // Every invariant is listed by name; a state two parts reach is checked in each, so at least as often.
+      expect(many.invariants.map((i) => [i.name, i.violations])).toEqual(one.invariants.map((i) => [i.name, 0]));
+      many.invariants.forEach((inv, i) => expect(inv.checked).toBeGreaterThanOrEqual(one.invariants[i]!.checked));
       // Memo hits between the parts are lost: at least as many states are expanded.
       expect(many.distinctStates).toBeGreaterThanOrEqual(one.distinctStates);
     },
