@@ -2,7 +2,7 @@
 // comes in the session's language, so the line that carries it, and the rule it cites (through src/text/rules.ts),
 // come in that language too. Usage errors (`his: …`) stay English: they are about the command, not the move.
 import type { Decision } from '../schema/decision.ts';
-import { ruPlural } from '../text/names.ts';
+import { count, NOUNS } from '../text/grammar.ts';
 import { ruleText } from '../text/rules.ts';
 import type { Lang } from '../text/text.ts';
 
@@ -51,8 +51,8 @@ export function pendingLines(d: Decision | null, lang: Lang): string {
   if (d.kind === 'roll' && d.roll)
     lines.push(
       ru
-        ? `  бросок ${d.roll.dice} ${ruPlural(d.roll.dice, 'кубика', 'кубиков', 'кубиков')}: {"type":"dice.rolled","values":[…]} или {"type":"dice.rolled"} — кубики сессии`
-        : `  a roll of ${d.roll.dice} dice: {"type":"dice.rolled","values":[…]}, or {"type":"dice.rolled"} for the session's dice`,
+        ? `  бросок ${count(d.roll.dice, NOUNS.die, 'gen').ru}: {"type":"dice.rolled","values":[…]} или {"type":"dice.rolled"} — кубики сессии`
+        : `  a roll of ${count(d.roll.dice, NOUNS.die).en}: {"type":"dice.rolled","values":[…]}, or {"type":"dice.rolled"} for the session's dice`,
     );
   else {
     // The listed answers; where the rules allow partial ones (fewer units, a leader alone), `--json` gives the limits.

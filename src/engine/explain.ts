@@ -10,8 +10,9 @@ import { check, type Facts, type Refusal } from '../rules/verdict.ts';
 import { WITHDRAWAL_CONDITIONS, withdrawalDecider } from '../rules/withdrawal.ts';
 import { interceptedBy, kindOf, specOf, type Waiting } from './procedures/index.ts';
 import type { World } from '../rules/world.ts';
-import { inSpace, outOfSpace, powerName, ruAgree, ruCount, spaceFrom, spaceName, spaceTo } from '../text/names.ts';
+import { inSpace, outOfSpace, powerName, ruAgree, spaceFrom, spaceName, spaceTo } from '../text/names.ts';
 import { reasonOf } from '../text/reasons/index.ts';
+import { count, NOUNS } from '../text/grammar.ts';
 import { cite } from '../text/rules.ts';
 import { text, type Lang, type Text } from '../text/text.ts';
 import { decisionOfEvent, stepOfEvent, stepOfMovementState } from './structure.ts';
@@ -254,8 +255,8 @@ export function explainRefusal(s: Situation, event: EngineEvent): EngineError {
       'illegal',
       decision.rule as RuleRef,
       text(
-        `This roll takes exactly ${n} dice, not ${got}.`,
-        `Для этого броска нужно ровно ${ruCount(n, 'кубик', 'кубика', 'кубиков')}, а не ${got}.`,
+        `This roll takes exactly ${count(n, NOUNS.die).en}, not ${got}.`,
+        `Для этого броска нужно ровно ${count(n, NOUNS.die).ru}, а не ${got}.`,
       ),
       lang,
     );

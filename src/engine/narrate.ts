@@ -16,17 +16,18 @@ import {
   outOfSpace,
   powerDat,
   powerGen,
+  power,
   powerName,
+  powers,
   ruAgree,
-  ruCount,
   ruList,
-  ruPlural,
   spaceFrom,
   spaceName,
   spaceTo,
   unitTypeOne,
   unitsText,
 } from '../text/names.ts';
+import { count, NOUNS, says } from '../text/grammar.ts';
 import { cite } from '../text/rules.ts';
 import { joinText, text, type Text } from '../text/text.ts';
 import { LAND_UNIT_TYPES, type LandUnitType, type Units } from '../schema/units.ts';
@@ -38,7 +39,7 @@ export interface Note {
 }
 
 function hits(n: number): Text {
-  return text(`${n} ${n === 1 ? 'hit' : 'hits'}`, ruCount(n, 'попадание', 'попадания', 'попаданий'));
+  return count(n, NOUNS.hit);
 }
 
 function diceText(values: readonly number[]): string {
@@ -53,16 +54,10 @@ function diceRu(values: readonly number[]): string {
 /** «1 регулярная часть уничтожена, Ибрагим-паша взят в плен»: units are eliminated, leaders captured (14.1). */
 function ruEliminated(world: World, eliminated: Pick<Units, LandUnitType>, captured: readonly string[]): string {
   const out: string[] = [];
-  const types = LAND_UNIT_TYPES.filter((k) => eliminated[k] > 0);
-  if (types.length > 0) {
-    const n = eliminated[types[0]!];
-    const one = types.length === 1 && ruPlural(n, 'one', 'few', 'many') === 'one';
-    out.push(
-      `${unitsText(world, eliminated).ru} ${one ? (types[0] === 'mercenaries' ? 'уничтожен' : 'уничтожена') : 'уничтожены'}`,
-    );
-  }
+  if (LAND_UNIT_TYPES.some((k) => eliminated[k] > 0))
+    out.push(says(unitsText(world, eliminated), '', 'уничтожены|уничтожен|уничтожена|уничтожено').ru);
   if (captured.length > 0)
-    out.push(`${unitsText(world, { leaders: [...captured] }).ru} ${captured.length === 1 ? 'взят' : 'взяты'} в плен`);
+    out.push(`${says(unitsText(world, { leaders: [...captured] }), '', 'взяты|взят|взята|взято').ru} в плен`);
   return out.join(', ');
 }
 
@@ -71,8 +66,8 @@ function winnerText(world: World, space: string, power: Power, won: number, lost
   const p = powerName(power);
   const r8 = cite('14 step 8');
   return text(
-    `${p.en} wins the field battle in ${spaceName(world, space).en}, ${won} hits to ${lost}${tie ? ' (a tie goes to the defender)' : ''} (${r8.en}).`,
-    `${p.ru} ${ruAgree(power, 'побеждают', 'побеждает')} в полевом сражении ${inSpace(world, space).ru}: ${ruCount(won, 'попадание', 'попадания', 'попаданий')} против ${lost}${tie ? ' (при равенстве побеждает обороняющийся)' : ''} (${r8.ru}).`,
+    `${p.en} wins the field battle in ${spaceName(world, space).en}, ${hits(won).en} to ${lost}${tie ? ' (a tie goes to the defender)' : ''} (${r8.en}).`,
+    `${p.ru} ${ruAgree(power, 'побеждают', 'побеждает')} в полевом сражении ${inSpace(world, space).ru}: ${hits(won).ru} против ${lost}${tie ? ' (при равенстве побеждает обороняющийся)' : ''} (${r8.ru}).`,
   );
 }
 
@@ -167,11 +162,13 @@ function summaryNotes(world: World, before: Summary, after: Summary): Text[] {
     out.push(
       w.withdrew
         ? text(
-            `${u.en} withdraw into the fortifications of ${s.en} (${r.en}; decided by ${who.en}).`,
+            `${says(u, 'withdraws|withdraw', '').en} into the fortifications of ${s.en} (${r.en}; decided by ${who.en}).`,
             `Отход в укрепления ${fort}: ${u.ru} (${r.ru}; ${choice}).`,
           )
         : text(
-            `${who.en} keeps ${u.en} outside the fortifications of ${s.en}: a field battle follows (${r.en}).`,
+            w.decidedBy
+              ? `${who.en} keeps ${u.en} outside the fortifications of ${s.en}: a field battle follows (${r.en}).`
+              : `${says(u, 'stays|stay', '').en} outside the fortifications of ${s.en} automatically (${r10.en}): a field battle follows (${r.en}).`,
             w.decidedBy
               ? `${who.ru} ${ruAgree(w.decidedBy, 'решают', 'решает')} не отходить в укрепления ${fort} (${u.ru}): будет полевое сражение (${r.ru}).`
               : `Вне укреплений ${fort} остаются: ${u.ru} (автоматически, ${r10.ru}); будет полевое сражение (${r.ru}).`,
@@ -182,10 +179,9 @@ function summaryNotes(world: World, before: Summary, after: Summary): Text[] {
     const b = after.battle;
     const side = (r: 'attacker' | 'defender') => {
       const s = b[r];
-      const names = s.powers.map((p) => powerName(p));
       const lost = unitsText(world, s.losses);
       const lostAny = s.losses.regulars + s.losses.mercenaries + s.losses.cavalry > 0;
-      return { names: joinText(names, ', '), powers: s.powers, lost, lostAny, hits: s.hits, kept: s.kept };
+      return { names: powers(s.powers), lost, lostAny, hits: s.hits, kept: s.kept };
     };
     const a = side('attacker'),
       d = side('defender');
@@ -204,7 +200,7 @@ function summaryNotes(world: World, before: Summary, after: Summary): Text[] {
     const lossRu = (s: typeof a) => (s.lostAny ? s.lost.ru : 'без потерь');
     out.push(
       text(
-        `Losses: ${a.names.en} loses ${a.lost.en}; ${d.names.en} loses ${d.lost.en} (${r9.en}).`,
+        `Losses: ${says(a.names, 'loses|lose', '').en} ${a.lost.en}; ${says(d.names, 'loses|lose', '').en} ${d.lost.en} (${r9.en}).`,
         `Потери: ${a.names.ru} — ${lossRu(a)}; ${d.names.ru} — ${lossRu(d)} (${r9.ru}).`,
       ),
     );
@@ -212,8 +208,8 @@ function summaryNotes(world: World, before: Summary, after: Summary): Text[] {
       if (s.kept)
         out.push(
           text(
-            `${s.names.en} keeps one ${s.kept} unit: both sides were wiped out (${r7.en}).`,
-            `${s.names.ru} ${ruAgree(s.powers, 'сохраняют', 'сохраняет')} ${unitTypeOne(s.kept).ru}: обе стороны уничтожены (${r7.ru}).`,
+            `${says(s.names, 'keeps|keep', '').en} ${unitTypeOne(s.kept).en}: both sides were wiped out (${r7.en}).`,
+            `${says(s.names, '', 'сохраняют|сохраняет').ru} ${unitTypeOne(s.kept).ru}: обе стороны уничтожены (${r7.ru}).`,
           ),
         );
   }
@@ -224,20 +220,26 @@ function summaryNotes(world: World, before: Summary, after: Summary): Text[] {
     const inside = unitsText(world, r.inside);
     if (r.inside.regulars + r.inside.mercenaries + r.inside.cavalry + r.inside.leaders.length > 0)
       parts.push(
-        text(`${inside.en} go inside ${from.en}`, `${inside.ru} — в укрепления ${spaceFrom(world, r.from).ru}`),
+        text(
+          `${says(inside, 'goes|go', '').en} inside ${from.en}`,
+          `${inside.ru} — в укрепления ${spaceFrom(world, r.from).ru}`,
+        ),
       );
     const moved = unitsText(world, r.units);
     if (r.to)
       parts.push(text(`${moved.en} to ${spaceName(world, r.to).en}`, `${moved.ru} — ${intoSpace(world, r.to).ru}`));
     const dead = r.eliminated.regulars + r.eliminated.mercenaries + r.eliminated.cavalry;
+    const rule = r.reason === 'origin' ? '13.4 option 2' : r.reason === 'siege' ? '15.3' : '14.1';
     // Russian: with nowhere to go at all, «Османам некуда отступить из Линца: …»; else «Османы отступают из Вены: …».
     const nowhere = parts.length === 0;
     if (dead > 0 || r.captured.length > 0) {
       // Captured leaders get their own note (the captures below); this one says what the retreat could not save.
       const e = unitsText(world, { ...r.eliminated, leaders: r.captured });
       const lost = ruEliminated(world, r.eliminated, r.captured);
-      const by = r.eliminatedBy ?? '14.1',
-        c = cite(by);
+      const by = r.eliminatedBy ?? '14.1';
+      // The note ends with the retreat's rule: a loss by the same rule does not cite it twice.
+      const c = by === rule ? text('', '') : cite(by);
+      const cited = (t: string) => (t ? ` (${t})` : '');
       const why = {
         '14.1': 'no legal space',
         '13.4': 'forced back into the space it moved on from',
@@ -252,12 +254,12 @@ function summaryNotes(world: World, before: Summary, after: Summary): Text[] {
       }[by];
       parts.push(
         text(
-          `${e.en} ${dead > 0 && r.captured.length > 0 ? 'eliminated and captured' : dead > 0 ? 'eliminated' : 'captured'} — ${why} (${c.en})`,
-          `${nowhere ? lost : `остальные: ${lost}`} — ${whyRu} (${c.ru})`,
+          `${e.en} ${dead > 0 && r.captured.length > 0 ? 'eliminated and captured' : dead > 0 ? 'eliminated' : 'captured'} — ${why}${cited(c.en)}`,
+          `${nowhere ? lost : `остальные: ${lost}`} — ${whyRu}${cited(c.ru)}`,
         ),
       );
     }
-    const rule = cite(r.reason === 'origin' ? '13.4 option 2' : r.reason === 'siege' ? '15.3' : '14.1');
+    const ruleText = cite(rule);
     const headRu = nowhere
       ? `${powerDat(r.power).ru} некуда отступить ${outOfSpace(world, r.from).ru}:`
       : `${p.ru} ${ruAgree(r.power, 'отступают', 'отступает')} ${outOfSpace(world, r.from).ru}:`;
@@ -265,7 +267,7 @@ function summaryNotes(world: World, before: Summary, after: Summary): Text[] {
       joinText([
         text(`${p.en} retreats from ${from.en}:`, headRu),
         joinText(parts, '; '),
-        text(`(${rule.en}).`, `(${rule.ru}).`),
+        text(`(${ruleText.en}).`, `(${ruleText.ru}).`),
       ]),
     );
   }
@@ -283,7 +285,7 @@ function summaryNotes(world: World, before: Summary, after: Summary): Text[] {
   }
   for (const g of after.siegesEnded.slice(before.siegesEnded.length)) {
     const s = spaceName(world, g.space),
-      by = joinText(g.by.map(powerName), ', ');
+      by = powers(g.by);
     const r = cite('15.3');
     out.push(
       text(
@@ -351,19 +353,16 @@ function battleNotes(world: World, state: string, f: FieldBattleContext | undefi
     const d = f.dice?.[r];
     const who =
       r === 'attacker'
-        ? powerName(f.battle.attacker)
-        : joinText(
-            (f.forces?.defender ?? [])
-              .map((s) => powerName(s.power))
-              .filter((v, i, a) => a.findIndex((x) => x.en === v.en) === i),
-            ', ',
-          );
+        ? power(f.battle.attacker)
+        : powers([...new Set((f.forces?.defender ?? []).map((s) => s.power))]);
     const lead = d?.leader ? leaderName(world, d.leader) : undefined;
     const leadRu = d?.leader ? leaderAcc(world, d.leader).ru : undefined;
     const units = d?.units ?? 0;
+    const dice = count(d?.dice ?? 0, NOUNS.die),
+      made = count(units, NOUNS.unit);
     return text(
-      `${who.en} ${d?.dice ?? 0} dice (${d?.units ?? 0} units${lead ? ` + ${d?.leaderBonus} for ${lead.en}` : ''}${d?.defenderBonus ? ' + 1 as defender' : ''})`,
-      `${who.ru} — ${ruCount(d?.dice ?? 0, 'кубик', 'кубика', 'кубиков')} (${ruCount(units, 'часть', 'части', 'частей')}${leadRu ? ` + ${d?.leaderBonus} за ${leadRu}` : ''}${d?.defenderBonus ? ' + 1 за оборону' : ''})`,
+      `${who.en} ${dice.en} (${made.en}${lead ? ` + ${d?.leaderBonus} for ${lead.en}` : ''}${d?.defenderBonus ? ' + 1 as defender' : ''})`,
+      `${who.ru} — ${dice.ru} (${made.ru}${leadRu ? ` + ${d?.leaderBonus} за ${leadRu}` : ''}${d?.defenderBonus ? ' + 1 за оборону' : ''})`,
     );
   };
   if (state === 'combatCards') {

@@ -11,6 +11,7 @@ import type { ResultPosition, Summary } from '../schema/result.ts';
 import { ENGINE_VERSION, SAVE_FORMAT, type SavedSession } from '../schema/save.ts';
 import type { Stack } from '../schema/scenario.ts';
 import { must } from '../rules/must.ts';
+import { issueText } from '../text/issues.ts';
 import { text, type Lang } from '../text/text.ts';
 import type { Position } from '../rules/world.ts';
 import {
@@ -258,12 +259,14 @@ export class Session {
     let event: EngineEvent;
     if (validated) event = input as EngineEvent;
     else {
-      const parsed = EventSchema.safeParse(input);
+      // The input is kept in each issue so that its Russian can say what was given (src/text/issues.ts).
+      const parsed = EventSchema.safeParse(input, { reportInput: true });
       if (!parsed.success) {
         const issues = zodIssues(parsed.error);
+        const words = parsed.error.issues.map((i) => issueText(i));
         const reason = text(
-          `Not a valid event: ${issues.map((i) => `${i.path || '(event)'}: ${i.message}`).join('; ')}`,
-          `Недопустимое событие: ${issues.map((i) => `${i.path || '(событие)'}: ${i.message}`).join('; ')}`,
+          `Not a valid event: ${issues.map((i, n) => `${i.path || '(event)'}: ${words[n]!.en}`).join('; ')}`,
+          `Недопустимое событие: ${issues.map((i, n) => `${i.path || '(событие)'}: ${words[n]!.ru}`).join('; ')}`,
         );
         return {
           ok: false,

@@ -3,6 +3,7 @@ import namesRu from '../data/names-ru.json' with { type: 'json' };
 import { own } from '../rules/own.ts';
 import type { World } from '../rules/world.ts';
 import type { Text } from './text.ts';
+import { count, listOf, NOUNS, ruList, ruPluralOf, subject, type RuCase, type Subject } from './grammar.ts';
 import { LAND_UNIT_TYPES, type LandUnitType, type Units } from '../schema/units.ts';
 import { POWER_NAMES, type Power } from '../schema/power.ts';
 
@@ -143,26 +144,42 @@ export function powerWith(power: Power): Text {
   return powerCase(power, 'ins');
 }
 
+/** A power as the subject of a sentence: its name, singular in English; «Османы» plural, «Франция» feminine. */
+export function power(p: Power): Subject {
+  const g = RU_POWERS[p].g;
+  return subject(POWER_NAMES[p], 'one', g);
+}
+
+/** Several powers as one subject: "Hapsburg and England" / «Габсбурги и Англия», plural. */
+export function powers(list: readonly Power[]): Subject {
+  return listOf(list.map(power));
+}
+
 /** The Russian number and gender a verb or pronoun takes after the power's name (several powers: plural). */
 export function powerGender(powers: Power | readonly Power[]): PowerGender {
   const list: readonly Power[] = typeof powers === 'string' ? [powers] : powers;
   return list.length === 1 && list[0] !== undefined ? RU_POWERS[list[0]].g : 'pl';
 }
 
-/** The Russian form that agrees with the power's name: ruAgree('france', 'воюют', 'воюет') → «воюет». */
-export function ruAgree(powers: Power | readonly Power[], pl: string, f: string, n: string = f): string {
-  const g = powerGender(powers);
-  return g === 'pl' ? pl : g === 'f' ? f : n;
+/**
+ * The Russian form that agrees with the subject — a power, several powers, or any subject (a leader, a count, a
+ * list): ruAgree('france', 'воюют', 'воюет') → «воюет»; the masculine (a leader) takes `m`, by default `f`.
+ */
+export function ruAgree(
+  who: Power | readonly Power[] | Pick<Subject, 'form'>,
+  pl: string,
+  f: string,
+  n: string = f,
+  m: string = f,
+): string {
+  const g = typeof who === 'object' && 'form' in who ? who.form : powerGender(who);
+  return g === 'pl' ? pl : g === 'f' ? f : g === 'n' ? n : m;
 }
 
 /** The Russian noun form for a count: ruPlural(1, 'кубик', 'кубика', 'кубиков') → «кубик»; 2–4 «кубика»; 5, 11–14 «кубиков». */
 export function ruPlural(n: number, one: string, few: string, many: string): string {
-  const a = Math.abs(n) % 100,
-    b = a % 10;
-  if (a >= 11 && a <= 14) return many;
-  if (b === 1) return one;
-  if (b >= 2 && b <= 4) return few;
-  return many;
+  const p = ruPluralOf(n);
+  return p === 'one' ? one : p === 'few' ? few : many;
 }
 
 /** A count with its noun: ruCount(3, 'кубик', 'кубика', 'кубиков') → «3 кубика». */
@@ -170,92 +187,60 @@ export function ruCount(n: number, one: string, few: string, many: string): stri
   return `${n} ${ruPlural(n, one, few, many)}`;
 }
 
-type RuNumberCase = 'nom' | 'acc' | 'gen';
-const RU_LAND_UNITS: Readonly<Record<RuNumberCase, readonly [string, string, string]>> = {
-  nom: ['сухопутная часть', 'сухопутные части', 'сухопутных частей'],
-  acc: ['сухопутную часть', 'сухопутные части', 'сухопутных частей'],
-  gen: ['сухопутной части', 'сухопутных частей', 'сухопутных частей'],
-};
-
 /** «1 сухопутная часть», «3 сухопутные части», «5 сухопутных частей»; acc «1 сухопутную часть»; gen «из 1 сухопутной части». */
-export function ruLandUnits(n: number, c: RuNumberCase = 'nom'): string {
-  const [one, few, many] = RU_LAND_UNITS[c];
-  return ruCount(n, one, few, many);
+export function ruLandUnits(n: number, c: RuCase = 'nom'): string {
+  return count(n, NOUNS.landUnit, c).ru;
 }
 
-const UNIT_TYPES: Readonly<
-  Record<
-    LandUnitType,
-    {
-      readonly en: readonly [string, string];
-      readonly ru: readonly [string, string, string];
-      readonly ruOneAcc: string;
-    }
-  >
-> = {
-  regulars: {
-    en: ['regular', 'regulars'],
-    ru: ['регулярная часть', 'регулярные части', 'регулярных частей'],
-    ruOneAcc: 'одну регулярную часть',
-  },
-  mercenaries: {
-    en: ['mercenary', 'mercenaries'],
-    ru: ['наёмник', 'наёмника', 'наёмников'],
-    ruOneAcc: 'одного наёмника',
-  },
-  cavalry: {
-    en: ['cavalry', 'cavalry'],
-    ru: ['кавалерийская часть', 'кавалерийские части', 'кавалерийских частей'],
-    ruOneAcc: 'одну кавалерийскую часть',
-  },
+/** "2 regulars" / «2 регулярные части», «1 наёмник», «5 кавалерийских частей»; its verb agrees with the count. */
+export function unitTypeCount(type: LandUnitType, n: number, c: RuCase = 'nom'): Subject {
+  return count(n, NOUNS[type], c);
+}
+
+const RU_ONE_ACC: Readonly<Record<LandUnitType, string>> = {
+  regulars: 'одну регулярную часть',
+  mercenaries: 'одного наёмника',
+  cavalry: 'одну кавалерийскую часть',
 };
-
-/** "2 regulars" / «2 регулярные части», «1 наёмник», «5 кавалерийских частей». */
-export function unitTypeCount(type: LandUnitType, n: number): Text {
-  const {
-    en: [enOne, enMany],
-    ru: [one, few, many],
-  } = UNIT_TYPES[type];
-  return { en: `${n} ${n === 1 ? enOne : enMany}`, ru: ruCount(n, one, few, many) };
-}
 
 /** One unit of a type as the object: "one regular" / «одну регулярную часть», «одного наёмника». */
 export function unitTypeOne(type: LandUnitType): Text {
-  return { en: `one ${UNIT_TYPES[type].en[0]}`, ru: UNIT_TYPES[type].ruOneAcc };
+  return { en: `one ${NOUNS[type].en[0]}`, ru: RU_ONE_ACC[type] };
 }
 
 /** "1 land unit", "5 land units" (ruling R6: regulars, mercenaries and cavalry). */
 export function enLandUnits(n: number): string {
-  return `${n} land ${n === 1 ? 'unit' : 'units'}`;
+  return count(n, NOUNS.landUnit).en;
 }
 
-/** A Russian list: «А», «А и Б», «А, Б и В». */
-export function ruList(items: readonly string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} и ${items[items.length - 1]}`;
+export { ruList };
+
+/** A leader as the subject of a sentence: one man. */
+export function leader(world: Pick<World, 'leaders'>, id: string, c: 'nom' | LeaderCase = 'nom'): Subject {
+  return subject(c === 'nom' ? leaderName(world, id) : leaderCase(world, id, c), 'one', 'm');
 }
 
-/** "7 regulars, 1 cavalry, Suleiman, Ibrahim Pasha" / «7 регулярных частей, 1 кавалерийская часть, Сулейман и Ибрагим-паша». */
-export function unitsText(world: Pick<World, 'leaders'>, u: Partial<Units>): Text {
-  const en: string[] = [];
-  const ru: string[] = [];
+const NOTHING: Subject = subject({ en: 'nothing', ru: 'ничего' }, 'one', 'n');
+
+/**
+ * "7 regulars, 1 cavalry, Suleiman, Ibrahim Pasha" / «7 регулярных частей, 1 кавалерийская часть, Сулейман и
+ * Ибрагим-паша», as a subject: plural when it names more than one unit or leader ("1 regular goes", "Ferdinand
+ * goes", "4 regulars, Charles Brandon go"). The Russian case is the sentence's: «Потерять 1 кавалерийскую часть».
+ */
+export function unitsText(world: Pick<World, 'leaders'>, u: Partial<Units>, c: RuCase = 'nom'): Subject {
+  const items: Subject[] = [];
   for (const type of LAND_UNIT_TYPES) {
     const n = u[type];
-    if (!n) continue;
-    const t = unitTypeCount(type, n);
-    en.push(t.en);
-    ru.push(t.ru);
+    if (n) items.push(unitTypeCount(type, n, c));
   }
   // The best leader first (5.1: his rating is the one that counts), then by name.
   const leaders = [...(u.leaders ?? [])].sort(
     (a, b) => (world.leaders.get(b)?.battle ?? 0) - (world.leaders.get(a)?.battle ?? 0) || a.localeCompare(b),
   );
-  for (const l of leaders) {
-    const name = leaderName(world, l);
-    en.push(name.en);
-    ru.push(name.ru);
-  }
-  return { en: en.join(', ') || 'nothing', ru: ruList(ru) || 'ничего' };
+  for (const l of leaders) items.push(leader(world, l, c));
+  if (items.length === 0) return NOTHING;
+  if (items.length === 1) return items[0]!;
+  return subject({ en: items.map((i) => i.en).join(', '), ru: ruList(items.map((i) => i.ru)) }, 'other', 'pl');
 }
 
 /** The text with its first letter in upper case: «в Вене» → «В Вене». */

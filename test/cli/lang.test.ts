@@ -35,7 +35,7 @@ describe('the CLI words in each language', () => {
     ['13.2 step 5', 'ru', '[13.2, шаг 5] '],
     ['14 steps 2–3', 'ru', '[14, шаги 2–3] '],
     ['13.4 option 2', 'ru', '[13.4, вариант 2] '],
-    ['R9', 'ru', '[решение R9] '],
+    ['R9', 'ru', '[постановление R9] '],
     ['R9', 'en', '[ruling R9] '],
   ] as const)('[%s] in %s is cited as %s', ([rule, lang, expected]) => {
     expect(bracketedRule(rule, lang)).toBe(expected);

@@ -240,11 +240,17 @@ describe('Russian phrases (src/text/names.ts)', () => {
     expect(u).toEqual({
       en: '7 regulars, 1 cavalry, Suleiman, Ibrahim Pasha',
       ru: '7 регулярных частей, 1 кавалерийская часть, Сулейман и Ибрагим-паша',
+      number: 'other',
+      form: 'pl',
     });
-    expect(unitsText(his, { regulars: 1, mercenaries: 2 })).toEqual({
+    expect(unitsText(his, { regulars: 1, mercenaries: 2 })).toMatchObject({
       en: '1 regular, 2 mercenaries',
       ru: '1 регулярная часть и 2 наёмника',
     });
-    expect(unitsText(his, {})).toEqual({ en: 'nothing', ru: 'ничего' });
+    expect(unitsText(his, {})).toMatchObject({ en: 'nothing', ru: 'ничего' });
+    // One unit or one leader is singular; the accusative is the sentence's («Потерять 1 кавалерийскую часть»).
+    expect(unitsText(his, { regulars: 1 })).toMatchObject({ number: 'one', form: 'f' });
+    expect(unitsText(his, { leaders: ['ferdinand'] })).toMatchObject({ en: 'Ferdinand', number: 'one', form: 'm' });
+    expect(unitsText(his, { cavalry: 1, regulars: 2 }, 'acc').ru).toBe('2 регулярные части и 1 кавалерийскую часть');
   });
 });

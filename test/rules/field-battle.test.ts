@@ -539,8 +539,8 @@ describe('14 step 9 checkCasualties: the answers a group may give', () => {
         power: 'hapsburg',
         losses: { regulars: 1 },
         expect: oddHitsPlaced(
-          ['1 hit(s) are left over', '(hapsburg, england)'],
-          ['1 лишнее попадание', '(hapsburg, england)'],
+          ['1 hit is left over', '(hapsburg, england)'],
+          ['1 лишнее попадание', '("hapsburg", "england")'],
         ),
       },
       {
@@ -548,7 +548,7 @@ describe('14 step 9 checkCasualties: the answers a group may give', () => {
         power: 'hapsburg',
         losses: { regulars: 2 },
         oddHits: ['hapsburg', 'england'],
-        expect: oddHitsPlaced(['1 hit(s) are left over'], ['осталось 1 лишнее попадание']),
+        expect: oddHitsPlaced(['1 hit is left over'], ['осталось 1 лишнее попадание']),
       },
       {
         title: '[14 step 9] refuses an odd hit on a power that is not in the battle (FB-13, ruling R5)',

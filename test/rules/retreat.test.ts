@@ -701,7 +701,7 @@ describe('22.1, ruling R10 inactive minors do not retreat', () => {
       checkRetreat(w, retreatArgs(state, 'hungary', 'mohacs')),
       retreatingPower(
         ['Hungary-Bohemia never chooses', '(ruling R10)'],
-        ['Венгрия-Богемия не выбирает', '(решение R10)'],
+        ['Венгрия-Богемия не выбирает', '(постановление R10)'],
       ),
     );
   });

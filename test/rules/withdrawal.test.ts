@@ -670,7 +670,7 @@ describe('13.4 option 1: moving on', () => {
         at: 'augsburg',
         to: 'innsbruck',
         cp: 1,
-        expect: cpToContinue(['costs 2 CP and 1 CP are left'], ['стоит 2 КО, а осталось 1 КО']),
+        expect: cpToContinue(['costs 2 CP and 1 CP is left'], ['стоит 2 КО, а осталось 1 КО']),
       },
       {
         title: '[13.4 option 1] lets the Hapsburgs cross the pass to Innsbruck with 2 CP (WDR-10)',

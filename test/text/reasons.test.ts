@@ -22,7 +22,7 @@ describe('rule references (src/text/rules)', () => {
     ['13.3 step 4', '13.3 step 4', '13.3, шаг 4'],
     ['14 steps 2–3', '14 steps 2–3', '14, шаги 2–3'],
     ['13.4 option 2', '13.4 option 2', '13.4, вариант 2'],
-    ['R10', 'ruling R10', 'решение R10'],
+    ['R10', 'ruling R10', 'постановление R10'],
     ['22.1', '22.1', '22.1'],
   ] as const)('cites %s as "%s" and «%s»', ([ref, en, ru]) => {
     expect(cite(ref)).toEqual({ en, ru });
@@ -30,7 +30,7 @@ describe('rule references (src/text/rules)', () => {
 
   test('joins several references with commas', () => {
     expect(cite('13.3', '22.3')).toEqual({ en: '13.3, 22.3', ru: '13.3, 22.3' });
-    expect(cite('22.1', 'R10')).toEqual({ en: '22.1, ruling R10', ru: '22.1, решение R10' });
+    expect(cite('22.1', 'R10')).toEqual({ en: '22.1, ruling R10', ru: '22.1, постановление R10' });
   });
 });
 

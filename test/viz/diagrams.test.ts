@@ -96,7 +96,7 @@ describe('labels', () => {
     ['13.4 option 2', '13.4, вариант 2'],
     ['14 steps 2–3', '14, шаги 2–3'],
     ['13.1', '13.1'],
-    ['R5', 'решение R5'],
+    ['R5', 'постановление R5'],
   ] as const)('[14 step 6] the rule %s reads «%s» in Russian', ([en, ru]) => {
     expect(ruleText(en, 'ru')).toBe(ru);
     expect(ruleText(en, 'en')).toBe(en === 'R5' ? 'ruling R5' : en);
@@ -104,7 +104,7 @@ describe('labels', () => {
 
   test('[14 step 9] a state with a ruling cites both', () => {
     expect(stateRuleText('14 step 9', 'R5', 'en')).toBe('14 step 9, ruling R5');
-    expect(stateRuleText('14 step 9', 'R5', 'ru')).toBe('14, шаг 9; решение R5');
+    expect(stateRuleText('14 step 9', 'R5', 'ru')).toBe('14, шаг 9; постановление R5');
   });
 
   test.for(LANGS)('[14 step 6] %s: every state shows its title and its rule as the language cites it', (lang) => {
@@ -113,7 +113,7 @@ describe('labels', () => {
     expect(dot).toContain(meta.title[lang]);
     expect(dot).toContain(lang === 'en' ? '>14 step 6<' : '>14, шаг 6<');
     expect(drawDiagram('withdrawal', 'mermaid', { lang })).toContain(
-      lang === 'en' ? '(13.4 option 1, ruling R4)' : '(13.4, вариант 1; решение R4)',
+      lang === 'en' ? '(13.4 option 1, ruling R4)' : '(13.4, вариант 1; постановление R4)',
     );
   });
 

@@ -5,7 +5,9 @@ import { checkCasualties } from '../../rules/casualties.ts';
 import type { Modifier } from '../../rules/dice.ts';
 import { sideLeader } from '../../rules/field-battle.ts';
 import { must } from '../../rules/must.ts';
-import { powerDat, powerName, ruAgree, ruCount, ruList, unitTypeOne, unitsText } from '../../text/names.ts';
+import { powerDat, powerName, ruAgree, ruList, unitTypeOne, unitsText } from '../../text/names.ts';
+import { count, NOUNS } from '../../text/grammar.ts';
+import { cite } from '../../text/rules.ts';
 import { answerOf, casualtyArgs, groupStacks, type FieldBattleContext } from '../../rules/procedures/field-battle.ts';
 import { joinText, text, type Text } from '../../text/text.ts';
 import type { World } from '../../rules/world.ts';
@@ -64,7 +66,11 @@ function powerSplits(stacks: readonly Stack[], power: Power, losses: Losses, cap
 function splitText(world: World, split: Split | undefined): Text {
   if (!split) return text('', '');
   const parts = (Object.entries(split) as [Power, Partial<Record<LandUnitType, number>>][]).map(([p, c]) => {
-    const u = unitsText(world, { regulars: c.regulars ?? 0, mercenaries: c.mercenaries ?? 0, cavalry: c.cavalry ?? 0 });
+    const u = unitsText(
+      world,
+      { regulars: c.regulars ?? 0, mercenaries: c.mercenaries ?? 0, cavalry: c.cavalry ?? 0 },
+      'acc',
+    );
     return text(`${powerName(p).en} ${u.en}`, `${powerName(p).ru} — ${u.ru}`);
   });
   return joinText([text(' (', ' ('), joinText(parts, ', '), text(')', ')')], '');
@@ -106,16 +112,17 @@ function* casualtyChoices(w: Waiting<FieldBattleContext>): Generator<Choice<Casu
               ...(placesOdd ? { oddHits: [...odd] } : {}),
             };
             const label = () => {
-              const lost = unitsText(world, losses),
-                by = splitText(world, split);
+              const lost = unitsText(world, losses, 'acc'),
+                by = splitText(world, split),
+                r7 = cite('R7');
               return joinText(
                 [
-                  text(`Lose ${lost.en}${by.en}`, `Потерять: ${lost.ru}${by.ru}`),
+                  text(`Lose ${lost.en}${by.en}`, `Потерять ${lost.ru}${by.ru}`),
                   ...(keep
                     ? [
                         text(
-                          `keep ${unitTypeOne(keep).en}${keepPower ? ` of ${powerName(keepPower).en}` : ''} (ruling R7)`,
-                          `сохранить ${unitTypeOne(keep).ru}${keepPower ? ` (${powerName(keepPower).ru})` : ''} (решение R7)`,
+                          `keep ${unitTypeOne(keep).en}${keepPower ? ` of ${powerName(keepPower).en}` : ''} (${r7.en})`,
+                          `сохранить ${unitTypeOne(keep).ru}${keepPower ? ` (${powerName(keepPower).ru})` : ''} (${r7.ru})`,
                         ),
                       ]
                     : []),
@@ -196,7 +203,8 @@ function buildRoll(w: Waiting<FieldBattleContext>): DecisionOf<'roll'> {
   const modifiers: Modifier[] = [modifier(d?.units ?? 0, { kind: 'landUnits', count: d?.units ?? 0 })];
   if (d?.leader && d.leaderBonus > 0) modifiers.push(modifier(d.leaderBonus, { kind: 'leader', leader: d.leader }));
   if (d && d.defenderBonus > 0) modifiers.push(modifier(d.defenderBonus, { kind: 'defender' }));
-  const p = powerName(power);
+  const p = powerName(power),
+    dice = count(d?.dice ?? 0, NOUNS.die);
   return named(c.world, {
     ...base(w),
     kind: 'roll',
@@ -215,8 +223,8 @@ function buildRoll(w: Waiting<FieldBattleContext>): DecisionOf<'roll'> {
       },
     },
     prompt: text(
-      `${p.en} rolls ${d?.dice ?? 0} dice (${modifiersText(modifiers)}); each 5 or 6 is a hit.`,
-      `${p.ru} ${ruAgree(power, 'бросают', 'бросает')} ${ruCount(d?.dice ?? 0, 'кубик', 'кубика', 'кубиков')} (${modifiersText(modifiers)}); каждый кубик с 5 или 6 — попадание.`,
+      `${p.en} rolls ${dice.en} (${modifiersText(modifiers)}); each 5 or 6 is a hit.`,
+      `${p.ru} ${ruAgree(power, 'бросают', 'бросает')} ${dice.ru} (${modifiersText(modifiers)}); каждый кубик с 5 или 6 — попадание.`,
     ),
   });
 }

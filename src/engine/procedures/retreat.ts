@@ -1,7 +1,7 @@
 // The retreat procedure's decision (14.1): where the losing group goes, and what of it goes inside its own
 // fortified space (up to 4 land units, any leaders).
 import { must } from '../../rules/must.ts';
-import { intoSpace, outOfSpace, powerName, ruLandUnits, spaceName, unitsText } from '../../text/names.ts';
+import { enLandUnits, intoSpace, outOfSpace, powerName, ruLandUnits, spaceName, unitsText } from '../../text/names.ts';
 import { declarationArgs, type RetreatContext } from '../../rules/procedures/retreat.ts';
 import {
   checkRetreat,
@@ -137,7 +137,7 @@ function build(w: Waiting<RetreatContext>): DecisionOf<'retreat'> {
     s = spaceName(world, c.space);
   const insideNote = mayGoIn
     ? text(
-        ` (up to ${room} land units and any leaders may go inside)`,
+        ` (up to ${enLandUnits(room)} and any leaders may go inside)`,
         ` (в укрепления могут уйти до ${ruLandUnits(room, 'gen')} и любые командующие)`,
       )
     : text('', '');

@@ -1,19 +1,16 @@
 // Ruling R16: why a per-power split (byPower) is refused, for every kind of answer that may carry one.
 import type { ByPowerFacts } from '../../rules/by-power.ts';
-import { powerGen, powerName, unitTypeCount } from '../names.ts';
-import { joinText, text, type Text } from '../text.ts';
+import { powerGen, powerName, powers, ruAgree, unitTypeCount } from '../names.ts';
+import { text, type Text } from '../text.ts';
 import type { NameSource } from './types.ts';
 
 export function byPowerReason(_w: NameSource, f: ByPowerFacts): Text {
   if (f.kind === 'strangers') {
-    const o = joinText(
-        f.others.map((x) => powerName(x)),
-        ', ',
-      ),
+    const o = powers(f.others),
       p = powerName(f.power);
     return text(
       `byPower names ${o.en}, not part of ${p.en}'s group (the major power and its active minor allies).`,
-      `В byPower указаны ${o.ru} — не из группы ${powerGen(f.power).ru} ` +
+      `В byPower ${ruAgree(o, 'указаны', 'указана', 'указано', 'указан')} ${o.ru} — не из группы ${powerGen(f.power).ru} ` +
         '(великая держава и её активные второстепенные союзники).',
     );
   }

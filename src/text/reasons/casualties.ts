@@ -1,6 +1,7 @@
 // 14 step 9 Casualties (rulings R5, R7, R16): why an answer naming a group's losses is refused.
 import type * as rules from '../../rules/casualties.ts';
-import { powerGen, powerName, ruAgree, ruCount, ruLandUnits, unitTypeCount, unitTypeOne } from '../names.ts';
+import { count, NOUNS, says } from '../grammar.ts';
+import { enLandUnits, powerGen, powerName, ruAgree, ruLandUnits, unitTypeCount, unitTypeOne } from '../names.ts';
 import { text } from '../text.ts';
 import { byPowerReason } from './by-power.ts';
 import type { RenderersOf } from './types.ts';
@@ -23,17 +24,18 @@ export const CASUALTY_REASONS: RenderersOf<typeof rules> = {
         `Лишние попадания, оставшиеся после равного деления, ${ruAgree(f.decider, 'распределяют', 'распределяет')} ` +
           `только ${d.ru}, и только если такие попадания есть.`,
       );
-    const groups = f.groups.join(', ');
-    const left = ruCount(f.oddHits, 'лишнее попадание', 'лишних попадания', 'лишних попаданий');
+    const groups = f.groups.join(', '),
+      quoted = f.groups.map((g) => `"${g}"`).join(', ');
+    const left = count(f.oddHits, NOUNS.oddHit).ru;
     return text(
-      `${f.oddHits} hit(s) are left over after the even split: name that many different groups in oddHits (${groups}).`,
-      `После равного деления осталось ${left}: укажите в oddHits столько же разных групп (${groups}).`,
+      `${says(count(f.oddHits, NOUNS.hit), 'is|are', '').en} left over after the even split: name that many different groups in oddHits (${groups}).`,
+      `После равного деления осталось ${left}: укажите в oddHits столько же разных групп (${quoted}).`,
     );
   },
   isLossTotalRight: (_w, { power, required: n, named }) => {
     const p = powerName(power);
     return text(
-      `${p.en} must lose exactly ${n} land unit(s): one per hit scored against its side (${named} given).`,
+      `${p.en} must lose exactly ${enLandUnits(n)}: one per hit scored against its side (${named} given).`,
       `${p.ru} ${ruAgree(power, 'должны', 'должна', 'должно')} потерять ровно ${ruLandUnits(n, 'acc')}: ` +
         `по одной за каждое попадание противника по ${ruAgree(power, 'их', 'её', 'его')} стороне (указано ${named}).`,
     );

@@ -1,7 +1,8 @@
 // 5.1 Formations: why a formation is refused — over its command limit, or mixing two major powers.
 import type { CommandLimitFacts } from '../../rules/formation.ts';
 import type * as rules from '../../rules/formation.ts';
-import { enLandUnits, leaderGen, leaderName, powerGen, powerName, ruLandUnits, ruList } from '../names.ts';
+import { listOf, says } from '../grammar.ts';
+import { enLandUnits, leader, leaderGen, leaderName, powerGen, powerName, ruLandUnits, ruList } from '../names.ts';
 import { text, type Text } from '../text.ts';
 import type { NameSource, RenderersOf } from './types.ts';
 
@@ -25,7 +26,7 @@ function describeLimit(world: NameSource, { leaders, limit }: CommandLimitFacts)
 function describeInterceptionLimit(world: NameSource, { leaders, limit }: CommandLimitFacts): Text {
   if (leaders.length === 0) return text(`without a leader at most ${limit}`, `без командующего — не более ${limit}`);
   return text(
-    `${leaders.map((l) => leaderName(world, l).en).join(' and ')} command at most ${limit}`,
+    `${says(listOf(leaders.map((l) => leader(world, l))), 'commands|command', '').en} at most ${limit}`,
     `под командованием ${ruList(leaders.map((l) => leaderGen(world, l).ru))} — не более ${limit}`,
   );
 }
@@ -36,7 +37,7 @@ export function commandLimitReason(world: NameSource, f: CommandLimitFacts): Tex
   if (f.kind === 'interception') {
     const who = describeInterceptionLimit(world, f);
     return text(
-      `${n} land units cannot intercept as one formation: ${who.en}.`,
+      `${enLandUnits(n)} cannot intercept as one formation: ${who.en}.`,
       `Соединение из ${ruLandUnits(n, 'gen')} слишком велико для перехвата: ${who.ru}.`,
     );
   }

@@ -11,6 +11,7 @@ import {
   spaceFrom,
   spaceName,
 } from '../names.ts';
+import { nounFor, NOUNS } from '../grammar.ts';
 import { cite } from '../rules.ts';
 import { text } from '../text.ts';
 import { byPowerReason } from './by-power.ts';
@@ -70,7 +71,7 @@ export const RETREAT_REASONS: RenderersOf<typeof rules> = {
   isInsideWithinLimit: (world, { space, room }) => {
     const s = spaceName(world, space);
     return text(
-      `At most ${room} more land units may go inside ${s.en} (no more than 4 inside a fortified space).`,
+      `At most ${room} more ${nounFor(NOUNS.landUnit, room).en} may go inside ${s.en} (no more than 4 inside a fortified space).`,
       `В укрепления ${spaceFrom(world, space).ru} можно увести ещё не более ${ruLandUnits(room, 'gen')} ` +
         '(в укреплённой области внутри не более 4).',
     );

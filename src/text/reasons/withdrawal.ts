@@ -7,13 +7,15 @@ import {
   powerGen,
   powerName,
   powerWith,
+  powers,
   ruAgree,
   ruLandUnits,
   spaceFrom,
   spaceName,
 } from '../names.ts';
+import { count, enForm, enPluralOf, NOUNS, says } from '../grammar.ts';
 import { cite } from '../rules.ts';
-import { joinText, text } from '../text.ts';
+import { text } from '../text.ts';
 import type { RenderersOf } from './types.ts';
 
 export const WITHDRAWAL_REASONS: RenderersOf<typeof rules> = {
@@ -46,10 +48,7 @@ export const WITHDRAWAL_REASONS: RenderersOf<typeof rules> = {
     );
   },
   mayEveryDefenderGoInside: (world, { space, controller, outside }) => {
-    const o = joinText(
-        outside.map((p) => powerName(p)),
-        ', ',
-      ),
+    const o = powers(outside),
       t = spaceName(world, space);
     const c = powerName(controller),
       r = cite('2.1');
@@ -73,7 +72,7 @@ export const WITHDRAWAL_REASONS: RenderersOf<typeof rules> = {
   keepsFortificationLimit: (world, { space, inside }) => {
     const t = spaceName(world, space);
     return text(
-      `${inside} land units are already inside ${t.en}: no more than 4 may be inside a fortified space.`,
+      `${says(count(inside, NOUNS.landUnit), 'is|are', '').en} already inside ${t.en}: no more than 4 may be inside a fortified space.`,
       `В укреплениях ${spaceFrom(world, space).ru} уже ${ruLandUnits(inside)}: в укреплённой области внутри ` +
         'может быть не более 4.',
     );
@@ -85,7 +84,7 @@ export const WITHDRAWAL_REASONS: RenderersOf<typeof rules> = {
     ),
   hasCpToContinue: (_w, { cost, cp }) =>
     text(
-      `Moving on costs ${cost} CP and ${cp} CP are left: the formation must retreat instead (option 2).`,
+      `Moving on costs ${cost} CP and ${cp} CP ${enForm(enPluralOf(cp), 'is|are')} left: the formation must retreat instead (option 2).`,
       `Продолжение движения стоит ${cost} КО, а осталось ${cp} КО: соединение должно отступить (вариант 2).`,
     ),
 };

@@ -1,6 +1,7 @@
 // Dice as dice: faces with pips (inline SVG), every modifier with its reason and rule, the target and the outcome.
 // Field-battle dice mark each hit (5 or 6, 14 step 6); their modifiers are the dice each side gets (14 steps 2–3).
 import type { Lang, Text } from '../../index.ts';
+import { nounFor, NOUNS } from '../../text/grammar.ts';
 import { ruleText } from '../../text/rules.ts';
 import { html, signed, type Markup } from './html.ts';
 import type { DiceView, ModifierView } from './types.ts';
@@ -121,7 +122,7 @@ export function rollPlan(
 ): Markup {
   const battle = roll.target === null;
   const purpose: Text = PURPOSES[roll.purpose] ?? { en: roll.purpose, ru: roll.purpose };
-  return html`<div class="roll-plan"><p>${purpose[lang]} — <b>${String(roll.dice)}</b> ${word('diceCount', lang)}${battle ? '' : html`, ${word('target', lang)} ≥ <b>${String(roll.target)}</b>`}</p>${roll.modifiers.length ? html`<ul class="mods">${roll.modifiers.map((m) => modifierLine(m, lang, battle))}</ul>` : html`<p class="muted">${word('noModifiers', lang)}</p>`}${roll.target === null ? hitChanceLine(roll.dice, lang) : chanceLine(modifierSum(roll.modifiers), roll.target, lang, 'chance')}</div>`;
+  return html`<div class="roll-plan"><p>${purpose[lang]} — <b>${String(roll.dice)}</b> ${nounFor(NOUNS.die, roll.dice)[lang]}${battle ? '' : html`, ${word('target', lang)} ≥ <b>${String(roll.target)}</b>`}</p>${roll.modifiers.length ? html`<ul class="mods">${roll.modifiers.map((m) => modifierLine(m, lang, battle))}</ul>` : html`<p class="muted">${word('noModifiers', lang)}</p>`}${roll.target === null ? hitChanceLine(roll.dice, lang) : chanceLine(modifierSum(roll.modifiers), roll.target, lang, 'chance')}</div>`;
 }
 
 /** A roll that was made. */
@@ -130,7 +131,7 @@ export function diceView(d: DiceView, lang: Lang): Markup {
   const purpose: Text = PURPOSES[d.purpose] ?? { en: d.purpose, ru: d.purpose };
   const faces = d.values.map((v) => dieFace(v, battle && v >= 5));
   if (battle) {
-    return html`<div class="dice battle" data-purpose="${d.purpose}"><p class="purpose">${purpose[lang]} <span class="ref">(${ruleText(d.rule, lang)})</span></p><div class="faces">${faces}</div><ul class="mods">${d.modifiers.map((m) => modifierLine(m, lang, true))}</ul><p class="outcome"><b>${String(d.values.length)}</b> ${word('diceCount', lang)} → <b class="hits">${String(d.hits ?? 0)}</b> ${word('hits', lang)} <span class="muted">(${word('hit', lang)})</span></p>${hitChanceLine(d.values.length, lang, d.hits ?? 0)}</div>`;
+    return html`<div class="dice battle" data-purpose="${d.purpose}"><p class="purpose">${purpose[lang]} <span class="ref">(${ruleText(d.rule, lang)})</span></p><div class="faces">${faces}</div><ul class="mods">${d.modifiers.map((m) => modifierLine(m, lang, true))}</ul><p class="outcome"><b>${String(d.values.length)}</b> ${nounFor(NOUNS.die, d.values.length)[lang]} → <b class="hits">${String(d.hits ?? 0)}</b> ${nounFor(NOUNS.hit, d.hits ?? 0)[lang]} <span class="muted">(${word('hit', lang)})</span></p>${hitChanceLine(d.values.length, lang, d.hits ?? 0)}</div>`;
   }
   const arithmetic = `${d.values.join(' + ')}${d.modifiers.map((m) => ` ${m.value < 0 ? '−' : '+'} ${Math.abs(m.value)}`).join('')} = ${d.total ?? d.sum}`;
   return html`<div class="dice" data-purpose="${d.purpose}"><p class="purpose">${purpose[lang]} <span class="ref">(${ruleText(d.rule, lang)})</span></p><div class="faces">${faces}</div>${d.modifiers.length ? html`<ul class="mods">${d.modifiers.map((m) => modifierLine(m, lang, false))}</ul>` : html`<p class="muted">${word('noModifiers', lang)}</p>`}<p class="outcome">${arithmetic} — ${word('target', lang)} ≥ ${String(d.target)}: <b class="${d.success ? 'ok' : 'no'}">${word(d.success ? 'success' : 'failure', lang)}</b></p>${chanceLine(modifierSum(d.modifiers), d.target, lang, 'chanceOf')}</div>`;

@@ -2,7 +2,8 @@
 // passes dashed, fortified spaces square, each space filled with its controller's colour, every stack as a counter
 // beside its space (inside the fortifications with a double border), the formation in transit on its road, and the
 // arrows of the move, interceptions, avoids and retreats. Plus the same facts as a table. Pure: strings in, markup out.
-import type { Lang } from '../../index.ts';
+import type { Lang, Text } from '../../index.ts';
+import { count, NOUNS } from '../../text/grammar.ts';
 import { html, raw, type Markup } from './html.ts';
 import type { ArrowView, BoardView, MapSpace, MapView, StackView, WalkthroughModel } from './types.ts';
 import { word } from './words.ts';
@@ -36,33 +37,12 @@ function place(s: MapSpace): Point {
   return { x: Math.round(x0 + s.x * size), y: Math.round(y0 + s.y * size) };
 }
 
-function ruPlural(n: number, one: string, few: string, many: string): string {
-  const a = Math.abs(n) % 100;
-  const b = a % 10;
-  if (a >= 11 && a <= 14) return many;
-  if (b === 1) return one;
-  if (b >= 2 && b <= 4) return few;
-  return many;
-}
-
-const UNIT_WORDS = {
-  regulars: {
-    en: ['regular', 'regulars'],
-    ru: ['регулярная часть', 'регулярные части', 'регулярных частей'],
-    short: { en: 'reg.', ru: 'рег.' },
-  },
-  mercenaries: {
-    en: ['mercenary', 'mercenaries'],
-    ru: ['наёмник', 'наёмника', 'наёмников'],
-    short: { en: 'merc.', ru: 'наём.' },
-  },
-  cavalry: {
-    en: ['cavalry', 'cavalry'],
-    ru: ['кавалерийская часть', 'кавалерийские части', 'кавалерийских частей'],
-    short: { en: 'cav.', ru: 'кав.' },
-  },
-} as const;
 const TYPES = ['regulars', 'mercenaries', 'cavalry'] as const;
+const SHORT: Readonly<Record<(typeof TYPES)[number], Text>> = {
+  regulars: { en: 'reg.', ru: 'рег.' },
+  mercenaries: { en: 'merc.', ru: 'наём.' },
+  cavalry: { en: 'cav.', ru: 'кав.' },
+};
 
 /** '7 regulars, 1 cavalry' / «7 регулярных частей, 1 кавалерийская часть». */
 export function unitCounts(
@@ -71,11 +51,8 @@ export function unitCounts(
   short = false,
 ): string {
   const parts = TYPES.filter((t) => s[t] > 0).map((t) => {
-    const w = UNIT_WORDS[t];
-    if (short) return `${s[t]} ${w.short[lang]}`;
-    return lang === 'en'
-      ? `${s[t]} ${s[t] === 1 ? w.en[0] : w.en[1]}`
-      : `${s[t]} ${ruPlural(s[t], w.ru[0], w.ru[1], w.ru[2])}`;
+    if (short) return `${s[t]} ${SHORT[t][lang]}`;
+    return count(s[t], NOUNS[t])[lang];
   });
   return parts.join(', ');
 }

@@ -22,7 +22,8 @@ import { EMPTY_SUMMARY, type Summary } from '../../schema/result.ts';
 import type { Stack } from '../../schema/scenario.ts';
 import type { Position } from '../../rules/world.ts';
 import { localLayout, nudge } from '../../data/layout.ts';
-import { leaderName, spaceName } from '../../text/names.ts';
+import { agree } from '../../text/grammar.ts';
+import { leaderName, power, spaceName } from '../../text/names.ts';
 import { scenarioDescription, scenarioTitle } from '../../text/scenario.ts';
 import { contextOf, metaAt, StepCapture, transitOf, type CapturedStep } from './capture.ts';
 import { answerLabel, describeOption } from './describe.ts';
@@ -499,6 +500,11 @@ export class WalkthroughRecorder {
     return {
       ...plain,
       powerName: POWER_NAMES[d.power],
+      // The verb agrees with the power's name: «Габсбурги решают», «Франция решает».
+      verb:
+        d.kind === 'roll'
+          ? agree(power(d.power), 'rolls', 'бросают|бросает')
+          : agree(power(d.power), 'decides', 'решают|решает'),
       blocked: plain.blocked.map((b) => ({ ...b, label: describeOption(this.world, b.option) })),
     };
   }

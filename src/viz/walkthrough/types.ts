@@ -128,6 +128,8 @@ export type BlockedView = Decision['blocked'][number] & { readonly label: Text }
 export type DecisionView = Omit<Decision, 'blocked'> & {
   readonly blocked: readonly BlockedView[];
   readonly powerName: Text;
+  /** "decides" / «решают», «решает»: the header's verb, agreeing with the power's name. */
+  readonly verb: Text;
 };
 
 /** The board: the units and leaders, the formation on its way, and the arrows so far, with the map to draw them on. */

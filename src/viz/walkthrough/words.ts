@@ -45,12 +45,8 @@ export const WORDS = {
   success: { en: 'success', ru: 'успех' },
   failure: { en: 'failure', ru: 'неудача' },
   hit: { en: 'hit (5 or 6)', ru: 'попадание (5 или 6)' },
-  hits: { en: 'hits', ru: 'попадания' },
-  diceCount: { en: 'dice', ru: 'кубиков' },
   noModifiers: { en: 'no modifier', ru: 'без модификаторов' },
   decision: { en: 'Decision', ru: 'Решение' },
-  decides: { en: 'decides', ru: 'решает' },
-  rolls: { en: 'rolls', ru: 'бросает' },
   legal: { en: 'Legal answers', ru: 'Допустимые ответы' },
   refused: { en: 'Refused answers', ru: 'Запрещённые ответы' },
   noRefused: { en: 'No answer is refused here.', ru: 'Запрещённых ответов нет.' },
@@ -146,7 +142,7 @@ export const SOURCES: Readonly<Record<string, Text>> = {
   seeded: { en: 'the seeded dice', ru: 'кубики с заданным зерном' },
   engine: {
     en: 'the engine: only one answer was legal (ruling R9)',
-    ru: 'движок: допустим был только один ответ (решение R9)',
+    ru: 'движок: допустим был только один ответ (постановление R9)',
   },
   start: { en: 'the start of the procedure', ru: 'начало процедуры' },
 };
