@@ -14,7 +14,13 @@ import {
   prettyJson,
   type CaseDiff,
 } from '../review/casebook.ts';
-import { compareCase, comparisonLines, rulingsLabel, type CaseComparison } from '../review/casebook-compare.ts';
+import {
+  compareCase,
+  comparisonLines,
+  onlyChanges,
+  rulingsLabel,
+  type CaseComparison,
+} from '../review/casebook-compare.ts';
 import type { Rulings } from '../schema/rulings.ts';
 import { err, options, out, readFile, FileError, rulingsOf, UsageError } from './common.ts';
 
@@ -26,9 +32,11 @@ export const REVIEW_USAGE = `  his review <cases-dir> [--baseline results.json] 
       cases pin, or a results file an earlier --write saved: end positions added or removed, and each probability's
       change as an exact fraction. Exit codes: 0 nothing changed, 5 something changed, 4 an invariant was violated,
       2 a bad case or results file.
-  his review <cases-dir> --compare R11=alternative[,R13=alternative...] [--json]
-      Runs every case under the rulings and under the alternative readings given, and prints per case the two
-      outcome distributions side by side, or "same". Exit 0 (4 when an invariant is violated).`;
+  his review <cases-dir> --compare R11=alternative[,R7=alternative...] [--only-diff] [--json]
+      Runs every case under the rulings, under each alternative reading given alone and under all of them together,
+      and prints per case the outcome distributions side by side, or "same"; a changed case says which ruling changes
+      it (changed by R11; changed only by R11 and R7 together). --only-diff prints only the changed cases and, in
+      each, only what changed. --json gives each case's changedBy. Exit 0 (4 when an invariant is violated).`;
 
 function badCases(e: CaseError | FileError, json: boolean): number {
   if (json) out(JSON.stringify({ ok: false, error: { code: 'invalid-case', message: e.message } }, null, 2));
@@ -65,6 +73,7 @@ export function cmdReview(args: string[]): number {
     write: { type: 'string' },
     all: { type: 'boolean' },
     compare: { type: 'string', multiple: true },
+    'only-diff': { type: 'boolean' },
   });
   if (positionals.length !== 1)
     throw new UsageError(
@@ -79,8 +88,9 @@ export function cmdReview(args: string[]): number {
     const rulings = rulingsOf(values.compare, 'compare');
     if (Object.keys(rulings).length === 0)
       throw new UsageError('--compare needs a reading, e.g. --compare R11=alternative');
-    return compareReadings(positionals[0]!, rulings, json);
+    return compareReadings(positionals[0]!, rulings, json, values['only-diff'] ?? false);
   }
+  if (values['only-diff']) throw new UsageError('--only-diff goes with --compare');
   let diffs: CaseDiff[];
   let violated = false;
   try {
@@ -132,7 +142,7 @@ export function cmdReview(args: string[]): number {
  * `his review <cases-dir> --compare R11=alternative[,R13=alternative…]`: every case under RULINGS.md's readings and
  * under the given ones, side by side. Exit 0 (4 when an invariant is violated under either reading).
  */
-function compareReadings(dir: string, rulings: Rulings, json: boolean): number {
+function compareReadings(dir: string, rulings: Rulings, json: boolean, onlyDiff: boolean): number {
   let comparisons: CaseComparison[];
   try {
     comparisons = loadCases(dir).map((c) => compareCase(c, rulings));
@@ -142,19 +152,36 @@ function compareReadings(dir: string, rulings: Rulings, json: boolean): number {
   }
   const differ = comparisons.filter((c) => !c.same);
   const violated = comparisons.some((c) => c.violations.ruling.length + c.violations.alternative.length > 0);
+  // --only-diff: the changed cases only, each with only the end positions and facts some reading changes.
+  const shown = onlyDiff ? differ.map(onlyChanges) : comparisons;
   if (json)
     out(
       JSON.stringify(
-        { ok: !violated, compare: rulings, cases: comparisons.length, differ: differ.length, comparisons },
+        {
+          ok: !violated,
+          compare: rulings,
+          cases: comparisons.length,
+          differ: differ.length,
+          changedBy: Object.fromEntries(
+            Object.keys(rulings).map((id) => [id, differ.filter((c) => c.changedBy.includes(id)).length]),
+          ),
+          comparisons: shown,
+        },
         null,
         2,
       ),
     );
   else {
     out(
-      `${comparisons.length} cases under the rulings (RULINGS.md) and under ${rulingsLabel(rulings)}: ${differ.length === 0 ? 'no case differs' : `${differ.length} differ`}.`,
+      `${comparisons.length} cases under the rulings (RULINGS.md) and under ${rulingsLabel(rulings)}: ${differ.length === 0 ? 'no case differs' : `${differ.length} differ`}${
+        differ.length && Object.keys(rulings).length > 1
+          ? ` (${Object.keys(rulings)
+              .map((id) => `${differ.filter((c) => c.changedBy.includes(id)).length} changed by ${id}`)
+              .join(', ')})`
+          : ''
+      }.`,
     );
-    for (const c of comparisons) out(comparisonLines(c).join('\n'));
+    for (const c of shown) out(comparisonLines(c, onlyDiff).join('\n'));
   }
   return violated ? 4 : 0;
 }
