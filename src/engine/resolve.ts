@@ -73,6 +73,14 @@ export function sameJson(a: unknown, b: unknown): boolean {
   return JSON.stringify(canon(a)) === JSON.stringify(canon(b));
 }
 
+/**
+ * Whether `event` is an answer the engine applied itself (ruling R9) in the log from `from` on: a script or a save may
+ * spell out such an answer (one written before the engine applied it, for instance at the session's start).
+ */
+export function isEngineAnswer(log: Session['log'], from: number, event: unknown): boolean {
+  return log.slice(from).some((a) => a.source === 'engine' && sameJson(a.event, event));
+}
+
 export function resolve(scenario: Scenario, options: ResolveOptions = {}): ResolveOutcome {
   const session = createSession(scenario, {
     ...(options.seed !== undefined ? { seed: options.seed } : {}),
@@ -83,8 +91,9 @@ export function resolve(scenario: Scenario, options: ResolveOptions = {}): Resol
   const script = options.events ?? scenario.data.events;
   // The scenario's own events passed the event schema when the scenario was parsed: a copy of each is sent as it is.
   const validated = options.events === undefined;
-  // Where the engine's own answers since the last scripted event start in the log.
-  let forcedFrom = session.log.length;
+  // Where the engine's own answers since the last scripted event start in the log (those it gave as the session
+  // started included).
+  let forcedFrom = 0;
   for (const [index, event] of script.entries()) {
     const before = session.log.length;
     const r = validated ? session.accept(structuredClone(event), 'script', true) : session.accept(event, 'script');
@@ -93,7 +102,7 @@ export function resolve(scenario: Scenario, options: ResolveOptions = {}): Resol
       continue;
     }
     // A script may spell out an answer the engine already applied because it was forced (ruling R9).
-    if (session.log.slice(forcedFrom).some((a) => a.source === 'engine' && sameJson(a.event, event))) continue;
+    if (isEngineAnswer(session.log, forcedFrom, event)) continue;
     return { ok: false, session, error: { ...r.error, index } };
   }
   for (let steps = 0; steps < 10_000; steps++) {

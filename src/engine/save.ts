@@ -2,6 +2,7 @@
 // checked against the seed). Throws only RestoreError.
 import { ENGINE_VERSION, SavedSessionSchema } from '../schema/save.ts';
 import { parseScenario, ScenarioError, structureIssues, zodIssues, type Scenario } from './scenario.ts';
+import { isEngineAnswer } from './resolve.ts';
 import { createSession, SessionOptionsError, type Inspector, type Session } from './session.ts';
 
 export class RestoreError extends Error {
@@ -104,6 +105,9 @@ function replay(saved: unknown, options: RestoreOptions): Session {
     if (e instanceof SessionOptionsError) throw new RestoreError(`the restored session could not start: ${e.message}`);
     throw e;
   }
+  // Where the engine's own answers since the last saved event start in the log (those it gave as the session
+  // started included).
+  let forcedFrom = 0;
   s.events.forEach((a, i) => {
     if (a.source === 'seeded' && a.event.type === 'dice.rolled') {
       const values = a.event.values ?? [];
@@ -114,7 +118,11 @@ function replay(saved: unknown, options: RestoreOptions): Session {
           i,
         );
     }
+    const before = session.log.length;
     const r = session.accept(a.event, a.source);
+    // A save from an engine that asked a decision this one answers itself (ruling R9) holds the answer it was given.
+    if (!r.ok && isEngineAnswer(session.log, forcedFrom, a.event)) return;
+    forcedFrom = before + 1;
     if (!r.ok)
       throw new RestoreError(
         `saved event ${i + 1} (${a.event.type}) is refused on replay: ${r.error.message}`,

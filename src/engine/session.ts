@@ -112,6 +112,9 @@ export class Session {
     const input = { world: scenario.world, ...(scenario.data.move ? { move: scenario.data.move } : {}) };
     try {
       this.tree = recording(this.recorder, () => this.runner.start(instrumentedMovement(), input));
+      // Ruling R9 from the first step: a decision the session starts on (13.4 option 2 with no CP left, the 15.3
+      // retreat of besiegers the mover left behind) is answered by the engine exactly as one reached by a send.
+      this.settle();
     } catch (e) {
       throw new Error(`the engine failed to start this scenario: ${String(e)}`);
     }
