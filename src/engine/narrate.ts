@@ -245,12 +245,14 @@ function summaryNotes(world: World, before: Summary, after: Summary): Text[] {
         '13.4': 'forced back into the space it moved on from',
         R10: 'an inactive stack never retreats',
         R11: 'its origin is no legal retreat',
+        '15.3': 'it may not stay and no space is legal',
       }[by];
       const whyRu = {
         '14.1': 'нет допустимой области',
         '13.4': 'их вынудили вернуться в область, из которой они двинулись дальше',
         R10: 'неактивная группировка не отступает',
         R11: 'область, откуда они пришли, недопустима для отступления',
+        '15.3': 'остаться нельзя, а допустимой области нет',
       }[by];
       parts.push(
         text(

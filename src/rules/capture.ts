@@ -1,11 +1,13 @@
 // Leader capture: 13.1 (a leader alone in an unfortified space when enemy land units enter it, by movement,
 // retreat or interception), 13.3 (in a fortified space he withdraws inside instead), 14 step 10 (leaders of a side
-// with no land units left), ruling R2 (a lone leader never blocks; he is captured).
-import type { Power } from '../schema/power.ts';
+// with no land units left), ruling R2 (a lone leader never blocks; he is captured), ruling R20 (who takes captives:
+// a major power, or the power holding the fortress), ruling R24 (when a leader is alone).
+import { impulseRank, isMajorPower, type Power } from '../schema/power.ts';
+import type { Stack } from '../schema/scenario.ts';
 import type { Capture } from '../schema/scenario.ts';
 import { landUnitCount } from '../schema/units.ts';
 import { isHostile } from './hostility.ts';
-import { areAtWar, isFriendly, majorOf, mayBeInside } from './relations.ts';
+import { areAtWar, controllerOf, isFriendly, majorOf, mayBeInside } from './relations.ts';
 import { landUnitsIn, normalizeStacks, stacksWhere } from './stacks.ts';
 import type { Position, World } from './world.ts';
 
@@ -19,6 +21,31 @@ export function captureLeaders(position: Position, leaders: readonly string[], b
   };
 }
 
+/**
+ * Ruling R20: who takes the captives of the side that `capturing` beat (14 step 10; a 14.1 retreat with no legal
+ * space): the first major power in impulse order (3.2) whose group — itself and its active minor allies (rulings R5,
+ * R10) — has land units among `capturing`; never an active minor itself, which has no power card. With no major
+ * there (independent regulars, an inactive minor), the first power with land units among them, recorded as the
+ * captor; `fallback` when no piece has land units (it cannot happen after ruling R7, but the caller names one).
+ */
+export function captorAmong(world: Pick<World, 'position'>, capturing: readonly Stack[], fallback: Power): Power {
+  const groups = [
+    ...new Set(capturing.filter((s) => landUnitsIn([s]) > 0).map((s) => majorOf(world.position, s.power) ?? s.power)),
+  ].sort((a, b) => Number(isMajorPower(b)) - Number(isMajorPower(a)) || impulseRank(a) - impulseRank(b));
+  return groups[0] ?? fallback;
+}
+
+/**
+ * Ruling R20: the power that takes the leaders eliminated in a fortified space they could not stay in — besiegers
+ * whose siege broke and a winner that does not outnumber the units inside, with no legal space (15.3, 14 step 12),
+ * and a formation forced back into the space it moved on from or sent back with nowhere to go (13.4): the power
+ * controlling that space, or its major when the controller is an active minor.
+ */
+export function holderOf(world: Pick<World, 'position' | 'board'>, space: string): Power {
+  const controller = controllerOf(world, space);
+  return majorOf(world.position, controller) ?? controller;
+}
+
 export interface LoneLeaderOutcome {
   readonly position: Position;
   readonly captured: readonly Capture[];
@@ -27,8 +54,9 @@ export interface LoneLeaderOutcome {
 }
 
 /**
- * Leaders outside in `space`, at war with `arriving`, with no land units beside them that would fight `arriving` on
- * their side (friendly to the leader and hostile to the arriving power).
+ * Ruling R24: leaders outside in `space`, at war with `arriving`, alone — no land units beside them, outside the
+ * fortifications, that would fight `arriving` on their side (their own power's, its active minor allies', an allied
+ * major's: friendly to the leader and hostile to the arriving power). A leader inside is never alone.
  */
 export function loneLeadersAgainst(world: World, space: string, arriving: Power): string[] {
   const outside = stacksWhere(world.position, { space, inside: false });

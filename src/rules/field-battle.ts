@@ -2,6 +2,7 @@
 // marks on the losing side (ruling R12).
 import { impulseRank, type MajorPower, type Power } from '../schema/power.ts';
 import type { Stack } from '../schema/scenario.ts';
+import { captorAmong } from './capture.ts';
 import { bestLeader } from './dice.ts';
 import { hostileStacksOutside } from './hostility.ts';
 import { controllerOf, majorOf } from './relations.ts';
@@ -102,24 +103,14 @@ export function sideLeader(world: World, b: BattleSetup, role: Role, stacks: rea
 }
 
 /**
- * Ruling R16: who takes a side's captives — the first power in impulse order (3.2) that has land units on the other
- * side; `fallback` when that side has none left (it cannot happen after ruling R7, but the caller names one).
- */
-export function captorOf(stacks: readonly Stack[], fallback: Power): Power {
-  const powers = [...new Set(stacks.filter((s) => landUnitsIn([s]) > 0).map((s) => s.power))].sort(
-    (a, b) => impulseRank(a) - impulseRank(b),
-  );
-  return powers[0] ?? fallback;
-}
-
-/**
- * Ruling R16: who takes the captives of the side opposite `role` (14 step 10, and a 14.1 retreat with no legal
- * space): the first power in impulse order with land units on `role`'s side. Under R16's alternative reading, the
- * side's leading power — the one that rolled its dice (`sideLeader`, from the forces as they stood at the roll).
+ * Ruling R20: who takes the captives of the side opposite `role` (14 step 10, and a 14.1 retreat with no legal
+ * space): the first major power in impulse order whose group has land units on `role`'s side (`captorAmong`). Under
+ * R20's alternative reading (also selected by the older id R16, whose last sentence pointed to captors), the side's
+ * leading power — the one that rolled its dice (`sideLeader`, from the forces as they stood at the roll).
  */
 export function captorOnSide(world: World, b: BattleSetup, role: Role, forces: readonly Stack[]): Power {
   const leading = sideLeader(world, b, role, forces);
-  return reading(world, 'R16') === 'alternative' ? leading : captorOf(sideStacks(world, b, role), leading);
+  return reading(world, 'R20') === 'alternative' ? leading : captorAmong(world, sideStacks(world, b, role), leading);
 }
 
 /**

@@ -69,6 +69,7 @@ export const RULE_REFS = [
   'R17',
   'R18',
   'R19',
+  'R20',
 ] as const;
 
 export type RuleRef = (typeof RULE_REFS)[number];

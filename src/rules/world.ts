@@ -3,7 +3,7 @@ import type { Board } from '../data/board.ts';
 import type { LeaderTable } from '../data/leaders.ts';
 import type { Power, MajorPower } from '../schema/power.ts';
 import type { Bonus, Capture, Siege, Stack } from '../schema/scenario.ts';
-import type { Reading, Rulings, VariantRuling } from '../schema/rulings.ts';
+import { READING_ALIASES, type Reading, type Rulings, type VariantRuling } from '../schema/rulings.ts';
 
 export interface Position {
   readonly war: readonly (readonly [Power, Power])[];
@@ -35,5 +35,6 @@ export function withPosition(world: World, position: Position): World {
  * `rulings`). Every rule that has an alternative reading asks this, at the one place the ruling is applied.
  */
 export function reading(world: Pick<World, 'rulings'>, id: VariantRuling): Reading {
-  return world.rulings?.[id] ?? 'ruling';
+  const alias = READING_ALIASES[id];
+  return world.rulings?.[id] ?? (alias ? world.rulings?.[alias] : undefined) ?? 'ruling';
 }

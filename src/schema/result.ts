@@ -89,9 +89,9 @@ export const RetreatSummarySchema = z.object({
   eliminated: LandUnitsSchema,
   captured: z.array(LeaderIdSchema),
   eliminatedBy: z
-    .enum(['14.1', '13.4', 'R10', 'R11'])
+    .enum(['14.1', '13.4', 'R10', 'R11', '15.3'])
     .nullable()
-    .describe('why units were eliminated: no legal space (14.1), forced back into the space it moved on from (13.4), an inactive stack that never retreats (ruling R10), a losing attacker whose origin is illegal (ruling R11)'),
+    .describe('why units were eliminated: no legal space (14.1), forced back into the space it moved on from (13.4), an inactive stack that never retreats (ruling R10), a losing attacker whose origin is illegal (ruling R11), besiegers or a winner sent away with no legal space (15.3, 14 step 12)'),
 });
 
 export const CaptureSummarySchema = z.object({

@@ -3,13 +3,20 @@
 // docs/engine-choices.md ("Ruling variants") states each alternative in RULINGS terms.
 import { z } from 'zod';
 
+export type VariantRuling = (typeof VARIANT_RULINGS)[number];
+
 /** The rulings that have an alternative reading, in RULINGS.md order. */
-export const VARIANT_RULINGS = ['R5', 'R7', 'R10', 'R11', 'R13', 'R16', 'R17', 'R18', 'R19'] as const;
+export const VARIANT_RULINGS = ['R5', 'R7', 'R10', 'R11', 'R13', 'R16', 'R17', 'R18', 'R19', 'R20'] as const;
+
+/**
+ * Rulings whose reading an older id also selects: R16's last sentence, which the alternative of `"R16"` was about
+ * (who takes captured leaders), now points to ruling R20, so `"R16": "alternative"` still selects R20's alternative.
+ */
+export const READING_ALIASES: Readonly<Partial<Record<VariantRuling, VariantRuling>>> = { R20: 'R16' };
 
 /** `ruling`: RULINGS.md's reading (the default); `alternative`: the other reading of the same rule. */
 export const READINGS = ['ruling', 'alternative'] as const;
 
-export type VariantRuling = (typeof VARIANT_RULINGS)[number];
 export type Reading = (typeof READINGS)[number];
 export type Rulings = Readonly<Partial<Record<VariantRuling, Reading>>>;
 

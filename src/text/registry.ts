@@ -245,8 +245,8 @@ export const RULE_REGISTRY: Readonly<Record<RuleRef, Text>> = {
     'Область контролирует её домашняя держава, если сценарий не указывает иное.',
   ),
   R16: t(
-    "The major power chooses which power's units of its group are lost, kept, go inside or avoid (byPower; its own first by default); captured leaders go to the first power in impulse order with land units on the winning side.",
-    'Великая держава выбирает, чьи части её группы теряются, сохраняются, уходят в укрепления или уклоняются (byPower; по умолчанию сначала свои); пленные командующие достаются первой по порядку импульсов державе с сухопутными частями на стороне победителя.',
+    "The major power chooses which power's units of its group are lost, kept, go inside or avoid (byPower; its own first by default); captured leaders go to a major power as ruling R20 says.",
+    'Великая держава выбирает, чьи части её группы теряются, сохраняются, уходят в укрепления или уклоняются (byPower; по умолчанию сначала свои); пленные командующие достаются великой державе, как указано в R20.',
   ),
   R17: t(
     'Sieges depend only on the units inside and the besieging powers; units inside that are not outnumbered stand unbesieged; enemies outside an empty enemy fortress without a siege is not a legal position.',
@@ -259,5 +259,9 @@ export const RULE_REGISTRY: Readonly<Record<RuleRef, Text>> = {
   R19: t(
     "The attacking force is every land unit and leader of the active power's group outside the fortifications after the move.",
     'Атакующие силы — все сухопутные части и командующие группы активной державы вне укреплений после движения.',
+  ),
+  R20: t(
+    'Captors are major powers: the first major in impulse order whose group has land units on the capturing side; leaders eliminated in a fortified space they may not stay in go to the power holding it.',
+    'Пленных берут великие державы: первая по порядку импульсов, чья группа имеет сухопутные части на стороне, взявшей в плен; командующие, уничтоженные в укреплённой области, где им нельзя оставаться, достаются державе, которая её удерживает.',
   ),
 };

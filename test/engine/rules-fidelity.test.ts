@@ -280,7 +280,7 @@ describe('14 step 9, ruling R7, ruling R16: casualties and the kept unit', () =>
     ]);
   });
 
-  test('[14 step 10, ruling R16] captured leaders go to the first power in impulse order with land units on the winning side', () => {
+  test('[14 step 10, ruling R20] captured leaders go to the first major power in impulse order with land units on the winning side', () => {
     // Ferdinand (no units) and England's two regulars defend Hapsburg Mohacs; Ibrahim's one regular dies: England,
     // the only winner with land units, takes him — not the Hapsburgs who control the space.
     const s = playing(

@@ -87,6 +87,13 @@ const VARIANTS: readonly { ruling: VariantRuling; case: string; onlyRuling: stri
     onlyRuling: 'belgrade ottoman 2r [ibrahim-pasha] lost | cp 0',
     onlyAlternative: 'belgrade ottoman 2r lost; mohacs hapsburg 1r | captured: ibrahim-pasha by hapsburg | cp 0',
   },
+  // R16's last sentence now points to ruling R20: `"R16": "alternative"` selects R20's alternative (READING_ALIASES).
+  {
+    ruling: 'R20',
+    case: 'captives-go-to-first-power-with-land-units',
+    onlyRuling: 'mohacs hapsburg [ferdinand]; mohacs england 2r | captured: ibrahim-pasha by england | cp 0',
+    onlyAlternative: 'mohacs hapsburg [ferdinand]; mohacs england 2r | captured: ibrahim-pasha by hapsburg | cp 0',
+  },
 ];
 
 describe('each alternative reading changes what its case shows, and only there', () => {

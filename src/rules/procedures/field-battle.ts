@@ -18,7 +18,7 @@ import {
   type Losses,
   type SidePlan,
 } from '../casualties.ts';
-import { captureLeaders } from '../capture.ts';
+import { captureLeaders, holderOf } from '../capture.ts';
 import { countHits } from '../dice.ts';
 import {
   battleDice,
@@ -407,7 +407,10 @@ export function loserRetreatInput(c: FieldBattleContext): RetreatInput {
   };
 }
 
-/** 14 step 12, as in 15.3: the attacker that does not outnumber the units inside leaves for any legal space. */
+/**
+ * 14 step 12, as in 15.3: the attacker that does not outnumber the units inside leaves for any legal space; with none
+ * its leaders go to the power holding the fortress (ruling R20), not to the side it beat.
+ */
 export function attackerLeavingInput(c: FieldBattleContext): RetreatInput {
   return {
     world: c.world,
@@ -418,7 +421,7 @@ export function attackerLeavingInput(c: FieldBattleContext): RetreatInput {
       attacker: c.battle.attacker,
       origin: c.battle.origin,
       ...(c.battle.continuedFrom ? { continuedFrom: c.battle.continuedFrom } : {}),
-      captor: sideLeader(c.world, c.battle, 'defender', c.forces?.defender ?? []),
+      captor: holderOf(c.world, c.battle.space),
       ...attackingPieces(c),
     },
   };
@@ -434,7 +437,7 @@ export function besiegeBattleSpace(c: FieldBattleContext): Partial<FieldBattleCo
 /**
  * After the loser's retreat. Under ruling R19's alternative reading a friendly leader who stood aside stays in the
  * battle space when the attacking force leaves it: alone with the winner's land units, he is captured (13.1) by the
- * power that takes the battle's captives (ruling R16). Under the ruling nobody of the attacker's group stays.
+ * power that takes the battle's captives (ruling R20). Under the ruling nobody of the attacker's group stays.
  */
 export function takeRetreatOutput(c: FieldBattleContext, output: ProcedureContext): Partial<FieldBattleContext> {
   if (reading(c.world, 'R19') === 'ruling' || c.winner !== 'defender')

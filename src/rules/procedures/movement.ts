@@ -6,7 +6,8 @@ import type { MoveOrder, Stack } from '../../schema/scenario.ts';
 import { units, type Units } from '../../schema/units.ts';
 import type { MoveLeg } from '../leg.ts';
 import { checkMove, hasAnyLegalMove, moveCost, movableStacks, type MoveArgs } from '../movement.ts';
-import { controllerOf, majorOf } from '../relations.ts';
+import { holderOf } from '../capture.ts';
+import { majorOf } from '../relations.ts';
 import { beginSiege, siegeIn, unlistedBesiegers } from '../siege.ts';
 import { hostileLandUnitsOutside } from '../hostility.ts';
 import {
@@ -234,10 +235,13 @@ export function moveOn(c: MovementContext): Partial<MovementContext> {
   };
 }
 
-/** 13.4 option 2: back to the space it came from, under the 14.1 restrictions. */
+/**
+ * 13.4 option 2: back to the space it came from, under the 14.1 restrictions; with nowhere to go its leaders go to the
+ * power holding the fortress it may not stay in (ruling R20).
+ */
 export function originRetreatInput(c: MovementContext): RetreatInput {
   const l = leg(c);
-  const captor = majorOf(c.world.position, controllerOf(c.world, l.to)) ?? controllerOf(c.world, l.to);
+  const captor = holderOf(c.world, l.to);
   return {
     world: c.world,
     summary: c.summary,

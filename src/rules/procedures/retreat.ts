@@ -17,6 +17,7 @@ import {
   type RetreatReason,
   type RetreatState,
 } from '../retreat.ts';
+import { holderOf } from '../capture.ts';
 import { reading } from '../world.ts';
 import { eventOf, guard, startContext, type ProcedureContext, type ProcedureInput } from './common.ts';
 import { must } from '../must.ts';
@@ -82,16 +83,40 @@ export const retreatGuards = {
   }),
 };
 
+/**
+ * Why a group's units were eliminated (the summary's `eliminatedBy`): no legal space (14.1), forced back into the
+ * fortified space it moved on from (13.4 option 1), besiegers or a winner sent away as in 15.3 with nowhere to go
+ * (15.3, 14 step 12), an inactive stack that never retreats (ruling R10), or a losing attacker whose origin is no
+ * legal retreat (ruling R11) — that one only after a field battle, and never when the origin is the space it moved
+ * on from: 13.4 eliminates it there under either reading of R11.
+ */
+export type EliminationCause = '14.1' | '13.4' | '15.3' | 'R10' | 'R11';
+
+/** The cause of a group's elimination when nothing of it can go anywhere (14.1, 13.4, 15.3, ruling R11). */
+function trappedCause(c: RetreatContext): EliminationCause {
+  if (c.reason === 'siege') return '15.3';
+  const toOrigin = c.reason === 'origin' || (c.reason === 'attacker' && reading(c.world, 'R11') === 'ruling');
+  if (toOrigin && c.continuedFrom !== undefined && c.origin === c.continuedFrom) return '13.4';
+  return c.reason === 'attacker' && toOrigin ? 'R11' : '14.1';
+}
+
+/** Ruling R20: who takes the leaders of an eliminated group — the holder of the space it moved on from (13.4), or the retreat's captor. */
+function captorFor(c: RetreatContext, cause: EliminationCause): Power {
+  return cause === '13.4' && c.continuedFrom !== undefined ? holderOf(c.world, c.continuedFrom) : c.captor;
+}
+
 function record(
   c: RetreatContext,
   power: Power,
   inside: RetreatArgs['inside'],
   to: string | undefined,
-  rule: '14.1' | 'R10' | 'R11',
+  trapped: EliminationCause,
 ): Partial<RetreatContext> {
-  const out = applyRetreat(c.world, c, power, inside, to);
+  const cause: EliminationCause = to !== undefined && to === c.continuedFrom ? '13.4' : trapped;
+  const out = applyRetreat(c.world, { ...c, captor: captorFor(c, cause) }, power, inside, to);
   const reason: RetreatReason = c.reason;
   const lost = out.eliminated.regulars + out.eliminated.mercenaries + out.eliminated.cavalry + out.captured.length > 0;
+  const captureRule = cause === '13.4' || cause === '15.3' ? cause : '14.1';
   return {
     world: { ...c.world, position: out.position },
     done: [...c.done, power],
@@ -109,15 +134,15 @@ function record(
           inside: out.inside,
           eliminated: out.eliminated,
           captured: [...out.captured],
-          eliminatedBy: lost ? (to !== undefined && to === c.continuedFrom ? '13.4' : rule) : null,
+          eliminatedBy: lost ? cause : null,
         },
       ],
       captures: [
         ...c.summary.captures,
         ...captureSummaries(
-          out.captured.map((leader) => ({ leader, by: c.captor })),
+          out.captured.map((leader) => ({ leader, by: captorFor(c, cause) })),
           c.space,
-          to === c.continuedFrom && to !== undefined ? '13.4' : '14.1',
+          captureRule,
         ),
         ...captureSummaries(out.capturedThere, out.to ?? c.space, '13.1'),
       ],
@@ -142,12 +167,12 @@ export function retreatInactive(c: RetreatContext): Partial<RetreatContext> {
 
 /**
  * 14.1, ruling R11: no legal space and no way inside — eliminated, leaders captured. Under R11's alternative reading
- * a losing attacker is trapped only when no adjacent space at all is legal: that is 14.1's own elimination.
+ * a losing attacker is trapped only when no adjacent space at all is legal: that is 14.1's own elimination. A group
+ * whose only space is the one it moved on from is eliminated by 13.4 (option 1), under either reading.
  */
 export function eliminateTrapped(c: RetreatContext): Partial<RetreatContext> {
   const p = must(next(c), 'eliminateTrapped with no group to retreat');
-  const byR11 = c.reason === 'origin' || (c.reason === 'attacker' && reading(c.world, 'R11') === 'ruling');
-  return record(c, p, NO_UNITS, undefined, byR11 ? 'R11' : '14.1');
+  return record(c, p, NO_UNITS, undefined, trappedCause(c));
 }
 
 export function askNextRetreat(c: RetreatContext): Partial<RetreatContext> {
@@ -156,5 +181,5 @@ export function askNextRetreat(c: RetreatContext): Partial<RetreatContext> {
 
 export function retreatAsDeclared(c: RetreatContext, event: EngineEvent): Partial<RetreatContext> {
   const args = must(declarationArgs(c, event), 'retreatAsDeclared without retreat.declare');
-  return record(c, args.power, args.inside, args.hasDestination ? args.to : undefined, '14.1');
+  return record(c, args.power, args.inside, args.hasDestination ? args.to : undefined, trappedCause(c));
 }

@@ -5,7 +5,7 @@
 // away.
 import type { Power } from '../../schema/power.ts';
 import { groupOf } from '../field-battle.ts';
-import { controllerOf, majorOf } from '../relations.ts';
+import { holderOf } from '../capture.ts';
 import type { RetreatInput, RetreatOutput } from './retreat.ts';
 import { besiegingStacks, endSiege, firstBrokenSiege } from '../siege.ts';
 import { guard, startContext, type ProcedureContext, type ProcedureInput } from './common.ts';
@@ -50,13 +50,15 @@ export function endBrokenSiege(c: SiegeBreakContext): Partial<SiegeBreakContext>
   };
 }
 
-/** 15.3: the next besieging group retreats, free, under the 14.1 restrictions; the power inside takes any captives. */
+/**
+ * 15.3: the next besieging group retreats, free, under the 14.1 restrictions; with no legal space its leaders go to
+ * the power holding the space (ruling R20).
+ */
 export function besiegersRetreatInput(c: SiegeBreakContext): RetreatInput {
   const next = c.retreating[0];
   if (!next)
     throw new Error('besiegersRetreatInput: nobody to retreat (the guard hasBesiegersToRetreat let it through)');
-  const controller = controllerOf(c.world, next.space);
-  const captor = majorOf(c.world.position, controller) ?? controller;
+  const captor = holderOf(c.world, next.space);
   return {
     world: c.world,
     summary: c.summary,
