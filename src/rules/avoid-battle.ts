@@ -1,6 +1,6 @@
 // 13.3 Avoid Battle: who may try (each major power with land units in the destination, impulse order), where to,
 // with which units, and when it succeeds without a roll (every unit already lost a field battle this impulse).
-import { isMajorPower, MAJOR_POWERS, type MajorPower, type Power } from '../schema/power.ts';
+import { impulseRank, isMajorPower, MAJOR_POWERS, type MajorPower, type Power } from '../schema/power.ts';
 import type { Stack } from '../schema/scenario.ts';
 import { landUnitCount, NO_UNITS, type Units } from '../schema/units.ts';
 import { byPowerRestriction } from './by-power.ts';
@@ -27,11 +27,20 @@ export interface AvoidArgs extends AvoidState, DestinationArgs {
   readonly request: Units;
 }
 
-/** The power's group's stacks outside the fortifications of the battle space, units that lost a battle first. */
+/**
+ * The power's group's stacks outside the fortifications of the battle space, in the order a request without a
+ * per-power split takes them: the major's own units first, then its active minors' (ruling R16); within one power,
+ * units that already lost a battle first (so an all-marked group avoids without a roll, 13.3 step 4).
+ */
 export function avoidingStacks(world: World, power: Power, leg: MoveLeg): Stack[] {
   return hostileStacksOutside(world, leg.power, leg.to)
     .filter((s) => majorOf(world.position, s.power) === power && isMajorPower(power))
-    .sort((a, b) => Number(b.lostBattle) - Number(a.lostBattle));
+    .sort(
+      (a, b) =>
+        Number(a.power !== power) - Number(b.power !== power) ||
+        impulseRank(a.power) - impulseRank(b.power) ||
+        Number(b.lostBattle) - Number(a.lostBattle),
+    );
 }
 
 const restriction = restrictionsOn<AvoidArgs>();
