@@ -7,10 +7,10 @@ import { isNoOtherPowerSuccessful } from '../rules/interception.ts';
 import type { MovementContext } from '../rules/procedures/movement.ts';
 import type { RuleRef, RulingRef } from '../rules/registry.ts';
 import { check, type Facts, type Refusal } from '../rules/verdict.ts';
-import { WITHDRAWAL_CONDITIONS, withdrawalDecider } from '../rules/withdrawal.ts';
+import { isWithdrawalDecider, WITHDRAWAL_CONDITIONS } from '../rules/withdrawal.ts';
 import { interceptedBy, kindOf, specOf, type Waiting } from './procedures/index.ts';
 import type { World } from '../rules/world.ts';
-import { inSpace, outOfSpace, powerName, ruAgree, spaceFrom, spaceName, spaceTo } from '../text/names.ts';
+import { inSpace, outOfSpace, powerName, ruAgree, spaceFrom, spaceName } from '../text/names.ts';
 import { reasonOf } from '../text/reasons/index.ts';
 import { count, NOUNS } from '../text/grammar.ts';
 import { cite } from '../text/rules.ts';
@@ -91,7 +91,6 @@ function stepRefusal(s: Situation, event: EngineEvent): EngineError {
   const dest = leg ? spaceName(root.world, leg.to) : text('the destination', 'область назначения');
   // The destination in the Russian cases the sentences below need.
   const destIn = leg ? inSpace(root.world, leg.to).ru : 'в области назначения';
-  const destAcc = leg ? spaceTo(root.world, leg.to).ru : 'область назначения';
   const destGen = leg ? spaceFrom(root.world, leg.to).ru : 'области назначения';
   const destOut = leg ? outOfSpace(root.world, leg.to).ru : 'из области назначения';
   const pending = s.decision?.prompt ?? text('nothing', 'ничего');
@@ -144,17 +143,8 @@ function stepRefusal(s: Situation, event: EngineEvent): EngineError {
         const v = check(cond, root.world, { leg, power: event.power });
         if (!v.ok) return fromRefusal(root.world, v, lang, 'step-closed');
       }
-      const decider = withdrawalDecider(root.world, leg);
-      if (decider && decider !== event.power)
-        return errorOf(
-          'step-closed',
-          '13.4',
-          text(
-            `Only ${powerName(decider).en}, who controls ${dest.en}, decides on a withdrawal.`,
-            `Об отходе в укрепления решает только держава, контролирующая ${destAcc}: ${powerName(decider).ru}.`,
-          ),
-          lang,
-        );
+      const v = check(isWithdrawalDecider, root.world, { leg, power: event.power });
+      if (!v.ok) return fromRefusal(root.world, v, lang, 'step-closed');
       return errorOf(
         'step-closed',
         '13.1 step 7',

@@ -70,6 +70,7 @@ export const RULE_REFS = [
   'R18',
   'R19',
   'R20',
+  'R21',
 ] as const;
 
 export type RuleRef = (typeof RULE_REFS)[number];

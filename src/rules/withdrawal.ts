@@ -24,12 +24,26 @@ function defenders(world: World, leg: MoveLeg) {
   return hostileStacksOutside(world, leg.power, leg.to);
 }
 
+/** The groups that defend the space (22.3: an active minor's units count with its major's, ruling R10). */
+function defendingGroups(world: World, leg: MoveLeg): Power[] {
+  return [...new Set(defenders(world, leg).map((s) => majorOf(world.position, s.power) ?? s.power))];
+}
+
 /**
- * 13.4, ruling R18: the power that controls the space decides (an active minor's major for it, 22.3), whether or not
- * it has units there itself; nobody decides for an inactive minor or independents (ruling R10): theirs is automatic.
+ * Ruling R21: who decides the withdrawal (13.4). When units of one power defend the space — with its active minors'
+ * units, decided by it (ruling R10) — that power decides, whether or not it controls the space (the controller may
+ * have nothing there); only when several powers defend does the power controlling the space decide (its major for
+ * an active minor, 22.3). Nobody decides for an inactive minor or independents: theirs is automatic (ruling R10).
  */
 export function withdrawalDecider(world: World, leg: MoveLeg): MajorPower | undefined {
-  return majorOf(world.position, controllerOf(world, leg.to));
+  const groups = defendingGroups(world, leg);
+  const deciding = groups.length === 1 ? groups[0]! : controllerOf(world, leg.to);
+  return majorOf(world.position, deciding);
+}
+
+/** Ruling R21: whether the decider decides as the only defending power or as the controller of a shared defence. */
+export function withdrawalDeciderKind(world: World, leg: MoveLeg): 'defender' | 'controller' {
+  return defendingGroups(world, leg).length === 1 ? 'defender' : 'controller';
 }
 
 const restriction = restrictionsOn<WithdrawArgs>();
@@ -100,9 +114,14 @@ export const keepsFortificationLimit = restriction({
 export const isWithdrawalDecider = restriction({
   name: 'isWithdrawalDecider',
   rule: '13.4',
+  ruling: 'R21',
   statements: ['WDR-07'],
   holds: (world, { leg, power }) => withdrawalDecider(world, leg) === power,
-  facts: (world, { leg }) => ({ decider: withdrawalDecider(world, leg) ?? controllerOf(world, leg.to) }),
+  facts: (world, { leg }) => ({
+    decider: withdrawalDecider(world, leg) ?? controllerOf(world, leg.to),
+    kind: withdrawalDeciderKind(world, leg),
+    space: leg.to,
+  }),
 });
 
 /** Conditions of 13.4 on the situation (any power). */

@@ -264,4 +264,8 @@ export const RULE_REGISTRY: Readonly<Record<RuleRef, Text>> = {
     'Captors are major powers: the first major in impulse order whose group has land units on the capturing side; leaders eliminated in a fortified space they may not stay in go to the power holding it.',
     'Пленных берут великие державы: первая по порядку импульсов, чья группа имеет сухопутные части на стороне, взявшей в плен; командующие, уничтоженные в укреплённой области, где им нельзя оставаться, достаются державе, которая её удерживает.',
   ),
+  R21: t(
+    'A single defending power decides its own withdrawal; the controller decides only when several powers defend.',
+    'Если область обороняет одна держава, об отходе в укрепления решает она; контролирующая держава решает, только когда обороняются несколько держав.',
+  ),
 };

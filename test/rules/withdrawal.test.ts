@@ -44,7 +44,7 @@ const defendersToWithdraw = refusedBy({ code: 'hasDefendersToWithdraw', rule: '1
 const controlledByDefender = refusedBy({ code: 'isControlledByDefender', rule: '13.4' });
 const atMostFour = refusedBy({ code: 'hasAtMostFourUnits', rule: '13.4', ruling: 'R6' });
 const fortificationLimit = refusedBy({ code: 'keepsFortificationLimit', rule: '2.1' });
-const decider = refusedBy({ code: 'isWithdrawalDecider', rule: '13.4' });
+const decider = refusedBy({ code: 'isWithdrawalDecider', rule: '13.4', ruling: 'R21' });
 const cpToContinue = refusedBy({ code: 'hasCpToContinue', rule: '13.4 option 1', ruling: 'R4' });
 const adjacent = refusedBy({ code: 'isDestinationAdjacent', rule: '13.1' });
 const enterControlled = refusedBy({ code: 'mayEnterControlledSpace', rule: '13.1' });
@@ -251,44 +251,78 @@ describe('13.4 may the defenders withdraw', () => {
   });
 });
 
-describe('13.4 who decides', () => {
-  // England is a Hapsburg ally at war with the Ottoman.
-  const ENGLAND_ALLIED: ScenarioPatch = {
+describe('13.4 who decides (ruling R21)', () => {
+  // England is a Hapsburg ally at war with the Ottoman; so is the Protestant; Hungary and Scotland are active minors
+  // of the Hapsburg and of England. Every row defends Hapsburg-held Vienna or Hungarian Buda against the Ottoman.
+  const ALLIES: ScenarioPatch = {
     war: [
       ['ottoman', 'hapsburg'],
       ['ottoman', 'england'],
+      ['ottoman', 'protestant'],
     ],
-    alliances: [['hapsburg', 'england']],
+    alliances: [
+      ['hapsburg', 'england'],
+      ['hapsburg', 'protestant'],
+      ['england', 'protestant'],
+      ['hapsburg', 'hungary'],
+      ['england', 'scotland'],
+    ],
     control: { pressburg: 'ottoman' },
   };
-  const HUNGARIAN_BUDA: ScenarioPatch = {
-    ...OTTOMAN_HAPSBURG_WAR,
-    alliances: [['hapsburg', 'hungary']],
-    stacks: [
-      { space: 'pressburg', power: 'ottoman', regulars: 6 },
-      { space: 'buda', power: 'hungary', regulars: 1 },
-      { space: 'buda', power: 'hapsburg', regulars: 2 },
-    ],
-  };
+  const OTTOMANS = { space: 'pressburg', power: 'ottoman', regulars: 6 } as const;
+  const at = (space: string, ...powers: Power[]) => powers.map((power) => ({ space, power, regulars: 1 }));
   test.for(
     named<{ what: string; patch: ScenarioPatch; to: string; expected: MajorPower | undefined }>([
       {
         what: 'gives the decision to the Hapsburgs, who control Vienna, over English units beside theirs (WDR-07)',
-        patch: { ...ENGLAND_ALLIED, stacks: [SULEIMAN, FERDINAND, { space: 'vienna', power: 'england', regulars: 1 }] },
+        patch: { ...ALLIES, stacks: [SULEIMAN, FERDINAND, ...at('vienna', 'england')] },
         to: 'vienna',
         expected: 'hapsburg',
       },
-      // 22.3: Hungary-Bohemia controls Buda as an active minor; its major decides for it.
+      // F4 (test/regressions): only an ally defends; the controller, with nothing there, does not decide.
       {
-        what: "gives the decision in Hungarian Buda to Hungary's major ally (WDR-07)",
-        patch: HUNGARIAN_BUDA,
+        what: 'gives England, defending Hapsburg Vienna alone, its own decision (WDR-07)',
+        patch: { ...ALLIES, stacks: [OTTOMANS, { space: 'vienna', power: 'england', regulars: 2 }] },
+        to: 'vienna',
+        expected: 'england',
+      },
+      {
+        what: 'gives the Protestants, defending Hapsburg Vienna alone, their own decision (WDR-07)',
+        patch: { ...ALLIES, stacks: [OTTOMANS, ...at('vienna', 'protestant')] },
+        to: 'vienna',
+        expected: 'protestant',
+      },
+      {
+        what: 'gives the Hapsburgs the decision when England and the Protestants defend their Vienna without them (WDR-07)',
+        patch: { ...ALLIES, stacks: [OTTOMANS, ...at('vienna', 'england', 'protestant')] },
+        to: 'vienna',
+        expected: 'hapsburg',
+      },
+      // Ruling R10, 22.3: an active minor's units are its major's to decide; with them a power still defends alone.
+      {
+        what: "gives England the decision over its own and its Scottish ally's units in Hapsburg Vienna (WDR-07, ruling R10)",
+        patch: { ...ALLIES, stacks: [OTTOMANS, ...at('vienna', 'england', 'scotland')] },
+        to: 'vienna',
+        expected: 'england',
+      },
+      {
+        what: "gives the Hapsburgs the decision when England and the Hapsburgs' Hungarian ally defend Vienna (WDR-07, ruling R10)",
+        patch: { ...ALLIES, stacks: [OTTOMANS, ...at('vienna', 'england', 'hungary')] },
+        to: 'vienna',
+        expected: 'hapsburg',
+      },
+      {
+        what: "gives the decision in Hungarian Buda to Hungary's major ally (WDR-07, 22.3)",
+        patch: {
+          ...ALLIES,
+          stacks: [OTTOMANS, ...at('buda', 'hungary'), { space: 'buda', power: 'hapsburg', regulars: 2 }],
+        },
         to: 'buda',
         expected: 'hapsburg',
       },
-      // Ruling R18: only the controller decides, even when an ally defends alone in its space.
       {
-        what: "gives the Hapsburgs, who control Vienna, the decision over England's stack defending alone there (WDR-07, ruling R18)",
-        patch: { ...ENGLAND_ALLIED, stacks: [SULEIMAN, { space: 'vienna', power: 'england', regulars: 2 }] },
+        what: 'gives the Hapsburgs the decision over their Hungarian ally defending Vienna alone (WDR-07, ruling R10)',
+        patch: { ...ALLIES, stacks: [OTTOMANS, ...at('vienna', 'hungary')] },
         to: 'vienna',
         expected: 'hapsburg',
       },
@@ -306,16 +340,21 @@ describe('13.4 who decides', () => {
         expected: undefined,
       },
     ]),
-  )('[13.4] %s', ([, { patch, to, expected }]) => {
+  )('[13.4, ruling R21] %s', ([, { patch, to, expected }]) => {
     const { world: w, leg } = move(patch, 'ottoman', 'pressburg', to);
     expect(withdrawalDecider(w, leg)).toBe(expected);
     if (expected) {
       expect(checkWithdrawal(w, { leg, power: expected }).ok).toBe(true);
       const other: Power = expected === 'hapsburg' ? 'england' : 'hapsburg';
+      const name = {
+        hapsburg: ['Hapsburg', 'Габсбургами'],
+        england: ['England', 'Англией'],
+        protestant: ['Protestant', 'Протестантами'],
+      }[expected as 'hapsburg' | 'england' | 'protestant'];
       expectVerdict(
         w,
         checkWithdrawal(w, { leg, power: other }),
-        decider(['Hapsburg decides'], ['Выбор за Габсбургами']),
+        decider([`${name[0]} decides`], [`Выбор за ${name[1]}`]),
       );
     }
   });

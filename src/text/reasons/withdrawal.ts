@@ -77,11 +77,16 @@ export const WITHDRAWAL_REASONS: RenderersOf<typeof rules> = {
         'может быть не более 4.',
     );
   },
-  isWithdrawalDecider: (_w, { decider }) =>
-    text(
-      `${powerName(decider).en} decides: the power that controls the space decides whether to withdraw.`,
-      `Выбор за ${powerWith(decider).ru}: отходить ли в укрепления, решает держава, контролирующая область.`,
-    ),
+  isWithdrawalDecider: (_w, { decider, kind }) =>
+    kind === 'defender'
+      ? text(
+          `${powerName(decider).en} decides: it is the only power defending the space, so it decides whether to withdraw.`,
+          `Выбор за ${powerWith(decider).ru}: область обороняет только эта держава, и отходить ли в укрепления, решает она.`,
+        )
+      : text(
+          `${powerName(decider).en} decides: several powers defend the space, so the power that controls it decides whether to withdraw.`,
+          `Выбор за ${powerWith(decider).ru}: область обороняют несколько держав, и отходить ли в укрепления, решает держава, контролирующая её.`,
+        ),
   hasCpToContinue: (_w, { cost, cp }) =>
     text(
       `Moving on costs ${cost} CP and ${cp} CP ${enForm(enPluralOf(cp), 'is|are')} left: the formation must retreat instead (option 2).`,
