@@ -312,7 +312,32 @@ describe.skipIf(SKIP)('the walkthrough page in chromium', () => {
       const { page, problems } = await open(exampleFile);
       await page.click('button[data-act="mode"][data-mode="play"]');
       await page.waitForSelector('.play[data-kind="intercept"]');
+      // 5.1: 8 regulars without Charles V are refused; the refusal stands under the form, which keeps what was sent,
+      // and nothing on the page claims that any answer is legal or that none is refused.
+      await page.uncheck('form.custom input[name="leaders"][value="charles-v"]');
+      await page.click('form.custom button[type="submit"]');
+      await page.waitForSelector('.play .error');
+      const refusal = await page.evaluate(() => {
+        const play = document.querySelector('.play')!;
+        const error = play.querySelector('.error')!;
+        const refusedHeading = [...play.querySelectorAll('h5')].find((h) => h.textContent === 'Refused answers')!;
+        return {
+          error: error.textContent,
+          errorFirst: !!(error.compareDocumentPosition(refusedHeading) & Node.DOCUMENT_POSITION_FOLLOWING),
+          regulars: play.querySelector<HTMLInputElement>('form.custom input[name="regulars"]')!.value,
+          charles: play.querySelector<HTMLInputElement>('form.custom input[value="charles-v"]')!.checked,
+          text: play.textContent ?? '',
+        };
+      });
+      expect(refusal.error).toMatch(
+        /^Your answer was refused: 8 land units cannot intercept .*without a leader at most 4\. 5\.1/,
+      );
+      expect(refusal.errorFirst).toBe(true);
+      expect(refusal.regulars).toBe('8');
+      expect(refusal.charles).toBe(false);
+      expect(refusal.text).not.toMatch(/Any part of it is legal|No answer is refused/);
       // A partial answer (13.2 step 1: units may stay behind), then undo it.
+      await page.check('form.custom input[name="leaders"][value="charles-v"]');
       await page.fill('form.custom input[name="regulars"]', '7');
       await page.click('form.custom button[type="submit"]');
       await page.waitForSelector('.play[data-kind="roll"]');
@@ -332,7 +357,8 @@ describe.skipIf(SKIP)('the walkthrough page in chromium', () => {
       const steps = await page.locator('#wt-steps li').count();
       await page.fill('input[name="dice"]', '3');
       await page.click('.dice-form button[type="submit"]');
-      expect(await page.textContent('.play .error')).toMatch(/Refused:.*13\.2 step 2/);
+      expect(await page.textContent('.play .error')).toMatch(/Your answer was refused:.*13\.2 step 2/);
+      expect(await page.inputValue('input[name="dice"]')).toBe('3');
       expect(await page.locator('#wt-steps li').count()).toBe(steps);
       for (const dice of ['3 5', '6 5 5 4 3 2 1 1 2 3', '6 6 5 5 5 4 4 3 3 2 2 1 1']) {
         await page.fill('input[name="dice"]', dice);

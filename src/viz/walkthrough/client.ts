@@ -13,7 +13,8 @@ export interface PlayDriver {
   readonly state: PlayState;
   option(index: number): void;
   custom(values: ReadonlyMap<string, readonly string[]>): void;
-  roll(values?: readonly number[]): void;
+  /** Seeded dice, or the dice the reader typed (`typed`: the text, shown again if the engine refuses them). */
+  roll(values?: readonly number[], typed?: string): void;
   undo(): void;
   restart(): void;
   download(): void;
@@ -202,8 +203,10 @@ export function boot(startPlay?: StartPlay): void {
     e.preventDefault();
     if (!player) return;
     const data = new FormData(form);
-    if (form.classList.contains('dice-form')) player.roll(parseDice(String(data.get('dice') ?? '')));
-    else {
+    if (form.classList.contains('dice-form')) {
+      const typed = String(data.get('dice') ?? '');
+      player.roll(parseDice(typed), typed);
+    } else {
       const values = new Map<string, string[]>();
       for (const [k, v] of data.entries()) values.set(k, [...(values.get(k) ?? []), String(v)]);
       player.custom(values);

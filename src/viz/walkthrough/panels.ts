@@ -119,12 +119,15 @@ export function decisionPanel(
   live: Markup | null,
 ): Markup {
   const kind = KINDS[d.kind] ?? { en: d.kind, ru: d.kind };
-  const options = live
-    ? ''
-    : html`<h4>${word('legal', lang)}</h4>${d.options.length ? html`<ol class="options">${d.options.map((o) => html`<li>${o.label[lang]} <code>${o.event.type}</code></li>`)}</ol>` : html`<p class="muted">—</p>`}`;
-  const blocked = live
-    ? ''
-    : html`<h4>${word('refused', lang)}</h4>${d.blocked.length ? html`<ul class="blocked">${d.blocked.map((b) => html`<li><span class="opt">${b.label[lang]}</span> — ${b.reason[lang]} ${ref(b.rule, b.ruling, lang)} <code>${b.code}</code></li>`)}</ul>` : html`<p class="muted">${word('noRefused', lang)}</p>`}`;
+  // A roll has no answers to list: the roll plan says what it adds and needs.
+  const options =
+    live || d.kind === 'roll'
+      ? ''
+      : html`<h4>${word('legal', lang)}</h4>${d.options.length ? html`<ol class="options">${d.options.map((o) => html`<li>${o.label[lang]} <code>${o.event.type}</code></li>`)}</ol>` : html`<p class="muted">—</p>`}`;
+  const blocked =
+    live || (d.kind === 'roll' && d.blocked.length === 0)
+      ? ''
+      : html`<h4>${word('refused', lang)}</h4>${d.blocked.length ? html`<ul class="blocked">${d.blocked.map((b) => html`<li><span class="opt">${b.label[lang]}</span> — ${b.reason[lang]} ${ref(b.rule, b.ruling, lang)} <code>${b.code}</code></li>`)}</ul>` : html`<p class="muted">${word('noRefused', lang)}</p>`}`;
   return html`<div class="decision" data-kind="${d.kind}" data-power="${d.power}"><h3>${word('decision', lang)}: ${kind[lang]} — <span class="who">${d.powerName[lang]}</span> ${d.verb[lang]} ${ref(d.rule, d.ruling, lang)}</h3><p class="prompt">${d.prompt[lang]}</p><div class="sum">${summary(m, d.rule, lang)}</div>${d.roll ? rollPlan(d.roll, lang) : ''}${options}${blocked}${answered ?? ''}${live ?? ''}</div>`;
 }
 

@@ -18,7 +18,14 @@ export interface PlayState {
     readonly reason: Text;
   } | null;
   readonly canUndo: boolean;
+  /** What the reader sent last, kept after a refusal so that the form shows it again (and is empty after an accepted answer). */
+  readonly sent?: Sent | undefined;
 }
+
+/** A partial-answer form's values (as FormData gives them), or the dice typed. */
+export type Sent =
+  | { readonly kind: 'form'; readonly values: ReadonlyMap<string, readonly string[]> }
+  | { readonly kind: 'dice'; readonly text: string };
 
 interface Units {
   readonly regulars: number;
@@ -51,30 +58,51 @@ function leaderName(m: WalkthroughModel, id: string, lang: Lang): string {
   return Object.hasOwn(m.leaders, id) ? m.leaders[id]![lang] : id;
 }
 
+/** The form's values sent last, when the reader sent this form. */
+type Values = ReadonlyMap<string, readonly string[]> | undefined;
+
 function counts(
   prefix: string,
   available: Units,
   max: number | undefined,
   initial: 'all' | 'none',
   lang: Lang,
+  sent: Values,
 ): Markup[] {
   return TYPES.filter((t) => available[t] > 0).map((t) => {
     const top = Math.min(available[t], max ?? available[t]);
-    return html`<label>${word(t, lang)} <input type="number" name="${prefix}${t}" min="0" max="${String(top)}" value="${String(initial === 'all' ? top : 0)}"></label>`;
+    const value = sent ? (sent.get(`${prefix}${t}`)?.[0] ?? '0') : String(initial === 'all' ? top : 0);
+    return html`<label>${word(t, lang)} <input type="number" name="${prefix}${t}" min="0" max="${String(top)}" value="${value}"></label>`;
   });
 }
 
-function leaders(m: WalkthroughModel, name: string, ids: readonly string[], checked: boolean, lang: Lang): Markup {
+function leaders(
+  m: WalkthroughModel,
+  name: string,
+  ids: readonly string[],
+  checked: boolean,
+  lang: Lang,
+  sent: Values,
+): Markup {
   if (ids.length === 0) return html``;
-  return html`<fieldset><legend>${word('leaders', lang)}</legend>${ids.map((id) => html`<label><input type="checkbox" name="${name}" value="${id}"${checked ? html` checked` : ''}> ${leaderName(m, id, lang)}</label>`)}</fieldset>`;
+  const on = (id: string) => (sent ? (sent.get(name) ?? []).includes(id) : checked);
+  return html`<fieldset><legend>${word('leaders', lang)}</legend>${ids.map((id) => html`<label><input type="checkbox" name="${name}" value="${id}"${on(id) ? html` checked` : ''}> ${leaderName(m, id, lang)}</label>`)}</fieldset>`;
 }
 
-function select(m: WalkthroughModel, name: string, label: string, ids: readonly string[], lang: Lang): Markup {
-  return html`<label>${label} <select name="${name}">${ids.map((id) => html`<option value="${id}">${spaceName(m, id, lang)}</option>`)}</select></label>`;
+function select(
+  m: WalkthroughModel,
+  name: string,
+  label: string,
+  ids: readonly string[],
+  lang: Lang,
+  sent: Values,
+): Markup {
+  const chosen = sent?.get(name)?.[0];
+  return html`<label>${label} <select name="${name}">${ids.map((id) => html`<option value="${id}"${id === chosen ? html` selected` : ''}>${spaceName(m, id, lang)}</option>`)}</select></label>`;
 }
 
 /** The partial-answer form, for the kinds whose `limits` describe a range of unit choices. */
-function customForm(m: WalkthroughModel, d: DecisionView, lang: Lang): Markup | null {
+function customForm(m: WalkthroughModel, d: DecisionView, lang: Lang, sent: Values): Markup | null {
   const l = (d.limits ?? {}) as Record<string, unknown>;
   let fields: Markup[] = [];
   if (d.kind === 'intercept' && Array.isArray(l.spaces) && l.spaces.length > 0) {
@@ -93,16 +121,17 @@ function customForm(m: WalkthroughModel, d: DecisionView, lang: Lang): Markup | 
         word('from', lang),
         spaces.map((s) => s.from),
         lang,
+        sent,
       ),
-      ...counts('', union, undefined, 'all', lang),
-      leaders(m, 'leaders', union.leaders, true, lang),
+      ...counts('', union, undefined, 'all', lang, sent),
+      leaders(m, 'leaders', union.leaders, true, lang, sent),
     ];
   } else if (d.kind === 'avoid' && l.available && Array.isArray(l.destinations) && l.destinations.length > 0) {
     const available = units(l.available);
     fields = [
-      select(m, 'to', word('to', lang), l.destinations as string[], lang),
-      ...counts('', available, undefined, 'all', lang),
-      leaders(m, 'leaders', available.leaders, true, lang),
+      select(m, 'to', word('to', lang), l.destinations as string[], lang, sent),
+      ...counts('', available, undefined, 'all', lang, sent),
+      leaders(m, 'leaders', available.leaders, true, lang, sent),
     ];
   } else if (d.kind === 'retreat' && l.available) {
     const available = units(l.available);
@@ -110,12 +139,12 @@ function customForm(m: WalkthroughModel, d: DecisionView, lang: Lang): Markup | 
     const destinations = Array.isArray(l.destinations) ? (l.destinations as string[]) : [];
     if (room === 0 && destinations.length <= 1) return null;
     fields = [
-      ...(destinations.length ? [select(m, 'to', word('to', lang), destinations, lang)] : []),
+      ...(destinations.length ? [select(m, 'to', word('to', lang), destinations, lang, sent)] : []),
       ...(room > 0
         ? [
             html`<span class="sub">${word('insideUnits', lang)}:</span>`,
-            ...counts('inside-', available, room, 'none', lang),
-            ...(l.leadersMayGoInside ? [leaders(m, 'inside-leaders', available.leaders, false, lang)] : []),
+            ...counts('inside-', available, room, 'none', lang, sent),
+            ...(l.leadersMayGoInside ? [leaders(m, 'inside-leaders', available.leaders, false, lang, sent)] : []),
           ]
         : []),
     ];
@@ -159,13 +188,15 @@ export function eventFromForm(d: DecisionView, values: ReadonlyMap<string, reado
   } as EngineEvent;
 }
 
-/** The controls to answer the live decision. */
+/** The controls to answer the live decision; a refusal of what the reader sent stands right below what was sent. */
 export function playControls(m: WalkthroughModel, d: DecisionView, lang: Lang, state: PlayState | undefined): Markup {
   const error = state?.error
     ? html`<p class="error" role="alert"><b>${word('refusedBy', lang)}:</b> ${state.error.reason[lang]}${state.error.rule ? html` <span class="ref">${stateRuleText(state.error.rule, state.error.ruling, lang)}</span>` : ''} <code>${state.error.code}</code></p>`
     : '';
+  const sent = state?.sent;
   if (d.kind === 'roll') {
-    return html`<div class="play" data-kind="roll"><h4>${word('yourTurn', lang)}</h4><button type="button" class="primary" data-act="roll">🎲 ${word('rollSeeded', lang)}</button><form class="dice-form"><label>${word('typeDice', lang)} <input name="dice" inputmode="numeric" autocomplete="off" placeholder="${Array.from({ length: Math.min(d.roll?.dice ?? 2, 13) }, (_, i) => String((i % 6) + 1)).join(' ')}"></label> <button type="submit">${word('useDice', lang)}</button></form>${error}</div>`;
+    const typed = sent?.kind === 'dice' ? sent.text : '';
+    return html`<div class="play" data-kind="roll"><h4>${word('yourTurn', lang)}</h4><button type="button" class="primary" data-act="roll">🎲 ${word('rollSeeded', lang)}</button><form class="dice-form"><label>${word('typeDice', lang)} <input name="dice" inputmode="numeric" autocomplete="off" value="${typed}" placeholder="${Array.from({ length: Math.min(d.roll?.dice ?? 2, 13) }, (_, i) => String((i % 6) + 1)).join(' ')}"></label> <button type="submit">${word('useDice', lang)}</button></form>${error}</div>`;
   }
   const options = d.options.map(
     (o, i) =>
@@ -175,7 +206,7 @@ export function playControls(m: WalkthroughModel, d: DecisionView, lang: Lang, s
     (b) =>
       html`<li><button type="button" class="option" disabled>${b.label[lang]}</button> <span class="why">${b.reason[lang]} <span class="ref">${stateRuleText(b.rule, b.ruling, lang)}</span> <code>${b.code}</code></span></li>`,
   );
-  return html`<div class="play" data-kind="${d.kind}"><h4>${word('yourTurn', lang)}</h4><h5>${word('legal', lang)}</h5><ul class="play-options">${options}</ul>${customForm(m, d, lang) ?? ''}<h5>${word('refused', lang)}</h5>${blocked.length ? html`<ul class="play-blocked">${blocked}</ul>` : html`<p class="muted">${word('noRefused', lang)}</p>`}${error}</div>`;
+  return html`<div class="play" data-kind="${d.kind}"><h4>${word('yourTurn', lang)}</h4><h5>${word('legal', lang)}</h5><ul class="play-options">${options}</ul>${customForm(m, d, lang, sent?.kind === 'form' ? sent.values : undefined) ?? ''}${error}<h5>${word('refused', lang)}</h5>${blocked.length ? html`<ul class="play-blocked">${blocked}</ul>` : html`<p class="muted">${word('noRefused', lang)}</p>`}</div>`;
 }
 
 /** Undo, start again, download the save. */

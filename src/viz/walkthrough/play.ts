@@ -7,7 +7,7 @@ import { createSession, parseScenario, restoreSession, type SendResult } from '.
 import type { StartPlay } from './client.ts';
 import { StepCapture } from './capture.ts';
 import { WalkthroughRecorder } from './model.ts';
-import { eventFromForm, type PlayState } from './play-form.ts';
+import { eventFromForm, type PlayState, type Sent } from './play-form.ts';
 import type { WalkthroughModel } from './types.ts';
 
 /** The scenario the page plays, embedded next to the replay's data. */
@@ -31,10 +31,15 @@ export const startPlay: StartPlay = (replay: WalkthroughModel) => {
   let recorder!: WalkthroughRecorder;
   start();
   let error: PlayState['error'] = null;
+  let sent: Sent | undefined;
 
-  /** An accepted answer adds its steps; a refusal is shown as the engine worded it, and nothing changes. */
-  const answered = (r: SendResult) => {
+  /**
+   * An accepted answer adds its steps; a refusal is shown as the engine worded it, nothing changes, and what the reader
+   * sent stays in the form.
+   */
+  const answered = (r: SendResult, what?: Sent) => {
     if (r.ok) recorder.record(session);
+    sent = r.ok ? undefined : what;
     error = r.ok
       ? null
       : {
@@ -50,7 +55,7 @@ export const startPlay: StartPlay = (replay: WalkthroughModel) => {
       return recorder.model;
     },
     get state() {
-      return { error, canUndo: session.save().events.length > 0 };
+      return { error, canUndo: session.save().events.length > 0, sent };
     },
     option: (index) => {
       const option = session.pending?.options[index];
@@ -58,9 +63,13 @@ export const startPlay: StartPlay = (replay: WalkthroughModel) => {
     },
     custom: (values) => {
       const pending = recorder.model.frames.at(-1)?.pending;
-      if (pending) answered(session.send(eventFromForm(pending, values)));
+      if (pending) answered(session.send(eventFromForm(pending, values)), { kind: 'form', values });
     },
-    roll: (values) => answered(values ? session.send({ type: 'dice.rolled', values }) : session.roll()),
+    roll: (values, typed) =>
+      answered(
+        values ? session.send({ type: 'dice.rolled', values }) : session.roll(),
+        typed === undefined ? undefined : { kind: 'dice', text: typed },
+      ),
     undo: () => {
       // A save is the scenario, the seed and the answers: restoring it without the last answer is an undo.
       const save = session.save();
@@ -69,10 +78,12 @@ export const startPlay: StartPlay = (replay: WalkthroughModel) => {
       session = restoreSession({ ...save, events: save.events.slice(0, -1) }, { inspect: capture.inspect });
       recorder.truncate(save.events.length, capture);
       error = null;
+      sent = undefined;
     },
     restart: () => {
       start();
       error = null;
+      sent = undefined;
     },
     download: () => {
       const blob = new Blob([`${JSON.stringify(session.save(), null, 2)}\n`], { type: 'application/json' });
