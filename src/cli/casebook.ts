@@ -13,6 +13,7 @@ import {
   savedResults,
   prettyJson,
   type CaseDiff,
+  type SavedResults,
 } from '../review/casebook.ts';
 import {
   compareCase,
@@ -22,16 +23,20 @@ import {
   type CaseComparison,
 } from '../review/casebook-compare.ts';
 import type { Rulings } from '../schema/rulings.ts';
+import { resolve as resolvePath } from 'node:path';
+import { EngineError, engineCopy, engineVersion, runWith } from '../review/engine-diff.ts';
 import { err, options, out, readFile, FileError, rulingsOf, UsageError } from './common.ts';
 
 export const REVIEW_CHANGED = 5;
 
 /** The review lines of `his help` (src/cli.ts puts them in its USAGE). */
-export const REVIEW_USAGE = `  his review <cases-dir> [--baseline results.json] [--write results.json] [--all] [--json]
+export const REVIEW_USAGE = `  his review <cases-dir> [--baseline results.json | --engine <copy>] [--write results.json] [--all] [--json]
       Runs a casebook (e.g. review/cases) again and prints, per case, what changed since the baseline — the answers the
       cases pin, or a results file an earlier --write saved: end positions added or removed, and each probability's
-      change as an exact fraction. Exit codes: 0 nothing changed, 5 something changed, 4 an invariant was violated,
-      2 a bad case or results file.
+      change as an exact fraction. --engine runs the same cases with another copy of the engine and compares with
+      its answers: a folder (a checkout, or an installed package), a packed .tgz, git:<ref> (a tag, branch or
+      commit of this repository) or release (the newest tag). Exit codes: 0 nothing changed, 5 something changed,
+      4 an invariant was violated, 2 a bad case or results file (or an engine copy that cannot run).
   his review <cases-dir> --compare R11=alternative[,R7=alternative...] [--only-diff] [--json]
       Runs every case under the rulings, under each alternative reading given alone and under all of them together,
       and prints per case the outcome distributions side by side, or "same"; a changed case says which ruling changes
@@ -42,6 +47,29 @@ function badCases(e: CaseError | FileError, json: boolean): number {
   if (json) out(JSON.stringify({ ok: false, error: { code: 'invalid-case', message: e.message } }, null, 2));
   else err(`his: ${e.message}`);
   return 2;
+}
+
+/**
+ * The casebook answered by another copy of the engine (src/review/engine-diff.ts), as the baseline this run is
+ * compared with: what changed from that engine to this one.
+ */
+function engineBaseline(name: string, dir: string): SavedResults & { readonly against: string } {
+  const copy = engineCopy(name);
+  try {
+    const answer = runWith(copy, { kind: 'casebook', dir: resolvePath(dir) });
+    const version = engineVersion(copy);
+    return {
+      ...parseSavedResults(JSON.stringify(answer), copy.label),
+      against: `the engine at ${copy.label}${version ? `, version ${version}` : ''}`,
+    };
+  } finally {
+    copy.cleanup();
+  }
+}
+
+/** A case's diff as lines of text (also `his explore --engine`'s). */
+export function diffLines(d: CaseDiff): string[] {
+  return line(d);
 }
 
 function line(d: CaseDiff): string[] {
@@ -74,6 +102,7 @@ export function cmdReview(args: string[]): number {
     all: { type: 'boolean' },
     compare: { type: 'string', multiple: true },
     'only-diff': { type: 'boolean' },
+    engine: { type: 'string' },
   });
   if (positionals.length !== 1)
     throw new UsageError(
@@ -91,12 +120,22 @@ export function cmdReview(args: string[]): number {
     return compareReadings(positionals[0]!, rulings, json, values['only-diff'] ?? false);
   }
   if (values['only-diff']) throw new UsageError('--only-diff goes with --compare');
+  if (values.engine !== undefined && values.baseline !== undefined)
+    throw new UsageError('--engine and --baseline are two baselines: give one');
   let diffs: CaseDiff[];
   let violated = false;
+  let against = "the cases' pinned answers";
   try {
     const cases = loadCases(positionals[0]!);
-    const baseline =
-      values.baseline !== undefined ? parseSavedResults(readFile(values.baseline), values.baseline) : undefined;
+    let baseline: SavedResults | undefined;
+    if (values.engine !== undefined) {
+      const other = engineBaseline(values.engine, positionals[0]!);
+      baseline = other;
+      against = other.against;
+    } else if (values.baseline !== undefined) {
+      baseline = parseSavedResults(readFile(values.baseline), values.baseline);
+      against = values.baseline;
+    }
     const results = cases.map(runCase);
     violated = results.some((r) => r.violations.length > 0);
     diffs = diffAll(cases, results, baseline);
@@ -111,6 +150,7 @@ export function cmdReview(args: string[]): number {
     }
   } catch (e) {
     if (e instanceof CaseError || e instanceof FileError) return badCases(e, json);
+    if (e instanceof EngineError) return badCases(new FileError(e.message), json);
     throw e;
   }
   const changed = diffs.filter((d) => d.status !== 'same');
@@ -119,7 +159,7 @@ export function cmdReview(args: string[]): number {
       JSON.stringify(
         {
           ok: changed.length === 0,
-          against: values.baseline ?? "the cases' pinned answers",
+          against,
           cases: diffs.length,
           changed: changed.length,
           diffs: values.all ? diffs : changed,
@@ -130,7 +170,7 @@ export function cmdReview(args: string[]): number {
     );
   else {
     out(
-      `${diffs.length} cases against ${values.baseline ?? "the cases' pinned answers"}: ${changed.length === 0 ? 'nothing changed' : `${changed.length} changed`}.`,
+      `${diffs.length} cases against ${against}: ${changed.length === 0 ? 'nothing changed' : `${changed.length} changed`}.`,
     );
     for (const d of values.all ? diffs : changed) out(line(d).join('\n'));
     if (values.write !== undefined) out(`This run's results are in ${values.write} (use it as --baseline later).`);

@@ -11,6 +11,7 @@ import {
   ANSWERS_ACCEPTED,
   explore,
   ExploreScriptError,
+  type ExploreOptions,
   type ExploreReport,
   type Invariant,
   type Match,
@@ -19,6 +20,9 @@ import {
 import { format, fraction, toNumber, type Fraction } from '../review/fraction.ts';
 import { compileExpression, importInvariants, InvariantModuleError, QueryPropertyError } from '../review/query.ts';
 import { exploreInParallel } from '../review/parallel.ts';
+import { diffCase, type CaseResult } from '../review/casebook.ts';
+import { EngineError, engineCopy, engineVersion, outcomeValues, runWith } from '../review/engine-diff.ts';
+import { diffLines, REVIEW_CHANGED } from './casebook.ts';
 import { questionQuery, verdictLine, verdictOf, type Question } from '../review/verdict.ts';
 import { resolve as resolvePath } from 'node:path';
 import { bounds, BOUNDS, keptNothing, stoppedAt, stoppedEarly, type Limits } from './limits.ts';
@@ -41,7 +45,7 @@ import {
 /** The explore lines of `his help` (src/cli.ts puts them in its USAGE). */
 export const EXPLORE_USAGE = `  his explore <scenario.json> [--answers all|listed] [--policy decline|eager] [--events file.json]
               [--assert module.mjs]... [--find|--exists|--forall '<expression>'
-              [--out paths.json [--walkthrough [--max-pages N]]]] [--workers N|auto] [--max-paths N] [--max-nodes N] [--max-ms N] [--ruling ID=READING]... [--json]
+              [--out paths.json [--walkthrough [--max-pages N]]]] [--workers N|auto] [--engine <copy>] [--max-paths N] [--max-nodes N] [--max-ms N] [--ruling ID=READING]... [--json]
       Every legal answer of every decision (--answers all, the default; listed: the answers each decision lists) and
       every dice outcome: paths, end positions, answers sent per decision kind, each invariant by name (the built-in
       ones and those of each --assert module's default export) with the states it was checked on and its violations,
@@ -52,7 +56,9 @@ export const EXPLORE_USAGE = `  his explore <scenario.json> [--answers all|liste
       (paths-1.html, …; at most --max-pages, 20 by default). --exists '<expression>' answers "is there any path where it is true?" and --forall "is it
       true on every path?" in one line, with the shortest witness or counter-example (exit 0 yes/holds, 1 no/fails,
       6 undecided: a bound stopped the run first). A query that reads a property its data does not have is an error
-      naming it (exit 2). --workers splits the work between threads. Exit code 4 when an invariant is violated.`;
+      naming it (exit 2). --engine <copy> runs the same exploration with another copy of the engine (as review
+      --engine names it) and prints what changed in its end positions (exit 0 the same, 5 changed). --workers splits
+      the work between threads. Exit code 4 when an invariant is violated.`;
 
 export function cmdOdds(args: string[]): number {
   const { values, positionals } = options(args, {
@@ -178,6 +184,7 @@ const EXPLORE_OPTIONS = {
   out: { type: 'string' },
   walkthrough: { type: 'boolean' },
   'max-pages': { type: 'string' },
+  engine: { type: 'string' },
   workers: { type: 'string' },
   ...BOUNDS,
   ...RULING_OPTION,
@@ -213,6 +220,12 @@ export function cmdExplore(args: string[]): number | Promise<number> {
   if (values['max-pages'] !== undefined && !values.walkthrough)
     throw new UsageError('--max-pages bounds the pages --walkthrough writes: give --walkthrough too');
   const maxPages = wholeNumber('max-pages', values['max-pages'], 1, MAX_PAGES, DEFAULT_PAGES);
+  if (values.engine !== undefined) {
+    const other = (['find', 'exists', 'forall', 'out', 'assert', 'workers'] as const).find(
+      (o) => values[o] !== undefined,
+    );
+    if (other) throw new UsageError(`--engine compares the end positions of two engines: it takes no --${other}`);
+  }
   const json = values.json ?? false;
   let where: OutcomeQuery | undefined;
   try {
@@ -265,6 +278,14 @@ export function cmdExplore(args: string[]): number | Promise<number> {
       ...(events ? { events } : {}),
     };
   };
+  if (values.engine !== undefined) {
+    try {
+      return exploreAgainst(file, withoutScript(file, rulings), exploreOptions(), values.engine, json);
+    } catch (e) {
+      if (e instanceof EngineError) return badInput(new FileError(e.message), json);
+      return failed(e);
+    }
+  }
   const modules = values.assert ?? [];
   if (workers > 1) {
     // Worker threads: asynchronous. Each worker loads the --assert modules itself and compiles --find.
@@ -311,6 +332,67 @@ export function cmdExplore(args: string[]): number | Promise<number> {
       throw e;
     },
   );
+}
+
+/**
+ * `his explore <scenario> --engine <copy>`: the same exploration with another copy of the engine, and what changed
+ * from its end positions to this one's, with exact fractions (as `his review --baseline` prints a case). Exit 0 the
+ * same, 5 changed, 4 an invariant violated here.
+ */
+function exploreAgainst(
+  file: string,
+  scenario: Scenario,
+  options: ExploreOptions,
+  name: string,
+  json: boolean,
+): number {
+  const ours = explore(scenario, options);
+  const copy = engineCopy(name);
+  const version = engineVersion(copy);
+  let theirs: { outcomes: Record<string, string>; truncated: boolean };
+  try {
+    const source = scenario.source as Record<string, unknown>;
+    const rulings = { ...(source.rulings as object | undefined), ...scenario.data.rulings };
+    theirs = runWith(copy, {
+      kind: 'explore',
+      scenario: { ...source, events: [], ...(Object.keys(rulings).length ? { rulings } : {}) },
+      options: options as Record<string, unknown>,
+    }) as typeof theirs;
+  } finally {
+    copy.cleanup();
+  }
+  const mine = outcomeValues(ours);
+  const against = `the engine at ${copy.label}${version ? `, version ${version}` : ''}`;
+  const d = diffCase(file, { id: file, kind: 'distribution', outcomes: theirs.outcomes, facts: [] }, {
+    id: file,
+    kind: 'distribution',
+    outcomes: mine.outcomes,
+    facts: [],
+    violations: ours.violations.map((v) => `after ${v.path.join(' → ') || 'the start'}: ${v.violations.join('; ')}`),
+    truncated: ours.truncated || theirs.truncated,
+  } as unknown as CaseResult);
+  const weights = ours.answers === 'policy' ? 'probabilities' : 'dice weights summed over answer paths';
+  if (json)
+    out(
+      JSON.stringify(
+        {
+          ok: d.status === 'same',
+          against,
+          values: weights,
+          endPositions: { this: Object.keys(mine.outcomes).length, other: Object.keys(theirs.outcomes).length },
+          diff: d,
+        },
+        null,
+        2,
+      ),
+    );
+  else {
+    out(
+      `${Object.keys(mine.outcomes).length} end positions here, ${Object.keys(theirs.outcomes).length} with ${against}; their ${weights}: ${d.status === 'same' ? 'nothing changed' : 'CHANGED'}.`,
+    );
+    if (d.status !== 'same') out(diffLines(d).slice(1).join('\n'));
+  }
+  return ours.violations.length > 0 ? 4 : d.status === 'same' ? 0 : REVIEW_CHANGED;
 }
 
 /**

@@ -6,10 +6,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { parseScenario, readJson, ScenarioError, withRulings, type Scenario } from '../engine/scenario.ts';
+import { parseScenario, readJson, withRulings, type Scenario } from '../engine/scenario.ts';
 import type { Rulings } from '../schema/rulings.ts';
 import type { ResultPosition } from '../schema/result.ts';
-import { explore, ExploreScriptError, type ExploreReport } from './explore.ts';
+import { explore, type ExploreOptions, type ExploreReport } from './explore.ts';
 import { add, format, fraction, type Fraction } from './fraction.ts';
 import { compileExpression, QueryPropertyError } from './query.ts';
 import { Reached } from './transitions.ts';
@@ -219,14 +219,33 @@ export interface CaseResult {
 /** Bounds that keep any one case from running away (a case is small on purpose). */
 export const CASE_LIMITS = { maxNodes: 50_000, maxMs: 120_000 } as const;
 
+/**
+ * What running a case needs of an engine: this one's, or another copy's (src/review/engine-diff.ts, which loads a copy's
+ * package root and hands it here). Only the library's oldest public names: parseScenario and explore.
+ */
+export interface CaseEngine {
+  readonly parseScenario: (data: unknown) => Scenario;
+  readonly explore: (scenario: Scenario, options: ExploreOptions) => ExploreReport;
+}
+
+const THIS_ENGINE: CaseEngine = { parseScenario, explore };
+
+/** An error of an engine's own class, by its name: another copy's classes are not this one's. */
+const isError = (e: unknown, name: string): e is Error => e instanceof Error && e.name === name;
+
 /** The case's scenario without its own events; `rulings` read over the scenario's own (`his review --compare`). */
-export function caseScenario(c: Case, rulings: Rulings = {}): Scenario {
+export function caseScenario(c: Case, rulings: Rulings = {}, engine: CaseEngine = THIS_ENGINE): Scenario {
   const data = c.scenario;
   const plain =
     data !== null && typeof data === 'object' && !Array.isArray(data)
       ? { ...(data as Record<string, unknown>), events: [] }
       : data;
-  return withRulings(parseScenario(plain), rulings);
+  if (engine === THIS_ENGINE) return withRulings(parseScenario(plain), rulings);
+  // Another copy reads the readings from the scenario itself.
+  const own = (plain as { rulings?: Rulings } | null)?.rulings ?? {};
+  return engine.parseScenario(
+    Object.keys(rulings).length ? { ...(plain as object), rulings: { ...own, ...rulings } } : plain,
+  );
 }
 
 /** Runs one case: the script, then the policy or every answer, with coverage of the machines collected. */
@@ -236,6 +255,14 @@ export function runCase(c: Case): CaseResult {
 
 /** Runs one case with `rulings` read over its scenario's own (the readings of src/schema/rulings.ts). */
 export function runCaseUnder(c: Case, rulings: Rulings): CaseResult {
+  return runCaseOn(THIS_ENGINE, c, rulings);
+}
+
+/**
+ * Runs one case with an engine: this one (with the machines' coverage), or another copy (`--engine`), whose answer is
+ * read in this engine's terms — the same outcome lines, the facts compiled here.
+ */
+export function runCaseOn(engine: CaseEngine, c: Case, rulings: Rulings = {}): CaseResult {
   const empty = {
     outcomes: {},
     facts: [],
@@ -249,9 +276,9 @@ export function runCaseUnder(c: Case, rulings: Rulings): CaseResult {
   const kind = c.policy ? 'distribution' : 'reachable';
   let scenario: Scenario;
   try {
-    scenario = caseScenario(c, rulings);
+    scenario = caseScenario(c, rulings, engine);
   } catch (e) {
-    if (e instanceof ScenarioError) return { id: c.id, kind, ...empty, report: undefined as never, error: e.message };
+    if (isError(e, 'ScenarioError')) return { id: c.id, kind, ...empty, report: undefined as never, error: e.message };
     throw e;
   }
   const common = { events: c.script, ...CASE_LIMITS };
@@ -259,15 +286,15 @@ export function runCaseUnder(c: Case, rulings: Rulings): CaseResult {
   let report: ExploreReport;
   try {
     // One run answers the case and its facts, with the machines' coverage collected.
-    report = explore(scenario, {
+    report = engine.explore(scenario, {
       decisions,
       ...(c.policy ? {} : { answers: c.answers ?? 'listed' }),
       ...common,
-      coverage: true,
+      coverage: engine === THIS_ENGINE,
       queries: c.expected.facts.map((f) => compileExpression(f.find)),
     });
   } catch (e) {
-    if (e instanceof ExploreScriptError)
+    if (isError(e, 'ExploreScriptError'))
       return { id: c.id, kind, ...empty, report: undefined as never, error: e.message };
     // A fact that reads a property the outcome does not have is a broken case, not "no match".
     if (e instanceof QueryPropertyError)
@@ -283,7 +310,9 @@ export function runCaseUnder(c: Case, rulings: Rulings): CaseResult {
   for (const [line, p] of [...sums.entries()].sort(([a], [b]) => a.localeCompare(b)))
     outcomes[line] = kind === 'distribution' ? format(p) : 'reachable';
   const facts = c.expected.facts.map((f, i) => {
-    const q = report.queryResults![i]!;
+    // A copy of the engine older than `queries` answers no fact.
+    const q = report.queryResults?.[i];
+    if (!q) return { find: f.find, value: '(not run)' };
     const value = kind === 'distribution' ? format(q.probability) : q.ends > 0 ? 'reachable' : 'unreachable';
     return { find: f.find, value: q.errors ? `${value} (the expression threw: ${q.firstError})` : value };
   });
@@ -297,7 +326,7 @@ export function runCaseUnder(c: Case, rulings: Rulings): CaseResult {
     paths: report.paths,
     distinctStates: report.distinctStates,
     ms: report.ms,
-    reached: report.reached!,
+    reached: report.reached ?? new Reached(),
     report,
   };
 }
@@ -327,6 +356,8 @@ export interface SavedResults {
         readonly kind: 'distribution' | 'reachable';
         readonly outcomes: Readonly<Record<string, string>>;
         readonly facts: readonly FactResult[];
+        /** The case could not run (its script refused, its scenario rejected): why. */
+        readonly error?: string;
       }
     >
   >;
@@ -335,7 +366,12 @@ export interface SavedResults {
 export function savedResults(results: readonly CaseResult[]): SavedResults {
   return {
     format: RESULTS_FORMAT,
-    cases: Object.fromEntries(results.map((r) => [r.id, { kind: r.kind, outcomes: r.outcomes, facts: r.facts }])),
+    cases: Object.fromEntries(
+      results.map((r) => [
+        r.id,
+        { kind: r.kind, outcomes: r.outcomes, facts: r.facts, ...(r.error ? { error: r.error } : {}) },
+      ]),
+    ),
   };
 }
 
@@ -347,6 +383,7 @@ const SavedSchema = z.object({
       kind: z.enum(['distribution', 'reachable']),
       outcomes: z.record(z.string(), z.string()),
       facts: z.array(z.object({ find: z.string(), value: z.string() })),
+      error: z.string().optional(),
     }),
   ),
 });
@@ -398,7 +435,7 @@ export interface CaseDiff {
   readonly error?: string;
 }
 
-type Comparable = Pick<CaseResult, 'id' | 'kind' | 'outcomes' | 'facts'>;
+type Comparable = Pick<CaseResult, 'id' | 'kind' | 'outcomes' | 'facts'> & { readonly error?: string | undefined };
 
 /** What changed in one case's outcomes from `before` to `after`. */
 export function diffCase(id: string, before: Comparable | undefined, after: CaseResult | undefined): CaseDiff {
@@ -435,8 +472,18 @@ export function diffCase(id: string, before: Comparable | undefined, after: Case
   const same =
     added.length + removed.length + changed.length + facts.length === 0 &&
     after.violations.length === 0 &&
-    !after.truncated;
-  return { id, status: same ? 'same' : 'changed', added, removed, changed, facts, ...base };
+    !after.truncated &&
+    !before.error;
+  return {
+    id,
+    status: same ? 'same' : 'changed',
+    added,
+    removed,
+    changed,
+    facts,
+    ...base,
+    ...(before.error ? { error: `the baseline could not run it: ${before.error}` } : {}),
+  };
 }
 
 /** Every case's diff against the baseline: a results file, or the answers the cases pin. */

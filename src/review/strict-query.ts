@@ -216,7 +216,11 @@ export function compileExpression(expression: string): OutcomeQuery {
     summary: unknown,
   ) => unknown;
   const query: OutcomeQuery = (outcome) => {
-    const { position, summary } = strictView(outcome);
+    // Every field, on a copy: a caller (another copy of the engine, a program) may hand a compact or a frozen one.
+    const { position, summary } = strictView({
+      position: queryPosition(outcome.position as ResultPosition),
+      summary: outcome.summary,
+    });
     try {
       return f(position, summary);
     } catch (e) {

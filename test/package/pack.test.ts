@@ -254,6 +254,29 @@ describe('the packed package', () => {
   );
 
   test(
+    'the installed `his review --engine <tarball>` runs cases with the packed copy, compiled, without tsx: nothing changed',
+    () => {
+      const cases = join(dir, 'cases');
+      mkdirSync(cases, { recursive: true });
+      for (const id of ['attacker-origin-illegal', 'telescope-on-avoid'])
+        writeFileSync(join(cases, `${id}.json`), readFileSync(join(ROOT, 'review', 'cases', `${id}.json`)));
+      const bin = join(host, 'node_modules', 'his-procedures', 'bin', 'his.mjs');
+      const tarball = join(dir, pack.filename);
+      const r = spawnSync(process.execPath, [bin, 'review', cases, '--engine', tarball], {
+        cwd: host,
+        encoding: 'utf8',
+        timeout: STEP_TIMEOUT,
+      });
+      expect(r.stderr).toBe('');
+      expect(r.status).toBe(0);
+      expect(r.stdout).toMatch(
+        /^2 cases against the engine at .*\(packed\), version \d+\.\d+\.\d+: nothing changed\.\n$/,
+      );
+    },
+    STEP_TIMEOUT,
+  );
+
+  test(
     'the installed `his walkthrough` writes the page from its prebuilt scripts: no bundler installed',
     () => {
       expect(existsSync(join(host, 'node_modules', 'esbuild'))).toBe(false);
