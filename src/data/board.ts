@@ -2,6 +2,7 @@
 import hisMap from './his-map.json' with { type: 'json' };
 import type { Power } from '../schema/power.ts';
 import type { InlineMap, SpaceType } from '../schema/map.ts';
+import { FrozenMap, FrozenSet } from './frozen.ts';
 
 export type ConnectionKind = 'clear' | 'pass';
 
@@ -43,17 +44,26 @@ export function connection(board: Board, from: string, to: string): ConnectionKi
   return a.passes.includes(to) ? 'pass' : 'clear';
 }
 
+/** A board cannot be changed once built (its spaces, their lists, the tables): every scenario on it shares it. */
 function fromSpaces(id: string, spaces: Space[], seaZones: string[]): Board {
-  return {
+  const frozen = spaces.map((s) =>
+    Object.freeze({
+      ...s,
+      neighbours: Object.freeze(s.neighbours),
+      passes: Object.freeze(s.passes),
+      ports: Object.freeze(s.ports),
+    }),
+  );
+  return Object.freeze({
     id,
-    spaces: new Map(spaces.map((s) => [s.id, s])),
-    seaZones: new Set(seaZones),
-  };
+    spaces: new FrozenMap(frozen.map((s) => [s.id, s] as const)),
+    seaZones: new FrozenSet(seaZones),
+  });
 }
 
 let cached: Board | undefined;
 
-/** The bundled 134-space board (src/data/his-map.json, with its provenance note). */
+/** The bundled 134-space board (src/data/his-map.json, with its provenance note): one for the process, frozen. */
 export function hisBoard(): Board {
   cached ??= fromSpaces(
     'his',

@@ -1,6 +1,7 @@
 // Army leaders (5.1): battle rating (dice and roll bonus) and command rating (formation size).
 import hisLeaders from './his-leaders.json' with { type: 'json' };
 import type { Power } from '../schema/power.ts';
+import { FrozenMap } from './frozen.ts';
 
 export interface Leader {
   readonly id: string;
@@ -19,20 +20,27 @@ const TWO_SIDED: Record<string, Power[]> = { 'maurice-of-saxony': ['hapsburg'] }
 
 let cached: LeaderTable | undefined;
 
-/** The bundled army leaders (src/data/his-leaders.json). Naval leaders play no part in land combat. */
+/** A leader table that cannot be changed (nor can its leaders): the scenarios that use it share it. */
+export function leaderTable(leaders: Iterable<Leader>): LeaderTable {
+  const frozen: [string, Leader][] = [];
+  for (const l of leaders) frozen.push([l.id, Object.freeze({ ...l, alsoServes: Object.freeze([...l.alsoServes]) })]);
+  return new FrozenMap(frozen);
+}
+
+/**
+ * The bundled army leaders (src/data/his-leaders.json): one table for the process, frozen. Naval leaders play no
+ * part in land combat.
+ */
 export function hisLeaderTable(): LeaderTable {
-  cached ??= new Map(
-    hisLeaders.armyLeaders.map((l) => [
-      l.id,
-      {
-        id: l.id,
-        name: l.name,
-        power: l.power as Power | 'any',
-        alsoServes: TWO_SIDED[l.id] ?? [],
-        battle: l.battle,
-        command: l.command,
-      },
-    ]),
+  cached ??= leaderTable(
+    hisLeaders.armyLeaders.map((l) => ({
+      id: l.id,
+      name: l.name,
+      power: l.power as Power | 'any',
+      alsoServes: TWO_SIDED[l.id] ?? [],
+      battle: l.battle,
+      command: l.command,
+    })),
   );
   return cached;
 }
