@@ -103,7 +103,7 @@ export function resolve(scenario: Scenario, options: ResolveOptions = {}): Resol
     }
     // A script may spell out an answer the engine already applied because it was forced (ruling R9).
     if (isEngineAnswer(session.log, forcedFrom, event)) continue;
-    return { ok: false, session, error: { ...r.error, index } };
+    return Object.freeze({ ok: false, session, error: Object.freeze({ ...r.error, index }) });
   }
   for (let steps = 0; steps < 10_000; steps++) {
     const view = bare && session.bareDecision();
@@ -115,7 +115,7 @@ export function resolve(scenario: Scenario, options: ResolveOptions = {}): Resol
     const d = session.pending;
     if (!d) {
       const result = session.result;
-      if (result) return { ok: true, session, result };
+      if (result) return Object.freeze({ ok: true, session, result });
       break;
     }
     const event = d.kind === 'roll' ? ({ type: 'dice.rolled' } as EngineEvent) : policy(d);
@@ -127,10 +127,10 @@ export function resolve(scenario: Scenario, options: ResolveOptions = {}): Resol
               'В сценарии нет ни движения, ни события move.declare: разыгрывать нечего (13.1).',
             )
           : text(`The policy gave no answer to: ${d.prompt.en}`, `Политика не дала ответа на вопрос: ${d.prompt.ru}`);
-      return { ok: false, session, error: errorOf('illegal', '13.1', reason, session.lang) };
+      return Object.freeze({ ok: false, session, error: errorOf('illegal', '13.1', reason, session.lang) });
     }
     const r = session.accept(event, d.kind === 'roll' ? 'host' : 'policy');
-    if (!r.ok) return { ok: false, session, error: r.error };
+    if (!r.ok) return Object.freeze({ ok: false, session, error: r.error });
   }
   return {
     ok: false,

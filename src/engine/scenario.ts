@@ -2,7 +2,8 @@
 // layers: the JSON text, the structure (zod), the ids (spaces and leaders exist), the rules. Each layer reports on
 // all that the one before found well-formed, so independent problems are listed together.
 import { hisBoard, inlineBoard, type Board } from '../data/board.ts';
-import { hisLeaderTable, type Leader, type LeaderTable } from '../data/leaders.ts';
+import { hisLeaderTable, leaderTable as frozenLeaderTable, type Leader, type LeaderTable } from '../data/leaders.ts';
+import { deepFreeze } from './freeze.ts';
 import { checkInlineMap, checkScenario, type CheckContext, type Issue } from '../schema/scenario-checks.ts';
 import { wellFormedParts } from '../schema/scenario-parts.ts';
 import { ScenarioSchema, type StructuredScenario } from '../schema/scenario.ts';
@@ -23,8 +24,12 @@ export class ScenarioError extends Error {
   }
 }
 
+/**
+ * A parsed scenario is frozen all through — its source, its data and its world (the board and the leader table are
+ * read-only tables): every session made from it shares it, and none can change it for the others.
+ */
 export interface Scenario {
-  /** The scenario as given (what a save stores). */
+  /** The scenario as given (what a save stores): a frozen copy. */
   readonly source: unknown;
   readonly data: StructuredScenario;
   readonly board: Board;
@@ -90,14 +95,15 @@ function semanticIssues(
   data: StructuredScenario,
   context?: CheckContext,
 ): { issues: Issue[]; board?: Board; leaders: LeaderTable } {
-  const leaders = leaderTable(data.leaders);
+  const leaders = scenarioLeaders(data.leaders);
   const mapIssues = checkInlineMap(data.map);
   if (mapIssues.length > 0) return { issues: mapIssues, leaders };
   const board = data.map === 'his' ? hisBoard() : inlineBoard(data.map);
   return { issues: checkScenario(data, board, leaders, context), board, leaders };
 }
 
-function leaderTable(extra: StructuredScenario['leaders']): LeaderTable {
+/** The bundled leaders with the scenario's own over them: a frozen table of its own (the bundled one is shared). */
+function scenarioLeaders(extra: StructuredScenario['leaders']): LeaderTable {
   if (extra.length === 0) return hisLeaderTable();
   const table = new Map<string, Leader>(hisLeaderTable());
   for (const l of extra)
@@ -109,7 +115,7 @@ function leaderTable(extra: StructuredScenario['leaders']): LeaderTable {
       battle: l.battle,
       command: l.command,
     });
-  return table;
+  return frozenLeaderTable(table.values());
 }
 
 /**
@@ -186,7 +192,7 @@ function parseChecked(input: unknown, copy: boolean): Scenario {
     },
     rulings: data.rulings,
   };
-  return { source, data, board, leaders, world };
+  return deepFreeze({ source, data, board, leaders, world });
 }
 
 /**

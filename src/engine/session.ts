@@ -259,6 +259,10 @@ export class Session {
    * neither is parsed again.
    */
   accept(input: unknown, source: EventSource, validated = source === 'policy' || source === 'engine'): SendResult {
+    return frozenResult(this.acceptEvent(input, source, validated));
+  }
+
+  private acceptEvent(input: unknown, source: EventSource, validated: boolean): SendResult {
     let event: EngineEvent;
     if (validated) event = input as EngineEvent;
     else {
@@ -391,7 +395,7 @@ export class Session {
   private dispatch(event: EngineEvent, source: EventSource): boolean {
     const leaf = this.leaf();
     if (!leaf) return false;
-    this.accepted.push({ event, source });
+    this.accepted.push(Object.freeze({ event: deepFreeze(event), source }));
     this.tracer.source = source;
     this.cachedPending = undefined;
     this.cachedAnswers = undefined;
@@ -464,6 +468,19 @@ export class Session {
   drawSeeded(count: number): number[] {
     return this.dice.roll(count);
   }
+}
+
+/**
+ * A send's result, frozen: the error all through; of what an observer threw, only the list and its entries (the
+ * thrown value is the host's own).
+ */
+function frozenResult(r: SendResult): SendResult {
+  if (!r.ok) return Object.freeze({ ok: false, error: deepFreeze(r.error) });
+  if (!r.observerErrors) return Object.freeze(r);
+  return Object.freeze({
+    ok: true,
+    observerErrors: Object.freeze(r.observerErrors.map((e) => Object.freeze({ ...e }))),
+  });
 }
 
 /** A session of the scenario's move; throws SessionOptionsError for a bad option. */
