@@ -224,13 +224,19 @@ export const END_INVARIANTS: readonly NamedInvariant[] = [
     check: (_, o) => {
       const v: string[] = [];
       const rel = o.position;
-      for (const space of new Set(rel.stacks.map((s) => s.space))) {
-        const outside = rel.stacks.filter((s) => s.space === space && !s.inside && landUnitCount(s) > 0);
+      // Grouped in one pass: linear in stacks, however many spaces hold some.
+      const outsideBySpace = new Map<string, Stack[]>();
+      for (const s of rel.stacks) {
+        if (s.inside || landUnitCount(s) === 0) continue;
+        const list = outsideBySpace.get(s.space);
+        if (list) list.push(s);
+        else outsideBySpace.set(s.space, [s]);
+      }
+      for (const [space, outside] of outsideBySpace)
         for (const a of outside)
           for (const b of outside)
             if (a.power < b.power && areAtWar(rel, a.power, b.power))
               v.push(`${space}: ${a.power} and ${b.power} at war, both outside`);
-      }
       return v;
     },
   },
@@ -256,9 +262,8 @@ export const END_INVARIANTS: readonly NamedInvariant[] = [
       const v: string[] = [];
       const rel = o.position;
       const b = o.summary.battle;
-      const marked = rel.stacks.filter(
-        (s) => s.lostBattle && !initial.world.position.stacks.some((x) => x.lostBattle && x.power === s.power),
-      );
+      const markedBefore = new Set(initial.world.position.stacks.filter((x) => x.lostBattle).map((x) => x.power));
+      const marked = rel.stacks.filter((s) => s.lostBattle && !markedBefore.has(s.power));
       if (!b && marked.length > 0) v.push('units marked as losers without a battle');
       if (b) {
         const winners = b[b.winner].powers;
