@@ -3,7 +3,9 @@
 import { ENGINE_VERSION, SavedSessionSchema } from '../schema/save.ts';
 import { parseScenario, ScenarioError, structureIssues, zodIssues, type Scenario } from './scenario.ts';
 import { isEngineAnswer } from './resolve.ts';
+import { z } from 'zod';
 import { createSession, SessionOptionsError, type Inspector, type Session } from './session.ts';
+import { InspectorSchema, readOptions } from './session-options.ts';
 
 export class RestoreError extends Error {
   readonly index: number | undefined;
@@ -54,11 +56,20 @@ export interface RestoreOptions {
 }
 
 /** Replays a save: the scenario, then every recorded event in order (seeded rolls with their recorded values). */
+const RestoreOptionsSchema = z.object({ inspect: InspectorSchema.optional() }).strict();
+
 export function restoreSession(saved: unknown, options: RestoreOptions = {}): Session {
+  // The host's options are the host's mistake when they are wrong: a RestoreError, never flagged as the engine's.
+  const checked = readOptions(
+    RestoreOptionsSchema,
+    options,
+    (_option, message) => new RestoreError(`the restored session could not start: ${message}`),
+  );
   try {
-    return replay(saved, options);
+    return replay(saved, checked.inspect ? { inspect: checked.inspect } : {});
   } catch (e) {
     if (e instanceof RestoreError) throw e;
+    if (e instanceof SessionOptionsError) throw new RestoreError(`the restored session could not start: ${e.message}`);
     throw new RestoreError(
       `the engine failed while restoring the save: ${(e as Error)?.message ?? String(e)}`,
       undefined,

@@ -4,6 +4,7 @@
 import { hisBoard, inlineBoard, type Board } from '../data/board.ts';
 import { hisLeaderTable, leaderTable as frozenLeaderTable, type Leader, type LeaderTable } from '../data/leaders.ts';
 import { deepFreeze } from './freeze.ts';
+import { jsonErrorOffset, lineAndColumn } from './json.ts';
 import { checkInlineMap, checkScenario, type CheckContext, type Issue } from '../schema/scenario-checks.ts';
 import { wellFormedParts } from '../schema/scenario-parts.ts';
 import { ScenarioSchema, type StructuredScenario } from '../schema/scenario.ts';
@@ -38,6 +39,14 @@ export interface Scenario {
   readonly world: World;
 }
 
+/** Every scenario parseScenario made (they are frozen: none can be forged or changed into another). */
+const PARSED = new WeakSet<object>();
+
+/** Whether `value` is a scenario that parseScenario returned. */
+export function isScenario(value: unknown): value is Scenario {
+  return typeof value === 'object' && value !== null && PARSED.has(value);
+}
+
 export function zodIssues(error: z.ZodError): Issue[] {
   return error.issues.map((i) => ({
     path: i.path.map((p, n) => (typeof p === 'number' ? `[${p}]` : n === 0 ? String(p) : `.${String(p)}`)).join(''),
@@ -55,10 +64,9 @@ export function readJson(text: string): unknown {
     return JSON.parse(body);
   } catch (e) {
     const message = (e as Error).message;
-    // V8 names a character offset ("at position 10"), or none at the end of the input; a person editing the file
-    // wants a line and a column.
-    const offset = /at position (\d+)/.exec(message)?.[1];
-    const where = lineAndColumn(body, offset === undefined ? body.length : Number(offset));
+    // V8 names a character offset ("at position 10") for most errors but not all: the scanner finds the real one.
+    const named = /at position (\d+)/.exec(message)?.[1];
+    const where = lineAndColumn(body, named === undefined ? (jsonErrorOffset(body) ?? body.length) : Number(named));
     throw new ScenarioError([{ path: '', message: `not valid JSON: ${message.split('\n')[0]} (${where})` }]);
   }
 }
@@ -80,11 +88,6 @@ export function structureIssues(value: unknown, path = '', depth = 0): Issue[] {
       if (out.length > 100) break;
     }
   return out;
-}
-
-function lineAndColumn(text: string, offset: number): string {
-  const before = text.slice(0, offset).split('\n');
-  return `line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1}`;
 }
 
 /**
@@ -192,7 +195,9 @@ function parseChecked(input: unknown, copy: boolean): Scenario {
     },
     rulings: data.rulings,
   };
-  return deepFreeze({ source, data, board, leaders, world });
+  const scenario = deepFreeze({ source, data, board, leaders, world });
+  PARSED.add(scenario);
+  return scenario;
 }
 
 /**

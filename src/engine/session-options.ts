@@ -1,5 +1,6 @@
 // The options a session starts with, checked before anything runs: a seed out of range, an unknown language or an
 // inspector that is not one is refused with SessionOptionsError.
+import { z } from 'zod';
 import type { Lang } from '../text/text.ts';
 import { isInspector, type Inspector } from './observers.ts';
 
@@ -30,19 +31,80 @@ export class SessionOptionsError extends Error {
   }
 }
 
-export function checkedOptions(options: SessionOptions): {
+/** A value as an error message shows it, without calling anything of it (a hostile object cannot throw here). */
+export function shownValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  switch (typeof value) {
+    case 'undefined':
+      return 'undefined';
+    case 'number':
+    case 'boolean':
+    case 'bigint':
+      return String(value);
+    case 'string':
+      return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+    case 'function':
+      return 'a function';
+    case 'symbol':
+      return 'a symbol';
+    default:
+      return 'an object';
+  }
+}
+
+/**
+ * Reads a host's options object against its schema (strict: an unknown option is refused, a typo does not pass
+ * silently). Anything wrong — not an object, a getter that throws, a value out of range, nesting of any depth — is
+ * refused through `fail(option, message)`, never a TypeError or a RangeError. The options are read once: what the
+ * schema accepted is what the call uses.
+ */
+export function readOptions<T extends object>(
+  schema: z.ZodType<T>,
+  options: unknown,
+  fail: (option: string, message: string) => Error,
+): T {
+  if (options === undefined) options = {};
+  if (options === null || typeof options !== 'object' || Array.isArray(options))
+    throw fail('options', `the options must be an object, not ${shownValue(options)}`);
+  const copy: Record<string, unknown> = {};
+  try {
+    for (const key of Object.keys(options)) copy[key] = (options as Record<string, unknown>)[key];
+  } catch (e) {
+    throw fail('options', `the options could not be read: ${e instanceof Error ? e.message : 'a getter threw'}`);
+  }
+  const parsed = schema.safeParse(copy);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const option = String(issue.path[0] ?? 'options');
+  if (issue.code === 'unrecognized_keys') {
+    const accepted = schema instanceof z.ZodObject ? Object.keys(schema.shape).join(', ') : '';
+    throw fail(issue.keys[0] ?? option, `unknown option '${issue.keys[0]}' (accepted: ${accepted})`);
+  }
+  throw fail(option, `${issue.message}, not ${shownValue(copy[option])}`);
+}
+
+export const SeedSchema = z
+  .number({ error: `seed must be a whole number from 0 to ${MAX_SEED}` })
+  .int({ error: `seed must be a whole number from 0 to ${MAX_SEED}` })
+  .min(0, { error: `seed must be a whole number from 0 to ${MAX_SEED}` })
+  .max(MAX_SEED, { error: `seed must be a whole number from 0 to ${MAX_SEED}` });
+
+export const LangSchema = z.enum(['en', 'ru'], { error: "lang must be 'en' or 'ru'" });
+
+export const InspectorSchema = z.custom<Inspector>((v) => isInspector(v), {
+  error: 'inspect must be a function or an observer with a next method',
+});
+
+export const SessionOptionsSchema = z
+  .object({ seed: SeedSchema.optional(), lang: LangSchema.optional(), inspect: InspectorSchema.optional() })
+  .strict();
+
+export function checkedOptions(options: unknown): {
   seed: number;
   lang: Lang;
   inspect: Inspector | undefined;
 } {
-  const seed = options.seed ?? 1;
-  if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0 || seed > MAX_SEED)
-    throw new SessionOptionsError('seed', `seed must be a whole number from 0 to ${MAX_SEED}, not ${String(seed)}`);
-  const lang = options.lang ?? 'en';
-  if (lang !== 'en' && lang !== 'ru')
-    throw new SessionOptionsError('lang', `lang must be 'en' or 'ru', not ${String(lang)}`);
-  const inspect = options.inspect;
-  if (inspect !== undefined && !isInspector(inspect))
-    throw new SessionOptionsError('inspect', 'inspect must be a function or an observer with a next method');
-  return { seed, lang, inspect };
+  const o = readOptions(SessionOptionsSchema, options, (option, message) => new SessionOptionsError(option, message));
+  return { seed: o.seed ?? 1, lang: o.lang ?? 'en', inspect: o.inspect };
 }

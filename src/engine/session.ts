@@ -30,7 +30,7 @@ import { leafOf, TreeRunner, type TreeNode } from './tree.ts';
 import { deepFreeze } from './freeze.ts';
 import { toResultPosition } from './position.ts';
 import { Dice } from './rng.ts';
-import { zodIssues, type Scenario } from './scenario.ts';
+import { isScenario, zodIssues, type Scenario } from './scenario.ts';
 import { Observers, type ObserverError, type SessionListener } from './observers.ts';
 import { checkedOptions, SessionOptionsError, type SessionOptions } from './session-options.ts';
 import { stateOf, Tracer, type EventSource, type TraceEntry, type TraceStep } from './trace.ts';
@@ -90,6 +90,8 @@ export class Session {
   private cachedAnswers: readonly EngineEvent[] | null | undefined;
 
   constructor(scenario: Scenario, options: SessionOptions = {}, from?: Session) {
+    if (!isScenario(scenario))
+      throw new SessionOptionsError('scenario', 'a session starts from a scenario that parseScenario returned');
     const { seed, lang, inspect } = checkedOptions(options);
     this.observers = new Observers(inspect);
     this.scenario = scenario;

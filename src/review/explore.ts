@@ -15,6 +15,9 @@ import { answeringPolicy, sameJson, type BarePolicy, type Policy, type PolicyNam
 import type { DecisionView } from '../engine/decisions.ts';
 import type { Scenario } from '../engine/scenario.ts';
 import { createSession, type Session, type SessionResult } from '../engine/session.ts';
+import { readOptions, SessionOptionsError } from '../engine/session-options.ts';
+import { LIMITS } from '../schema/limits.ts';
+import { z } from 'zod';
 import type { EngineError } from '../engine/explain.ts';
 import type { Position } from '../rules/world.ts';
 import type { Decision } from '../schema/decision.ts';
@@ -349,8 +352,55 @@ export interface ExploreCore {
   };
 }
 
+const fn = (what: string) =>
+  z.custom<(...args: never[]) => unknown>((v) => typeof v === 'function', { error: `${what} must be a function` });
+const count = (what: string, min: number) =>
+  z
+    .number({ error: `${what} must be a whole number of at least ${min}` })
+    .int({ error: `${what} must be a whole number of at least ${min}` })
+    .min(min, { error: `${what} must be a whole number of at least ${min}` });
+
+/** The explorer's options, checked at the edge like a session's (SessionOptionsError for a bad one). */
+export const ExploreOptionsSchema = z
+  .object({
+    decisions: z
+      .union([z.enum(['all', 'decline', 'eager']), fn('decisions')], {
+        error: "decisions must be 'all', 'decline', 'eager' or a policy function",
+      })
+      .optional(),
+    answers: z.enum(['listed', 'all'], { error: "answers must be 'listed' or 'all'" }).optional(),
+    events: z
+      .array(z.unknown(), { error: 'events must be an array of events' })
+      .max(LIMITS.events, { error: `events holds at most ${LIMITS.events} events` })
+      .optional(),
+    invariants: z.array(fn('an invariant'), { error: 'invariants must be an array of functions' }).optional(),
+    where: fn('where').optional(),
+    queries: z.array(fn('a query'), { error: 'queries must be an array of functions' }).optional(),
+    coverage: z.boolean({ error: 'coverage must be true or false' }).optional(),
+    split: z
+      .object(
+        { parts: count('split.parts', 1), part: count('split.part', 0) },
+        { error: 'split must be {parts, part}' },
+      )
+      .strict()
+      .refine((x) => x.part < x.parts, { error: 'split.part must be below split.parts' })
+      .optional(),
+    maxPaths: count('maxPaths', 1).optional(),
+    maxNodes: count('maxNodes', 1).optional(),
+    maxMs: z
+      .number({ error: 'maxMs must be a number of milliseconds above 0' })
+      .positive({ error: 'maxMs must be a number of milliseconds above 0' })
+      .optional(),
+  })
+  .strict();
+
 export function explore(scenario: Scenario, options: ExploreOptions = {}): ExploreReport {
-  return assembleReport(exploreCore(scenario, options), options);
+  const checked = readOptions(
+    ExploreOptionsSchema,
+    options,
+    (option, message) => new SessionOptionsError(option, message),
+  ) as unknown as ExploreOptions;
+  return assembleReport(exploreCore(scenario, checked), checked);
 }
 
 export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): ExploreCore {
