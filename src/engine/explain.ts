@@ -18,7 +18,7 @@ import { text, type Lang, type Text } from '../text/text.ts';
 import { decisionOfEvent, stepOfEvent, stepOfMovementState } from './structure.ts';
 
 export type ErrorCode =
-  'invalid-event' | 'illegal' | 'out-of-turn' | 'step-closed' | 'move-ended' | 'not-supported' | 'internal';
+  'invalid-event' | 'illegal' | 'out-of-turn' | 'step-closed' | 'move-ended' | 'not-supported' | 'limit' | 'internal';
 
 export interface EngineError {
   readonly code: ErrorCode;
@@ -34,6 +34,8 @@ export interface EngineError {
    */
   readonly facts?: Facts;
   readonly path?: string;
+  /** With code `limit`: the bound that stopped the work (`maxEvents`, `maxMs`, …) and its value. */
+  readonly limit?: { readonly name: string; readonly value: number };
 }
 
 export function errorOf(

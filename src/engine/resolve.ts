@@ -2,12 +2,15 @@
 // the seeded dice roll what is left (DESIGN "Session API").
 import type { Decision } from '../schema/decision.ts';
 import type { EngineEvent } from '../schema/events.ts';
-import { text, type Lang } from '../text/text.ts';
+import { z } from 'zod';
+import { LIMITS } from '../schema/limits.ts';
+import { text, type Lang, type Text } from '../text/text.ts';
 import type { MachineId } from '../../machines/index.ts';
 import { errorOf, type EngineError } from './explain.ts';
 import { specOf, type DecisionView } from './procedures/index.ts';
 import type { Scenario } from './scenario.ts';
 import { createSession, type Inspector, type Session, type SessionResult } from './session.ts';
+import { readOptions, SessionOptionsError, SessionOptionsSchema } from './session-options.ts';
 
 /** Answers a decision (never a roll: the session's seeded dice roll those). */
 export type Policy = (decision: Decision) => EngineEvent | undefined;
@@ -52,7 +55,42 @@ export interface ResolveOptions {
   readonly events?: readonly unknown[];
   /** An XState inspector that watches the whole run (see SessionOptions.inspect). */
   readonly inspect?: Inspector;
+  /**
+   * The most events resolve sends (scripted, answered and rolled), default RESOLVE_MAX_EVENTS: a move of the real
+   * game needs a few dozen. Past it the outcome is an error with code `limit`.
+   */
+  readonly maxEvents?: number;
+  /** Wall time in milliseconds after which resolve stops with an error with code `limit` (default: none). */
+  readonly maxMs?: number;
 }
+
+/** The default bound on the events one resolve sends: a thousand times what a move of the real game needs. */
+export const RESOLVE_MAX_EVENTS = 50_000;
+
+const PolicyOptionSchema = z.union([
+  z.enum(['decline', 'eager'], { error: "policy must be 'decline', 'eager' or a function" }),
+  z.custom<Policy>((v) => typeof v === 'function', { error: "policy must be 'decline', 'eager' or a function" }),
+]);
+
+export const ResolveOptionsSchema = z
+  .object({
+    ...SessionOptionsSchema.shape,
+    policy: PolicyOptionSchema.optional(),
+    events: z
+      .array(z.unknown(), { error: 'events must be an array of events' })
+      .max(LIMITS.events, { error: `events holds at most ${LIMITS.events} events` })
+      .optional(),
+    maxEvents: z
+      .number({ error: 'maxEvents must be a whole number of at least 1' })
+      .int({ error: 'maxEvents must be a whole number of at least 1' })
+      .min(1, { error: 'maxEvents must be a whole number of at least 1' })
+      .optional(),
+    maxMs: z
+      .number({ error: 'maxMs must be a number of milliseconds above 0' })
+      .positive({ error: 'maxMs must be a number of milliseconds above 0' })
+      .optional(),
+  })
+  .strict();
 
 export type ResolveOutcome =
   | { readonly ok: true; readonly session: Session; readonly result: SessionResult }
@@ -81,20 +119,70 @@ export function isEngineAnswer(log: Session['log'], from: number, event: unknown
   return log.slice(from).some((a) => a.source === 'engine' && sameJson(a.event, event));
 }
 
+/** The error of a run that reached one of its bounds. */
+export function limitError(name: string, value: number, reason: Text, lang: Lang): EngineError {
+  return errorOf('limit', undefined, reason, lang, { limit: { name, value } });
+}
+
+/**
+ * Runs the move to its end. A bad option raises SessionOptionsError (never a TypeError); a run that reaches
+ * `maxEvents` or `maxMs` ends with an error with code `limit` naming the bound, its session as far as it got.
+ */
 export function resolve(scenario: Scenario, options: ResolveOptions = {}): ResolveOutcome {
+  const o = readOptions(ResolveOptionsSchema, options, (option, message) => new SessionOptionsError(option, message));
   const session = createSession(scenario, {
-    ...(options.seed !== undefined ? { seed: options.seed } : {}),
-    ...(options.lang ? { lang: options.lang } : {}),
-    ...(options.inspect ? { inspect: options.inspect } : {}),
+    ...(o.seed !== undefined ? { seed: o.seed } : {}),
+    ...(o.lang ? { lang: o.lang } : {}),
+    ...(o.inspect ? { inspect: o.inspect } : {}),
   });
-  const { policy, bare } = answeringPolicy(options.policy ?? 'decline');
-  const script = options.events ?? scenario.data.events;
+  const { policy, bare } = answeringPolicy(o.policy ?? 'decline');
+  // A host's own policy is the host's code: its answers are checked at the edge like any host event.
+  const hostPolicy = typeof o.policy === 'function';
+  const maxEvents = o.maxEvents ?? RESOLVE_MAX_EVENTS;
+  const deadline = o.maxMs === undefined ? Number.POSITIVE_INFINITY : performance.now() + o.maxMs;
+  let sent = 0;
+  /** The bound this run has reached before its next event, if any. */
+  const reached = (): ResolveOutcome | undefined => {
+    if (sent >= maxEvents)
+      return Object.freeze({
+        ok: false,
+        session,
+        error: limitError(
+          'maxEvents',
+          maxEvents,
+          text(
+            `resolve stopped after ${maxEvents} events (maxEvents): the move is not over; raise maxEvents to play it further.`,
+            `resolve остановлен после ${maxEvents} событий (maxEvents): движение не закончено; увеличьте maxEvents, чтобы продолжить.`,
+          ),
+          session.lang,
+        ),
+      });
+    if (performance.now() > deadline)
+      return Object.freeze({
+        ok: false,
+        session,
+        error: limitError(
+          'maxMs',
+          o.maxMs!,
+          text(
+            `resolve stopped after ${o.maxMs} ms (maxMs): the move is not over; raise maxMs to play it further.`,
+            `resolve остановлен через ${o.maxMs} мс (maxMs): движение не закончено; увеличьте maxMs, чтобы продолжить.`,
+          ),
+          session.lang,
+        ),
+      });
+    sent++;
+    return undefined;
+  };
+  const script = o.events ?? scenario.data.events;
   // The scenario's own events passed the event schema when the scenario was parsed: a copy of each is sent as it is.
-  const validated = options.events === undefined;
+  const validated = o.events === undefined;
   // Where the engine's own answers since the last scripted event start in the log (those it gave as the session
   // started included).
   let forcedFrom = 0;
   for (const [index, event] of script.entries()) {
+    const stop = reached();
+    if (stop) return stop;
     const before = session.log.length;
     const r = validated ? session.accept(structuredClone(event), 'script', true) : session.accept(event, 'script');
     if (r.ok) {
@@ -105,7 +193,9 @@ export function resolve(scenario: Scenario, options: ResolveOptions = {}): Resol
     if (isEngineAnswer(session.log, forcedFrom, event)) continue;
     return Object.freeze({ ok: false, session, error: Object.freeze({ ...r.error, index }) });
   }
-  for (let steps = 0; steps < 10_000; steps++) {
+  for (;;) {
+    const stop = reached();
+    if (stop) return stop;
     const view = bare && session.bareDecision();
     if (view) {
       const answer = bare(view);
@@ -129,12 +219,12 @@ export function resolve(scenario: Scenario, options: ResolveOptions = {}): Resol
           : text(`The policy gave no answer to: ${d.prompt.en}`, `Политика не дала ответа на вопрос: ${d.prompt.ru}`);
       return Object.freeze({ ok: false, session, error: errorOf('illegal', '13.1', reason, session.lang) });
     }
-    const r = session.accept(event, d.kind === 'roll' ? 'host' : 'policy');
+    const r = session.accept(event, d.kind === 'roll' ? 'host' : 'policy', d.kind !== 'roll' && !hostPolicy);
     if (!r.ok) return Object.freeze({ ok: false, session, error: r.error });
   }
-  return {
+  return Object.freeze({
     ok: false,
     session,
     error: errorOf('internal', undefined, text('The move did not finish.', 'Движение не завершилось.'), session.lang),
-  };
+  });
 }
