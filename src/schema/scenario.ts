@@ -97,7 +97,7 @@ export const PositionShape = {
 
 export const ScenarioSchema = z
   .object({
-    $schema: z.string().max(LIMITS.textLength).optional(),
+    $schema: textSchema(LIMITS.textLength).optional(),
     name: textSchema().optional().describe('a short name (the title when the scenario has none)'),
     title: ownTextSchema(LIMITS.nameLength).optional().describe('the title, in English and Russian: {en, ru}'),
     description: ownTextSchema(LIMITS.textLength).optional().describe('what the scenario shows, in English and Russian: {en, ru}'),

@@ -26,13 +26,21 @@ export const LeaderListSchema = z
   .max(LIMITS.leadersPerStack)
   .refine((ids) => new Set(ids).size === ids.length, { error: 'a leader is named twice' });
 
-/** Text a person reads (a name): no control or bidirectional-override characters, bounded length. */
+/**
+ * Characters text may not hold: controls (Cc: line breaks and tabs too), format characters (Cf: the bidirectional
+ * marks, overrides and isolates, zero-width characters), and the line and paragraph separators (Zl, Zp). A name or a
+ * description is printed inside the engine's own lines (the narrative, a decision's labels, the walkthrough): none
+ * of these can start a line of its own or reorder the text around it.
+ */
+export const FORBIDDEN_TEXT = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+
+/** Text a person reads (a name, a description): one line, no control, format or separator characters, bounded length. */
 export function textSchema(max: number = LIMITS.nameLength) {
   return z
     .string()
     .max(max, { error: `at most ${max} characters` })
-    .refine((s) => !/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/.test(s), {
-      error: 'no control or bidirectional-override characters',
+    .refine((s) => !FORBIDDEN_TEXT.test(s), {
+      error: 'no line breaks, tabs, control, format (bidirectional, zero-width) or line-separator characters',
     });
 }
 
