@@ -17,7 +17,7 @@ import {
   type Match,
   type OutcomeQuery,
 } from '../review/explore.ts';
-import { format, fraction, toNumber, type Fraction } from '../review/fraction.ts';
+import { format, fraction, percent, type Fraction } from '../review/fraction.ts';
 import { compileExpression, importInvariants, InvariantModuleError, QueryPropertyError } from '../review/query.ts';
 import { exploreInParallel } from '../review/parallel.ts';
 import { diffCase, type CaseResult } from '../review/casebook.ts';
@@ -73,7 +73,7 @@ export function cmdOdds(args: string[]): number {
   const rulings = rulingsOf(values.ruling);
   try {
     const r = explore(withoutScript(file, rulings), { decisions: policy, ...limits });
-    const pct = (f: Fraction) => `${(toNumber(f) * 100).toFixed(2).padStart(6)} %`;
+    const pct = (f: Fraction) => percent(f).padStart(8);
     const at = stoppedAt(r, limits);
     if (values.json) {
       out(
@@ -553,7 +553,7 @@ export function matchWeight(r: ExploreReport): {
 } {
   const weight = r.matchProbability!;
   const paths = (r.matches ?? []).reduce((n, m) => n + m.paths, 0);
-  const pct = (f: Fraction) => `${(toNumber(f) * 100).toFixed(2)} %`;
+  const pct = (f: Fraction) => percent(f);
   if (r.answers === 'policy')
     return { weighting: 'probability', text: `probability ${format(weight)} (${pct(weight)})` };
   const total = r.totalProbability;

@@ -10,7 +10,7 @@ import { parseScenario, readJson, withRulings, type Scenario } from '../engine/s
 import type { Rulings } from '../schema/rulings.ts';
 import type { ResultPosition } from '../schema/result.ts';
 import { explore, type ExploreOptions, type ExploreReport } from './explore.ts';
-import { add, format, fraction, type Fraction } from './fraction.ts';
+import { add, format, fraction, percent as exactPercent, type Fraction } from './fraction.ts';
 import { compileExpression, QueryPropertyError } from './query.ts';
 import { Reached } from './transitions.ts';
 
@@ -519,7 +519,7 @@ export function compareFractionText(a: string, b: string): number {
 /** The probability of a fraction as a percentage with two decimals. */
 export function percent(f: string): string {
   const x = parseFraction(f);
-  return x ? `${((Number(x.n) / Number(x.d)) * 100).toFixed(2)} %` : f;
+  return x ? exactPercent(x) : f;
 }
 
 /** JSON as a person edits it: anything that fits in `width` columns on one line stays on one line. */

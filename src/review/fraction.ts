@@ -54,8 +54,36 @@ export function equals(a: Fraction, b: Fraction): boolean {
   return a.n === b.n && a.d === b.d;
 }
 
+/** Bits of a positive big integer (its length in base 2). */
+function bitLength(x: bigint): number {
+  return x === 0n ? 0 : (x < 0n ? -x : x).toString(16).length * 4;
+}
+
+/**
+ * The nearest double. Numerator and denominator are shifted right together first when they are too long for a
+ * double (a battle of 1,000 units a side has fractions of thousands of digits): `Number()` of each would be Infinity,
+ * and their quotient NaN.
+ */
 export function toNumber(f: Fraction): number {
-  return Number(f.n) / Number(f.d);
+  const shift = Math.max(0, Math.max(bitLength(f.n), bitLength(f.d)) - 1000);
+  if (shift === 0) return Number(f.n) / Number(f.d);
+  const s = BigInt(shift);
+  return Number(f.n >> s) / Number(f.d >> s);
+}
+
+/**
+ * The fraction as a percentage with `decimals` decimals ("41.67 %"), computed exactly with big integers and rounded
+ * half up: no double is involved, so no size of fraction overflows.
+ */
+export function percent(f: Fraction, decimals = 2): string {
+  const scale = 10n ** BigInt(decimals + 2);
+  const negative = f.n < 0n;
+  const n = negative ? -f.n : f.n;
+  const q = (2n * n * scale + f.d) / (2n * f.d);
+  const digits = q.toString().padStart(decimals + 1, '0');
+  const whole = digits.slice(0, digits.length - decimals);
+  const text = decimals > 0 ? `${whole}.${digits.slice(digits.length - decimals)}` : whole;
+  return `${negative && q !== 0n ? '-' : ''}${text} %`;
 }
 
 export function format(f: Fraction): string {
