@@ -44,8 +44,9 @@ export const CUSTOM_RU: readonly (readonly [RegExp, (m: RegExpMatchArray) => str
   [/^a leader is named twice$/, () => 'командующий указан дважды'],
   [/^at most (\d+) characters$/, (m) => `не более ${count(Number(m[1]), NOUNS.character, 'gen').ru}`],
   [
-    /^no control or bidirectional-override characters$/,
-    () => 'управляющие символы и символы смены направления письма недопустимы',
+    /^no line breaks, tabs, control, format \(bidirectional, zero-width\) or line-separator characters$/,
+    () =>
+      'переводы строки, табуляция, управляющие символы, символы форматирования (направления письма, нулевой ширины) и разделители строк недопустимы',
   ],
 ];
 
