@@ -13,4 +13,5 @@ export const WORDS = {
   decision: { en: 'a player decides', ru: 'решает игрок' },
   roll: { en: 'dice roll', ru: 'бросок кубиков' },
   window: { en: 'card window', ru: 'окно карт' },
+  folded: { en: 'not in this move: folded', ru: 'не участвует в этом ходе: свёрнуто' },
 } as const satisfies Record<string, Record<Lang, string>>;

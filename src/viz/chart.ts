@@ -302,6 +302,58 @@ export function composedChart(
   };
 }
 
+/**
+ * The composed chart folded to the procedures in play: every machine not in `inPlay` (the root always is) becomes one
+ * state standing for the whole procedure (id: the machine's id, tag `folded`), its own transitions gone, its
+ * invocations and returns kept once each. What a page shows when only some procedures take part in a move.
+ */
+export function foldedChart(chart: Chart, inPlay: ReadonlySet<string>): Chart {
+  const kept = (machine: string) => machine === chart.root || inPlay.has(machine);
+  const machineOf = new Map(chart.states.map((s) => [s.id, s.machine]));
+  const folded = chart.machines.filter((m) => !kept(m.id));
+  const at = (id: string) => {
+    const machine = machineOf.get(id) ?? '';
+    return kept(machine) ? id : machine;
+  };
+  const seen = new Set<string>();
+  const edges: ChartEdge[] = [];
+  for (const e of chart.edges) {
+    const from = e.from === undefined ? undefined : at(e.from);
+    const to = at(e.to);
+    if (from !== undefined && from === to && !kept(machineOf.get(e.to) ?? '')) continue;
+    const invokedBy = e.invokedBy === undefined ? undefined : at(e.invokedBy);
+    const key = `${from ?? ''}>${to}>${e.kind}>${invokedBy ?? ''}`;
+    if (from !== e.from || to !== e.to || invokedBy !== e.invokedBy) {
+      if (seen.has(key)) continue;
+      seen.add(key);
+    }
+    edges.push({
+      ...e,
+      ...(from !== undefined ? { from } : {}),
+      to,
+      ...(invokedBy !== undefined ? { invokedBy } : {}),
+    });
+  }
+  return {
+    ...chart,
+    machines: chart.machines.filter((m) => kept(m.id)),
+    states: [
+      ...chart.states.filter((s) => kept(s.machine)),
+      ...folded.map((m): ChartState => ({
+        id: m.id,
+        machine: m.id,
+        title: m.title,
+        rule: m.rule,
+        tags: ['folded'],
+        final: false,
+        compound: false,
+        invokes: [],
+      })),
+    ],
+    edges,
+  };
+}
+
 /** An edge's label, one line per part: the event, the guard with its rule, the actions. */
 export function edgeLabel(e: ChartEdge): string[] {
   if (e.kind === 'start') return [];

@@ -4,7 +4,15 @@
 import type { AnyStateMachine } from 'xstate';
 import { GUARD_TABLES, MACHINES, type MachineId } from '../../machines/index.ts';
 import type { Lang } from '../text/text.ts';
-import { composedChart, findState, machineChart, PROCEDURES, type Chart, type GuardRules } from './chart.ts';
+import {
+  composedChart,
+  findState,
+  foldedChart,
+  machineChart,
+  PROCEDURES,
+  type Chart,
+  type GuardRules,
+} from './chart.ts';
 import { toDot } from './dot.ts';
 import { toMermaid } from './mermaid.ts';
 import { renderSvg } from './svg.ts';
@@ -25,6 +33,8 @@ export interface DiagramOptions {
   readonly lang?: Lang;
   /** A state to mark: its id ('fieldBattle.rollingAttackerDice') or a key of the diagram's root machine. */
   readonly highlight?: string;
+  /** The composed chart only: draw these machines (and the root) in full, every other one as one folded state. */
+  readonly inPlay?: readonly string[];
 }
 
 /** A name or state the diagrams do not know. */
@@ -73,7 +83,8 @@ export async function renderDiagram(
   format: OutputFormat,
   options: DiagramOptions = {},
 ): Promise<string> {
-  const c = chartOf(name, options.lang);
+  const full = chartOf(name, options.lang);
+  const c = options.inPlay && name === 'composed' ? foldedChart(full, new Set(options.inPlay)) : full;
   return format === 'svg' ? renderSvg(toDot(c, highlighted(c, options.highlight))) : text(c, format, options.highlight);
 }
 

@@ -25,6 +25,7 @@ const LOOK = {
   decision: { shape: 'hexagon', style: 'filled', fill: '#fde68a', color: '#b45309' },
   roll: { shape: 'box', style: 'filled', fill: '#bfdbfe', color: '#1d4ed8' },
   window: { shape: 'box', style: 'rounded,filled,dashed', fill: '#e5e7eb', color: '#6b7280' },
+  folded: { shape: 'box3d', style: 'filled,dashed', fill: '#f1f5f9', color: '#94a3b8' },
 } as const;
 
 const HIGHLIGHT = '#dc2626';
@@ -50,6 +51,7 @@ function quote(s: string): string {
 }
 
 function lookOf(s: ChartState) {
+  if (s.tags.includes('folded')) return LOOK.folded;
   if (s.tags.includes('decision')) return LOOK.decision;
   if (s.tags.includes('roll')) return LOOK.roll;
   if (s.tags.includes('window')) return LOOK.window;
@@ -59,13 +61,15 @@ function lookOf(s: ChartState) {
 /** The state's label: its title in bold, its rule, and a line for what makes it special. */
 function stateLabel(s: ChartState, lang: Lang): string {
   const lines = [html(s.title), ...(s.rule ? [`<FONT POINT-SIZE="10" COLOR="#334155">${html(s.rule)}</FONT>`] : [])];
-  const badge = s.tags.includes('decision')
-    ? WORDS.decision
-    : s.tags.includes('roll')
-      ? WORDS.roll
-      : s.tags.includes('window')
-        ? WORDS.window
-        : undefined;
+  const badge = s.tags.includes('folded')
+    ? WORDS.folded
+    : s.tags.includes('decision')
+      ? WORDS.decision
+      : s.tags.includes('roll')
+        ? WORDS.roll
+        : s.tags.includes('window')
+          ? WORDS.window
+          : undefined;
   if (badge) lines.push(`<FONT POINT-SIZE="9" COLOR="#475569"><I>${html(badge[lang])}</I></FONT>`);
   if (s.invokes.length > 0)
     lines.push(`<FONT POINT-SIZE="10" COLOR="${INVOKE}">⇒ ${html(s.invokes.join(', '))}</FONT>`);
@@ -168,10 +172,12 @@ export function toDot(c: Chart, options: DotOptions = {}): DotGraph {
     out.push('  }');
   };
 
-  // The root machine's states stand unframed (the graph's label names it); each machine it invokes is a frame.
+  // The root machine's states stand unframed (the graph's label names it); each machine it invokes is a frame, or
+  // one state of its own when the chart is folded to the procedures in play.
   start('  ');
   states(c.root, undefined, '  ');
   for (const m of c.machines.slice(1)) frame(m);
+  for (const s of c.states.filter((x) => x.tags.includes('folded'))) node(s, '  ');
 
   const byId = new Map(c.states.map((s) => [s.id, s]));
   // Layout of the composed chart: a machine is drawn in line with the first state that invokes it (the flow runs

@@ -188,3 +188,40 @@ describe('--highlight', () => {
     expect(() => drawDiagram('constructor' as MachineId, 'dot')).toThrow(DiagramError);
   });
 });
+
+describe('the composed chart folded to the procedures in play', () => {
+  test('[13.1] a machine not in play is one state; its own transitions are gone, its invocations and returns kept once', async () => {
+    const { foldedChart } = await import('../../src/viz/chart.ts');
+    const full = chartOf('composed', 'en');
+    const inPlay = new Set(['interception', 'fieldBattle', 'retreat']);
+    const c = foldedChart(full, inPlay);
+    const ids = new Set(c.states.map((s) => s.id));
+    for (const id of ['avoidBattle', 'withdrawal', 'siegeBreak']) {
+      expect(c.states.filter((s) => s.machine === id).map((s) => [s.id, s.tags])).toEqual([[id, ['folded']]]);
+      expect(
+        c.edges.some((e) => e.kind === 'invoke' && e.to === id),
+        id,
+      ).toBe(true);
+      expect(
+        c.edges.some((e) => e.kind === 'return' && e.from === id),
+        id,
+      ).toBe(true);
+    }
+    // The procedures in play and the movement machine are drawn in full, every edge between drawn states.
+    for (const s of full.states.filter((x) => x.machine === 'movement' || inPlay.has(x.machine)))
+      expect(ids.has(s.id), s.id).toBe(true);
+    for (const e of c.edges) {
+      if (e.from !== undefined) expect(ids.has(e.from), `${e.from} → ${e.to}`).toBe(true);
+      expect(ids.has(e.to), `→ ${e.to}`).toBe(true);
+      if (e.invokedBy !== undefined) expect(ids.has(e.invokedBy), e.invokedBy).toBe(true);
+    }
+    const keys = c.edges.map((e) => `${e.from ?? ''}>${e.to}>${e.kind}>${e.invokedBy ?? ''}`);
+    const folded = keys.filter((k) => /(^|>)(avoidBattle|withdrawal|siegeBreak)>/.test(k));
+    expect(new Set(folded).size).toBe(folded.length);
+    expect(c.machines.map((m) => m.id)).toEqual(
+      full.machines.map((m) => m.id).filter((id) => id === 'movement' || inPlay.has(id)),
+    );
+    // Folding to every machine changes nothing.
+    expect(foldedChart(full, new Set(full.machines.map((m) => m.id)))).toEqual(full);
+  });
+});
