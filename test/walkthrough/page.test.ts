@@ -32,7 +32,8 @@ function data(page: string): unknown {
 
 describe('the page of the worked example', () => {
   test('[13.1] holds every step: in the step list and in its data', () => {
-    for (const s of replay.model.steps) expect(replay.html).toContain(`href="#step=${s.step}"`);
+    // The page opens on the story: its steps are listed; every step is in the data (the full view lists them all).
+    for (const s of replay.model.steps.filter((x) => x.story)) expect(replay.html).toContain(`href="#step=${s.step}"`);
     expect(data(replay.html)).toEqual(JSON.parse(JSON.stringify(replay.model)));
     expect(replay.model.steps).toHaveLength(37);
   });
@@ -40,24 +41,35 @@ describe('the page of the worked example', () => {
   test('[14] opens in the language asked, with both languages in it', () => {
     expect(replay.html).toMatch(/^<!DOCTYPE html>\n<html lang="en">/);
     expect(play.html).toMatch(/^<!DOCTYPE html>\n<html lang="ru">/);
-    expect(play.html).toContain('Шаг <b>1</b> из 37');
+    // It opens on the story's first step: 14 of the 37 steps are the story.
+    expect(play.html).toContain('Шаг <b>1</b> из 14');
     for (const page of [replay.html, play.html]) {
-      expect(page).toContain('<div class="diagram" data-lang="en">');
-      expect(page).toContain('<div class="diagram" data-lang="ru">');
+      expect(page).toContain('<div class="diagram" data-lang="en" data-chart="full">');
+      expect(page).toContain('<div class="diagram" data-lang="ru" data-chart="full">');
     }
   });
 
   test(
     '[13.1] its statecharts are drawn from the machines as they are now (never stale), every state findable',
     async () => {
+      const inPlay = ['movement', 'interception', 'fieldBattle', 'retreat'];
       for (const lang of ['en', 'ru'] as const) {
         const svg = inlineSvg(await renderDiagram('composed', 'svg', { lang }));
-        expect(replay.html).toContain(`<div class="diagram" data-lang="${lang}">${svg}</div>`);
+        expect(replay.html).toContain(`<div class="diagram" data-lang="${lang}" data-chart="full">${svg}</div>`);
+        // Folded to the procedures the move runs: avoid battle, withdrawal and broken sieges are one state each.
+        const folded = inlineSvg(await renderDiagram('composed', 'svg', { lang, inPlay }));
+        expect(replay.html).toContain(
+          `<div class="diagram" data-lang="${lang}" data-chart="folded" data-machines="${inPlay.join(' ')}">${folded}</div>`,
+        );
       }
       const charts = replay.html.slice(replay.html.indexOf('<div class="diagram"'), replay.html.indexOf('<script'));
       for (const [id, machine] of Object.entries(MACHINES))
         for (const state of Object.keys(machine.root.states))
-          expect(charts.split(`data-state="${id}.${state}"`).length - 1, `${id}.${state}`).toBe(2);
+          expect(charts.split(`data-state="${id}.${state}"`).length - 1, `${id}.${state}`).toBe(
+            inPlay.includes(id) ? 4 : 2,
+          );
+      for (const id of ['avoidBattle', 'withdrawal', 'siegeBreak'])
+        expect(charts.split(`data-state="${id}"`).length - 1, id).toBe(2);
     },
     SLOW,
   );
@@ -83,7 +95,8 @@ describe('the page of the worked example', () => {
 
   test('[DESIGN] reports its size; the replay page carries no engine, the play page the bundled engine', () => {
     expect(replay.bytes).toBe(Buffer.byteLength(replay.html));
-    expect(replay.bytes).toBeLessThan(700_000);
+    // Four statecharts: the composed one and the one folded to the procedures in play, in each language.
+    expect(replay.bytes).toBeLessThan(900_000);
     expect(play.bytes).toBeLessThan(2_500_000);
     expect(play.html).toContain('id="wt-scenario"');
     expect(replay.html).not.toContain('id="wt-scenario"');

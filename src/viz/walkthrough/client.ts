@@ -3,7 +3,8 @@
 // the language of every text, marks the statechart (the current state, and the states and transitions taken so far),
 // and, when the page carries the engine, hands play mode to a PlayDriver (play.ts). Runs only in the browser.
 import type { Lang } from '../../index.ts';
-import { appRegions, chartHeader, type View } from './panels.ts';
+import { ChartView } from './chart-view.ts';
+import { appRegions, chartHeader, visibleSteps, type View } from './panels.ts';
 import type { PlayState } from './play-form.ts';
 import type { WalkthroughModel } from './types.ts';
 
@@ -22,22 +23,24 @@ export interface PlayDriver {
 
 export type StartPlay = (replay: WalkthroughModel) => PlayDriver;
 
-const ZOOMS = [0.3, 0.45, 0.6, 0.8, 1, 1.25];
-
 function byId<T extends HTMLElement>(id: string): T {
   const el = document.getElementById(id);
   if (!el) throw new Error(`the page lacks #${id}`);
   return el as T;
 }
 
-/** '#step=12&lang=ru' → { step: 12, lang: 'ru' }. */
-export function parseFragment(hash: string): { step?: number; lang?: Lang } {
+type ViewKind = View['view'];
+
+/** '#step=12&lang=ru&view=full' → { step: 12, lang: 'ru', view: 'full' }. */
+export function parseFragment(hash: string): { step?: number; lang?: Lang; view?: ViewKind } {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   const step = Number(params.get('step'));
   const lang = params.get('lang');
+  const view = params.get('view');
   return {
     ...(Number.isInteger(step) && step > 0 ? { step } : {}),
     ...(lang === 'en' || lang === 'ru' ? { lang } : {}),
+    ...(view === 'story' || view === 'full' ? { view } : {}),
   };
 }
 
@@ -57,12 +60,19 @@ export function boot(startPlay?: StartPlay): void {
   const initialLang: Lang = fragment.lang ?? (document.documentElement.lang === 'ru' ? 'ru' : 'en');
   let model = replay;
   let player: PlayDriver | undefined;
-  let view: { index: number; lang: Lang; mode: View['mode'] } = {
-    index: indexOf(replay, fragment.step) ?? 0,
+  const firstStory = replay.steps.findIndex((s) => s.story);
+  const start = indexOf(replay, fragment.step);
+  // A link to a state the story leaves out opens every state; without a link, the story from its first step.
+  const initialView: ViewKind =
+    fragment.view ?? (firstStory < 0 || (start !== undefined && !replay.steps[start]!.story) ? 'full' : 'story');
+  let view: { index: number; lang: Lang; mode: View['mode']; view: ViewKind } = {
+    index: start ?? (initialView === 'story' ? firstStory : 0),
     lang: initialLang,
     mode: 'replay',
+    view: initialView,
   };
-  let zoom = 2;
+  /** Which chart the reader chose: the procedures in play (when the page has that chart) or all of them. */
+  let chartKind: 'folded' | 'full' = document.body.dataset.chart === 'folded' ? 'folded' : 'full';
 
   const regions = {
     header: byId('wt-header'),
@@ -71,7 +81,8 @@ export function boot(startPlay?: StartPlay): void {
     map: byId('wt-map'),
     chart: byId('wt-chart-head'),
   };
-  const scroller = byId('wt-chart-scroll');
+  const chart = new ChartView(byId('wt-chart-view'));
+  const foldable = document.querySelector('.diagram[data-chart="folded"]') !== null;
 
   function indexOf(m: WalkthroughModel, step: number | undefined): number | undefined {
     if (step === undefined) return undefined;
@@ -79,7 +90,13 @@ export function boot(startPlay?: StartPlay): void {
     return i >= 0 ? i : undefined;
   }
 
-  function render(scrollChart = true): void {
+  /** The header's height, for the sticky panels below it. */
+  function measure(): void {
+    const sticky = getComputedStyle(regions.header.firstElementChild ?? regions.header).position === 'sticky';
+    document.documentElement.style.setProperty('--head', `${sticky ? regions.header.offsetHeight : 0}px`);
+  }
+
+  function render(): void {
     const focused = document.activeElement?.id;
     const v: View = {
       ...view,
@@ -91,27 +108,47 @@ export function boot(startPlay?: StartPlay): void {
     regions.steps.innerHTML = r.steps.text;
     regions.step.innerHTML = r.step.text;
     regions.map.innerHTML = r.map.text;
-    regions.chart.innerHTML = chartHeader(view.lang).text;
+    regions.chart.innerHTML = chartHeader(view.lang, foldable).text;
     document.documentElement.lang = view.lang;
     document.body.classList.toggle('lang-en', view.lang === 'en');
     document.body.classList.toggle('lang-ru', view.lang === 'ru');
     document.body.dataset.mode = view.mode;
+    document.body.dataset.view = view.view;
     document.title = `${model.title[view.lang]} — ${view.lang === 'en' ? 'rule walkthrough' : 'разбор по правилам'}`;
-    markChart(scrollChart);
+    markChart();
+    measure();
     const current = regions.steps.querySelector<HTMLElement>('li.current');
     if (current) regions.steps.scrollTop = Math.max(0, current.offsetTop - regions.steps.clientHeight / 2);
     if (focused) document.getElementById(focused)?.focus();
     if (view.mode === 'replay') {
       const step = model.steps[view.index]?.step;
-      if (step !== undefined) history.replaceState(null, '', `#step=${step}&lang=${view.lang}`);
+      if (step !== undefined)
+        history.replaceState(null, '', `#step=${step}&lang=${view.lang}${view.view === 'full' ? '&view=full' : ''}`);
     }
   }
 
-  /** The current state red, every state and transition taken so far green, in both languages' charts. */
-  function markChart(scroll: boolean): void {
+  /** The folded chart while every machine of the steps is drawn in full in it; otherwise the whole one. */
+  function chartShown(): 'folded' | 'full' {
+    if (!foldable || chartKind === 'full') return 'full';
+    const drawn = new Set(
+      (document.querySelector<HTMLElement>('.diagram[data-chart="folded"]')?.dataset.machines ?? '').split(' '),
+    );
+    return model.steps.every((s) => drawn.has(s.machine)) ? 'folded' : 'full';
+  }
+
+  /** The current state red, every state and transition taken so far green, in every chart; the current one in view. */
+  function markChart(): void {
+    const shown = chartShown();
+    document.body.dataset.chart = shown;
+    for (const b of regions.chart.querySelectorAll<HTMLElement>('button[data-act="chart"]')) {
+      const on = b.dataset.chart === shown;
+      b.classList.toggle('on', on);
+      b.setAttribute('aria-pressed', String(on));
+    }
     for (const el of document.querySelectorAll('.wt-current, .wt-visited, .wt-edge'))
       el.classList.remove('wt-current', 'wt-visited', 'wt-edge');
     const path = model.steps.slice(0, view.index + 1).map((s) => s.stateId);
+    let current: Element | null = null;
     for (const diagram of document.querySelectorAll<HTMLElement>('.diagram')) {
       const node = (id: string) => diagram.querySelector(`g[data-state="${CSS.escape(id)}"]`);
       const start = diagram.querySelector('g[data-kind="start"]');
@@ -124,16 +161,16 @@ export function boot(startPlay?: StartPlay): void {
             .querySelector(`g[data-from="${CSS.escape(prev)}"][data-to="${CSS.escape(id)}"]`)
             ?.classList.add('wt-edge');
       });
-      const current = path.at(-1);
-      const el = current === undefined ? null : node(current);
+      const last = path.at(-1);
+      const el = last === undefined ? null : node(last);
       el?.classList.add('wt-current');
-      if (scroll && el && diagram.dataset.lang === view.lang) {
-        const box = el.getBoundingClientRect();
-        const pane = scroller.getBoundingClientRect();
-        scroller.scrollLeft += box.left + box.width / 2 - (pane.left + pane.width / 2);
-        scroller.scrollTop += box.top + box.height / 2 - (pane.top + pane.height / 2);
-      }
+      if (diagram.dataset.lang === view.lang && diagram.dataset.chart === shown) current = el;
     }
+    if (current) chart.keepInView(current);
+  }
+
+  function currentNode(): Element | null {
+    return document.querySelector(`.diagram[data-lang="${view.lang}"][data-chart="${chartShown()}"] g.wt-current`);
   }
 
   function go(index: number): void {
@@ -141,12 +178,25 @@ export function boot(startPlay?: StartPlay): void {
     render();
   }
 
-  function applyZoom(): void {
-    for (const svg of document.querySelectorAll<SVGSVGElement>('.diagram svg')) {
-      const natural = Number.parseFloat(svg.getAttribute('width') ?? '0') * (4 / 3);
-      svg.style.width = `${Math.round(natural * ZOOMS[zoom]!)}px`;
-      svg.style.height = 'auto';
+  /** The next (or previous) step of the view: every step, or the story's. */
+  function stepBy(delta: number): void {
+    const shown = visibleSteps(model, view);
+    const at = shown.indexOf(view.index);
+    const next = shown[Math.max(0, Math.min(shown.length - 1, at + delta))];
+    if (next !== undefined) go(next);
+  }
+
+  function setView(kind: ViewKind): void {
+    if (kind === view.view) return;
+    let index = view.index;
+    // The story shows its own steps: the one shown now, or the nearest story step before it (else after it).
+    if (kind === 'story' && !model.steps[index]?.story) {
+      const before = model.steps.slice(0, index).findLastIndex((s) => s.story);
+      const after = model.steps.findIndex((s, i) => i > index && s.story);
+      index = before >= 0 ? before : after >= 0 ? after : index;
     }
+    view = { ...view, view: kind, index };
+    render();
   }
 
   /** After a play action: the model grew or shrank; show its last step. */
@@ -165,32 +215,44 @@ export function boot(startPlay?: StartPlay): void {
       view = { ...view, mode, index: model.steps.length - 1 };
     } else {
       model = replay;
-      view = { ...view, mode, index: 0 };
+      const first = model.steps.findIndex((s) => view.view === 'full' || s.story);
+      view = { ...view, mode, index: Math.max(0, first) };
     }
     render();
   }
 
   document.addEventListener('click', (e) => {
     // A step link shows its step at once; the hashchange of the hash it sets finds that step shown already.
-    const link = (e.target as Element | null)?.closest<HTMLElement>('#wt-steps a[data-step]');
+    const link = (e.target as Element | null)?.closest<HTMLElement>('a[data-step]');
     if (link) {
       const index = indexOf(model, Number(link.dataset.step));
-      if (index !== undefined) go(index);
+      if (index !== undefined) {
+        e.preventDefault();
+        if (view.view === 'story' && !model.steps[index]!.story) view = { ...view, view: 'full' };
+        go(index);
+      }
       return;
     }
     const target = (e.target as Element | null)?.closest<HTMLElement>('[data-act]');
     if (!target || (target as HTMLButtonElement).disabled) return;
     const act = target.dataset.act;
-    if (act === 'prev') go(view.index - 1);
-    else if (act === 'next') go(view.index + 1);
+    if (act === 'prev') stepBy(-1);
+    else if (act === 'next') stepBy(1);
     else if (act === 'lang') {
       view = { ...view, lang: target.dataset.lang === 'ru' ? 'ru' : 'en' };
       render();
-    } else if (act === 'mode') setMode(target.dataset.mode === 'play' ? 'play' : 'replay');
-    else if (act === 'zoom') {
-      zoom = Math.max(0, Math.min(ZOOMS.length - 1, zoom + Number(target.dataset.zoom)));
-      applyZoom();
-      markChart(true);
+    } else if (act === 'view') setView(target.dataset.view === 'full' ? 'full' : 'story');
+    else if (act === 'mode') setMode(target.dataset.mode === 'play' ? 'play' : 'replay');
+    else if (act === 'chart') {
+      chartKind = target.dataset.chart === 'full' ? 'full' : 'folded';
+      markChart();
+      const el = currentNode();
+      if (el) chart.center(el);
+    } else if (act === 'zoom') chart.zoom(Number(target.dataset.zoom) > 0 ? 1.25 : 0.8);
+    else if (act === 'fit') chart.fit();
+    else if (act === 'follow') {
+      const el = currentNode();
+      if (el) chart.center(el);
     } else if (player && act === 'option') (player.option(Number(target.dataset.index)), played());
     else if (player && act === 'roll') (player.roll(), played());
     else if (player && act === 'undo') (player.undo(), played());
@@ -218,27 +280,33 @@ export function boot(startPlay?: StartPlay): void {
     const t = e.target as HTMLElement | null;
     if (t && (t.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(t.tagName))) return;
     if (e.altKey || e.ctrlKey || e.metaKey) return;
-    const moves: Record<string, number> = {
-      ArrowLeft: view.index - 1,
-      ArrowRight: view.index + 1,
-      Home: 0,
-      End: model.steps.length - 1,
+    const shown = visibleSteps(model, view);
+    const moves: Record<string, () => void> = {
+      ArrowLeft: () => stepBy(-1),
+      ArrowRight: () => stepBy(1),
+      Home: () => go(shown[0] ?? 0),
+      End: () => go(shown.at(-1) ?? model.steps.length - 1),
     };
-    if (!(e.key in moves)) return;
+    const move = moves[e.key];
+    if (!move) return;
     e.preventDefault();
-    go(moves[e.key]!);
+    move();
   });
 
   window.addEventListener('hashchange', () => {
     const f = parseFragment(location.hash);
     const index = indexOf(model, f.step) ?? view.index;
     const lang = f.lang ?? view.lang;
-    if (index === view.index && lang === view.lang) return;
-    view = { ...view, index, lang };
+    const kind: ViewKind = f.view ?? (model.steps[index]?.story ? view.view : 'full');
+    if (index === view.index && lang === view.lang && kind === view.view) return;
+    view = { ...view, index, lang, view: kind };
     render();
   });
 
-  applyZoom();
+  window.addEventListener('resize', measure);
+
   render();
+  const el = currentNode();
+  if (el) chart.center(el);
   document.body.dataset.ready = 'true';
 }

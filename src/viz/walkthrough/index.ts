@@ -2,7 +2,7 @@
 // replays it step by step — the composed statechart with the path taken, the narrative, the conditions checked and
 // their rules, the dice, every decision with its legal and refused answers, and the map around the battle — in
 // English and Russian; optionally with play mode (the engine in the page). No file is written here: the CLI writes.
-import { resolve, type Lang, type Policy, type PolicyName, type Scenario, type Text } from '../../index.ts';
+import { MACHINES, resolve, type Lang, type Policy, type PolicyName, type Scenario, type Text } from '../../index.ts';
 import { renderDiagram } from '../diagram.ts';
 import { bundleScript } from './bundle.ts';
 import { replayModel, type ReplayEvent } from './model.ts';
@@ -75,10 +75,24 @@ export async function walkthrough(scenario: Scenario, options: WalkthroughOption
     en: await renderDiagram('composed', 'svg', { lang: 'en' }),
     ru: await renderDiagram('composed', 'svg', { lang: 'ru' }),
   };
+  // The chart folded to the procedures this move runs (the page shows it while play stays within them).
+  const machines = [...new Set(model.steps.map((s) => s.machine))];
+  const everyOne = new Set(Object.keys(MACHINES));
+  const folded =
+    machines.length < everyOne.size
+      ? {
+          machines,
+          svgs: {
+            en: await renderDiagram('composed', 'svg', { lang: 'en', inPlay: machines }),
+            ru: await renderDiagram('composed', 'svg', { lang: 'ru', inPlay: machines }),
+          },
+        }
+      : undefined;
   const script = await bundleScript(options.play ? 'play' : 'replay');
   const html = renderPage({
     model,
     svgs,
+    ...(folded ? { folded } : {}),
     script: script.text,
     lang,
     ...(options.play ? { play: { scenario: scenario.source, seed } } : {}),

@@ -12,6 +12,8 @@ export interface PageParts {
   readonly model: WalkthroughModel;
   /** The composed statechart as Graphviz drew it, per language (renderDiagram('composed', 'svg', { lang })). */
   readonly svgs: Readonly<Record<Lang, string>>;
+  /** The same chart folded to the procedures in play (renderDiagram(…, { inPlay })): shown while they are all that run. */
+  readonly folded?: { readonly machines: readonly string[]; readonly svgs: Readonly<Record<Lang, string>> };
   /** The page's script (bundle.ts). */
   readonly script: string;
   /** The language the page opens in. */
@@ -35,10 +37,22 @@ export function inlineSvg(svg: string): string {
 
 export function renderPage(p: PageParts): string {
   const { model, lang } = p;
-  const v = { index: 0, lang, mode: 'replay' as const, playable: p.play !== undefined };
+  const first = model.steps.findIndex((s) => s.story);
+  const v = {
+    index: Math.max(0, first),
+    lang,
+    mode: 'replay' as const,
+    view: first >= 0 ? ('story' as const) : ('full' as const),
+    playable: p.play !== undefined,
+  };
   const r = appRegions(model, v);
+  const diagram = (l: Lang, chart: 'folded' | 'full', svg: string, machines: readonly string[] | undefined) =>
+    `<div class="diagram" data-lang="${l}" data-chart="${chart}"${machines ? ` data-machines="${escapeHtml(machines.join(' '))}"` : ''}>${inlineSvg(svg)}</div>`;
   const diagrams = (['en', 'ru'] as const)
-    .map((l) => `<div class="diagram" data-lang="${l}">${inlineSvg(p.svgs[l])}</div>`)
+    .flatMap((l) => [
+      ...(p.folded ? [diagram(l, 'folded', p.folded.svgs[l], p.folded.machines)] : []),
+      diagram(l, 'full', p.svgs[l], undefined),
+    ])
     .join('\n');
   const title = `${escapeHtml(model.title[lang])} — ${lang === 'en' ? 'rule walkthrough' : 'разбор по правилам'}`;
   return `<!DOCTYPE html>
@@ -50,17 +64,19 @@ export function renderPage(p: PageParts): string {
 <title>${title}</title>
 <style>${STYLE}</style>
 </head>
-<body class="lang-${lang}" data-mode="replay">
+<body class="lang-${lang}" data-mode="replay" data-view="${v.view}" data-chart="${p.folded ? 'folded' : 'full'}">
 <div id="wt-header">${r.header.text}</div>
 <noscript><p class="panel">${escapeHtml(word('noscript', 'en'))} / ${escapeHtml(word('noscript', 'ru'))}</p></noscript>
 <main class="layout">
 <nav id="wt-steps" class="panel">${r.steps.text}</nav>
 <div id="wt-step" class="panel">${r.step.text}</div>
-<aside id="wt-map" class="panel">${r.map.text}</aside>
-</main>
-<section id="wt-chart"><div id="wt-chart-head">${chartHeader(lang).text}</div><div id="wt-chart-scroll">
+<aside id="wt-side">
+<section id="wt-chart" class="panel"><div id="wt-chart-head">${chartHeader(lang, p.folded !== undefined).text}</div><div id="wt-chart-view">
 ${diagrams}
 </div></section>
+<section id="wt-map" class="panel">${r.map.text}</section>
+</aside>
+</main>
 <script type="application/json" id="wt-data">${scriptJson(model)}</script>
 ${p.play ? `<script type="application/json" id="wt-scenario">${scriptJson(p.play)}</script>\n` : ''}<script>${p.script}</script>
 </body>

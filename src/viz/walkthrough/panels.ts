@@ -5,7 +5,7 @@ import type { Lang } from '../../index.ts';
 import { PROCEDURES } from '../chart.ts';
 import { ruleText, stateRuleText } from '../../text/rules.ts';
 import { diceView, rollPlan } from './dice.ts';
-import { html, type Markup } from './html.ts';
+import { html, raw, type Markup } from './html.ts';
 import { mapLegend, mapSvg, stacksTable } from './map.ts';
 import { playControls, playToolbar, type PlayState } from './play-form.ts';
 import type { DecisionView, StepView, WalkthroughModel } from './types.ts';
@@ -16,6 +16,8 @@ export interface View {
   readonly index: number;
   readonly lang: Lang;
   readonly mode: 'replay' | 'play';
+  /** The story (the steps a player notices) or every state with its conditions. */
+  readonly view: 'story' | 'full';
   /** Whether the page carries the engine (a Play button). */
   readonly playable: boolean;
   /** Play mode: the last refusal, and whether an undo is possible. */
@@ -35,15 +37,23 @@ function procedure(machine: string, lang: Lang): string {
   return p ? `${p[lang]} (${ruleText(p.rule, lang)})` : machine;
 }
 
+/** The indices of the steps the view lists: every step, or the story's (and the step shown, if it is not one). */
+export function visibleSteps(m: WalkthroughModel, v: Pick<View, 'view' | 'index'>): number[] {
+  return m.steps.flatMap((s, i) => (v.view === 'full' || s.story || i === v.index ? [i] : []));
+}
+
 export function header(m: WalkthroughModel, v: View): Markup {
   const { lang } = v;
-  const total = m.steps.length;
-  const step = m.steps[v.index];
+  const shown = visibleSteps(m, v);
+  const at = shown.indexOf(v.index);
   const langButton = (l: Lang, label: string) =>
     html`<button type="button" class="lang${l === lang ? ' on' : ''}" data-act="lang" data-lang="${l}" aria-pressed="${String(l === lang)}">${label}</button>`;
   const modeButton = (mode: View['mode']) =>
     html`<button type="button" class="mode${mode === v.mode ? ' on' : ''}" data-act="mode" data-mode="${mode}" aria-pressed="${String(mode === v.mode)}">${word(mode, lang)}</button>`;
-  return html`<header class="top"><div class="titles"><h1>${m.title[lang]}</h1><p class="sub">${word('pageTitle', lang)}</p>${m.alternativeReadings?.length ? html`<p class="sub readings">${word('readings', lang)} ${m.alternativeReadings.join(', ')}</p>` : ''}${m.description ? html`<details class="desc"><summary>${word('about', lang)}</summary><p>${m.description[lang]}</p></details>` : ''}</div><nav class="controls"><button type="button" id="wt-prev" data-act="prev"${v.index <= 0 ? html` disabled` : ''}>${word('previous', lang)}</button><span id="wt-counter" class="counter">${word('step', lang)} <b>${String(step?.step ?? 0)}</b> ${word('of', lang)} ${String(total)}</span><button type="button" id="wt-next" data-act="next"${v.index >= total - 1 ? html` disabled` : ''}>${word('next', lang)}</button><span class="group" role="group" aria-label="${word('language', lang)}">${langButton('en', 'EN')}${langButton('ru', 'RU')}</span>${v.playable ? html`<span class="group" role="group" aria-label="${word('mode', lang)}">${modeButton('replay')}${modeButton('play')}</span>` : ''}<span class="keys">${word('keys', lang)}</span></nav></header>`;
+  const viewButton = (view: View['view']) =>
+    html`<button type="button" class="view${view === v.view ? ' on' : ''}" data-act="view" data-view="${view}" aria-pressed="${String(view === v.view)}" title="${word(view === 'story' ? 'storyHint' : 'fullHint', lang)}">${word(view === 'story' ? 'story' : 'full', lang)}</button>`;
+  const counter = html`<span id="wt-counter" class="counter">${word('step', lang)} <b>${String(at + 1)}</b> ${word('of', lang)} ${String(shown.length)}</span>`;
+  return html`<header class="top"><div class="titles"><h1>${m.title[lang]}</h1><p class="sub">${word('pageTitle', lang)}</p>${m.alternativeReadings?.length ? html`<p class="sub readings">${word('readings', lang)} ${m.alternativeReadings.join(', ')}</p>` : ''}${m.description ? html`<details class="desc"><summary>${word('about', lang)}</summary><p>${m.description[lang]}</p></details>` : ''}</div><nav class="controls"><span class="group nav"><button type="button" id="wt-prev" data-act="prev"${at <= 0 ? html` disabled` : ''}>${word('previous', lang)}</button>${counter}<button type="button" id="wt-next" data-act="next"${at >= shown.length - 1 ? html` disabled` : ''}>${word('next', lang)}</button></span><span class="group" role="group" aria-label="${word('viewLabel', lang)}">${viewButton('story')}${viewButton('full')}</span><span class="group" role="group" aria-label="${word('language', lang)}">${langButton('en', 'EN')}${langButton('ru', 'RU')}</span>${v.playable ? html`<span class="group" role="group" aria-label="${word('mode', lang)}">${modeButton('replay')}${modeButton('play')}</span>` : ''}<span class="keys">${word('keys', lang)}</span></nav></header>`;
 }
 
 /** Whether the step's note says what happened in it (it is not just the state's title). */
@@ -52,7 +62,8 @@ function told(s: StepView): boolean {
 }
 
 export function stepList(m: WalkthroughModel, v: View): Markup {
-  const items = m.steps.map((s, i) => {
+  const items = visibleSteps(m, v).map((i) => {
+    const s = m.steps[i]!;
     const cls = [
       i === v.index ? 'current' : '',
       told(s) ? 'headline' : '',
@@ -63,7 +74,7 @@ export function stepList(m: WalkthroughModel, v: View): Markup {
       .join(' ');
     return html`<li class="${cls}"><a href="#step=${String(s.step)}" data-step="${String(s.step)}"${i === v.index ? html` aria-current="step"` : ''}><span class="n">${String(s.step)}</span> <span class="t">${s.title[v.lang]}</span>${told(s) ? html`<span class="h">${s.note[v.lang]}</span>` : ''}</a></li>`;
   });
-  return html`<h2>${word('steps', v.lang)}</h2><ol class="step-list">${items}</ol>`;
+  return html`<h2>${word(v.view === 'story' ? 'storySteps' : 'steps', v.lang)}</h2><ol class="step-list">${items}</ol>`;
 }
 
 /** What moved the machine on from this state: the answer accepted, no event, or the procedure it invoked finishing. */
@@ -169,7 +180,7 @@ export function stepPanel(m: WalkthroughModel, v: View): Markup {
       ? html`<div class="outcome"><h3>${word('outcome', lang)}</h3><p>${word('moveOver', lang)}</p>${m.steps.filter((x) => x.headline).map((x) => html`<p class="headline-note">${x.note[lang]}</p>`)}</div>`
       : '';
   const playTools = v.mode === 'play' && v.play ? playToolbar(v.play, lang) : '';
-  return html`<section class="step" data-step="${String(s.step)}" data-state="${s.stateId}" data-step-state="${s.stateId}" data-headline="${s.note[lang]}" data-frame="${String(s.frame)}"><h2><span class="machine">${procedure(s.machine, lang)}</span> › <span class="state-title">${s.title[lang]}</span></h2><p class="note${s.headline ? ' headline' : ''}" id="wt-note">${s.note[lang]}</p>${s.dice ? html`<div class="block"><h3>${word('dice', lang)}</h3>${diceView(s.dice, lang)}</div>` : ''}${decision}<div class="block rule"><h3>${word('ruleApplied', lang)}</h3><p>${ref(s.rule, s.ruling, lang)} — ${summary(m, s.rule, lang)}</p>${s.ruling ? html`<p>${ref(s.ruling, undefined, lang)} — ${summary(m, s.ruling, lang)}</p>` : ''}</div><div class="block trigger"><h3>${word('trigger', lang)}</h3>${entry(m, s, lang)}${trigger(m, s, lang)}</div><div class="block"><h3>${word('guards', lang)}</h3>${guards(m, s, lang)}</div>${stopped}${outcome}${playTools}</section>`;
+  return html`<section class="step" data-step="${String(s.step)}" data-state="${s.stateId}" data-step-state="${s.stateId}" data-headline="${s.note[lang]}" data-frame="${String(s.frame)}"><h2><span class="machine">${procedure(s.machine, lang)}</span> › <span class="state-title">${s.title[lang]}</span></h2><p class="note${s.headline ? ' headline' : ''}" id="wt-note">${s.note[lang]}</p>${s.dice ? html`<div class="block"><h3>${word('dice', lang)}</h3>${diceView(s.dice, lang)}</div>` : ''}${decision}<div class="block rule"><h3>${word('ruleApplied', lang)}</h3><p>${ref(s.rule, s.ruling, lang)} — ${summary(m, s.rule, lang)}</p>${s.ruling ? html`<p>${ref(s.ruling, undefined, lang)} — ${summary(m, s.ruling, lang)}</p>` : ''}</div>${v.view === 'full' ? html`<div class="block trigger"><h3>${word('trigger', lang)}</h3>${entry(m, s, lang)}${trigger(m, s, lang)}</div><div class="block guards-block"><h3>${word('guards', lang)}</h3>${guards(m, s, lang)}</div>` : ''}${stopped}${outcome}${playTools}</section>`;
 }
 
 /** The board after the step (the frame's, after the whole answer, when the step's own could not be read). */
@@ -186,6 +197,12 @@ export function appRegions(m: WalkthroughModel, v: View): { header: Markup; step
   return { header: header(m, v), steps: stepList(m, v), step: stepPanel(m, v), map: mapPanel(m, v) };
 }
 
-export function chartHeader(lang: Lang): Markup {
-  return html`<h2>${word('statechart', lang)}</h2><span class="muted">${word('chartLegend', lang)}</span> <button type="button" data-act="zoom" data-zoom="-1" aria-label="${word('zoomOut', lang)}">−</button><button type="button" data-act="zoom" data-zoom="1" aria-label="${word('zoomIn', lang)}">+</button>`;
+/** The statechart's title, its legend and its controls: which chart (the procedures in play, or all), zoom, fit, follow. */
+export function chartHeader(lang: Lang, foldable: boolean): Markup {
+  const button = (act: string, extra: string, label: string, text: string) =>
+    html`<button type="button" data-act="${act}"${raw(extra)} aria-label="${label}" title="${label}">${text}</button>`;
+  const chartChoice = foldable
+    ? html`<span class="group" role="group" aria-label="${word('chartLabel', lang)}"><button type="button" class="chart-kind" data-act="chart" data-chart="folded">${word('inPlay', lang)}</button><button type="button" class="chart-kind" data-act="chart" data-chart="full">${word('allProcedures', lang)}</button></span>`
+    : '';
+  return html`<h2>${word('statechart', lang)}</h2><p class="muted legend-line">${word('chartLegend', lang)}</p><div class="chart-tools">${chartChoice}<span class="group" role="group" aria-label="${word('zoom', lang)}">${button('zoom', ' data-zoom="-1"', word('zoomOut', lang), '−')}${button('zoom', ' data-zoom="1"', word('zoomIn', lang), '+')}${button('fit', '', word('fit', lang), '⤢')}${button('follow', '', word('follow', lang), '◎')}</span></div>`;
 }

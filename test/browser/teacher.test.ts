@@ -1,0 +1,215 @@
+// The walkthrough as a teacher uses it, in chromium: the story and the full view, each headline on its own state,
+// the statechart folded to the procedures in play with the current state in view, panned and zoomed.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { StepView } from '../../src/viz/walkthrough/index.ts';
+import { examplePage } from '../../scripts/walkthrough.ts';
+import { current, launch, LAUNCH_MS, open, SKIP, TEST_MS } from './chromium.ts';
+
+const LAPTOP = { width: 1366, height: 768 };
+
+let browser: Browser;
+let dir: string;
+let exampleFile: string;
+let steps: readonly StepView[];
+
+beforeAll(async () => {
+  if (SKIP) return;
+  dir = mkdtempSync(join(tmpdir(), 'his-teacher-'));
+  exampleFile = join(dir, 'vienna-1517.html');
+  const example = await examplePage();
+  writeFileSync(exampleFile, example.html);
+  steps = example.model.steps;
+  browser = await launch();
+}, LAUNCH_MS);
+
+afterAll(async () => {
+  await browser?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** The current state's box and the chart pane's box, in the viewport. */
+function chartBoxes(page: Page) {
+  return page.evaluate(() => {
+    const chart = document.body.dataset.chart;
+    const lang = document.documentElement.lang;
+    const node = document.querySelector(`.diagram[data-lang="${lang}"][data-chart="${chart}"] g.wt-current`);
+    const pane = document.getElementById('wt-chart-view')!.getBoundingClientRect();
+    const r = node?.getBoundingClientRect();
+    const transform = getComputedStyle(
+      document.querySelector<HTMLElement>(`.diagram[data-lang="${lang}"][data-chart="${chart}"]`)!,
+    ).transform;
+    return {
+      pane: { x: pane.x, y: pane.y, w: pane.width, h: pane.height },
+      node: r ? { x: r.x, y: r.y, w: r.width, h: r.height } : null,
+      transform,
+      chart,
+    };
+  });
+}
+
+function inside(node: { x: number; y: number; w: number; h: number }, pane: typeof node): boolean {
+  return (
+    node.x >= pane.x && node.y >= pane.y && node.x + node.w <= pane.x + pane.w && node.y + node.h <= pane.y + pane.h
+  );
+}
+
+describe.skipIf(SKIP)('the walkthrough as a teacher uses it', () => {
+  test(
+    '[13.1] the story by default: only the steps a player notices, each with its rule; Next walks them; every state on the switch',
+    async () => {
+      const { page, problems } = await open(browser, exampleFile, '', LAPTOP);
+      const story = steps.filter((s) => s.story);
+      expect(story.map((s) => s.step)).toEqual([2, 7, 8, 9, 13, 17, 19, 20, 21, 23, 25, 27, 30, 37]);
+      expect(await page.locator('#wt-steps li').count()).toBe(story.length);
+      for (let i = 0; i < story.length; i++) {
+        const s = story[i]!;
+        const seen = await current(page);
+        expect(seen.view).toBe('story');
+        // Each headline on the state where it happens, as the data says (test/walkthrough/model.test.ts pins them).
+        expect(seen.stepState, `story step ${i + 1}`).toBe(s.stateId);
+        expect(seen.headline).toBe(s.note.en);
+        expect(seen.counter).toBe(`Step ${i + 1} of ${story.length}`);
+        expect(seen.hash).toBe(`#step=${s.step}&lang=en`);
+        expect(await page.textContent('#wt-step .rule')).toContain(s.rule.split(' ')[0]!);
+        expect(await page.locator('#wt-step table.guards').count()).toBe(0);
+        if (i < story.length - 1) await page.click('#wt-next');
+      }
+      expect(await page.locator('#wt-next').isDisabled()).toBe(true);
+      // "Every state": the same step, with the conditions checked and how the machine goes on; 37 steps listed.
+      await page.goto(`${(await page.url()).split('#')[0]}#step=21&lang=en`);
+      await page.click('button[data-act="view"][data-view="full"]');
+      expect(await current(page)).toMatchObject({ view: 'full', stepState: 'fieldBattle.decidingWinner' });
+      expect(await page.locator('#wt-steps li').count()).toBe(steps.length);
+      expect(await page.textContent('#wt-step .trigger')).toMatch(/Next: .*Who chooses losses\?/);
+      await page.keyboard.press('ArrowRight');
+      expect((await current(page)).stepState).toBe('fieldBattle.choosingCasualties');
+      expect(await page.locator('#wt-step .guards-block').count()).toBe(1);
+      // Back to the story from a state it leaves out: the story step before it.
+      await page.click('button[data-act="view"][data-view="story"]');
+      expect(await current(page)).toMatchObject({ view: 'story', stepState: 'fieldBattle.decidingWinner' });
+      // A link to a state the story leaves out opens every state.
+      await page.goto(`${(await page.url()).split('#')[0]}#step=22&lang=en`);
+      expect(await current(page)).toMatchObject({ view: 'full', stepState: 'fieldBattle.choosingCasualties' });
+      expect(problems).toEqual([]);
+      await page.close();
+    },
+    TEST_MS,
+  );
+
+  test(
+    '[13.1] the chart is folded to the procedures in play, in view at 1366 × 768, and the current state stays in its pane',
+    async () => {
+      const { page, problems } = await open(browser, exampleFile, '', LAPTOP);
+      const first = await chartBoxes(page);
+      expect(first.chart).toBe('folded');
+      // Above the fold, and tall enough to read.
+      expect(first.pane.y + first.pane.h).toBeLessThanOrEqual(LAPTOP.height);
+      expect(first.pane.h).toBeGreaterThanOrEqual(220);
+      const folded = await page.evaluate(() =>
+        [...document.querySelectorAll('.diagram[data-lang="en"][data-chart="folded"] g.state.folded')].map((g) =>
+          g.getAttribute('data-state'),
+        ),
+      );
+      expect(folded.sort()).toEqual(['avoidBattle', 'siegeBreak', 'withdrawal']);
+      // Every step of the story, and every state: the current one is inside the pane, at a legible scale.
+      for (const view of ['story', 'full'] as const) {
+        if (view === 'full') await page.click('button[data-act="view"][data-view="full"]');
+        await page.keyboard.press('Home');
+        const count = view === 'story' ? steps.filter((s) => s.story).length : steps.length;
+        for (let i = 0; i < count; i++) {
+          const b = await chartBoxes(page);
+          expect(b.node, `${view} ${i}`).not.toBeNull();
+          expect(inside(b.node!, b.pane), `${view} step ${i + 1}: ${JSON.stringify(b)}`).toBe(true);
+          await page.keyboard.press('ArrowRight');
+        }
+      }
+      // Every procedure: the whole chart, the current state still marked and in view.
+      await page.click('button[data-act="chart"][data-chart="full"]');
+      const all = await chartBoxes(page);
+      expect(all.chart).toBe('full');
+      expect(inside(all.node!, all.pane)).toBe(true);
+      await page.click('button[data-act="chart"][data-chart="folded"]');
+      expect((await chartBoxes(page)).chart).toBe('folded');
+      expect(problems).toEqual([]);
+      await page.close();
+    },
+    TEST_MS,
+  );
+
+  test(
+    '[13.1] the chart pans by dragging, zooms with the buttons, Ctrl + wheel and a pinch, fits, and comes back',
+    async () => {
+      const { page, problems } = await open(browser, exampleFile, '#step=19', LAPTOP);
+      const matrix = async () => {
+        const t = (await chartBoxes(page)).transform;
+        const [k, , , , x, y] = (/matrix\(([^)]*)\)/.exec(t)?.[1] ?? '1,0,0,1,0,0').split(',').map(Number);
+        return { k: k!, x: x!, y: y! };
+      };
+      const start = await matrix();
+      const pane = (await chartBoxes(page)).pane;
+      const mid = { x: pane.x + pane.w / 2, y: pane.y + pane.h / 2 };
+      await page.mouse.move(mid.x, mid.y);
+      await page.mouse.down();
+      await page.mouse.move(mid.x - 120, mid.y - 80, { steps: 4 });
+      await page.mouse.up();
+      const dragged = await matrix();
+      expect(Math.round(dragged.x - start.x)).toBe(-120);
+      expect(Math.round(dragged.y - start.y)).toBe(-80);
+      expect(dragged.k).toBe(start.k);
+      await page.click('button[data-act="zoom"][data-zoom="1"]');
+      expect((await matrix()).k).toBeCloseTo(start.k * 1.25, 5);
+      await page.click('button[data-act="zoom"][data-zoom="-1"]');
+      expect((await matrix()).k).toBeCloseTo(start.k, 5);
+      // A pinch: two touch points moving apart zoom in around their midpoint.
+      const before = (await matrix()).k;
+      await page.evaluate(
+        ({ x, y }) => {
+          const box = document.getElementById('wt-chart-view')!;
+          const fire = (type: string, id: number, px: number) =>
+            box.dispatchEvent(
+              new PointerEvent(type, { pointerId: id, clientX: px, clientY: y, bubbles: true, pointerType: 'touch' }),
+            );
+          fire('pointerdown', 1, x - 20);
+          fire('pointerdown', 2, x + 20);
+          fire('pointermove', 2, x + 60);
+          fire('pointerup', 1, x - 20);
+          fire('pointerup', 2, x + 60);
+        },
+        { x: mid.x, y: mid.y },
+      );
+      expect((await matrix()).k).toBeCloseTo(before * 2, 1);
+      await page.mouse.move(mid.x, mid.y);
+      await page.keyboard.down('Control');
+      await page.mouse.wheel(0, -300);
+      await page.keyboard.up('Control');
+      expect((await matrix()).k).toBeGreaterThan(before * 2 * 1.5);
+      // The whole chart fits the pane; "back to the current state" centres it again.
+      await page.click('button[data-act="fit"]');
+      const fitted = await page.evaluate(() => {
+        const chart = document.body.dataset.chart;
+        const svg = document.querySelector(`.diagram[data-lang="en"][data-chart="${chart}"] svg`)!;
+        const r = svg.getBoundingClientRect();
+        const p = document.getElementById('wt-chart-view')!.getBoundingClientRect();
+        return { r: { x: r.x, y: r.y, w: r.width, h: r.height }, p: { x: p.x, y: p.y, w: p.width, h: p.height } };
+      });
+      expect(fitted.r.x).toBeGreaterThanOrEqual(fitted.p.x - 1);
+      expect(fitted.r.y).toBeGreaterThanOrEqual(fitted.p.y - 1);
+      expect(fitted.r.x + fitted.r.w).toBeLessThanOrEqual(fitted.p.x + fitted.p.w + 1);
+      expect(fitted.r.y + fitted.r.h).toBeLessThanOrEqual(fitted.p.y + fitted.p.h + 1);
+      await page.click('button[data-act="zoom"][data-zoom="1"]');
+      await page.click('button[data-act="follow"]');
+      const back = await chartBoxes(page);
+      expect(inside(back.node!, back.pane)).toBe(true);
+      const centre = { x: back.node!.x + back.node!.w / 2, y: back.node!.y + back.node!.h / 2 };
+      expect(Math.abs(centre.x - (back.pane.x + back.pane.w / 2))).toBeLessThan(2);
+      expect(Math.abs(centre.y - (back.pane.y + back.pane.h / 2))).toBeLessThan(2);
+      expect(problems).toEqual([]);
+      await page.close();
+    },
+    TEST_MS,
+  );
+});
