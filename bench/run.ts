@@ -92,7 +92,7 @@ function treeFloor(): void {
 
 // A session waiting for the interception roll: what explore forks at every step.
 const midway = createSession(viennaWithoutScript());
-midway.send((book.data.events as readonly unknown[])[0]);
+midway.send(book.data.events[0]!);
 
 // The JIT takes a few thousand calls to settle on the engine's code: warm the three the same way before any is timed
 // (tinybench's own warm-up of a hundred calls per task leaves the first task, the session, measured half-compiled).
@@ -138,7 +138,7 @@ const forkMs = stat('fork').p50;
 
 // send latency: every send of the worked example, many times.
 const sends: number[] = [];
-const script = (book.data.events as readonly unknown[]).slice();
+const script = book.data.events.slice();
 for (let i = 0; i < (quick ? 50 : 300); i++) {
   const s = createSession(viennaWithoutScript());
   for (const e of script) {

@@ -1,4 +1,6 @@
-// The public library API. The engine is a library first: nothing here prints, exits or touches files.
+// The public library API. The engine is a library first: nothing here prints, exits or touches files. Every type a
+// host needs is exported here by name (test/package type-checks a strict host that uses them from the packed
+// tarball); what the engine hands out is frozen, and typed readonly all the way down.
 export { parseScenario, ScenarioError, type Scenario, type Issue } from './engine/scenario.ts';
 export { restoreSession, RestoreError, type RestoreOptions } from './engine/save.ts';
 export {
@@ -16,6 +18,8 @@ export {
   type SendResult,
   type SessionResult,
   type TraceEntry,
+  type TraceGuard,
+  type InTransit,
   type AcceptedEvent,
   type EventSource,
   type SavedSession,
@@ -32,8 +36,23 @@ export {
 } from './engine/resolve.ts';
 export type { EngineError, ErrorCode } from './engine/explain.ts';
 export { narrative } from './engine/report.ts';
-export { ScenarioSchema, type ScenarioInput } from './schema/scenario.ts';
-export { EventSchema, type EngineEvent, type EventType } from './schema/events.ts';
+export {
+  ScenarioSchema,
+  type ScenarioInput,
+  type StructuredScenario,
+  type Stack,
+  type Siege,
+  type Capture,
+  type MoveOrder,
+  type LeaderDefinition,
+  type Bonus,
+} from './schema/scenario.ts';
+export type { Position, World } from './rules/world.ts';
+export type { Power, MajorPower, MinorPower } from './schema/power.ts';
+export type { Units, UnitsInput, LandCounts, LandUnitType } from './schema/units.ts';
+export type { Rulings, VariantRuling, Reading } from './schema/rulings.ts';
+export type { DeepReadonly } from './schema/readonly.ts';
+export { EventSchema, type EngineEvent, type EventType, type EventOf } from './schema/events.ts';
 export {
   DecisionSchema,
   type Decision,
@@ -43,6 +62,7 @@ export {
   type DecisionLimits,
   type DecisionNames,
   type Blocked,
+  type BlockedBase,
   type RollInfo,
   type MoveDecision,
   type InterceptDecision,
@@ -53,8 +73,23 @@ export {
   type CasualtiesDecision,
   type RetreatDecision,
 } from './schema/decision.ts';
-export { SummarySchema, ResultPositionSchema, type Summary, type ResultPosition } from './schema/result.ts';
+export {
+  SummarySchema,
+  ResultPositionSchema,
+  type Summary,
+  type ResultPosition,
+  type Modifier,
+  type MoveSummary,
+  type InterceptionSummary,
+  type AvoidSummary,
+  type WithdrawalSummary,
+  type BattleSummary,
+  type BattleSideSummary,
+  type RetreatSummary,
+  type CaptureSummary,
+} from './schema/result.ts';
 export type { RuleRef, RulingRef } from './rules/registry.ts';
+export type { FactsOf, RestrictionCode } from './rules/index.ts';
 export { RULE_REGISTRY } from './text/registry.ts';
 export { STATEMENTS } from './rules/statements.ts';
 export type { Text, Lang } from './text/text.ts';
@@ -70,6 +105,11 @@ export {
   type HisNames,
   type HisSpaceId,
   type HisArmyLeaderId,
+  type Board,
+  type Space,
+  type ConnectionKind,
+  type Leader,
+  type LeaderTable,
 } from './data/index.ts';
 /** A space's, a leader's or a power's name in English and Russian, on a scenario's own board and leaders (`scenario.world`). */
 export { spaceName, leaderName, powerName } from './text/names.ts';

@@ -348,7 +348,7 @@ export class RpcServer {
     // The event's own fields are the engine's to check: a malformed one is refused as a result (code invalid-event).
     if (!isPlainObject(params.event))
       throw invalidParams('\'event\' must be an object such as {"type": "intercept.decline", "power": "hapsburg"}');
-    return outcome(session, session.send(params.event));
+    return outcome(session, session.sendUntrusted(params.event));
   }
 
   private roll(params: Params): Json {

@@ -27,7 +27,8 @@ export interface EngineError {
   /** The restriction that refused the answer, when one did. */
   readonly restriction?: string;
   readonly message: string;
-  readonly reason?: Text;
+  /** The refusal in English and Russian (`message` is its text in the session's language): always present. */
+  readonly reason: Text;
   /**
    * With `restriction`: the facts of the refusal (ids, counts, which case applies), from which a host may word its
    * own message; `reason` is the engine's wording of them.

@@ -1,5 +1,6 @@
-// A session's position in the scenario's own shape (compact: zero counts and false marks left out), so that it
-// can be fed, with a new move, into the next session of the same impulse.
+// A session's position in the scenario's own shape, with every field (zero counts, empty lists, false marks: the
+// parsed scenario's shape, the same as `session.position`), so that it can be fed, with a new move, into the next
+// session of the same impulse.
 import type { Scenario } from './scenario.ts';
 import type { ResultPosition } from '../schema/result.ts';
 import type { Position } from '../rules/world.ts';
@@ -7,8 +8,8 @@ import type { Position } from '../rules/world.ts';
 export function toResultPosition(scenario: Scenario, position: Position): ResultPosition {
   const d = scenario.data;
   return {
-    ...(d.map === 'his' ? {} : { map: d.map }),
-    ...(d.leaders.length > 0 ? { leaders: d.leaders } : {}),
+    map: d.map,
+    leaders: d.leaders,
     war: position.war.map(([a, b]) => [a, b]),
     alliances: position.alliances.map(([a, b]) => [a, b]),
     control: { ...position.control },
@@ -17,22 +18,18 @@ export function toResultPosition(scenario: Scenario, position: Position): Result
     stacks: position.stacks.map((s) => ({
       space: s.space,
       power: s.power,
-      ...(s.regulars ? { regulars: s.regulars } : {}),
-      ...(s.mercenaries ? { mercenaries: s.mercenaries } : {}),
-      ...(s.cavalry ? { cavalry: s.cavalry } : {}),
-      ...(s.leaders.length ? { leaders: [...s.leaders] } : {}),
-      ...(s.inside ? { inside: true } : {}),
-      ...(s.lostBattle ? { lostBattle: true } : {}),
-      ...(s.attemptedInterception ? { attemptedInterception: true } : {}),
+      regulars: s.regulars,
+      mercenaries: s.mercenaries,
+      cavalry: s.cavalry,
+      leaders: [...s.leaders],
+      inside: s.inside,
+      lostBattle: s.lostBattle,
+      attemptedInterception: s.attemptedInterception,
     })),
-    sieges: position.sieges.map((g) => ({
-      space: g.space,
-      by: [...g.by],
-      ...(g.thisImpulse ? { thisImpulse: true } : {}),
-    })),
-    captured: position.captured.map((c) => ({ ...c })),
-    impulse: { ...position.impulse },
+    sieges: position.sieges.map((g) => ({ space: g.space, by: [...g.by], thisImpulse: g.thisImpulse })),
+    captured: position.captured.map((c) => ({ leader: c.leader, by: c.by })),
+    impulse: { power: position.impulse.power, cp: position.impulse.cp },
     // The readings the move was resolved under: the result parses again under the same rules.
-    ...(Object.keys(d.rulings).length > 0 ? { rulings: { ...d.rulings } } : {}),
+    rulings: { ...d.rulings },
   };
 }

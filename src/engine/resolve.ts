@@ -48,20 +48,20 @@ export function answeringPolicy(p: Policy | PolicyName): { readonly policy: Poli
 }
 
 export interface ResolveOptions {
-  readonly seed?: number;
-  readonly lang?: Lang;
-  readonly policy?: Policy | PolicyName;
+  readonly seed?: number | undefined;
+  readonly lang?: Lang | undefined;
+  readonly policy?: Policy | PolicyName | undefined;
   /** Scripted events to use instead of the scenario's own `events`. */
-  readonly events?: readonly unknown[];
+  readonly events?: readonly unknown[] | undefined;
   /** An XState inspector that watches the whole run (see SessionOptions.inspect). */
-  readonly inspect?: Inspector;
+  readonly inspect?: Inspector | undefined;
   /**
    * The most events resolve sends (scripted, answered and rolled), default RESOLVE_MAX_EVENTS: a move of the real
    * game needs a few dozen. Past it the outcome is an error with code `limit`.
    */
-  readonly maxEvents?: number;
+  readonly maxEvents?: number | undefined;
   /** Wall time in milliseconds after which resolve stops with an error with code `limit` (default: none). */
-  readonly maxMs?: number;
+  readonly maxMs?: number | undefined;
 }
 
 /** The default bound on the events one resolve sends: a thousand times what a move of the real game needs. */

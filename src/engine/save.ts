@@ -52,7 +52,7 @@ export interface RestoreOptions {
    * An XState inspector for the restored session (see SessionOptions.inspect): it watches the replay of the saved
    * events as it happens. One that throws while the save is replayed fails the restore.
    */
-  readonly inspect?: Inspector;
+  readonly inspect?: Inspector | undefined;
 }
 
 /** Replays a save: the scenario, then every recorded event in order (seeded rolls with their recorded values). */

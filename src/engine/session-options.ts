@@ -6,15 +6,15 @@ import { isInspector, type Inspector } from './observers.ts';
 
 export interface SessionOptions {
   /** Seed of the dice the session rolls itself: a whole number from 0 to MAX_SEED (default 1). */
-  readonly seed?: number;
+  readonly seed?: number | undefined;
   /** Language of error messages (reasons always come in both). */
-  readonly lang?: Lang;
+  readonly lang?: Lang | undefined;
   /**
    * An XState inspector (`createWebSocketInspector(...)` of @statelyai/inspect, or a function of each inspection
    * event): it sees every step of the movement machine and of every procedure it invokes, with the events and
    * snapshots a live actor system would report (src/engine/tree.ts); a fork has none.
    */
-  readonly inspect?: Inspector;
+  readonly inspect?: Inspector | undefined;
 }
 
 /** The largest seed: seeds are 32-bit (the generator's state), so every seed in range plays a different game. */

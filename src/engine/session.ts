@@ -7,6 +7,7 @@ import type { AnyMachineSnapshot } from 'xstate';
 import type { StateMeta } from '../../machines/index.ts';
 import type { Decision } from '../schema/decision.ts';
 import { EventSchema, type EngineEvent } from '../schema/events.ts';
+import type { DeepReadonly } from '../schema/readonly.ts';
 import type { ResultPosition, Summary } from '../schema/result.ts';
 import { ENGINE_VERSION, SAVE_FORMAT, type SavedSession } from '../schema/save.ts';
 import type { Stack } from '../schema/scenario.ts';
@@ -43,6 +44,13 @@ export { MAX_SEED, SessionOptionsError, type SessionOptions } from './session-op
 export interface AcceptedEvent {
   readonly event: EngineEvent;
   readonly source: EventSource;
+}
+
+/** The moving formation between its space and the destination (13.1 steps 3–5). Frozen. */
+export interface InTransit {
+  readonly from: string;
+  readonly to: string;
+  readonly stacks: readonly Stack[];
 }
 
 export interface SessionResult {
@@ -213,7 +221,7 @@ export class Session {
    * The moving formation while it is between its space and the destination (13.1 steps 3–5: it is placed only after
    * every interception is resolved), or null.
    */
-  get inTransit(): { readonly from: string; readonly to: string; readonly stacks: readonly Stack[] } | null {
+  get inTransit(): InTransit | null {
     const root = this.tree.snapshot;
     const leg = contextIf(fromSnapshot(root), 'movement')?.leg;
     if (!leg || !root.hasTag('transit')) return null;
@@ -244,8 +252,20 @@ export class Session {
     return this.observers.subscribe(listener);
   }
 
-  /** Sends an event from the host. On an error nothing changes. */
-  send(input: unknown): SendResult {
+  /**
+   * Sends an answer from the host: an `EngineEvent` (a decision's option as it is, or one the host built). It is
+   * checked like any input — a JavaScript caller passing anything else gets `invalid-event`, never a throw. On an
+   * error nothing changes.
+   */
+  send(event: EngineEvent): SendResult {
+    return this.accept(event, 'host');
+  }
+
+  /**
+   * Sends input the host's types know nothing of (JSON from a socket, a file, a form): the same checks as `send`, for
+   * a value of any type; whatever is not a valid event is refused with `invalid-event` and the path of the problem.
+   */
+  sendUntrusted(input: unknown): SendResult {
     return this.accept(input, 'host');
   }
 
@@ -454,7 +474,8 @@ export class Session {
    * copy: editing it changes nothing here.
    */
   save(): SavedSession {
-    return structuredClone({
+    // A fresh copy, the host's own to edit: its events are copies of the frozen (readonly) ones.
+    const save: DeepReadonly<SavedSession> = {
       format: SAVE_FORMAT,
       engine: ENGINE_VERSION,
       scenario: this.scenario.source,
@@ -463,7 +484,8 @@ export class Session {
       events: this.accepted
         .filter((a): a is AcceptedEvent & { source: Exclude<EventSource, 'engine'> } => a.source !== 'engine')
         .map((a) => ({ event: a.event, source: a.source })),
-    });
+    };
+    return structuredClone(save) as SavedSession;
   }
 
   /** @internal The dice the seeded generator gives next, taken from it (a restore checks a saved seeded roll). */

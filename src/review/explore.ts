@@ -70,30 +70,30 @@ export type OutcomeQuery = (outcome: OutcomeView) => unknown;
 
 export interface ExploreOptions {
   /** 'all' branches on every answer; a policy answers each decision once (the outcomes then form a distribution). */
-  readonly decisions?: 'all' | Policy | PolicyName;
+  readonly decisions?: 'all' | Policy | PolicyName | undefined;
   /** With `decisions: 'all'`: 'listed' branches on each decision's options (the default), 'all' on every legal answer. */
-  readonly answers?: 'listed' | 'all';
+  readonly answers?: 'listed' | 'all' | undefined;
   /** Events played first, as `resolve` plays a script (an answer the engine applied itself may be repeated). */
-  readonly events?: readonly unknown[];
+  readonly events?: readonly unknown[] | undefined;
   /** A reviewer's own invariants, checked at every distinct state like the built-in ones. */
-  readonly invariants?: readonly Invariant[];
+  readonly invariants?: readonly Invariant[] | undefined;
   /** A query over the outcome: each end position it matches is reported with its shortest path. */
-  readonly where?: OutcomeQuery;
+  readonly where?: OutcomeQuery | undefined;
   /** More queries, answered in the same run with their total chance only (`queryResults`, in order). */
-  readonly queries?: readonly OutcomeQuery[];
+  readonly queries?: readonly OutcomeQuery[] | undefined;
   /** Collect the transitions taken (from the trace), not only the states reached. */
-  readonly coverage?: boolean;
+  readonly coverage?: boolean | undefined;
   /**
    * For a parallel exploration (src/review/parallel.ts): at the first state with two branches or more, follow only
    * the branches whose index is `part` modulo `parts`. The parts' paths are disjoint and together make every path.
    */
-  readonly split?: { readonly parts: number; readonly part: number };
+  readonly split?: { readonly parts: number; readonly part: number } | undefined;
   /** Stop once this many complete paths are counted (the report says it was truncated). */
-  readonly maxPaths?: number;
+  readonly maxPaths?: number | undefined;
   /** Stop once this many distinct states have been expanded. */
-  readonly maxNodes?: number;
+  readonly maxNodes?: number | undefined;
   /** Stop once this much wall time (milliseconds) has passed. */
-  readonly maxMs?: number;
+  readonly maxMs?: number | undefined;
 }
 
 export interface Outcome {

@@ -3,6 +3,7 @@
 import type { Scenario } from '../engine/scenario.ts';
 import { createSession, type Session } from '../engine/session.ts';
 import { Dice } from '../engine/rng.ts';
+import type { EngineEvent } from '../schema/events.ts';
 import { endViolations, stepViolations, type Observation } from './invariants.ts';
 
 export interface PlayoutReport {
@@ -24,7 +25,12 @@ export function randomPlayout(scenario: Scenario, seed: number, maxSteps = 500):
   record(stepViolations(scenario, observe(session)));
   for (; steps < maxSteps && session.pending; steps++) {
     const d = session.pending;
-    const event = d.kind === 'roll' ? { type: 'dice.rolled' } : d.options[choices.pick(d.options.length)]?.event;
+    const event: EngineEvent | undefined =
+      d.kind === 'roll' ? { type: 'dice.rolled' } : d.options[choices.pick(d.options.length)]?.event;
+    if (!event) {
+      violations.push({ step: steps, violations: [`a ${d.kind} decision lists no answer`] });
+      break;
+    }
     const r = session.send(event);
     if (!r.ok) {
       violations.push({

@@ -7,9 +7,10 @@
 // recording proxy that knows the shape of what it reads (the zod schemas of the result position and the summary): a
 // property that the data does not have — `summary.battle.winer`, `position.stack` — is a QueryPropertyError naming
 // the property, where it was read and what is there instead. The end position a query sees has every field (empty
-// arrays, zero counts, false marks: the parsed scenario's shape, not the compact result), so `s.leaders.includes(…)`
-// never meets a missing list. Compiling also runs the expression once on a sample outcome in which every list has one
-// entry and every nullable part is present, so most typos are reported before any exploration starts.
+// arrays, zero counts, false marks: the parsed scenario's shape, as every result position has), so
+// `s.leaders.includes(…)` never meets a missing list. Compiling also runs the expression once on a sample outcome in
+// which every list has one entry and every nullable part is present, so most typos are reported before any
+// exploration starts.
 //
 // This module reads no file and imports nothing from node: the explorer imports it, and so does the walkthrough
 // page's bundled engine. src/review/query.ts adds the loading of --assert modules.
@@ -19,32 +20,12 @@ import type { OutcomeQuery } from './explore.ts';
 /** An end position as a query sees it: the scenario's parsed shape, every field present. */
 export type QueryPosition = ReturnType<typeof ResultPositionSchema.parse>;
 
-/** The end position with every field: what a query reads (the result position leaves out zeros and false marks). */
+/**
+ * The end position a query reads: the result position (every field present, the parsed scenario's shape) as a copy
+ * of its own, so that a query may sort its lists; the session's is frozen.
+ */
 export function queryPosition(p: ResultPosition): QueryPosition {
-  return {
-    map: p.map === undefined || p.map === 'his' ? 'his' : structuredClone(p.map),
-    leaders: structuredClone(p.leaders ?? []),
-    war: (p.war ?? []).map(([a, b]) => [a, b]),
-    alliances: (p.alliances ?? []).map(([a, b]) => [a, b]),
-    control: { ...p.control },
-    unrest: [...(p.unrest ?? [])],
-    bonuses: Object.fromEntries(Object.entries(p.bonuses ?? {}).map(([k, v]) => [k, [...(v ?? [])]])),
-    stacks: (p.stacks ?? []).map((s) => ({
-      space: s.space,
-      power: s.power,
-      regulars: s.regulars ?? 0,
-      mercenaries: s.mercenaries ?? 0,
-      cavalry: s.cavalry ?? 0,
-      leaders: [...(s.leaders ?? [])],
-      inside: s.inside ?? false,
-      lostBattle: s.lostBattle ?? false,
-      attemptedInterception: s.attemptedInterception ?? false,
-    })),
-    sieges: (p.sieges ?? []).map((g) => ({ space: g.space, by: [...g.by], thisImpulse: g.thisImpulse ?? false })),
-    captured: (p.captured ?? []).map((c) => ({ leader: c.leader, by: c.by })),
-    impulse: { power: p.impulse.power, cp: p.impulse.cp },
-    rulings: { ...p.rulings },
-  } as QueryPosition;
+  return structuredClone(p) as QueryPosition;
 }
 
 /** A query read a property its data does not have: a typo, never "no match". */

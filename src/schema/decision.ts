@@ -21,6 +21,7 @@ import {
 import { FactsSchema } from './facts.ts';
 import { PowerSchema } from './power.ts';
 import { ModifierSchema } from './result.ts';
+import type { DeepReadonly } from './readonly.ts';
 import { CountSchema, LeaderIdSchema, SpaceIdSchema } from './units.ts';
 
 export const TextSchema = z.object({ en: z.string(), ru: z.string() });
@@ -310,7 +311,7 @@ type Member<M> = {
  * A pending decision: a union discriminated by `kind` (narrow on it for the exact `options[].event`, `blocked`,
  * `limits` and `roll` of one kind). Fields of other kinds read as `undefined`.
  */
-export type Decision = Exclusive<Parsed extends unknown ? Member<Parsed> : never>;
+export type Decision = DeepReadonly<Exclusive<Parsed extends unknown ? Member<Parsed> : never>>;
 export type DecisionKind = z.infer<typeof DecisionKindSchema>;
 /** The decision of one kind (or of several). */
 export type DecisionOf<K extends DecisionKind> = Extract<Decision, { kind: K }>;
@@ -329,6 +330,6 @@ export type Blocked<K extends DecisionKind = DecisionKind> = DecisionOf<K>['bloc
 /** The `limits` of a kind of decision. */
 export type DecisionLimits<K extends DecisionKind = DecisionKind> = NonNullable<DecisionOf<K>['limits']>;
 /** What every refused answer says beside its `option` and `label`. */
-export type BlockedBase = z.output<typeof BlockedBaseSchema>;
-export type DecisionNames = z.output<typeof NamesSchema>;
-export type RollInfo = z.infer<typeof RollInfoSchema>;
+export type BlockedBase = DeepReadonly<z.output<typeof BlockedBaseSchema>>;
+export type DecisionNames = DeepReadonly<z.output<typeof NamesSchema>>;
+export type RollInfo = DeepReadonly<z.infer<typeof RollInfoSchema>>;

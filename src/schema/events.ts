@@ -1,6 +1,7 @@
 // Events a host sends to a session (DESIGN "Events", a contract). Dot-named, one zod object per event.
 import { z } from 'zod';
 import { PowerSchema } from './power.ts';
+import type { DeepReadonly } from './readonly.ts';
 import { LIMITS } from './limits.ts';
 import { CountSchema, LandUnitTypeSchema, SpaceIdSchema, textSchema, UnitFieldsShape } from './units.ts';
 
@@ -103,7 +104,8 @@ export const EventSchema = z.discriminatedUnion('type', [
   CardPlaySchema,
 ]);
 
-export type EngineEvent = z.output<typeof EventSchema>;
+/** An event a host sends (readonly: the engine freezes every event it accepts, and a decision's options are frozen). */
+export type EngineEvent = DeepReadonly<z.output<typeof EventSchema>>;
 export type EventType = EngineEvent['type'];
 export type EventOf<T extends EventType> = Extract<EngineEvent, { type: T }>;
 export const EVENT_TYPES = EventSchema.options.map((o) => o.shape.type.value) as EventType[];

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { MajorPowerSchema, PowerSchema } from './power.ts';
 import { CountSchema, LeaderIdSchema, SpaceIdSchema } from './units.ts';
 import { PositionShape } from './scenario.ts';
+import type { DeepReadonly } from './readonly.ts';
 
 const UnitsSchema = z.object({
   regulars: CountSchema,
@@ -118,16 +119,18 @@ export const SummarySchema = z.object({
 
 export const ResultPositionSchema = z.object(PositionShape).describe('the scenario shape without move and events');
 
-export type Summary = z.infer<typeof SummarySchema>;
-export type MoveSummary = z.infer<typeof MoveSummarySchema>;
-export type InterceptionSummary = z.infer<typeof InterceptionSummarySchema>;
-export type AvoidSummary = z.infer<typeof AvoidSummarySchema>;
-export type WithdrawalSummary = z.infer<typeof WithdrawalSummarySchema>;
-export type BattleSummary = z.infer<typeof BattleSummarySchema>;
-export type BattleSideSummary = z.infer<typeof BattleSideSchema>;
-export type RetreatSummary = z.infer<typeof RetreatSummarySchema>;
-export type CaptureSummary = z.infer<typeof CaptureSummarySchema>;
-export type ResultPosition = z.input<typeof ResultPositionSchema>;
+/** A roll modifier as a summary lists it: its rule, its value and why. */
+export type Modifier = DeepReadonly<z.infer<typeof ModifierSchema>>;
+export type Summary = DeepReadonly<z.infer<typeof SummarySchema>>;
+export type MoveSummary = DeepReadonly<z.infer<typeof MoveSummarySchema>>;
+export type InterceptionSummary = DeepReadonly<z.infer<typeof InterceptionSummarySchema>>;
+export type AvoidSummary = DeepReadonly<z.infer<typeof AvoidSummarySchema>>;
+export type WithdrawalSummary = DeepReadonly<z.infer<typeof WithdrawalSummarySchema>>;
+export type BattleSummary = DeepReadonly<z.infer<typeof BattleSummarySchema>>;
+export type BattleSideSummary = DeepReadonly<z.infer<typeof BattleSideSchema>>;
+export type RetreatSummary = DeepReadonly<z.infer<typeof RetreatSummarySchema>>;
+export type CaptureSummary = DeepReadonly<z.infer<typeof CaptureSummarySchema>>;
+export type ResultPosition = DeepReadonly<z.output<typeof ResultPositionSchema>>;
 
 export const EMPTY_SUMMARY: Summary = {
   moves: [],

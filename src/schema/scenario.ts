@@ -5,6 +5,7 @@ import { InlineMapSchema } from './map.ts';
 import { MajorPowerSchema, PowerSchema } from './power.ts';
 import { EventSchema } from './events.ts';
 import { LIMITS } from './limits.ts';
+import type { DeepReadonly } from './readonly.ts';
 import { RulingsSchema } from './rulings.ts';
 import { CountSchema, LeaderIdSchema, LeaderListSchema, SpaceIdSchema, textSchema, UnitCountSchema, UnitFieldsShape } from './units.ts';
 
@@ -113,9 +114,9 @@ export const ScenarioSchema = z
 
 export type ScenarioInput = z.input<typeof ScenarioSchema>;
 export type StructuredScenario = z.output<typeof ScenarioSchema>;
-export type Stack = z.output<typeof StackSchema>;
-export type Siege = z.output<typeof SiegeSchema>;
-export type Capture = z.output<typeof CaptureSchema>;
-export type MoveOrder = z.output<typeof MoveSchema>;
-export type LeaderDefinition = z.output<typeof LeaderDefinitionSchema>;
+export type Stack = DeepReadonly<z.output<typeof StackSchema>>;
+export type Siege = DeepReadonly<z.output<typeof SiegeSchema>>;
+export type Capture = DeepReadonly<z.output<typeof CaptureSchema>>;
+export type MoveOrder = DeepReadonly<z.output<typeof MoveSchema>>;
+export type LeaderDefinition = DeepReadonly<z.output<typeof LeaderDefinitionSchema>>;
 export type Bonus = (typeof BONUSES)[number];

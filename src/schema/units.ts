@@ -78,7 +78,7 @@ export interface Units {
   readonly regulars: number;
   readonly mercenaries: number;
   readonly cavalry: number;
-  readonly leaders: string[];
+  readonly leaders: readonly string[];
   readonly byPower?: Readonly<Partial<Record<Power, LandCounts>>>;
 }
 

@@ -98,8 +98,14 @@ export function outOfSpace(world: Pick<World, 'board'>, id: string): Text {
   return { en: w.en, ru: `${onIsland(world, id) ? 'с' : 'из'} ${w.ru}` };
 }
 
-export function powerName(power: Power): Text {
-  return POWER_NAMES[power];
+/**
+ * A power's name in English and Russian. A host holding a plain string (from JSON, a URL, a form) may pass it: an id
+ * that is not a power gives `undefined`, never a made-up name (nor a property of Object.prototype, as `constructor`).
+ */
+export function powerName(power: Power): Text;
+export function powerName(power: string): Text | undefined;
+export function powerName(power: string): Text | undefined {
+  return own(POWER_NAMES, power);
 }
 
 type PowerCase = 'gen' | 'dat' | 'acc' | 'ins';

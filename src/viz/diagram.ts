@@ -94,7 +94,7 @@ export function diagram(
   machine: AnyStateMachine,
   format: DiagramFormat,
   lang: Lang = 'en',
-  options: { readonly highlight?: string } = {},
+  options: { readonly highlight?: string | undefined } = {},
 ): string {
   return text(machineChart(id, machine, GUARDS[id] ?? {}, lang), format, options.highlight);
 }

@@ -38,4 +38,11 @@ describe('hisNames: every id of the bundled data with its English and Russian na
     expect(leaderName(sc.world, 'charles-v').ru).toBe('Карл V');
     expect(powerName('ottoman')).toEqual({ en: 'Ottoman', ru: 'Османы' });
   });
+
+  test('powerName takes a plain string: an id that is not a power has no name (not even one of Object.prototype)', () => {
+    const fromJson: string = JSON.parse('"hungary"');
+    expect(powerName(fromJson)).toEqual({ en: 'Hungary-Bohemia', ru: 'Венгрия-Богемия' });
+    for (const id of ['ruritania', 'constructor', 'toString', '__proto__', 'Ottoman', ''])
+      expect(powerName(id), id).toBeUndefined();
+  });
 });

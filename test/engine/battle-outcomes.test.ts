@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { parseScenario, ScenarioError } from '../../src/engine/scenario.ts';
 import { resolve } from '../../src/engine/resolve.ts';
 import { createSession } from '../../src/engine/session.ts';
+import { SiegeSchema, StackSchema } from '../../src/schema/scenario.ts';
 import { check } from '../../src/rules/verdict.ts';
 import { isMoveActionInterceptable } from '../../src/rules/interception.ts';
 import { VIENNA, scenario, world, type ScenarioPatch } from '../helpers/fixtures.ts';
@@ -49,7 +50,7 @@ describe('14 step 9: losses are simultaneous', () => {
     expect(b.attacker.losses.regulars).toBe(2);
     expect(b.defender.losses.regulars).toBe(1);
     expect(b.defender.kept).toBe('regulars');
-    expect(r.result.position.stacks).toEqual([{ space: 'graz', power: 'hapsburg', regulars: 1 }]);
+    expect(r.result.position.stacks).toEqual([StackSchema.parse({ space: 'graz', power: 'hapsburg', regulars: 1 })]);
   });
 });
 
@@ -76,7 +77,13 @@ describe('14 steps 10–11: a side with no land units left', () => {
     expect(s.captures).toEqual([{ leader: 'ferdinand', by: 'ottoman', space: 'graz', rule: '14 step 10' }]);
     expect(s.retreats).toMatchObject([{ power: 'ottoman', from: 'graz', to: 'agram', reason: 'attacker' }]);
     expect(r.result.position.stacks).toEqual([
-      { space: 'agram', power: 'ottoman', regulars: 1, leaders: ['ibrahim-pasha'], lostBattle: true },
+      StackSchema.parse({
+        space: 'agram',
+        power: 'ottoman',
+        regulars: 1,
+        leaders: ['ibrahim-pasha'],
+        lostBattle: true,
+      }),
     ]);
     expect(r.result.position.captured).toEqual([{ leader: 'ferdinand', by: 'ottoman' }]);
   });
@@ -99,7 +106,7 @@ describe('14 steps 10–11: a side with no land units left', () => {
     );
     expect(r.result.summary.battle?.winner).toBe('attacker');
     expect(r.result.summary.retreats).toEqual([]);
-    expect(r.result.position.stacks).toEqual([{ space: 'graz', power: 'ottoman', regulars: 4 }]);
+    expect(r.result.position.stacks).toEqual([StackSchema.parse({ space: 'graz', power: 'ottoman', regulars: 4 })]);
   });
 });
 
@@ -177,14 +184,14 @@ describe('15: two allied powers besieging one space', () => {
   test('[15] a French formation that alone outnumbers the units inside joins the Hapsburg siege as a besieger (SIE-04)', () => {
     const s = createSession(scenario(buda(3) as never));
     expect(s.pending).toBeNull();
-    expect(s.result?.position.sieges).toEqual([{ space: 'buda', by: ['hapsburg', 'france'] }]);
+    expect(s.result?.position.sieges).toEqual([SiegeSchema.parse({ space: 'buda', by: ['hapsburg', 'france'] })]);
     expect(s.result?.summary.siege).toEqual({ space: 'buda', besieger: 'france' });
   });
 
   test('[15] a French formation that does not alone outnumber them stands with the besiegers, the siege stays Hapsburg (SIE-04)', () => {
     const s = createSession(scenario(buda(2) as never));
     expect(s.pending).toBeNull();
-    expect(s.result?.position.sieges).toEqual([{ space: 'buda', by: ['hapsburg'] }]);
+    expect(s.result?.position.sieges).toEqual([SiegeSchema.parse({ space: 'buda', by: ['hapsburg'] })]);
     expect(s.result?.summary.battle).toBeNull();
   });
 });

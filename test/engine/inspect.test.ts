@@ -19,7 +19,8 @@ import { dice } from '../helpers/session.ts';
 const ROOT = join(import.meta.dirname, '..', '..');
 const VIENNA_TEXT = readFileSync(join(ROOT, 'examples', 'vienna-1517.json'), 'utf8');
 const VIENNA = JSON.parse(VIENNA_TEXT);
-const BOOK_EVENTS = VIENNA.events as unknown[];
+/** The worked example's script, parsed with the scenario: typed events. */
+const BOOK_EVENTS = parseScenario(VIENNA).data.events;
 const noScript = () => parseScenario({ ...VIENNA, events: [] });
 
 /** The worked example as the book plays it: the interception succeeds, so no avoid battle and no withdrawal. */
@@ -95,14 +96,14 @@ describe('inspect: an XState inspection callback', () => {
   test('[DESIGN] a fork is not inspected; the original stays inspected', () => {
     const r = recorder();
     const s = createSession(noScript(), { inspect: r.inspect });
-    s.send(BOOK_EVENTS[0]);
+    s.send(BOOK_EVENTS[0]!);
     const seen = r.actors.length;
     const f = s.fork();
     f.send(dice(3, 5));
-    f.send(BOOK_EVENTS[2]);
+    f.send(BOOK_EVENTS[2]!);
     expect(r.actors).toHaveLength(seen);
     s.send(dice(3, 5));
-    s.send(BOOK_EVENTS[2]);
+    s.send(BOOK_EVENTS[2]!);
     expect(r.actors.map((a) => a.machine)).toEqual(['movement', 'interception', 'fieldBattle']);
   });
 
@@ -124,13 +125,13 @@ describe('inspect: an XState inspection callback', () => {
       },
     });
     const reference = createSession(noScript());
-    s.send(BOOK_EVENTS[0]);
-    reference.send(BOOK_EVENTS[0]);
+    s.send(BOOK_EVENTS[0]!);
+    reference.send(BOOK_EVENTS[0]!);
     armed = true;
-    const r = s.send(BOOK_EVENTS[1]);
+    const r = s.send(BOOK_EVENTS[1]!);
     expect(r.ok).toBe(true);
     expect(r.ok && r.observerErrors?.every((e) => e.source === 'inspector' && e.error === boom)).toBe(true);
-    reference.send(BOOK_EVENTS[1]);
+    reference.send(BOOK_EVENTS[1]!);
     const state = (x: typeof s) => JSON.stringify({ pending: x.pending, trace: x.trace, log: x.log });
     expect(state(s)).toBe(state(reference));
     // A restore whose inspector throws during the replay fails as a restore.
@@ -175,7 +176,7 @@ describe('inspect: a fault inside a machine is undone by keeping the snapshots f
   test('[DESIGN] the inspector stays attached to the same root and sees what follows; no procedure is created twice', () => {
     const r = recorder();
     const s = createSession(noScript(), { inspect: r.inspect });
-    s.send(BOOK_EVENTS[0]);
+    s.send(BOOK_EVENTS[0]!);
     guard.test = () => {
       throw new Error('a deliberately broken guard');
     };

@@ -7,6 +7,8 @@
 import { describe, expect, test } from 'vitest';
 import type { EngineError } from '../../src/engine/explain.ts';
 import { createSession, type Session } from '../../src/engine/session.ts';
+import type { EngineEvent } from '../../src/schema/events.ts';
+import { StackSchema } from '../../src/schema/scenario.ts';
 import { reasonOf } from '../../src/text/reasons/index.ts';
 import { CHARLES, FERDINAND, scenario, SULEIMAN, VIENNA } from '../helpers/fixtures.ts';
 import type { ScenarioPatch, StackInput } from '../helpers/fixtures.ts';
@@ -113,7 +115,7 @@ function start(patch: ScenarioPatch, seed = 1): Session {
 function play(s: Session, events: readonly Event[]): Session {
   for (const e of events) {
     const where = s.pending ? `${s.pending.machine}.${s.pending.state}` : 'the end';
-    const r = s.send(e);
+    const r = s.sendUntrusted(e);
     expect(
       r.ok,
       `${JSON.stringify(e)} at ${where}: ${r.ok ? '' : `${r.error.code} ${r.error.rule} ${r.error.message}`}`,
@@ -137,7 +139,7 @@ function refuse(s: Session, event: unknown, expected: Expected): EngineError {
   const pending = structuredClone(s.pending);
   const traceLength = s.trace.length;
   const before = observable(s);
-  const r = s.send(event);
+  const r = s.sendUntrusted(event);
   if (r.ok)
     throw new Error(
       `${JSON.stringify(event)} was accepted at ${pending ? `${pending.machine}.${pending.state}` : 'the end'}`,
@@ -155,7 +157,7 @@ function refuse(s: Session, event: unknown, expected: Expected): EngineError {
 }
 
 function accept(s: Session, event: Event): void {
-  expect(s.send(event), JSON.stringify(event)).toEqual({ ok: true });
+  expect(s.sendUntrusted(event), JSON.stringify(event)).toEqual({ ok: true });
 }
 
 /** The `to` of every destination option of the pending decision. */
@@ -689,7 +691,9 @@ describe('14 step 9 casualties: each power names its own losses (rulings R5, R7)
       expect(s.pending).toMatchObject({ kind: 'casualties', power: 'hapsburg' });
       refuse(s, row.event, illegal(row));
       accept(s, { type: 'casualties.assign', power: 'hapsburg', regulars: 1, mercenaries: 1, keep: 'mercenaries' });
-      expect(s.result?.position.stacks).toContainEqual({ space: 'graz', power: 'hapsburg', mercenaries: 1 });
+      expect(s.result?.position.stacks).toContainEqual(
+        StackSchema.parse({ space: 'graz', power: 'hapsburg', mercenaries: 1 }),
+      );
     });
   });
 
@@ -868,14 +872,16 @@ describe('14.1 retreat: an illegal retreat is refused, the legal one accepted', 
       expect(s.pending).toMatchObject({ kind: 'retreat', power: 'hapsburg' });
       refuse(s, row.event, illegal(row));
       accept(s, retreat({ to: 'linz', inside: { regulars: 4, leaders: ['ferdinand'] } }));
-      expect(s.result?.position.stacks).toContainEqual({
-        space: 'vienna',
-        power: 'hapsburg',
-        regulars: 4,
-        leaders: ['ferdinand'],
-        inside: true,
-        lostBattle: true,
-      });
+      expect(s.result?.position.stacks).toContainEqual(
+        StackSchema.parse({
+          space: 'vienna',
+          power: 'hapsburg',
+          regulars: 4,
+          leaders: ['ferdinand'],
+          inside: true,
+          lostBattle: true,
+        }),
+      );
     });
   });
 
@@ -1262,6 +1268,22 @@ describe('events out of order are refused with the rule that closed (or has not 
     const s = at(RULEBOOK);
     const e = refuse(s, event, { code: 'invalid-event' });
     expect(e.path).toBe(path);
+    // A JavaScript host calls the typed `send` with whatever it has: the same refusal, never a throw.
+    expect(s.send(event as EngineEvent)).toEqual({ ok: false, error: e });
+    accept(s, CHARLES_INTERCEPTS);
+  });
+
+  test.for<[string, unknown]>([
+    ['undefined', undefined],
+    ['null', null],
+    ['a number', 42],
+    ['an array', [{ type: 'intercept.decline', power: 'hapsburg' }]],
+    ['a function', () => ({ type: 'intercept.decline', power: 'hapsburg' })],
+  ])('[events] the typed send refuses %s from a JavaScript caller as an invalid event', ([, input]) => {
+    const s = at(RULEBOOK);
+    const r = s.send(input as EngineEvent);
+    expect(r).toMatchObject({ ok: false, error: { code: 'invalid-event', path: '' } });
+    expect(r).toEqual(s.sendUntrusted(input));
     accept(s, CHARLES_INTERCEPTS);
   });
 

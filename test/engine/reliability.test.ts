@@ -17,7 +17,8 @@ import { builtinIdBoard } from '../helpers/fixtures.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const VIENNA = JSON.parse(readFileSync(join(ROOT, 'examples', 'vienna-1517.json'), 'utf8'));
-const BOOK_EVENTS = VIENNA.events as unknown[];
+/** The worked example's script, parsed with the scenario: typed events. */
+const BOOK_EVENTS = parseScenario(VIENNA).data.events;
 const noScript = () => parseScenario({ ...VIENNA, events: [] });
 
 describe('ids that are names of built-in object properties', () => {
@@ -147,7 +148,7 @@ describe('durable, isolated sessions and saves', () => {
     expect(() => createSession(noScript(), { seed: '5' as unknown as number })).toThrow(SessionOptionsError);
     const roll = (seed: number) => {
       const s = createSession(noScript(), { seed });
-      s.send(BOOK_EVENTS[0]);
+      s.send(BOOK_EVENTS[0]!);
       s.roll();
       return s.log.at(-1)?.event;
     };
@@ -177,7 +178,7 @@ describe('durable, isolated sessions and saves', () => {
     const input = structuredClone(VIENNA);
     const s = createSession(parseScenario(input));
     input.stacks.length = 0;
-    s.send(BOOK_EVENTS[0]);
+    s.send(BOOK_EVENTS[0]!);
     const save = s.save();
     (save.events as unknown[]).length = 0;
     (save.scenario as { stacks: unknown[] }).stacks.length = 0;
@@ -187,7 +188,7 @@ describe('durable, isolated sessions and saves', () => {
 
   test('[DESIGN] a save from a newer engine, or with an edited seeded roll, is refused with RestoreError', () => {
     const s = createSession(noScript(), { seed: 7 });
-    s.send(BOOK_EVENTS[0]);
+    s.send(BOOK_EVENTS[0]!);
     s.roll();
     const save = s.save();
     expect(() => restoreSession({ ...save, engine: '99.0.0' })).toThrow(/newer than this one/);
@@ -214,7 +215,7 @@ describe('a fault inside a machine', () => {
 
   test('[DESIGN] is returned synchronously as an internal error, the session unchanged and still usable', async () => {
     const s = createSession(noScript());
-    s.send(BOOK_EVENTS[0]);
+    s.send(BOOK_EVENTS[0]!);
     const before = JSON.stringify({
       pending: s.pending,
       position: s.position,
@@ -245,13 +246,13 @@ describe('an answer from a policy the machine does not take', () => {
     // Graz holds 8 regulars: a declaration of 9 reaches the machine (the decision is pending) and its guard says no.
     const wrong = { type: 'intercept.declare', power: 'hapsburg', from: 'graz', regulars: 9, leaders: ['charles-v'] };
     const fromPolicy = s.accept(wrong, 'policy', true);
-    const fromHost = s.send(wrong);
+    const fromHost = s.sendUntrusted(wrong);
     expect(fromPolicy).toMatchObject({ ok: false, error: { code: 'illegal', rule: '13.2 step 1' } });
     expect(fromPolicy).toEqual(fromHost);
     expect(JSON.stringify({ pending: s.pending, log: s.log, trace: s.trace, save: s.save() })).toBe(before);
     const policy = resolve(noScript(), { policy: () => wrong as never });
     expect(policy).toMatchObject({ ok: false, error: { code: 'illegal', rule: '13.2 step 1' } });
-    expect(s.send(BOOK_EVENTS[0]).ok).toBe(true);
+    expect(s.send(BOOK_EVENTS[0]!).ok).toBe(true);
   });
 });
 

@@ -21,7 +21,7 @@ function shownUntilTheEnd(s: Session): { kind: string; forced: boolean }[] {
     const r =
       d.kind === 'roll'
         ? s.roll()
-        : s.send(d.options.find((o) => !o.event.type.endsWith('declare')) ?? d.options[0]!.event);
+        : s.send((d.options.find((o) => !o.event.type.endsWith('declare')) ?? d.options[0]!).event);
     expect(r.ok).toBe(true);
   }
   return shown;

@@ -188,7 +188,7 @@ describe('15.3: a siege ends whenever its besiegers no longer outnumber the unit
     accept(s, { type: 'retreat.declare', power: 'hapsburg', inside: { regulars: 1 } });
     const p = finished(s);
     expect(piecesAt(p, 'buda', 'hapsburg', true)).toEqual({ ...none, regulars: 1 });
-    expect(p.sieges).toEqual([{ space: 'buda', by: ['ottoman'] }]);
+    expect(p.sieges).toEqual([{ space: 'buda', by: ['ottoman'], thisImpulse: false }]);
   });
 
   test('[15.3, 14 step 11] besiegers beaten and eliminated leave no siege behind', () => {

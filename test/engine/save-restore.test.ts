@@ -31,7 +31,7 @@ function bookSession(seed = 1): Session {
 }
 
 function send(s: Session, event: unknown): void {
-  const r = s.send(event);
+  const r = s.sendUntrusted(event);
   expect(r.ok, `${JSON.stringify(event)}: ${r.ok ? '' : r.error.message}`).toBe(true);
 }
 
@@ -286,7 +286,7 @@ describe('a corrupted save raises RestoreError with a clear message', () => {
 
   test('[13.2 step 1] refuses a save whose first event is illegal, naming the event, its index and the reason', () => {
     const saved = valid();
-    saved.events[0] = { event: { ...CHARLES_INTERCEPTS, regulars: 9 } as EngineEvent, source: 'host' };
+    saved.events[0] = { event: { ...CHARLES_INTERCEPTS, regulars: 9, leaders: ['charles-v'] }, source: 'host' };
     const e = restoreError(saved);
     expect(e.index).toBe(0);
     expect(e.message).toMatch(/saved event 1 \(intercept\.declare\) is refused on replay/);
@@ -295,7 +295,7 @@ describe('a corrupted save raises RestoreError with a clear message', () => {
 
   test("[Session API] a bad save is the host's fault; a save the engine fails on while replaying is marked as its own", () => {
     const bad = valid();
-    bad.events[0] = { event: { ...CHARLES_INTERCEPTS, regulars: 9 } as EngineEvent, source: 'host' };
+    bad.events[0] = { event: { ...CHARLES_INTERCEPTS, regulars: 9, leaders: ['charles-v'] }, source: 'host' };
     expect(restoreError(bad).engineFault).toBe(false);
     expect(restoreError(42).engineFault).toBe(false);
     // An engine fault on replay, simulated: the session reports an internal error for the second saved event.

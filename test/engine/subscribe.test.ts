@@ -10,7 +10,8 @@ import { dice } from '../helpers/session.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const VIENNA = JSON.parse(readFileSync(join(ROOT, 'examples', 'vienna-1517.json'), 'utf8'));
-const BOOK_EVENTS = VIENNA.events as unknown[];
+/** The worked example's script, parsed with the scenario: typed events. */
+const BOOK_EVENTS = parseScenario(VIENNA).data.events;
 const noScript = () => parseScenario({ ...VIENNA, events: [] });
 
 describe('session.subscribe', () => {
@@ -39,7 +40,7 @@ describe('session.subscribe', () => {
     const s = createSession(noScript());
     const updates: SessionUpdate[] = [];
     s.subscribe((u) => updates.push(u));
-    s.send(BOOK_EVENTS[0]);
+    s.send(BOOK_EVENTS[0]!);
     expect(s.roll().ok).toBe(true);
     expect(updates[1]?.source).toBe('seeded');
     expect(updates[1]?.event).toMatchObject({ type: 'dice.rolled', values: [expect.any(Number), expect.any(Number)] });
@@ -50,7 +51,7 @@ describe('session.subscribe', () => {
     let calls = 0;
     s.subscribe(() => void calls++);
     expect(s.send({ type: 'avoid.declare', power: 'hapsburg', to: 'pressburg' }).ok).toBe(false);
-    expect(s.send({ type: 'not.an.event' }).ok).toBe(false);
+    expect(s.sendUntrusted({ type: 'not.an.event' }).ok).toBe(false);
     expect(calls).toBe(0);
   });
 
@@ -61,14 +62,14 @@ describe('session.subscribe', () => {
     const offA = s.subscribe(a);
     const offA2 = s.subscribe(a);
     s.subscribe(() => void counts.b++);
-    s.send(BOOK_EVENTS[0]);
+    s.send(BOOK_EVENTS[0]!);
     expect(counts).toEqual({ a: 2, b: 1 });
     offA();
-    s.send(BOOK_EVENTS[1]);
+    s.send(BOOK_EVENTS[1]!);
     expect(counts).toEqual({ a: 3, b: 2 });
     offA2();
     offA2();
-    s.send(BOOK_EVENTS[2]);
+    s.send(BOOK_EVENTS[2]!);
     expect(counts).toEqual({ a: 3, b: 3 });
   });
 
@@ -78,7 +79,7 @@ describe('session.subscribe', () => {
     let offSecond = () => {};
     s.subscribe(() => offSecond());
     offSecond = s.subscribe(() => void second++);
-    s.send(BOOK_EVENTS[0]);
+    s.send(BOOK_EVENTS[0]!);
     expect(second).toBe(0);
   });
 
@@ -111,7 +112,7 @@ describe('session.subscribe', () => {
       const next = script.shift();
       if (next) expect(s.send(next).ok).toBe(true);
     });
-    expect(s.send(BOOK_EVENTS[0]).ok).toBe(true);
+    expect(s.send(BOOK_EVENTS[0]!).ok).toBe(true);
     expect(s.pending).toBeNull();
     expect(s.result?.summary.battle?.winner).toBe('defender');
     expect(seen).toEqual(['roll', 'roll', 'roll', 'casualties', undefined]);
@@ -121,7 +122,7 @@ describe('session.subscribe', () => {
     const s = createSession(noScript());
     let calls = 0;
     s.subscribe(() => void calls++);
-    s.send(BOOK_EVENTS[0]);
+    s.send(BOOK_EVENTS[0]!);
     const f = s.fork();
     f.send(dice(3, 5));
     expect(calls).toBe(1);

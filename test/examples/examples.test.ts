@@ -45,7 +45,7 @@ interface FullStack {
   attemptedInterception: boolean;
 }
 
-type StackSpec = Partial<FullStack> & { space: string; power: string };
+type StackSpec = Partial<Omit<FullStack, 'leaders'>> & { space: string; power: string; leaders?: readonly string[] };
 
 function full(s: StackSpec): FullStack {
   return {
@@ -70,7 +70,7 @@ function sorted(stacks: readonly StackSpec[]): FullStack[] {
 }
 
 function stacksOf(position: ResultPosition): FullStack[] {
-  return sorted((position.stacks ?? []) as StackSpec[]);
+  return sorted(position.stacks);
 }
 
 /** Every stack of the position, exactly (space, power, counts, leaders, inside, marks). */
@@ -98,7 +98,7 @@ function land(regulars = 0, cavalry = 0, mercenaries = 0) {
 }
 
 /** Summary unit groups with their leaders sorted, for exact comparison. */
-function norm<T extends { leaders: string[] }>(units: T): T {
+function norm<T extends { readonly leaders: readonly string[] }>(units: T): Omit<T, 'leaders'> & { leaders: string[] } {
   return { ...units, leaders: [...units.leaders].sort() };
 }
 

@@ -4,12 +4,14 @@ import type { EngineError } from '../../src/engine/explain.ts';
 import { declinePolicy } from '../../src/engine/resolve.ts';
 import { parseScenario } from '../../src/engine/scenario.ts';
 import { createSession, type Session } from '../../src/engine/session.ts';
+import type { EventOf } from '../../src/schema/events.ts';
 import type { ResultPosition } from '../../src/schema/result.ts';
 import type { ScenarioPatch } from './fixtures.ts';
 
+/** An event as a test writes it: possibly not a valid one (sent with `sendUntrusted`). */
 export type Event = { readonly type: string } & Readonly<Record<string, unknown>>;
 
-export const dice = (...values: number[]): Event => ({ type: 'dice.rolled', values });
+export const dice = (...values: number[]): EventOf<'dice.rolled'> => ({ type: 'dice.rolled', values });
 
 /** A session on a full scenario (it must parse), after `events`, each of which must be accepted. */
 export function playing(input: ScenarioPatch, events: readonly Event[] = [], seed = 1): Session {
@@ -20,7 +22,7 @@ export function playing(input: ScenarioPatch, events: readonly Event[] = [], see
 
 export function accept(s: Session, event: Event): void {
   const where = s.pending ? `${s.pending.machine}.${s.pending.state}` : 'the end';
-  const r = s.send(event);
+  const r = s.sendUntrusted(event);
   expect(
     r.ok,
     `${JSON.stringify(event)} at ${where}: ${r.ok ? '' : `${r.error.code} ${r.error.rule} ${r.error.message}`}`,
@@ -30,7 +32,7 @@ export function accept(s: Session, event: Event): void {
 /** Sends an event that must be refused with `expected`; nothing may change. */
 export function refuse(s: Session, event: Event, expected: Partial<EngineError>): EngineError {
   const before = JSON.stringify({ pending: s.pending, log: s.log, position: s.position, save: s.save() });
-  const r = s.send(event);
+  const r = s.sendUntrusted(event);
   if (r.ok) throw new Error(`${JSON.stringify(event)} was accepted`);
   expect(r.error).toMatchObject(expected);
   expect(JSON.stringify({ pending: s.pending, log: s.log, position: s.position, save: s.save() })).toBe(before);

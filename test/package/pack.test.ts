@@ -113,6 +113,174 @@ console.log(JSON.stringify({
 }));
 `;
 
+// A strict TypeScript host (VITE_TSCONFIG: strict, exactOptionalPropertyTypes, noUncheckedIndexedAccess) that names
+// every type it holds, from the package root, without a cast: typed and untrusted sends, the frozen (readonly) values
+// the session hands out, result positions in the shape of session.position, names from plain strings, options set
+// to an explicit undefined, and the internal members that the declarations leave out. Each `@ts-expect-error` must
+// meet its error (tsc reports an unused one), and the run prints what the host saw.
+const HOST_STRICT = `import {
+  createSession,
+  explore,
+  hisNames,
+  parseScenario,
+  powerName,
+  resolve,
+  restoreSession,
+  type BattleSummary,
+  type Blocked,
+  type Decision,
+  type DecisionOf,
+  type DecisionOption,
+  type EngineError,
+  type EngineEvent,
+  type EventOf,
+  type ExploreOptions,
+  type FactsOf,
+  type InTransit,
+  type MajorPower,
+  type Position,
+  type Power,
+  type ResolveOptions,
+  type RestoreOptions,
+  type ResultPosition,
+  type RetreatSummary,
+  type SendResult,
+  type SessionOptions,
+  type SessionResult,
+  type Stack,
+  type Summary,
+  type Text,
+  type TraceEntry,
+} from 'his-procedures';
+import vienna from 'his-procedures/examples/vienna-1517.json' with { type: 'json' };
+
+/** A host's own settings, forwarded as they are: an unset one is an explicit undefined. */
+interface Settings {
+  readonly seed?: number | undefined;
+  readonly lang?: 'en' | 'ru' | undefined;
+  readonly maxPaths?: number | undefined;
+}
+const settings: Settings = {};
+
+const scenario = parseScenario(vienna);
+const options: SessionOptions = { seed: settings.seed, lang: settings.lang, inspect: undefined };
+const session = createSession(scenario, options);
+
+const first: Decision | null = session.pending;
+if (first?.kind !== 'intercept') throw new Error('expected the interception decision');
+const intercept: DecisionOf<'intercept'> = first;
+const refused: readonly Blocked<'intercept'>[] = intercept.blocked;
+const decline: DecisionOption<'intercept'> | undefined = intercept.options.find((o) => o.event.type === 'intercept.decline');
+const moving: InTransit | null = session.inTransit;
+const declare: EventOf<'intercept.declare'> = {
+  type: 'intercept.declare',
+  power: 'hapsburg',
+  from: 'graz',
+  regulars: 8,
+  leaders: ['charles-v'],
+};
+// A JavaScript caller gets past the types (the same call as in mustNotCompile): the session refuses it.
+const untyped: unknown = { type: 'intercept.delcare', power: 'hapsburg', from: 'graz' };
+const misspelt: SendResult = session.sendUntrusted(untyped);
+const accepted: SendResult = session.send(declare);
+const fromTheWire: unknown = JSON.parse('{"type":"dice.rolled","values":[3,5]}');
+const rolled: SendResult = session.sendUntrusted(fromTheWire);
+const junk: SendResult = session.sendUntrusted('not an event');
+
+const board: Position = session.position;
+const stack: Stack | undefined = board.stacks[0];
+const owner: Power | undefined = stack?.power;
+const wirePower: string = JSON.parse('"hapsburg"');
+const named: Text | undefined = powerName(wirePower);
+const notAPower: Text | undefined = powerName('constructor');
+const mover: MajorPower = board.impulse.power;
+const moverName: Text = powerName(mover);
+
+function ownWords(f: FactsOf<'hasCpForMove'>): string {
+  return \`\${f.from} → \${f.to} costs \${f.cost} CP, \${f.cp} left\`;
+}
+
+function why(r: SendResult): string | null {
+  if (r.ok) return null;
+  const e: EngineError = r.error;
+  return \`\${e.code}: \${e.reason.en}\`;
+}
+
+const resolveOptions: ResolveOptions = { seed: settings.seed, lang: settings.lang, policy: undefined, inspect: undefined };
+const outcome = resolve(scenario, resolveOptions);
+if (!outcome.ok) throw new Error(outcome.error.message);
+const result: SessionResult = outcome.result;
+const end: ResultPosition = result.position;
+const sameShape: Position = end;
+const units = end.stacks.reduce((n, s) => n + s.regulars + s.mercenaries + s.cavalry, 0);
+const leaders = end.stacks.flatMap((s) => s.leaders);
+const summary: Summary = result.summary;
+const battle: BattleSummary | null = summary.battle;
+const retreat: RetreatSummary | undefined = summary.retreats[0];
+const trace: readonly TraceEntry[] = outcome.session.trace;
+const script: readonly EngineEvent[] = scenario.data.events;
+// The result position parses again as a scenario: the next move of the impulse (here the Hapsburgs', with 1 CP).
+const next = parseScenario({ ...end, impulse: { power: 'hapsburg', cp: 1 }, move: { from: 'vienna', to: 'graz', regulars: 1 } });
+
+const restoreOptions: RestoreOptions = { inspect: undefined };
+const restored = restoreSession(session.save(), restoreOptions);
+const exploreOptions: ExploreOptions = { decisions: 'decline', maxPaths: settings.maxPaths };
+const report = explore(parseScenario({ ...vienna, events: [] }), exploreOptions);
+
+/** What must not compile (never called: each line would throw or change the session at run time). */
+export function mustNotCompile(s: typeof session, d: DecisionOf<'intercept'>, p: Position, y: Summary): void {
+  // @ts-expect-error a misspelt event type is not an EngineEvent
+  s.send({ type: 'intercept.delcare', power: 'hapsburg', from: 'graz' });
+  // @ts-expect-error send takes an EngineEvent; sendUntrusted takes anything
+  s.send('not an event');
+  // @ts-expect-error a frozen decision's lists are readonly
+  d.options.sort();
+  const option = d.options[0];
+  // @ts-expect-error a frozen decision's events are readonly
+  if (option) option.event.power = 'ottoman';
+  // @ts-expect-error a frozen position's lists are readonly
+  p.stacks[0]?.leaders.push('suleiman');
+  // @ts-expect-error a frozen summary's lists are readonly
+  y.retreats.pop();
+  // @ts-expect-error the names table is frozen
+  hisNames().powers.hapsburg.en = 'Habsburg';
+  // @ts-expect-error internal members are not in the declarations
+  s.accept(declare, 'host');
+  // @ts-expect-error internal members are not in the declarations
+  s.drawSeeded(2);
+  // @ts-expect-error internal members are not in the declarations
+  s.stateKey();
+}
+
+console.log(JSON.stringify({
+  refused: refused.length,
+  decline: decline?.event.type,
+  moving: moving?.to,
+  misspelt: why(misspelt),
+  accepted: accepted.ok,
+  rolled: rolled.ok,
+  junk: junk.ok ? null : junk.error.code,
+  owner,
+  named: named?.ru,
+  notAPower: notAPower ?? null,
+  mover: moverName.en,
+  words: ownWords({ from: 'graz', to: 'salzburg', cost: 2, cp: 1 }),
+  positionKeys: Object.keys(board),
+  endKeys: Object.keys(sameShape),
+  stackKeys: Object.keys(end.stacks[0] ?? {}),
+  units,
+  leaders: leaders.length,
+  winner: battle?.winnerPower,
+  retreat: retreat?.to,
+  start: trace[0]?.source,
+  script: script.length,
+  next: next.data.move?.to,
+  restored: restored.pending?.kind,
+  paths: report.paths,
+  names: hisNames().powers.hapsburg.en,
+}));
+`;
+
 const HOST_BROWSER = `import { createSession, parseScenario } from 'his-procedures';
 import vienna from 'his-procedures/examples/vienna-1517.json' with { type: 'json' };
 
@@ -142,6 +310,7 @@ beforeAll(() => {
   writeFileSync(join(host, 'tsconfig.json'), JSON.stringify(VITE_TSCONFIG, null, 2));
   writeFileSync(join(host, 'src', 'main.ts'), HOST_MAIN);
   writeFileSync(join(host, 'src', 'browser.ts'), HOST_BROWSER);
+  writeFileSync(join(host, 'src', 'strict.ts'), HOST_STRICT);
 }, SETUP_TIMEOUT);
 
 afterAll(() => {
@@ -212,7 +381,7 @@ describe('the packed package', () => {
             rootDir: 'src',
             outDir: 'out',
           },
-          include: ['src/main.ts'],
+          include: ['src/main.ts', 'src/strict.ts'],
         }),
       );
       expect(typecheck('tsconfig.node.json')).toBe('');
@@ -230,6 +399,94 @@ describe('the packed package', () => {
         problems: expect.any(Number),
       });
       expect(result.problems).toBeGreaterThan(0);
+    },
+    STEP_TIMEOUT,
+  );
+
+  test(
+    '[13.2][14][14.1] a strict host names every type it holds, without a cast, and runs: typed and untrusted sends, readonly values, result positions in the shape of session.position',
+    () => {
+      // Compiled with main.ts by the previous test (tsconfig.node.json); type-checked there and by the Vite settings.
+      const seen = JSON.parse(sh(process.execPath, [join(host, 'out', 'strict.js')], host)) as Record<string, unknown>;
+      const positionKeys = [
+        'war',
+        'alliances',
+        'control',
+        'unrest',
+        'bonuses',
+        'stacks',
+        'sieges',
+        'captured',
+        'impulse',
+      ];
+      expect(seen).toEqual({
+        refused: expect.any(Number),
+        decline: 'intercept.decline',
+        moving: 'vienna',
+        // A JavaScript caller that gets past the types is refused, never thrown at.
+        misspelt: expect.stringMatching(/^invalid-event: /),
+        accepted: true,
+        rolled: true,
+        junk: 'invalid-event',
+        owner: expect.any(String),
+        named: 'Габсбурги',
+        notAPower: null,
+        mover: 'Ottoman',
+        words: 'graz → salzburg costs 2 CP, 1 left',
+        positionKeys,
+        // The result position: the scenario's board, every field filled (map, leaders, rulings beside the position's).
+        endKeys: ['map', 'leaders', ...positionKeys, 'rulings'],
+        stackKeys: [
+          'space',
+          'power',
+          'regulars',
+          'mercenaries',
+          'cavalry',
+          'leaders',
+          'inside',
+          'lostBattle',
+          'attemptedInterception',
+        ],
+        units: expect.any(Number),
+        leaders: 4,
+        winner: expect.stringMatching(/^(ottoman|hapsburg)$/),
+        retreat: expect.any(String),
+        start: 'start',
+        script: 5,
+        next: 'graz',
+        restored: 'roll',
+        paths: expect.any(Number),
+        names: 'Hapsburg',
+      });
+      expect(seen.units as number).toBeGreaterThan(0);
+    },
+    STEP_TIMEOUT,
+  );
+
+  test(
+    'the declarations leave out the internal members',
+    () => {
+      const session = readFileSync(
+        join(host, 'node_modules', 'his-procedures', 'dist', 'src', 'engine', 'session.d.ts'),
+        'utf8',
+      );
+      expect(session).toMatch(/\bsend\(event: EngineEvent\): SendResult;/);
+      expect(session).toMatch(/\bsendUntrusted\(input: unknown\): SendResult;/);
+      for (const member of [
+        'accept',
+        'drawSeeded',
+        'stateKey',
+        'bareDecision',
+        'statesSince',
+        'stepsSince',
+        'traceLength',
+      ])
+        expect(session, member).not.toMatch(new RegExp(`\\b${member}\\b\\s*[(:]`));
+      const declarations = pack.files.map((f) => f.path).filter((f) => f.endsWith('.d.ts'));
+      for (const file of declarations) {
+        const text = readFileSync(join(host, 'node_modules', 'his-procedures', file), 'utf8');
+        expect(text, file).not.toContain('@internal');
+      }
     },
     STEP_TIMEOUT,
   );

@@ -554,7 +554,7 @@ export function drive(json: ScenarioJson, ch: Chooser, o: DriveOptions = {}): Ru
           ? ev.from
           : undefined;
       const pre = from ? classes(session, from) : undefined;
-      r = call.op === 'roll' ? session.roll() : session.send(call.event);
+      r = call.op === 'roll' ? session.roll() : session.sendUntrusted(call.event);
       if (r.ok && from && pre) declared = { from, pre, post: classes(session, from) };
     } catch (e) {
       const intent = call.op === 'roll' ? 'roll' : call.intent;
@@ -791,7 +791,7 @@ export function drive(json: ScenarioJson, ch: Chooser, o: DriveOptions = {}): Ru
 
 /** Replays recorded calls on a fresh session (or on `session`). */
 export function replay(session: Session, calls: readonly Call[]): boolean[] {
-  return calls.map((c) => (c.op === 'roll' ? session.roll() : session.send(c.event)).ok);
+  return calls.map((c) => (c.op === 'roll' ? session.roll() : session.sendUntrusted(c.event)).ok);
 }
 
 /** The calls as a script a person can read and replay: events in order, `{ "roll": true }` for a seeded roll. */

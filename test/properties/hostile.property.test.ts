@@ -81,7 +81,7 @@ test(
         play(hostile, steps, (s) => {
           for (const value of [s.pending, s.position, s.summary, s.log, s.trace, s.inTransit, s.result, s.save()])
             attack(value, junk);
-          attack(s.send({ type: 'bogus' }), junk);
+          attack(s.sendUntrusted({ type: 'bogus' }), junk);
         });
         expect(view(hostile)).toBe(view(reference));
         // The shared data, then later sessions: of the attacked scenario, of a new parse, and a restore of the save.

@@ -23,7 +23,7 @@ for (const call of (c.calls as Record<string, unknown>[]) ?? []) {
         call,
       ]);
   const before = session.pending;
-  const r = intent === 'roll' ? session.roll() : session.send(event);
+  const r = intent === 'roll' ? session.roll() : session.sendUntrusted(event);
   console.log(
     `${(before?.kind ?? 'end').padEnd(10)} ${(before?.power ?? '').padEnd(10)} ${intent.padEnd(9)} ${JSON.stringify(event ?? 'roll')} → ${r.ok ? 'ok' : `${r.error.code}: ${r.error.message}`}`,
   );

@@ -74,12 +74,12 @@ function play(c: Case, scenario: unknown, seen: Seen[]): Session {
       expect(session.send({ type: 'dice.rolled', values })).toEqual({ ok: true });
       continue;
     }
-    if (answers.length > 0 && session.send(answers[0]).ok) {
+    if (answers.length > 0 && session.sendUntrusted(answers[0]).ok) {
       answers.shift();
       continue;
     }
     const fallback = declinePolicy(d);
-    expect(fallback, `${c.id}: the default policy has an answer to ${d.kind}`).toBeDefined();
+    if (!fallback) throw new Error(`${c.id}: the default policy has no answer to ${d.kind}`);
     expect(session.send(fallback)).toEqual({ ok: true });
   }
   return session;

@@ -24,6 +24,7 @@ import {
   savedResults,
 } from '../../src/review/casebook.ts';
 import { coverageGaps } from '../../src/review/machine-coverage.ts';
+import { ResultPositionSchema } from '../../src/schema/result.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -192,15 +193,24 @@ describe('his review: what changed since a baseline', () => {
 describe('end positions as lines', () => {
   test('stacks with their marks, sieges begun this impulse, captives and CP', () => {
     expect(
-      outcomeLine({
-        stacks: [
-          { space: 'vienna', power: 'hapsburg', regulars: 2, inside: true, leaders: ['ferdinand'] },
-          { space: 'vienna', power: 'ottoman', regulars: 3, cavalry: 1, lostBattle: true, attemptedInterception: true },
-        ],
-        sieges: [{ space: 'vienna', by: ['ottoman'], thisImpulse: true }],
-        captured: [{ leader: 'suleiman', by: 'hapsburg' }],
-        impulse: { power: 'ottoman', cp: 0 },
-      }),
+      outcomeLine(
+        ResultPositionSchema.parse({
+          stacks: [
+            { space: 'vienna', power: 'hapsburg', regulars: 2, inside: true, leaders: ['ferdinand'] },
+            {
+              space: 'vienna',
+              power: 'ottoman',
+              regulars: 3,
+              cavalry: 1,
+              lostBattle: true,
+              attemptedInterception: true,
+            },
+          ],
+          sieges: [{ space: 'vienna', by: ['ottoman'], thisImpulse: true }],
+          captured: [{ leader: 'suleiman', by: 'hapsburg' }],
+          impulse: { power: 'ottoman', cp: 0 },
+        }),
+      ),
     ).toBe(
       'vienna hapsburg in 2r [ferdinand]; vienna ottoman 3r 1c lost tried | besieged: vienna by ottoman* | captured: suleiman by hapsburg | cp 0',
     );

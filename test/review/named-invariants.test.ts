@@ -8,7 +8,7 @@ import { parseScenario } from '../../src/engine/scenario.ts';
 import { describeSummary, distinguish } from '../../src/review/describe.ts';
 import { ANSWERS_ACCEPTED, explore, type ExploreNode } from '../../src/review/explore.ts';
 import { BUILT_IN_INVARIANTS, END_INVARIANTS, RESULT_PARSES, STEP_INVARIANTS } from '../../src/review/invariants.ts';
-import { EMPTY_SUMMARY, type Summary } from '../../src/schema/result.ts';
+import { EMPTY_SUMMARY, ResultPositionSchema, type Summary } from '../../src/schema/result.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const example = (name: string) =>
@@ -109,10 +109,11 @@ describe('outcome descriptions name what differs between end positions', { timeo
   });
 
   test('ends with the same account are told apart by what their positions hold', () => {
-    const position = (space: string) => ({
-      stacks: [{ space, power: 'hapsburg' as const, regulars: 2 }],
-      impulse: { power: 'ottoman' as const, cp: 0 },
-    });
+    const position = (space: string) =>
+      ResultPositionSchema.parse({
+        stacks: [{ space, power: 'hapsburg', regulars: 2 }],
+        impulse: { power: 'ottoman', cp: 0 },
+      });
     const [a, b] = distinguish([
       { description: 'the move ends quietly', position: position('graz') },
       { description: 'the move ends quietly', position: position('linz') },

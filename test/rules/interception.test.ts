@@ -82,7 +82,11 @@ function setUp(
   move: MoveSpec,
   state: StatePatch = {},
 ): { w: World; leg: MoveLeg; state: InterceptionState } {
-  const w = world({ ...patch, move: { from: move.from, to: move.to, ...move.request } });
+  const { leaders, ...counts } = move.request;
+  const w = world({
+    ...patch,
+    move: { from: move.from, to: move.to, ...counts, ...(leaders ? { leaders: [...leaders] } : {}) },
+  });
   const power = w.position.impulse.power;
   const formation = formationFor(w, { power, from: move.from, request: u(move.request) });
   if (!formation) throw new Error(`fixture: the moving formation is not in ${move.from}`);

@@ -453,7 +453,7 @@ describe('protocol faults are JSON-RPC errors, and the server keeps serving', ()
   test('-32603 only for a genuine engine failure, and the server keeps serving', async () => {
     const c = new InProcessClient();
     const { session } = await c.result('create', { scenario: VIENNA });
-    vi.spyOn(Session.prototype, 'send').mockImplementation(() => {
+    vi.spyOn(Session.prototype, 'sendUntrusted').mockImplementation(() => {
       throw new Error('boom');
     });
     const r = await c.call('send', { session, event: INTERCEPT });

@@ -514,7 +514,7 @@ function sessionTexts(json: unknown, seed: number): { texts: Text[]; ids: string
       { type: 'retreat.declare', power: d.power },
       { type: 'casualties.assign', power: d.power },
     ]) {
-      const r = s.fork().send(e);
+      const r = s.fork().sendUntrusted(e);
       if (!r.ok && r.error.reason) texts.push(r.error.reason);
     }
     const r = d.kind === 'roll' ? s.roll() : s.send(d.options[(step * 7 + seed) % d.options.length]!.event);
@@ -606,7 +606,7 @@ describe('invalid events are refused in the session language (src/text/issues)',
     [{ type: 'card.play', power: 'ottoman', card: 'a\u202e' }, /управляющие символы/],
     [{ type: 'casualties.assign', power: 'ottoman', regulars: 1001 }, /не более 1000 сухопутных частей одного типа/],
   ] as const)('%j', ([event, ru]) => {
-    const r = createSession(sc, { lang: 'ru' }).send(event);
+    const r = createSession(sc, { lang: 'ru' }).sendUntrusted(event);
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.error.code).toBe('invalid-event');

@@ -30,7 +30,7 @@ function build(w: Waiting<InterceptionContext>): DecisionOf<'intercept'> {
   const power = must(c.asking, 'an interception decision with no power asked');
   const options: DecisionOption<'intercept'>[] = [];
   const blocked: Blocked<'intercept'>[] = [];
-  const spaces: DecisionLimits<'intercept'>['spaces'] = [];
+  const spaces: DecisionLimits<'intercept'>['spaces'][number][] = [];
   {
     const { candidates, blocked: b } = interceptionCandidates(world, c, power);
     for (const cand of candidates) {
