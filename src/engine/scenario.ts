@@ -12,6 +12,7 @@ import { normalizeStacks } from '../rules/stacks.ts';
 import type { World } from '../rules/world.ts';
 import type { z } from 'zod';
 import { LIMITS } from '../schema/limits.ts';
+import type { DeepReadonly } from '../schema/readonly.ts';
 import type { Rulings } from '../schema/rulings.ts';
 
 export type { Issue };
@@ -32,7 +33,7 @@ export class ScenarioError extends Error {
 export interface Scenario {
   /** The scenario as given (what a save stores): a frozen copy. */
   readonly source: unknown;
-  readonly data: StructuredScenario;
+  readonly data: DeepReadonly<StructuredScenario>;
   readonly board: Board;
   readonly leaders: LeaderTable;
   /** The board situation the move starts from. */
