@@ -83,7 +83,8 @@ describe('his resolve and his walkthrough --lang ru', () => {
       /^ошибка в заданном событии 3 \(индекс 2\): \[13\.2, шаг 5\] .* — страница заканчивается на этом отказе\n$/,
     );
     expect(r.stderr).not.toMatch(ENGLISH);
-  });
+    // It writes a whole walkthrough page in this process: seconds on a loaded machine.
+  }, 60_000);
 });
 
 describe("a scenario's own title in each language", () => {
