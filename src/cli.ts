@@ -11,6 +11,7 @@ import { cmdIds } from './cli/ids.ts';
 import { cmdReview, REVIEW_USAGE } from './cli/casebook.ts';
 import { cmdExplore, cmdOdds, EXPLORE_USAGE } from './cli/review.ts';
 import { cmdResolve } from './cli/resolve.ts';
+import { cmdCoverage, COVERAGE_USAGE } from './cli/coverage.ts';
 import { cmdSchema } from './cli/schema.ts';
 import { cmdWalkthrough, WALKTHROUGH_USAGE } from './cli/walkthrough.ts';
 import { serveOptions } from './cli/serve.ts';
@@ -35,6 +36,7 @@ Usage:
       raise; it has no chances to show unless part of it finished.
 ${EXPLORE_USAGE}
 ${REVIEW_USAGE}
+${COVERAGE_USAGE}
   his diagram [<machine>|composed] [--format mermaid|dot|svg] [--lang en|ru] [--highlight <machine.state>]
       Prints a procedure's statechart (default: movement, Mermaid), drawn from the machine itself. A machine is one of
       movement, interception, avoidBattle, withdrawal, fieldBattle, retreat, siegeBreak; composed is movement with
@@ -59,6 +61,7 @@ const COMMANDS: Readonly<Record<string, Command>> = Object.assign(Object.create(
   odds: cmdOdds,
   explore: cmdExplore,
   review: cmdReview,
+  coverage: cmdCoverage,
   ids: cmdIds,
   walkthrough: cmdWalkthrough,
   // Only the options are checked here; runProcess starts the server once they are right.

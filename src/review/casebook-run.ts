@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { casebookMarkdown } from './casebook-doc.ts';
 import { loadCases, runCase, type Case, type CaseResult } from './casebook.ts';
 import { machineCoverage, coverageMarkdown, type MachineCoverage } from './machine-coverage.ts';
+import { casesByStatement, citedStatements, recordRestrictions, statementCasesMarkdown } from './statement-coverage.ts';
 
 export const CASES_DIR = 'review/cases';
 export const CASEBOOK_DOC = 'docs/casebook.md';
@@ -45,14 +46,27 @@ export interface CasebookRun {
   readonly files: Readonly<Record<string, string>>;
 }
 
-export function runCasebook(root: string): { cases: Case[]; results: CaseResult[] } {
+export function runCasebook(root: string): {
+  cases: Case[];
+  results: CaseResult[];
+  statementCases: Map<string, string[]>;
+} {
   const cases = loadCases(join(root, CASES_DIR));
-  return { cases, results: cases.map(runCase) };
+  const runs = cases.map((c) => {
+    const { value, restrictions } = recordRestrictions(() => runCase(c));
+    return { result: value, run: { id: c.id, cites: citedStatements(c), restrictions, guards: value.reached.guards } };
+  });
+  return {
+    cases,
+    results: runs.map((r) => r.result),
+    statementCases: casesByStatement(runs.map((r) => r.run)),
+  };
 }
 
 export function casebookDocs(root: string, run = runCasebook(root)): CasebookRun {
   const coverage = machineCoverage(root, run.results);
-  const page = withGeneratedSection(readFileSync(join(root, COVERAGE_DOC), 'utf8'), coverageMarkdown(coverage));
+  const section = `${coverageMarkdown(coverage).trimEnd()}\n\n${statementCasesMarkdown(run.statementCases)}\n`;
+  const page = withGeneratedSection(readFileSync(join(root, COVERAGE_DOC), 'utf8'), section);
   return {
     ...run,
     coverage,

@@ -36,6 +36,8 @@ export const CaseSchema = z
     question: z.string().min(1),
     /** The rule references it turns on, e.g. "13.2 step 3; ruling R12". */
     rules: z.string().min(1),
+    /** The testable statements of RULES.md §7 it is about, e.g. ["INT-16"] (`his coverage` counts them as covered). */
+    statements: z.array(z.string().regex(/^[A-Z]{3}-\d{2}$/, { error: 'a statement id, e.g. "INT-16"' })).optional(),
     /** The answer in plain words: what the pinned outcomes mean. */
     answer: z.string().min(1),
     /** Set when the engine's answer looks wrong against RULES.md / RULINGS.md: pinned as it is, and flagged. */

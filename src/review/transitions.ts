@@ -147,6 +147,8 @@ export class Reached {
   readonly transitions = new Set<string>();
   /** Guarded transitions whose guard was evaluated and did not hold (so the candidate after it was considered). */
   readonly guardFailed = new Set<string>();
+  /** Per guard name: whether it was seen holding and seen failing (`his coverage`: a guard evaluated both ways). */
+  readonly guards = new Map<string, { held: boolean; failed: boolean }>();
   /** Steps whose transition could not be told from the trace (the machines changed under the review code). */
   unresolved = 0;
   /** The first few of them, as `machine.source [event] → state`. */
@@ -190,6 +192,10 @@ export class Reached {
     for (const [m, set] of other.states) for (const s of set) this.state(m, s);
     for (const t of other.transitions) this.transitions.add(t);
     for (const t of other.guardFailed) this.guardFailed.add(t);
+    for (const [name, e] of other.guards) {
+      const mine = this.guards.get(name) ?? { held: false, failed: false };
+      this.guards.set(name, { held: mine.held || e.held, failed: mine.failed || e.failed });
+    }
     this.unresolved += other.unresolved;
     this.ambiguous += other.ambiguous;
     for (const u of other.unresolvedSteps) if (this.unresolvedSteps.length < 10) this.unresolvedSteps.push(u);
@@ -206,6 +212,12 @@ export class Reached {
     for (let i = from; i < trace.length; i++) {
       const e = trace[i]!;
       this.state(e.machine, e.state);
+      for (const g of e.guards) {
+        let seen = this.guards.get(g.name);
+        if (!seen) this.guards.set(g.name, (seen = { held: false, failed: false }));
+        if (g.result) seen.held = true;
+        else seen.failed = true;
+      }
       const source = at.get(e.machine);
       at.set(e.machine, e.state);
       if (e.event === 'start' || source === undefined) continue;
