@@ -56,7 +56,7 @@ describe('his odds stopped by a bound', () => {
   });
 });
 
-describe('his explore stopped by a bound', () => {
+describe('his explore stopped by a bound', { timeout: 60_000 }, () => {
   test('--max-nodes before any outcome: the STOPPED line first, no "0 distinct end positions", the rest marked as partial', () => {
     const r = his('explore', VIENNA, '--answers', 'listed', '--max-nodes', '5', '--find', 'true');
     expect(r.code, r.stderr).toBe(0);
@@ -110,7 +110,7 @@ describe('his explore stopped by a bound', () => {
   });
 });
 
-describe('his explore --find with every answer: a dice weight, not a percentage', () => {
+describe('his explore --find with every answer: a dice weight, not a percentage', { timeout: 60_000 }, () => {
   test('[13.4] the match weight is named for what it is, with its share of the total; no percentage above 100', () => {
     const r = his('explore', SMALL, '--find', 'true');
     expect(r.code, r.stderr).toBe(0);
