@@ -1,6 +1,6 @@
 // The walkthrough as a teacher uses it, in chromium: the story and the full view, each headline on its own state,
 // the statechart folded to the procedures in play with the current state in view, panned and zoomed.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -10,6 +10,30 @@ import { examplePage } from '../../scripts/walkthrough.ts';
 import { current, launch, LAUNCH_MS, open, SKIP, TEST_MS } from './chromium.ts';
 
 const LAPTOP = { width: 1366, height: 768 };
+const PHONE = { width: 390, height: 844 };
+
+/** How far the page is wider than the screen (0: no horizontal scroll), and the widest element that sticks out. */
+function overflow(page: Page) {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    let worst = '';
+    let most = 0;
+    for (const el of document.querySelectorAll<HTMLElement>('#wt-header *, main *')) {
+      if (el.closest('.diagram, #wt-chart-view')) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width > 0 && r.right - width > most) {
+        most = r.right - width;
+        worst = `${el.tagName.toLowerCase()}.${el.className}`;
+      }
+    }
+    return { scroll: document.documentElement.scrollWidth - width, most: Math.round(most), worst };
+  });
+}
+
+/** PDF pages in a PDF file (each page object is /Type /Page). */
+function pdfPages(pdf: Buffer): number {
+  return (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
+}
 
 let browser: Browser;
 let dir: string;
@@ -207,6 +231,167 @@ describe.skipIf(SKIP)('the walkthrough as a teacher uses it', () => {
       const centre = { x: back.node!.x + back.node!.w / 2, y: back.node!.y + back.node!.h / 2 };
       expect(Math.abs(centre.x - (back.pane.x + back.pane.w / 2))).toBeLessThan(2);
       expect(Math.abs(centre.y - (back.pane.y + back.pane.h / 2))).toBeLessThan(2);
+      expect(problems).toEqual([]);
+      await page.close();
+    },
+    TEST_MS,
+  );
+
+  test(
+    '[DESIGN] no horizontal scroll at 390 × 844 and 1366 × 768, in both languages, in replay and play, on every step',
+    async () => {
+      for (const size of [PHONE, LAPTOP])
+        for (const lang of ['en', 'ru'] as const) {
+          const { page, problems } = await open(browser, exampleFile, `#step=1&lang=${lang}&view=full`, size);
+          for (const mode of ['replay', 'play'] as const) {
+            if (mode === 'play') {
+              await page.click('button[data-act="mode"][data-mode="play"]');
+              // Play the rulebook's answers, checking every step the play adds.
+              for (const dice of ['3 5', '6 5 5 4 3 2 1 1 2 3', '6 6 5 5 5 4 4 3 3 2 2 1 1']) {
+                if (!(await page.locator('.play[data-kind="roll"]').count()))
+                  await page.click('.play-options button >> nth=0');
+                expect(await overflow(page), `${size.width} ${lang} play`).toMatchObject({ scroll: 0, most: 0 });
+                await page.fill('input[name="dice"]', dice);
+                await page.click('.dice-form button[type="submit"]');
+              }
+              await page.keyboard.press('Home');
+            }
+            const count = await page.locator('#wt-steps li').count();
+            for (let i = 0; i < count; i++) {
+              const o = await overflow(page);
+              expect(o, `${size.width} ${lang} ${mode} step ${i + 1}`).toMatchObject({ scroll: 0, most: 0 });
+              await page.keyboard.press('ArrowRight');
+            }
+          }
+          if (size === PHONE) {
+            // Touch-sized: every control a finger hits is at least 44 px high.
+            const small = await page.evaluate(() =>
+              [...document.querySelectorAll<HTMLElement>('button, select, input[type="number"], .step-list a')]
+                .filter((el) => el.offsetParent !== null && el.getBoundingClientRect().height < 44)
+                .map((el) => `${el.tagName} ${el.textContent?.trim().slice(0, 20)}`),
+            );
+            expect(small).toEqual([]);
+          }
+          expect(problems).toEqual([]);
+          await page.close();
+        }
+    },
+    TEST_MS * 2,
+  );
+
+  test(
+    '[DESIGN] print: a step on one A4 page, without controls, in colour; the whole story as a handout',
+    async () => {
+      const { page, problems } = await open(browser, exampleFile, '', LAPTOP);
+      // Headless chromium cannot show a print dialog: count the calls, and print to PDF instead.
+      await page.evaluate(() => {
+        (window as unknown as { printed: number }).printed = 0;
+        window.print = () => void (window as unknown as { printed: number }).printed++;
+      });
+      for (const view of ['story', 'full'] as const) {
+        if (view === 'full') await page.click('button[data-act="view"][data-view="full"]');
+        await page.keyboard.press('Home');
+        const count = await page.locator('#wt-steps li').count();
+        for (let i = 0; i < count; i++) {
+          await page.click('button[data-act="print"][data-print="step"]');
+          const state = (await current(page)).stepState;
+          expect(pdfPages(await page.pdf({ format: 'A4' })), `${view} ${state}`).toBe(1);
+          await page.keyboard.press('ArrowRight');
+        }
+      }
+      expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(
+        steps.length + steps.filter((s) => s.story).length,
+      );
+      await page.emulateMedia({ media: 'print' });
+      const printed = await page.evaluate(() => {
+        const hidden = (sel: string) =>
+          [...document.querySelectorAll<HTMLElement>(sel)].every((el) => getComputedStyle(el).display === 'none');
+        return {
+          controls: hidden('.top .controls') && hidden('#wt-steps') && hidden('.chart-tools') && hidden('.export'),
+          colours: getComputedStyle(document.querySelector('.note')!).printColorAdjust,
+          shown: ['#wt-step', '#wt-map svg.map', '#wt-chart-view'].map(
+            (sel) => getComputedStyle(document.querySelector(sel)!).display,
+          ),
+        };
+      });
+      expect(printed.controls).toBe(true);
+      expect(printed.colours).toBe('exact');
+      expect(printed.shown).not.toContain('none');
+      await page.emulateMedia({ media: 'screen' });
+      // The story as a handout: every story step in order, its headline and its map, in Russian too.
+      await page.click('button[data-act="lang"][data-lang="ru"]');
+      await page.click('button[data-act="print"][data-print="story"]');
+      const handout = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('#wt-handout .handout-step')].map((a) => ({
+          state: a.dataset.stepState,
+          note: a.querySelector('.note')?.textContent,
+          map: a.querySelectorAll('svg.map').length,
+        })),
+      );
+      const story = steps.filter((s) => s.story);
+      expect(handout).toEqual(story.map((s) => ({ state: s.stateId, note: s.note.ru, map: 1 })));
+      const pages = pdfPages(await page.pdf({ format: 'A4' }));
+      expect(pages).toBeGreaterThan(1);
+      expect(pages).toBeLessThanOrEqual(story.length);
+      await page.emulateMedia({ media: 'print' });
+      expect(
+        await page.evaluate(() => ({
+          page: getComputedStyle(document.querySelector('main.layout')!).display,
+          handout: getComputedStyle(document.getElementById('wt-handout')!).display,
+          unbroken: getComputedStyle(document.querySelector('.handout-step')!).breakInside,
+        })),
+      ).toEqual({ page: 'none', handout: 'block', unbroken: 'avoid' });
+      expect(problems).toEqual([]);
+      await page.close();
+    },
+    TEST_MS * 2,
+  );
+
+  test(
+    '[DESIGN] the map and the chart of the step on screen export as SVG (with their styles and marks) and PNG',
+    async () => {
+      const { page, problems } = await open(browser, exampleFile, '#step=8', LAPTOP);
+      const saved: Record<string, Buffer> = {};
+      for (const what of ['map', 'chart'] as const)
+        for (const format of ['svg', 'png'] as const) {
+          const download = page.waitForEvent('download');
+          await page.click(`button[data-act="export"][data-what="${what}"][data-format="${format}"]`);
+          const d = await download;
+          expect(d.suggestedFilename()).toBe(`vienna-1517-the-rulebook-s-interception-step-8-${what}.${format}`);
+          saved[`${what}.${format}`] = readFileSync((await d.path())!);
+        }
+      const map = saved['map.svg']!.toString('utf8');
+      expect(map).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" class="map"/);
+      expect(map).toContain('<style>svg.map {');
+      expect(map).toContain('data-kind="interception"');
+      const chart = saved['chart.svg']!.toString('utf8');
+      expect(chart).toMatch(
+        /<g [^>]*class="node state roll wt-visited wt-current"[^>]*data-state="interception\.rollingInterception"/,
+      );
+      expect(chart).toContain('g.wt-current &gt; polygon');
+      // PNG: the signature, and the size (the map at twice its size; the chart scaled to at most 16 million pixels).
+      const size = (png: Buffer) => [png.readUInt32BE(16), png.readUInt32BE(20)];
+      for (const png of [saved['map.png']!, saved['chart.png']!])
+        expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+      expect(size(saved['map.png']!)).toEqual([1280, 1040]);
+      const [w, h] = size(saved['chart.png']!);
+      expect(w! * h!).toBeLessThanOrEqual(16_000_000);
+      expect(w!).toBeGreaterThan(2000);
+      // Each SVG opens on its own in the browser, as drawn.
+      for (const file of ['map.svg', 'chart.svg']) {
+        const path = join(dir, file);
+        writeFileSync(path, saved[file]!);
+        const svg = await browser.newPage();
+        await svg.goto(`file://${path}`);
+        expect(await svg.evaluate(() => document.documentElement.tagName)).toBe('svg');
+        // Its own stylesheet draws it: the current state red, the roads of the map grey.
+        const stroke = await svg.evaluate(() => {
+          const el = document.querySelector('g.wt-current > polygon, g.wt-current > path, line.road');
+          return el ? getComputedStyle(el).stroke : null;
+        });
+        expect(stroke).toBe(file === 'chart.svg' ? 'rgb(220, 38, 38)' : 'rgb(148, 163, 184)');
+        await svg.close();
+      }
       expect(problems).toEqual([]);
       await page.close();
     },

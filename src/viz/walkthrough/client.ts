@@ -4,6 +4,9 @@
 // and, when the page carries the engine, hands play mode to a PlayDriver (play.ts). Runs only in the browser.
 import type { Lang } from '../../index.ts';
 import { ChartView } from './chart-view.ts';
+import { exportDrawing } from './export.ts';
+import { handout as storyHandout } from './handout.ts';
+import { PRINT_PAGE } from './style.ts';
 import { appRegions, chartHeader, visibleSteps, type View } from './panels.ts';
 import type { PlayState } from './play-form.ts';
 import type { WalkthroughModel } from './types.ts';
@@ -114,6 +117,8 @@ export function boot(startPlay?: StartPlay): void {
     document.body.classList.toggle('lang-ru', view.lang === 'ru');
     document.body.dataset.mode = view.mode;
     document.body.dataset.view = view.view;
+    // Printing without a choice (Ctrl + P) prints the step on screen.
+    document.body.dataset.print = 'step';
     document.title = `${model.title[view.lang]} — ${view.lang === 'en' ? 'rule walkthrough' : 'разбор по правилам'}`;
     markChart();
     measure();
@@ -171,6 +176,41 @@ export function boot(startPlay?: StartPlay): void {
 
   function currentNode(): Element | null {
     return document.querySelector(`.diagram[data-lang="${view.lang}"][data-chart="${chartShown()}"] g.wt-current`);
+  }
+
+  /** 'vienna-1517-the-rulebook-s-step-8-map': the scenario's title, the step, what is saved. */
+  function fileName(): string {
+    const slug = model.title.en
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 40)
+      .replace(/-$/, '');
+    return `${slug || 'walkthrough'}-step-${model.steps[view.index]?.step ?? 0}`;
+  }
+
+  /** One step on one page, or the story as a handout: the print stylesheet prints what body[data-print] names. */
+  function printPage(what: 'step' | 'story'): void {
+    const handout = byId('wt-handout');
+    handout.innerHTML = what === 'story' ? storyHandout(model, view.lang).text : '';
+    document.body.dataset.print = what;
+    if (what === 'step') {
+      // Laid out as it prints, at the page's width, and scaled down until it fits on one page (a scaled page is
+      // wider in its own pixels, so its map grows a little: a few rounds settle it).
+      const root = document.documentElement.style;
+      const main = byId('wt-step').parentElement!;
+      const room = PRINT_PAGE.height - 8;
+      let zoom = 1;
+      document.body.classList.add('print-measure');
+      for (let round = 0; round < 6; round++) {
+        root.setProperty('--print-zoom', zoom.toFixed(3));
+        const height = regions.header.getBoundingClientRect().height + main.getBoundingClientRect().height;
+        if (height <= room) break;
+        zoom = Math.floor(zoom * (room / height) * 1000) / 1000;
+      }
+      document.body.classList.remove('print-measure');
+    }
+    window.print();
   }
 
   function go(index: number): void {
@@ -253,7 +293,14 @@ export function boot(startPlay?: StartPlay): void {
     else if (act === 'follow') {
       const el = currentNode();
       if (el) chart.center(el);
-    } else if (player && act === 'option') (player.option(Number(target.dataset.index)), played());
+    } else if (act === 'print') printPage(target.dataset.print === 'story' ? 'story' : 'step');
+    else if (act === 'export')
+      void exportDrawing(
+        target.dataset.what === 'chart' ? 'chart' : 'map',
+        target.dataset.format === 'png' ? 'png' : 'svg',
+        fileName(),
+      );
+    else if (player && act === 'option') (player.option(Number(target.dataset.index)), played());
     else if (player && act === 'roll') (player.roll(), played());
     else if (player && act === 'undo') (player.undo(), played());
     else if (player && act === 'restart') (player.restart(), played());

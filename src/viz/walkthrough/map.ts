@@ -23,6 +23,15 @@ export const POWER_COLOURS: Readonly<Record<string, string>> = {
   independent: '#bdbdbd',
 };
 
+/** The map's own stylesheet: the page's, and an exported map's (its colours spelled out, no page variables). */
+export const MAP_STYLE = `svg.map { display: block; width: 100%; height: auto; background: #fdfcf7; border: 1px solid #e2e8f0; border-radius: 8px; }
+svg.map .road { stroke: #94a3b8; stroke-width: 3; } svg.map .road.pass { stroke: #a16207; }
+svg.map .name { font: 600 13px system-ui, sans-serif; paint-order: stroke; stroke: #fff; stroke-width: 4px; fill: #111827; }
+svg.map .ring.centre { stroke: #dc2626; stroke-width: 3; } svg.map .ring.origin { stroke: #64748b; stroke-width: 2; stroke-dasharray: 4 3; }
+svg.map .counter text { font: 11px system-ui, sans-serif; fill: #111827; } svg.map .counter .c1 { font-weight: 700; }
+svg.map .arrow-label { font: italic 600 11px system-ui, sans-serif; paint-order: stroke; stroke: #fff; stroke-width: 4px; fill: #111827; text-anchor: middle; }
+svg.map .arrow.failed path { opacity: .55; } svg.map .unrest { font: 700 14px sans-serif; fill: #b91c1c; }`;
+
 const W = 640;
 const H = 520;
 const PAD_X = 70;

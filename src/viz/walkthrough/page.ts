@@ -64,7 +64,7 @@ export function renderPage(p: PageParts): string {
 <title>${title}</title>
 <style>${STYLE}</style>
 </head>
-<body class="lang-${lang}" data-mode="replay" data-view="${v.view}" data-chart="${p.folded ? 'folded' : 'full'}">
+<body class="lang-${lang}" data-mode="replay" data-view="${v.view}" data-chart="${p.folded ? 'folded' : 'full'}" data-print="step">
 <div id="wt-header">${r.header.text}</div>
 <noscript><p class="panel">${escapeHtml(word('noscript', 'en'))} / ${escapeHtml(word('noscript', 'ru'))}</p></noscript>
 <main class="layout">
@@ -77,6 +77,7 @@ ${diagrams}
 <section id="wt-map" class="panel">${r.map.text}</section>
 </aside>
 </main>
+<div id="wt-handout"></div>
 <script type="application/json" id="wt-data">${scriptJson(model)}</script>
 ${p.play ? `<script type="application/json" id="wt-scenario">${scriptJson(p.play)}</script>\n` : ''}<script>${p.script}</script>
 </body>

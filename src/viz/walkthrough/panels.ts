@@ -53,7 +53,7 @@ export function header(m: WalkthroughModel, v: View): Markup {
   const viewButton = (view: View['view']) =>
     html`<button type="button" class="view${view === v.view ? ' on' : ''}" data-act="view" data-view="${view}" aria-pressed="${String(view === v.view)}" title="${word(view === 'story' ? 'storyHint' : 'fullHint', lang)}">${word(view === 'story' ? 'story' : 'full', lang)}</button>`;
   const counter = html`<span id="wt-counter" class="counter">${word('step', lang)} <b>${String(at + 1)}</b> ${word('of', lang)} ${String(shown.length)}</span>`;
-  return html`<header class="top"><div class="titles"><h1>${m.title[lang]}</h1><p class="sub">${word('pageTitle', lang)}</p>${m.alternativeReadings?.length ? html`<p class="sub readings">${word('readings', lang)} ${m.alternativeReadings.join(', ')}</p>` : ''}${m.description ? html`<details class="desc"><summary>${word('about', lang)}</summary><p>${m.description[lang]}</p></details>` : ''}</div><nav class="controls"><span class="group nav"><button type="button" id="wt-prev" data-act="prev"${at <= 0 ? html` disabled` : ''}>${word('previous', lang)}</button>${counter}<button type="button" id="wt-next" data-act="next"${at >= shown.length - 1 ? html` disabled` : ''}>${word('next', lang)}</button></span><span class="group" role="group" aria-label="${word('viewLabel', lang)}">${viewButton('story')}${viewButton('full')}</span><span class="group" role="group" aria-label="${word('language', lang)}">${langButton('en', 'EN')}${langButton('ru', 'RU')}</span>${v.playable ? html`<span class="group" role="group" aria-label="${word('mode', lang)}">${modeButton('replay')}${modeButton('play')}</span>` : ''}<span class="keys">${word('keys', lang)}</span></nav></header>`;
+  return html`<header class="top"><div class="titles"><h1>${m.title[lang]}</h1><p class="sub">${word('pageTitle', lang)}</p>${m.alternativeReadings?.length ? html`<p class="sub readings">${word('readings', lang)} ${m.alternativeReadings.join(', ')}</p>` : ''}${m.description ? html`<details class="desc"><summary>${word('about', lang)}</summary><p>${m.description[lang]}</p></details>` : ''}</div><nav class="controls"><span class="group nav"><button type="button" id="wt-prev" data-act="prev"${at <= 0 ? html` disabled` : ''}>${word('previous', lang)}</button>${counter}<button type="button" id="wt-next" data-act="next"${at >= shown.length - 1 ? html` disabled` : ''}>${word('next', lang)}</button></span><span class="group" role="group" aria-label="${word('viewLabel', lang)}">${viewButton('story')}${viewButton('full')}</span><span class="group" role="group" aria-label="${word('language', lang)}">${langButton('en', 'EN')}${langButton('ru', 'RU')}</span>${v.playable ? html`<span class="group" role="group" aria-label="${word('mode', lang)}">${modeButton('replay')}${modeButton('play')}</span>` : ''}<span class="group print" role="group" aria-label="${word('print', lang)}"><button type="button" data-act="print" data-print="step" title="${word('printStepHint', lang)}">🖨 ${word('printStep', lang)}</button><button type="button" data-act="print" data-print="story" title="${word('printStoryHint', lang)}">🖨 ${word('printStory', lang)}</button></span><span class="keys">${word('keys', lang)}</span></nav></header>`;
 }
 
 /** Whether the step's note says what happened in it (it is not just the state's title). */
@@ -189,7 +189,14 @@ export function mapPanel(m: WalkthroughModel, v: View): Markup {
   const board = s?.board !== undefined ? m.boards[s.board] : s ? m.frames[s.frame] : undefined;
   if (!board) return html``;
   const map = Object.hasOwn(m.maps, board.map) ? m.maps[board.map] : undefined;
-  return html`<h2>${word('mapTitle', v.lang)}</h2>${mapSvg(m, map, board, v.lang)}${mapLegend(v.lang)}${stacksTable(m, map, board, v.lang)}`;
+  return html`<div class="panel-head"><h2>${word('mapTitle', v.lang)}</h2>${exportButtons('map', v.lang)}</div>${mapSvg(m, map, board, v.lang)}${mapLegend(v.lang)}${stacksTable(m, map, board, v.lang)}`;
+}
+
+/** Save the map or the chart of the step on screen, as SVG or PNG (for slides). */
+function exportButtons(what: 'map' | 'chart', lang: Lang): Markup {
+  const b = (format: 'svg' | 'png') =>
+    html`<button type="button" data-act="export" data-what="${what}" data-format="${format}" title="${word(what === 'map' ? 'exportMap' : 'exportChart', lang)} (${format.toUpperCase()})">⤓ ${format.toUpperCase()}</button>`;
+  return html`<span class="group export" role="group" aria-label="${word(what === 'map' ? 'exportMap' : 'exportChart', lang)}">${b('svg')}${b('png')}</span>`;
 }
 
 /** Everything that changes with the step or the language (the statecharts stay; the script marks them). */
@@ -204,5 +211,5 @@ export function chartHeader(lang: Lang, foldable: boolean): Markup {
   const chartChoice = foldable
     ? html`<span class="group" role="group" aria-label="${word('chartLabel', lang)}"><button type="button" class="chart-kind" data-act="chart" data-chart="folded">${word('inPlay', lang)}</button><button type="button" class="chart-kind" data-act="chart" data-chart="full">${word('allProcedures', lang)}</button></span>`
     : '';
-  return html`<h2>${word('statechart', lang)}</h2><p class="muted legend-line">${word('chartLegend', lang)}</p><div class="chart-tools">${chartChoice}<span class="group" role="group" aria-label="${word('zoom', lang)}">${button('zoom', ' data-zoom="-1"', word('zoomOut', lang), '−')}${button('zoom', ' data-zoom="1"', word('zoomIn', lang), '+')}${button('fit', '', word('fit', lang), '⤢')}${button('follow', '', word('follow', lang), '◎')}</span></div>`;
+  return html`<div class="panel-head"><h2>${word('statechart', lang)}</h2>${exportButtons('chart', lang)}</div><p class="muted legend-line">${word('chartLegend', lang)}</p><div class="chart-tools">${chartChoice}<span class="group" role="group" aria-label="${word('zoom', lang)}">${button('zoom', ' data-zoom="-1"', word('zoomOut', lang), '−')}${button('zoom', ' data-zoom="1"', word('zoomIn', lang), '+')}${button('fit', '', word('fit', lang), '⤢')}${button('follow', '', word('follow', lang), '◎')}</span></div>`;
 }

@@ -6,6 +6,7 @@
 import { createSession, parseScenario, restoreSession, type SendResult } from '../../index.ts';
 import type { StartPlay } from './client.ts';
 import { StepCapture } from './capture.ts';
+import { download } from './export.ts';
 import { WalkthroughRecorder } from './model.ts';
 import { eventFromForm, type PlayState, type Sent } from './play-form.ts';
 import type { WalkthroughModel } from './types.ts';
@@ -85,14 +86,10 @@ export const startPlay: StartPlay = (replay: WalkthroughModel) => {
       error = null;
       sent = undefined;
     },
-    download: () => {
-      const blob = new Blob([`${JSON.stringify(session.save(), null, 2)}\n`], { type: 'application/json' });
-      const url = URL.createObjectURL(blob);
-      const a = Object.assign(document.createElement('a'), { href: url, download: 'his-session.json' });
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
-    },
+    download: () =>
+      download(
+        new Blob([`${JSON.stringify(session.save(), null, 2)}\n`], { type: 'application/json' }),
+        'his-session.json',
+      ),
   };
 };

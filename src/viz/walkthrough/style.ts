@@ -1,6 +1,86 @@
 // The page's stylesheet (inline: the page loads nothing). System fonts only. Three layouts: a laptop's (the step
 // list, the step, and beside them the statechart over the map, which stay in view), a tablet's (two columns, the
 // chart and the map below), a phone's (one column, touch-sized controls, nothing wider than the screen); and print.
+import { MAP_STYLE } from './map.ts';
+
+/**
+ * The statechart's marks — the current state red, the states and transitions taken so far green — under a prefix: the
+ * page's drawings (`.diagram `), or an exported chart's own stylesheet ('').
+ */
+export function chartMarks(prefix: string): string {
+  return `${prefix}g.wt-visited > polygon, ${prefix}g.wt-visited > path, ${prefix}g.wt-visited > ellipse { stroke: #16a34a; stroke-width: 3.5; }
+${prefix}g.wt-edge > path { stroke: #16a34a; stroke-width: 3; } ${prefix}g.wt-edge > polygon { stroke: #16a34a; fill: #16a34a; }
+${prefix}g.wt-current > polygon, ${prefix}g.wt-current > path, ${prefix}g.wt-current > ellipse { stroke: #dc2626; stroke-width: 7; }`;
+}
+
+/**
+ * How a step prints: on one A4 page, the step over the map and the statechart side by side, no controls, colours
+ * kept. The same rules lay the step out on screen under body.print-measure (at the page's width), so that the page's
+ * script can measure it and scale it to one page (--print-zoom) before it prints.
+ */
+const PRINT_RULES: readonly (readonly [string, string])[] = [
+  ['.top', 'position: static; border: 0; padding: 0 0 3mm;'],
+  [
+    '.top .controls, .top details.desc, .chart-tools, .legend-line, .export, #wt-steps, .toolbar, .play, noscript, #wt-map .stacks, #wt-map .captured',
+    'display: none !important;',
+  ],
+  ['main.layout', 'display: block; padding: 0;'],
+  ['.panel', 'border: 0; padding: 0; border-radius: 0;'],
+  ['#wt-step', 'margin-bottom: 3mm;'],
+  [
+    '#wt-side',
+    'position: static; max-height: none; overflow: visible; display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 5mm; align-items: start;',
+  ],
+  ['#wt-chart', 'order: 2;'],
+  ['#wt-map', 'order: 1;'],
+  ['#wt-chart-view', 'height: 75mm; border: 1px solid #cbd5e1;'],
+  ['#wt-map svg.map', 'max-height: 75mm;'],
+];
+
+/** The width and height of an A4 page less its margins, in CSS pixels (96 per inch): what one step must fit in. */
+export const PRINT_PAGE = { width: Math.floor(((210 - 22) / 25.4) * 96), height: Math.floor(((297 - 22) / 25.4) * 96) };
+
+const PRINT = `@media print {
+  @page { size: A4; margin: 11mm; }
+  /* Colours are part of the lesson: the powers, the hits, the path on the chart. */
+  * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+  html, body { background: #fff; }
+  body { font-size: 10pt; padding: 0; }
+  body[data-print="step"] main.layout, body[data-print="step"] #wt-header { zoom: var(--print-zoom, 1); }
+  ${PRINT_RULES.map(([sel, decl]) => `${sel} { ${decl} }`).join('\n  ')}
+  #wt-step .block, .decision, .dice, .outcome, .stopped, .handout-step, svg.map, tr { break-inside: avoid; }
+  /* "The story": the handout only. */
+  body[data-print="story"] > :not(#wt-handout) { display: none !important; }
+  body[data-print="story"] #wt-handout { display: block; }
+  .handout-step { padding: 3mm 0; border-top: 1px solid #cbd5e1; }
+  .handout-step h2 { font-size: 11pt; margin: 0 0 2mm; }
+  .handout svg.map { max-height: 80mm; }
+}
+body.print-measure { width: ${PRINT_PAGE.width}px; font-size: 10pt; padding: 0; }
+body.print-measure main.layout, body.print-measure #wt-header { zoom: var(--print-zoom, 1); }
+${PRINT_RULES.map(
+  ([sel, decl]) =>
+    `${sel
+      .split(', ')
+      .map((x) => `body.print-measure ${x}`)
+      .join(', ')} { ${decl} }`,
+).join('\n')}`;
+
+/**
+ * The tablet's and the phone's rules, kept off a step laid out for print (body.print-measure measures it on screen
+ * with the print rules; the page prints with none of the screen's width rules).
+ */
+function screenOnly(rules: string): string {
+  return rules.replace(/(^|\n|\}\s*)([^{}@/]+?)\s*\{/g, (_m, lead: string, selectors: string) => {
+    const scoped = selectors
+      .split(',')
+      .map((x) => x.trim())
+      .map((x) => (x === 'body' ? 'body:not(.print-measure)' : `body:not(.print-measure) ${x}`))
+      .join(', ');
+    return `${lead}${scoped} {`;
+  });
+}
+
 export const STYLE = `
 :root { --ink:#1f2937; --muted:#64748b; --line:#e2e8f0; --ok:#15803d; --no:#b91c1c; --cur:#dc2626; --seen:#16a34a; --bg:#f8fafc; --head:76px; }
 * { box-sizing: border-box; }
@@ -43,13 +123,7 @@ svg.die.hit rect { fill: #fee2e2; stroke: var(--no); stroke-width: 3; } svg.die.
 .chance { margin: .2rem 0; } .hit-chances p { margin: .3rem 0 .1rem; } .hit-chances ul { list-style: none; padding: 0; margin: 0; display: flex; flex-wrap: wrap; gap: .15rem .8rem; font-size: .85rem; } .hit-chances .rolled { background: #fee2e2; border-radius: 4px; padding: 0 .3rem; }
 .stopped { border: 2px solid var(--no); background: #fef2f2; padding: .6rem .8rem; border-radius: 10px; }
 .outcome { border: 2px solid var(--ok); background: #f0fdf4; padding: .6rem .8rem; border-radius: 10px; margin-top: 1rem; }
-svg.map { display: block; width: 100%; height: auto; background: #fdfcf7; border: 1px solid var(--line); border-radius: 8px; }
-svg.map .road { stroke: #94a3b8; stroke-width: 3; } svg.map .road.pass { stroke: #a16207; }
-svg.map .name { font: 600 13px system-ui, sans-serif; paint-order: stroke; stroke: #fff; stroke-width: 4px; fill: #111827; }
-svg.map .ring.centre { stroke: var(--cur); stroke-width: 3; } svg.map .ring.origin { stroke: #64748b; stroke-width: 2; stroke-dasharray: 4 3; }
-svg.map .counter text { font: 11px system-ui, sans-serif; fill: #111827; } svg.map .counter .c1 { font-weight: 700; }
-svg.map .arrow-label { font: italic 600 11px system-ui, sans-serif; paint-order: stroke; stroke: #fff; stroke-width: 4px; fill: #111827; text-anchor: middle; }
-svg.map .arrow.failed path { opacity: .55; } svg.map .unrest { font: 700 14px sans-serif; fill: #b91c1c; }
+${MAP_STYLE}
 .legend { display: flex; flex-wrap: wrap; gap: .2rem 1rem; list-style: none; padding: 0; font-size: .78rem; color: #334155; }
 .legend .lg { display: inline-block; width: 22px; height: 12px; margin-right: 4px; vertical-align: middle; }
 .lg.sq { width: 12px; border: 3px solid #111827; } .lg.ci { width: 12px; border: 1.5px solid #111827; border-radius: 50%; }
@@ -65,9 +139,7 @@ svg.map .arrow.failed path { opacity: .55; } svg.map .unrest { font: 700 14px sa
 .diagram svg { display: block; max-width: none; }
 body.lang-en .diagram[data-lang="ru"], body.lang-ru .diagram[data-lang="en"] { display: none; }
 body[data-chart="folded"] .diagram[data-chart="full"], body[data-chart="full"] .diagram[data-chart="folded"] { display: none; }
-.diagram g.wt-visited > polygon, .diagram g.wt-visited > path, .diagram g.wt-visited > ellipse { stroke: var(--seen); stroke-width: 3.5; }
-.diagram g.wt-edge > path { stroke: var(--seen); stroke-width: 3; } .diagram g.wt-edge > polygon { stroke: var(--seen); fill: var(--seen); }
-.diagram g.wt-current > polygon, .diagram g.wt-current > path, .diagram g.wt-current > ellipse { stroke: var(--cur); stroke-width: 7; }
+${chartMarks('.diagram ')}
 .play { margin-top: .8rem; padding: .6rem .8rem; border: 2px solid #1d4ed8; background: #eff6ff; border-radius: 10px; }
 .play-options, .play-blocked { list-style: none; padding: 0; margin: .2rem 0; } .play-options li, .play-blocked li { margin: .25rem 0; }
 .play-blocked .why { font-size: .8rem; color: var(--no); }
@@ -77,11 +149,15 @@ input[type="number"] { width: 4.2em; } input[name="dice"] { width: 16em; max-wid
 input, select { font: inherit; }
 .error { color: var(--no); background: #fef2f2; padding: .4rem .6rem; border-radius: 6px; }
 .toolbar { margin-top: 1rem; padding-top: .6rem; border-top: 1px solid var(--line); }
-@media (max-width: 1199px) {
+.panel-head { display: flex; flex-wrap: wrap; align-items: baseline; justify-content: space-between; gap: .3rem .8rem; } .panel-head .export button { font-size: .8rem; padding: .15rem .5rem; }
+#wt-handout { display: none; }
+.handout-step h2 .n { color: var(--muted); } .handout-body { display: grid; grid-template-columns: minmax(0, 1.15fr) minmax(0, 1fr); gap: 5mm; align-items: start; }
+.handout-head .desc { font-size: .9rem; } .handout .asked, .handout .answered { margin: .3rem 0; border: 0; padding: 0; }
+@media screen and (max-width: 1199px) {${screenOnly(`
   main.layout { grid-template-columns: 210px minmax(0, 1fr); }
   #wt-side { grid-column: 1 / -1; position: static; max-height: none; overflow: visible; display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); align-items: start; }
-}
-@media (max-width: 767px) {
+`)}}
+@media screen and (max-width: 767px) {${screenOnly(`
   body { font-size: 16px; padding-bottom: 64px; }
   /* The header scrolls away; the step buttons stay at the bottom of the screen, under the thumb. */
   .top { position: static; padding: .5rem .6rem; gap: .4rem; }
@@ -95,12 +171,13 @@ input, select { font: inherit; }
   #wt-chart-view { height: 55vh; }
   .guards th:first-child { width: 40%; } .guards th:last-child { width: 6.5em; }
   form.custom fieldset { width: 100%; }
-}
-@media (max-width: 767px), (pointer: coarse) {
+`)}}
+${PRINT}
+@media screen and (max-width: 767px), screen and (pointer: coarse) {${screenOnly(`
   button, select, input[type="number"], input[name="dice"] { min-height: 44px; }
   button { min-width: 44px; }
   .step-list a { padding: .55rem .5rem; min-height: 44px; }
   input[type="checkbox"] { width: 22px; height: 22px; }
-  label { display: inline-flex; align-items: center; gap: .3rem; min-height: 44px; }
-}
+  label { display: inline-flex; flex-wrap: wrap; align-items: center; gap: .3rem; min-height: 44px; max-width: 100%; }
+`)}}
 `;
