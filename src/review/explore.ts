@@ -24,7 +24,7 @@ import type { Decision } from '../schema/decision.ts';
 import type { EngineEvent } from '../schema/events.ts';
 import type { ResultPosition, Summary } from '../schema/result.ts';
 import type { Stack } from '../schema/scenario.ts';
-import { allAnswers, worldAt } from './answers.ts';
+import { allAnswers, DeadlinePassed, worldAt } from './answers.ts';
 import { add, mul, ONE, ZERO, type Fraction } from './fraction.ts';
 import { describeSummary, distinguish } from './describe.ts';
 import {
@@ -247,6 +247,19 @@ export function positionKey(p: ResultPosition): string {
   return JSON.stringify({ stacks: p.stacks, sieges: p.sieges, captured: p.captured, cp: p.impulse.cp });
 }
 
+/** A list shared by everything that extends it (a path from the start, its events): one link per state. */
+type Trail<T> = { readonly items: readonly T[]; readonly prev: Trail<T> | undefined } | undefined;
+
+function trail<T>(prev: Trail<T>, items: readonly T[]): Trail<T> {
+  return items.length === 0 ? prev : { items, prev };
+}
+
+function listOf<T>(t: Trail<T>): T[] {
+  const parts: (readonly T[])[] = [];
+  for (let l = t; l; l = l.prev) parts.push(l.items);
+  return parts.reverse().flat() as T[];
+}
+
 /** A path below a state, shared between the classes that extend it. */
 export interface PathLink {
   readonly events: readonly EngineEvent[];
@@ -456,7 +469,12 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): E
     reached?.addTrace(s.stepsSince(0), from);
   };
   /** The invariants at a state; `end` is the key of the end position when the move is over. */
-  const check = (s: Session, path: string[], events: readonly EngineEvent[], end?: string) => {
+  /** The clock, read between the parts of a long step (the invariants of a state, the result's parse). */
+  const inTime = () => {
+    if (performance.now() > deadline) throw new Stop('maxMs');
+  };
+  const check = (s: Session, path: Trail<string>, events: Trail<EngineEvent>, end?: string) => {
+    inTime();
     const o = { position: s.position, transit: s.inTransit?.stacks ?? [], summary: s.summary };
     const found = end
       ? [...endViolations(scenario, o, { parse: false }, tallies())]
@@ -465,6 +483,7 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): E
       // The result must parse as the next scenario: checked once per distinct end position.
       let p = parsed.get(end);
       if (!p) {
+        inTime();
         parsed.set(end, (p = resultParseViolations(scenario, o.position)));
         countCheck(tallies(), RESULT_PARSES, p.length > 0);
       }
@@ -480,6 +499,7 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): E
         result: end ? s.result : null,
       };
       reviewerInvariants.forEach((inv, i) => {
+        inTime();
         const name = invariantName(inv, i);
         let messages: string[];
         try {
@@ -491,7 +511,7 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): E
         found.push(...messages);
       });
     }
-    if (found.length) violations.push({ path, events: [...events], violations: found });
+    if (found.length) violations.push({ path: listOf(path), events: listOf(events), violations: found });
   };
 
   const tally = (d: Pick<Decision, 'kind'>, n: number, complete: boolean) => {
@@ -526,7 +546,7 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): E
       return [{ events: [policy(d) ?? d.options[0]!.event], p: ONE, label: `${d.power} ${d.kind}` }];
     }
     if (answers === 'all') {
-      const set = allAnswers(d, { world: worldAt(scenario.world, s.position), summary: s.summary });
+      const set = allAnswers(d, { world: worldAt(scenario.world, s.position), summary: s.summary, deadline });
       tally(d, set.events.length, set.complete);
       const labels = new Map(d.options.map((o) => [JSON.stringify(o.event), o.label.en]));
       return set.events.map((e) => ({
@@ -539,7 +559,50 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): E
     return d.options.map((o) => ({ events: [o.event], p: ONE, label: o.label.en }));
   };
 
-  const visit = (s: Session, path: string[], events: EngineEvent[]): Subtree => {
+  /** A state being expanded: its branches, the classes of complete paths found below it so far. */
+  interface Frame {
+    readonly s: Session;
+    readonly key: string;
+    readonly d: Decision | DecisionView;
+    readonly path: Trail<string>;
+    readonly events: Trail<EngineEvent>;
+    readonly before: Summary;
+    readonly branches: Iterator<Branch>;
+    next: IteratorResult<Branch>;
+    readonly classes: Map<string, PathClass>;
+    nodes: number;
+    /** The branch whose subtree is being explored, with what its edge added. */
+    taken?: { readonly b: Branch; readonly edge: number; readonly edgeDelta: number } | undefined;
+  }
+
+  /** The classes of a child's subtree, reached over branch `b`, added to its parent's. */
+  const merge = (f: Frame, b: Branch, edge: number, edgeDelta: number, sub: Subtree) => {
+    f.nodes += sub.nodes;
+    for (const c of sub.classes.values()) {
+      const flags = c.flags | edge;
+      const delta = tracksSummary ? deltas.compose(edgeDelta, c.delta) : 0;
+      const k = `${endId(c.end)}#${flags}#${delta}`;
+      const prev = f.classes.get(k);
+      const p = mul(c.probability, b.p);
+      const length = c.length + b.events.length;
+      const better = where && (!prev || length < prev.length);
+      f.classes.set(k, {
+        end: c.end,
+        flags,
+        delta,
+        probability: prev ? add(prev.probability, p) : p,
+        paths: (prev?.paths ?? 0) + c.paths,
+        shortest: better ? { events: b.events, label: b.label, next: c.shortest } : prev?.shortest,
+        length: better ? length : (prev?.length ?? 0),
+      });
+    }
+  };
+
+  /**
+   * Enters a state: its subtree when it is known at once (memoised, or the end of the move), otherwise the frame
+   * that expands it.
+   */
+  const enter = (s: Session, path: Trail<string>, events: Trail<EngineEvent>): Subtree | Frame => {
     // Once the move is over, nothing is left but its result: end states with the same result position have the same
     // (one-path) future, and its JSON is a shorter key than the whole tree's.
     const over = s.result;
@@ -574,9 +637,7 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): E
     }
     check(s, path, events);
     if (++expanded > maxNodes) throw new Stop('maxNodes');
-    const classes = new Map<string, PathClass>();
-    let nodes = 1;
-    const before = s.summary;
+    if (performance.now() > deadline) throw new Stop('maxMs');
     let source = branchesOf(s, d);
     if (splitPending) {
       shared.expanded++;
@@ -589,55 +650,68 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): E
     }
     // Lazy, one branch ahead: a roll of many dice does not build every outcome when the exploration stops early.
     const branches = source[Symbol.iterator]();
-    for (let next = branches.next(); !next.done;) {
-      const b = next.value;
-      next = branches.next();
-      if (performance.now() > deadline) throw new Stop('maxMs');
-      // The last branch takes this session itself: nothing reads it once its subtree is known.
-      const child = next.done ? s : s.fork();
-      const from = child.traceLength;
-      const where_ = [...path, b.label];
-      const events_ = [...events, ...b.events];
-      const refused = b.events.map((e) => child.accept(e, 'policy')).find((r) => !r.ok);
-      if (d.kind !== 'roll') countCheck(tallies(), ANSWERS_ACCEPTED, refused !== undefined && !refused.ok);
-      if (refused && !refused.ok) {
-        violations.push({
-          path: where_,
-          events: events_,
-          violations: [
-            `${answers === 'all' ? 'an enumerated legal answer' : 'a listed answer'} was refused: ${refused.error.message}`,
-          ],
-        });
+    const before = s.summary;
+    return { s, key, d, path, events, before, branches, next: branches.next(), classes: new Map(), nodes: 1 };
+  };
+
+  /**
+   * Explores every path below `start`. Iterative, with a stack of frames: a move as long as its decisions (thousands
+   * of interceptions) costs heap, not the call stack; a path and its events are shared lists, one link per state.
+   */
+  const visit = (start: Session, path: Trail<string>, events: Trail<EngineEvent>): Subtree => {
+    const first = enter(start, path, events);
+    if (!('branches' in first)) return first;
+    const stack: Frame[] = [first];
+    for (;;) {
+      const f = stack.at(-1)!;
+      let child: Frame | undefined;
+      while (!f.next.done) {
+        const b = f.next.value;
+        f.next = f.branches.next();
+        if (performance.now() > deadline) throw new Stop('maxMs');
+        // The last branch takes this session itself: nothing reads it once its subtree is known.
+        const s = f.next.done ? f.s : f.s.fork();
+        const from = s.traceLength;
+        const where_ = trail(f.path, [b.label]);
+        const events_ = trail(f.events, b.events);
+        const refused = b.events.map((e) => s.accept(e, 'policy')).find((r) => !r.ok);
+        if (f.d.kind !== 'roll') countCheck(tallies(), ANSWERS_ACCEPTED, refused !== undefined && !refused.ok);
+        if (refused && !refused.ok) {
+          violations.push({
+            path: listOf(where_),
+            events: listOf(events_),
+            violations: [
+              `${answers === 'all' ? 'an enumerated legal answer' : 'a listed answer'} was refused: ${refused.error.message}`,
+            ],
+          });
+          continue;
+        }
+        observe(s, from);
+        const after = s.summary;
+        const edge = flagsOf(marginalDelta(f.before, after));
+        const edgeDelta = tracksSummary ? deltas.intern(summaryDelta(f.before, after)) : 0;
+        const sub = enter(s, where_, events_);
+        if ('branches' in sub) {
+          f.taken = { b, edge, edgeDelta };
+          child = sub;
+          break;
+        }
+        merge(f, b, edge, edgeDelta, sub);
+      }
+      if (child) {
+        stack.push(child);
         continue;
       }
-      observe(child, from);
-      const after = child.summary;
-      const edge = flagsOf(marginalDelta(before, after));
-      const edgeDelta = tracksSummary ? deltas.intern(summaryDelta(before, after)) : 0;
-      const sub = visit(child, where_, events_);
-      nodes += sub.nodes;
-      for (const c of sub.classes.values()) {
-        const flags = c.flags | edge;
-        const delta = tracksSummary ? deltas.compose(edgeDelta, c.delta) : 0;
-        const k = `${endId(c.end)}#${flags}#${delta}`;
-        const prev = classes.get(k);
-        const p = mul(c.probability, b.p);
-        const length = c.length + b.events.length;
-        const better = where && (!prev || length < prev.length);
-        classes.set(k, {
-          end: c.end,
-          flags,
-          delta,
-          probability: prev ? add(prev.probability, p) : p,
-          paths: (prev?.paths ?? 0) + c.paths,
-          shortest: better ? { events: b.events, label: b.label, next: c.shortest } : prev?.shortest,
-          length: better ? length : (prev?.length ?? 0),
-        });
-      }
+      // Every branch of this state is explored: its subtree is known.
+      const subtree: Subtree = { classes: f.classes, nodes: f.nodes };
+      memo.set(f.key, subtree);
+      stack.pop();
+      const parent = stack.at(-1);
+      if (!parent) return subtree;
+      const { b, edge, edgeDelta } = parent.taken!;
+      parent.taken = undefined;
+      merge(parent, b, edge, edgeDelta, subtree);
     }
-    const subtree = { classes, nodes };
-    memo.set(key, subtree);
-    return subtree;
   };
 
   const root = createSession(scenario);
@@ -649,10 +723,11 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): E
   let top: Subtree = { classes: new Map(), nodes: 0 };
   let truncatedBy: ExploreReport['truncatedBy'];
   try {
-    top = visit(root, [], prefix);
+    top = visit(root, undefined, trail(undefined, prefix));
   } catch (e) {
-    if (!(e instanceof Stop)) throw e;
-    truncatedBy = e.by;
+    if (e instanceof DeadlinePassed) truncatedBy = 'maxMs';
+    else if (e instanceof Stop) truncatedBy = e.by;
+    else throw e;
   }
 
   return {
