@@ -36,6 +36,16 @@ export interface AnswerContext {
   /** The board and leaders of the scenario, with the position as it stands at the decision. */
   readonly world: World;
   readonly summary: Summary;
+  /** The explorer's deadline (performance.now()): past it, the enumeration throws DeadlinePassed. */
+  readonly deadline?: number;
+}
+
+/** Thrown when an enumeration passes its context's deadline (the explorer's --max-ms), wherever it is. */
+export class DeadlinePassed extends Error {
+  constructor() {
+    super('the deadline passed');
+    this.name = 'DeadlinePassed';
+  }
 }
 
 export interface AnswerSet {
@@ -49,21 +59,22 @@ type ByPower = Partial<Record<Power, Partial<Counts>>>;
 
 const ZERO: Counts = { regulars: 0, mercenaries: 0, cavalry: 0 };
 
-/** Every subset of a list, the empty one first, in a stable order. */
-function subsets<T>(xs: readonly T[]): T[][] {
-  let out: T[][] = [[]];
-  for (const x of xs) out = [...out, ...out.map((s) => [...s, x])];
-  return out;
+/**
+ * Every subset of a list, the empty one first, in a stable order (the binary count: element i is in subset m when
+ * bit i of m is set). Lazy: a stack of a hundred leaders has 2^100 subsets, and the enumeration stops at MAX_ANSWERS.
+ */
+function* subsets<T>(xs: readonly T[]): Generator<T[]> {
+  const n = BigInt(xs.length);
+  for (let m = 0n; m < 1n << n; m++) yield xs.filter((_, i) => ((m >> BigInt(i)) & 1n) === 1n);
 }
 
 /** Every mix of land units with each type at most `have` and at most `room` in all, the empty mix included. */
-function mixes(have: Counts, room: number): Counts[] {
-  const out: Counts[] = [];
+function* mixes(have: Counts, room: number): Generator<Counts> {
+  // Lazy: 1 000 units of each type make 10^9 mixes, and the enumeration stops at MAX_ANSWERS.
   for (let cavalry = 0; cavalry <= Math.min(have.cavalry, room); cavalry++)
     for (let regulars = 0; regulars <= Math.min(have.regulars, room - cavalry); regulars++)
       for (let mercenaries = 0; mercenaries <= Math.min(have.mercenaries, room - cavalry - regulars); mercenaries++)
-        out.push({ regulars, mercenaries, cavalry });
-  return out;
+        yield { regulars, mercenaries, cavalry };
 }
 
 const count = (c: Counts) => c.regulars + c.mercenaries + c.cavalry;
@@ -142,7 +153,15 @@ function withSplits(
 class Collector {
   readonly events: EngineEvent[] = [];
   complete = true;
+  private readonly deadline: number;
+
+  constructor(ctx?: AnswerContext) {
+    this.deadline = ctx?.deadline ?? Number.POSITIVE_INFINITY;
+  }
+
   add(e: EngineEvent): boolean {
+    // The clock is read every 256 answers: a long enumeration stops near the deadline, a short one pays nothing.
+    if ((this.events.length & 255) === 255 && performance.now() > this.deadline) throw new DeadlinePassed();
     if (this.events.length >= MAX_ANSWERS) {
       this.complete = false;
       return false;
@@ -164,7 +183,7 @@ function battleSpace(ctx: AnswerContext): string | undefined {
 }
 
 export function interceptAnswers(d: Decision, ctx: AnswerContext): AnswerSet {
-  const out = new Collector();
+  const out = new Collector(ctx);
   const power = d.power as MajorPower;
   const position = ctx.world.position;
   const spaces = (d.limits?.spaces ?? []) as { from: string; available: Units; maxLandUnits: number }[];
@@ -194,7 +213,7 @@ export function interceptAnswers(d: Decision, ctx: AnswerContext): AnswerSet {
 }
 
 export function avoidAnswers(d: Decision, ctx: AnswerContext): AnswerSet {
-  const out = new Collector();
+  const out = new Collector(ctx);
   const power = d.power as MajorPower;
   const position = ctx.world.position;
   const available = d.limits?.available as Units | undefined;
@@ -233,7 +252,7 @@ export const continueAnswers = (d: Decision): AnswerSet => listedAnswers(d);
 export const casualtiesAnswers = (d: Decision): AnswerSet => listedAnswers(d);
 
 export function retreatAnswers(d: Decision, ctx: AnswerContext): AnswerSet {
-  const out = new Collector();
+  const out = new Collector(ctx);
   const power = d.power;
   const position = ctx.world.position;
   const lim = d.limits as
@@ -288,7 +307,7 @@ export function retreatAnswers(d: Decision, ctx: AnswerContext): AnswerSet {
 }
 
 export function moveAnswers(d: Decision, ctx: AnswerContext): AnswerSet {
-  const out = new Collector();
+  const out = new Collector(ctx);
   const power = ctx.world.position.impulse.power;
   const cp = ctx.world.position.impulse.cp;
   // The destinations the decision found open to the largest formation of each space (a smaller one may enter no more).
