@@ -22,6 +22,8 @@ import {
   type Session,
   type SendResult,
 } from './index.ts';
+import { shownValue } from './engine/session-options.ts';
+import { LIMITS } from './schema/limits.ts';
 
 /** The JSON-RPC 2.0 error codes this server answers with. */
 export const RPC_ERRORS = {
@@ -32,6 +34,8 @@ export const RPC_ERRORS = {
   internalError: -32603,
   /** Implementation-defined server error: the open-session limit is reached (close some). */
   tooManySessions: -32000,
+  /** Implementation-defined server error: a line took longer than maxCallMs; what it began was not kept. */
+  overBudget: -32001,
 } as const;
 
 /** The protocol's name and version, reported by the `hello` method. */
@@ -47,11 +51,26 @@ export interface ServeOptions {
   readonly maxBatch?: number;
   /** Stops serving (after the request in hand) once aborted; serveStdio aborts when stdout is gone. */
   readonly signal?: AbortSignal;
+  /**
+   * The time one line may take (a request, or a whole batch), in milliseconds (default 1 000): a `restore` replaying
+   * a long save and a batch stop at it and answer -32001 naming the bound; the session is not opened.
+   */
+  readonly maxCallMs?: number;
+  /** The events one session may accept (default 2 000, a hundred times a move of the real game): its memory bound. */
+  readonly maxSessionEvents?: number;
+  /** The server several streams share (serveLines): their sessions are one table; each line is served in turn. */
+  readonly server?: RpcServer;
 }
 
-export const DEFAULT_MAX_LINE_BYTES = 4 * 1024 * 1024;
+export const DEFAULT_MAX_LINE_BYTES = 1024 * 1024;
 export const DEFAULT_MAX_SESSIONS = 10_000;
 export const DEFAULT_MAX_BATCH = 1_000;
+export const DEFAULT_MAX_CALL_MS = 1_000;
+export const DEFAULT_MAX_SESSION_EVENTS = 2_000;
+/** The most trace entries one `trace` call returns: ask again from `next` for the rest. */
+export const MAX_TRACE_ENTRIES = 1_000;
+/** Nesting of a request's params: a scenario's own limit (LIMITS.depth) and the levels above it. */
+const MAX_PARAMS_DEPTH = LIMITS.depth + 4;
 
 type Id = string | number | null;
 type Json = unknown;
@@ -77,10 +96,23 @@ class RpcFault extends Error {
 const invalidParams = (message: string, data?: Json) =>
   new RpcFault(RPC_ERRORS.invalidParams, `Invalid params: ${message}`, data);
 
-/** A parameter's value as a message shows it: JSON, cut to 100 characters. */
+/** A parameter's value as a message shows it: JSON, cut to 100 characters (a value nested too deep, by its kind). */
 function shown(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
+  if (nestedDeeperThan(value, 8)) return shownValue(value);
+  const text = JSON.stringify(value) ?? shownValue(value);
   return text.length > 100 ? `${text.slice(0, 100)}…` : text;
+}
+
+/** Whether a JSON value nests deeper than `max` levels; iterative, so any depth costs no stack. */
+function nestedDeeperThan(value: unknown, max: number): boolean {
+  const todo: [unknown, number][] = [[value, 0]];
+  while (todo.length > 0) {
+    const [v, depth] = todo.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= max) return true;
+    for (const x of Array.isArray(v) ? v : Object.values(v)) todo.push([x, depth + 1]);
+  }
+  return false;
 }
 
 /**
@@ -136,11 +168,17 @@ export class RpcServer {
   private nextId = 1;
   private readonly maxSessions: number;
   private readonly maxBatch: number;
+  private readonly maxCallMs: number;
+  private readonly maxSessionEvents: number;
+  /** When the line in hand must be answered by (performance.now()). */
+  private deadline = Number.POSITIVE_INFINITY;
   private readonly methods: Readonly<Record<string, Method>>;
 
   constructor(options: ServeOptions = {}) {
     this.maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
     this.maxBatch = options.maxBatch ?? DEFAULT_MAX_BATCH;
+    this.maxCallMs = options.maxCallMs ?? DEFAULT_MAX_CALL_MS;
+    this.maxSessionEvents = options.maxSessionEvents ?? DEFAULT_MAX_SESSION_EVENTS;
     // A null-prototype table looked up with Object.hasOwn: `__proto__`, `constructor`, `toString` are unknown methods.
     const table = Object.create(null) as Record<string, Method>;
     table.hello = (p) => this.hello(p);
@@ -165,6 +203,7 @@ export class RpcServer {
 
   /** Answers one line: the response text (one line of JSON), or null when nothing is to be sent. Never throws. */
   handleLine(line: string): string | null {
+    this.deadline = performance.now() + this.maxCallMs;
     try {
       const text = line.replace(/^\uFEFF/, '').trim();
       if (text === '') return null;
@@ -206,7 +245,9 @@ export class RpcServer {
           message: `Invalid Request: a batch of ${message.length} requests (at most ${this.maxBatch})`,
         });
       }
-      const responses = message.map((m) => this.handleRequest(m)).filter((r) => r !== null);
+      const responses = message
+        .map((m) => (performance.now() > this.deadline ? this.overBudget(m) : this.handleRequest(m)))
+        .filter((r) => r !== null);
       return responses.length > 0 ? responses : null;
     }
     return this.handleRequest(message);
@@ -262,6 +303,13 @@ export class RpcServer {
       );
     }
     const params = (hasParams ? request.params : {}) as Params;
+    if (nestedDeeperThan(params, MAX_PARAMS_DEPTH))
+      return answer(
+        errorResponse(id, {
+          code: RPC_ERRORS.invalidParams,
+          message: `Invalid params: nested more than ${MAX_PARAMS_DEPTH} levels deep`,
+        }),
+      );
     try {
       const result = this.methods[method]!(params);
       return answer({ jsonrpc: '2.0', id, result });
@@ -277,6 +325,20 @@ export class RpcServer {
         );
       return answer(errorResponse(id, internal(e)));
     }
+  }
+
+  /** The answer to a request of a batch whose time ran out before it was reached: not carried out. */
+  private overBudget(request: unknown): Json | null {
+    if (!isPlainObject(request) || !Object.hasOwn(request, 'id')) return null;
+    const rawId = request.id;
+    const id: Id = rawId === null || typeof rawId === 'string' || typeof rawId === 'number' ? rawId : null;
+    return errorResponse(id, budgetError(this.maxCallMs));
+  }
+
+  /** Throws the over-budget fault once the line in hand has used up its time. */
+  private inTime(): void {
+    if (performance.now() > this.deadline)
+      throw new RpcFault(RPC_ERRORS.overBudget, budgetError(this.maxCallMs).message, { maxCallMs: this.maxCallMs });
   }
 
   // ---- parameters ----
@@ -308,6 +370,24 @@ export class RpcServer {
     }
   }
 
+  /** A session at its event bound: the refusal its send or roll answers (nothing changes), or undefined. */
+  private full(session: Session): Json | undefined {
+    if (session.log.length < this.maxSessionEvents) return undefined;
+    const message = `the session has accepted ${session.log.length} events, as many as a session of this server may (maxSessionEvents ${this.maxSessionEvents}): save it and restore it elsewhere, or close it`;
+    return {
+      ok: false,
+      error: {
+        code: 'limit',
+        message,
+        reason: {
+          en: message,
+          ru: `сессия приняла ${session.log.length} событий — столько, сколько допускает этот сервер (maxSessionEvents ${this.maxSessionEvents}): сохраните её и восстановите в другом месте или закройте`,
+        },
+        limit: { name: 'maxSessionEvents', value: this.maxSessionEvents },
+      },
+    };
+  }
+
   // ---- methods ----
 
   private hello(params: Params): Json {
@@ -331,8 +411,11 @@ export class RpcServer {
     if (lang !== 'en' && lang !== 'ru') throw invalidParams(`'lang' must be "en" or "ru", not ${shown(lang)}`);
     this.checkRoom();
     // A bad scenario (ScenarioError) or option (SessionOptionsError) is the host's mistake: -32602 (hostFault).
-    const session = createSession(parseScenario(params.scenario), { seed, lang });
+    const scenario = parseScenario(params.scenario);
+    this.inTime();
+    const session = createSession(scenario, { seed, lang });
     const pending = session.pending;
+    this.inTime();
     return { session: this.open(session), pending };
   }
 
@@ -348,13 +431,13 @@ export class RpcServer {
     // The event's own fields are the engine's to check: a malformed one is refused as a result (code invalid-event).
     if (!isPlainObject(params.event))
       throw invalidParams('\'event\' must be an object such as {"type": "intercept.decline", "power": "hapsburg"}');
-    return outcome(session, session.sendUntrusted(params.event));
+    return this.full(session) ?? outcome(session, session.sendUntrusted(params.event));
   }
 
   private roll(params: Params): Json {
     checkParams(params, ['session']);
     const { session } = this.session(params);
-    return outcome(session, session.roll());
+    return this.full(session) ?? outcome(session, session.roll());
   }
 
   private save(params: Params): Json {
@@ -368,8 +451,22 @@ export class RpcServer {
       throw invalidParams("missing 'save' (what the save method returned, or its JSON text)");
     this.checkRoom();
     // A bad save (RestoreError) is the host's mistake: -32602 (hostFault); one the engine failed on is -32603.
-    const session = restoreSession(params.save);
+    // The replay is timed: a save of many events stops at the line's budget.
+    const events = isPlainObject(params.save) && Array.isArray(params.save.events) ? params.save.events.length : 0;
+    if (events > this.maxSessionEvents)
+      throw invalidParams(
+        `the save holds ${events} events; a session accepts at most ${this.maxSessionEvents} (maxSessionEvents)`,
+      );
+    let session: Session;
+    try {
+      session = restoreSession(params.save, { maxMs: Math.max(Number.MIN_VALUE, this.deadline - performance.now()) });
+    } catch (e) {
+      if (e instanceof RestoreError && e.limit)
+        throw new RpcFault(RPC_ERRORS.overBudget, budgetError(this.maxCallMs).message, { maxCallMs: this.maxCallMs });
+      throw e;
+    }
     const pending = session.pending;
+    this.inTime();
     return { session: this.open(session), pending };
   }
 
@@ -385,7 +482,8 @@ export class RpcServer {
     if (typeof from !== 'number' || !Number.isSafeInteger(from) || from < 0)
       throw invalidParams("'from' must be a whole number ≥ 0");
     const trace = session.trace;
-    return { entries: trace.slice(from), next: trace.length };
+    const entries = trace.slice(from, from + MAX_TRACE_ENTRIES);
+    return { entries, next: Math.min(trace.length, from + entries.length) };
   }
 
   private close(params: Params): Json {
@@ -408,6 +506,14 @@ export class RpcServer {
     const { schema, io } = SCHEMAS[name]!;
     return { title: `his-procedures ${name}`, ...z.toJSONSchema(schema, { io, unrepresentable: 'any' }) };
   }
+}
+
+function budgetError(maxCallMs: number): RpcErrorObject {
+  return {
+    code: RPC_ERRORS.overBudget,
+    message: `Server error: the request took longer than ${maxCallMs} ms (maxCallMs) and was not carried out`,
+    data: { maxCallMs },
+  };
 }
 
 function outcome(session: Session, r: SendResult): Json {
@@ -497,8 +603,10 @@ export async function serveLines(
   write: (line: string) => void | Promise<void>,
   options: ServeOptions = {},
 ): Promise<void> {
-  const server = new RpcServer(options);
+  const server = options.server ?? new RpcServer(options);
   const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+  // Another stream served by the same server gets its turn between two lines of this one, not after a whole chunk.
+  let slice = performance.now();
   const splitter = new LineSplitter(maxLineBytes);
   const stream = isStream(input);
   const decoder = new StringDecoder('utf8');
@@ -509,6 +617,10 @@ export async function serveLines(
       if (stopped()) return false;
       const response = frame.kind === 'too-long' ? server.tooLong(maxLineBytes) : server.handleLine(frame.text);
       if (response !== null) await write(response);
+      if (performance.now() - slice > 5) {
+        await new Promise<void>((next) => setImmediate(next));
+        slice = performance.now();
+      }
     }
     return !stopped();
   };

@@ -15,10 +15,19 @@ export class RestoreError extends Error {
    */
   readonly engineFault: boolean;
 
-  constructor(message: string, index?: number, engineFault = false) {
+  /** When the replay stopped at a bound (`maxMs`): the bound and its value. */
+  readonly limit: { readonly name: string; readonly value: number } | undefined;
+
+  constructor(
+    message: string,
+    index?: number,
+    engineFault = false,
+    limit?: { readonly name: string; readonly value: number },
+  ) {
     super(message);
     this.index = index;
     this.engineFault = engineFault;
+    this.limit = limit;
     this.name = 'RestoreError';
   }
 }
@@ -53,10 +62,20 @@ export interface RestoreOptions {
    * events as it happens. One that throws while the save is replayed fails the restore.
    */
   readonly inspect?: Inspector | undefined;
+  /** Wall time in milliseconds the replay may take (default: none); past it, a RestoreError with `limit`. */
+  readonly maxMs?: number | undefined;
 }
 
 /** Replays a save: the scenario, then every recorded event in order (seeded rolls with their recorded values). */
-const RestoreOptionsSchema = z.object({ inspect: InspectorSchema.optional() }).strict();
+const RestoreOptionsSchema = z
+  .object({
+    inspect: InspectorSchema.optional(),
+    maxMs: z
+      .number({ error: 'maxMs must be a number of milliseconds above 0' })
+      .positive({ error: 'maxMs must be a number of milliseconds above 0' })
+      .optional(),
+  })
+  .strict();
 
 export function restoreSession(saved: unknown, options: RestoreOptions = {}): Session {
   // The host's options are the host's mistake when they are wrong: a RestoreError, never flagged as the engine's.
@@ -66,7 +85,10 @@ export function restoreSession(saved: unknown, options: RestoreOptions = {}): Se
     (_option, message) => new RestoreError(`the restored session could not start: ${message}`),
   );
   try {
-    return replay(saved, checked.inspect ? { inspect: checked.inspect } : {});
+    return replay(saved, {
+      ...(checked.inspect ? { inspect: checked.inspect } : {}),
+      ...(checked.maxMs !== undefined ? { maxMs: checked.maxMs } : {}),
+    });
   } catch (e) {
     if (e instanceof RestoreError) throw e;
     if (e instanceof SessionOptionsError) throw new RestoreError(`the restored session could not start: ${e.message}`);
@@ -119,7 +141,15 @@ function replay(saved: unknown, options: RestoreOptions): Session {
   // Where the engine's own answers since the last saved event start in the log (those it gave as the session
   // started included).
   let forcedFrom = 0;
+  const deadline = options.maxMs === undefined ? Number.POSITIVE_INFINITY : performance.now() + options.maxMs;
   s.events.forEach((a, i) => {
+    if (performance.now() > deadline)
+      throw new RestoreError(
+        `the replay took longer than ${options.maxMs} ms (maxMs) and stopped before saved event ${i + 1} of ${s.events.length}`,
+        i,
+        false,
+        { name: 'maxMs', value: options.maxMs! },
+      );
     if (a.source === 'seeded' && a.event.type === 'dice.rolled') {
       const values = a.event.values ?? [];
       const drawn = session.drawSeeded(values.length);

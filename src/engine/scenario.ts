@@ -18,12 +18,22 @@ import type { Rulings } from '../schema/rulings.ts';
 export type { Issue };
 
 export class ScenarioError extends Error {
+  /** At most LIMITS.issues problems, the last one counting those left out ("and 205 990 more problems"). */
   readonly issues: readonly Issue[];
   constructor(issues: readonly Issue[]) {
-    super(`invalid scenario:\n${issues.map((i) => `  ${i.path || '(root)'}: ${i.message}`).join('\n')}`);
+    const listed = capIssues(issues);
+    super(`invalid scenario:\n${listed.map((i) => `  ${i.path || '(root)'}: ${i.message}`).join('\n')}`);
     this.name = 'ScenarioError';
-    this.issues = issues;
+    this.issues = listed;
   }
+}
+
+/** The first LIMITS.issues − 1 problems and one that counts the rest, when there are more than LIMITS.issues. */
+function capIssues(issues: readonly Issue[]): readonly Issue[] {
+  if (issues.length <= LIMITS.issues) return issues;
+  const kept = issues.slice(0, LIMITS.issues - 1);
+  const more = issues.length - kept.length;
+  return [...kept, { path: '', message: `and ${more.toLocaleString('en-US')} more problems` }];
 }
 
 /**
@@ -79,6 +89,13 @@ export function readJson(text: string): unknown {
 export function structureIssues(value: unknown, path = '', depth = 0): Issue[] {
   if (value === null || typeof value !== 'object') return [];
   if (depth > LIMITS.depth) return [{ path, message: `nested more than ${LIMITS.depth} levels deep` }];
+  // Sizes no field of a scenario, a save or an event comes near, refused before any schema reads an element.
+  if (Array.isArray(value) && value.length > LIMITS.connections)
+    return [{ path, message: `a list of ${value.length} items (at most ${LIMITS.connections})` }];
+  if (!Array.isArray(value)) {
+    const keys = Object.keys(value).length;
+    if (keys > LIMITS.keys) return [{ path, message: `an object with ${keys} keys (at most ${LIMITS.keys})` }];
+  }
   const out: Issue[] = [];
   if (Array.isArray(value)) value.forEach((v, i) => out.push(...structureIssues(v, `${path}[${i}]`, depth + 1)));
   else

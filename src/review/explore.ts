@@ -563,7 +563,8 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): E
   interface Frame {
     readonly s: Session;
     readonly key: string;
-    readonly d: Decision | DecisionView;
+    /** The kind of the decision only: the decision itself (options, refused answers) is not kept while below it. */
+    readonly kind: Decision['kind'];
     readonly path: Trail<string>;
     readonly events: Trail<EngineEvent>;
     readonly before: Summary;
@@ -651,7 +652,18 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): E
     // Lazy, one branch ahead: a roll of many dice does not build every outcome when the exploration stops early.
     const branches = source[Symbol.iterator]();
     const before = s.summary;
-    return { s, key, d, path, events, before, branches, next: branches.next(), classes: new Map(), nodes: 1 };
+    return {
+      s,
+      key,
+      kind: d.kind,
+      path,
+      events,
+      before,
+      branches,
+      next: branches.next(),
+      classes: new Map(),
+      nodes: 1,
+    };
   };
 
   /**
@@ -675,7 +687,7 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): E
         const where_ = trail(f.path, [b.label]);
         const events_ = trail(f.events, b.events);
         const refused = b.events.map((e) => s.accept(e, 'policy')).find((r) => !r.ok);
-        if (f.d.kind !== 'roll') countCheck(tallies(), ANSWERS_ACCEPTED, refused !== undefined && !refused.ok);
+        if (f.kind !== 'roll') countCheck(tallies(), ANSWERS_ACCEPTED, refused !== undefined && !refused.ok);
         if (refused && !refused.ok) {
           violations.push({
             path: listOf(where_),

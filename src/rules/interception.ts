@@ -76,6 +76,14 @@ function isInterceptorHostile(world: World, power: Power, leg: MoveLeg): boolean
 
 const restriction = restrictionsOn<InterceptArgs>();
 
+/** The used spaces as a set, made once per (immutable) list: asked for every adjacent space of every decision. */
+const usedSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+function usedSet(used: readonly string[]): ReadonlySet<string> {
+  let set = usedSets.get(used);
+  if (!set) usedSets.set(used, (set = new Set(used)));
+  return set;
+}
+
 export const isMoveActionInterceptable = restriction({
   name: 'isMoveActionInterceptable',
   rule: '13.2',
@@ -164,7 +172,7 @@ export const isSpaceNotUsed = restriction({
   name: 'isSpaceNotUsed',
   rule: '13.2 step 4',
   statements: ['INT-18'],
-  holds: (_w, { from, usedSpaces }) => !usedSpaces.includes(from),
+  holds: (_w, { from, usedSpaces }) => !usedSet(usedSpaces).has(from),
   facts: (_w, { from }) => ({ from }),
 });
 
@@ -321,21 +329,44 @@ export function interceptionCandidates(
   world: World,
   state: InterceptionState,
   power: MajorPower,
+  /** Stop at the first candidate (whether the power may try at all): the lists are then partial. */
+  first = false,
 ): { candidates: InterceptionCandidate[]; blocked: BlockedCandidate[] } {
   const candidates: InterceptionCandidate[] = [];
   const blocked: BlockedCandidate[] = [];
   const dest = world.board.spaces.get(state.leg.to);
+  // The power's restrictions read neither the space nor the formation: judged once for every space (a move among
+  // thousands of stacks asks them once, not once per adjacent space), with the same first refusal as before.
+  const none: Units = { regulars: 0, mercenaries: 0, cavalry: 0, leaders: [] };
+  const byPower = checkAll(POWER_RESTRICTIONS, world, {
+    ...state,
+    asking: power,
+    power,
+    from: state.leg.to,
+    request: none,
+  });
   for (const from of dest?.neighbours ?? []) {
     const all = groupStacks(world, power, from);
     if (all.length === 0) continue;
+    if (!byPower.ok) {
+      blocked.push({ power, from, refusal: byPower });
+      continue;
+    }
+    // The space's restrictions do not read the formation either: it is made only for a space they allow.
+    const bySpace = checkAll(SPACE_RESTRICTIONS, world, { ...state, asking: power, power, from, request: none });
+    if (!bySpace.ok) {
+      blocked.push({ power, from, refusal: bySpace });
+      continue;
+    }
     const eligible = interceptorStacks(world, power, from, state.leg);
     const total = eligible.reduce((a, s) => a + landUnitCount(s) + s.leaders.length, 0);
     const request = total > 0 ? largestFormation(world, eligible) : largestFormation(world, all);
     const args: InterceptArgs = { ...state, asking: power, power, from, request };
-    const verdict = checkAll([...POWER_RESTRICTIONS, ...SPACE_RESTRICTIONS], world, args);
-    const formation = verdict.ok ? checkAll(FORMATION_RESTRICTIONS, world, args) : verdict;
-    if (formation.ok) candidates.push({ power, from, stacks: eligible });
-    else blocked.push({ power, from, refusal: formation });
+    const formation = checkAll(FORMATION_RESTRICTIONS, world, args);
+    if (formation.ok) {
+      candidates.push({ power, from, stacks: eligible });
+      if (first) break;
+    } else blocked.push({ power, from, refusal: formation });
   }
   return { candidates, blocked };
 }
@@ -352,7 +383,7 @@ export function nextInterceptor(world: World, state: InterceptionState): MajorPo
       request: { regulars: 0, mercenaries: 0, cavalry: 0, leaders: [] },
     };
     if (!checkAll(POWER_RESTRICTIONS, world, args).ok) continue;
-    if (interceptionCandidates(world, state, power).candidates.length > 0) return power;
+    if (interceptionCandidates(world, state, power, true).candidates.length > 0) return power;
   }
   return undefined;
 }

@@ -83,7 +83,11 @@ function compareStacks(a: Stack, b: Stack): number {
   );
 }
 
-/** Merges stacks with the same space, power and marks, drops empty ones and sorts: one canonical form. */
+/**
+ * Merges stacks with the same space, power and marks, drops empty ones and sorts: one canonical form. A stack that
+ * is merged with none and whose leaders are sorted is kept as it is (positions are immutable): a step that changes
+ * one stack of thousands makes one new stack, not thousands, and every state before it keeps sharing the rest.
+ */
 export function normalizeStacks(stacks: readonly Stack[]): Stack[] {
   if (isNormal(stacks)) return [...stacks];
   const merged = new Map<string, Stack>();
@@ -100,13 +104,18 @@ export function normalizeStacks(stacks: readonly Stack[]): Stack[] {
             cavalry: prev.cavalry + s.cavalry,
             leaders: [...prev.leaders, ...s.leaders],
           }
-        : { ...s, leaders: [...s.leaders] },
+        : s,
     );
   }
   return [...merged.values()]
     .filter((s) => !isEmptyStack(s))
-    .map((s) => ({ ...s, leaders: [...s.leaders].sort() }))
+    .map((s) => (sortedLeaders(s.leaders) ? s : { ...s, leaders: [...s.leaders].sort() }))
     .sort(compareStacks);
+}
+
+function sortedLeaders(leaders: readonly string[]): boolean {
+  for (let j = 1; j < leaders.length; j++) if (leaders[j - 1]! > leaders[j]!) return false;
+  return true;
 }
 
 /**

@@ -10,14 +10,23 @@ export const LIMITS = {
   cp: 100,
   battleRating: 10,
   commandRating: 1000,
-  stacks: 10_000,
-  spaces: 20_000,
-  connections: 100_000,
+  /**
+   * Stacks, spaces and connections of one scenario: seven times the bundled board (134 spaces), and ten times the
+   * stacks a whole game ever has on the board. The largest valid scenario is then parsed, started and answered in milliseconds, so no
+   * session of a server can hold the others up for long (docs/server.md "Fairness").
+   */
+  stacks: 1000,
+  spaces: 1000,
+  connections: 5000,
+  /** Keys of one object (`control` names spaces; nothing else comes near): checked before any schema. */
+  keys: 1000,
+  /** Problems a ScenarioError lists; the rest are counted in a last one ("… and 205 990 more"). */
+  issues: 100,
   leaders: 1000,
   leadersPerStack: 100,
   /** Pairs in `war` and `alliances`. */
   pairs: 1000,
-  events: 10_000,
+  events: 2000,
   /** Dice in one `dice.rolled` (a field battle rolls one die per land unit, plus a few). */
   dice: 60_000,
   idLength: 64,

@@ -122,7 +122,15 @@ export function checkScenario(
   };
   /** Pushes an id problem (an unknown space or leader), if there is one. */
   const pushId = (i: Issue | undefined) => void (i && issues.push(i));
-  const spaceIssue = (id: string, path: Path) => spaceIssueAt(board, id, at(path));
+  // A suggestion ("did you mean …?") compares the id with every space of the board: the first few unknown ids get
+  // one, the others a plain message, so that thousands of unknown ids cost no more than reading them.
+  let suggestions = 20;
+  const spaceIssue = (id: string, path: Path): Issue | undefined => {
+    if (hasSpace(board, id)) return undefined;
+    if (suggestions-- > 0) return spaceIssueAt(board, id, at(path));
+    const sea = board.seaZones.has(id);
+    return { path: at(path), message: sea ? `'${id}' is a sea zone, not a land space` : `unknown space '${id}'` };
+  };
   /** Spaces with a problem of their own (of an id or a rule), and unsure ones: the move's rules do not read them. */
   const tainted = new Set<string>();
   const taintIfNew = (space: string, before: number) => void (issues.length > before && tainted.add(space));

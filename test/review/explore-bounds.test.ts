@@ -32,24 +32,28 @@ function star(n: number) {
 }
 
 describe('[13.2] a move as deep as its decisions', () => {
-  test('150 interceptions in a row are explored on a 150 KB call stack (a recursion per decision overflowed it)', () => {
-    const script = `
+  test(
+    '150 interceptions in a row are explored on a 150 KB call stack (a recursion per decision overflowed it)',
+    { timeout: 120_000 },
+    () => {
+      const script = `
       import { explore, parseScenario } from './src/index.ts';
       const r = explore(parseScenario(${JSON.stringify(JSON.stringify(star(150)))}), { decisions: 'eager', maxPaths: 1 });
       process.stdout.write(JSON.stringify({ states: r.distinctStates, by: r.truncatedBy }));`;
-    const child = spawnSync(
-      process.execPath,
-      ['--stack-size=150', '--import', 'tsx', '--input-type=module', '-e', script],
-      {
-        cwd: ROOT,
-        encoding: 'utf8',
-        timeout: 120_000,
-      },
-    );
-    expect(child.stderr).not.toMatch(/RangeError|Maximum call stack/);
-    // Every decision of the first path expanded: 150 interceptions and their rolls, and the move itself.
-    expect(JSON.parse(child.stdout)).toEqual({ states: 301, by: 'maxPaths' });
-  });
+      const child = spawnSync(
+        process.execPath,
+        ['--stack-size=150', '--import', 'tsx', '--input-type=module', '-e', script],
+        {
+          cwd: ROOT,
+          encoding: 'utf8',
+          timeout: 120_000,
+        },
+      );
+      expect(child.stderr).not.toMatch(/RangeError|Maximum call stack/);
+      // Every decision of the first path expanded: 150 interceptions and their rolls, and the move itself.
+      expect(JSON.parse(child.stdout)).toEqual({ states: 301, by: 'maxPaths' });
+    },
+  );
 });
 
 describe('[13.3] answers are enumerated lazily and the clock is read inside the enumeration', () => {
