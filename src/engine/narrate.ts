@@ -285,6 +285,17 @@ function summaryNotes(world: World, before: Summary, after: Summary): Text[] {
       ),
     );
   }
+  for (const g of after.leadersInside.slice(before.leadersInside.length)) {
+    const who = unitsText(world, { leaders: g.leaders }),
+      r = cite(g.rule, 'R24');
+    const goes = says(who, 'goes|go', 'уходят|уходит');
+    out.push(
+      text(
+        `${goes.en} inside the fortifications of ${spaceName(world, g.space).en}: alone beside the enemy, a leader may not stay outside (${r.en}).`,
+        `${goes.ru} в укрепления ${spaceFrom(world, g.space).ru}: командующему без своих войск рядом с противником снаружи оставаться нельзя (${r.ru}).`,
+      ),
+    );
+  }
   for (const g of after.siegesEnded.slice(before.siegesEnded.length)) {
     const s = spaceName(world, g.space),
       by = powers(g.by);
@@ -296,14 +307,22 @@ function summaryNotes(world: World, before: Summary, after: Summary): Text[] {
       ),
     );
   }
-  if (after.siege && !before.siege) {
-    const s = spaceName(world, after.siege.space),
-      p = powerName(after.siege.besieger);
+  // The move's first siege is its `siege`; any other begun in the same step (a fortress interceptors left empty,
+  // rulings R13, R17) is told the same way.
+  const begun = [
+    ...(after.siege && !before.siege ? [{ space: after.siege.space, by: after.siege.besieger }] : []),
+    ...after.siegesBegun
+      .slice(before.siegesBegun.length)
+      .filter((g) => !(after.siege && !before.siege && g.space === after.siege.space && g.by === after.siege.besieger)),
+  ];
+  for (const g of begun) {
+    const s = spaceName(world, g.space),
+      p = powerName(g.by);
     const r = cite('15');
     out.push(
       text(
         `${s.en} is now under siege by ${p.en} (${r.en}).`,
-        `${p.ru} теперь ${ruAgree(after.siege.besieger, 'осаждают', 'осаждает')} ${spaceTo(world, after.siege.space).ru} (${r.ru}).`,
+        `${p.ru} теперь ${ruAgree(g.by, 'осаждают', 'осаждает')} ${spaceTo(world, g.space).ru} (${r.ru}).`,
       ),
     );
   }

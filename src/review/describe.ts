@@ -33,6 +33,7 @@ const ELIMINATED_BY: Readonly<Record<string, string>> = {
   '13.4': 'forced back into the space it moved on from, 13.4',
   R10: 'an inactive stack never retreats, ruling R10',
   R11: 'its origin is not a legal retreat, ruling R11',
+  '15.3': 'it may not stay and no space is legal, 15.3',
 };
 
 /** A short account of a finished move, used to label its outcome. */
@@ -69,6 +70,7 @@ export function describeSummary(s: Summary): string {
   }
   for (const c of s.captures) parts.push(`${c.leader} captured by ${c.by}`);
   if (s.siege) parts.push(`${s.siege.space} besieged by ${s.siege.besieger}`);
+  for (const g of s.siegesBegun.slice(1)) parts.push(`${g.space} besieged by ${g.by}`);
   for (const g of s.siegesEnded) parts.push(`siege of ${g.space} broken`);
   return parts.join('; ') || 'the move ends quietly';
 }

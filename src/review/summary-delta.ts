@@ -18,6 +18,8 @@ const LIST_KEYS = [
   'retreats',
   'captures',
   'siegesEnded',
+  'siegesBegun',
+  'leadersInside',
 ] as const satisfies readonly ListKey[];
 const FIELD_KEYS = ['battle', 'siege', 'cpSpent'] as const satisfies readonly FieldKey[];
 

@@ -49,8 +49,10 @@ export function holderOf(world: Pick<World, 'position' | 'board'>, space: string
 export interface LoneLeaderOutcome {
   readonly position: Position;
   readonly captured: readonly Capture[];
-  /** Leaders who went inside the fortifications instead (13.3). */
-  readonly withdrawn: readonly string[];
+  /** Leaders who went inside the fortifications instead (13.3), by power. */
+  readonly withdrawn: readonly { readonly power: Power; readonly leaders: readonly string[] }[];
+  /** Of the captured, the leaders who intercepted and so could not go inside (13.2 step 5, ruling R23). */
+  readonly keptOut: readonly string[];
 }
 
 /**
@@ -85,18 +87,35 @@ function arrivingLandUnits(world: World, space: string, arriving: Power): number
 /**
  * `arriving` has entered `space`: if its group has land units there, every enemy leader there alone is captured
  * (13.1 restriction 6) — or, in a fortified space held by his side or an ally, withdraws inside (13.3, 2.1). A
- * leader arriving without land units captures nobody (ruling R2: capture needs enemy land units).
+ * leader arriving without land units captures nobody (ruling R2: capture needs enemy land units). Leaders who
+ * intercepted into the space (`interceptors`) may not go inside (13.2 step 5): alone, they are captured there too
+ * (ruling R23).
  */
-export function settleLoneLeaders(world: World, space: string, arriving: Power): LoneLeaderOutcome {
-  if (arrivingLandUnits(world, space, arriving) === 0) return { position: world.position, captured: [], withdrawn: [] };
+export function settleLoneLeaders(
+  world: World,
+  space: string,
+  arriving: Power,
+  interceptors: readonly string[] = [],
+): LoneLeaderOutcome {
+  const nothing = { position: world.position, captured: [], withdrawn: [], keptOut: [] };
+  if (arrivingLandUnits(world, space, arriving) === 0) return nothing;
   const lone = loneLeadersAgainst(world, space, arriving);
-  if (lone.length === 0) return { position: world.position, captured: [], withdrawn: [] };
+  if (lone.length === 0) return nothing;
   const fortified = world.board.spaces.get(space)?.fortified ?? false;
   const withdrawn: string[] = [];
   const captured: string[] = [];
+  const keptOut: string[] = [];
+  const byPower = new Map<Power, string[]>();
   for (const s of stacksWhere(world.position, { space, inside: false })) {
     for (const l of s.leaders.filter((x) => lone.includes(x))) {
-      (fortified && mayBeInside(world, s.power, space) ? withdrawn : captured).push(l);
+      const mayGoIn = fortified && mayBeInside(world, s.power, space);
+      if (mayGoIn && !interceptors.includes(l)) {
+        withdrawn.push(l);
+        byPower.set(s.power, [...(byPower.get(s.power) ?? []), l]);
+      } else {
+        captured.push(l);
+        if (mayGoIn) keptOut.push(l);
+      }
     }
   }
   const inside = world.position.stacks.flatMap((s) => {
@@ -109,5 +128,10 @@ export function settleLoneLeaders(world: World, space: string, arriving: Power):
     ];
   });
   const position = captureLeaders({ ...world.position, stacks: normalizeStacks(inside) }, captured, arriving);
-  return { position, captured: captured.map((leader) => ({ leader, by: arriving })), withdrawn };
+  return {
+    position,
+    captured: captured.map((leader) => ({ leader, by: arriving })),
+    withdrawn: [...byPower].map(([power, leaders]) => ({ power, leaders })),
+    keptOut,
+  };
 }

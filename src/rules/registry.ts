@@ -71,6 +71,10 @@ export const RULE_REFS = [
   'R19',
   'R20',
   'R21',
+  'R22',
+  'R23',
+  'R24',
+  'R25',
 ] as const;
 
 export type RuleRef = (typeof RULE_REFS)[number];

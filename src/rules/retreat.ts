@@ -43,6 +43,12 @@ export interface RetreatState {
    * the space were not part of it and stay. (After a battle the whole side retreats: ruling R19.)
    */
   readonly formation?: readonly Stack[] | undefined;
+  /**
+   * After a battle: the groups on the losing side as the battle was fought (a group wiped out in it included). When
+   * the controller of the fortified battle space is among them, its allies may go inside too (ruling R22). Without
+   * it, the groups that retreat or have retreated.
+   */
+  readonly losingGroups?: readonly Power[] | undefined;
 }
 
 export interface RetreatArgs extends RetreatState, DestinationArgs {
@@ -70,28 +76,54 @@ export function retreatingStacks(world: World, state: RetreatState, power: Power
   return retreatingPieces(world, state).filter((s) => groupOf(world, s.power) === power);
 }
 
-/** The groups still to retreat, in impulse order: majors first (each deciding for its minors), then inactive powers. */
+/**
+ * The groups still to retreat, in impulse order: majors first (each deciding for its minors), then inactive powers.
+ * When the controller's allies may go inside with it (ruling R22), the controller answers first: it decides how the
+ * four places are shared, and its allies then use the places it left.
+ */
 export function retreatingGroups(world: World, state: RetreatState): Power[] {
   const outside = retreatingPieces(world, state);
   const groups = [...new Set(outside.map((s) => groupOf(world, s.power)))];
-  return groups.filter((g) => !state.done.includes(g)).sort((a, b) => rank(a) - rank(b));
+  const first = sharesPlaces(world, state) ? holderGroup(world, state) : undefined;
+  return groups
+    .filter((g) => !state.done.includes(g))
+    .sort((a, b) => Number(b === first) - Number(a === first) || rank(a) - rank(b));
 }
 
 function rank(p: Power): number {
   return isMajorPower(p) ? MAJOR_POWERS.indexOf(p) : 100;
 }
 
+/** The group of the power controlling the battle space (its major for an active minor, 22.3). */
+function holderGroup(world: World, state: RetreatState): Power {
+  return groupOf(world, controllerOf(world, state.space));
+}
+
+/** Ruling R22: the controller of the fortified battle space lost with allies beside it — they share its four places. */
+function sharesPlaces(world: World, state: RetreatState): boolean {
+  if (state.reason !== 'defender' || !world.board.spaces.get(state.space)?.fortified) return false;
+  const holder = holderGroup(world, state);
+  const losers = state.losingGroups ?? [
+    ...state.done,
+    ...retreatingPieces(world, state).map((s) => groupOf(world, s.power)),
+  ];
+  return losers.includes(holder) && losers.some((g) => g !== holder);
+}
+
 /**
- * 14.1, ruling R18: whether the retreating group may put anything inside the fortifications of the battle space —
- * the loser controls it (or its major does). A losing attacker may too (14.1 literal); under R18's alternative
- * reading it may not: RET-10 leaves a losing attacker no choice but the space it entered from.
+ * 14.1, rulings R18 and R22: whether the retreating group may put anything inside the fortifications of the battle
+ * space — the loser controls it (or its major does); or the controller lost the battle too and the group may be
+ * inside (2.1, R18: the controller's allies), four land units in all (R22). A losing attacker that controls the space
+ * may too (14.1 literal); under R18's alternative reading it may not: RET-10 leaves a losing attacker no choice but
+ * the space it entered from.
  */
 export function mayAnyGoInside(world: World, state: RetreatState, power: Power): boolean {
   if (state.reason !== 'defender' && state.reason !== 'attacker') return false;
   if (state.reason === 'attacker' && reading(world, 'R18') === 'alternative') return false;
   const s = world.board.spaces.get(state.space);
-  const c = controllerOf(world, state.space);
-  return !!s?.fortified && (c === power || majorOf(world.position, c) === power);
+  if (!s?.fortified) return false;
+  if (power === holderGroup(world, state)) return true;
+  return sharesPlaces(world, state) && isMajorPower(power) && mayBeInside(world, power, state.space);
 }
 
 export function insideRoom(world: World, state: RetreatState): number {
@@ -115,10 +147,11 @@ export const isRetreatingPower = restriction({
 export const mayGoInside = restriction({
   name: 'mayGoInside',
   rule: '14.1',
+  ruling: 'R22',
   statements: ['RET-02', 'RET-03'],
   holds: (world, args) =>
     (landUnitCount(args.inside) === 0 && args.inside.leaders.length === 0) || mayAnyGoInside(world, args, args.power),
-  facts: (_w, { space }) => ({ space }),
+  facts: (world, { space }) => ({ space, controller: controllerOf(world, space) }),
 });
 
 export const isInsideWithinLimit = restriction({

@@ -89,6 +89,20 @@ export function endSiege(position: Position, space: string): Position {
 }
 
 /**
+ * 15, 15.3: `by` puts `space` under siege (13.4, 14 step 12, rulings R13 and R17). A siege listed there whose
+ * besiegers no longer outnumber the units inside ended the moment they lost them (15.3: "immediately") — they were
+ * beaten or wiped out in the battle `by` has just won — so it is over before `by` begins its own and is never merged
+ * with it: two powers at war with each other never besiege one space together (15). A standing siege of `by`'s side
+ * is joined (SIE-04). Returns the position and the siege that ended, if one did.
+ */
+export function laySiege(world: SiegeWorld, space: string, by: Power): { position: Position; ended?: Siege } {
+  const listed = siegeIn(world, space);
+  const ended = listed && isSiegeBroken(world, space) ? listed : undefined;
+  const position = beginSiege(ended ? endSiege(world.position, space) : world.position, space, by);
+  return ended ? { position, ended } : { position };
+}
+
+/**
  * Rulings R13 and R17: pieces that end the move outside a fortified space held by a power hostile to them, with
  * more land units than are inside and no siege listed, put it under siege — interceptors that won the battle, or
  * that caught a formation of leaders alone (13.1), as much as the active formation. Their powers (majors for active

@@ -115,6 +115,16 @@ export const SummarySchema = z.object({
     .array(z.object({ space: SpaceIdSchema, by: z.array(PowerSchema), rule: z.string() }))
     .describe('15.3: sieges broken during the move because the besiegers no longer outnumbered the units inside'),
   cpSpent: CountSchema,
+  siegesBegun: z
+    .array(z.object({ space: SpaceIdSchema, by: PowerSchema, rule: z.string() }))
+    .describe(
+      'every siege begun during the move, in order (15, ruling R13): at the destination, and outside a fortress that interceptors or the formation left empty (ruling R17); `siege` is the first of them',
+    ),
+  leadersInside: z
+    .array(z.object({ space: SpaceIdSchema, power: PowerSchema, leaders: z.array(LeaderIdSchema), rule: z.string() }))
+    .describe(
+      'leaders left alone beside enemy land units in a fortified space their side may hold, who went inside its fortifications instead of being captured (13.3, ruling R24); leaders who intercepted never do (ruling R23)',
+    ),
 });
 
 export const ResultPositionSchema = z.object(PositionShape).describe('the scenario shape without move and events');
@@ -143,4 +153,6 @@ export const EMPTY_SUMMARY: Summary = {
   siege: null,
   siegesEnded: [],
   cpSpent: 0,
+  siegesBegun: [],
+  leadersInside: [],
 };

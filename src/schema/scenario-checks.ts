@@ -16,7 +16,7 @@ import {
   MOVE_RESTRICTIONS,
   type MoveArgs,
 } from '../rules/movement.ts';
-import { areAtWar, controllerOf, isHostilePower, mayBeInside } from '../rules/relations.ts';
+import { areAllied, areAtWar, controllerOf, isHostilePower, mayBeInside } from '../rules/relations.ts';
 import { besiegingLandUnits, landUnitsInside, mayBeBesieged } from '../rules/siege.ts';
 import { FORTIFICATION_LIMIT } from '../rules/withdrawal.ts';
 import { LIMITS } from './limits.ts';
@@ -329,6 +329,13 @@ export function checkScenario(
           issues.push({
             path: at(['sieges', i, 'by', j]),
             message: `${nameOf(p)} is not at war with ${nameOf(c)}, who controls ${sp.name}`,
+          });
+        // 15: two powers besiege one space together only as allies (a siege whose besiegers were beaten is over).
+        const stranger = g.by.slice(0, j).find((q) => !areAllied(s, q, p));
+        if (stranger)
+          issues.push({
+            path: at(['sieges', i, 'by', j]),
+            message: `${nameOf(p)} and ${nameOf(stranger)} are not allies: they cannot besiege ${sp.name} together (15)`,
           });
       });
     }

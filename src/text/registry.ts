@@ -268,4 +268,20 @@ export const RULE_REGISTRY: Readonly<Record<RuleRef, Text>> = {
     'A single defending power decides its own withdrawal; the controller decides only when several powers defend.',
     'Если область обороняет одна держава, об отходе в укрепления решает она; контролирующая держава решает, только когда обороняются несколько держав.',
   ),
+  R22: t(
+    "When the controller of a fortified battle space loses, its allies' units may go inside too: four land units in all, the controller sharing the places.",
+    'Если контролирующая держава проигрывает сражение в укреплённой области, внутрь могут уйти и части её союзников: всего четыре сухопутные части, места распределяет контролирующая держава.',
+  ),
+  R23: t(
+    'No interceptor withdraws inside; a leader who intercepted alone and stands without land units of his side is captured, in a fortified space too.',
+    'Перехватчики не отходят в укрепления; командующий, перехвативший без частей и оставшийся без сухопутных частей своей стороны, попадает в плен и в укреплённой области.',
+  ),
+  R24: t(
+    'A leader is alone when no land units that would fight on his side stand on his side of the fortifications.',
+    'Командующий одинок, если по его сторону укреплений нет сухопутных частей, которые сражались бы на его стороне.',
+  ),
+  R25: t(
+    'The moving formation stands in neither space until it is placed: it defends nothing and counts in no siege.',
+    'Движущееся соединение до размещения не находится ни в одной области: ничего не обороняет и не учитывается в осаде.',
+  ),
 };

@@ -98,6 +98,8 @@ describe('his resolve', () => {
       'siege',
       'siegesEnded',
       'cpSpent',
+      'siegesBegun',
+      'leadersInside',
     ]);
     expect(out.position.impulse).toEqual({ power: 'ottoman', cp: 0 });
     expect(out.trace.length).toBeGreaterThan(10);

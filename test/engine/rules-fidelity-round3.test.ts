@@ -6,9 +6,9 @@ import { resolve } from '../../src/engine/resolve.ts';
 import { restoreSession } from '../../src/engine/save.ts';
 import { parseScenario } from '../../src/engine/scenario.ts';
 import { createSession, type Session } from '../../src/engine/session.ts';
-import type { ScenarioPatch } from '../helpers/fixtures.ts';
+import type { ScenarioPatch, StackInput } from '../helpers/fixtures.ts';
 import { named } from '../helpers/rows.ts';
-import { finished, piecesAt } from '../helpers/session.ts';
+import { dice, finished, finishWithPolicy, piecesAt, playing } from '../helpers/session.ts';
 
 const none = { regulars: 0, mercenaries: 0, cavalry: 0, leaders: [] };
 
@@ -95,5 +95,135 @@ describe('ruling R9: a forced decision is never shown, not even the first one (F
     const a = createSession(parseScenario(scenario), { seed: 7 });
     expect(a.summary.retreats.map((r) => [r.reason, r.to])).toEqual([['origin', 'pressburg']]);
     expect(piecesAt(finished(a), 'pressburg', 'ottoman')).toEqual({ ...none, regulars: 2 });
+  });
+});
+
+describe('15, 15.3: a siege whose besiegers are gone is over before another begins (F3)', () => {
+  test('[15, 15.3, 14 step 12] beaten besiegers that retreat leave their siege ended; the winner besieges alone', () => {
+    // F3 wipes the Protestant besiegers out; here they survive the battle and retreat, which ends their siege too.
+    const s = playing(
+      {
+        war: [
+          ['ottoman', 'hapsburg'],
+          ['ottoman', 'protestant'],
+          ['hapsburg', 'protestant'],
+        ],
+        control: { buda: 'hapsburg', mohacs: 'ottoman', pressburg: 'protestant' },
+        stacks: [
+          { space: 'mohacs', power: 'ottoman', regulars: 4 },
+          { space: 'buda', power: 'protestant', regulars: 3 },
+        ],
+        sieges: [{ space: 'buda', by: ['protestant'] }],
+        impulse: { power: 'ottoman', cp: 1 },
+        move: { from: 'mohacs', to: 'buda', regulars: 4 },
+      },
+      [{ type: 'avoid.decline', power: 'protestant' }, dice(6, 6, 1, 1), dice(1, 1, 1, 1)],
+    );
+    const p = finished(finishWithPolicy(s));
+    expect(p.sieges).toEqual([{ space: 'buda', by: ['ottoman'], thisImpulse: true }]);
+    expect(s.result?.summary.siegesEnded).toEqual([{ space: 'buda', by: ['protestant'], rule: '15.3' }]);
+    expect(piecesAt(p, 'buda', 'protestant')).toEqual(none);
+  });
+
+  test('[15] the validator refuses a siege listed by two powers at war with each other', () => {
+    expect(() =>
+      parseScenario({
+        war: [
+          ['ottoman', 'hapsburg'],
+          ['ottoman', 'protestant'],
+          ['hapsburg', 'protestant'],
+        ],
+        control: { buda: 'hapsburg' },
+        stacks: [
+          { space: 'buda', power: 'protestant', regulars: 2 },
+          { space: 'buda', power: 'ottoman', regulars: 2 },
+        ],
+        sieges: [{ space: 'buda', by: ['protestant', 'ottoman'] }],
+        impulse: { power: 'ottoman', cp: 1 },
+      }),
+    ).toThrow(/Ottoman and Protestant are not allies: they cannot besiege Buda together \(15\)/);
+  });
+
+  test("[15.3, 15, SIE-04] a friend's siege the withdrawal breaks ends first: its besiegers retreat, the formation besieges alone", () => {
+    // England besieges Ottoman Antwerp (2 against 1 inside); the French beside it withdraw when the Hapsburgs come,
+    // so England no longer outnumbers the 2 inside: its siege ends at once (15.3), and the 3 Hapsburgs lay their own.
+    const s = playing(
+      {
+        war: [
+          ['hapsburg', 'ottoman'],
+          ['england', 'ottoman'],
+          ['hapsburg', 'france'],
+        ],
+        alliances: [
+          ['ottoman', 'france'],
+          ['hapsburg', 'england'],
+        ],
+        control: { antwerp: 'ottoman' },
+        stacks: [
+          { space: 'amsterdam', power: 'hapsburg', regulars: 3 },
+          { space: 'antwerp', power: 'england', regulars: 2 },
+          { space: 'antwerp', power: 'ottoman', regulars: 1, inside: true },
+          { space: 'antwerp', power: 'france', regulars: 1 },
+        ],
+        sieges: [{ space: 'antwerp', by: ['england'] }],
+        impulse: { power: 'hapsburg', cp: 1 },
+        move: { from: 'amsterdam', to: 'antwerp', regulars: 3 },
+      },
+      [{ type: 'withdraw.declare', power: 'france' }],
+    );
+    const p = finished(finishWithPolicy(s));
+    expect(p.sieges).toEqual([{ space: 'antwerp', by: ['hapsburg'], thisImpulse: true }]);
+    expect(s.result?.summary.siegesEnded.map((g) => g.by)).toEqual([['england']]);
+    expect(piecesAt(p, 'antwerp', 'england')).toEqual(none);
+    expect(s.result?.summary.retreats.map((r) => [r.power, r.reason])).toEqual([['england', 'siege']]);
+  });
+});
+
+describe('rulings R13, R17: a fortress left empty with enemies outside is besieged, wherever the move left it (F7)', () => {
+  test('[ruling R17, ruling R13] a garrison that moves out of its fortress leaves it to the enemy outside: a siege', () => {
+    // 2 Ottoman regulars stand outside Hapsburg Vienna, not outnumbering the 2 inside (no siege, ruling R17); the
+    // garrison marches to Graz, and Vienna is empty with the Ottomans outside.
+    const s = playing({
+      war: [['ottoman', 'hapsburg']],
+      stacks: [
+        { space: 'vienna', power: 'hapsburg', regulars: 2, inside: true },
+        { space: 'vienna', power: 'ottoman', regulars: 2 },
+      ],
+      impulse: { power: 'hapsburg', cp: 1 },
+      move: { from: 'vienna', to: 'graz', regulars: 2 },
+    });
+    const p = finished(finishWithPolicy(s));
+    expect(p.sieges).toEqual([{ space: 'vienna', by: ['ottoman'], thisImpulse: true }]);
+    expect(s.result?.summary.siegesBegun).toEqual([{ space: 'vienna', by: 'ottoman', rule: '15' }]);
+    expect(s.trace.some((t) => t.note.en.includes('Vienna is now under siege by Ottoman'))).toBe(true);
+  });
+});
+
+describe('13.2 step 5, rulings R23, R24: interceptors never go inside (G1)', () => {
+  const INTO_VIENNA = (brandon: StackInput[]): ScenarioPatch => ({
+    war: [
+      ['ottoman', 'hapsburg'],
+      ['ottoman', 'england'],
+    ],
+    alliances: [['hapsburg', 'england']],
+    control: { pressburg: 'ottoman' },
+    stacks: [
+      { space: 'pressburg', power: 'ottoman', regulars: 4 },
+      { space: 'vienna', power: 'hapsburg', regulars: 2 },
+      ...brandon,
+    ],
+    impulse: { power: 'ottoman', cp: 1 },
+    move: { from: 'pressburg', to: 'vienna', regulars: 4 },
+  });
+  test('[13.2 step 5, ruling R24] a leader who intercepted alone beside his allies’ land units is not alone: he fights with them', () => {
+    const s = playing(INTO_VIENNA([{ space: 'linz', power: 'england', leaders: ['charles-brandon'] }]), [
+      { type: 'intercept.declare', power: 'england', from: 'linz', leaders: ['charles-brandon'] },
+      dice(6, 6),
+    ]);
+    expect(s.pending).toMatchObject({ kind: 'roll', roll: { purpose: 'attacker' } });
+    expect(s.summary.battle).toBeNull();
+    expect(s.position.captured).toEqual([]);
+    finished(finishWithPolicy(s));
+    expect(s.result?.summary.battle?.defender.units.leaders).toEqual(['charles-brandon']);
   });
 });

@@ -24,14 +24,16 @@ describe('13.1 step 8, 13.1 restriction 6: no battle without enemy land units', 
     move: { from: 'pressburg', to: 'vienna', regulars: 4 },
   };
 
-  test('[13.1 step 8, ruling R13] a leader intercepting alone into his fortified space goes inside; no battle; the mover besieges (MOV-29, WDR-14)', () => {
+  test('[13.1 step 8, 13.2 step 5, ruling R23] a leader intercepting alone into his fortified space may not go inside: captured; no battle; the mover besieges (MOV-29)', () => {
     const s = playing(INTO_VIENNA, [
       { type: 'intercept.declare', power: 'hapsburg', from: 'graz', leaders: ['charles-v'] },
       dice(6, 6),
     ]);
     const p = finished(s);
     expect(s.result?.summary.battle).toBeNull();
-    expect(piecesAt(p, 'vienna', 'hapsburg', true)).toEqual({ ...none, leaders: ['charles-v'] });
+    expect(p.captured).toEqual([{ leader: 'charles-v', by: 'ottoman' }]);
+    expect(s.result?.summary.captures).toEqual([{ leader: 'charles-v', by: 'ottoman', space: 'vienna', rule: 'R23' }]);
+    expect(piecesAt(p, 'vienna', 'hapsburg', true)).toEqual(none);
     expect(p.sieges).toEqual([{ space: 'vienna', by: ['ottoman'], thisImpulse: true }]);
     expect(s.trace.some((t) => t.machine === 'fieldBattle')).toBe(false);
   });
@@ -329,7 +331,14 @@ describe('14.1, ruling R9: every decision lists its legal answers', () => {
       { type: 'retreat.declare', power: 'hapsburg' },
     ]);
     accept(s, declinePolicy(s.pending!) as Event);
-    const p = finished(s);
+    // Ruling R22: the Hapsburgs, who control Belgrade, lost there; their French ally may go inside in the places left.
+    expect(s.pending).toMatchObject({ kind: 'retreat', power: 'france', limits: { insideRoom: 4 } });
+    expect(s.pending?.options.map((o) => o.event)).toContainEqual({
+      type: 'retreat.declare',
+      power: 'france',
+      inside: { regulars: 1 },
+    });
+    const p = finished(finishWithPolicy(s));
     expect(piecesAt(p, 'belgrade', 'hapsburg', true)).toEqual({ ...none, leaders: ['ferdinand'] });
   });
 });

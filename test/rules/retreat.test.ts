@@ -97,7 +97,7 @@ const freeOfEnemy = refusedBy({ code: 'isRetreatDestinationFreeOfEnemy', rule: '
 const enemyEnteredFrom = refusedBy({ code: 'isNotSpaceEnemyEnteredFrom', rule: '14.1' });
 const attackerOrigin = refusedBy({ code: 'isAttackerOrigin', rule: '14.1', ruling: 'R11' });
 const retreatingPower = refusedBy({ code: 'isRetreatingPower', rule: '14.1' });
-const mayGoInside = refusedBy({ code: 'mayGoInside', rule: '14.1' });
+const mayGoInside = refusedBy({ code: 'mayGoInside', rule: '14.1', ruling: 'R22' });
 const withinLimit = refusedBy({ code: 'isInsideWithinLimit', rule: '14.1' });
 const unitsPresent = refusedBy({ code: 'areInsideUnitsPresent', rule: '14.1' });
 const legalDestination = refusedBy({ code: 'namesLegalDestination', rule: '14.1' });
@@ -342,9 +342,10 @@ describe('14.1 who retreats and who goes inside', () => {
           ['Венгрия-Богемия отступает', 'решает за неё'],
         ),
       },
-      // 14.1: only "the power controlling that space" may go inside.
+      // 14.1, ruling R22: the Hapsburgs, who control Vienna, lost there too: their English ally may go inside.
       {
-        title: "[14.1] refuses English units going inside the Hapsburgs' Vienna (RET-02)",
+        title:
+          "[14.1, ruling R22] lets English units go inside the Hapsburgs' Vienna when the Hapsburgs lost there too (RET-02)",
         power: 'england',
         to: 'linz',
         inside: { regulars: 1 },
@@ -359,7 +360,27 @@ describe('14.1 who retreats and who goes inside', () => {
           ],
           stacks: [SULEIMAN, HAPSBURGS, { space: 'vienna', power: 'england', regulars: 2 }],
         },
-        expect: mayGoInside(['controls fortified Vienna'], ['Вены']),
+        expect: ALLOWS,
+      },
+      // 14.1: only when "the power controlling that space lost" may anyone go inside.
+      {
+        title:
+          "[14.1, ruling R22] refuses English units going inside the Hapsburgs' Vienna when no Hapsburg fought there (RET-02)",
+        power: 'england',
+        to: 'linz',
+        inside: { regulars: 1 },
+        patch: {
+          war: [
+            ['ottoman', 'hapsburg'],
+            ['ottoman', 'england'],
+          ],
+          alliances: [
+            ['hapsburg', 'hungary'],
+            ['hapsburg', 'england'],
+          ],
+          stacks: [SULEIMAN, { space: 'vienna', power: 'england', regulars: 2 }],
+        },
+        expect: mayGoInside(['controls fortified Vienna', 'its allies'], ['Вены']),
       },
     ],
     judge: ({ power, to, inside, patch }) => {
@@ -743,7 +764,10 @@ describe('13.1, ruling R2 lone leaders', () => {
     space: string;
     arriving: Power;
     captured: string[];
-    withdrawn: string[];
+    withdrawn: { power: Power; leaders: string[] }[];
+    /** Leaders who intercepted into the space (ruling R23), and those of them the rule keeps out. */
+    interceptors?: string[];
+    keptOut?: string[];
   }
   test.for(
     named<Row>([
@@ -815,7 +839,30 @@ describe('13.1, ruling R2 lone leaders', () => {
         space: 'vienna',
         arriving: 'ottoman',
         captured: [],
-        withdrawn: ['ferdinand'],
+        withdrawn: [{ power: 'hapsburg', leaders: ['ferdinand'] }],
+      },
+      // G1 (test/regressions): Brandon intercepted alone into Vienna; he may not go inside with Ferdinand (13.2 step 5).
+      {
+        what: 'captures a leader who intercepted alone into fortified Vienna, and sends Ferdinand inside (ruling R23, ruling R24)',
+        patch: {
+          war: [
+            ['ottoman', 'hapsburg'],
+            ['ottoman', 'england'],
+          ],
+          alliances: [['hapsburg', 'england']],
+          stacks: [
+            { space: 'vienna', power: 'hapsburg', leaders: ['ferdinand'] },
+            { space: 'vienna', power: 'england', leaders: ['charles-brandon'], attemptedInterception: true },
+            { space: 'vienna', power: 'ottoman', regulars: 1 },
+          ],
+          sieges: [{ space: 'vienna', by: ['ottoman'] }],
+        },
+        space: 'vienna',
+        arriving: 'ottoman',
+        interceptors: ['charles-brandon'],
+        captured: ['charles-brandon'],
+        keptOut: ['charles-brandon'],
+        withdrawn: [{ power: 'hapsburg', leaders: ['ferdinand'] }],
       },
       // The fortifications of Ottoman-held Buda are not his side's to withdraw into.
       {
@@ -834,15 +881,16 @@ describe('13.1, ruling R2 lone leaders', () => {
         withdrawn: [],
       },
     ]),
-  )('[13.1] %s', ([, { patch, space, arriving, captured, withdrawn }]) => {
+  )('[13.1] %s', ([, { patch, space, arriving, captured, withdrawn, interceptors, keptOut }]) => {
     const w = world(patch);
-    const out = settleLoneLeaders(w, space, arriving);
+    const out = settleLoneLeaders(w, space, arriving, interceptors ?? []);
     expect(out.captured.map((c) => c.leader).sort()).toEqual(captured);
+    expect(out.keptOut).toEqual(keptOut ?? []);
     expect(out.withdrawn).toEqual(withdrawn);
     expect(out.captured.every((c) => c.by === arriving)).toBe(true);
     for (const leader of captured) expect(out.position.captured).toContainEqual({ leader, by: arriving });
     const inside = stacksWhere(out.position, { space, inside: true }).flatMap((s) => s.leaders);
-    expect(inside).toEqual(withdrawn);
+    expect(inside).toEqual(withdrawn.flatMap((x) => x.leaders));
     expect(loneLeadersAgainst(withPosition(w, out.position), space, arriving)).toEqual([]);
   });
 
@@ -981,5 +1029,79 @@ describe('15.3 breaking a siege', () => {
     expect(stacksWhere(out.position, { space: 'vienna', inside: true }).map((s) => [s.power, s.regulars])).toEqual([
       ['hapsburg', 3],
     ]);
+  });
+});
+
+describe('14.1, ruling R22: who may go inside after losing in a fortified space', () => {
+  // Vienna, held by the Hapsburgs, lost to the Ottoman formation from Pressburg. England and the Protestants are
+  // Hapsburg allies (Scotland is England's active ally); France is at war with the Ottoman but no Hapsburg ally;
+  // Venice stays inactive. The rows say who stands on the losing side and which power asks to go inside.
+  const RELATIONS: ScenarioPatch = {
+    war: [
+      ['ottoman', 'hapsburg'],
+      ['ottoman', 'england'],
+      ['ottoman', 'france'],
+      ['ottoman', 'venice'],
+    ],
+    alliances: [
+      ['hapsburg', 'england'],
+      ['england', 'scotland'],
+    ],
+  };
+  const at = (power: Power, regulars = 1): StackInput => ({ space: 'vienna', power, regulars });
+  test.for(
+    named<{ what: string; losers: StackInput[]; power: Power; may: boolean }>([
+      { what: 'the controller that lost', losers: [at('hapsburg')], power: 'hapsburg', may: true },
+      {
+        what: 'an ally of the controller that lost beside it',
+        losers: [at('hapsburg'), at('england')],
+        power: 'england',
+        may: true,
+      },
+      {
+        what: "an ally with its active minor's units, beside the controller that lost",
+        losers: [at('hapsburg'), at('scotland')],
+        power: 'england',
+        may: true,
+      },
+      {
+        what: 'an ally, beside a controller that lost with leaders only',
+        losers: [{ space: 'vienna', power: 'hapsburg', leaders: ['ferdinand'] }, at('england')],
+        power: 'england',
+        may: true,
+      },
+      {
+        what: 'an ally that lost without the controller in the battle',
+        losers: [at('england', 2)],
+        power: 'england',
+        may: false,
+      },
+      {
+        what: 'a power that is no ally of the controller',
+        losers: [at('hapsburg'), at('france')],
+        power: 'france',
+        may: false,
+      },
+    ]),
+  )('[14.1, ruling R22] %s', ([, { losers, power, may }]) => {
+    const { world: w, state } = defenderLost({ ...RELATIONS, stacks: [SULEIMAN, ...losers] });
+    expect(mayAnyGoInside(w, state, power)).toBe(may);
+  });
+
+  test('[14.1, ruling R22] the controller answers first, and the four places are shared: its allies have what it leaves', () => {
+    const losers = [at('england', 2), at('hapsburg', 3)];
+    const { world: w, state } = defenderLost({ ...RELATIONS, stacks: [SULEIMAN, ...losers] });
+    expect(retreatingGroups(w, state)).toEqual(['hapsburg', 'england']);
+    expect(insideRoom(w, state)).toBe(4);
+    const first = applyRetreat(w, state, 'hapsburg', u({ regulars: 3 }), undefined);
+    const after = { ...state, done: ['hapsburg' as const] };
+    const w2 = withPosition(w, first.position);
+    expect(insideRoom(w2, after)).toBe(1);
+    expect(checkRetreat(w2, retreatArgs(after, 'england', 'graz', { regulars: 1 })).ok).toBe(true);
+    expectVerdict(
+      w2,
+      checkRetreat(w2, retreatArgs(after, 'england', 'graz', { regulars: 2 })),
+      refusedBy({ code: 'isInsideWithinLimit', rule: '14.1' })(['Vienna'], ['Вены']),
+    );
   });
 });

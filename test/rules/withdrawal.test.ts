@@ -607,7 +607,7 @@ describe('13.4, 15 the siege check after step 7', () => {
     // 13.4 is about land units: the leader alone is handled by 13.3, not by a withdrawal decision.
     expect(canWithdraw(w, leg)).toBe(false);
     const settled = settleLoneLeaders(arrive(w, leg), 'vienna', 'ottoman');
-    expect(settled.withdrawn).toEqual(['ferdinand']);
+    expect(settled.withdrawn).toEqual([{ power: 'hapsburg', leaders: ['ferdinand'] }]);
     expect(settled.captured).toEqual([]);
     const after = withPosition(w, settled.position);
     expect(stacksWhere(after.position, { space: 'vienna', inside: true }).flatMap((s) => s.leaders)).toEqual([

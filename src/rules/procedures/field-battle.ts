@@ -36,12 +36,12 @@ import {
 import { isHostile } from '../hostility.ts';
 import { controllerOf, isInactive } from '../relations.ts';
 import type { RetreatInput } from './retreat.ts';
-import { beginSiege, landUnitsInside, mayBeBesieged, outnumbersInside } from '../siege.ts';
+import { landUnitsInside, laySiege, mayBeBesieged, outnumbersInside } from '../siege.ts';
 import { addStacks, landUnitsIn, leadersIn, takePieces, totals } from '../stacks.ts';
 import { reading } from '../world.ts';
 import { eventAs, eventOf, guard, startContext, type ProcedureContext, type ProcedureInput } from './common.ts';
 import { must } from '../must.ts';
-import { captureSummaries, settleArrival } from './summaries.ts';
+import { captureSummaries, settleArrival, withSiegeBegun } from './summaries.ts';
 import type { MajorPower } from '../../schema/power.ts';
 
 export interface BattleInput {
@@ -402,6 +402,7 @@ export function loserRetreatInput(c: FieldBattleContext): RetreatInput {
       origin: c.battle.origin,
       ...(c.battle.continuedFrom ? { continuedFrom: c.battle.continuedFrom } : {}),
       captor: captorOnSide(c.world, c.battle, winner, c.forces?.[winner] ?? []),
+      losingGroups: groupsOf(c.world, c.forces?.[opponent(winner)] ?? []),
       ...(winner === 'defender' ? attackingPieces(c) : {}),
     },
   };
@@ -427,10 +428,18 @@ export function attackerLeavingInput(c: FieldBattleContext): RetreatInput {
   };
 }
 
+/**
+ * 14 step 12: the winner outnumbers the units inside and besieges the space. A siege listed there by the powers it
+ * has just beaten ended with their defeat (15.3): it is listed as ended, and the winner's siege is its own.
+ */
 export function besiegeBattleSpace(c: FieldBattleContext): Partial<FieldBattleContext> {
+  const { position, ended } = laySiege(c.world, c.battle.space, c.battle.attacker);
+  const siegesEnded = ended
+    ? [...c.summary.siegesEnded, { space: ended.space, by: [...ended.by], rule: '15.3' }]
+    : c.summary.siegesEnded;
   return {
-    world: { ...c.world, position: beginSiege(c.world.position, c.battle.space, c.battle.attacker) },
-    summary: { ...c.summary, siege: { space: c.battle.space, besieger: c.battle.attacker } },
+    world: { ...c.world, position },
+    summary: withSiegeBegun({ ...c.summary, siegesEnded }, c.battle.space, c.battle.attacker, '14 step 12'),
   };
 }
 

@@ -42,10 +42,14 @@ export interface InterceptionAttempt {
 
 export interface InterceptionContext extends ProcedureContext, InterceptionState {
   readonly attempt?: InterceptionAttempt | undefined;
+  /** The leaders placed in the destination by successful attempts (ruling R23). */
+  readonly placedLeaders?: readonly string[];
 }
 
 export interface InterceptionOutput extends ProcedureContext {
   readonly successPower?: MajorPower;
+  /** The leaders who intercepted into the destination (13.2 step 3): they may not go inside (ruling R23). */
+  readonly interceptors?: readonly string[];
 }
 
 export function startInterception(input: InterceptionInput): InterceptionContext {
@@ -53,7 +57,12 @@ export function startInterception(input: InterceptionInput): InterceptionContext
 }
 
 export function interceptionOutput(c: InterceptionContext): InterceptionOutput {
-  return { world: c.world, summary: c.summary, ...(c.successPower ? { successPower: c.successPower } : {}) };
+  return {
+    world: c.world,
+    summary: c.summary,
+    ...(c.successPower ? { successPower: c.successPower } : {}),
+    ...(c.placedLeaders ? { interceptors: c.placedLeaders } : {}),
+  };
 }
 
 /** The arguments of an answer as the restrictions read them: the guard, the refusal and the options share them. */
@@ -137,6 +146,7 @@ export function placeInterceptors(c: InterceptionContext): Partial<InterceptionC
   return {
     ...settleArrival({ ...c.world, position }, c.summary, c.leg.to, arriving, '13.1'),
     successPower: attempt.power,
+    placedLeaders: [...(c.placedLeaders ?? []), ...attempt.pieces.flatMap((p) => p.leaders)],
   };
 }
 

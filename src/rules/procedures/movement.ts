@@ -1,7 +1,7 @@
 // The Land Movement Procedure (13.1 steps 1–8) as the movement machine runs it: declare, pay, intercept, place,
 // avoid, withdraw, fight — composing the other procedures.
 import type { EngineEvent, EventOf } from '../../schema/events.ts';
-import type { MajorPower } from '../../schema/power.ts';
+import type { MajorPower, Power } from '../../schema/power.ts';
 import type { MoveOrder, Stack } from '../../schema/scenario.ts';
 import { units, type Units } from '../../schema/units.ts';
 import type { MoveLeg } from '../leg.ts';
@@ -36,7 +36,7 @@ import type { FieldBattleInput } from './field-battle.ts';
 import type { InterceptionInput, InterceptionOutput } from './interception.ts';
 import type { RetreatInput } from './retreat.ts';
 import { hasBrokenSiege, type SiegeBreakOutput } from './siege-break.ts';
-import { settleArrival } from './summaries.ts';
+import { settleArrival, withSiegeBegun } from './summaries.ts';
 import type { WithdrawalInput, WithdrawalOutcome, WithdrawalOutput } from './withdrawal.ts';
 
 export interface MovementInput extends ProcedureInput {
@@ -57,6 +57,8 @@ export interface MovementContext extends ProcedureContext {
   readonly leg?: MoveLeg | undefined;
   /** 13.2 step 3: the power that intercepted this move. */
   readonly intercepted?: MajorPower | undefined;
+  /** The leaders who intercepted into the destination: they may not go inside (13.2 step 5, ruling R23). */
+  readonly interceptors?: readonly string[] | undefined;
   readonly outcome?: WithdrawalOutcome | undefined;
   readonly continueTo?: string | undefined;
 }
@@ -103,7 +105,7 @@ export const movementGuards = {
   isMovingOn: guard<MovementContext>('13.4 option 1', (c) => c.outcome === 'continue'),
   isRetreatingToOrigin: guard<MovementContext>('13.4 option 2', (c) => c.outcome === 'retreat'),
   hasFormationInDestination: guard<MovementContext>('13.1 step 8', (c) => formationInDestination(c).length > 0),
-  hasUnlistedSiege: guard<MovementContext>('15', (c) => unlistedBesiegers(c.world, leg(c).to).length > 0),
+  hasUnlistedSiege: guard<MovementContext>('15', (c) => unlistedSieges(c).length > 0),
 };
 
 export function declareMove(_c: MovementContext, event: EngineEvent): Partial<MovementContext> {
@@ -150,6 +152,7 @@ export function startMove(c: MovementContext): Partial<MovementContext> {
     world: { ...c.world, position },
     leg: newLeg,
     intercepted: undefined,
+    interceptors: undefined,
     outcome: undefined,
     summary: {
       ...c.summary,
@@ -175,19 +178,21 @@ export function interceptionInput(c: MovementContext): InterceptionInput {
 }
 
 export function takeInterceptionOutput(_c: MovementContext, out: InterceptionOutput): Partial<MovementContext> {
-  return { world: out.world, summary: out.summary, intercepted: out.successPower };
+  return { world: out.world, summary: out.summary, intercepted: out.successPower, interceptors: out.interceptors };
 }
 
 /**
- * 13.1 step 5: after all interceptions the formation is placed in the destination; a lone enemy leader there is
- * captured. A formation of leaders alone that meets the land units that intercepted it is itself a lone leader
- * entered by enemy land units (13.1, MOV-23): captured, or inside a fortification its side may hold — no battle.
+ * 13.1 step 5: after all interceptions the formation is placed in the destination (ruling R25: only now do the
+ * pieces there see it); a lone enemy leader there is captured, or goes inside a fortification his side may hold
+ * (13.3) — but not a leader who intercepted alone (13.2 step 5, ruling R23): he is captured in a fortified space
+ * too. A formation of leaders alone that meets the land units that intercepted it is itself a lone leader entered by
+ * enemy land units (13.1, MOV-23): captured, or inside a fortification its side may hold — no battle.
  */
 export function placeFormation(c: MovementContext): Partial<MovementContext> {
   const l = leg(c);
   const position: Position = addStacks(c.world.position, relocate(l.formation, { space: l.to, inside: false }));
   const arriving = landUnitsIn(l.formation) > 0 ? l.power : c.intercepted;
-  return settleArrival({ ...c.world, position }, c.summary, l.to, arriving, '13.1');
+  return settleArrival({ ...c.world, position }, c.summary, l.to, arriving, '13.1', c.interceptors ?? []);
 }
 
 export function avoidInput(c: MovementContext): AvoidInput {
@@ -216,14 +221,37 @@ function formationInDestination(c: MovementContext): Stack[] {
   );
 }
 
-/** Rulings R13 and R17: the other powers left outside an enemy fortress in the destination put it under siege. */
+/**
+ * The spaces where the move may have left land units outside a fortress held against them with more land units than
+ * are inside and no siege listed: its destination, and every space pieces left from — the formation's origins and
+ * the spaces interceptors came from, whose garrison may have gone out and left it empty (rulings R13, R17). In
+ * the order the move reached them.
+ */
+function unlistedSieges(c: MovementContext): { readonly space: string; readonly by: readonly Power[] }[] {
+  const spaces = [
+    leg(c).to,
+    ...c.summary.moves.flatMap((m) => [m.from, m.to]),
+    ...c.summary.interceptions.map((i) => i.from),
+  ];
+  return [...new Set(spaces)]
+    .map((space) => ({ space, by: unlistedBesiegers(c.world, space) }))
+    .filter((g) => g.by.length > 0);
+}
+
+/**
+ * Rulings R13 and R17: pieces left outside a fortress held against them that they outnumber, with no siege listed,
+ * put it under siege when the move is over — other powers in the destination, and the enemies outside a fortress
+ * whose garrison intercepted out of it or moved away (15: an empty fortress with enemies outside is besieged).
+ */
 export function beginUnlistedSieges(c: MovementContext): Partial<MovementContext> {
-  const space = leg(c).to;
-  const powers = unlistedBesiegers(c.world, space);
   let position = c.world.position;
-  for (const p of powers) position = beginSiege(position, space, p);
-  const besieger = must(powers[0], 'beginUnlistedSieges with no besieger');
-  return { world: { ...c.world, position }, summary: { ...c.summary, siege: { space, besieger } } };
+  let summary = c.summary;
+  for (const g of unlistedSieges(c))
+    for (const p of g.by) {
+      position = beginSiege(position, g.space, p);
+      summary = withSiegeBegun(summary, g.space, p, '15');
+    }
+  return { world: { ...c.world, position }, summary };
 }
 
 /** 13.4 option 1: the same formation moves on from the fortified space, as a new Move. */

@@ -3,7 +3,7 @@
 import type { EngineEvent } from '../../schema/events.ts';
 import { hostileStacksOutside, hostileLandUnitsOutside } from '../hostility.ts';
 import type { MoveLeg } from '../leg.ts';
-import { beginSiege } from '../siege.ts';
+import { isSiegeBroken, laySiege } from '../siege.ts';
 import { relocate, replaceStacks, totals } from '../stacks.ts';
 import {
   canWithdraw,
@@ -17,6 +17,7 @@ import {
   withdrawalDecider,
 } from '../withdrawal.ts';
 import { eventAs, eventOf, guard, startContext, type ProcedureContext, type ProcedureInput } from './common.ts';
+import { withSiegeBegun } from './summaries.ts';
 
 /** What the movement does next: fight (step 8), nothing (a siege began, or nothing to fight), move on, or retreat. */
 export type WithdrawalOutcome = 'battle' | 'siege' | 'continue' | 'retreat' | 'none';
@@ -114,16 +115,19 @@ export function recordNoWithdrawal(c: WithdrawalContext): Partial<WithdrawalCont
 export function besiegeDestination(c: WithdrawalContext): Partial<WithdrawalContext> {
   return {
     outcome: 'siege',
-    world: { ...c.world, position: beginSiege(c.world.position, c.leg.to, c.leg.power) },
-    summary: { ...c.summary, siege: { space: c.leg.to, besieger: c.leg.power } },
+    world: { ...c.world, position: laySiege(c.world, c.leg.to, c.leg.power).position },
+    summary: withSiegeBegun(c.summary, c.leg.to, c.leg.power, '13.4'),
   };
 }
 
 /**
  * 15 (SIE-04): a formation entering a space its side already besieges stays with the besiegers; its power becomes
- * a besieger too only if it alone outnumbers the units inside.
+ * a besieger too only if it alone outnumbers the units inside. When the withdrawal has just left that siege without
+ * enough besiegers, it ends first (15.3: "immediately", after this procedure) and nothing is joined: its besiegers
+ * retreat, and a formation that alone outnumbers the units inside then lays a siege of its own (rulings R13, R17).
  */
 export function joinSiege(c: WithdrawalContext): Partial<WithdrawalContext> {
+  if (isSiegeBroken(c.world, c.leg.to)) return { outcome: 'siege' };
   return doesMoverOutnumberInside(c.world, c.leg) ? besiegeDestination(c) : { outcome: 'siege' };
 }
 

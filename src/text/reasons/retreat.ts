@@ -54,9 +54,9 @@ export const RETREAT_REASONS: RenderersOf<typeof rules> = {
   mayGoInside: (world, { space }) => {
     const s = spaceName(world, space);
     return text(
-      `Only the power that controls fortified ${s.en} and lost the battle there may go inside.`,
+      `Only the power that controls fortified ${s.en} and lost the battle there may go inside, and with it its allies.`,
       `Уйти в укрепления ${spaceFrom(world, space).ru} может только держава, ` +
-        'которая контролирует эту укреплённую область и проиграла там сражение.',
+        'которая контролирует эту укреплённую область и проиграла там сражение, а вместе с ней её союзники.',
     );
   },
   isInsideSplitByPower: byPowerReason,
