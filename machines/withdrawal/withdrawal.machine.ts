@@ -35,7 +35,7 @@ export const withdrawalMachine = setup({
     recordNoWithdrawal: assign(({ context }) => recordNoWithdrawal(context)),
     besiegeDestination: assign(({ context }) => besiegeDestination(context)),
     joinSiege: assign(({ context }) => joinSiege(context)),
-    chooseBattle: assign(() => chooseBattle()),
+    chooseBattle: assign(({ context }) => chooseBattle(context)),
     chooseContinue: assign(({ context, event }) => chooseContinue(context, event)),
     chooseRetreat: assign(() => chooseRetreat()),
   },

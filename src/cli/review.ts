@@ -595,6 +595,7 @@ function report(r: ExploreReport, limits: Limits, json: boolean): void {
           endPositions: r.outcomes.length,
           total: format(r.totalProbability),
           answerCounts: r.answerCounts,
+          skipped: r.skipped,
           invariants: r.invariants,
           violations: r.violations,
           // matchProbability keeps its name; matchWeighting says what it is: a probability under a policy, otherwise
@@ -645,6 +646,21 @@ function report(r: ExploreReport, limits: Limits, json: boolean): void {
     out(
       `Answers sent${explored}, per decision kind: ${kinds.map(([k, c]) => `${k} ${c.answers} over ${c.decisions} decision${c.decisions === 1 ? '' : 's'}${c.incomplete ? ` (${c.incomplete} cut short)` : ''}`).join('; ')}.`,
     );
+  if (r.skipped.length) {
+    // Ruling R9: decisions no path asked anybody, each refused candidate once, with the restriction that refused it.
+    out(
+      `Decisions nobody was asked${explored} (ruling R9): ${r.skipped.length} refused candidate${r.skipped.length === 1 ? '' : 's'}`,
+    );
+    for (const d of r.skipped.slice(0, 20)) {
+      const option = Object.entries(d.option)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ');
+      out(
+        `  ${d.kind} ${d.power} (${d.space})${option ? `, ${option}` : ''}: ${d.reason.en} [${d.code}, ${d.rule}${d.ruling ? `, ruling ${d.ruling}` : ''}]`,
+      );
+    }
+    if (r.skipped.length > 20) out(`  … and ${r.skipped.length - 20} more (--json lists them all)`);
+  }
   for (const l of invariantLines(r, explored)) out(l);
   out(`Invariant violations${explored}: ${r.violations.length}`);
   for (const v of r.violations.slice(0, 10))

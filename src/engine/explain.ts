@@ -7,6 +7,7 @@ import { isNoOtherPowerSuccessful } from '../rules/interception.ts';
 import type { MovementContext } from '../rules/procedures/movement.ts';
 import type { RuleRef, RulingRef } from '../rules/registry.ts';
 import { check, type Facts, type Refusal } from '../rules/verdict.ts';
+import { skippedRefusal } from '../rules/skipped.ts';
 import { isWithdrawalDecider, WITHDRAWAL_CONDITIONS } from '../rules/withdrawal.ts';
 import { interceptedBy, kindOf, specOf, type Waiting } from './procedures/index.ts';
 import type { World } from '../rules/world.ts';
@@ -70,9 +71,30 @@ function answerRefusal(s: Situation, event: EngineEvent): Refusal | undefined {
   return specOf(w.machine, kindOf(w)).refusal(w.context, event);
 }
 
+/**
+ * Ruling R9: an answer of a power the rules passed over (nobody asked it: no eligible interceptor, no legal space to
+ * avoid into or retreat to) is refused with the restriction that made them pass it over, as the summary recorded it.
+ */
+function skippedAnswerRefusal(s: Situation, event: EngineEvent): EngineError | undefined {
+  // This leg's decisions only (13.4 option 1 makes a new Move, asked again).
+  const to = s.root.leg?.to;
+  const entries = s.root.summary.skipped.filter((e) => e.kind === 'retreat' || e.space === to);
+  const r =
+    event.type === 'intercept.declare' || event.type === 'intercept.decline'
+      ? skippedRefusal(entries, 'intercept', event.power, { from: 'from' in event ? event.from : undefined })
+      : event.type === 'avoid.declare' || event.type === 'avoid.decline'
+        ? skippedRefusal(entries, 'avoid', event.power, { to: 'to' in event ? event.to : undefined })
+        : event.type === 'retreat.declare'
+          ? skippedRefusal(entries, 'retreat', event.power, { to: event.to })
+          : undefined;
+  return r && fromRefusal(s.root.world, r, s.lang, 'step-closed');
+}
+
 /** The rule that closed the step an event belongs to, or that it has not opened yet. */
 function stepRefusal(s: Situation, event: EngineEvent): EngineError {
   const { root, lang } = s;
+  const skipped = skippedAnswerRefusal(s, event);
+  if (skipped) return skipped;
   const now = stepOfMovementState(s.stage);
   const at = stepOfEvent(event.type);
   const leg = root.leg;

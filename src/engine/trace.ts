@@ -4,7 +4,8 @@
 import type { AnyActorRef, AnyMachineSnapshot, AnyStateMachine, InspectionEvent } from 'xstate';
 import type { MachineId, StateMeta } from '../../machines/index.ts';
 import { EVENT_TYPES, type EngineEvent } from '../schema/events.ts';
-import { EMPTY_SUMMARY, type Summary } from '../schema/result.ts';
+import { EMPTY_SUMMARY, type SkippedDecision, type Summary } from '../schema/result.ts';
+import { reasonOf } from '../text/reasons/index.ts';
 import type { RuleRef } from '../rules/registry.ts';
 import { text, type Text } from '../text/text.ts';
 import type { GuardRecorder } from './instrument.ts';
@@ -22,6 +23,19 @@ export interface TraceGuard {
   readonly result: boolean;
 }
 
+/**
+ * Ruling R9: a decision nobody was asked at this step (no eligible interceptor, no legal space to avoid into or
+ * retreat to, a withdrawal the rules forbid), with every candidate answer and the restriction that refuses it.
+ */
+export interface TraceSkipped {
+  readonly kind: SkippedDecision['kind'];
+  /** The power the decision would have gone to. */
+  readonly power: SkippedDecision['power'];
+  readonly space: string;
+  readonly rule: string;
+  readonly refused: readonly (SkippedDecision['refused'][number] & { readonly reason: Text })[];
+}
+
 export interface TraceEntry {
   readonly step: number;
   readonly machine: MachineId;
@@ -37,6 +51,8 @@ export interface TraceEntry {
   readonly guards: readonly TraceGuard[];
   readonly note: Text;
   readonly headline: boolean;
+  /** The decisions this step passed over without asking anybody (ruling R9); absent when there were none. */
+  readonly skipped?: readonly TraceSkipped[];
 }
 
 /** What a step is without its narration: enough to tell which transition it took (src/review/transitions.ts). */
@@ -206,6 +222,10 @@ export class Tracer {
       title: meta?.title ?? text(state, state),
       ...(raw.payload ? { event: raw.payload } : {}),
     });
+    const skipped = context.summary.skipped.slice(this.lastSummary.skipped.length).map((d): TraceSkipped => ({
+      ...d,
+      refused: d.refused.map((r) => ({ ...r, reason: reasonOf(context.world, r) })),
+    }));
     this.lastSummary = context.summary;
     return deepFreeze({
       step,
@@ -217,6 +237,7 @@ export class Tracer {
       guards: raw.guards,
       note,
       headline,
+      ...(skipped.length > 0 ? { skipped } : {}),
     });
   }
 }

@@ -19,10 +19,12 @@ import { readOptions, SessionOptionsError } from '../engine/session-options.ts';
 import { LIMITS } from '../schema/limits.ts';
 import { z } from 'zod';
 import type { EngineError } from '../engine/explain.ts';
-import type { Position } from '../rules/world.ts';
+import type { Position, World } from '../rules/world.ts';
+import { reasonOf } from '../text/reasons/index.ts';
+import type { Text } from '../text/text.ts';
 import type { Decision } from '../schema/decision.ts';
 import type { EngineEvent } from '../schema/events.ts';
-import type { ResultPosition, Summary } from '../schema/result.ts';
+import { EMPTY_SUMMARY, type ResultPosition, type SkippedDecision, type Summary } from '../schema/result.ts';
 import type { Stack } from '../schema/scenario.ts';
 import { allAnswers, DeadlinePassed, worldAt } from './answers.ts';
 import { add, mul, ONE, ZERO, type Fraction } from './fraction.ts';
@@ -153,6 +155,37 @@ export interface AnswerCount {
   readonly incomplete: number;
 }
 
+/** A decision nobody was asked on some path (ruling R9), with one refused candidate and the restriction that refused it. */
+export interface SkippedSeen {
+  readonly kind: SkippedDecision['kind'];
+  readonly power: SkippedDecision['power'];
+  readonly space: string;
+  readonly option: Readonly<Record<string, string>>;
+  readonly code: string;
+  readonly rule: string;
+  readonly ruling?: string;
+  readonly reason: Text;
+}
+
+/** The refused candidates of the decisions `after` passed over since `before`, keyed so that each is kept once. */
+export function skippedSince(world: World, before: Summary, after: Summary): [string, SkippedSeen][] {
+  return after.skipped.slice(before.skipped.length).flatMap((d) =>
+    d.refused.map((r): [string, SkippedSeen] => [
+      JSON.stringify([d.kind, d.power, d.space, r.option, r.code]),
+      {
+        kind: d.kind,
+        power: d.power,
+        space: d.space,
+        option: r.option,
+        code: r.code,
+        rule: r.rule,
+        ...(r.ruling ? { ruling: r.ruling } : {}),
+        reason: reasonOf(world, r),
+      },
+    ]),
+  );
+}
+
 export interface ExploreReport {
   readonly mode: 'all' | 'policy';
   readonly answers: 'listed' | 'all' | 'policy';
@@ -174,6 +207,11 @@ export interface ExploreReport {
   readonly marginals: Readonly<Record<string, Fraction>>;
   /** Per decision kind: how many decisions were expanded and how many answers were sent. */
   readonly answerCounts: Readonly<Record<string, AnswerCount>>;
+  /**
+   * Ruling R9: every decision some path passed over without asking anybody, once per power, space and refusal — the
+   * candidate answers it refused and why (the summary's `skipped`, worded).
+   */
+  readonly skipped: readonly SkippedSeen[];
   /**
    * Every invariant by name — the built-in ones, the explorer's own check that every enumerated answer is accepted,
    * then the reviewer's — with the distinct states (answers, for `answersAccepted`) it was checked on and how many
@@ -346,6 +384,8 @@ export interface ExploreCore {
   readonly violations: readonly Violation[];
   readonly states: ReadonlyMap<string, ReadonlySet<string>>;
   readonly counts: ReadonlyMap<string, AnswerCount>;
+  /** The decisions paths passed over without asking anybody (ruling R9), each refused candidate once. */
+  readonly skipped: ReadonlyMap<string, SkippedSeen>;
   /** Per invariant: the checks made and the violations found (reviewer invariants by invariantName). */
   readonly invariants: InvariantTally;
   readonly reviewerInvariants: readonly string[];
@@ -445,6 +485,7 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): E
   const violations: Violation[] = [];
   const states = new Map<string, Set<string>>();
   const counts = new Map<string, { decisions: number; answers: number; incomplete: number }>();
+  const skipped = new Map<string, SkippedSeen>();
   const reached = options.coverage ? new Reached() : undefined;
   let expanded = 0;
   let pathsSoFar = 0;
@@ -700,6 +741,7 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): E
         }
         observe(s, from);
         const after = s.summary;
+        for (const [k, v] of skippedSince(scenario.world, f.before, after)) if (!skipped.has(k)) skipped.set(k, v);
         const edge = flagsOf(marginalDelta(f.before, after));
         const edgeDelta = tracksSummary ? deltas.intern(summaryDelta(f.before, after)) : 0;
         const sub = enter(s, where_, events_);
@@ -732,6 +774,7 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): E
   const prefix: EngineEvent[] = root.log.filter((a) => a.source !== 'engine').map((a) => a.event);
   observe(root, 0);
   const rootSummary = root.summary;
+  for (const [k, v] of skippedSince(scenario.world, EMPTY_SUMMARY, rootSummary)) skipped.set(k, v);
   let top: Subtree = { classes: new Map(), nodes: 0 };
   let truncatedBy: ExploreReport['truncatedBy'];
   try {
@@ -751,6 +794,7 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): E
     violations,
     states,
     counts,
+    skipped,
     invariants,
     reviewerInvariants: reviewerInvariants.map(invariantName),
     reached,
@@ -916,6 +960,7 @@ export function assembleReport(
     >,
     marginals,
     answerCounts: Object.fromEntries([...counts.entries()].sort(([a], [b]) => a.localeCompare(b))),
+    skipped: [...core.skipped.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, v]) => v),
     invariants: [
       ...[...BUILT_IN_INVARIANTS.map((i) => i.name), ANSWERS_ACCEPTED].map((n) => invariantCounts(n, true)),
       ...[...new Set(core.reviewerInvariants)].map((n) => invariantCounts(n, false)),

@@ -18,6 +18,7 @@ import {
   type ExploreReport,
   type PathClass,
   type PathLink,
+  type SkippedSeen,
   type Violation,
 } from './explore.ts';
 import { add, fraction } from './fraction.ts';
@@ -61,6 +62,7 @@ export interface WireCore {
   readonly violations: readonly Violation[];
   readonly states: readonly (readonly [string, readonly string[]])[];
   readonly counts: readonly (readonly [string, AnswerCount])[];
+  readonly skipped: readonly (readonly [string, SkippedSeen])[];
   readonly invariants: readonly (readonly [string, InvariantCheck])[];
   readonly reviewerInvariants: readonly string[];
   readonly expanded: number;
@@ -103,6 +105,7 @@ export function toWire(core: ExploreCore): WireCore {
     violations: core.violations,
     states: [...core.states.entries()].map(([m, set]) => [m, [...set]] as const),
     counts: [...core.counts.entries()],
+    skipped: [...core.skipped.entries()],
     invariants: [...core.invariants.entries()],
     reviewerInvariants: core.reviewerInvariants,
     expanded: core.expanded,
@@ -126,6 +129,7 @@ export function mergeWires(parts: readonly WireCore[], started: number): Explore
   const ends = new Map<string, { position: ResultPosition; description: string }>();
   const states = new Map<string, Set<string>>();
   const counts = new Map<string, { decisions: number; answers: number; incomplete: number }>();
+  const skipped = new Map<string, SkippedSeen>();
   const violations = new Map<string, Violation>();
   const invariants: InvariantTally = new Map();
   let nodes = 0,
@@ -166,6 +170,7 @@ export function mergeWires(parts: readonly WireCore[], started: number): Explore
         incomplete: prev.incomplete + c.incomplete,
       });
     }
+    for (const [k, v] of w.skipped) if (!skipped.has(k)) skipped.set(k, v);
     for (const v of w.violations) violations.set(JSON.stringify(v), v);
     for (const [k, c] of w.invariants) {
       const prev = invariants.get(k) ?? { checked: 0, violations: 0 };
@@ -205,6 +210,7 @@ export function mergeWires(parts: readonly WireCore[], started: number): Explore
     violations: [...violations.values()],
     states,
     counts,
+    skipped,
     invariants,
     reviewerInvariants: first.reviewerInvariants,
     reached: undefined,

@@ -20,6 +20,7 @@ const LIST_KEYS = [
   'siegesEnded',
   'siegesBegun',
   'leadersInside',
+  'skipped',
 ] as const satisfies readonly ListKey[];
 const FIELD_KEYS = ['battle', 'siege', 'cpSpent'] as const satisfies readonly FieldKey[];
 

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { MajorPowerSchema, PowerSchema } from './power.ts';
 import { CountSchema, LeaderIdSchema, SpaceIdSchema } from './units.ts';
+import { FactsSchema } from './facts.ts';
 import { PositionShape } from './scenario.ts';
 import type { DeepReadonly } from './readonly.ts';
 
@@ -95,6 +96,26 @@ export const RetreatSummarySchema = z.object({
     .describe('why units were eliminated: no legal space (14.1), forced back into the space it moved on from (13.4), an inactive stack that never retreats (ruling R10), a losing attacker whose origin is illegal (ruling R11), besiegers or a winner sent away with no legal space (15.3, 14 step 12)'),
 });
 
+export const SkippedDecisionSchema = z.object({
+  kind: z.enum(['intercept', 'avoid', 'withdraw', 'retreat']),
+  power: PowerSchema.describe('the power the decision would have gone to'),
+  space: SpaceIdSchema.describe('the space it is about: the destination, or the space a group retreats from'),
+  rule: z.string(),
+  refused: z
+    .array(
+      z.object({
+        option: z
+          .record(z.string(), z.string())
+          .describe('the candidate answer, only the part that differs (e.g. {"from": "vienna"}); {} for the whole decision'),
+        code: z.string().describe('the restriction that refuses it'),
+        rule: z.string(),
+        ruling: z.string().optional(),
+        facts: FactsSchema,
+      }),
+    )
+    .describe('every candidate answer, with the restriction that refuses it'),
+});
+
 export const CaptureSummarySchema = z.object({
   leader: LeaderIdSchema,
   by: PowerSchema,
@@ -125,6 +146,11 @@ export const SummarySchema = z.object({
     .describe(
       'leaders left alone beside enemy land units in a fortified space their side may hold, who went inside its fortifications instead of being captured (13.3, ruling R24); leaders who intercepted never do (ruling R23)',
     ),
+  skipped: z
+    .array(SkippedDecisionSchema)
+    .describe(
+      'ruling R9: the decisions nobody was asked because no answer but declining was legal (no eligible interceptor, no legal avoid or retreat space, a withdrawal the rules forbid), each with its refused candidates',
+    ),
 });
 
 export const ResultPositionSchema = z.object(PositionShape).describe('the scenario shape without move and events');
@@ -140,6 +166,7 @@ export type BattleSummary = DeepReadonly<z.infer<typeof BattleSummarySchema>>;
 export type BattleSideSummary = DeepReadonly<z.infer<typeof BattleSideSchema>>;
 export type RetreatSummary = DeepReadonly<z.infer<typeof RetreatSummarySchema>>;
 export type CaptureSummary = DeepReadonly<z.infer<typeof CaptureSummarySchema>>;
+export type SkippedDecision = DeepReadonly<z.infer<typeof SkippedDecisionSchema>>;
 export type ResultPosition = DeepReadonly<z.output<typeof ResultPositionSchema>>;
 
 export const EMPTY_SUMMARY: Summary = {
@@ -155,4 +182,5 @@ export const EMPTY_SUMMARY: Summary = {
   cpSpent: 0,
   siegesBegun: [],
   leadersInside: [],
+  skipped: [],
 };

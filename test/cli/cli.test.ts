@@ -100,6 +100,7 @@ describe('his resolve', () => {
       'cpSpent',
       'siegesBegun',
       'leadersInside',
+      'skipped',
     ]);
     expect(out.position.impulse).toEqual({ power: 'ottoman', cp: 0 });
     expect(out.trace.length).toBeGreaterThan(10);

@@ -8,7 +8,7 @@ import { parseScenario } from '../../src/engine/scenario.ts';
 import { createSession, type Session } from '../../src/engine/session.ts';
 import type { ScenarioPatch, StackInput } from '../helpers/fixtures.ts';
 import { named } from '../helpers/rows.ts';
-import { dice, finished, finishWithPolicy, piecesAt, playing } from '../helpers/session.ts';
+import { dice, finished, finishWithPolicy, piecesAt, playing, refuse } from '../helpers/session.ts';
 
 const none = { regulars: 0, mercenaries: 0, cavalry: 0, leaders: [] };
 
@@ -225,5 +225,69 @@ describe('13.2 step 5, rulings R23, R24: interceptors never go inside (G1)', () 
     expect(s.position.captured).toEqual([]);
     finished(finishWithPolicy(s));
     expect(s.result?.summary.battle?.defender.units.leaders).toEqual(['charles-brandon']);
+  });
+});
+
+describe('ruling R9: a decision nobody is asked keeps its reasons', () => {
+  // The Ottomans besieging Hapsburg Vienna march out to Pressburg, where a Hapsburg regular stands: the besieged
+  // stack may not intercept its besiegers' move (13.2), so the Hapsburgs are never asked to intercept.
+  const BESIEGERS_LEAVE: ScenarioPatch = {
+    war: [['ottoman', 'hapsburg']],
+    control: { pressburg: 'hapsburg', buda: 'hapsburg' },
+    stacks: [
+      { space: 'vienna', power: 'ottoman', regulars: 3 },
+      { space: 'vienna', power: 'hapsburg', regulars: 2, inside: true },
+      { space: 'pressburg', power: 'hapsburg', regulars: 1 },
+    ],
+    sieges: [{ space: 'vienna', by: ['ottoman'] }],
+    impulse: { power: 'ottoman', cp: 1 },
+    move: { from: 'vienna', to: 'pressburg', regulars: 3 },
+  };
+
+  test('[13.2, ruling R9] the besieged stack is not asked; the trace says why, with the 13.2 restriction', () => {
+    const s = playing(BESIEGERS_LEAVE);
+    expect(s.pending).toMatchObject({ kind: 'avoid', power: 'hapsburg' });
+    const skipped = s.trace.flatMap((t) => t.skipped ?? []);
+    expect(skipped).toHaveLength(1);
+    expect(skipped[0]).toMatchObject({
+      kind: 'intercept',
+      power: 'hapsburg',
+      space: 'pressburg',
+      rule: '13.2',
+      refused: [{ option: { from: 'vienna' }, code: 'areInterceptorsNotBesieged', rule: '13.2' }],
+    });
+    expect(skipped[0]!.refused[0]!.reason.en).toMatch(/besieg/);
+    expect(skipped[0]!.refused[0]!.reason.ru).toMatch(/осажд/);
+    expect(s.summary.skipped.map((d) => [d.kind, d.power])).toEqual([['intercept', 'hapsburg']]);
+  });
+
+  test('[13.2, ruling R9] its interception sent afterwards is refused with that restriction, not "the interceptions are over"', () => {
+    const s = playing(BESIEGERS_LEAVE);
+    refuse(
+      s,
+      { type: 'intercept.declare', power: 'hapsburg', from: 'vienna', regulars: 2 },
+      { code: 'step-closed', rule: '13.2', restriction: 'areInterceptorsNotBesieged' },
+    );
+  });
+
+  test('[13.3, ruling R9] a group with no legal space to avoid into is not asked; its answer is refused with the destination restriction', () => {
+    // Pressburg's Hapsburg regular could only avoid to Buda (Ottoman-held) or back to Vienna (the space the enemy came
+    // from): nobody is asked, and the battle follows.
+    const s = playing({
+      ...BESIEGERS_LEAVE,
+      control: { pressburg: 'hapsburg', buda: 'ottoman' },
+    });
+    const avoid = s.trace.flatMap((t) => t.skipped ?? []).find((d) => d.kind === 'avoid');
+    expect(avoid).toMatchObject({ kind: 'avoid', power: 'hapsburg', space: 'pressburg', rule: '13.3' });
+    expect(avoid?.refused.map((r) => [r.option.to, r.code]).sort()).toEqual([
+      ['buda', 'isAvoidDestinationFriendly'],
+      ['vienna', 'isNotSpaceEnemyCameFrom'],
+    ]);
+    expect(s.pending?.roll?.purpose).toBe('attacker');
+    refuse(
+      s,
+      { type: 'avoid.declare', power: 'hapsburg', to: 'buda', regulars: 1 },
+      { code: 'step-closed', rule: '13.3', restriction: 'isAvoidDestinationFriendly' },
+    );
   });
 });

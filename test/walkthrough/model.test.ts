@@ -5,6 +5,7 @@ import { createSession, MACHINES, parseScenario, resolve, RULE_REGISTRY } from '
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { StepCapture } from '../../src/viz/walkthrough/capture.ts';
+import { stepPanel } from '../../src/viz/walkthrough/panels.ts';
 import { replayModel, ruleSummary, spread, statePath, WalkthroughRecorder } from '../../src/viz/walkthrough/model.ts';
 import type { BoardView, WalkthroughModel } from '../../src/viz/walkthrough/types.ts';
 import { HOSTILE_LEADER, HOSTILE_SPACE, hostile, ROOT, VIENNA_TEXT, vienna } from './fixtures.ts';
@@ -380,5 +381,40 @@ describe('an inline map without coordinates', () => {
     ).toEqual(points);
     expect(statePath('awaitingRetreat')).toEqual(['awaitingRetreat']);
     expect(statePath('{"a":{"b":"c"}}')).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('ruling R9: the decisions nobody was asked, with their reasons', () => {
+  // The Ottoman besiegers of Hapsburg Vienna march to Pressburg: the besieged stack may not intercept their move
+  // (13.2), so the Hapsburgs are never asked; the walkthrough shows it on the step where interceptions end.
+  const scenario = parseScenario({
+    war: [['ottoman', 'hapsburg']],
+    control: { pressburg: 'hapsburg', buda: 'hapsburg' },
+    stacks: [
+      { space: 'vienna', power: 'ottoman', regulars: 3 },
+      { space: 'vienna', power: 'hapsburg', regulars: 2, inside: true },
+      { space: 'pressburg', power: 'hapsburg', regulars: 1 },
+    ],
+    sieges: [{ space: 'vienna', by: ['ottoman'] }],
+    impulse: { power: 'ottoman', cp: 1 },
+    move: { from: 'vienna', to: 'pressburg', regulars: 3 },
+  });
+
+  test('[13.2, ruling R9] the step that ends the interceptions lists the Hapsburgs, not asked, with the 13.2 restriction', () => {
+    const model = replayModel(scenario, [], { seed: 1 });
+    const with_ = model.steps.filter((s) => s.skipped);
+    expect(with_.map((s) => s.stateId)).toEqual(['movement.intercepting']);
+    const [d] = with_[0]!.skipped!;
+    expect(d).toMatchObject({ kind: 'intercept', power: 'hapsburg', powerName: { en: 'Hapsburg' } });
+    expect(d!.refused.map((r) => [r.label.en, r.code])).toEqual([['from Vienna', 'areInterceptorsNotBesieged']]);
+    expect(with_[0]!.story).toBe(true);
+    expect(Object.keys(model.rules)).toContain('R9');
+    const index = model.steps.indexOf(with_[0]!);
+    for (const lang of ['en', 'ru'] as const) {
+      const page = String(stepPanel(model, { index, lang, mode: 'replay', playable: false, view: 'full' }));
+      expect(page).toContain('class="block skipped"');
+      expect(page).toContain('areInterceptorsNotBesieged');
+      expect(page).toContain(lang === 'en' ? 'Not asked' : 'Не спрашивали');
+    }
   });
 });

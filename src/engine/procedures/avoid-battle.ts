@@ -9,6 +9,7 @@ import { text } from '../../text/text.ts';
 import { checkAll } from '../../rules/verdict.ts';
 import type { Blocked, DecisionOf, DecisionOption } from '../../schema/decision.ts';
 import { NO_UNITS, type Units } from '../../schema/units.ts';
+import { isMajorPower, type MajorPower, type Power } from '../../schema/power.ts';
 import { base, decision, option, refused, refusedAnswer, unitsFields, type Waiting } from './common.ts';
 import { named } from './names.ts';
 import { attemptRoll } from './rolls.ts';
@@ -58,21 +59,28 @@ function build(w: Waiting<AvoidContext>): DecisionOf<'avoid'> {
   });
 }
 
+/** A power with pieces outside in the destination, not the mover nor the one being asked (ruling R9). */
+function passedOver(c: AvoidContext, p: Power): p is MajorPower {
+  return isMajorPower(p) && p !== c.leg.power && p !== c.asking && avoidingStacks(c.world, p, c.leg).length > 0;
+}
+
 export const avoid = decision<AvoidContext, 'avoid'>({
   build,
+  // As for interceptions: a power with pieces there that is not being asked hears what stops it even on its turn
+  // (ruling R9: the rules may have passed it over), else whose turn it is.
   refusal: (c, e) => {
-    if (e.type === 'avoid.declare')
-      return refused(checkAvoid(c.world, must(declarationArgs(c, e), 'no avoid-battle arguments')));
-    if (e.type === 'avoid.decline')
-      return refused(
-        checkAll(AVOIDER_RESTRICTIONS, c.world, {
-          ...c,
-          power: e.power,
-          from: c.leg.to,
-          to: c.leg.to,
-          request: NO_UNITS,
-        }),
-      );
+    if (e.type === 'avoid.declare') {
+      const args = must(declarationArgs(c, e), 'no avoid-battle arguments');
+      const asIf = passedOver(c, e.power) ? refused(checkAvoid(c.world, { ...args, asking: e.power })) : undefined;
+      return asIf ?? refused(checkAvoid(c.world, args));
+    }
+    if (e.type === 'avoid.decline') {
+      const args = { ...c, power: e.power, from: c.leg.to, to: c.leg.to, request: NO_UNITS };
+      const asIf = passedOver(c, e.power)
+        ? refused(checkAll(AVOIDER_RESTRICTIONS, c.world, { ...args, asking: e.power }))
+        : undefined;
+      return asIf ?? refused(checkAll(AVOIDER_RESTRICTIONS, c.world, args));
+    }
     return undefined;
   },
   decline: (d) => ({ type: 'avoid.decline', power: d.power }),

@@ -25,6 +25,7 @@ import {
 } from './common.ts';
 import { must } from '../must.ts';
 import { settleArrival } from './summaries.ts';
+import { skippedAvoids } from '../skipped.ts';
 
 export interface AvoidInput extends ProcedureInput {
   readonly leg: MoveLeg;
@@ -52,8 +53,13 @@ export function startAvoidBattle(input: AvoidInput): AvoidContext {
   return { ...startContext(input), leg: input.leg, intercepted: input.intercepted ?? [], done: [] };
 }
 
+/** The procedure's result; the powers it never asked go into the summary with their reasons (ruling R9). */
 export function avoidOutput(c: AvoidContext): AvoidOutput {
-  return { world: c.world, summary: c.summary };
+  const skipped = skippedAvoids(c.world, c);
+  return {
+    world: c.world,
+    summary: skipped.length > 0 ? { ...c.summary, skipped: [...c.summary.skipped, ...skipped] } : c.summary,
+  };
 }
 
 /** The arguments of an answer as the restrictions read them: the guard, the refusal and the options share them. */

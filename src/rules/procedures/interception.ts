@@ -25,6 +25,7 @@ import {
 } from './common.ts';
 import { must } from '../must.ts';
 import { hasBrokenSiege } from './siege-break.ts';
+import { skippedInterceptions } from '../skipped.ts';
 
 export interface InterceptionInput extends ProcedureInput {
   readonly leg: MoveLeg;
@@ -44,6 +45,8 @@ export interface InterceptionContext extends ProcedureContext, InterceptionState
   readonly attempt?: InterceptionAttempt | undefined;
   /** The leaders placed in the destination by successful attempts (ruling R23). */
   readonly placedLeaders?: readonly string[];
+  /** The powers asked at least once (ruling R9: the others were skipped, and the summary says why). */
+  readonly asked?: readonly MajorPower[];
 }
 
 export interface InterceptionOutput extends ProcedureContext {
@@ -56,10 +59,12 @@ export function startInterception(input: InterceptionInput): InterceptionContext
   return { ...startContext(input), leg: input.leg, usedSpaces: [], declined: [] };
 }
 
+/** The procedure's result; the powers it never asked go into the summary with their reasons (ruling R9). */
 export function interceptionOutput(c: InterceptionContext): InterceptionOutput {
+  const skipped = skippedInterceptions(c.world, c, c.asked ?? []);
   return {
     world: c.world,
-    summary: c.summary,
+    summary: skipped.length > 0 ? { ...c.summary, skipped: [...c.summary.skipped, ...skipped] } : c.summary,
     ...(c.successPower ? { successPower: c.successPower } : {}),
     ...(c.placedLeaders ? { interceptors: c.placedLeaders } : {}),
   };
@@ -90,7 +95,9 @@ export const interceptionGuards = {
 };
 
 export function askNextInterceptor(c: InterceptionContext): Partial<InterceptionContext> {
-  return { asking: nextInterceptor(c.world, c), attempt: undefined };
+  const asking = nextInterceptor(c.world, c);
+  const asked = c.asked ?? [];
+  return { asking, attempt: undefined, asked: asking && !asked.includes(asking) ? [...asked, asking] : asked };
 }
 
 /** 13.2 step 1, ruling R12: the named formation is marked as having attempted an interception. */

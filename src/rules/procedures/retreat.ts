@@ -18,6 +18,7 @@ import {
   type RetreatState,
 } from '../retreat.ts';
 import { holderOf } from '../capture.ts';
+import { skippedRetreat } from '../skipped.ts';
 import { reading } from '../world.ts';
 import { eventOf, guard, startContext, type ProcedureContext, type ProcedureInput } from './common.ts';
 import { must } from '../must.ts';
@@ -172,7 +173,11 @@ export function retreatInactive(c: RetreatContext): Partial<RetreatContext> {
  */
 export function eliminateTrapped(c: RetreatContext): Partial<RetreatContext> {
   const p = must(next(c), 'eliminateTrapped with no group to retreat');
-  return record(c, p, NO_UNITS, undefined, trappedCause(c));
+  // Ruling R9: nobody is asked where to go; the summary keeps every space and why it is refused.
+  const skipped = skippedRetreat(c.world, c, p);
+  const out = record(c, p, NO_UNITS, undefined, trappedCause(c));
+  const summary = must(out.summary, 'a retreat records its summary');
+  return { ...out, summary: { ...summary, skipped: [...summary.skipped, ...skipped] } };
 }
 
 export function askNextRetreat(c: RetreatContext): Partial<RetreatContext> {

@@ -18,6 +18,7 @@ import {
 } from '../withdrawal.ts';
 import { eventAs, eventOf, guard, startContext, type ProcedureContext, type ProcedureInput } from './common.ts';
 import { withSiegeBegun } from './summaries.ts';
+import { skippedWithdrawal } from '../skipped.ts';
 
 /** What the movement does next: fight (step 8), nothing (a siege began, or nothing to fight), move on, or retreat. */
 export type WithdrawalOutcome = 'battle' | 'siege' | 'continue' | 'retreat' | 'none';
@@ -131,8 +132,13 @@ export function joinSiege(c: WithdrawalContext): Partial<WithdrawalContext> {
   return doesMoverOutnumberInside(c.world, c.leg) ? besiegeDestination(c) : { outcome: 'siege' };
 }
 
-export function chooseBattle(): Partial<WithdrawalContext> {
-  return { outcome: 'battle' };
+/** 13.1 step 8: nobody may withdraw (ruling R9: nobody is asked, and the summary says why); the battle follows. */
+export function chooseBattle(c: WithdrawalContext): Partial<WithdrawalContext> {
+  const skipped = skippedWithdrawal(c.world, c.leg);
+  return {
+    outcome: 'battle',
+    ...(skipped.length > 0 ? { summary: { ...c.summary, skipped: [...c.summary.skipped, ...skipped] } } : {}),
+  };
 }
 
 export function chooseContinue(_c: WithdrawalContext, event: EngineEvent): Partial<WithdrawalContext> {

@@ -15,6 +15,7 @@ import {
   type Text,
 } from '../../index.ts';
 import { buildDecision } from '../../engine/decisions.ts';
+import type { TraceSkipped } from '../../engine/trace.ts';
 import type { Decision } from '../../schema/decision.ts';
 import type { EngineEvent } from '../../schema/events.ts';
 import { POWER_NAMES } from '../../schema/power.ts';
@@ -36,6 +37,7 @@ import type {
   FrameView,
   MapView,
   PositionView,
+  SkippedView,
   Source,
   StackView,
   StepView,
@@ -141,6 +143,7 @@ interface Row {
   readonly waits?: boolean;
   readonly board?: number;
   readonly forced?: DecisionView;
+  readonly skipped?: readonly SkippedView[];
 }
 
 function sameText(a: Text, b: Text): boolean {
@@ -279,6 +282,7 @@ export class WalkthroughRecorder {
         ...(i === trace.length - 1 && pending ? { waits: true } : {}),
         ...(board !== undefined ? { board } : {}),
         ...(forced ? { forced } : {}),
+        ...(entry.skipped ? { skipped: entry.skipped.map((d) => this.skippedView(d)) } : {}),
       };
       this.rows.push(row);
       if (forced) {
@@ -338,6 +342,7 @@ export class WalkthroughRecorder {
           changed ||
           row.waits === true ||
           row.forced !== undefined ||
+          out?.skipped !== undefined ||
           out?.answer !== undefined ||
           (last && (done || this.model.stopped !== null)),
         guards: out?.guards ?? [],
@@ -347,6 +352,7 @@ export class WalkthroughRecorder {
         ...(row.waits ? { waits: true } : {}),
         ...(board !== undefined ? { board } : {}),
         ...(row.forced ? { forced: row.forced } : {}),
+        ...(out?.skipped ? { skipped: out.skipped } : {}),
       };
     });
     this.model.steps.length = 0;
@@ -487,6 +493,16 @@ export class WalkthroughRecorder {
     const impulse = this.scenario.data.impulse.power;
     const own = this.scenario.data.stacks.find((st) => st.power === impulse) ?? this.scenario.data.stacks[0];
     return { centre: own?.space ?? this.scenario.board.spaces.keys().next().value ?? '', origin: null };
+  }
+
+  /** A decision nobody was asked (ruling R9), its refused candidates labelled as a blocked answer is. */
+  private skippedView(d: TraceSkipped): SkippedView {
+    this.noteRules(['R9', d.rule, ...d.refused.flatMap((r) => [r.rule, r.ruling])]);
+    return {
+      ...d,
+      powerName: POWER_NAMES[d.power],
+      refused: d.refused.map((r) => ({ ...r, label: describeOption(this.world, r.option) })),
+    };
   }
 
   private decisionView(d: Decision): DecisionView {

@@ -142,6 +142,20 @@ export function decisionPanel(
   return html`<div class="decision" data-kind="${d.kind}" data-power="${d.power}"><h3>${word('decision', lang)}: ${kind[lang]} — <span class="who">${d.powerName[lang]}</span> ${d.verb[lang]} ${ref(d.rule, d.ruling, lang)}</h3><p class="prompt">${d.prompt[lang]}</p><div class="sum">${summary(m, d.rule, lang)}</div>${d.roll ? rollPlan(d.roll, lang) : ''}${options}${blocked}${answered ?? ''}${live ?? ''}</div>`;
 }
 
+/** Ruling R9: the decisions passed over here without asking anybody, each refused candidate with its reason. */
+function skippedPanel(s: StepView, lang: Lang): Markup | string {
+  if (!s.skipped?.length) return '';
+  const items = s.skipped.map((d) => {
+    const kind = KINDS[d.kind] ?? { en: d.kind, ru: d.kind };
+    const refused = d.refused.map(
+      (r) =>
+        html`<li><span class="opt">${r.label[lang]}</span> — ${r.reason[lang]} ${ref(r.rule, r.ruling, lang)} <code>${r.code}</code></li>`,
+    );
+    return html`<li data-kind="${d.kind}" data-power="${d.power}"><b>${kind[lang]}</b> — <span class="who">${d.powerName[lang]}</span> ${ref(d.rule, undefined, lang)}<ul class="blocked">${refused}</ul></li>`;
+  });
+  return html`<div class="block skipped"><h3>${word('notAsked', lang)} ${ref('R9', undefined, lang)}</h3><ul>${items}</ul></div>`;
+}
+
 export function stepPanel(m: WalkthroughModel, v: View): Markup {
   const { lang } = v;
   const s = m.steps[v.index];
@@ -180,7 +194,7 @@ export function stepPanel(m: WalkthroughModel, v: View): Markup {
       ? html`<div class="outcome"><h3>${word('outcome', lang)}</h3><p>${word('moveOver', lang)}</p>${m.steps.filter((x) => x.headline).map((x) => html`<p class="headline-note">${x.note[lang]}</p>`)}</div>`
       : '';
   const playTools = v.mode === 'play' && v.play ? playToolbar(v.play, lang) : '';
-  return html`<section class="step" data-step="${String(s.step)}" data-state="${s.stateId}" data-step-state="${s.stateId}" data-headline="${s.note[lang]}" data-frame="${String(s.frame)}"><h2><span class="machine">${procedure(s.machine, lang)}</span> › <span class="state-title">${s.title[lang]}</span></h2><p class="note${s.headline ? ' headline' : ''}" id="wt-note">${s.note[lang]}</p>${s.dice ? html`<div class="block"><h3>${word('dice', lang)}</h3>${diceView(s.dice, lang)}</div>` : ''}${decision}<div class="block rule"><h3>${word('ruleApplied', lang)}</h3><p>${ref(s.rule, s.ruling, lang)} — ${summary(m, s.rule, lang)}</p>${s.ruling ? html`<p>${ref(s.ruling, undefined, lang)} — ${summary(m, s.ruling, lang)}</p>` : ''}</div>${v.view === 'full' ? html`<div class="block trigger"><h3>${word('trigger', lang)}</h3>${entry(m, s, lang)}${trigger(m, s, lang)}</div><div class="block guards-block"><h3>${word('guards', lang)}</h3>${guards(m, s, lang)}</div>` : ''}${stopped}${outcome}${playTools}</section>`;
+  return html`<section class="step" data-step="${String(s.step)}" data-state="${s.stateId}" data-step-state="${s.stateId}" data-headline="${s.note[lang]}" data-frame="${String(s.frame)}"><h2><span class="machine">${procedure(s.machine, lang)}</span> › <span class="state-title">${s.title[lang]}</span></h2><p class="note${s.headline ? ' headline' : ''}" id="wt-note">${s.note[lang]}</p>${s.dice ? html`<div class="block"><h3>${word('dice', lang)}</h3>${diceView(s.dice, lang)}</div>` : ''}${decision}${skippedPanel(s, lang)}<div class="block rule"><h3>${word('ruleApplied', lang)}</h3><p>${ref(s.rule, s.ruling, lang)} — ${summary(m, s.rule, lang)}</p>${s.ruling ? html`<p>${ref(s.ruling, undefined, lang)} — ${summary(m, s.ruling, lang)}</p>` : ''}</div>${v.view === 'full' ? html`<div class="block trigger"><h3>${word('trigger', lang)}</h3>${entry(m, s, lang)}${trigger(m, s, lang)}</div><div class="block guards-block"><h3>${word('guards', lang)}</h3>${guards(m, s, lang)}</div>` : ''}${stopped}${outcome}${playTools}</section>`;
 }
 
 /** The board after the step (the frame's, after the whole answer, when the step's own could not be read). */

@@ -4,6 +4,7 @@
 import type { Decision } from '../../schema/decision.ts';
 import type { EngineEvent } from '../../schema/events.ts';
 import type { Power } from '../../schema/power.ts';
+import type { TraceSkipped } from '../../engine/trace.ts';
 import type { Text } from '../../index.ts';
 
 export type Source = 'host' | 'script' | 'policy' | 'seeded' | 'engine' | 'start';
@@ -88,7 +89,15 @@ export interface StepView {
   readonly board?: number;
   /** Ruling R9: the machine waited here for a decision with one legal answer, which the engine gave itself. */
   readonly forced?: DecisionView;
+  /** Ruling R9: the decisions passed over here without asking anybody, each refused candidate with its label. */
+  readonly skipped?: readonly SkippedView[];
 }
+
+/** A decision nobody was asked (ruling R9): the trace's record, each refused candidate labelled. */
+export type SkippedView = Omit<TraceSkipped, 'refused'> & {
+  readonly powerName: Text;
+  readonly refused: readonly (TraceSkipped['refused'][number] & { readonly label: Text })[];
+};
 
 /** A stack of one power in one space, on one side of the walls. */
 export interface StackView {

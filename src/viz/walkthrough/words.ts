@@ -72,6 +72,10 @@ export const WORDS = {
   legal: { en: 'Legal answers', ru: 'Допустимые ответы' },
   refused: { en: 'Refused answers', ru: 'Запрещённые ответы' },
   noRefused: { en: 'None of the listed answers is refused.', ru: 'Ни один из перечисленных ответов не запрещён.' },
+  notAsked: {
+    en: 'Not asked: no answer but declining was legal',
+    ru: 'Не спрашивали: допустим был только отказ',
+  },
   answered: { en: 'Answer given', ru: 'Данный ответ' },
   waiting: { en: 'The game waits for this answer.', ru: 'Игра ждёт этого ответа.' },
   forcedBy: {
