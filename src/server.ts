@@ -203,6 +203,14 @@ export class RpcServer {
 
   /** Answers one line: the response text (one line of JSON), or null when nothing is to be sent. Never throws. */
   handleLine(line: string): string | null {
+    return finish(this.lineSteps(line));
+  }
+
+  /**
+   * @internal handleLine as steps: it pauses between the requests of a batch, so that serveLines can give the other
+   * streams of this server their turn, and returns the response text (or null).
+   */
+  *lineSteps(line: string): Generator<void, string | null> {
     this.deadline = performance.now() + this.maxCallMs;
     try {
       const text = line.replace(/^\uFEFF/, '').trim();
@@ -215,7 +223,7 @@ export class RpcServer {
           errorResponse(null, { code: RPC_ERRORS.parseError, message: `Parse error: ${(e as Error).message}` }),
         );
       }
-      const response = this.handleMessage(message);
+      const response = yield* this.messageSteps(message);
       return response === null ? null : serialize(response);
     } catch (e) {
       // Only a failure to serialize a response lands here; it is still answered.
@@ -236,6 +244,10 @@ export class RpcServer {
 
   /** Answers one parsed message: a response object (or array for a batch), or null when nothing is to be sent. */
   handleMessage(message: unknown): Json | null {
+    return finish(this.messageSteps(message));
+  }
+
+  private *messageSteps(message: unknown): Generator<void, Json | null> {
     if (Array.isArray(message)) {
       if (message.length === 0)
         return errorResponse(null, { code: RPC_ERRORS.invalidRequest, message: 'Invalid Request: empty batch' });
@@ -245,9 +257,12 @@ export class RpcServer {
           message: `Invalid Request: a batch of ${message.length} requests (at most ${this.maxBatch})`,
         });
       }
-      const responses = message
-        .map((m) => (performance.now() > this.deadline ? this.overBudget(m) : this.handleRequest(m)))
-        .filter((r) => r !== null);
+      const responses: Json[] = [];
+      for (const m of message) {
+        const r = performance.now() > this.deadline ? this.overBudget(m) : this.handleRequest(m);
+        if (r !== null) responses.push(r);
+        yield;
+      }
       return responses.length > 0 ? responses : null;
     }
     return this.handleRequest(message);
@@ -508,6 +523,14 @@ export class RpcServer {
   }
 }
 
+/** Runs steps to their end, without pausing. */
+function finish<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
 function budgetError(maxCallMs: number): RpcErrorObject {
   return {
     code: RPC_ERRORS.overBudget,
@@ -605,8 +628,14 @@ export async function serveLines(
 ): Promise<void> {
   const server = options.server ?? new RpcServer(options);
   const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
-  // Another stream served by the same server gets its turn between two lines of this one, not after a whole chunk.
+  // Another stream served by the same server gets its turn between two lines of this one (and two requests of a
+  // batch), not after a whole chunk: every 5 ms of work, this loop lets the event loop run.
   let slice = performance.now();
+  const turn = async () => {
+    if (performance.now() - slice <= 5) return;
+    await new Promise<void>((next) => setImmediate(next));
+    slice = performance.now();
+  };
   const splitter = new LineSplitter(maxLineBytes);
   const stream = isStream(input);
   const decoder = new StringDecoder('utf8');
@@ -615,12 +644,21 @@ export async function serveLines(
   const deliver = async (frames: Iterable<Frame>): Promise<boolean> => {
     for (const frame of frames) {
       if (stopped()) return false;
-      const response = frame.kind === 'too-long' ? server.tooLong(maxLineBytes) : server.handleLine(frame.text);
-      if (response !== null) await write(response);
-      if (performance.now() - slice > 5) {
-        await new Promise<void>((next) => setImmediate(next));
-        slice = performance.now();
+      let response: string | null;
+      if (frame.kind === 'too-long') response = server.tooLong(maxLineBytes);
+      else {
+        // A batch pauses between its requests: the other streams get their turn inside it too.
+        const steps = server.lineSteps(frame.text);
+        for (let r = steps.next(); ; r = steps.next()) {
+          if (r.done) {
+            response = r.value;
+            break;
+          }
+          await turn();
+        }
       }
+      if (response !== null) await write(response);
+      await turn();
     }
     return !stopped();
   };
