@@ -15,6 +15,7 @@ import {
   type OutputFrom,
 } from 'xstate';
 import type { MACHINES, MachineId } from '../../machines/index.ts';
+import { FrozenMap, FrozenSet } from '../data/frozen.ts';
 import type { ProcedureContext } from '../rules/procedures/common.ts';
 
 /** The XState version whose internals this adapter reads (package.json pins it exactly). */
@@ -300,4 +301,254 @@ function keyOf(snap: AnyMachineSnapshot): unknown {
     output,
     error: snap.error,
   };
+}
+
+/** A transition a microstep took, as a host's inspector sees it: its event, source, targets and guard, by name. */
+function transitionView(t: unknown): unknown {
+  const raw = t as {
+    eventType: string;
+    source?: { id: string; key: string };
+    target?: readonly { id: string; key: string }[];
+    guard?: unknown;
+    reenter?: boolean;
+  };
+  const guard = raw.guard;
+  return {
+    eventType: raw.eventType,
+    source: raw.source && { id: raw.source.id, key: raw.source.key },
+    target: raw.target?.map((n) => ({ id: n.id, key: n.key })),
+    guard: typeof guard === 'string' ? guard : (guard as { type?: string } | undefined)?.type,
+    reenter: raw.reenter ?? false,
+  };
+}
+
+/** Defines `key` on `target` as a value computed when it is first read (an inspector may never read it). */
+function lazily(target: object, key: string, compute: () => unknown): void {
+  Object.defineProperty(target, key, {
+    enumerable: true,
+    configurable: true,
+    get() {
+      const value = compute();
+      Object.defineProperty(target, key, { value, enumerable: true, configurable: true, writable: true });
+      return value;
+    },
+  });
+}
+
+/** XState's actor objects and the tree's own (src/engine/tree.ts): a session id and a snapshot to give. */
+function isActorRef(v: object): v is AnyActorRef {
+  const a = v as { sessionId?: unknown; getSnapshot?: unknown };
+  return typeof a.sessionId === 'string' && typeof a.getSnapshot === 'function';
+}
+
+function isMachineSnapshot(v: object): v is AnyMachineSnapshot {
+  const s = v as { machine?: unknown; getMeta?: unknown; hasTag?: unknown };
+  return typeof s.getMeta === 'function' && typeof s.hasTag === 'function' && typeof s.machine === 'object';
+}
+
+function isMapLike(v: object): v is ReadonlyMap<unknown, unknown> {
+  const m = v as { get?: unknown; has?: unknown; entries?: unknown };
+  return (
+    v instanceof Map || (typeof m.get === 'function' && typeof m.has === 'function' && typeof m.entries === 'function')
+  );
+}
+
+function isSetLike(v: object): v is ReadonlySet<unknown> {
+  const m = v as { has?: unknown; values?: unknown; get?: unknown };
+  return v instanceof Set || (typeof m.has === 'function' && typeof m.values === 'function' && m.get === undefined);
+}
+
+/**
+ * An actor of a session's tree as a host's inspector is given it: its ids, its machine (the definition an inspector
+ * draws), its parent (`_parent`, as XState's own actors carry it) and `getSnapshot()`, which gives a copy of its latest
+ * snapshot. Events go to the session (`session.send`), never to its actors. It has no own enumerable field (all are
+ * read through its prototype), so that a serialiser walking an event does not walk into the engine through it; its
+ * JSON is XState's form of an actor reference.
+ */
+class InspectedActor {
+  readonly #id: string;
+  readonly #sessionId: string;
+  readonly #logic: AnyStateMachine | undefined;
+  #parent: InspectedActor | undefined;
+  /** The engine's actor object whose snapshot is the latest: XState's child at its creation, then the tree's node. */
+  #source: AnyActorRef;
+  readonly #copies: InspectionCopies;
+
+  constructor(ref: AnyActorRef, parent: InspectedActor | undefined, copies: InspectionCopies) {
+    this.#id = (ref as { id?: string }).id ?? ref.sessionId;
+    this.#sessionId = ref.sessionId;
+    this.#logic = actorInfo(ref).machine;
+    this.#parent = parent;
+    this.#source = ref;
+    this.#copies = copies;
+  }
+
+  get id(): string {
+    return this.#id;
+  }
+
+  get sessionId(): string {
+    return this.#sessionId;
+  }
+
+  get logic(): AnyStateMachine | undefined {
+    return this.#logic;
+  }
+
+  get src(): string | undefined {
+    return this.#logic?.id;
+  }
+
+  get _parent(): InspectedActor | undefined {
+    return this.#parent;
+  }
+
+  /** A later event's actor object for the same session id: its snapshot is the newer one; its parent, if none yet. */
+  seen(ref: AnyActorRef, parent: InspectedActor | undefined): void {
+    this.#source = ref;
+    this.#parent ??= parent;
+  }
+
+  /** A copy of the latest snapshot; while the actor is being created (it has none yet), `{ status: 'active' }`. */
+  getSnapshot(): unknown {
+    let snapshot: unknown;
+    try {
+      snapshot = this.#source.getSnapshot();
+    } catch {
+      // XState's child refuses to be read while it initialises: it has no snapshot yet.
+    }
+    return snapshot === undefined ? { status: 'active' } : this.#copies.value(snapshot);
+  }
+
+  send(): never {
+    throw new Error('an inspector cannot send events to the actors of a session: send them with session.send');
+  }
+
+  toJSON(): unknown {
+    return { xstate$$type: 1, id: this.#id };
+  }
+}
+
+/** How deep a copy goes: the engine's values are a few levels deep; anything deeper is not the engine's. */
+const MAX_COPY_DEPTH = 64;
+
+/**
+ * What a host's inspector is handed (SessionOptions.inspect): each inspection event with copies in place of the
+ * engine's own objects. The engine's contexts and events are frozen, and XState's actors and snapshots reach the
+ * machines' definitions: a serialiser that writes into what it serialises (as @statelyai/inspect's browser inspector
+ * does, to mark what it cuts off) would meet a frozen object, or change the engine's own. So the inspector gets its
+ * actors as InspectedActors, its snapshots, events and action parameters as deep copies of their data (made when
+ * first read; maps and sets stay maps and sets, a snapshot keeps its methods and machine out of its own enumerable
+ * fields), and a microstep's transitions by name. A copy is the host's to write into.
+ */
+export class InspectionCopies {
+  private readonly actors = new Map<string, InspectedActor>();
+
+  /** The inspector's view of an actor: one per session id, with the latest actor object the engine stepped. */
+  actor(ref: AnyActorRef): InspectedActor {
+    const parentId = actorInfo(ref).parent;
+    const parent = parentId === undefined ? undefined : this.actors.get(parentId);
+    let view = this.actors.get(ref.sessionId);
+    if (!view) {
+      view = new InspectedActor(ref, parent, this);
+      this.actors.set(ref.sessionId, view);
+    } else view.seen(ref, parent);
+    return view;
+  }
+
+  /** A deep copy of a value of the engine: plain objects, arrays, maps and sets, snapshots, actors as their views. */
+  value(v: unknown, depth = 0): unknown {
+    if (v === null || typeof v !== 'object') return v;
+    if (depth > MAX_COPY_DEPTH) return '[deeper than the engine goes]';
+    const d = depth + 1;
+    if (Array.isArray(v)) {
+      const copy: unknown[] = new Array(v.length);
+      for (let i = 0; i < v.length; i++) copy[i] = this.value(v[i], d);
+      return copy;
+    }
+    // A snapshot is an object literal of XState's (its machine among its fields): told apart before plain objects.
+    if (isMachineSnapshot(v)) return this.snapshot(v, d);
+    if (isActorRef(v)) return this.actor(v);
+    // Plain objects next: nearly everything in a context is one or an array (no closure per call: this runs for every
+    // value of every snapshot an inspector reads).
+    const proto = Object.getPrototypeOf(v) as unknown;
+    if (proto === Object.prototype || proto === null) {
+      const copy: Record<string, unknown> = {};
+      for (const k of Object.keys(v)) copy[k] = this.value((v as Record<string, unknown>)[k], d);
+      return copy;
+    }
+    // The board's and the leaders' tables: read-only by construction (no own field, no way to change them), shared
+    // by every scenario on the board, the same at every step. A serialiser cannot write into them, so they stay.
+    if (v instanceof FrozenMap || v instanceof FrozenSet) return v;
+    if (isMapLike(v)) return new Map([...v.entries()].map(([k, x]) => [k, this.value(x, d)]));
+    if (isSetLike(v)) return new Set([...v.values()].map((x) => this.value(x, d)));
+    if (v instanceof Error) return { name: v.name, message: v.message };
+    const copy: Record<string, unknown> = {};
+    for (const k of Object.keys(v)) copy[k] = this.value((v as Record<string, unknown>)[k], d);
+    return copy;
+  }
+
+  /**
+   * A machine snapshot's copy: its data as its own enumerable fields (status, value, context, output, error,
+   * children, history by state id, tags as a list), and, not enumerable, its machine and its methods (`matches`,
+   * `hasTag`, `can`, `getMeta`, `toJSON`), answered by the snapshot itself.
+   */
+  private snapshot(snap: AnyMachineSnapshot, depth: number): unknown {
+    const history = Object.fromEntries(
+      Object.entries(snap.historyValue ?? {}).map(([id, nodes]) => [
+        id,
+        (nodes as readonly { id: string }[]).map((n) => ({ id: n.id })),
+      ]),
+    );
+    const copy = {
+      status: snap.status,
+      value: this.value(snap.value, depth),
+      context: this.value(snap.context, depth),
+      output: this.value(snap.output, depth),
+      error: this.value(snap.error, depth),
+      children: this.value(snap.children, depth),
+      historyValue: history,
+      tags: [...snap.tags],
+    };
+    const own = (value: unknown) => ({ value, enumerable: false, configurable: true, writable: true });
+    Object.defineProperties(copy, {
+      machine: own(snap.machine),
+      matches: own(snap.matches.bind(snap)),
+      hasTag: own(snap.hasTag.bind(snap)),
+      can: own(snap.can.bind(snap)),
+      getMeta: own(snap.getMeta.bind(snap)),
+      toJSON: own(() => ({ ...copy })),
+    });
+    return copy;
+  }
+
+  copy(event: InspectionEvent): InspectionEvent {
+    const out: Record<string, unknown> = {
+      type: event.type,
+      rootId: event.rootId,
+      actorRef: this.actor(event.actorRef as AnyActorRef),
+    };
+    switch (event.type) {
+      case '@xstate.event':
+        out.sourceRef = event.sourceRef && this.actor(event.sourceRef as AnyActorRef);
+        lazily(out, 'event', () => this.value(event.event));
+        break;
+      case '@xstate.snapshot':
+      case '@xstate.transition':
+        lazily(out, 'event', () => this.value(event.event));
+        lazily(out, 'snapshot', () => this.value(event.snapshot));
+        break;
+      case '@xstate.microstep':
+        lazily(out, 'event', () => this.value(event.event));
+        lazily(out, 'snapshot', () => this.value(event.snapshot));
+        lazily(out, '_transitions', () => event._transitions.map(transitionView));
+        break;
+      case '@xstate.action':
+        lazily(out, 'action', () => ({ type: event.action.type, params: this.value(event.action.params) }));
+        break;
+      case '@xstate.actor':
+        break;
+    }
+    return out as unknown as InspectionEvent;
+  }
 }

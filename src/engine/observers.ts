@@ -2,6 +2,7 @@
 // inspector that sees every actor of the session's snapshot tree (SessionOptions.inspect). Both run the host's code inside a step:
 // whatever they throw is caught here and reported in the result of the send, so that a step is never left half done.
 import type { InspectionEvent, Observer } from 'xstate';
+import { InspectionCopies } from './actors.ts';
 import type { Decision } from '../schema/decision.ts';
 import type { EngineEvent } from '../schema/events.ts';
 import type { Position } from '../rules/world.ts';
@@ -42,11 +43,14 @@ export function isInspector(value: unknown): value is Inspector {
 export class Observers {
   private readonly listeners: SessionListener[] = [];
   private readonly inspector: Inspector | undefined;
+  /** The inspector is handed copies it may serialise (and write into), never the engine's own objects. */
+  private readonly copies: InspectionCopies | undefined;
   /** What the inspector threw since the last `takeInspectorErrors`. */
   private inspectorErrors: ObserverError[] = [];
 
   constructor(inspector?: Inspector) {
     this.inspector = inspector;
+    this.copies = inspector ? new InspectionCopies() : undefined;
   }
 
   /** Whether the host handed the session an inspector (it sees every event sent to an actor, a refused one too). */
@@ -71,10 +75,11 @@ export class Observers {
   /** Hands an inspection event to the host's inspector, if any; what it throws is kept for the send's result. */
   inspect(event: InspectionEvent): void {
     const inspector = this.inspector;
-    if (!inspector) return;
+    if (!inspector || !this.copies) return;
     try {
-      if (typeof inspector === 'function') inspector(event);
-      else inspector.next?.(event);
+      const copy = this.copies.copy(event);
+      if (typeof inspector === 'function') inspector(copy);
+      else inspector.next?.(copy);
     } catch (error) {
       if (this.inspectorErrors.length < 100) this.inspectorErrors.push({ source: 'inspector', error });
     }

@@ -197,6 +197,108 @@ describe('inspect: a fault inside a machine is undone by keeping the snapshots f
   });
 });
 
+/**
+ * Walks what a serialiser walks — own enumerable fields, and the entries of maps and sets — from `root`, and writes
+ * junk into every object it meets, as a serialiser that marks what it cuts off does. Returns the objects it reached,
+ * those that were frozen (a serialiser's write would throw there), and the writes that threw.
+ */
+function vandalise(root: unknown): { reached: number; frozen: string[]; threw: number } {
+  const seen = new Set<object>();
+  const frozen: string[] = [];
+  let threw = 0;
+  const todo: [unknown, string][] = [[root, '']];
+  while (todo.length > 0) {
+    const [v, path] = todo.pop()!;
+    if (v === null || typeof v !== 'object' || seen.has(v)) continue;
+    seen.add(v);
+    if (v instanceof Map || v instanceof Set) {
+      for (const [k, x] of v.entries()) todo.push([x, `${path}[${String(k)}]`]);
+      continue;
+    }
+    // The board's and the leaders' read-only tables have no field to write: nothing to walk into.
+    if (Object.keys(v).length === 0) continue;
+    if (Object.isFrozen(v)) frozen.push(path);
+    const o = v as Record<string, unknown>;
+    for (const k of Object.keys(o)) {
+      todo.push([o[k], `${path}.${k}`]);
+      try {
+        o[k] = '[…]';
+      } catch {
+        threw++;
+      }
+    }
+  }
+  return { reached: seen.size, frozen, threw };
+}
+
+describe('inspect: the inspector is handed copies, its own to serialise and to write into', () => {
+  test('[DESIGN] nothing an inspection event holds is frozen, and writing into all of it changes nothing in the session', () => {
+    let reached = 0;
+    const frozen = new Set<string>();
+    let threw = 0;
+    const inspect = (ev: InspectionEvent) => {
+      // What @statelyai/inspect reads: the event, and for an actor its latest snapshot.
+      for (const root of [ev, ev.type === '@xstate.actor' ? ev.actorRef.getSnapshot() : undefined]) {
+        const r = vandalise(root);
+        reached += r.reached;
+        threw += r.threw;
+        for (const f of r.frozen) frozen.add(`${ev.type}${f}`);
+      }
+    };
+    const s = createSession(noScript(), { inspect });
+    const reference = createSession(noScript());
+    for (const e of BOOK_EVENTS) {
+      expect(s.send(e)).toEqual({ ok: true });
+      reference.send(e);
+    }
+    expect([...frozen]).toEqual([]);
+    expect(threw).toBe(0);
+    expect(reached).toBeGreaterThan(1000);
+    const state = (x: typeof s) => JSON.stringify({ trace: x.trace, log: x.log, result: x.result, save: x.save() });
+    expect(state(s)).toBe(state(reference));
+  });
+
+  test('[DESIGN] an inspected actor has its machine, its parent and a copy of its latest snapshot, which answers as a snapshot; it takes no event', () => {
+    const actors: InspectionEvent['actorRef'][] = [];
+    const snapshots: unknown[] = [];
+    const s = createSession(noScript(), {
+      inspect: (ev) => {
+        if (ev.type === '@xstate.actor') actors.push(ev.actorRef);
+        if (ev.type === '@xstate.snapshot') snapshots.push(ev.snapshot);
+      },
+    });
+    const [root, interception] = actors as unknown as {
+      logic: { id: string };
+      _parent?: { sessionId: string };
+      sessionId: string;
+      getSnapshot(): {
+        value: unknown;
+        context: { world: { position: { stacks: unknown[] } } };
+        hasTag(t: string): boolean;
+        machine: { id: string };
+      };
+      send(e: unknown): void;
+    }[];
+    expect(root!.logic.id).toBe('movement');
+    expect(root!._parent).toBeUndefined();
+    expect(interception!.logic.id).toBe('interception');
+    expect(interception!._parent?.sessionId).toBe(root!.sessionId);
+    // The root's latest snapshot: the formation is in transit while the interception is asked (13.1 steps 3–5).
+    const now = root!.getSnapshot();
+    expect(now.hasTag('transit')).toBe(true);
+    expect(now.machine.id).toBe('movement');
+    expect(now.context.world.position.stacks).toEqual(JSON.parse(JSON.stringify(s.position.stacks)));
+    expect(Object.isFrozen(now.context)).toBe(false);
+    // Its JSON is the snapshot's data (no output nor error yet), without its machine or methods.
+    expect(Object.keys(JSON.parse(JSON.stringify(now))).sort()).toEqual(
+      ['children', 'context', 'historyValue', 'status', 'tags', 'value'].sort(),
+    );
+    expect(() => root!.send({ type: 'intercept.decline', power: 'hapsburg' })).toThrow(/session\.send/);
+    expect(s.pending?.kind).toBe('intercept');
+    expect(snapshots.length).toBeGreaterThan(0);
+  });
+});
+
 describe('inspect: @statelyai/inspect over a WebSocket on 127.0.0.1', () => {
   test('[DESIGN] createWebSocketInspector registers the root and all five procedures with the receiver', async () => {
     const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
