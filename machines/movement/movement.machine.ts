@@ -147,10 +147,16 @@ export const movementMachine = setup({
       },
     },
     placingFormation: {
-      description: 'Step 5: the formation is placed in the destination; after a successful interception go to step 8.',
+      description:
+        'Step 5: the formation is placed in the destination; after a successful interception go to step 8. Until then it stands in neither space (ruling R25).',
       // Still on its road while the machine is here: it is placed as it leaves (placeFormation).
       tags: ['transit'],
-      meta: { rule: '13.1 step 5', step: 5, title: text('Place the formation', 'Размещение соединения') },
+      meta: {
+        rule: '13.1 step 5',
+        ruling: 'R25',
+        step: 5,
+        title: text('Place the formation', 'Размещение соединения'),
+      },
       always: [
         { guard: 'wasIntercepted', target: 'checkingBattle', actions: 'placeFormation' },
         { target: 'avoidingBattle', actions: 'placeFormation' },

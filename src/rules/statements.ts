@@ -586,7 +586,7 @@ export const STATEMENT_PLACES: Readonly<Record<string, Place>> = {
   'RET-16': outOfScope('naval transport (16.3): ruling R14'),
   'SIE-01': machine('withdrawal: checkingSiege compares the mover with the units inside'),
   'SIE-03': outOfScope('naval units: not part of land combat in this release (ruling R14)'),
-  'SIE-04': rules('beginSiege (siege.ts) adds a second besieging power to an existing siege'),
+  'SIE-04': rules('laySiege (siege.ts) adds a second besieging power to a standing siege of its allies'),
   'SIE-05': outOfScope('assaults (15.1): ruling R14'),
   'SIE-06': rules(
     'isSiegeBroken and besiegingLandUnits (siege.ts), checked by the siegeBreak machine after the formation leaves, after interceptions, after avoid battle and after the battle',

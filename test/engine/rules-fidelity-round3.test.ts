@@ -291,3 +291,49 @@ describe('ruling R9: a decision nobody is asked keeps its reasons', () => {
     );
   });
 });
+
+describe('ruling R25: the formation in transit stands in neither space', () => {
+  // Three Ottoman regulars besiege one Hapsburg regular in Vienna; two march to Pressburg (casebook
+  // formation-in-transit).
+  const MARCH: ScenarioPatch = {
+    war: [['ottoman', 'hapsburg']],
+    control: { pressburg: 'ottoman' },
+    stacks: [
+      { space: 'vienna', power: 'ottoman', regulars: 3 },
+      { space: 'vienna', power: 'hapsburg', regulars: 1, inside: true },
+    ],
+    sieges: [{ space: 'vienna', by: ['ottoman'] }],
+    impulse: { power: 'ottoman', cp: 1 },
+    move: { from: 'vienna', to: 'pressburg', regulars: 2 },
+  };
+
+  test('[13.1 step 5, 15.3, ruling R25] the siege it leaves breaks at once, and its besieger left behind retreats into the destination before the formation is placed', () => {
+    const s = playing(MARCH);
+    const steps = s.trace.map((t) => `${t.machine}.${t.state}`);
+    const retreated = s.trace.findIndex((t) => t.machine === 'retreat' && t.state === 'done');
+    const placed = steps.indexOf('movement.placingFormation');
+    expect(retreated).toBeGreaterThan(-1);
+    expect(retreated).toBeLessThan(placed);
+    const p = finished(s);
+    expect(s.result?.summary.retreats).toMatchObject([{ power: 'ottoman', reason: 'siege', to: 'pressburg' }]);
+    expect(piecesAt(p, 'pressburg', 'ottoman')).toEqual({ ...none, regulars: 3 });
+    expect(p.sieges).toEqual([]);
+  });
+
+  test('[13.1 steps 3–5, ruling R25] while interceptions are asked the formation is in neither space: not in the position, in inTransit', () => {
+    const s = playing({
+      war: [['ottoman', 'hapsburg']],
+      control: { pressburg: 'ottoman' },
+      stacks: [
+        { space: 'buda', power: 'ottoman', regulars: 2 },
+        { space: 'vienna', power: 'hapsburg', regulars: 2 },
+      ],
+      impulse: { power: 'ottoman', cp: 1 },
+      move: { from: 'buda', to: 'pressburg', regulars: 2 },
+    });
+    expect(s.pending).toMatchObject({ kind: 'intercept', power: 'hapsburg' });
+    expect(s.position.stacks.filter((x) => x.power === 'ottoman')).toEqual([]);
+    expect(s.inTransit).toMatchObject({ from: 'buda', to: 'pressburg' });
+    expect(s.inTransit?.stacks.reduce((n, x) => n + x.regulars, 0)).toBe(2);
+  });
+});
