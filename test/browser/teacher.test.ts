@@ -1,11 +1,16 @@
 // The walkthrough as a teacher uses it, in chromium: the story and the full view, each headline on its own state,
 // the statechart folded to the procedures in play with the current state in view, panned and zoomed.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { parseScenario, resolve, type Scenario } from '../../src/index.ts';
 import type { StepView } from '../../src/viz/walkthrough/index.ts';
+import { mapLegend, mapSvg } from '../../src/viz/walkthrough/map.ts';
+import { replayModel } from '../../src/viz/walkthrough/model.ts';
+import { STYLE } from '../../src/viz/walkthrough/style.ts';
+import { busy, ROOT } from '../walkthrough/fixtures.ts';
 import { examplePage } from '../../scripts/walkthrough.ts';
 import { current, launch, LAUNCH_MS, open, SKIP, TEST_MS } from './chromium.ts';
 
@@ -39,6 +44,37 @@ let browser: Browser;
 let dir: string;
 let exampleFile: string;
 let steps: readonly StepView[];
+let mapsFile: string;
+let mapCount = 0;
+
+/**
+ * Every board of every example (under both policies) and of the busy scenario, in both languages, drawn as the page
+ * draws it, each with the legend: one page for the map tests.
+ */
+function allMaps(): string {
+  const scenarios: [string, Scenario][] = [
+    ...readdirSync(join(ROOT, 'examples'))
+      .filter((f) => f.endsWith('.json'))
+      .map((f): [string, Scenario] => [f, parseScenario(readFileSync(join(ROOT, 'examples', f), 'utf8'))]),
+    ['busy', busy()],
+  ];
+  const parts: string[] = [];
+  for (const [name, scenario] of scenarios)
+    for (const policy of ['decline', 'eager'] as const) {
+      const events = resolve(scenario, { seed: 3, policy }).session.save().events;
+      const m = replayModel(scenario, events, { seed: 3 });
+      m.boards.forEach((board, i) => {
+        for (const lang of ['en', 'ru'] as const) {
+          const map = m.maps[board.map];
+          parts.push(
+            `<div class="case" data-case="${name} ${policy} board ${i} ${lang}">${mapSvg(m, map, board, lang).text}${mapLegend(lang).text}</div>`,
+          );
+          mapCount++;
+        }
+      });
+    }
+  return `<!DOCTYPE html><html><head><meta charset="utf-8"><style>${STYLE} svg.map { width: 640px; }</style></head><body data-ready="true">${parts.join('\n')}</body></html>`;
+}
 
 beforeAll(async () => {
   if (SKIP) return;
@@ -47,6 +83,8 @@ beforeAll(async () => {
   const example = await examplePage();
   writeFileSync(exampleFile, example.html);
   steps = example.model.steps;
+  mapsFile = join(dir, 'maps.html');
+  writeFileSync(mapsFile, allMaps());
   browser = await launch();
 }, LAUNCH_MS);
 
@@ -396,5 +434,108 @@ describe.skipIf(SKIP)('the walkthrough as a teacher uses it', () => {
       await page.close();
     },
     TEST_MS,
+  );
+
+  test(
+    '[13.1] a true map on every board of the examples and of a busy scenario: no label over another or over a space, every counter by its own space, the lines as the legend draws them',
+    async () => {
+      const { page, problems } = await open(browser, mapsFile, '', { width: 1400, height: 900 });
+      const report = await page.evaluate(() => {
+        const failures: string[] = [];
+        const union = (els: Element[]) => {
+          const rs = els.map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0 && r.height > 0);
+          if (rs.length === 0) return null;
+          const x = Math.min(...rs.map((r) => r.left));
+          const y = Math.min(...rs.map((r) => r.top));
+          return { x, y, w: Math.max(...rs.map((r) => r.right)) - x, h: Math.max(...rs.map((r) => r.bottom)) - y };
+        };
+        type B = { x: number; y: number; w: number; h: number };
+        const cover = (a: B, b: B) =>
+          Math.max(0, Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x)) *
+          Math.max(0, Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y));
+        let labels = 0;
+        for (const c of document.querySelectorAll<HTMLElement>('.case')) {
+          const name = c.dataset.case;
+          const svg = c.querySelector('svg.map')!;
+          const frame = svg.getBoundingClientRect();
+          // A label is what it draws, without the line that ties it to its space.
+          const boxes = [...svg.querySelectorAll('.label')].map((l) => ({
+            what: `${l.getAttribute('class')} ${l.getAttribute('data-space') ?? l.getAttribute('data-from') ?? ''}`,
+            el: l,
+            box: union([...l.children].filter((x) => !x.classList.contains('tether'))),
+          }));
+          labels += boxes.length;
+          const spaces = [...svg.querySelectorAll('g.space')].map((g) => ({
+            id: g.getAttribute('data-space')!,
+            box: union([...g.querySelectorAll('rect, circle')].filter((x) => !x.classList.contains('ring')))!,
+          }));
+          for (let i = 0; i < boxes.length; i++) {
+            const a = boxes[i]!;
+            if (!a.box) continue;
+            if (a.box.x < frame.left - 0.5 || a.box.x + a.box.w > frame.right + 0.5 || a.box.y < frame.top - 0.5)
+              failures.push(`${name}: ${a.what} outside the map`);
+            for (let j = i + 1; j < boxes.length; j++) {
+              const b = boxes[j]!;
+              if (b.box && cover(a.box, b.box) > 0.5) failures.push(`${name}: ${a.what} over ${b.what}`);
+            }
+            for (const s of spaces) if (cover(a.box, s.box) > 0.5) failures.push(`${name}: ${a.what} over ${s.id}`);
+          }
+          // Each counter by its own space: the nearest space, or tied to it by its line.
+          for (const counter of svg.querySelectorAll('g.counter:not(.transit), g.fallen')) {
+            const own = counter.getAttribute('data-space');
+            const box = union([...counter.children].filter((x) => !x.classList.contains('tether')))!;
+            const dist = (s: { box: B }) => {
+              const cx = s.box.x + s.box.w / 2;
+              const cy = s.box.y + s.box.h / 2;
+              const dx = Math.max(box.x - cx, 0, cx - (box.x + box.w));
+              const dy = Math.max(box.y - cy, 0, cy - (box.y + box.h));
+              return Math.hypot(dx, dy);
+            };
+            const nearest = [...spaces].sort((p, q) => dist(p) - dist(q))[0]!;
+            const tie = counter.querySelector('line.tether');
+            const ownSpace = spaces.find((s) => s.id === own)!;
+            const tiedToOwn =
+              tie !== null &&
+              (() => {
+                const t = tie.getBoundingClientRect();
+                const cx = ownSpace.box.x + ownSpace.box.w / 2;
+                const cy = ownSpace.box.y + ownSpace.box.h / 2;
+                const ends = [
+                  [t.left, t.top],
+                  [t.right, t.bottom],
+                  [t.left, t.bottom],
+                  [t.right, t.top],
+                ];
+                return ends.some(([x, y]) => Math.hypot(x! - cx, y! - cy) < 24);
+              })();
+            if (nearest.id !== own && !tiedToOwn)
+              failures.push(`${name}: a counter of ${own} stands by ${nearest.id}, untied`);
+          }
+          // Every line as its legend draws it: the same strokes, widths and dashes, kind by kind.
+          const look = (g: Element) =>
+            [...g.querySelectorAll('path')]
+              .map((p) =>
+                ['stroke-width', 'stroke-dasharray', 'stroke-linecap'].map((k) => p.getAttribute(k) ?? '').join('/'),
+              )
+              .join(' + ');
+          const legend = new Map(
+            [...c.querySelectorAll('.legend .line-style')].map((g) => [g.getAttribute('data-kind'), look(g)]),
+          );
+          for (const g of svg.querySelectorAll('.line-style')) {
+            const kind = g.getAttribute('data-kind');
+            if (legend.get(kind) !== look(g)) failures.push(`${name}: a ${kind} line is not drawn as its legend`);
+          }
+          for (const kind of ['move', 'interception', 'avoid', 'retreat', 'pass'])
+            if (!legend.has(kind)) failures.push(`${name}: the legend lacks ${kind}`);
+        }
+        return { failures, labels, cases: document.querySelectorAll('.case').length };
+      });
+      expect(report.cases).toBe(mapCount);
+      expect(report.labels).toBeGreaterThan(mapCount * 5);
+      expect(report.failures).toEqual([]);
+      expect(problems).toEqual([]);
+      await page.close();
+    },
+    TEST_MS * 2,
   );
 });

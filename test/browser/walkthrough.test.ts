@@ -368,7 +368,7 @@ describe.skipIf(SKIP)('the walkthrough page in chromium', () => {
         images: document.querySelectorAll('img').length,
         // The leader's name holds "<b>Co</b>": as text, never as a bold element.
         markup: [...document.querySelectorAll('b')].filter((b) => b.textContent === 'Co').length,
-        space: document.querySelector('#wt-map g.space[data-space="keep"] text.name')?.textContent,
+        space: document.querySelector('#wt-map g.name-label[data-space="keep"] text.name')?.textContent,
         title: document.querySelector('h1')?.textContent,
         scripts: document.scripts.length,
       }));

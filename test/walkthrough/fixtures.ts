@@ -45,3 +45,96 @@ export function hostile(): Scenario {
     move: { from: 'camp', to: 'keep', regulars: 5, leaders: ['ibrahim-pasha'] },
   });
 }
+
+/**
+ * A crowded board around Vienna: the Ottoman formation moves in from Pressburg; three Hapsburg stacks may intercept
+ * (Graz, Linz, and Brunn under a leader with a very long name), Ferdinand's stack stands outside Vienna and another
+ * inside, a Hungarian one in Buda. Under the eager policy every interception is tried and fails, Ferdinand tries to
+ * avoid battle and fails, loses, is captured, and Vienna is besieged: the busiest map the examples do not have.
+ */
+export function busy(): Scenario {
+  return parseScenario(BUSY);
+}
+
+export const BUSY = {
+  title: {
+    en: 'A crowded Vienna: three interceptors, a stack inside and one outside',
+    ru: 'Тесно у Вены: три перехватчика, гарнизон и войска у стен',
+  },
+  leaders: [
+    {
+      id: 'niklas-salm',
+      name: 'Count Niklas Salm zu Neuburg am Inn',
+      power: 'hapsburg',
+      battle: 1,
+      command: 6,
+    },
+  ],
+  war: [
+    ['ottoman', 'hapsburg'],
+    ['ottoman', 'hungary'],
+  ],
+  alliances: [['hapsburg', 'hungary']],
+  control: {
+    pressburg: 'ottoman',
+    brunn: 'hapsburg',
+  },
+  stacks: [
+    {
+      space: 'pressburg',
+      power: 'ottoman',
+      regulars: 7,
+      cavalry: 2,
+      leaders: ['suleiman', 'ibrahim-pasha'],
+    },
+    {
+      space: 'vienna',
+      power: 'hapsburg',
+      regulars: 2,
+      mercenaries: 1,
+      leaders: ['ferdinand'],
+    },
+    {
+      space: 'vienna',
+      power: 'hapsburg',
+      regulars: 3,
+      inside: true,
+    },
+    {
+      space: 'graz',
+      power: 'hapsburg',
+      regulars: 6,
+      leaders: ['charles-v'],
+    },
+    {
+      space: 'linz',
+      power: 'hapsburg',
+      regulars: 4,
+      mercenaries: 2,
+      leaders: ['duke-of-alva'],
+    },
+    {
+      space: 'brunn',
+      power: 'hapsburg',
+      regulars: 3,
+      mercenaries: 1,
+      leaders: ['niklas-salm'],
+    },
+    {
+      space: 'buda',
+      power: 'hungary',
+      regulars: 4,
+    },
+  ],
+  impulse: {
+    power: 'ottoman',
+    cp: 1,
+  },
+  move: {
+    from: 'pressburg',
+    to: 'vienna',
+    regulars: 7,
+    cavalry: 2,
+    leaders: ['suleiman', 'ibrahim-pasha'],
+  },
+} as const;

@@ -18,7 +18,7 @@ import { buildDecision } from '../../engine/decisions.ts';
 import type { TraceSkipped } from '../../engine/trace.ts';
 import type { Decision } from '../../schema/decision.ts';
 import type { EngineEvent } from '../../schema/events.ts';
-import { POWER_NAMES } from '../../schema/power.ts';
+import { POWER_NAMES, type Power } from '../../schema/power.ts';
 import { EMPTY_SUMMARY, type Summary } from '../../schema/result.ts';
 import type { Stack } from '../../schema/scenario.ts';
 import type { Position } from '../../rules/world.ts';
@@ -34,6 +34,7 @@ import type {
   BoardView,
   DecisionView,
   DiceView,
+  FallenView,
   FrameView,
   MapView,
   PositionView,
@@ -120,6 +121,7 @@ interface Mark {
   readonly trace: number;
   readonly log: number;
   readonly counts: Counts;
+  readonly seen: Seen;
 }
 
 /** A trace step as recorded: the state it entered, and what it did on the way (its event, guards, note, answer). */
@@ -144,6 +146,21 @@ interface Row {
   readonly board?: number;
   readonly forced?: DecisionView;
   readonly skipped?: readonly SkippedView[];
+  /** How much of the summary's losses the boards have marked, up to this row. */
+  readonly seen: Seen;
+}
+
+/** How many of the summary's losses are marked on a board already: the battle's, the retreats', the captures'. */
+interface Seen {
+  readonly battle: boolean;
+  readonly retreats: number;
+  readonly captures: number;
+}
+
+const NOTHING_SEEN: Seen = { battle: false, retreats: 0, captures: 0 };
+
+function seenIn(s: Summary): Seen {
+  return { battle: s.battle !== null, retreats: s.retreats.length, captures: s.captures.length };
 }
 
 function sameText(a: Text, b: Text): boolean {
@@ -179,6 +196,10 @@ export class WalkthroughRecorder {
   private capture: StepCapture | undefined;
   /** How many microsteps of each machine the recorded steps have used. */
   private readonly used = new Map<string, number>();
+  /** The losses marked on the boards so far (the last row's). */
+  private seen: Seen = NOTHING_SEEN;
+  /** The losses marked on the frames so far. */
+  private frameSeen: Seen = NOTHING_SEEN;
   /** Each distinct board's index in model.boards. */
   private readonly boardIndex = new Map<string, number>();
 
@@ -225,12 +246,15 @@ export class WalkthroughRecorder {
     const arrows = this.arrows(summary, counts, transit, this.model.frames.at(-1)?.arrows ?? []);
     const { centre, origin } = this.centre(summary, transit, pending);
     const position = positionView(session.position);
+    const fallen = this.fallen(summary, this.frameSeen, this.model.frames.at(-1)?.position);
+    this.frameSeen = seenIn(summary);
     const frame: FrameView = {
       answer: answers[0] ?? null,
       pending: pending ? this.decisionView(pending) : null,
       position,
       transit: transit ? { from: transit.from, to: transit.to, stacks: transit.stacks.map(stackView) } : null,
       arrows,
+      fallen,
       map: this.map(centre, origin, [
         ...arrows.flatMap((a) => [a.from, a.to ?? a.from]),
         ...position.stacks.map((s) => s.space),
@@ -263,6 +287,7 @@ export class WalkthroughRecorder {
       const answer = next < answers.length && entry.event === answers[next]!.event.type ? answers[next++] : undefined;
       const src: Source = answer ? answer.source : entry.source === 'host' && source ? source : entry.source;
       const row: Row = {
+        seen: this.seen,
         step: entry.step,
         machine: entry.machine,
         state: entry.state,
@@ -296,7 +321,12 @@ export class WalkthroughRecorder {
         ...(row.dice?.modifiers.map((m) => m.rule) ?? []),
       ]);
     });
-    this.marks.push({ trace: session.trace.length, log: log.length, counts: this.counted(summary) });
+    this.marks.push({
+      trace: session.trace.length,
+      log: log.length,
+      counts: this.counted(summary),
+      seen: this.frameSeen,
+    });
     this.compose();
   }
 
@@ -321,7 +351,11 @@ export class WalkthroughRecorder {
       const board = out?.board ?? row.board;
       // A state that invokes a procedure changes the board through the procedure's own steps, which show it.
       const changed =
-        out !== undefined && !out.event.startsWith('done:') && out.board !== undefined && out.board !== row.board;
+        out !== undefined &&
+        !out.event.startsWith('done:') &&
+        out.board !== undefined &&
+        row.board !== undefined &&
+        this.boardChanged(row.board, out.board);
       const last = i === this.rows.length - 1;
       return {
         step: row.step,
@@ -359,6 +393,15 @@ export class WalkthroughRecorder {
     this.model.steps.push(...steps);
   }
 
+  /** Whether anything moved, arrived or was lost between two boards (a loss's mark going away is no change). */
+  private boardChanged(before: number, after: number): boolean {
+    if (before === after) return false;
+    const a = this.model.boards[before]!;
+    const b = this.model.boards[after]!;
+    const pieces = (x: BoardView) => JSON.stringify([x.position, x.transit, x.arrows]);
+    return b.fallen.length > 0 || pieces(a) !== pieces(b);
+  }
+
   /** The microstep a trace step was, when the capture saw it (a machine's start is no microstep). */
   private captured(entry: {
     readonly machine: string;
@@ -394,12 +437,15 @@ export class WalkthroughRecorder {
         ? (before?.transit ?? null)
         : leg && { from: leg.from, to: leg.to, stacks: leg.formation.map(stackView) };
     const arrows = this.arrows(summary, countsOf(before?.arrows ?? []), transit, before?.arrows ?? []);
+    const fallen = captured ? this.fallen(summary, this.seen, before?.position) : [];
+    if (captured) this.seen = seenIn(summary);
     const { centre, origin } = this.centre(summary, transit, pending);
     const map = this.map(centre, origin, [
       ...arrows.flatMap((a) => [a.from, a.to ?? a.from]),
       ...position.stacks.map((s) => s.space),
+      ...fallen.map((f) => f.space),
     ]);
-    const board: BoardView = { position, transit, arrows, map };
+    const board: BoardView = { position, transit, arrows, fallen, map };
     const key = JSON.stringify(board);
     const known = this.boardIndex.get(key);
     if (known !== undefined) return known;
@@ -424,6 +470,9 @@ export class WalkthroughRecorder {
     this.used.clear();
     for (const s of rows) if (s.event !== 'start') this.used.set(s.machine, (this.used.get(s.machine) ?? 0) + 1);
     this.capture = capture && (rows.length === 0 || rows.at(-1)!.board !== undefined) ? capture : undefined;
+    this.seen = rows.at(-1)?.seen ?? NOTHING_SEEN;
+    const frame = this.model.frames.at(-1);
+    this.frameSeen = frame ? this.marks.at(-1)!.seen : NOTHING_SEEN;
     this.compose();
   }
 
@@ -474,6 +523,37 @@ export class WalkthroughRecorder {
       out.push({ kind: 'avoid', power: a.power, from: a.from, to: a.to, success: a.success });
     for (const r of s.retreats.slice(counts.retreats))
       out.push({ kind: 'retreat', power: r.power, from: r.from, to: r.to });
+    return out;
+  }
+
+  /** The pieces the summary lost since `seen`: each battle side's losses, what retreats eliminated, the captures. */
+  private fallen(s: Summary, seen: Seen, previous: PositionView | undefined): FallenView[] {
+    const out: FallenView[] = [];
+    const none = { regulars: 0, mercenaries: 0, cavalry: 0, leaders: [] };
+    if (s.battle && !seen.battle)
+      for (const side of [s.battle.attacker, s.battle.defender]) {
+        const l = side.losses;
+        const power = side.powers[0];
+        if (power && l.regulars + l.mercenaries + l.cavalry > 0)
+          out.push({ ...none, space: s.battle.space, power, kind: 'eliminated', ...l });
+      }
+    for (const r of s.retreats.slice(seen.retreats)) {
+      const e = r.eliminated;
+      if (e.regulars + e.mercenaries + e.cavalry > 0)
+        out.push({ ...none, space: r.from, power: r.power, kind: 'eliminated', ...e });
+    }
+    const taken = new Map<string, { space: string; power: Power; by: Power; leaders: string[] }>();
+    for (const c of s.captures.slice(seen.captures)) {
+      // The power he served: the stack he stood in before (a two-sided or renegade counter serves whoever has him).
+      const own = this.scenario.leaders.get(c.leader)?.power;
+      const stood = previous?.stacks.find((st) => st.leaders.includes(c.leader))?.power;
+      const power: Power = stood ?? (own && own !== 'any' ? own : c.by);
+      const key = `${c.space}|${power}|${c.by}`;
+      const group = taken.get(key) ?? { space: c.space, power, by: c.by, leaders: [] as string[] };
+      group.leaders.push(c.leader);
+      taken.set(key, group);
+    }
+    for (const g of taken.values()) out.push({ ...none, ...g, kind: 'captured' });
     return out;
   }
 

@@ -125,10 +125,9 @@ svg.die.hit rect { fill: #fee2e2; stroke: var(--no); stroke-width: 3; } svg.die.
 .outcome { border: 2px solid var(--ok); background: #f0fdf4; padding: .6rem .8rem; border-radius: 10px; margin-top: 1rem; }
 ${MAP_STYLE}
 .legend { display: flex; flex-wrap: wrap; gap: .2rem 1rem; list-style: none; padding: 0; font-size: .78rem; color: #334155; }
-.legend .lg { display: inline-block; width: 22px; height: 12px; margin-right: 4px; vertical-align: middle; }
-.lg.sq { width: 12px; border: 3px solid #111827; } .lg.ci { width: 12px; border: 1.5px solid #111827; border-radius: 50%; }
-.lg.pass { border-top: 3px dashed #a16207; height: 0; } .lg.mv { border-top: 3px solid #334155; height: 0; } .lg.ic { border-top: 3px dashed #334155; height: 0; }
-.lg.av { border-top: 3px dotted #334155; height: 0; } .lg.rt { border-top: 3px double #334155; height: 0; }
+.legend li { display: inline-flex; align-items: center; gap: 4px; } .legend .lg { display: inline-block; width: 14px; height: 14px; vertical-align: middle; }
+.lg.sq { border: 3px solid #111827; } .lg.ci { border: 1.5px solid #111827; border-radius: 50%; } .lg.fl { border: 1.5px dashed #b91c1c; background: #fff1f2; }
+svg.lg-line { flex: none; }
 .stacks ul { margin: 0; padding-left: 0; list-style: none; } .stacks .facts { font-weight: 400; color: var(--muted); font-size: .75rem; }
 .swatch { display: inline-block; width: .8em; height: .8em; border: 1px solid #111827; margin-right: .3em; vertical-align: -1px; }
 #wt-chart-head h2 { margin-bottom: .2rem; } #wt-chart-head .legend-line { margin: 0 0 .4rem; font-size: .8rem; }

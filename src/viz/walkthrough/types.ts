@@ -141,11 +141,30 @@ export type DecisionView = Omit<Decision, 'blocked'> & {
   readonly verb: Text;
 };
 
+/**
+ * Pieces lost in one step, marked where they were: land units eliminated (battle losses, a retreat with no way out)
+ * or leaders captured. They are off the board after it; the map marks them at the step where it happens.
+ */
+export interface FallenView {
+  readonly space: string;
+  /** Whose pieces they were (a battle side's leading power). */
+  readonly power: Power;
+  readonly kind: 'eliminated' | 'captured';
+  readonly regulars: number;
+  readonly mercenaries: number;
+  readonly cavalry: number;
+  readonly leaders: readonly string[];
+  /** Captured: the power that took them. */
+  readonly by?: Power;
+}
+
 /** The board: the units and leaders, the formation on its way, and the arrows so far, with the map to draw them on. */
 export interface BoardView {
   readonly position: PositionView;
   readonly transit: { readonly from: string; readonly to: string; readonly stacks: readonly StackView[] } | null;
   readonly arrows: readonly ArrowView[];
+  /** What this step eliminated or captured (empty on most steps). */
+  readonly fallen: readonly FallenView[];
   /** The key of `maps` to draw this board on. */
   readonly map: string;
 }
