@@ -15,17 +15,48 @@
 // This module reads no file and imports nothing from node: the explorer imports it, and so does the walkthrough
 // page's bundled engine. src/review/query.ts adds the loading of --assert modules.
 import { ResultPositionSchema, SummarySchema, type ResultPosition, type Summary } from '../schema/result.ts';
+import type { z } from 'zod';
+import type { DeepReadonly } from '../schema/readonly.ts';
 import type { OutcomeQuery } from './explore.ts';
 
 /** An end position as a query sees it: the scenario's parsed shape, every field present. */
 export type QueryPosition = ReturnType<typeof ResultPositionSchema.parse>;
 
 /**
- * The end position a query reads: the result position (every field present, the parsed scenario's shape) as a copy
- * of its own, so that a query may sort its lists; the session's is frozen.
+ * A result position as any copy of the engine hands it: this one's has every field, an older release's (review
+ * --engine, explore --engine) left out zero counts, empty lists, false marks and the defaults.
  */
-export function queryPosition(p: ResultPosition): QueryPosition {
-  return structuredClone(p) as QueryPosition;
+export type AnyResultPosition = ResultPosition | DeepReadonly<z.input<typeof ResultPositionSchema>>;
+
+/**
+ * The end position a query reads: every field present (the parsed scenario's shape, whichever engine made it), on a
+ * copy of its own, so that a query may sort its lists; the session's is frozen.
+ */
+export function queryPosition(p: AnyResultPosition): QueryPosition {
+  return {
+    map: p.map === undefined || p.map === 'his' ? 'his' : structuredClone(p.map),
+    leaders: structuredClone(p.leaders ?? []),
+    war: (p.war ?? []).map(([a, b]) => [a, b]),
+    alliances: (p.alliances ?? []).map(([a, b]) => [a, b]),
+    control: { ...p.control },
+    unrest: [...(p.unrest ?? [])],
+    bonuses: Object.fromEntries(Object.entries(p.bonuses ?? {}).map(([k, v]) => [k, [...(v ?? [])]])),
+    stacks: (p.stacks ?? []).map((s) => ({
+      space: s.space,
+      power: s.power,
+      regulars: s.regulars ?? 0,
+      mercenaries: s.mercenaries ?? 0,
+      cavalry: s.cavalry ?? 0,
+      leaders: [...(s.leaders ?? [])],
+      inside: s.inside ?? false,
+      lostBattle: s.lostBattle ?? false,
+      attemptedInterception: s.attemptedInterception ?? false,
+    })),
+    sieges: (p.sieges ?? []).map((g) => ({ space: g.space, by: [...g.by], thisImpulse: g.thisImpulse ?? false })),
+    captured: (p.captured ?? []).map((c) => ({ leader: c.leader, by: c.by })),
+    impulse: { power: p.impulse.power, cp: p.impulse.cp },
+    rulings: { ...p.rulings },
+  } as QueryPosition;
 }
 
 /** A query read a property its data does not have: a typo, never "no match". */
@@ -199,7 +230,7 @@ export function compileExpression(expression: string): OutcomeQuery {
   const query: OutcomeQuery = (outcome) => {
     // Every field, on a copy: a caller (another copy of the engine, a program) may hand a compact or a frozen one.
     const { position, summary } = strictView({
-      position: queryPosition(outcome.position as ResultPosition),
+      position: queryPosition(outcome.position as AnyResultPosition),
       summary: outcome.summary,
     });
     try {
