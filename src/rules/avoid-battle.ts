@@ -210,3 +210,6 @@ export function nextAvoider(world: World, state: AvoidState): MajorPower | undef
       avoidDestinations(world, state, power).to.length > 0,
   );
 }
+
+/** This module's restrictions, in the order they are checked (src/rules/index.ts reads them). */
+export const RESTRICTIONS = AVOID_RESTRICTIONS;

@@ -338,3 +338,6 @@ export function survivorsAfter(
   );
   return split.ok ? split.rest : undefined;
 }
+
+/** This module's restrictions, in the order they are checked (src/rules/index.ts reads them). */
+export const RESTRICTIONS = CASUALTY_RESTRICTIONS;

@@ -86,3 +86,6 @@ export function largestFormation(world: World, stacks: readonly Stack[]): Units 
   const mercenaries = take(sum((s) => s.mercenaries));
   return { regulars, mercenaries, cavalry, leaders };
 }
+
+/** This module's restrictions, in the order they are checked (src/rules/index.ts reads them). */
+export const RESTRICTIONS = [isWithinCommandLimit, isOneMajorPower] as const;

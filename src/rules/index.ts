@@ -1,51 +1,30 @@
 // Every named restriction of the rules layer, for the statement coverage (docs/coverage.md), for reviewers, and —
-// as types — for src/text, which must word every one of them (RestrictionCode, FactsOf).
-import type * as avoidBattle from './avoid-battle.ts';
-import { AVOID_RESTRICTIONS } from './avoid-battle.ts';
-import type * as casualties from './casualties.ts';
-import { CASUALTY_RESTRICTIONS } from './casualties.ts';
-import type * as formation from './formation.ts';
-import { isOneMajorPower, isWithinCommandLimit } from './formation.ts';
-import type * as interception from './interception.ts';
-import { INTERCEPTION_RESTRICTIONS } from './interception.ts';
-import type * as movement from './movement.ts';
-import { MOVE_RESTRICTIONS } from './movement.ts';
-import type * as retreat from './retreat.ts';
-import { namesLegalDestination, RETREAT_DESTINATION_RESTRICTIONS, RETREAT_RESTRICTIONS } from './retreat.ts';
+// as types — for src/text, which must word every one of them (RestrictionCode, FactsOf). One list of rules modules
+// gives both: a module with restrictions is one line here, and test/rules/registry.test.ts fails when one is left out.
+import * as avoidBattle from './avoid-battle.ts';
+import * as casualties from './casualties.ts';
+import * as formation from './formation.ts';
+import * as interception from './interception.ts';
+import * as movement from './movement.ts';
+import * as retreat from './retreat.ts';
 import type { Facts, Restriction } from './verdict.ts';
-import type * as withdrawal from './withdrawal.ts';
-import { hasCpToContinue, isWithdrawalDecider, WITHDRAWAL_CONDITIONS } from './withdrawal.ts';
+import * as withdrawal from './withdrawal.ts';
+
+/** The rules modules that define restrictions, each exporting them as `RESTRICTIONS` in the order they are checked. */
+export const RULE_MODULES = [formation, movement, interception, avoidBattle, withdrawal, casualties, retreat] as const;
 
 type AnyRestriction = Restriction<never>;
-type List = readonly AnyRestriction[];
 
-/** The restrictions of each procedure, as the machines and the session apply them. */
-export const RESTRICTIONS_BY_PROCEDURE: Readonly<Record<string, readonly AnyRestriction[]>> = {
-  formation: [isWithinCommandLimit, isOneMajorPower] as List,
-  movement: MOVE_RESTRICTIONS as List,
-  interception: INTERCEPTION_RESTRICTIONS as List,
-  avoidBattle: AVOID_RESTRICTIONS as List,
-  withdrawal: [...WITHDRAWAL_CONDITIONS, isWithdrawalDecider, hasCpToContinue] as List,
-  casualties: CASUALTY_RESTRICTIONS as List,
-  retreat: [...RETREAT_RESTRICTIONS, namesLegalDestination, ...RETREAT_DESTINATION_RESTRICTIONS] as List,
-};
-
+/** Every restriction of the rules modules, once each, in the modules' order. */
 export const ALL_RESTRICTIONS: readonly AnyRestriction[] = [
-  ...new Set(Object.values(RESTRICTIONS_BY_PROCEDURE).flat()),
+  ...new Set(RULE_MODULES.flatMap((m) => m.RESTRICTIONS as readonly AnyRestriction[])),
 ];
 
 /** The restrictions a rules module exports, each with its own name and facts. */
-export type RestrictionsIn<M> = Extract<M[keyof M], Restriction<never, Facts, string>>;
+export type RestrictionsIn<M> = M extends unknown ? Extract<M[keyof M], Restriction<never, Facts, string>> : never;
 
-/** Every restriction of the rules layer, by type: the exports of the files that define them. */
-export type NamedRestriction =
-  | RestrictionsIn<typeof avoidBattle>
-  | RestrictionsIn<typeof casualties>
-  | RestrictionsIn<typeof formation>
-  | RestrictionsIn<typeof interception>
-  | RestrictionsIn<typeof movement>
-  | RestrictionsIn<typeof retreat>
-  | RestrictionsIn<typeof withdrawal>;
+/** Every restriction of the rules layer, by type: the exports of the modules that define them. */
+export type NamedRestriction = RestrictionsIn<(typeof RULE_MODULES)[number]>;
 
 /** A refusal's `code`: the name of a restriction. */
 export type RestrictionCode = NamedRestriction['name'];

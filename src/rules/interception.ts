@@ -387,3 +387,6 @@ export function nextInterceptor(world: World, state: InterceptionState): MajorPo
   }
   return undefined;
 }
+
+/** This module's restrictions, in the order they are checked (src/rules/index.ts reads them). */
+export const RESTRICTIONS = INTERCEPTION_RESTRICTIONS;

@@ -325,3 +325,6 @@ export function candidateMoves(world: World): CandidateMove[] {
 export function hasAnyLegalMove(world: World): boolean {
   return candidateMoves(world).some((m) => m.verdict.ok);
 }
+
+/** This module's restrictions, in the order they are checked (src/rules/index.ts reads them). */
+export const RESTRICTIONS = MOVE_RESTRICTIONS;

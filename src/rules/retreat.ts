@@ -362,3 +362,6 @@ export function applyRetreat(
     capturedThere,
   };
 }
+
+/** This module's restrictions, in the order they are checked (src/rules/index.ts reads them). */
+export const RESTRICTIONS = [...RETREAT_RESTRICTIONS, namesLegalDestination, ...RETREAT_DESTINATION_RESTRICTIONS];

@@ -227,3 +227,6 @@ export function checkContinue(world: World, args: ContinueArgs): Verdict {
 export function continueDestinations(world: World, leg: MoveLeg, cp: number): Destinations {
   return destinationsFrom(world, leg.to, (to) => checkContinue(world, { leg, to, cp }));
 }
+
+/** This module's restrictions, in the order they are checked (src/rules/index.ts reads them). */
+export const RESTRICTIONS = [...WITHDRAWAL_CONDITIONS, isWithdrawalDecider, hasCpToContinue];
