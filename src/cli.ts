@@ -3,6 +3,7 @@
 // scenario, events or save file (or one that cannot be read), 3 an illegal scripted event, 4 explore found invariant
 // violations, 5 review found changes since its baseline, 6 explore --exists/--forall undecided (a bound stopped it),
 // 70 an engine fault. No stack trace is printed for anything a user typed.
+import { MACHINE_IDS } from '../machines/index.ts';
 import { MAX_SEED } from './engine/session.ts';
 import { VARIANT_RULINGS } from './schema/rulings.ts';
 import { serveStdio } from './server.ts';
@@ -39,7 +40,7 @@ ${REVIEW_USAGE}
 ${COVERAGE_USAGE}
   his diagram [<machine>|composed] [--format mermaid|dot|svg] [--lang en|ru] [--highlight <machine.state>]
       Prints a procedure's statechart (default: movement, Mermaid), drawn from the machine itself. A machine is one of
-      movement, interception, avoidBattle, withdrawal, fieldBattle, retreat, siegeBreak; composed is movement with
+      ${MACHINE_IDS.join(', ')}; composed is movement with
       every procedure it invokes. --highlight marks one state (e.g. fieldBattle.rollingAttackerDice).
 ${WALKTHROUGH_USAGE}
   his schema [scenario|event|decision|result|session]

@@ -1,5 +1,5 @@
 // 13.3 Avoid Battle: each major power with land units in the destination, in impulse order, may try to step aside.
-import { assign, setup } from 'xstate';
+import { setup } from 'xstate';
 import type { EngineEvent } from '../../src/schema/events.ts';
 import { text } from '../../src/text/text.ts';
 import {
@@ -16,6 +16,7 @@ import {
   type AvoidOutput,
 } from '../../src/rules/procedures/avoid-battle.ts';
 import type { StateMeta, Tag } from '../meta.ts';
+import { reducersOf } from '../wiring.ts';
 import { guardsOf } from '../../src/rules/procedures/common.ts';
 
 export const avoidBattleMachine = setup({
@@ -28,15 +29,10 @@ export const avoidBattleMachine = setup({
     tags: {} as Tag,
   },
   guards: guardsOf(g),
-  actions: {
-    askNextAvoider: assign(({ context }) => askNextAvoider(context)),
-    declareAvoid: assign(({ context, event }) => declareAvoid(context, event)),
-    recordAvoidRoll: assign(({ context, event }) => recordAvoidRoll(context, event)),
-    placeAvoiders: assign(({ context }) => placeAvoiders(context)),
-    declineAvoid: assign(({ context, event }) => declineAvoid(context, event)),
-  },
+  actions: reducersOf<AvoidContext>()({ askNextAvoider, declareAvoid, recordAvoidRoll, placeAvoiders, declineAvoid }),
 }).createMachine({
   id: 'avoidBattle',
+  meta: { rule: '13.3', title: text('Avoid battle', 'Уклонение от сражения') },
   description: 'Enemy land units in the destination may try to avoid battle into an adjacent space (13.3).',
   context: ({ input }) => startAvoidBattle(input),
   initial: 'checkingNextAvoider',

@@ -1,5 +1,5 @@
 // 14 Field Battle: dice, rolls (attacker first), winner, casualties, captures, retreat and the siege check.
-import { and, assign, not, setup } from 'xstate';
+import { and, not, setup } from 'xstate';
 import type { EngineEvent } from '../../src/schema/events.ts';
 import { text } from '../../src/text/text.ts';
 import {
@@ -22,9 +22,9 @@ import {
   type FieldBattleInput,
   type FieldBattleOutput,
 } from '../../src/rules/procedures/field-battle.ts';
-import type { RetreatOutput } from '../../src/rules/procedures/retreat.ts';
 import { retreatMachine } from '../retreat/retreat.machine.ts';
 import type { StateMeta, Tag } from '../meta.ts';
+import { outputReducersOf, reducersOf } from '../wiring.ts';
 import { guardsOf } from '../../src/rules/procedures/common.ts';
 
 export const fieldBattleMachine = setup({
@@ -39,19 +39,22 @@ export const fieldBattleMachine = setup({
   actors: { retreat: retreatMachine },
   guards: guardsOf(g),
   actions: {
-    countDice: assign(({ context }) => countDice(context)),
-    recordAttackerRoll: assign(({ context, event }) => recordAttackerRoll(context, event)),
-    recordDefenderRoll: assign(({ context, event }) => recordDefenderRoll(context, event)),
-    decideWinner: assign(({ context }) => decideWinner(context)),
-    askNextCasualties: assign(({ context }) => askNextCasualties(context)),
-    assignInactiveCasualties: assign(({ context }) => assignInactiveCasualties(context)),
-    recordCasualties: assign(({ context, event }) => recordCasualties(context, event)),
-    applyCasualties: assign(({ context }) => applyCasualties(context)),
-    besiegeBattleSpace: assign(({ context }) => besiegeBattleSpace(context)),
-    takeRetreatOutput: assign(({ context }, output: RetreatOutput) => takeRetreatOutput(context, output)),
+    ...reducersOf<FieldBattleContext>()({
+      countDice,
+      recordAttackerRoll,
+      recordDefenderRoll,
+      decideWinner,
+      askNextCasualties,
+      assignInactiveCasualties,
+      recordCasualties,
+      applyCasualties,
+      besiegeBattleSpace,
+    }),
+    ...outputReducersOf<FieldBattleContext>()({ takeRetreatOutput }),
   },
 }).createMachine({
   id: 'fieldBattle',
+  meta: { rule: '14', title: text('Field battle', 'Полевое сражение') },
   description: 'A field battle in the destination (14): the active power attacks, the defender gets one extra die.',
   context: ({ input }) => startFieldBattle(input),
   initial: 'responseCards',

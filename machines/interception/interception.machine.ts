@@ -1,5 +1,5 @@
 // 13.2 Interception: enemy stacks adjacent to the destination try, one attempt at a time in impulse order.
-import { assign, setup } from 'xstate';
+import { setup } from 'xstate';
 import type { EngineEvent } from '../../src/schema/events.ts';
 import { text } from '../../src/text/text.ts';
 import {
@@ -16,8 +16,9 @@ import {
   type InterceptionOutput,
 } from '../../src/rules/procedures/interception.ts';
 import type { StateMeta, Tag } from '../meta.ts';
-import { guardsOf, procedureInput, takeProcedureOutput } from '../../src/rules/procedures/common.ts';
-import type { SiegeBreakOutput } from '../../src/rules/procedures/siege-break.ts';
+import { outputReducersOf, reducersOf } from '../wiring.ts';
+import { guardsOf, takeProcedureOutput } from '../../src/rules/procedures/common.ts';
+import { siegeCheckStates } from '../siege-check.ts';
 import { siegeBreakMachine } from '../siege-break/siege-break.machine.ts';
 
 export const interceptionMachine = setup({
@@ -32,15 +33,18 @@ export const interceptionMachine = setup({
   actors: { siegeBreak: siegeBreakMachine },
   guards: guardsOf(g),
   actions: {
-    askNextInterceptor: assign(({ context }) => askNextInterceptor(context)),
-    declareInterception: assign(({ context, event }) => declareInterception(context, event)),
-    recordInterceptionRoll: assign(({ context, event }) => recordInterceptionRoll(context, event)),
-    placeInterceptors: assign(({ context }) => placeInterceptors(context)),
-    declineInterception: assign(({ context, event }) => declineInterception(context, event)),
-    takeOutput: assign(({ context }, output: SiegeBreakOutput) => takeProcedureOutput(context, output)),
+    ...reducersOf<InterceptionContext>()({
+      askNextInterceptor,
+      declareInterception,
+      recordInterceptionRoll,
+      placeInterceptors,
+      declineInterception,
+    }),
+    ...outputReducersOf<InterceptionContext>()({ takeOutput: takeProcedureOutput }),
   },
 }).createMachine({
   id: 'interception',
+  meta: { rule: '13.2', title: text('Interception', 'Перехват') },
   description: 'Enemy stacks adjacent to the destination may try to intercept the moving formation (13.2).',
   context: ({ input }) => startInterception(input),
   initial: 'checkingNextInterceptor',
@@ -96,25 +100,13 @@ export const interceptionMachine = setup({
         { target: 'checkingNextInterceptor' },
       ],
     },
-    checkingSiegesLeft: {
+    ...siegeCheckStates('checkingSiegesLeft', 'breakingSieges', {
       description:
         'Besiegers that intercepted out of their siege may leave too few behind: the siege ends at once, before the next attempt (15.3).',
-      meta: { rule: '15.3', title: text('Siege left by the interceptors?', 'Снята ли осада перехватчиками?') },
-      always: [{ guard: 'hasBrokenSiege', target: 'breakingSieges' }, { target: 'checkingNextInterceptor' }],
-    },
-    breakingSieges: {
-      description: 'The broken sieges end at once and their besiegers retreat, free (15.3).',
-      meta: { rule: '15.3', title: text('Break the sieges', 'Снятие осад') },
-      invoke: {
-        id: 'siegeBreak',
-        src: 'siegeBreak',
-        input: ({ context }) => procedureInput(context),
-        onDone: {
-          target: 'checkingNextInterceptor',
-          actions: { type: 'takeOutput', params: ({ event }) => event.output },
-        },
-      },
-    },
+      title: text('Siege left by the interceptors?', 'Снята ли осада перехватчиками?'),
+      next: 'checkingNextInterceptor',
+      take: 'takeOutput',
+    }),
     done: {
       type: 'final',
       description: 'Every interception is resolved (13.1 step 5).',

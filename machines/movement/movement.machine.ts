@@ -1,14 +1,8 @@
 // 13.1 Land Movement Procedure, steps 1–8: the parent machine that composes interception, avoid battle,
 // withdrawal, field battle and retreat.
-import { assign, not, setup } from 'xstate';
+import { not, setup } from 'xstate';
 import type { EngineEvent } from '../../src/schema/events.ts';
 import { text } from '../../src/text/text.ts';
-import type { AvoidOutput } from '../../src/rules/procedures/avoid-battle.ts';
-import type { FieldBattleOutput } from '../../src/rules/procedures/field-battle.ts';
-import type { InterceptionOutput } from '../../src/rules/procedures/interception.ts';
-import type { RetreatOutput } from '../../src/rules/procedures/retreat.ts';
-import type { SiegeBreakOutput } from '../../src/rules/procedures/siege-break.ts';
-import type { WithdrawalOutput } from '../../src/rules/procedures/withdrawal.ts';
 import {
   avoidInput,
   beginUnlistedSieges,
@@ -35,7 +29,9 @@ import { avoidBattleMachine } from '../avoid-battle/avoid-battle.machine.ts';
 import { fieldBattleMachine } from '../field-battle/field-battle.machine.ts';
 import { interceptionMachine } from '../interception/interception.machine.ts';
 import type { StateMeta, Tag } from '../meta.ts';
-import { guardsOf, procedureInput, takeProcedureOutput } from '../../src/rules/procedures/common.ts';
+import { outputReducersOf, reducersOf } from '../wiring.ts';
+import { guardsOf, takeProcedureOutput } from '../../src/rules/procedures/common.ts';
+import { siegeCheckStates } from '../siege-check.ts';
 import { retreatMachine } from '../retreat/retreat.machine.ts';
 import { siegeBreakMachine } from '../siege-break/siege-break.machine.ts';
 import { withdrawalMachine } from '../withdrawal/withdrawal.machine.ts';
@@ -59,23 +55,18 @@ export const movementMachine = setup({
   },
   guards: guardsOf(g),
   actions: {
-    declareMove: assign(({ context, event }) => declareMove(context, event)),
-    startMove: assign(({ context }) => startMove(context)),
-    placeFormation: assign(({ context }) => placeFormation(context)),
-    moveOn: assign(({ context }) => moveOn(context)),
-    beginUnlistedSieges: assign(({ context }) => beginUnlistedSieges(context)),
-    takeInterceptionOutput: assign(({ context }, output: InterceptionOutput) =>
-      takeInterceptionOutput(context, output),
-    ),
-    takeAvoidOutput: assign(({ context }, output: AvoidOutput) => takeAvoidOutput(context, output)),
-    takeWithdrawalOutput: assign(({ context }, output: WithdrawalOutput) => takeWithdrawalOutput(context, output)),
-    takeOutput: assign(({ context }, output: RetreatOutput | FieldBattleOutput | SiegeBreakOutput) =>
-      takeProcedureOutput(context, output),
-    ),
-    takeSiegeBreakOutput: assign(({ context }, output: SiegeBreakOutput) => takeSiegeBreakOutput(context, output)),
+    ...reducersOf<MovementContext>()({ declareMove, startMove, placeFormation, moveOn, beginUnlistedSieges }),
+    ...outputReducersOf<MovementContext>()({
+      takeInterceptionOutput,
+      takeAvoidOutput,
+      takeWithdrawalOutput,
+      takeOutput: takeProcedureOutput,
+      takeSiegeBreakOutput,
+    }),
   },
 }).createMachine({
   id: 'movement',
+  meta: { rule: '13.1', title: text('Land movement', 'Сухопутное движение') },
   description:
     'A formation moves into an adjacent space: interception, avoid battle, withdrawal and field battle (13.1).',
   context: ({ input }) => startMovement(input),
@@ -108,24 +99,15 @@ export const movementMachine = setup({
       meta: { rule: '13.1 step 3', step: 3, title: text('Pay the CP', 'Оплата КО') },
       always: { target: 'checkingSiegesLeftBehind', actions: 'startMove' },
     },
-    checkingSiegesLeftBehind: {
+    ...siegeCheckStates('checkingSiegesLeftBehind', 'breakingSiegesLeftBehind', {
       description:
         'A siege the formation left ends at once if its besiegers no longer outnumber the units inside (15.3).',
+      title: text('Siege left behind?', 'Снимается ли оставленная осада?'),
+      step: 3,
       tags: ['transit'],
-      meta: { rule: '15.3', step: 3, title: text('Siege left behind?', 'Снимается ли оставленная осада?') },
-      always: [{ guard: 'hasBrokenSiege', target: 'breakingSiegesLeftBehind' }, { target: 'responseCards' }],
-    },
-    breakingSiegesLeftBehind: {
-      description: 'The broken sieges end at once and their besiegers retreat, free (15.3).',
-      tags: ['transit'],
-      meta: { rule: '15.3', step: 3, title: text('Break the sieges', 'Снятие осад') },
-      invoke: {
-        id: 'siegeBreak',
-        src: 'siegeBreak',
-        input: ({ context }) => procedureInput(context),
-        onDone: { target: 'responseCards', actions: { type: 'takeOutput', params: ({ event }) => event.output } },
-      },
-    },
+      next: 'responseCards',
+      take: 'takeOutput',
+    }),
     responseCards: {
       description: 'Step 4: Foul Weather or Gout may be played. No cards in this release (ruling R14).',
       tags: ['window', 'transit'],
@@ -185,26 +167,14 @@ export const movementMachine = setup({
         },
       },
     },
-    checkingSiegesAfterAvoid: {
+    ...siegeCheckStates('checkingSiegesAfterAvoid', 'breakingSiegesAfterAvoid', {
       description:
         'Besiegers that avoided battle out of the space may leave their siege without besiegers: it ends (15.3).',
-      meta: { rule: '15.3', step: 6, title: text('Sieges left by avoiders?', 'Сняты ли осады уклонившимися?') },
-      always: [{ guard: 'hasBrokenSiege', target: 'breakingSiegesAfterAvoid' }, { target: 'withdrawing' }],
-    },
-    breakingSiegesAfterAvoid: {
-      description:
-        'The broken sieges end at once and their besiegers retreat, free (15.3); a leader they leave alone beside the formation is captured (13.1).',
-      meta: { rule: '15.3', step: 6, title: text('Break the sieges', 'Снятие осад') },
-      invoke: {
-        id: 'siegeBreak',
-        src: 'siegeBreak',
-        input: ({ context }) => procedureInput(context),
-        onDone: {
-          target: 'withdrawing',
-          actions: { type: 'takeSiegeBreakOutput', params: ({ event }) => event.output },
-        },
-      },
-    },
+      title: text('Sieges left by avoiders?', 'Сняты ли осады уклонившимися?'),
+      step: 6,
+      next: 'withdrawing',
+      take: 'takeSiegeBreakOutput',
+    }),
     withdrawing: {
       description:
         'Step 7: a stack of 4 or fewer may withdraw into the fortifications; then siege, move on or retreat (13.4).',
@@ -230,29 +200,14 @@ export const movementMachine = setup({
         { target: 'checkingSiegesAfterWithdrawal' },
       ],
     },
-    checkingSiegesAfterWithdrawal: {
+    ...siegeCheckStates('checkingSiegesAfterWithdrawal', 'breakingSiegesAfterWithdrawal', {
       description:
         'Defenders who withdrew inside may now match the besiegers of a siege already there: it ends (15.3).',
-      meta: { rule: '15.3', step: 7, title: text('Sieges broken by the withdrawal?', 'Снята ли осада отходом?') },
-      always: [
-        { guard: 'hasBrokenSiege', target: 'breakingSiegesAfterWithdrawal' },
-        { target: 'checkingSiegeByOthers' },
-      ],
-    },
-    breakingSiegesAfterWithdrawal: {
-      description:
-        'The broken sieges end at once and their besiegers retreat, free (15.3); a leader they leave alone beside the formation is captured (13.1).',
-      meta: { rule: '15.3', step: 7, title: text('Break the sieges', 'Снятие осад') },
-      invoke: {
-        id: 'siegeBreak',
-        src: 'siegeBreak',
-        input: ({ context }) => procedureInput(context),
-        onDone: {
-          target: 'checkingSiegeByOthers',
-          actions: { type: 'takeSiegeBreakOutput', params: ({ event }) => event.output },
-        },
-      },
-    },
+      title: text('Sieges broken by the withdrawal?', 'Снята ли осада отходом?'),
+      step: 7,
+      next: 'checkingSiegeByOthers',
+      take: 'takeSiegeBreakOutput',
+    }),
     retreatingToOrigin: {
       description: '13.4 option 2: back to the space it came from, free, under the 14.1 restrictions.',
       meta: { rule: '13.4 option 2', step: 7, title: text('Retreat to the origin', 'Отступление в исходную область') },
@@ -279,26 +234,14 @@ export const movementMachine = setup({
         },
       },
     },
-    checkingSiegesAfterBattle: {
+    ...siegeCheckStates('checkingSiegesAfterBattle', 'breakingSiegesAfterBattle', {
       description:
         'Besiegers beaten, eliminated or outnumbered by units that went inside no longer hold their siege: it ends and they retreat (15.3).',
-      meta: { rule: '15.3', step: 8, title: text('Sieges broken by the battle?', 'Сняты ли осады сражением?') },
-      always: [{ guard: 'hasBrokenSiege', target: 'breakingSiegesAfterBattle' }, { target: 'checkingSiegeByOthers' }],
-    },
-    breakingSiegesAfterBattle: {
-      description:
-        'The broken sieges end at once and their besiegers retreat, free (15.3); a leader they leave alone beside the formation is captured (13.1).',
-      meta: { rule: '15.3', step: 8, title: text('Break the sieges', 'Снятие осад') },
-      invoke: {
-        id: 'siegeBreak',
-        src: 'siegeBreak',
-        input: ({ context }) => procedureInput(context),
-        onDone: {
-          target: 'checkingSiegeByOthers',
-          actions: { type: 'takeSiegeBreakOutput', params: ({ event }) => event.output },
-        },
-      },
-    },
+      title: text('Sieges broken by the battle?', 'Сняты ли осады сражением?'),
+      step: 8,
+      next: 'checkingSiegeByOthers',
+      take: 'takeSiegeBreakOutput',
+    }),
     checkingSiegeByOthers: {
       description:
         'Pieces of other powers left outside an enemy fortress in the destination — interceptors that won, or that caught leaders moving alone — put it under siege if they outnumber the units inside (R13, R17).',

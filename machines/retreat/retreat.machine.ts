@@ -1,5 +1,5 @@
 // 14.1 Retreat: the losing power's survivors go inside (up to 4, in its own fortified space) or to one legal space.
-import { and, assign, not, setup } from 'xstate';
+import { and, not, setup } from 'xstate';
 import type { EngineEvent } from '../../src/schema/events.ts';
 import { text } from '../../src/text/text.ts';
 import {
@@ -15,6 +15,7 @@ import {
   type RetreatOutput,
 } from '../../src/rules/procedures/retreat.ts';
 import type { StateMeta, Tag } from '../meta.ts';
+import { reducersOf } from '../wiring.ts';
 import { guardsOf } from '../../src/rules/procedures/common.ts';
 
 export const retreatMachine = setup({
@@ -27,14 +28,10 @@ export const retreatMachine = setup({
     tags: {} as Tag,
   },
   guards: guardsOf(g),
-  actions: {
-    retreatInactive: assign(({ context }) => retreatInactive(context)),
-    eliminateTrapped: assign(({ context }) => eliminateTrapped(context)),
-    askNextRetreat: assign(({ context }) => askNextRetreat(context)),
-    retreatAsDeclared: assign(({ context, event }) => retreatAsDeclared(context, event)),
-  },
+  actions: reducersOf<RetreatContext>()({ retreatInactive, eliminateTrapped, askNextRetreat, retreatAsDeclared }),
 }).createMachine({
   id: 'retreat',
+  meta: { rule: '14.1', title: text('Retreat', 'Отступление') },
   description:
     'The losing stacks retreat to one legal adjacent space each, or go inside their own fortifications (14.1).',
   context: ({ input }) => startRetreat(input),

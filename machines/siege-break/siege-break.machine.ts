@@ -1,9 +1,8 @@
 // 15.3 Breaking a Siege: a siege whose besiegers no longer outnumber the units inside ends at once, and the besieging
 // stack retreats, free.
-import { and, assign, not, setup } from 'xstate';
+import { and, not, setup } from 'xstate';
 import type { EngineEvent } from '../../src/schema/events.ts';
 import { text } from '../../src/text/text.ts';
-import type { RetreatOutput } from '../../src/rules/procedures/retreat.ts';
 import {
   besiegersRetreatInput,
   endBrokenSiege,
@@ -16,6 +15,7 @@ import {
   type SiegeBreakOutput,
 } from '../../src/rules/procedures/siege-break.ts';
 import type { StateMeta, Tag } from '../meta.ts';
+import { outputReducersOf, reducersOf } from '../wiring.ts';
 import { guardsOf } from '../../src/rules/procedures/common.ts';
 import { retreatMachine } from '../retreat/retreat.machine.ts';
 
@@ -31,11 +31,12 @@ export const siegeBreakMachine = setup({
   actors: { retreat: retreatMachine },
   guards: guardsOf(g),
   actions: {
-    endBrokenSiege: assign(({ context }) => endBrokenSiege(context)),
-    takeBesiegersRetreat: assign(({ context }, output: RetreatOutput) => takeBesiegersRetreat(context, output)),
+    ...reducersOf<SiegeBreakContext>()({ endBrokenSiege }),
+    ...outputReducersOf<SiegeBreakContext>()({ takeBesiegersRetreat }),
   },
 }).createMachine({
   id: 'siegeBreak',
+  meta: { rule: '15.3', title: text('Broken sieges', 'Снятие осады') },
   description:
     'Every siege whose besiegers no longer outnumber the units inside ends at once; the besiegers retreat (15.3).',
   context: ({ input }) => startSiegeBreak(input),

@@ -1,5 +1,5 @@
 // 13.4 Withdrawing into Fortifications (movement step 7) and what the active formation does after it.
-import { and, assign, not, setup } from 'xstate';
+import { and, not, setup } from 'xstate';
 import type { EngineEvent } from '../../src/schema/events.ts';
 import { text } from '../../src/text/text.ts';
 import {
@@ -18,6 +18,7 @@ import {
   type WithdrawalOutput,
 } from '../../src/rules/procedures/withdrawal.ts';
 import type { StateMeta, Tag } from '../meta.ts';
+import { reducersOf } from '../wiring.ts';
 import { guardsOf } from '../../src/rules/procedures/common.ts';
 
 export const withdrawalMachine = setup({
@@ -30,17 +31,18 @@ export const withdrawalMachine = setup({
     tags: {} as Tag,
   },
   guards: guardsOf(g),
-  actions: {
-    withdrawInside: assign(({ context }) => withdrawInside(context)),
-    recordNoWithdrawal: assign(({ context }) => recordNoWithdrawal(context)),
-    besiegeDestination: assign(({ context }) => besiegeDestination(context)),
-    joinSiege: assign(({ context }) => joinSiege(context)),
-    chooseBattle: assign(({ context }) => chooseBattle(context)),
-    chooseContinue: assign(({ context, event }) => chooseContinue(context, event)),
-    chooseRetreat: assign(() => chooseRetreat()),
-  },
+  actions: reducersOf<WithdrawalContext>()({
+    withdrawInside,
+    recordNoWithdrawal,
+    besiegeDestination,
+    joinSiege,
+    chooseBattle,
+    chooseContinue,
+    chooseRetreat,
+  }),
 }).createMachine({
   id: 'withdrawal',
+  meta: { rule: '13.4', title: text('Withdrawal into fortifications', 'Отход в укрепления') },
   description: 'Movement step 7: a defending stack of 4 or fewer units may withdraw into the fortifications (13.4).',
   context: ({ input }) => startWithdrawal(input),
   initial: 'checkingWithdrawal',

@@ -14,7 +14,7 @@ import {
   type InspectionEvent,
   type OutputFrom,
 } from 'xstate';
-import type { MACHINES, MachineId } from '../../machines/index.ts';
+import { isMachineId, type MACHINES, type MachineId } from '../../machines/index.ts';
 import { FrozenMap, FrozenSet } from '../data/frozen.ts';
 import type { ProcedureContext } from '../rules/procedures/common.ts';
 
@@ -215,25 +215,17 @@ export interface MachineContext {
   readonly context: unknown;
 }
 
-// Every machine's context holds the world and the summary (a type error here if one stops doing so).
-const EVERY_CONTEXT_IS_A_PROCEDURE_CONTEXT: {
-  readonly [M in MachineId]: ContextOf<M> extends ProcedureContext ? true : never;
-} = {
-  movement: true,
-  interception: true,
-  avoidBattle: true,
-  withdrawal: true,
-  fieldBattle: true,
-  retreat: true,
-  siegeBreak: true,
-};
+/** Every machine's context holds the world and the summary: a type error here if one stops doing so. */
+type EveryContextIsAProcedureContext = { readonly [M in MachineId]: ContextOf<M> extends ProcedureContext ? M : never };
+export type ProcedureMachineId = EveryContextIsAProcedureContext[MachineId];
+const _everyContext: MachineId extends ProcedureMachineId ? true : never = true;
+void _everyContext;
 
 /** A snapshot of the tree with the id of its machine (checked against the known machines). */
 export function fromSnapshot(snapshot: AnyMachineSnapshot): MachineContext {
   const id = snapshot.machine.id;
-  if (!Object.hasOwn(EVERY_CONTEXT_IS_A_PROCEDURE_CONTEXT, id))
-    throw new Error(`engine fault: an actor of unknown machine '${id}'`);
-  return { machine: id as MachineId, context: snapshot.context };
+  if (!isMachineId(id)) throw new Error(`engine fault: an actor of unknown machine '${id}'`);
+  return { machine: id, context: snapshot.context };
 }
 
 /** The context, when it belongs to `machine`: the machine's id says which context type it carries. */

@@ -1,25 +1,36 @@
 // The session's copy of the machines: the same machines with every named guard wrapped so that each evaluation is
-// recorded (name, rule, result) for the trace. Built once per process; the evaluations go to the recorder of the
-// session that is running (sessions run synchronously, so one recorder is active at a time).
+// recorded (name, rule, result) for the trace, and the refusal an answer's guard gives is kept for the session to
+// report. Built once per process; the evaluations go to the recorder of the session that is running (sessions run
+// synchronously, so one recorder is active at a time).
 import type { AnyStateMachine } from 'xstate';
-import { GUARD_TABLES, MACHINES, type MachineId } from '../../machines/index.ts';
+import { MACHINES, type MachineId } from '../../machines/index.ts';
 import type { EngineEvent } from '../schema/events.ts';
-import type { RuleGuard } from '../rules/procedures/common.ts';
+import { holds, refusalOf, ruleGuardOf } from '../rules/procedures/common.ts';
+import type { Refusal } from '../rules/verdict.ts';
 import type { TraceGuard } from './trace.ts';
 
 export class GuardRecorder {
   /** The evaluations since each machine's last step, by machine. */
   private byMachine = new Map<MachineId, TraceGuard[]>();
+  /** The refusals answers' guards gave since `clear`: the first is why an event was not taken. */
+  private refusals: Refusal[] = [];
 
-  record(machine: MachineId, e: TraceGuard): void {
+  record(machine: MachineId, e: TraceGuard, refusal?: Refusal): void {
     const list = this.byMachine.get(machine);
     if (list) list.push(e);
     else this.byMachine.set(machine, [e]);
+    if (refusal) this.refusals.push(refusal);
   }
 
   /** Forgets what was recorded (the evaluations of a step that was undone). */
   clear(): void {
     this.byMachine = new Map();
+    this.refusals = [];
+  }
+
+  /** The refusal of the first answer's guard that did not hold since `clear`. */
+  get refusal(): Refusal | undefined {
+    return this.refusals[0];
   }
 
   /** Takes the evaluations recorded for one machine since the last call. */
@@ -44,13 +55,16 @@ export function recording<T>(recorder: GuardRecorder | undefined, f: () => T): T
   }
 }
 
-function wrapGuards(machine: MachineId) {
-  const table = GUARD_TABLES[machine] as Record<string, RuleGuard<unknown>>;
+function wrapGuards(machine: AnyStateMachine) {
+  const id = machine.id as MachineId;
   const guards: Record<string, (args: { context: unknown; event: EngineEvent }) => boolean> = {};
-  for (const [name, g] of Object.entries(table)) {
+  for (const [name, adapter] of Object.entries(machine.implementations.guards)) {
+    const g = ruleGuardOf(adapter);
+    if (!g) throw new Error(`engine fault: the ${id} machine's guard '${name}' carries no rule (guardsOf)`);
     guards[name] = ({ context, event }) => {
-      const result = g.test(context, event);
-      active?.record(machine, { name, rule: g.rule, result });
+      const answer = g.test(context, event);
+      const result = holds(answer);
+      active?.record(id, { name, rule: g.rule, result }, refusalOf(answer));
       return result;
     };
   }
@@ -71,7 +85,7 @@ function instrument(machine: AnyStateMachine, done: Map<string, AnyStateMachine>
       instrument(child as AnyStateMachine, done),
     ]),
   );
-  const out = machine.provide({ guards: wrapGuards(machine.id as MachineId), actors } as never);
+  const out = machine.provide({ guards: wrapGuards(machine), actors } as never);
   done.set(machine.id, out);
   return out;
 }

@@ -34,6 +34,7 @@ import { Dice } from './rng.ts';
 import { isScenario, zodIssues, type Scenario } from './scenario.ts';
 import { Observers, type ObserverError, type SessionListener } from './observers.ts';
 import { checkedOptions, SessionOptionsError, type SessionOptions } from './session-options.ts';
+import { stateMetaOf } from './structure.ts';
 import { stateOf, Tracer, type EventSource, type TraceEntry, type TraceStep } from './trace.ts';
 
 export type { EventSource, TraceEntry, TraceGuard } from './trace.ts';
@@ -75,7 +76,7 @@ const metas = new WeakMap<AnyMachineSnapshot, StateMeta | null>();
 function metaOf(snap: AnyMachineSnapshot): StateMeta | undefined {
   let meta = metas.get(snap);
   if (meta === undefined) {
-    meta = (Object.values(snap.getMeta())[0] as StateMeta | undefined) ?? null;
+    meta = stateMetaOf(snap) ?? null;
     metas.set(snap, meta);
   }
   return meta ?? undefined;

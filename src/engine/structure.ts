@@ -1,7 +1,7 @@
 // What the engine knows about the machines' structure, read from the machines themselves (their states' `meta` and
 // `on` keys) — never kept by hand beside them: which events answer which kind of decision, and at which step of
 // 13.1 a state or an answer belongs.
-import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode } from 'xstate';
 import { MACHINES, type MachineId, type StateMeta } from '../../machines/index.ts';
 import type { DecisionKind } from '../schema/decision.ts';
 import type { EventType } from '../schema/events.ts';
@@ -53,4 +53,14 @@ export function decisionOfEvent(type: EventType): DecisionKind | undefined {
 
 export function stepOfEvent(type: EventType): number {
   return STEP_OF_EVENT.get(type) ?? 0;
+}
+
+/**
+ * The meta of the state a snapshot is in (its rule, title, and what it waits for) — not the machine's own root meta,
+ * which `getMeta()` lists too. The machines' states are all top-level.
+ */
+export function stateMetaOf(snapshot: AnyMachineSnapshot): StateMeta | undefined {
+  const value = snapshot.value;
+  if (typeof value !== 'string') return undefined;
+  return (snapshot.machine.root.states[value]?.meta ?? undefined) as StateMeta | undefined;
 }

@@ -12,6 +12,7 @@ import type { GuardRecorder } from './instrument.ts';
 import { deepFreeze } from './freeze.ts';
 import { actorInfo, contextIf, fromSnapshot, microstepTrigger, procedureContext } from './actors.ts';
 import { narrate } from './narrate.ts';
+import { stateMetaOf } from './structure.ts';
 
 /** Who supplied an event: the host, a scenario script, the resolve policy, the seeded dice, or the engine (ruling R9). */
 export type EventSource = 'host' | 'script' | 'policy' | 'seeded' | 'engine';
@@ -210,7 +211,7 @@ export class Tracer {
     const state = stateOf(raw.snap);
     const source = fromSnapshot(raw.snap);
     const context = procedureContext(source);
-    const meta = Object.values(raw.snap.getMeta())[0] as StateMeta | undefined;
+    const meta = stateMetaOf(raw.snap);
     const { note, headline } = narrate({
       world: context.world,
       machine: raw.machine,

@@ -17,9 +17,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnyActorRef, AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import { MACHINES, type MachineId, type StateMeta } from '../../machines/index.ts';
+import { MACHINES, type MachineId } from '../../machines/index.ts';
 import { initialStateKey, childActor, microstepScope } from '../engine/actors.ts';
 import { buildDecision } from '../engine/decisions.ts';
+import { stateMetaOf } from '../engine/structure.ts';
 import { parseScenario, readJson, type Scenario } from '../engine/scenario.ts';
 import type { CaseResult } from './casebook.ts';
 import { caseScenario, loadCases } from './casebook.ts';
@@ -130,7 +131,7 @@ export function walkScenario(scenario: Scenario, reached: Reached, walk: GraphWa
   const eventsAt = (id: MachineId, s: AnyMachineSnapshot): EventObject[] => {
     if (s.status !== 'active') return [];
     const state = String(s.value);
-    const meta = Object.values(s.getMeta())[0] as StateMeta | undefined;
+    const meta = stateMetaOf(s);
     if (meta?.decision || meta?.roll) {
       const d = buildDecision({ machine: id, state, meta, context: s.context });
       if (d.kind === 'roll' && d.roll) {

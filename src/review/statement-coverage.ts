@@ -7,7 +7,7 @@
 // Restrictions are pure objects of src/rules; to see them evaluated, `recordRestrictions` wraps each one's `holds`
 // for the length of a run and puts it back after (as src/engine/instrument.ts wraps the machines' guards): the rules
 // themselves stay as they are. Guards are read from the trace, which records every guard evaluation.
-import { GUARD_TABLES } from '../../machines/index.ts';
+import { MACHINES } from '../../machines/index.ts';
 import { ALL_RESTRICTIONS } from '../rules/index.ts';
 import { STATEMENT_PLACES, STATEMENTS, type Statement } from '../rules/statements.ts';
 
@@ -64,7 +64,7 @@ export function recordRestrictions<T>(run: () => T): { readonly value: T; readon
   }
 }
 
-const GUARD_NAMES = new Set(Object.values(GUARD_TABLES).flatMap((t) => Object.keys(t)));
+const GUARD_NAMES = new Set(Object.values(MACHINES).flatMap((m) => Object.keys(m.implementations.guards)));
 
 /** What ties each statement to a run: the restrictions that carry it, the guards its place names. */
 export interface Ties {

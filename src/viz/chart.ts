@@ -1,7 +1,8 @@
 // A machine — or the movement machine with every procedure it invokes — as plain states and transitions, with
 // every label already worded in one language: what the Mermaid, DOT and SVG drawings are made from.
 import type { AnyStateMachine } from 'xstate';
-import type { StateMeta } from '../../machines/index.ts';
+import type { ProcedureMeta, StateMeta } from '../../machines/index.ts';
+import { ruleGuardOf } from '../rules/procedures/common.ts';
 import type { Lang } from '../text/text.ts';
 import { ruleText, stateRuleText } from '../text/rules.ts';
 import { WORDS } from '../text/diagram-words.ts';
@@ -71,21 +72,6 @@ export interface Chart {
   readonly edges: readonly ChartEdge[];
 }
 
-/** A machine's guards with the rule each cites (the entries of GUARD_TABLES). */
-export type GuardRules = Readonly<Record<string, { readonly rule: string }>>;
-
-/** The name and section of each procedure: the frame labels of the composed chart and the title of each chart. */
-export const PROCEDURES: Readonly<Record<string, { readonly en: string; readonly ru: string; readonly rule: string }>> =
-  {
-    movement: { en: 'Land movement', ru: 'Сухопутное движение', rule: '13.1' },
-    interception: { en: 'Interception', ru: 'Перехват', rule: '13.2' },
-    avoidBattle: { en: 'Avoid battle', ru: 'Уклонение от сражения', rule: '13.3' },
-    withdrawal: { en: 'Withdrawal into fortifications', ru: 'Отход в укрепления', rule: '13.4' },
-    fieldBattle: { en: 'Field battle', ru: 'Полевое сражение', rule: '14' },
-    retreat: { en: 'Retreat', ru: 'Отступление', rule: '14.1' },
-    siegeBreak: { en: 'Broken sieges', ru: 'Снятие осады', rule: '15.3' },
-  };
-
 type AnyNode = AnyStateMachine['root'];
 interface AnyTransition {
   readonly target?: readonly AnyNode[];
@@ -133,9 +119,21 @@ function nameOf(x: unknown): string {
   return typeof type === 'string' ? type : 'inline';
 }
 
-function machineInfo(id: string, lang: Lang, invokedBy: readonly string[] = []): ChartMachine {
-  const p = Object.hasOwn(PROCEDURES, id) ? PROCEDURES[id] : undefined;
-  return { id, title: p ? p[lang] : id, rule: p ? ruleText(p.rule, lang) : '', invokedBy };
+/** A machine's own rule and title: its root `meta`, which every procedure machine states. */
+function procedureOf(id: string, machine: AnyStateMachine): ProcedureMeta {
+  const meta = machine.root.meta as Partial<ProcedureMeta> | undefined;
+  if (!meta?.rule || !meta.title) throw new Error(`the ${id} machine states no rule and title in its root meta`);
+  return { rule: meta.rule, title: meta.title };
+}
+
+function machineInfo(
+  id: string,
+  machine: AnyStateMachine,
+  lang: Lang,
+  invokedBy: readonly string[] = [],
+): ChartMachine {
+  const p = procedureOf(id, machine);
+  return { id, title: p.title[lang], rule: ruleText(p.rule, lang), invokedBy };
 }
 
 /** How a transition's trigger reads: its event, 'always', 'else' (or 'event, else'), 'done: fieldBattle'. */
@@ -154,17 +152,21 @@ export function entryOf(chart: Chart, id: string): string {
 }
 
 /** One machine: every state (nested ones with their path), every transition with its guard, the guard's rule and actions. */
-export function machineChart(id: string, machine: AnyStateMachine, guards: GuardRules, lang: Lang): Chart {
+export function machineChart(id: string, machine: AnyStateMachine, lang: Lang): Chart {
   const states: ChartState[] = [];
   const edges: ChartEdge[] = [];
+  // Each named guard carries its rule (guardsOf): the machine's own implementations say what each one checks.
+  const guards: Readonly<Record<string, unknown>> = machine.implementations.guards;
+  const ruleOf = (g: string) => (Object.hasOwn(guards, g) ? ruleGuardOf(guards[g])?.rule : undefined);
   const guardOf = (t: AnyTransition) => {
     if (t.guard === undefined) return {};
     const guard = guardText(t.guard, lang);
     const rules = [
       ...new Set(
         guardNames(t.guard)
-          .filter((g) => Object.hasOwn(guards, g))
-          .map((g) => ruleText(guards[g]!.rule, lang)),
+          .map(ruleOf)
+          .filter((r): r is NonNullable<typeof r> => r !== undefined)
+          .map((r) => ruleText(r, lang)),
       ),
     ];
     return { guard, ...(rules.length > 0 ? { rule: rules.join('; ') } : {}) };
@@ -224,7 +226,7 @@ export function machineChart(id: string, machine: AnyStateMachine, guards: Guard
   visit(machine.root, undefined);
   const initial = machine.root.initial?.target?.[0];
   if (initial) edges.unshift({ to: stateId(id, initial), kind: 'start', event: '', actions: [] });
-  const info = machineInfo(id, lang);
+  const info = machineInfo(id, machine, lang);
   return { name: id, lang, title: info.title, rule: info.rule, root: id, machines: [info], states, edges };
 }
 
@@ -233,17 +235,12 @@ export function machineChart(id: string, machine: AnyStateMachine, guards: Guard
  * initial state, and each final state of the invoked machine returns to the invoking state's onDone target. A
  * machine invoked from several states (siegeBreak, retreat) has one return edge per invoking state, naming it.
  */
-export function composedChart(
-  root: string,
-  machines: Readonly<Record<string, AnyStateMachine>>,
-  guardTables: Readonly<Record<string, GuardRules>>,
-  lang: Lang,
-): Chart {
+export function composedChart(root: string, machines: Readonly<Record<string, AnyStateMachine>>, lang: Lang): Chart {
   const charts = new Map<string, Chart>();
   const order = [root];
   for (let i = 0; i < order.length; i++) {
     const id = order[i]!;
-    const c = machineChart(id, machines[id]!, Object.hasOwn(guardTables, id) ? guardTables[id]! : {}, lang);
+    const c = machineChart(id, machines[id]!, lang);
     charts.set(id, c);
     for (const s of c.states)
       for (const child of s.invokes) if (Object.hasOwn(machines, child) && !order.includes(child)) order.push(child);
@@ -285,9 +282,9 @@ export function composedChart(
           edges.push({ from: s.id, to: entry(child), kind: 'invoke', event: WORDS.invoke[lang], actions: [] });
     }
   }
-  const machinesDrawn = order.map((id) => machineInfo(id, lang, invokedBy.get(id)));
+  const machinesDrawn = order.map((id) => machineInfo(id, machines[id]!, lang, invokedBy.get(id)));
   const rules = order
-    .flatMap((id) => (Object.hasOwn(PROCEDURES, id) ? [PROCEDURES[id]!.rule] : []))
+    .map((id) => procedureOf(id, machines[id]!).rule as string)
     .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
   const span = rules.length > 1 ? `${rules[0]}–${rules.at(-1)}` : (rules[0] ?? '');
   return {

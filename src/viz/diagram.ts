@@ -2,17 +2,9 @@
 // machine, and the composed chart: the movement machine with every procedure it invokes. Every state shows its
 // title and rule, every transition its event, guard (with the guard's rule) and actions.
 import type { AnyStateMachine } from 'xstate';
-import { GUARD_TABLES, MACHINES, type MachineId } from '../../machines/index.ts';
+import { MACHINES, procedureMeta, type MachineId } from '../../machines/index.ts';
 import type { Lang } from '../text/text.ts';
-import {
-  composedChart,
-  findState,
-  foldedChart,
-  machineChart,
-  PROCEDURES,
-  type Chart,
-  type GuardRules,
-} from './chart.ts';
+import { composedChart, findState, foldedChart, machineChart, type Chart } from './chart.ts';
 import { toDot } from './dot.ts';
 import { toMermaid } from './mermaid.ts';
 import { renderSvg } from './svg.ts';
@@ -40,13 +32,9 @@ export interface DiagramOptions {
 /** A name or state the diagrams do not know. */
 export class DiagramError extends Error {}
 
-const GUARDS = GUARD_TABLES as unknown as Readonly<Record<string, GuardRules>>;
-
 export function chartOf(name: DiagramName, lang: Lang = 'en'): Chart {
   if (!isDiagramName(name)) throw new DiagramError(`unknown diagram '${String(name)}': one of ${DIAGRAMS.join(', ')}`);
-  return name === 'composed'
-    ? composedChart('movement', MACHINES, GUARDS, lang)
-    : machineChart(name, MACHINES[name], GUARDS[name]!, lang);
+  return name === 'composed' ? composedChart('movement', MACHINES, lang) : machineChart(name, MACHINES[name], lang);
 }
 
 /** The ids of the states a diagram draws: '<machine>.<state path>'. */
@@ -96,7 +84,7 @@ export function diagram(
   lang: Lang = 'en',
   options: { readonly highlight?: string | undefined } = {},
 ): string {
-  return text(machineChart(id, machine, GUARDS[id] ?? {}, lang), format, options.highlight);
+  return text(machineChart(id, machine, lang), format, options.highlight);
 }
 
 const LANGS: readonly Lang[] = ['en', 'ru'];
@@ -160,7 +148,7 @@ function readme(svgs: readonly string[]): string {
     const title =
       name === 'composed'
         ? 'movement with every procedure it invokes (13.1–15.3)'
-        : `${PROCEDURES[name]?.en ?? name} (${PROCEDURES[name]?.rule ?? ''})`;
+        : `${procedureMeta(name).title.en} (${procedureMeta(name).rule})`;
     const [en, ru] = LANGS.map((l) => `${name}.${l}.svg`).map((f) => (svgs.includes(f) ? `[${f}](${f})` : ''));
     lines.push(`| ${name}: ${title} | ${en} | ${ru} |`);
   }

@@ -8,7 +8,7 @@ import { createWebSocketInspector } from '@statelyai/inspect';
 import { afterEach, describe, expect, test } from 'vitest';
 import { WebSocketServer } from 'ws';
 import type { AnyActorRef, InspectionEvent } from 'xstate';
-import { GUARD_TABLES } from '../../machines/index.ts';
+import { interceptionGuards } from '../../src/rules/procedures/interception.ts';
 import { actorInfo } from '../../src/engine/actors.ts';
 import { resolve } from '../../src/engine/resolve.ts';
 import { restoreSession, RestoreError } from '../../src/engine/save.ts';
@@ -169,7 +169,7 @@ describe('inspect: an XState inspection callback', () => {
 });
 
 describe('inspect: a fault inside a machine is undone by keeping the snapshots from before the step', () => {
-  const guard = GUARD_TABLES.interception.wasInterceptionSuccessful as { test: (...args: never[]) => boolean };
+  const guard = interceptionGuards.wasInterceptionSuccessful as { test: (...args: never[]) => boolean };
   const original = guard.test;
   afterEach(() => void (guard.test = original));
 

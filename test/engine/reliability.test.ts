@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { GUARD_TABLES } from '../../machines/index.ts';
+import { interceptionGuards } from '../../src/rules/procedures/interception.ts';
 import { narrative } from '../../src/engine/report.ts';
 import { resolve } from '../../src/engine/resolve.ts';
 import { RestoreError, restoreSession } from '../../src/engine/save.ts';
@@ -209,7 +209,7 @@ describe('durable, isolated sessions and saves', () => {
 });
 
 describe('a fault inside a machine', () => {
-  const guard = GUARD_TABLES.interception.wasInterceptionSuccessful as { test: (...args: never[]) => boolean };
+  const guard = interceptionGuards.wasInterceptionSuccessful as { test: (...args: never[]) => boolean };
   const original = guard.test;
   afterEach(() => void (guard.test = original));
 

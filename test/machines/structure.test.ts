@@ -8,23 +8,18 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { describe, expect, test } from 'vitest';
-import { GUARD_TABLES, MACHINES, type MachineId } from '../../machines/index.ts';
+import { MACHINE_IDS, MACHINES, type MachineId } from '../../machines/index.ts';
 import type { StateMeta } from '../../machines/meta.ts';
+import { ruleGuardOf } from '../../src/rules/procedures/common.ts';
 import { isRuleRef } from '../../src/rules/registry.ts';
 import { DECISION_OF_EVENT } from '../../src/engine/structure.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/** The rule section each machine implements (DESIGN "Machines"), used in the test titles. */
-const SECTION: Record<MachineId, string> = {
-  movement: '13.1',
-  interception: '13.2',
-  avoidBattle: '13.3',
-  withdrawal: '13.4',
-  fieldBattle: '14',
-  retreat: '14.1',
-  siegeBreak: '15.3',
-};
+/** The rule section a machine implements, as its root meta states it (checked below), for the test titles. */
+function sectionOf(machine: AnyStateMachine): string {
+  return String((machine.root.meta as { rule?: unknown } | undefined)?.rule);
+}
 
 /** DESIGN "Events" (a contract): the events that answer each kind of decision. The machines must agree with it. */
 const EVENTS_OF: Record<NonNullable<StateMeta['decision']>, readonly string[]> = {
@@ -43,11 +38,7 @@ interface Row {
   readonly machine: AnyStateMachine;
 }
 
-const ROWS: readonly Row[] = (Object.keys(MACHINES) as MachineId[]).map((id) => ({
-  id,
-  rule: SECTION[id],
-  machine: MACHINES[id],
-}));
+const ROWS: readonly Row[] = MACHINE_IDS.map((id) => ({ id, rule: sectionOf(MACHINES[id]), machine: MACHINES[id] }));
 /** `test.for(CASES)('[%s] %s: ...')`: the title starts with the machine's rule section, then its id. */
 const CASES = ROWS.map((r) => [r.rule, r.id, r] as const);
 
@@ -129,6 +120,33 @@ function sourceFiles(dir: string): string[] {
     .filter((f) => f.endsWith('.ts'))
     .map((f) => join(ROOT, dir, f));
 }
+
+describe('DESIGN "Machines": every procedure is one machine that says what it is', () => {
+  test('[13.1] the machines are the movement machine and every procedure it invokes, each by its own id', () => {
+    const seen: string[] = [];
+    const visit = (m: AnyStateMachine) => {
+      if (seen.includes(m.id)) return;
+      seen.push(m.id);
+      for (const [src, child] of Object.entries(m.implementations.actors)) {
+        expect((child as AnyStateMachine).id, `${m.id} invokes ${src}`).toBe(src);
+        visit(child as AnyStateMachine);
+      }
+    };
+    visit(MACHINES.movement);
+    expect([...MACHINE_IDS].sort()).toEqual(seen.sort());
+    expect(MACHINE_IDS.length).toBeGreaterThanOrEqual(7);
+  });
+
+  test.for(CASES)(
+    '[%s] %s: the root meta states the rule from the registry and a title in English and Russian',
+    ([, , { machine }]) => {
+      const meta = machine.root.meta as Partial<StateMeta> | undefined;
+      expect(typeof meta?.rule === 'string' && isRuleRef(meta.rule), String(meta?.rule)).toBe(true);
+      expect(meta?.title?.en.trim().length ?? 0).toBeGreaterThan(0);
+      expect(meta?.title?.ru ?? '').toMatch(/[а-яё]/i);
+    },
+  );
+});
 
 describe('DESIGN "Machines": every state describes itself', () => {
   test.for(CASES)('[%s] %s: the machine and every state have a non-empty description', ([, , { machine }]) => {
@@ -233,25 +251,23 @@ describe('DESIGN "Machines": every state describes itself', () => {
 
 describe('DESIGN "Machines": guards are named restrictions that carry their rule', () => {
   test.for(CASES)(
-    '[%s] %s: the guards the machine references are exactly the keys of its GUARD_TABLES entry',
-    ([, , { id, machine }]) => {
-      expect([...referencedGuards(machine)].sort()).toEqual(Object.keys(GUARD_TABLES[id]).sort());
+    '[%s] %s: the guards the machine references are exactly the guards setup() implements',
+    ([, , { machine }]) => {
+      const implemented = Object.keys(machine.implementations.guards).sort();
+      expect(implemented.length).toBeGreaterThan(0);
+      expect([...referencedGuards(machine)].sort()).toEqual(implemented);
     },
   );
 
   test.for(CASES)(
-    '[%s] %s: the guards setup() implements are exactly the keys of its GUARD_TABLES entry',
-    ([, , { id, machine }]) => {
-      expect(Object.keys(machine.implementations.guards).sort()).toEqual(Object.keys(GUARD_TABLES[id]).sort());
-    },
-  );
-
-  test.for(CASES)(
-    '[%s] %s: every guard in its table carries a rule from the registry and a predicate',
-    ([, , { id }]) => {
-      const bad = Object.entries(GUARD_TABLES[id] as Record<string, { rule: unknown; test: unknown }>)
-        .filter(([, g]) => typeof g.rule !== 'string' || !isRuleRef(g.rule) || typeof g.test !== 'function')
-        .map(([name, g]) => `${name}: ${String(g.rule)}`);
+    '[%s] %s: every guard setup() implements carries a rule from the registry and a predicate (guardsOf)',
+    ([, , { machine }]) => {
+      const bad = Object.entries(machine.implementations.guards)
+        .filter(([, adapter]) => {
+          const g = ruleGuardOf(adapter);
+          return !g || !isRuleRef(g.rule) || typeof g.test !== 'function';
+        })
+        .map(([name, adapter]) => `${name}: ${String(ruleGuardOf(adapter)?.rule)}`);
       expect(bad).toEqual([]);
     },
   );

@@ -2,7 +2,8 @@
 // files of visualizations/ are what the machines generate (the test fails when they are stale).
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
-import { GUARD_TABLES, MACHINES, type MachineId, type StateMeta } from '../../machines/index.ts';
+import { MACHINES, type MachineId, type StateMeta } from '../../machines/index.ts';
+import { ruleGuardOf } from '../../src/rules/procedures/common.ts';
 import { chartOf, diagram, DIAGRAMS, drawDiagram, DiagramError, visualizationFiles } from '../../src/viz/diagram.ts';
 import { staleFiles } from '../../scripts/viz.ts';
 import { ruleText, stateRuleText } from '../../src/text/rules.ts';
@@ -61,7 +62,7 @@ describe('charts', () => {
         .split(/ and | or |not /)
         .map((n) => n.replace(/[()]/g, '').trim())
         .filter(Boolean);
-      const rules = [...new Set(names.map((n) => (GUARD_TABLES[id] as Record<string, { rule: string }>)[n]?.rule))];
+      const rules = [...new Set(names.map((n) => ruleGuardOf(MACHINES[id].implementations.guards[n])?.rule))];
       for (const rule of rules) expect(rule, `${id}: guard ${e.guard}`).toBeTruthy();
       expect(dot).toContain(`[${e.guard} (${rules.join('; ')})]`);
     }
@@ -79,8 +80,9 @@ describe('charts', () => {
 
   test('[13.1] the movement chart names the machines it invokes', () => {
     const text = drawDiagram('movement', 'mermaid');
-    for (const child of ['interception', 'avoidBattle', 'withdrawal', 'fieldBattle', 'retreat', 'siegeBreak'])
-      expect(text).toContain(`⇒ ${child}`);
+    const invoked = Object.keys(MACHINES.movement.implementations.actors);
+    expect(invoked.length).toBeGreaterThanOrEqual(6);
+    for (const child of invoked) expect(text).toContain(`⇒ ${child}`);
   });
 
   test('[13.1] diagram() still draws a machine given to it, as the package exports it', () => {

@@ -150,6 +150,7 @@ describe('rendering', () => {
   test('[13.1] a nested state is drawn once, as a frame, with its path joined by dots', async () => {
     const machine = createMachine({
       id: 'nested',
+      meta: { rule: '13.1', title: { en: 'Nested', ru: 'Вложенная' } },
       initial: 'outer',
       states: {
         outer: {
@@ -160,7 +161,7 @@ describe('rendering', () => {
         end: { type: 'final' },
       },
     });
-    const c = machineChart('nested', machine, {}, 'en');
+    const c = machineChart('nested', machine, 'en');
     expect(c.states.map((s) => s.id)).toEqual([
       'nested.outer',
       'nested.outer.inner',

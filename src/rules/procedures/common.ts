@@ -3,6 +3,7 @@ import type { EngineEvent, EventOf, EventType } from '../../schema/events.ts';
 import { EMPTY_SUMMARY, type Summary } from '../../schema/result.ts';
 import { units, type Units, type UnitsInput } from '../../schema/units.ts';
 import type { RuleRef } from '../registry.ts';
+import type { Refusal, Verdict } from '../verdict.ts';
 import type { World } from '../world.ts';
 
 export interface ProcedureContext {
@@ -46,26 +47,65 @@ export function eventUnits(event: UnitsInput & object): Units {
 }
 
 /**
+ * What a guard answers: whether the transition may be taken. The guard of an answer says why not: the verdict of the
+ * restrictions its decision lists the options with (`false` when no restriction refuses — the answer is not its
+ * sender's to give). The session keeps that verdict as the refusal: an answer is checked once.
+ */
+export type GuardAnswer = boolean | Verdict;
+
+/**
  * A guard of a procedure machine: a predicate over the context (and event) that carries the rule it applies.
  * Machines reference guards by name; the session's trace records each evaluation with this rule.
  */
 export interface RuleGuard<C> {
   readonly rule: RuleRef;
-  readonly test: (context: C, event: EngineEvent) => boolean;
+  readonly test: (context: C, event: EngineEvent) => GuardAnswer;
 }
 
 export function guard<C>(rule: RuleRef, test: (context: C, event: EngineEvent) => boolean): RuleGuard<C> {
   return { rule, test };
 }
 
+/** The guard of an answer to a decision: the verdict on the event, with the refusal when it does not hold. */
+export function answerGuard<C>(rule: RuleRef, check: (context: C, event: EngineEvent) => GuardAnswer): RuleGuard<C> {
+  return { rule, test: check };
+}
+
+export function holds(answer: GuardAnswer): boolean {
+  return typeof answer === 'boolean' ? answer : answer.ok;
+}
+
+/** The refusal a guard's answer carries, if it has one. */
+export function refusalOf(answer: GuardAnswer): Refusal | undefined {
+  return typeof answer === 'object' && !answer.ok ? answer : undefined;
+}
+
 /** The context a rule-carrying guard reads. */
 type ContextOf<R> = R extends RuleGuard<infer C> ? C : never;
+
+/**
+ * A machine's named guard as XState calls it, carrying the rule and the test it adapts: the session's instrumented
+ * copy, the diagrams and the statement coverage read them from the machine's own `implementations.guards`.
+ */
+export type GuardAdapter<C> = ((args: { context: C; event: EngineEvent }) => boolean) & RuleGuard<C>;
 
 /** A machine's named guards, each the one-line adapter from XState's arguments to its rule-carrying guard. */
 export function guardsOf<G extends Readonly<Record<string, RuleGuard<never>>>>(
   table: G,
-): { readonly [K in keyof G]: (args: { context: ContextOf<G[K]>; event: EngineEvent }) => boolean } {
-  const adapters: Record<string, (args: { context: never; event: EngineEvent }) => boolean> = {};
-  for (const [name, rule] of Object.entries(table)) adapters[name] = ({ context, event }) => rule.test(context, event);
-  return adapters as { readonly [K in keyof G]: (args: { context: ContextOf<G[K]>; event: EngineEvent }) => boolean };
+): { readonly [K in keyof G]: GuardAdapter<ContextOf<G[K]>> } {
+  const adapters: Record<string, GuardAdapter<never>> = {};
+  for (const [name, g] of Object.entries(table)) {
+    const adapter = ({ context, event }: { context: never; event: EngineEvent }) => holds(g.test(context, event));
+    // The test is read from the guard at each call: the table stays the one place a guard's behaviour lives.
+    adapters[name] = Object.assign(adapter, { rule: g.rule, test: (c: never, e: EngineEvent) => g.test(c, e) });
+  }
+  return adapters as { readonly [K in keyof G]: GuardAdapter<ContextOf<G[K]>> };
+}
+
+/** The rule-carrying guard behind a machine's named guard (undefined for a guard not made by guardsOf). */
+export function ruleGuardOf(adapter: unknown): RuleGuard<unknown> | undefined {
+  const g = adapter as Partial<RuleGuard<unknown>> | undefined;
+  return typeof adapter === 'function' && typeof g?.rule === 'string' && typeof g.test === 'function'
+    ? (g as RuleGuard<unknown>)
+    : undefined;
 }

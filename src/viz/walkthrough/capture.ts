@@ -9,6 +9,7 @@ import type { StateMeta } from '../../index.ts';
 import type { Summary } from '../../schema/result.ts';
 import type { Stack } from '../../schema/scenario.ts';
 import type { Position } from '../../rules/world.ts';
+import { stateMetaOf } from '../../engine/structure.ts';
 
 /** One microstep of one machine: the state it entered and what its context held after it. */
 export interface CapturedStep {
@@ -56,5 +57,5 @@ export function transitOf(step: CapturedStep): { from: string; to: string; forma
 
 /** The meta of the state the step entered (title, rule, and `decision` / `roll` when the machine waits there). */
 export function metaAt(step: CapturedStep): StateMeta | undefined {
-  return Object.values(step.snapshot.getMeta())[0] as StateMeta | undefined;
+  return stateMetaOf(step.snapshot);
 }

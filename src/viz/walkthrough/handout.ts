@@ -2,7 +2,6 @@
 // given and the map after it — what "Print the story" prints (one block per step, never cut across a page). Pure:
 // the model in, markup out.
 import type { Lang } from '../../index.ts';
-import { PROCEDURES } from '../chart.ts';
 import { ruleText, stateRuleText } from '../../text/rules.ts';
 import { diceView } from './dice.ts';
 import { html, type Markup } from './html.ts';
@@ -10,9 +9,9 @@ import { mapLegend, mapSvg } from './map.ts';
 import type { StepView, WalkthroughModel } from './types.ts';
 import { SOURCES, word } from './words.ts';
 
-function procedure(machine: string, lang: Lang): string {
-  const p = Object.hasOwn(PROCEDURES, machine) ? PROCEDURES[machine]! : undefined;
-  return p ? `${p[lang]} (${ruleText(p.rule, lang)})` : machine;
+function procedure(m: WalkthroughModel, machine: string, lang: Lang): string {
+  const p = Object.hasOwn(m.procedures, machine) ? m.procedures[machine]! : undefined;
+  return p ? `${p.title[lang]} (${ruleText(p.rule, lang)})` : machine;
 }
 
 function handoutStep(m: WalkthroughModel, s: StepView, n: number, lang: Lang): Markup {
@@ -25,7 +24,7 @@ function handoutStep(m: WalkthroughModel, s: StepView, n: number, lang: Lang): M
   const answer = s.answer
     ? html`<p class="answered"><b>${word('answered', lang)}:</b> ${s.answer.label[lang]} — ${(SOURCES[s.answer.source] ?? SOURCES.host!)[lang]}</p>`
     : '';
-  return html`<article class="handout-step" data-step="${String(s.step)}" data-step-state="${s.stateId}"><h2><span class="n">${String(n)}.</span> ${procedure(s.machine, lang)} › ${s.title[lang]} <span class="ref">${stateRuleText(s.rule, s.ruling, lang)}</span></h2><div class="handout-body"><div class="handout-text"><p class="note${s.headline ? ' headline' : ''}">${s.note[lang]}</p>${asked}${answer}${s.dice ? diceView(s.dice, lang) : ''}</div>${board ? html`<div class="handout-map">${mapSvg(m, map, board, lang)}</div>` : ''}</div></article>`;
+  return html`<article class="handout-step" data-step="${String(s.step)}" data-step-state="${s.stateId}"><h2><span class="n">${String(n)}.</span> ${procedure(m, s.machine, lang)} › ${s.title[lang]} <span class="ref">${stateRuleText(s.rule, s.ruling, lang)}</span></h2><div class="handout-body"><div class="handout-text"><p class="note${s.headline ? ' headline' : ''}">${s.note[lang]}</p>${asked}${answer}${s.dice ? diceView(s.dice, lang) : ''}</div>${board ? html`<div class="handout-map">${mapSvg(m, map, board, lang)}</div>` : ''}</div></article>`;
 }
 
 /** The whole story, for print. */

@@ -14,6 +14,7 @@ import {
   type StateMeta,
   type Text,
 } from '../../index.ts';
+import { MACHINE_IDS, procedureMeta } from '../../../machines/index.ts';
 import { buildDecision } from '../../engine/decisions.ts';
 import type { TraceSkipped } from '../../engine/trace.ts';
 import type { Decision } from '../../schema/decision.ts';
@@ -223,6 +224,7 @@ export class WalkthroughRecorder {
       maps: {},
       leaders: {},
       powers: { ...POWER_NAMES },
+      procedures: Object.fromEntries(MACHINE_IDS.map((id) => [id, procedureMeta(id)])),
       stopped: null,
     };
     this.record(session);

@@ -2,7 +2,6 @@
 // rule, conditions, dice, decision) and the map. Pure: the model and the view in, markup out; the page's script
 // calls the same functions on every step and language change, and the page is first drawn by them in Node.
 import type { Lang } from '../../index.ts';
-import { PROCEDURES } from '../chart.ts';
 import { ruleText, stateRuleText } from '../../text/rules.ts';
 import { diceView, rollPlan } from './dice.ts';
 import { html, raw, type Markup } from './html.ts';
@@ -32,9 +31,9 @@ function summary(m: WalkthroughModel, rule: string, lang: Lang): string {
   return Object.hasOwn(m.rules, rule) ? m.rules[rule]![lang] : '';
 }
 
-function procedure(machine: string, lang: Lang): string {
-  const p = Object.hasOwn(PROCEDURES, machine) ? PROCEDURES[machine]! : undefined;
-  return p ? `${p[lang]} (${ruleText(p.rule, lang)})` : machine;
+function procedure(m: WalkthroughModel, machine: string, lang: Lang): string {
+  const p = Object.hasOwn(m.procedures, machine) ? m.procedures[machine]! : undefined;
+  return p ? `${p.title[lang]} (${ruleText(p.rule, lang)})` : machine;
 }
 
 /** The indices of the steps the view lists: every step, or the story's (and the step shown, if it is not one). */
@@ -85,17 +84,17 @@ function trigger(m: WalkthroughModel, s: StepView, lang: Lang): Markup {
   if (s.answer)
     why = html`${TRIGGERS.event[lang]} <b class="answer">${s.answer.label[lang]}</b> <code>${s.answer.event.type}</code> — ${TRIGGERS.by[lang]}: ${(SOURCES[s.answer.source] ?? SOURCES.host!)[lang]}.`;
   else if (out.event.startsWith('done:'))
-    why = html`${TRIGGERS.done[lang]} ${procedure(out.event.slice('done:'.length), lang)}.`;
+    why = html`${TRIGGERS.done[lang]} ${procedure(m, out.event.slice('done:'.length), lang)}.`;
   else if (out.event === 'always') why = html`${TRIGGERS.always[lang]}`;
   else why = html`<code>${out.event}</code>`;
   const to = m.steps.find((x) => x.step === out.step);
-  return html`<p>${why}</p><p class="next">${word('leadsTo', lang)}: <a href="#step=${String(out.step)}" data-step="${String(out.step)}">${to ? procedureOf(to, lang) : ''}${out.toTitle[lang]}</a> <span class="muted">(${word('step', lang).toLowerCase()} ${String(out.step)})</span></p>`;
+  return html`<p>${why}</p><p class="next">${word('leadsTo', lang)}: <a href="#step=${String(out.step)}" data-step="${String(out.step)}">${to ? procedureOf(m, to, lang) : ''}${out.toTitle[lang]}</a> <span class="muted">(${word('step', lang).toLowerCase()} ${String(out.step)})</span></p>`;
 }
 
 /** 'Interception › ' when the next state is in another procedure. */
-function procedureOf(s: StepView, lang: Lang): string {
-  const p = Object.hasOwn(PROCEDURES, s.machine) ? PROCEDURES[s.machine]! : undefined;
-  return p ? `${p[lang]} › ` : '';
+function procedureOf(m: WalkthroughModel, s: StepView, lang: Lang): string {
+  const p = Object.hasOwn(m.procedures, s.machine) ? m.procedures[s.machine]! : undefined;
+  return p ? `${p.title[lang]} › ` : '';
 }
 
 /** How the machine came to this state: it started here, or the state before it (and the step that left that). */
@@ -194,7 +193,7 @@ export function stepPanel(m: WalkthroughModel, v: View): Markup {
       ? html`<div class="outcome"><h3>${word('outcome', lang)}</h3><p>${word('moveOver', lang)}</p>${m.steps.filter((x) => x.headline).map((x) => html`<p class="headline-note">${x.note[lang]}</p>`)}</div>`
       : '';
   const playTools = v.mode === 'play' && v.play ? playToolbar(v.play, lang) : '';
-  return html`<section class="step" data-step="${String(s.step)}" data-state="${s.stateId}" data-step-state="${s.stateId}" data-headline="${s.note[lang]}" data-frame="${String(s.frame)}"><h2><span class="machine">${procedure(s.machine, lang)}</span> › <span class="state-title">${s.title[lang]}</span></h2><p class="note${s.headline ? ' headline' : ''}" id="wt-note">${s.note[lang]}</p>${s.dice ? html`<div class="block"><h3>${word('dice', lang)}</h3>${diceView(s.dice, lang)}</div>` : ''}${decision}${skippedPanel(s, lang)}<div class="block rule"><h3>${word('ruleApplied', lang)}</h3><p>${ref(s.rule, s.ruling, lang)} — ${summary(m, s.rule, lang)}</p>${s.ruling ? html`<p>${ref(s.ruling, undefined, lang)} — ${summary(m, s.ruling, lang)}</p>` : ''}</div>${v.view === 'full' ? html`<div class="block trigger"><h3>${word('trigger', lang)}</h3>${entry(m, s, lang)}${trigger(m, s, lang)}</div><div class="block guards-block"><h3>${word('guards', lang)}</h3>${guards(m, s, lang)}</div>` : ''}${stopped}${outcome}${playTools}</section>`;
+  return html`<section class="step" data-step="${String(s.step)}" data-state="${s.stateId}" data-step-state="${s.stateId}" data-headline="${s.note[lang]}" data-frame="${String(s.frame)}"><h2><span class="machine">${procedure(m, s.machine, lang)}</span> › <span class="state-title">${s.title[lang]}</span></h2><p class="note${s.headline ? ' headline' : ''}" id="wt-note">${s.note[lang]}</p>${s.dice ? html`<div class="block"><h3>${word('dice', lang)}</h3>${diceView(s.dice, lang)}</div>` : ''}${decision}${skippedPanel(s, lang)}<div class="block rule"><h3>${word('ruleApplied', lang)}</h3><p>${ref(s.rule, s.ruling, lang)} — ${summary(m, s.rule, lang)}</p>${s.ruling ? html`<p>${ref(s.ruling, undefined, lang)} — ${summary(m, s.ruling, lang)}</p>` : ''}</div>${v.view === 'full' ? html`<div class="block trigger"><h3>${word('trigger', lang)}</h3>${entry(m, s, lang)}${trigger(m, s, lang)}</div><div class="block guards-block"><h3>${word('guards', lang)}</h3>${guards(m, s, lang)}</div>` : ''}${stopped}${outcome}${playTools}</section>`;
 }
 
 /** The board after the step (the frame's, after the whole answer, when the step's own could not be read). */

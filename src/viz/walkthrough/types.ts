@@ -221,6 +221,8 @@ export interface WalkthroughModel {
   readonly leaders: Record<string, Text>;
   /** Every power's name. */
   readonly powers: Record<string, Text>;
+  /** Every procedure machine's title and rule (its root meta), by machine id. */
+  readonly procedures: Record<string, { readonly title: Text; readonly rule: string }>;
   /** Set when a scripted answer was refused: the replay stops there. */
   stopped: StopView | null;
 }
