@@ -1,10 +1,9 @@
 // 15 Siege: who is under siege, 14 step 12 and ruling R13 (does the active formation outnumber the units inside),
 // 15.3 (a siege breaks when the besiegers no longer outnumber the units inside), ruling R17 (a siege depends only on
 // the units inside and the besieging powers).
-import type { Power } from '../schema/power.ts';
+import { impulseRank, type Power } from '../schema/power.ts';
 import type { Siege, Stack } from '../schema/scenario.ts';
-import { isHostile } from './hostility.ts';
-import { controllerOf, isHostilePower, majorOf } from './relations.ts';
+import { controllerOf, isFriendly, isHostilePower, majorOf } from './relations.ts';
 import { landUnitsIn, stacksWhere } from './stacks.ts';
 import { reading, type Position, type World } from './world.ts';
 
@@ -103,18 +102,36 @@ export function laySiege(world: SiegeWorld, space: string, by: Power): { positio
 }
 
 /**
+ * 15, rulings R13 and R17: the powers that would besiege `space` — of the groups with land units outside it hostile
+ * to its controller (majors for active minors, 22.3), the first in impulse order together with the groups allied to
+ * it and to each other (two powers besiege one space together only as allies, 15), when together they outnumber the
+ * units inside; else the next such bloc; none when no bloc does. The others' units stay outside, third powers to the
+ * siege (ruling R17).
+ */
+export function besiegingBloc(world: SiegeWorld, space: string): Power[] {
+  const controller = controllerOf(world, space);
+  const outside = stacksWhere(world.position, { space, inside: false }).filter(
+    (s) => s.power !== controller && landUnitsIn([s]) > 0 && isHostilePower(world, s.power, controller),
+  );
+  const groupOf = (p: Power) => majorOf(world.position, p) ?? p;
+  const groups = [...new Set(outside.map((s) => groupOf(s.power)))].sort((a, b) => impulseRank(a) - impulseRank(b));
+  const inside = landUnitsInside(world, space);
+  for (const lead of groups) {
+    const bloc: Power[] = [lead];
+    for (const g of groups) if (!bloc.includes(g) && bloc.every((b) => isFriendly(world.position, b, g))) bloc.push(g);
+    const units = landUnitsIn(outside.filter((s) => bloc.includes(groupOf(s.power))));
+    if (outnumbersInside(units, inside)) return bloc;
+  }
+  return [];
+}
+
+/**
  * Rulings R13 and R17: pieces that end the move outside a fortified space held by a power hostile to them, with
  * more land units than are inside and no siege listed, put it under siege — interceptors that won the battle, or
- * that caught a formation of leaders alone (13.1), as much as the active formation. Their powers (majors for active
- * minors, 22.3), or none.
+ * that caught a formation of leaders alone (13.1), as much as the active formation. Their powers (`besiegingBloc`),
+ * or none.
  */
 export function unlistedBesiegers(world: World, space: string): Power[] {
   if (!world.board.spaces.get(space)?.fortified || siegeIn(world, space) || !mayBeBesieged(world, space)) return [];
-  const controller = controllerOf(world, space);
-  const outside = stacksWhere(world.position, { space, inside: false }).filter(
-    (s) => s.power !== controller && isHostile(world, s.power, controller, space),
-  );
-  if (!outnumbersInside(landUnitsIn(outside), landUnitsInside(world, space))) return [];
-  const withUnits = outside.filter((s) => landUnitsIn([s]) > 0);
-  return [...new Set(withUnits.map((s) => majorOf(world.position, s.power) ?? s.power))];
+  return besiegingBloc(world, space);
 }

@@ -24,9 +24,13 @@ function defenders(world: World, leg: MoveLeg) {
   return hostileStacksOutside(world, leg.power, leg.to);
 }
 
-/** The groups that defend the space (22.3: an active minor's units count with its major's, ruling R10). */
+/**
+ * The groups whose land units defend the space (13.4: "units of more than one power"; 22.3: an active minor's units
+ * count with its major's, ruling R10). A leader beside them makes no power a defender of its own.
+ */
 function defendingGroups(world: World, leg: MoveLeg): Power[] {
-  return [...new Set(defenders(world, leg).map((s) => majorOf(world.position, s.power) ?? s.power))];
+  const withUnits = defenders(world, leg).filter((s) => landUnitsIn([s]) > 0);
+  return [...new Set(withUnits.map((s) => majorOf(world.position, s.power) ?? s.power))];
 }
 
 /**

@@ -16,8 +16,8 @@ import {
   MOVE_RESTRICTIONS,
   type MoveArgs,
 } from '../rules/movement.ts';
-import { areAllied, areAtWar, controllerOf, isHostilePower, mayBeInside } from '../rules/relations.ts';
-import { besiegingLandUnits, landUnitsInside, mayBeBesieged } from '../rules/siege.ts';
+import { areAllied, areAtWar, controllerOf, isHostilePower, majorOf, mayBeInside } from '../rules/relations.ts';
+import { besiegingBloc, besiegingLandUnits, landUnitsInside, mayBeBesieged } from '../rules/siege.ts';
 import { FORTIFICATION_LIMIT } from '../rules/withdrawal.ts';
 import { LIMITS } from './limits.ts';
 import { checkAll, type Restriction } from '../rules/verdict.ts';
@@ -283,9 +283,11 @@ export function checkScenario(
     if (sp.fortified && !siegeAt.has(sp.id) && !broken.has('sieges') && mayBeBesieged(world, sp.id)) {
       // Ruling R17: a siege depends only on the units inside and the enemy outside; it must be listed when they
       // outnumber the units inside — and an empty fortress with enemies outside would have been besieged (R13).
+      // Only powers that may besiege together count as one (15: allies; besiegingBloc).
       const insideUnits = inside.reduce((k, { x }) => k + landUnitCount(x), 0);
+      const bloc = besiegingBloc(world, sp.id);
       const hostile = outside
-        .filter(({ x }) => isHostilePower(world, x.power, controller))
+        .filter(({ x }) => bloc.includes(majorOf(world.position, x.power) ?? x.power))
         .reduce((k, { x }) => k + landUnitCount(x), 0);
       const held = `${sp.name}, held by ${nameOf(controller)}`;
       if (hostile > 0 && insideUnits === 0)

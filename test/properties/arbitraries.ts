@@ -192,8 +192,13 @@ export interface GenOptions {
   readonly inlineShare?: number;
   /** Keep relations that contradict themselves (at war with a minor and allied to its major). */
   readonly contradictory?: boolean;
-  /** 'defended-fortress': the destination is a fortified space held by the enemy whose stack stands outside in it. */
-  readonly focus?: 'defended-fortress';
+  /**
+   * 'defended-fortress': the destination is a fortified space held by the enemy whose stack stands outside in it.
+   * 'sieges': biased to sieges, multi-power battles, withdrawals and 13.4's options — a fortified destination with
+   * a garrison and defenders of several powers outside, the mover's own units or another power's outside it (a siege
+   * to join, break or beat), garrisons and besiegers next to it, and CP to move on.
+   */
+  readonly focus?: 'defended-fortress' | 'sieges';
   /** Multiply land unit counts of stationary stacks (for the bounded-work property)… */
   readonly scale?: number;
   /** … up to this many units of one type in a stack. */
@@ -258,6 +263,7 @@ const inlineArb: fc.Arbitrary<InlineRecipe> = fc.integer({ min: 3, max: 8 }).cha
 );
 
 function focused(r: Recipe, opts: GenOptions): Recipe {
+  if (opts.focus === 'sieges') return sieged(r);
   if (opts.focus !== 'defended-fortress') return r;
   const board: Recipe['board'] =
     r.board.kind === 'his'
@@ -273,6 +279,49 @@ function focused(r: Recipe, opts: GenOptions): Recipe {
     regulars: Math.max(1, r.dest[0]?.regulars ?? 1),
   };
   return { ...r, board, destControl: 2, dest: [first, ...r.dest.slice(1)] };
+}
+
+/** The 'sieges' focus: see GenOptions. Only fortified destinations, more stacks in and around them, CP to move on. */
+function sieged(r: Recipe): Recipe {
+  const board: Recipe['board'] =
+    r.board.kind === 'his'
+      ? { ...r.board, fortifiedTo: true }
+      : { kind: 'inline', map: { ...r.board.map, types: [7, 5, ...r.board.map.types.slice(2)] } };
+  const base = r.dest[0] ?? r.mover;
+  const upTo = (n: number, max: number) => 1 + (n % max);
+  // Few enough defenders that they may withdraw (13.4: four units at most), often fewer than the mover (a siege).
+  const garrison: StackRecipe = {
+    ...base,
+    slot: { ring: 0, k: 0 },
+    role: 'E',
+    lone: false,
+    inside: true,
+    regulars: upTo(base.regulars, 2),
+    mercenaries: 0,
+    cavalry: 0,
+  };
+  const outside: StackRecipe = {
+    ...base,
+    slot: { ring: 0, k: 1 },
+    role: base.pick % 3 === 0 ? 'Eally' : 'E',
+    lone: false,
+    inside: false,
+    regulars: upTo(base.mercenaries + base.pick, 2),
+    mercenaries: 0,
+    cavalry: 0,
+  };
+  // Every other recipe: the mover's side already outside the destination (a siege to join, break or beat).
+  const besieger: StackRecipe = {
+    ...base,
+    slot: { ring: 0, k: 2 },
+    role: base.pick % 2 ? 'A' : 'Aally',
+    lone: false,
+    inside: false,
+    regulars: base.regulars + 2,
+  };
+  const dest = base.cavalry % 2 === 0 ? [garrison, outside, besieger] : [garrison, outside];
+  const ring = r.ring.map((s, i) => ({ ...s, inside: i % 2 === 0 ? s.inside : true }));
+  return { ...r, board, destControl: 2, dest, ring, coalition: { ...r.coalition, on: true }, cp: Math.max(r.cp, 2) };
 }
 
 export function recipeArb(opts: GenOptions = {}): fc.Arbitrary<Recipe> {
@@ -725,7 +774,8 @@ export function buildScenario(r: Recipe, opts: GenOptions = {}): ScenarioJson {
       .filter((o) => by.some((p) => isFriendly(rel, p, o.power)))
       .reduce((n, o) => n + land(o), 0);
     const defenders = inside.reduce((n, s) => n + land(s), 0);
-    const cleanBy = by.filter((p, i) => !by.slice(0, i).some((q) => areAtWar(rel, p, q)));
+    // 15: two powers besiege one space together only as allies.
+    const cleanBy = by.filter((p, i) => by.slice(0, i).every((q) => isFriendly(rel, p, q)));
     if (cleanBy.length > 0 && besiegers > defenders) {
       sieges.push({ space: sp, by: cleanBy, ...(r.siegeThisImpulse && sp !== from ? { thisImpulse: true } : {}) });
     } else {

@@ -36,6 +36,11 @@ const CONFIGS: Record<string, Config> = {
     checks: ['listed', 'fork', 'invariants', 'exception'],
   },
   special: { gen: { specialIds: true, inlineShare: 1 }, drive: { illegal: 10, unlisted: 10 }, checks: ['exception'] },
+  sieges: {
+    gen: { focus: 'sieges' },
+    drive: { illegal: 10, unlisted: 25, afterEnd: 1, hostDice: 50 },
+    checks: ['illegal', 'ends', 'exception', 'listed', 'decision', 'unlisted', 'invariants', 'result', 'oracle'],
+  },
 };
 
 let uncaught = 0;

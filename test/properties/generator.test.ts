@@ -22,3 +22,17 @@ test('[generator] accepts most candidates and reaches every decision kind', { ti
   ])
     expect((s.outcomes[o] ?? 0) / s.played, o).toBeGreaterThan(0.005);
 });
+
+test(
+  '[generator] the siege-biased generator reaches sieges, several powers, withdrawals and 13.4 options',
+  { timeout: 120_000 },
+  () => {
+    const s = generatorStats(Number(process.env.STATS_RUNS ?? 200), 2, { focus: 'sieges' });
+    console.log(formatStats(s));
+    expect(s.accepted / s.candidates).toBeGreaterThan(0.3);
+    for (const kind of ['withdraw', 'continue', 'retreat', 'casualties'])
+      expect(s.decisions[kind] ?? 0, kind).toBeGreaterThan(0);
+    for (const o of ['siege begun', 'siege ended (15.3)', 'battle of several powers', 'withdrawal into fortifications'])
+      expect((s.outcomes[o] ?? 0) / s.played, o).toBeGreaterThan(0.01);
+  },
+);

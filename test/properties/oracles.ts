@@ -2,7 +2,7 @@
 // procedures (only the plain relations of 2.2 are shared). Each returns the rule it guards in its category.
 import type { Scenario, Session } from '../../src/index.ts';
 import type { Violation } from './drive.ts';
-import { areAtWar, controllerOf as controlled, isFriendly, majorOf, type Power } from './relations.ts';
+import { areAtWar, controllerOf as controlled, isFriendly, isMajor, majorOf, type Power } from './relations.ts';
 
 type V = Omit<Violation, 'step'>;
 
@@ -32,8 +32,8 @@ export function endOracles(sc: Scenario, session: Session): V[] {
   const moveTo = summary.moves.at(-1)?.to;
   const originOf = (space: string) => summary.moves.find((m) => m.to === space)?.from;
 
-  // 13.1 restriction 6, ruling R2: a leader alone with enemy land units in his space has been captured (or, in a
-  // fortified space his side holds, gone inside).
+  // 13.1 restriction 6, rulings R2, R24: a leader alone with enemy land units in his space — no land units beside him
+  // that would fight on his side — has been captured (or, in a fortified space his side holds, gone inside).
   for (const s of pos.stacks) {
     if (s.inside || s.leaders.length === 0) continue;
     const outside = pos.stacks.filter((x) => x.space === s.space && !x.inside && land(x) > 0);
@@ -214,7 +214,7 @@ export function endOracles(sc: Scenario, session: Session): V[] {
   // only for a single leg: a formation that moves on, 13.4 option 1, may follow the avoiders and fight them there.)
   // Not judged: besiegers left behind by interceptors (15.3) who retreat into the move's destination — the moving
   // formation is still on its road then (13.1 step 5 places it only after every interception), so the space holds
-  // no enemy yet; whether a formation in transit counts is not said by the rules (the engine reads them literally).
+  // no enemy yet (ruling R25: the formation in transit stands in neither space).
   for (const r of summary.retreats) {
     if (r.to === null) continue;
     // (nor the formation itself when it later moved into that space, 13.4 option 1: it came after the retreat)
@@ -615,6 +615,138 @@ export function endOracles(sc: Scenario, session: Session): V[] {
     const owner = start.stacks.find((s) => s.leaders.includes(c.leader))?.power as Power | undefined;
     if (owner && isFriendly(rel, owner, c.by))
       add('14 step 10', 'a leader captured by his own side', { leader: c.leader, owner, by: c.by });
+  }
+
+  // Ruling R20: captors are major powers. A captive never goes on an active minor's card; a battle's captives go to
+  // the first major in impulse order whose group has land units on the capturing side (judged when that side won and
+  // stayed in the space); leaders eliminated in a fortress they may not stay in go to the power holding it (15.3,
+  // 13.4: the space the formation moved on from).
+  const IMPULSE_ORDER = ['ottoman', 'hapsburg', 'england', 'france', 'papacy', 'protestant'];
+  const holder = (space: string) => {
+    const c = controllerOf(world, space);
+    return majorOf(rel, c) ?? c;
+  };
+  for (const c of summary.captures) {
+    if (majorOf(rel, c.by) !== undefined && majorOf(rel, c.by) !== c.by)
+      add('R20', 'a leader captured by an active minor (no power card)', c);
+    if (c.rule === '15.3' && c.by !== holder(c.space))
+      add('R20, 15.3', 'leaders eliminated under 15.3 not captured by the power holding the space', {
+        capture: c,
+        holder: holder(c.space),
+      });
+    if (c.rule === '13.4') {
+      const movedOnFrom = summary.moves.filter((m) => m.continued).map((m) => holder(m.from));
+      if (!movedOnFrom.includes(c.by))
+        add('R20, 13.4', 'a formation forced back not captured by the holder of the space it moved on from', {
+          capture: c,
+          holders: movedOnFrom,
+        });
+    }
+    if (c.rule === '14 step 10' && b && c.space === b.space) {
+      const capturedSide = b.attacker.units.leaders.includes(c.leader) ? 'attacker' : 'defender';
+      const capturing = capturedSide === 'attacker' ? 'defender' : 'attacker';
+      if (b.winner !== capturing) continue;
+      const survivors = (g: string) =>
+        pos.stacks.some(
+          (x) => x.space === b.space && !x.inside && land(x) > 0 && (majorOf(rel, x.power) ?? x.power) === g,
+        );
+      const expected = b[capturing].powers
+        .filter((g) => isMajor(g) && survivors(g))
+        .sort((x, y) => IMPULSE_ORDER.indexOf(x) - IMPULSE_ORDER.indexOf(y))[0];
+      if (expected && c.by !== expected)
+        add('14 step 10, R20', 'a battle captive not given to the first major with land units on the winning side', {
+          capture: c,
+          expected,
+          side: b[capturing].powers,
+        });
+    }
+  }
+  // 13.4, ruling R11: R11 is cited only for a losing attacker after a field battle, never for a formation forced back
+  // into the space it moved on from (13.4, under either reading of R11).
+  for (const r of summary.retreats) {
+    if (r.eliminatedBy === 'R11' && r.reason !== 'attacker')
+      add('13.4, R11', `an elimination cited as ruling R11 outside a losing attacker's retreat (${r.reason})`, r);
+    const movedOnFrom = summary.moves.filter((m) => m.continued).map((m) => m.from);
+    if (r.eliminatedBy === 'R11' && movedOnFrom.includes(originOf(r.from) ?? ''))
+      add('13.4, R11', 'a formation forced back into the space it moved on from cited as ruling R11', r);
+  }
+
+  // Ruling R21: the withdrawal is decided by the only power defending the space (its major for an active minor), or
+  // by the controller when several powers defend — never by a power with nothing there while a single other one
+  // defends alone.
+  if (summary.moves.length === 1)
+    for (const w of summary.withdrawals) {
+      if (!w.decidedBy) continue;
+      const A = start.impulse.power;
+      // The groups whose land units were outside in the space at the start and did not all avoid battle.
+      const unitsAt = new Map<string, number>();
+      for (const x of start.stacks)
+        if (x.space === w.space && !x.inside && land(x) > 0 && !isFriendly(rel, x.power, A)) {
+          const g = majorOf(rel, x.power) ?? x.power;
+          unitsAt.set(g, (unitsAt.get(g) ?? 0) + land(x));
+        }
+      for (const a of summary.avoids)
+        if (a.success && a.from === w.space) unitsAt.set(a.power, (unitsAt.get(a.power) ?? 0) - land(a.units));
+      const defenders = new Set([...unitsAt].filter(([, n]) => n > 0).map(([g]) => g));
+      const ctl = holder(w.space);
+      if (defenders.size === 1 && !defenders.has(w.decidedBy))
+        add('13.4, R21', 'the withdrawal decided by a power other than the only one defending', {
+          withdrawal: w,
+          defenders: [...defenders],
+        });
+      if (defenders.size > 1 && w.decidedBy !== ctl)
+        add('13.4, R21', 'several powers defend, and the withdrawal is not decided by the controller', {
+          withdrawal: w,
+          defenders: [...defenders],
+          controller: ctl,
+        });
+    }
+
+  // 13.2 step 5, ruling R23: a leader who intercepted successfully never goes inside the destination's
+  // fortifications before a battle (after losing one, ruling R22 may let him in).
+  if (!b)
+    for (const i of successes)
+      for (const l of i.units.leaders) {
+        const st = onBoard(l);
+        if (st && st.inside && summary.moves.some((m) => m.to === st.space))
+          add('13.2 step 5, R23', 'a leader who intercepted went inside the fortifications', { leader: l, stack: st });
+      }
+
+  // 15: the powers listed as besieging one space are allies of each other, each at war with its controller (or the
+  // space independent): a siege whose besiegers were beaten is over (15.3), never merged with the winner's.
+  for (const g of pos.sieges) {
+    const c = controllerOf(world, g.space);
+    for (const [k, p] of g.by.entries()) {
+      if (g.by.slice(0, k).some((q) => !isFriendly(rel, p, q)))
+        add('15, 15.3', 'a siege listed by two powers that are not allies', g);
+      if (c !== 'independent' && !areAtWar(rel, p, c)) add('15', 'a besieger not at war with the controller', g);
+    }
+  }
+  // Rulings R13, R17: no fortress the move left ends empty with enemy land units outside and no siege — wherever it
+  // is (the destination, the formation's origin, the space interceptors came from).
+  for (const sp of new Set(pos.stacks.filter((x) => !x.inside && land(x) > 0).map((x) => x.space))) {
+    if (!board.spaces.get(sp)?.fortified || pos.sieges.some((g) => g.space === sp)) continue;
+    if (pos.stacks.some((x) => x.space === sp && x.inside)) continue;
+    const c = controllerOf(world, sp);
+    const hostile = pos.stacks.filter(
+      (x) =>
+        x.space === sp &&
+        !x.inside &&
+        land(x) > 0 &&
+        (c === 'independent' ? x.power !== 'independent' : areAtWar(rel, x.power, c)),
+    );
+    if (hostile.length === 0) continue;
+    const wasEmptyWithThem =
+      start.sieges.some((g) => g.space === sp) || !start.stacks.some((x) => x.space === sp && x.inside);
+    add(
+      'R13, R17',
+      `enemy land units outside an empty enemy fortress with no siege${wasEmptyWithThem ? '' : ': its garrison left'}`,
+      {
+        space: sp,
+        controller: c,
+        hostile,
+      },
+    );
   }
   void wasCaptured;
   return out;

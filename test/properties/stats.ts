@@ -55,6 +55,12 @@ export function generatorStats(n: number, seed: number, opts: GenOptions = {}): 
     )
       inc(outcomes, 'retreat inside (14.1)');
     if (s.siege) inc(outcomes, 'siege begun');
+    if (s.siegesBegun.length > 1) inc(outcomes, 'several sieges begun');
+    if (s.siegesEnded.length) inc(outcomes, 'siege ended (15.3)');
+    if (s.battle && s.battle.attacker.powers.length + s.battle.defender.powers.length > 2)
+      inc(outcomes, 'battle of several powers');
+    if (s.leadersInside.length) inc(outcomes, 'lone leader went inside (13.3)');
+    if (s.skipped.length) inc(outcomes, 'decision nobody was asked (R9)');
     if (s.captures.length) inc(outcomes, 'leader captured');
     if (s.moves.length > 1) inc(outcomes, 'moved on (13.4 option 1)');
     if ((json.sieges ?? []).length) inc(outcomes, 'scenario with a siege');
@@ -112,4 +118,10 @@ export function formatStats(s: Stats): string {
 }
 
 if (process.argv[1]?.endsWith('stats.ts'))
-  console.log(formatStats(generatorStats(Number(process.argv[2] ?? 2000), Number(process.argv[3] ?? 1))));
+  console.log(
+    formatStats(
+      generatorStats(Number(process.argv[2] ?? 2000), Number(process.argv[3] ?? 1), {
+        ...(process.argv[4] === 'sieges' ? { focus: 'sieges' as const } : {}),
+      }),
+    ),
+  );

@@ -293,6 +293,19 @@ describe('13.4 who decides (ruling R21)', () => {
         expected: 'protestant',
       },
       {
+        what: 'gives the Protestants the decision beside a Hapsburg leader with no units: leaders make no defending power (WDR-07)',
+        patch: {
+          ...ALLIES,
+          stacks: [
+            OTTOMANS,
+            { space: 'vienna', power: 'hapsburg', leaders: ['ferdinand'] },
+            ...at('vienna', 'protestant'),
+          ],
+        },
+        to: 'vienna',
+        expected: 'protestant',
+      },
+      {
         what: 'gives the Hapsburgs the decision when England and the Protestants defend their Vienna without them (WDR-07)',
         patch: { ...ALLIES, stacks: [OTTOMANS, ...at('vienna', 'england', 'protestant')] },
         to: 'vienna',
