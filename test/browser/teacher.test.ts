@@ -538,4 +538,93 @@ describe.skipIf(SKIP)('the walkthrough as a teacher uses it', () => {
     },
     TEST_MS * 2,
   );
+
+  test(
+    '[13.2] what if: play from any step of the replay, new dice after an undo, and a save downloaded, loaded and pasted back',
+    async () => {
+      const { page, problems } = await open(browser, exampleFile, '#step=7', LAPTOP);
+      const dice = () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('#wt-step .dice svg.die')]
+            .map((d) => (d as HTMLElement).dataset.value)
+            .join(''),
+        );
+      // At the interception the Hapsburgs decline instead: Ferdinand alone is asked whether to avoid battle (13.3).
+      await page.click('button[data-act="branch"]');
+      expect(await current(page)).toMatchObject({ stepState: 'interception.awaitingInterception' });
+      expect(await page.locator('.play[data-kind="intercept"]').count()).toBe(1);
+      await page.click('.play-options button:has-text("Make no (more) interception attempts")');
+      await page.waitForSelector('.play[data-kind="avoid"]');
+      expect(await page.textContent('.play')).toMatch(/Linz/);
+      // Back to the replay: from "Attacker's dice", the replay's answers up to there, then the reader's roll.
+      await page.click('button[data-act="mode"][data-mode="replay"]');
+      await page.goto(`${page.url().split('#')[0]}#step=19`);
+      await page.click('button[data-act="branch"]');
+      await page.waitForSelector('.play[data-kind="roll"]');
+      expect((await current(page)).stepState).toBe('fieldBattle.rollingAttackerDice');
+      expect(await page.textContent('.toolbar .origin')).toMatch(/Played from a step of the replay/);
+      const history = await page.evaluate(() =>
+        [...document.querySelectorAll('#wt-steps a')].map((a) => (a as HTMLElement).dataset.step),
+      );
+      expect(history).toEqual(['2', '7', '8', '9', '13', '17', '19']);
+      await page.click('#wt-steps a[data-step="8"]');
+      expect(await page.textContent('#wt-step .decision .answered')).toMatch(/the scenario's script/);
+      await page.keyboard.press('End');
+      // The seeded dice, then undo: a fresh seed, so rolling again does not give the same ten dice.
+      const seed = await page.textContent('.toolbar .seed code');
+      await page.click('button[data-act="roll"]');
+      await page.click('#wt-steps a[data-step="19"]');
+      const first = await dice();
+      expect(first).toHaveLength(10);
+      await page.keyboard.press('End');
+      await page.click('button[data-act="undo"]');
+      await page.waitForSelector('.play[data-kind="roll"]');
+      const fresh = await page.textContent('.toolbar .seed code');
+      expect(fresh).not.toBe(seed);
+      await page.click('button[data-act="roll"]');
+      await page.click('#wt-steps a[data-step="19"]');
+      const second = await dice();
+      expect(second).toHaveLength(10);
+      expect(second).not.toBe(first);
+      await page.keyboard.press('End');
+      // The save of this play, then start again, then load it: the same steps, waiting for the defender's dice.
+      const steps = await page.locator('#wt-steps li').count();
+      const download = page.waitForEvent('download');
+      await page.click('button[data-act="download"]');
+      const file = (await (await download).path())!;
+      const saved = JSON.parse(readFileSync(file, 'utf8')) as {
+        seed: number;
+        events: { event: { values?: number[] } }[];
+      };
+      expect(saved.seed).toBe(Number(fresh));
+      expect(saved.events.at(-1)!.event.values!.join('')).toBe(second);
+      await page.click('button[data-act="restart"]');
+      await page.waitForSelector('.play[data-kind="intercept"]');
+      await page.click('.toolbar details.load summary');
+      await page.setInputFiles('input[name="save-file"]', file);
+      await page.waitForSelector('.toolbar .origin:has-text("Played from a loaded save")');
+      expect(await page.locator('#wt-steps li').count()).toBe(steps);
+      expect(await page.locator('.play[data-kind="roll"]').count()).toBe(1);
+      expect((await current(page)).stepState).toBe('fieldBattle.rollingDefenderDice');
+      await page.click('#wt-steps a[data-step="19"]');
+      expect(await dice()).toBe(second);
+      // Pasted text works the same; text that is no save is refused with the engine's reason, and nothing changes.
+      await page.keyboard.press('End');
+      await page.click('.toolbar details.load summary');
+      await page.fill('textarea[name="save"]', '{"format": "his-procedures/session", "events": 3}');
+      await page.click('.load-form button[type="submit"]');
+      expect(await page.textContent('.toolbar .load .error')).toMatch(
+        /^This save cannot be loaded: not a session save: /,
+      );
+      expect(await page.locator('#wt-steps li').count()).toBe(steps);
+      await page.fill('textarea[name="save"]', readFileSync(file, 'utf8'));
+      await page.click('.load-form button[type="submit"]');
+      await page.waitForSelector('.play[data-kind="roll"]');
+      expect(await page.locator('.toolbar .load .error').count()).toBe(0);
+      expect(await page.locator('#wt-steps li').count()).toBe(steps);
+      expect(problems).toEqual([]);
+      await page.close();
+    },
+    TEST_MS,
+  );
 });

@@ -4,7 +4,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
-import { parseScenario } from '../../src/index.ts';
+import { createSession, parseScenario } from '../../src/index.ts';
+import type { WalkthroughModel } from '../../src/viz/walkthrough/types.ts';
 import { cmdWalkthrough } from '../../src/cli/walkthrough.ts';
 import { walkthrough } from '../../src/viz/walkthrough/index.ts';
 import { processIo, UsageError, useIo } from '../../src/cli/common.ts';
@@ -101,6 +102,52 @@ describe('his walkthrough', () => {
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(/cannot write .*folder\.html: no such folder/);
       expect(existsSync(join(dir, 'no'))).toBe(false);
+    },
+    SLOW,
+  );
+
+  test(
+    '[DESIGN] a save (what play mode downloads) instead of a scenario: its answers, its seed, its dice as given',
+    async () => {
+      // A session played partway: the interception declared, the roll made by the seeded dice, the battle not yet.
+      const session = createSession(parseScenario({ ...JSON.parse(VIENNA_TEXT), events: [] }), { seed: 9 });
+      session.send({ type: 'intercept.declare', power: 'hapsburg', from: 'graz', regulars: 8, leaders: ['charles-v'] });
+      session.roll();
+      const save = session.save();
+      const file = join(dir, 'save.json');
+      writeFileSync(file, JSON.stringify(save));
+      const out = join(dir, 'from-save.html');
+      const r = await run(file, '--play', '-o', out);
+      expect(r.code).toBe(0);
+      const page = readFileSync(out, 'utf8');
+      const model = JSON.parse(
+        /<script type="application\/json" id="wt-data">([\s\S]*?)<\/script>/.exec(page)![1]!,
+      ) as WalkthroughModel;
+      // The save's answers with their sources; the rest of the move by the default policy, as with --events.
+      expect(model.frames.slice(1, 3).map((f) => [f.answer!.event.type, f.answer!.source])).toEqual([
+        ['intercept.declare', 'host'],
+        ['dice.rolled', 'seeded'],
+      ]);
+      expect(model.frames[2]!.answer!.event).toEqual(save.events[1]!.event);
+      expect(model.seed).toBe(9);
+      expect(model.frames.at(-1)!.done).toBe(true);
+      // The page plays on from the save's own answers.
+      const played = JSON.parse(
+        /<script type="application\/json" id="wt-scenario">([\s\S]*?)<\/script>/.exec(page)![1]!,
+      );
+      expect(played.seed).toBe(9);
+      expect(played.events.slice(0, 2)).toEqual(save.events.map((e) => ({ event: e.event, source: e.source })));
+      // A save carries its own answers and seed.
+      expect(() => cmdWalkthrough([file, '--seed', '3'])).toThrow(/a save carries its own seed/);
+      expect(() => cmdWalkthrough([file, '--events', file])).toThrow(/a save carries its own answers/);
+      // A save this engine cannot replay is a bad input file, with the engine's reason.
+      const edited = join(dir, 'edited.json');
+      writeFileSync(edited, JSON.stringify({ ...save, events: [{ event: { type: 'move.stop' }, source: 'host' }] }));
+      const bad = await run(edited);
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toMatch(
+        /edited\.json is not a save this engine can replay: saved event 1 \(move\.stop\) is refused/,
+      );
     },
     SLOW,
   );

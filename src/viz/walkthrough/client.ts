@@ -21,6 +21,10 @@ export interface PlayDriver {
   roll(values?: readonly number[], typed?: string): void;
   undo(): void;
   restart(): void;
+  /** Plays on from the replay's frame `frame`: its answers before it, then the reader's. */
+  branch(frame: number): void;
+  /** Plays a save the reader gave (a file's text or pasted JSON); false, with `state.loadError`, when it is no save. */
+  load(text: string): boolean;
   download(): void;
 }
 
@@ -300,16 +304,43 @@ export function boot(startPlay?: StartPlay): void {
         target.dataset.format === 'png' ? 'png' : 'svg',
         fileName(),
       );
-    else if (player && act === 'option') (player.option(Number(target.dataset.index)), played());
+    else if (act === 'branch' && startPlay) {
+      player ??= startPlay(replay);
+      player.branch(Number(target.dataset.frame));
+      view = { ...view, mode: 'play' };
+      model = player.model;
+      played();
+    } else if (player && act === 'option') (player.option(Number(target.dataset.index)), played());
     else if (player && act === 'roll') (player.roll(), played());
     else if (player && act === 'undo') (player.undo(), played());
     else if (player && act === 'restart') (player.restart(), played());
     else if (player && act === 'download') player.download();
   });
 
+  /** A save the reader gives: played in play mode, or the engine's reason why not (shown in the toolbar). */
+  function load(text: string): void {
+    if (!startPlay) return;
+    player ??= startPlay(replay);
+    const ok = player.load(text);
+    view = { ...view, mode: 'play' };
+    model = player.model;
+    if (ok) played();
+    else render();
+  }
+
+  document.addEventListener('change', (e) => {
+    const input = e.target as HTMLInputElement;
+    if (input.name !== 'save-file' || !input.files?.[0]) return;
+    void input.files[0].text().then(load);
+  });
+
   document.addEventListener('submit', (e) => {
     const form = e.target as HTMLFormElement;
     e.preventDefault();
+    if (form.classList.contains('load-form')) {
+      load(String(new FormData(form).get('save') ?? ''));
+      return;
+    }
     if (!player) return;
     const data = new FormData(form);
     if (form.classList.contains('dice-form')) {

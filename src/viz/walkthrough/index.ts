@@ -19,6 +19,8 @@ export interface WalkthroughOptions {
   readonly seed?: number;
   /** Events to play instead of the scenario's scripted ones. */
   readonly events?: readonly unknown[];
+  /** A save's answers with who gave them (session.save().events): played instead of the scenario's scripted ones. */
+  readonly saved?: readonly { readonly event: unknown; readonly source: Source }[];
   /** What answers the decisions the events leave open (as `resolve`; default 'decline'). */
   readonly policy?: PolicyName | Policy;
   /** The language the page opens in (both are always in it). */
@@ -50,20 +52,26 @@ export interface Walkthrough {
 export async function walkthrough(scenario: Scenario, options: WalkthroughOptions = {}): Promise<Walkthrough> {
   const seed = options.seed ?? 1;
   const lang = options.lang ?? 'en';
+  const given = options.saved ? options.saved.map((e) => e.event) : options.events;
   const r = resolve(scenario, {
     seed,
     lang,
     ...(options.policy ? { policy: options.policy } : {}),
-    ...(options.events ? { events: options.events } : {}),
+    ...(given ? { events: given } : {}),
   });
-  const events: ReplayEvent[] = r.session.save().events.map((e) => ({ event: e.event, source: e.source as Source }));
+  // A save's answers keep who gave them (its seeded dice are seeded dice, its script the script).
+  const events: ReplayEvent[] = r.session
+    .save()
+    .events.map((e, i) => ({ event: e.event, source: options.saved?.[i]?.source ?? (e.source as Source) }));
+  // The answers the page can play on from (a refused scripted one, which ends the replay, is not one of them).
+  const accepted = events.map((e) => ({ event: e.event, source: e.source ?? 'host' }));
   let refused: Walkthrough['refused'] = null;
   if (!r.ok) {
-    const script = options.events ?? scenario.data.events;
+    const script = given ?? scenario.data.events;
     const index = r.error.index ?? -1;
     // The refused event goes last: the replay sends it, the engine refuses it again, and the model records why.
     if (index >= 0 && index < script.length)
-      events.push({ event: script[index], source: options.events ? 'host' : 'script' });
+      events.push({ event: script[index], source: options.saved?.[index]?.source ?? (given ? 'host' : 'script') });
     refused = { index, code: r.error.code, ...(r.error.rule ? { rule: r.error.rule } : {}), message: r.error.message };
   }
   const model = replayModel(scenario, events, {
@@ -95,7 +103,7 @@ export async function walkthrough(scenario: Scenario, options: WalkthroughOption
     ...(folded ? { folded } : {}),
     script: script.text,
     lang,
-    ...(options.play ? { play: { scenario: scenario.source, seed } } : {}),
+    ...(options.play ? { play: { scenario: scenario.source, seed, events: accepted } } : {}),
   });
   return { html, model, refused, bytes: Buffer.byteLength(html, 'utf8') };
 }

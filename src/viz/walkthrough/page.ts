@@ -18,8 +18,12 @@ export interface PageParts {
   readonly script: string;
   /** The language the page opens in. */
   readonly lang: Lang;
-  /** Play mode: the scenario as given and the seed, for the engine in the page. */
-  readonly play?: { readonly scenario: unknown; readonly seed: number };
+  /** Play mode: the scenario as given, the seed, and the replay's answers (to play on from any step). */
+  readonly play?: {
+    readonly scenario: unknown;
+    readonly seed: number;
+    readonly events: readonly { readonly event: unknown; readonly source: string }[];
+  };
 }
 
 /**

@@ -20,6 +20,18 @@ export interface PlayState {
   readonly canUndo: boolean;
   /** What the reader sent last, kept after a refusal so that the form shows it again (and is empty after an accepted answer). */
   readonly sent?: Sent | undefined;
+  /** The seed the next seeded dice come from (a fresh one after an undo). */
+  readonly seed?: number;
+  /** Where this play began: the start, a step of the replay, or a save the reader loaded. */
+  readonly origin?:
+    | { readonly kind: 'start' }
+    | { readonly kind: 'branch'; readonly frame: number }
+    | {
+        readonly kind: 'save';
+        readonly seed: number;
+      };
+  /** Why the save the reader gave could not be loaded (the engine's words). */
+  readonly loadError?: string | null;
 }
 
 /** A partial-answer form's values (as FormData gives them), or the dice typed. */
@@ -209,7 +221,20 @@ export function playControls(m: WalkthroughModel, d: DecisionView, lang: Lang, s
   return html`<div class="play" data-kind="${d.kind}"><h4>${word('yourTurn', lang)}</h4><h5>${word('legal', lang)}</h5><ul class="play-options">${options}</ul>${customForm(m, d, lang, sent?.kind === 'form' ? sent.values : undefined) ?? ''}${error}<h5>${word('refused', lang)}</h5>${blocked.length ? html`<ul class="play-blocked">${blocked}</ul>` : html`<p class="muted">${word('noRefused', lang)}</p>`}</div>`;
 }
 
-/** Undo, start again, download the save. */
+/** Undo, start again, download the save, load one (a file or pasted text). */
 export function playToolbar(state: PlayState, lang: Lang): Markup {
-  return html`<div class="toolbar"><p class="muted">${word('playIntro', lang)}</p><button type="button" data-act="undo"${state.canUndo ? '' : html` disabled`}>↶ ${word('undo', lang)}</button> <button type="button" data-act="restart">${word('restart', lang)}</button> <button type="button" data-act="download">⤓ ${word('download', lang)}</button></div>`;
+  const origin =
+    state.origin?.kind === 'branch'
+      ? html`<p class="origin">${word('branched', lang)}</p>`
+      : state.origin?.kind === 'save'
+        ? html`<p class="origin">${word('loaded', lang)}</p>`
+        : '';
+  const seed =
+    state.seed === undefined
+      ? ''
+      : html`<p class="muted seed">${word('seedNow', lang)} <code>${String(state.seed)}</code></p>`;
+  const failed = state.loadError
+    ? html`<p class="error" role="alert"><b>${word('loadFailed', lang)}:</b> ${state.loadError}</p>`
+    : '';
+  return html`<div class="toolbar"><p class="muted">${word('playIntro', lang)}</p>${origin}<div class="tools"><button type="button" data-act="undo"${state.canUndo ? '' : html` disabled`}>↶ ${word('undo', lang)}</button> <button type="button" data-act="restart">${word('restart', lang)}</button> <button type="button" data-act="download">⤓ ${word('download', lang)}</button></div>${seed}<details class="load"${state.loadError ? html` open` : ''}><summary>${word('loadSave', lang)}</summary><label>${word('loadFile', lang)} <input type="file" name="save-file" accept=".json,application/json"></label><form class="load-form"><label>${word('pasteSave', lang)} <textarea name="save" rows="4" spellcheck="false"></textarea></label><button type="submit">${word('loadIt', lang)}</button></form>${failed}</details></div>`;
 }

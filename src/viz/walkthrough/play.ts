@@ -1,38 +1,80 @@
 /// <reference lib="dom" />
 // Play mode: the engine in the page, through the public API only — createSession, pending, send, roll, save,
 // restoreSession, and an inspector (SessionOptions.inspect) that lets the recorder draw the board of every step —
-// and the recorder that turns each accepted answer into steps for the page. This is all the glue a UI needs around
-// the engine.
-import { createSession, parseScenario, restoreSession, type SendResult } from '../../index.ts';
+// and the recorder that turns each accepted answer into steps for the page. It plays from the start, from any step
+// of the replay ("what if"), or from a save the reader loads; an undo rolls the next dice from a fresh seed. This is
+// all the glue a UI needs around the engine.
+import {
+  createSession,
+  MAX_SEED,
+  parseScenario,
+  restoreSession,
+  RestoreError,
+  type Scenario,
+  type SendResult,
+  type Session,
+} from '../../index.ts';
 import type { StartPlay } from './client.ts';
 import { StepCapture } from './capture.ts';
 import { download } from './export.ts';
-import { WalkthroughRecorder } from './model.ts';
+import { WalkthroughRecorder, type RecorderOptions, type ReplayEvent } from './model.ts';
 import { eventFromForm, type PlayState, type Sent } from './play-form.ts';
-import type { WalkthroughModel } from './types.ts';
+import type { Source, WalkthroughModel } from './types.ts';
 
-/** The scenario the page plays, embedded next to the replay's data. */
-function embeddedScenario(): { scenario: unknown; seed: number } {
-  return JSON.parse(document.getElementById('wt-scenario')?.textContent ?? 'null') as {
-    scenario: unknown;
-    seed: number;
-  };
+/** What the page plays: the scenario as given, the seed, and the replay's answers (to play on from any of them). */
+interface Embedded {
+  readonly scenario: unknown;
+  readonly seed: number;
+  readonly events?: readonly { readonly event: unknown; readonly source: Source }[];
+}
+
+function embedded(): Embedded {
+  return JSON.parse(document.getElementById('wt-scenario')?.textContent ?? 'null') as Embedded;
+}
+
+/** A seed nobody chose: the dice after an undo are new dice. */
+function freshSeed(): number {
+  const n = new Uint32Array(1);
+  crypto.getRandomValues(n);
+  return n[0]! % (MAX_SEED + 1);
 }
 
 export const startPlay: StartPlay = (replay: WalkthroughModel) => {
-  const { scenario: source, seed } = embeddedScenario();
-  const scenario = parseScenario(source);
-  const options = { seed, title: replay.title, ...(replay.description ? { description: replay.description } : {}) };
-  const start = () => {
-    const capture = new StepCapture();
-    session = createSession(scenario, { seed, inspect: capture.inspect });
-    recorder = new WalkthroughRecorder(scenario, session, options, capture);
+  const page = embedded();
+  const pageScenario = parseScenario(page.scenario);
+  const pageOptions = {
+    title: replay.title,
+    ...(replay.description ? { description: replay.description } : {}),
   };
-  let session!: ReturnType<typeof createSession>;
+  let scenario: Scenario = pageScenario;
+  let seed = page.seed;
+  let options: Omit<RecorderOptions, 'seed'> = pageOptions;
+  let session!: Session;
   let recorder!: WalkthroughRecorder;
-  start();
   let error: PlayState['error'] = null;
   let sent: Sent | undefined;
+  let loadError: string | null = null;
+  type Origin = NonNullable<PlayState['origin']>;
+  let origin: Origin = { kind: 'start' };
+
+  /** A new session of `scenario`, played through `answers` (each recorded as its own answer, with its source). */
+  const begin = (answers: readonly ReplayEvent[]) => {
+    const capture = new StepCapture();
+    session = createSession(scenario, { seed, inspect: capture.inspect });
+    recorder = new WalkthroughRecorder(scenario, session, { seed, ...options }, capture);
+    for (const { event, source } of answers) {
+      // Untrusted input (a save, the page's data): the engine checks it as it would a host's JSON.
+      const r = session.sendUntrusted(event);
+      if (!r.ok) {
+        recorder.stop(event as never, source ?? 'host', r.error);
+        break;
+      }
+      recorder.record(session, source ?? 'host');
+    }
+    error = null;
+    sent = undefined;
+  };
+  begin([]);
 
   /**
    * An accepted answer adds its steps; a refusal is shown as the engine worded it, nothing changes, and what the reader
@@ -56,7 +98,7 @@ export const startPlay: StartPlay = (replay: WalkthroughModel) => {
       return recorder.model;
     },
     get state() {
-      return { error, canUndo: session.save().events.length > 0, sent };
+      return { error, canUndo: session.save().events.length > 0, sent, seed, origin, loadError };
     },
     option: (index) => {
       const option = session.pending?.options[index];
@@ -72,19 +114,51 @@ export const startPlay: StartPlay = (replay: WalkthroughModel) => {
         typed === undefined ? undefined : { kind: 'dice', text: typed },
       ),
     undo: () => {
-      // A save is the scenario, the seed and the answers: restoring it without the last answer is an undo.
+      // A save is the scenario, the seed and the answers: restoring it without the last answer is an undo. The dice
+      // rolled so far stay as they fell (as dice given), and the seed is a fresh one: rolling again gives new dice.
       const save = session.save();
       if (save.events.length === 0) return;
+      const kept = save.events.slice(0, -1).map((e) => (e.source === 'seeded' ? { ...e, source: 'host' as const } : e));
+      seed = freshSeed();
       const capture = new StepCapture();
-      session = restoreSession({ ...save, events: save.events.slice(0, -1) }, { inspect: capture.inspect });
+      session = restoreSession({ ...save, seed, events: kept }, { inspect: capture.inspect });
       recorder.truncate(save.events.length, capture);
       error = null;
       sent = undefined;
     },
     restart: () => {
-      start();
-      error = null;
-      sent = undefined;
+      seed = origin.kind === 'save' ? origin.seed : page.seed;
+      if (origin.kind === 'branch') origin = { kind: 'start' };
+      begin([]);
+    },
+    branch: (frame) => {
+      // "What if": the page's scenario, played with the replay's own answers up to the frame of the step shown.
+      scenario = pageScenario;
+      options = pageOptions;
+      seed = page.seed;
+      origin = { kind: 'branch', frame };
+      begin((page.events ?? []).slice(0, Math.max(0, frame)));
+    },
+    load: (text) => {
+      // The engine checks the save (its format, its version, every answer on replay) and says what is wrong with it.
+      try {
+        restoreSession(text);
+      } catch (e) {
+        loadError = e instanceof RestoreError ? e.message : String(e);
+        return false;
+      }
+      const save = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text) as {
+        scenario: unknown;
+        seed: number;
+        events: { event: unknown; source: Source }[];
+      };
+      scenario = parseScenario(save.scenario);
+      seed = save.seed;
+      options = {};
+      origin = { kind: 'save', seed: save.seed };
+      loadError = null;
+      begin(save.events);
+      return true;
     },
     download: () =>
       download(
