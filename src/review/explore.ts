@@ -252,7 +252,7 @@ export class ExploreScriptError extends Error {
 export { describeSummary };
 
 /** What a part of a move added to the summary: only the new entries. */
-type MarginalDelta = Pick<Summary, 'interceptions' | 'battle' | 'captures' | 'siege'>;
+type MarginalDelta = Pick<Summary, 'interceptions' | 'battle' | 'captures' | 'siege' | 'retreats'>;
 
 function marginalDelta(before: Summary, after: Summary): MarginalDelta {
   return {
@@ -260,6 +260,7 @@ function marginalDelta(before: Summary, after: Summary): MarginalDelta {
     battle: before.battle ? null : after.battle,
     captures: after.captures.slice(before.captures.length),
     siege: before.siege ? null : after.siege,
+    retreats: after.retreats.slice(before.retreats.length),
   };
 }
 
@@ -272,17 +273,45 @@ const MARGINALS: readonly (readonly [string, (s: MarginalDelta) => boolean])[] =
   ['a leader is captured', (s) => s.captures.length > 0],
 ];
 
-/** The marginals a summary delta makes true, as a bit set. */
-function flagsOf(d: MarginalDelta): number {
+/**
+ * What the advisor (src/review/advise.ts) asks besides the marginals, as the bits after theirs: only an exploration
+ * that asks for them (`CoreHooks.retreats`) tells its classes apart by them.
+ */
+export const RETREAT_FLAG = 1 << MARGINALS.length;
+
+/** The marginal's bit in a class's flags. */
+export function marginalFlag(name: string): number {
+  const i = MARGINALS.findIndex(([n]) => n === name);
+  if (i < 0) throw new Error(`no marginal named ${name}`);
+  return 1 << i;
+}
+
+/** The marginal (and retreat) bits a whole summary makes true: what a move has done so far. */
+export function flagsSoFar(summary: Summary): number {
+  return flagsOf(marginalDelta(EMPTY_SUMMARY, summary), true);
+}
+
+/** The marginals a summary delta makes true, as a bit set (with `retreats`, the advisor's retreat bit too). */
+function flagsOf(d: MarginalDelta, retreats = false): number {
   let bits = 0;
   MARGINALS.forEach(([, test], i) => {
     if (test(d)) bits |= 1 << i;
   });
+  if (retreats && d.retreats.length > 0) bits |= RETREAT_FLAG;
   return bits;
 }
 
 export function positionKey(p: ResultPosition): string {
   return JSON.stringify({ stacks: p.stacks, sieges: p.sieges, captured: p.captured, cp: p.impulse.cp });
+}
+
+/**
+ * The memo key of an end state: its whole result position, as its position key (`end`) and the fields that key
+ * leaves out. The map, the leaders and the rulings are the scenario's own, the same at every end of one exploration:
+ * left out, they are not written out again for each of thousands of end states.
+ */
+function endStateKey(end: string, p: ResultPosition): string {
+  return `end:${end}${JSON.stringify([p.war, p.alliances, p.control, p.unrest, p.bonuses, p.impulse.power])}`;
 }
 
 /** A list shared by everything that extends it (a path from the start, its events): one link per state. */
@@ -329,6 +358,8 @@ interface Branch {
   readonly events: readonly EngineEvent[];
   readonly p: Fraction;
   readonly label: string;
+  /** At the first state of an exploration per answer (CoreHooks.perAnswer): the listed answer's index. */
+  readonly answer?: number;
 }
 
 class Stop extends Error {
@@ -374,6 +405,39 @@ function compareFractions(a: Fraction, b: Fraction): number {
   return l > r ? 1 : l < r ? -1 : 0;
 }
 
+/**
+ * @internal What the advisor (src/review/advise.ts) and the benchmark ask of an exploration besides its options.
+ */
+export interface CoreHooks {
+  /** Explore from this session's state (a fork of it: the session is not changed) instead of the scenario's start. */
+  readonly from?: Session | undefined;
+  /**
+   * At the first state, when it is a decision: branch on every listed answer, whatever the policy, and keep what
+   * each answer's subtree holds apart (ExploreCore.perAnswer). The states below are shared between the answers.
+   */
+  readonly perAnswer?: boolean | undefined;
+  /** Tell classes of paths apart by whether a retreat happened too (RETREAT_FLAG). */
+  readonly retreats?: boolean | undefined;
+  /**
+   * Only the chances: no invariant is checked, no machine state collected, no passed-over decision worded (the
+   * advisor's odds for a player; a reviewer's explore always checks them all).
+   */
+  readonly oddsOnly?: boolean | undefined;
+  /** Adds the time spent sending the branches' events (Session.accept: the machines' transitions), in ms. */
+  readonly clock?: { acceptMs: number; accepts: number } | undefined;
+}
+
+/** With CoreHooks.perAnswer: one listed answer of the first decision, and what followed it. */
+export interface AnswerSubtree {
+  readonly index: number;
+  readonly event: EngineEvent;
+  /** The marginal (and retreat) bits the answer's own step made true. */
+  readonly edge: number;
+  /** Its subtree, or why the engine refused it (a violation of answersAccepted, reported there too). */
+  readonly subtree?: Subtree;
+  readonly refused?: string;
+}
+
 /** What an exploration found, before its report is assembled (a part of a parallel exploration hands it back). */
 export interface ExploreCore {
   readonly mode: 'all' | 'policy';
@@ -396,6 +460,8 @@ export interface ExploreCore {
   readonly rootSummary: Summary;
   readonly prefix: readonly EngineEvent[];
   readonly started: number;
+  /** With CoreHooks.perAnswer: each listed answer of the first decision, in order (empty when it was a roll). */
+  readonly perAnswer: readonly AnswerSubtree[];
   /** With `split`: what every part computes alike before the split (the chain of single-branch states and the split state). */
   readonly shared: {
     readonly expanded: number;
@@ -456,8 +522,13 @@ export function explore(scenario: Scenario, options: ExploreOptions = {}): Explo
   return assembleReport(exploreCore(scenario, checked), checked);
 }
 
-export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): ExploreCore {
+export function exploreCore(scenario: Scenario, options: ExploreOptions = {}, hooks: CoreHooks = {}): ExploreCore {
   const started = performance.now();
+  const clock = hooks.clock;
+  const lean = hooks.oddsOnly === true;
+  const perAnswer: AnswerSubtree[] = [];
+  /** The first state's session, while its decision's listed answers are to be branched on one by one. */
+  let answersAt: Session | undefined;
   const mode = options.decisions === undefined || options.decisions === 'all' ? 'all' : 'policy';
   const { policy, bare }: { policy?: Policy; bare?: BarePolicy } =
     mode === 'policy' ? answeringPolicy(options.decisions as Policy | PolicyName) : {};
@@ -566,6 +637,13 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): E
   };
 
   const branchesOf = (s: Session, d: Decision | DecisionView): Iterable<Branch> => {
+    const first = s === answersAt;
+    // Only the first state's own decision: the last branch below it takes the same session object.
+    answersAt = undefined;
+    if (first && d.kind !== 'roll' && 'prompt' in d) {
+      tally(d, d.options.length, d.limits?.optionsComplete !== false);
+      return d.options.map((o, answer) => ({ events: [o.event], p: ONE, label: o.label.en, answer }));
+    }
     if (!('prompt' in d)) {
       // A bare decision comes only from a built-in policy's session: `bare` answers it.
       tally(d, 1, true);
@@ -648,7 +726,8 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): E
     // Once the move is over, nothing is left but its result: end states with the same result position have the same
     // (one-path) future, and its JSON is a shorter key than the whole tree's.
     const over = s.result;
-    const key = over ? `end:${JSON.stringify(over.position)}` : s.stateKey();
+    const end = over ? positionKey(over.position) : undefined;
+    const key = over ? endStateKey(end!, over.position) : s.stateKey();
     const known = memo.get(key);
     if (known) {
       pathsSoFar += sumPaths(known);
@@ -657,18 +736,17 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): E
     }
     // A built-in policy answers casualties and retreats from their bare answers, unless a reviewer's invariant reads
     // the pending decision: nothing is worded that nobody reads.
-    const d = (bare && reviewerInvariants.length === 0 ? s.bareDecision() : undefined) ?? s.pending;
+    const d = (bare && reviewerInvariants.length === 0 && s !== answersAt ? s.bareDecision() : undefined) ?? s.pending;
     if (!d) {
-      const result = s.result!;
-      const end = positionKey(result.position);
-      check(s, path, events, end);
-      if (!ends.has(end)) ends.set(end, { position: result.position, description: describeSummary(result.summary) });
+      const result = over!;
+      if (!lean) check(s, path, events, end);
+      if (!ends.has(end!)) ends.set(end!, { position: result.position, description: describeSummary(result.summary) });
       pathsSoFar++;
       const leaf: Subtree = {
         classes: new Map([
           [
-            `${endId(end)}#0#0`,
-            { end, flags: 0, delta: 0, probability: ONE, paths: 1, shortest: undefined, length: 0 },
+            `${endId(end!)}#0#0`,
+            { end: end!, flags: 0, delta: 0, probability: ONE, paths: 1, shortest: undefined, length: 0 },
           ],
         ]),
         nodes: 1,
@@ -677,7 +755,7 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): E
       if (pathsSoFar >= maxPaths) throw new Stop('maxPaths');
       return leaf;
     }
-    check(s, path, events);
+    if (!lean) check(s, path, events);
     if (++expanded > maxNodes) throw new Stop('maxNodes');
     if (performance.now() > deadline) throw new Stop('maxMs');
     let source = branchesOf(s, d);
@@ -727,9 +805,16 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): E
         const from = s.traceLength;
         const where_ = trail(f.path, [b.label]);
         const events_ = trail(f.events, b.events);
+        const t0 = clock ? performance.now() : 0;
         const refused = b.events.map((e) => s.accept(e, 'policy')).find((r) => !r.ok);
+        if (clock) {
+          clock.acceptMs += performance.now() - t0;
+          clock.accepts++;
+        }
         if (f.kind !== 'roll') countCheck(tallies(), ANSWERS_ACCEPTED, refused !== undefined && !refused.ok);
         if (refused && !refused.ok) {
+          if (b.answer !== undefined)
+            perAnswer.push({ index: b.answer, event: b.events[0]!, edge: 0, refused: refused.error.message });
           violations.push({
             path: listOf(where_),
             events: listOf(events_),
@@ -739,10 +824,12 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): E
           });
           continue;
         }
-        observe(s, from);
         const after = s.summary;
-        for (const [k, v] of skippedSince(scenario.world, f.before, after)) if (!skipped.has(k)) skipped.set(k, v);
-        const edge = flagsOf(marginalDelta(f.before, after));
+        if (!lean) {
+          observe(s, from);
+          for (const [k, v] of skippedSince(scenario.world, f.before, after)) if (!skipped.has(k)) skipped.set(k, v);
+        }
+        const edge = flagsOf(marginalDelta(f.before, after), hooks.retreats);
         const edgeDelta = tracksSummary ? deltas.intern(summaryDelta(f.before, after)) : 0;
         const sub = enter(s, where_, events_);
         if ('branches' in sub) {
@@ -750,7 +837,7 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): E
           child = sub;
           break;
         }
-        merge(f, b, edge, edgeDelta, sub);
+        mergeBranch(f, b, edge, edgeDelta, sub);
       }
       if (child) {
         stack.push(child);
@@ -764,13 +851,20 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): E
       if (!parent) return subtree;
       const { b, edge, edgeDelta } = parent.taken!;
       parent.taken = undefined;
-      merge(parent, b, edge, edgeDelta, subtree);
+      mergeBranch(parent, b, edge, edgeDelta, subtree);
     }
   };
 
-  const root = createSession(scenario);
+  /** A branch's subtree added to its state's; a listed answer of the first decision is kept apart too. */
+  const mergeBranch = (f: Frame, b: Branch, edge: number, edgeDelta: number, sub: Subtree) => {
+    if (b.answer !== undefined) perAnswer.push({ index: b.answer, event: b.events[0]!, edge, subtree: sub });
+    merge(f, b, edge, edgeDelta, sub);
+  };
+
+  const root = hooks.from ? hooks.from.fork() : createSession(scenario);
   const script = (options.events ?? []).length > 0 ? [...(options.events ?? [])] : [];
   playScript(root, script);
+  if (hooks.perAnswer) answersAt = root;
   const prefix: EngineEvent[] = root.log.filter((a) => a.source !== 'engine').map((a) => a.event);
   observe(root, 0);
   const rootSummary = root.summary;
@@ -804,6 +898,7 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}): E
     rootSummary,
     prefix,
     started,
+    perAnswer,
     shared,
   };
 }

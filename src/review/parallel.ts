@@ -213,6 +213,7 @@ export function mergeWires(parts: readonly WireCore[], started: number): Explore
     skipped,
     invariants,
     reviewerInvariants: first.reviewerInvariants,
+    perAnswer: [],
     reached: undefined,
     expanded,
     pathsSoFar,
