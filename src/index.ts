@@ -129,6 +129,14 @@ export {
   type Match,
   type Violation,
 } from './review/explore.ts';
+export {
+  advise,
+  AdviseLimitError,
+  type Advice,
+  type AdviseOptions,
+  type AnswerAdvice,
+  type Exact,
+} from './review/advise.ts';
 export { stepViolations, endViolations, type Observation } from './review/invariants.ts';
 export { format as formatFraction, toNumber as fractionToNumber, type Fraction } from './review/fraction.ts';
 export { diagram, type DiagramFormat } from './viz/diagram.ts';

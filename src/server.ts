@@ -5,6 +5,8 @@
 import { StringDecoder } from 'node:string_decoder';
 import { z } from 'zod';
 import {
+  advise,
+  AdviseLimitError,
   createSession,
   DecisionSchema,
   ENGINE_VERSION,
@@ -190,6 +192,7 @@ export class RpcServer {
     table.restore = (p) => this.restore(p);
     table.result = (p) => this.result(p);
     table.trace = (p) => this.trace(p);
+    table.advise = (p) => this.advise(p);
     table.close = (p) => this.close(p);
     table.ids = (p) => this.ids(p);
     table.schema = (p) => this.schema(p);
@@ -499,6 +502,49 @@ export class RpcServer {
     const trace = session.trace;
     const entries = trace.slice(from, from + MAX_TRACE_ENTRIES);
     return { entries, next: Math.min(trace.length, from + entries.length) };
+  }
+
+  /**
+   * The exact odds of each listed answer of the session's pending decision (src/review/advise.ts), under `policy`
+   * ('decline' or 'eager'), bounded by `maxPaths`, `maxNodes`, `maxMs` and the line's own time: a bound the host set
+   * is a refusal naming it (code 'limit'); the line's budget running out is the over-budget error.
+   */
+  private advise(params: Params): Json {
+    checkParams(params, ['session', 'policy', 'maxPaths', 'maxNodes', 'maxMs']);
+    const { session } = this.session(params);
+    const policy = params.policy ?? 'decline';
+    if (policy !== 'decline' && policy !== 'eager')
+      throw invalidParams(`'policy' must be "decline" or "eager", not ${shown(policy)}`);
+    const left = Math.max(Number.MIN_VALUE, this.deadline - performance.now());
+    const asked = params.maxMs;
+    // The line's own budget bounds the advice too; a smaller maxMs is the host's own bound (and one that is not a
+    // number is the advisor's to refuse).
+    const hostBound = asked !== undefined && !(typeof asked === 'number' && asked >= left);
+    try {
+      const advice = advise(session, {
+        policy,
+        ...(params.maxPaths !== undefined ? { maxPaths: params.maxPaths as number } : {}),
+        ...(params.maxNodes !== undefined ? { maxNodes: params.maxNodes as number } : {}),
+        maxMs: hostBound ? (asked as number) : left,
+      });
+      return { advice: advice as unknown as Json };
+    } catch (e) {
+      if (!(e instanceof AdviseLimitError)) throw e;
+      if (e.limit.name === 'maxMs' && !hostBound)
+        throw new RpcFault(RPC_ERRORS.overBudget, budgetError(this.maxCallMs).message, { maxCallMs: this.maxCallMs });
+      return {
+        ok: false,
+        error: {
+          code: 'limit',
+          message: e.message,
+          reason: {
+            en: e.message,
+            ru: `подсказка остановлена ограничением ${e.limit.name} ${e.limit.value}: шансы не даны; увеличьте ${e.limit.name}, чтобы получить их целиком`,
+          },
+          limit: e.limit,
+        },
+      };
+    }
   }
 
   private close(params: Params): Json {

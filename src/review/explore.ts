@@ -405,9 +405,7 @@ function compareFractions(a: Fraction, b: Fraction): number {
   return l > r ? 1 : l < r ? -1 : 0;
 }
 
-/**
- * @internal What the advisor (src/review/advise.ts) and the benchmark ask of an exploration besides its options.
- */
+/** What the advisor (src/review/advise.ts) and the benchmark ask of an exploration besides its options. */
 export interface CoreHooks {
   /** Explore from this session's state (a fork of it: the session is not changed) instead of the scenario's start. */
   readonly from?: Session | undefined;

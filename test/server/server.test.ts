@@ -21,6 +21,42 @@ afterEach(() => {
 });
 
 describe('methods', () => {
+  test('[13.2, 14] advise gives the exact odds of each listed answer; a bound the host sets is a refusal naming it', async () => {
+    // A loaded machine may take more than the default second for the first (cold) advice.
+    const c = new InProcessClient({ maxCallMs: 120_000 });
+    const { session } = await c.result('create', { scenario: { ...VIENNA, events: [] } });
+    const { advice } = await c.result('advise', { session });
+    expect(advice.decision).toEqual({ kind: 'intercept', power: 'hapsburg' });
+    expect(advice.policy).toBe('decline');
+    expect(advice.answers).toHaveLength(2);
+    expect(advice.answers[0].event).toEqual(INTERCEPT);
+    for (const a of advice.answers) {
+      expect(a.moverWinsBattle.fraction).toMatch(/^\d+(\/\d+)?$/);
+      expect(a.moverWinsBattle.value).toBeGreaterThan(0);
+      expect(a.losses.mover.value).toBeGreaterThan(0);
+    }
+    const eager = await c.result('advise', { session, policy: 'eager' });
+    expect(eager.advice.policy).toBe('eager');
+    const stopped = await c.result('advise', { session, maxNodes: 2 });
+    expect(stopped).toMatchObject({ ok: false, error: { code: 'limit', limit: { name: 'maxNodes', value: 2 } } });
+    expect(stopped.error.message).toMatch(/raise maxNodes/);
+    const bad = await c.call('advise', { session, policy: 'greedy' });
+    expect(errorOf(bad).code).toBe(RPC_ERRORS.invalidParams);
+    const typo = await c.call('advise', { session, maxNode: 3 });
+    expect(errorOf(typo).message).toMatch(/unknown parameter 'maxNode'/);
+    const badBound = await c.call('advise', { session, maxNodes: -1 });
+    expect(errorOf(badBound).code).toBe(RPC_ERRORS.invalidParams);
+    await c.end();
+    // The line's own budget bounds it too: over maxCallMs, the over-budget error, and the session is as it was.
+    const tight = new InProcessClient({ maxCallMs: 1 });
+    const opened = await tight.call('create', { scenario: { ...VIENNA, events: [] } });
+    if (opened.result) {
+      const late = await tight.call('advise', { session: opened.result.session });
+      expect(errorOf(late)).toMatchObject({ code: RPC_ERRORS.overBudget, data: { maxCallMs: 1 } });
+    }
+    await tight.end();
+  });
+
   test('hello names the protocol, the engine version and every method', async () => {
     const [r] = await serve([request(1, 'hello')]);
     expect(r).toMatchObject({
@@ -38,6 +74,7 @@ describe('methods', () => {
       'restore',
       'result',
       'trace',
+      'advise',
       'close',
       'ids',
       'schema',
@@ -496,6 +533,7 @@ describe('protocol faults are JSON-RPC errors, and the server keeps serving', ()
       'restore',
       'result',
       'trace',
+      'advise',
       'close',
       'ids',
       'schema',
