@@ -62,7 +62,7 @@ describe('ids named `constructor` through the command line', () => {
   test.for([
     ['en', []],
     ['ru', ['--play']],
-  ] as const)('[DESIGN] his walkthrough --lang %s %j writes the page', async ([lang, extra]) => {
+  ] as const)('[DESIGN] his walkthrough --lang %s %j writes the page', { timeout: 60_000 }, async ([lang, extra]) => {
     const page = join(DIR, `constructor-${lang}.html`);
     const r = await hisAsync('walkthrough', SCENARIO, '--lang', lang, ...extra, '-o', page);
     clean(r);
