@@ -1,4 +1,5 @@
 export * from './board.ts';
+export * from './cards.ts';
 export * from './leaders.ts';
 export * from './his-ids.ts';
 export * from './names.ts';

@@ -15,6 +15,8 @@ export function toResultPosition(scenario: Scenario, position: Position): Result
     control: { ...position.control },
     unrest: [...position.unrest],
     bonuses: Object.fromEntries(Object.entries(position.bonuses).map(([p, b]) => [p, [...(b ?? [])]])),
+    // Ruling R33: what each power still holds (a card played has left its hand).
+    hands: Object.fromEntries(Object.entries(position.hands ?? {}).map(([p, h]) => [p, [...(h ?? [])]])),
     stacks: position.stacks.map((s) => ({
       space: s.space,
       power: s.power,

@@ -206,6 +206,7 @@ function parseChecked(input: unknown, copy: boolean): Scenario {
       control: data.control,
       unrest: data.unrest,
       bonuses: data.bonuses,
+      hands: data.hands,
       stacks: normalizeStacks(data.stacks),
       sieges: data.sieges,
       captured: data.captured,

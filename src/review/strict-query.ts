@@ -41,6 +41,7 @@ export function queryPosition(p: AnyResultPosition): QueryPosition {
     control: { ...p.control },
     unrest: [...(p.unrest ?? [])],
     bonuses: Object.fromEntries(Object.entries(p.bonuses ?? {}).map(([k, v]) => [k, [...(v ?? [])]])),
+    hands: Object.fromEntries(Object.entries(p.hands ?? {}).map(([k, v]) => [k, [...(v ?? [])]])),
     stacks: (p.stacks ?? []).map((s) => ({
       space: s.space,
       power: s.power,

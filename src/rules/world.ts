@@ -1,6 +1,7 @@
 // What every rule reads: the board, the leaders and the position (the scenario's board situation).
 import type { Board } from '../data/board.ts';
 import type { LeaderTable } from '../data/leaders.ts';
+import type { CardId } from '../data/cards.ts';
 import type { Power, MajorPower } from '../schema/power.ts';
 import type { Bonus, Capture, Siege, Stack } from '../schema/scenario.ts';
 import { READING_ALIASES, type Reading, type Rulings, type VariantRuling } from '../schema/rulings.ts';
@@ -12,6 +13,8 @@ export interface Position {
   readonly control: Readonly<Record<string, Power>>;
   readonly unrest: readonly string[];
   readonly bonuses: Readonly<Partial<Record<Power, readonly Bonus[]>>>;
+  /** Ruling R33: the cards each major power holds (absent: nobody holds a card). */
+  readonly hands?: Readonly<Partial<Record<MajorPower, readonly CardId[]>>>;
   readonly stacks: readonly Stack[];
   readonly sieges: readonly Siege[];
   readonly captured: readonly Capture[];

@@ -30,6 +30,8 @@ export const LIMITS = {
   /** Dice in one `dice.rolled` (a field battle rolls one die per land unit, plus a few). */
   dice: 60_000,
   idLength: 64,
+  /** Cards in one power's hand (ruling R33: the ten cards of ruling R14 exist once each). */
+  handSize: 20,
   nameLength: 200,
   textLength: 5000,
   /** Nesting of objects and arrays in a scenario, a save or an event. */

@@ -2,6 +2,8 @@
 // path, so a host can show them all at once (DESIGN "Scenario format"). Two layers: ids (every space and leader
 // exists), then the rules, each applied to what it can judge — a part with an unknown id, or a space where a
 // malformed stack stands, is left out of the rule checks that would read it, and the rest is still checked.
+import { CARDS, cardTitle } from '../data/cards.ts';
+import { isSupportedCard } from '../rules/cards.ts';
 import { didYouMean } from './suggest.ts';
 import { hasSpace, type Board } from '../data/board.ts';
 import { mayServe, type LeaderTable } from '../data/leaders.ts';
@@ -138,6 +140,23 @@ export function checkScenario(
 
   if (!s.schmalkaldicLeague)
     issues.push({ path: 'schmalkaldicLeague', message: 'the restrictions before the Schmalkaldic League (21.6) are not supported in this release (ruling R14)' });
+
+  // Ruling R33: each card exists once; a home card (6.1) is its power's; ruling R14: the engine plays only the cards
+  // whose windows it runs.
+  const holder = new Map<string, string>();
+  for (const [power, hand] of Object.entries(s.hands))
+    (hand ?? []).forEach((id, i) => {
+      const path = at(['hands', power, i]);
+      const card = CARDS[id];
+      const title = cardTitle(id).en;
+      const prev = holder.get(id);
+      if (prev) issues.push({ path, message: `${title} is already held (${prev}): each card exists once (ruling R33)` });
+      else holder.set(id, path);
+      if (card.home && card.home !== power)
+        issues.push({ path, message: `${title} is the ${nameOf(card.home)} home card (6.1): only ${nameOf(card.home)} holds it` });
+      if (!isSupportedCard(id))
+        issues.push({ path, message: `${title} is not supported yet (ruling R14): the engine does not play it in this release` });
+    });
 
   const relations = { war: s.war, alliances: s.alliances };
   const relationIssues = issues.length;

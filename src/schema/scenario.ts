@@ -1,6 +1,7 @@
 // The scenario format (DESIGN "Scenario format", a contract): structure only. The checks that need the board, the
 // leaders and the rules (unknown ids, command limits, CP, 13.1 entry) live in scenario-checks.ts.
 import { z } from 'zod';
+import { CARD_IDS } from '../data/cards.ts';
 import { InlineMapSchema } from './map.ts';
 import { MajorPowerSchema, PowerSchema } from './power.ts';
 import { EventSchema } from './events.ts';
@@ -10,6 +11,16 @@ import { RulingsSchema } from './rulings.ts';
 import { CountSchema, LeaderIdSchema, LeaderListSchema, SpaceIdSchema, textSchema, UnitCountSchema, UnitFieldsShape } from './units.ts';
 
 export const BONUSES = ['telescope'] as const;
+
+/**
+ * A card of ruling R14 (RULES.md §5): any other id is out of scope, refused with the ruling named (the message says
+ * what was given and what the cards are).
+ */
+export const CardIdSchema = z.enum(CARD_IDS, {
+  error: (issue) =>
+    `${typeof issue.input === 'string' ? `'${issue.input}' is` : 'that is'} not a card of these procedures: ` +
+    `ruling R14 leaves every card out but ${CARD_IDS.join(', ')}`,
+});
 
 /**
  * A scenario's own words (its title, its description): one text for both languages, or each language's own; a
@@ -89,6 +100,12 @@ export const PositionShape = {
     .describe('control overrides; a space is otherwise controlled by its home power (ruling R15)'),
   unrest: z.array(SpaceIdSchema).max(LIMITS.spaces).default([]),
   bonuses: z.partialRecord(PowerSchema, z.array(z.enum(BONUSES))).default({}).describe('ruling R1'),
+  hands: z
+    .partialRecord(MajorPowerSchema, z.array(CardIdSchema).max(LIMITS.handSize))
+    .default({})
+    .describe(
+      'ruling R33: the cards of ruling R14 each major power holds and may play in the windows of 13.1–14 (each card exists once)',
+    ),
   stacks: z.array(StackSchema).max(LIMITS.stacks).default([]),
   sieges: z.array(SiegeSchema).max(LIMITS.spaces).default([]),
   captured: z.array(CaptureSchema).max(LIMITS.leaders).default([]).describe('leaders on an enemy power card (13.1, 14 step 10)'),
