@@ -414,6 +414,7 @@ describe('the packed package', () => {
         'control',
         'unrest',
         'bonuses',
+        'hands',
         'stacks',
         'sieges',
         'captured',

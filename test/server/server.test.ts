@@ -55,7 +55,7 @@ describe('methods', () => {
       expect(errorOf(late)).toMatchObject({ code: RPC_ERRORS.overBudget, data: { maxCallMs: 1 } });
     }
     await tight.end();
-  });
+  }, 60_000);
 
   test('hello names the protocol, the engine version and every method', async () => {
     const [r] = await serve([request(1, 'hello')]);
