@@ -5,6 +5,7 @@ import type { EngineEvent } from '../schema/events.ts';
 import type { Power } from '../schema/power.ts';
 import type { Summary } from '../schema/result.ts';
 import { countHits } from '../rules/dice.ts';
+import { isHeldBeforeLeague } from '../rules/league.ts';
 import { winningPower, type FieldBattleContext } from '../rules/procedures/field-battle.ts';
 import type { World } from '../rules/world.ts';
 import { modifiersText } from '../text/modifiers.ts';
@@ -359,6 +360,15 @@ function noMoveNotes(world: World, machine: MachineId, state: string): Text[] {
   if (machine !== 'movement' || state !== 'noLegalMove') return [];
   const power = world.position.impulse.power;
   const p = powerName(power);
+  if (isHeldBeforeLeague(world, power)) {
+    const r = cite('21.6', 'R34');
+    return [
+      text(
+        `${p.en} has no legal move: the Schmalkaldic League has not formed, and until it does the Protestant's units do not move (${r.en}). The Move action does not happen.`,
+        `У ${powerGen(power).ru} нет допустимого движения: Шмалькальденская лига ещё не создана, а до её создания части протестантов не двигаются (${r.ru}). Движения не будет.`,
+      ),
+    ];
+  }
   return [
     text(
       `${p.en} has no legal move: no formation may enter an adjacent space (13.1). The Move action does not happen.`,

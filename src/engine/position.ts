@@ -33,5 +33,8 @@ export function toResultPosition(scenario: Scenario, position: Position): Result
     impulse: { power: position.impulse.power, cp: position.impulse.cp },
     // The readings the move was resolved under: the result parses again under the same rules.
     rulings: { ...d.rulings },
+    // 21.6, ruling R34: a League not yet formed is still not formed after the move (written only then: a position
+    // of a formed League reads as before).
+    ...(d.schmalkaldicLeague ? {} : { schmalkaldicLeague: false }),
   };
 }

@@ -213,6 +213,7 @@ function parseChecked(input: unknown, copy: boolean): Scenario {
       impulse: data.impulse,
     },
     rulings: data.rulings,
+    ...(data.schmalkaldicLeague ? {} : { schmalkaldicLeague: false }),
   };
   const scenario = deepFreeze({ source, data, board, leaders, world });
   PARSED.add(scenario);

@@ -57,6 +57,7 @@ export function queryPosition(p: AnyResultPosition): QueryPosition {
     captured: (p.captured ?? []).map((c) => ({ leader: c.leader, by: c.by })),
     impulse: { power: p.impulse.power, cp: p.impulse.cp },
     rulings: { ...p.rulings },
+    ...(p.schmalkaldicLeague === false ? { schmalkaldicLeague: false } : {}),
   } as QueryPosition;
 }
 

@@ -6,6 +6,7 @@ import { landUnitCount, NO_UNITS, type Units } from '../schema/units.ts';
 import { byPowerRestriction } from './by-power.ts';
 import { destinationRestrictions, destinationsFrom, type DestinationArgs, type Destinations } from './destinations.ts';
 import { hostileStacksOutside } from './hostility.ts';
+import { isHeldBeforeLeague } from './league.ts';
 import type { MoveLeg } from './leg.ts';
 import { majorOf, minorPowerFacts } from './relations.ts';
 import { landUnitsIn, splitStacks, stacksWhere } from './stacks.ts';
@@ -76,6 +77,15 @@ export const isNotLoneLeader = restriction({
   },
 });
 
+export const isProtestantFreeToAvoid = restriction({
+  name: 'isProtestantFreeToAvoid',
+  rule: '21.6',
+  ruling: 'R34',
+  statements: ['MOV-32'],
+  holds: (world, { power }) => !isHeldBeforeLeague(world, power),
+  facts: (_w, { power }) => ({ power }),
+});
+
 export const hasNotAvoided = restriction({
   name: 'hasNotAvoided',
   rule: '13.3',
@@ -121,6 +131,7 @@ export const [
   isAvoidDestinationFriendly,
   isAvoidDestinationNotInUnrest,
   isAvoidDestinationFreeOfEnemy,
+  isAvoidDestinationNotElectorate,
 ] = destinationRestrictions<AvoidArgs, 'Avoid'>('13.3', 'Avoid', {
   land: ['AVB-10'],
   adjacent: ['AVB-05'],
@@ -128,6 +139,7 @@ export const [
   controlled: ['AVB-07'],
   unrest: ['AVB-08'],
   enemy: ['AVB-09'],
+  electorate: ['MOV-31'],
 });
 
 export const isNotSpaceEnemyCameFrom = restriction({
@@ -144,6 +156,7 @@ export const AVOIDER_RESTRICTIONS: readonly Restriction<AvoidArgs>[] = [
   hasNotAvoided,
   isAvoidersTurn,
   didNotIntercept,
+  isProtestantFreeToAvoid,
   isNotLoneLeader,
 ];
 /** Restrictions on the space the group tries to reach. */
@@ -155,6 +168,7 @@ export const AVOID_DESTINATION_RESTRICTIONS: readonly Restriction<AvoidArgs>[] =
   isAvoidDestinationFriendly,
   isAvoidDestinationNotInUnrest,
   isAvoidDestinationFreeOfEnemy,
+  isAvoidDestinationNotElectorate,
 ];
 /** Restrictions on the units named. */
 export const AVOID_GROUP_RESTRICTIONS: readonly Restriction<AvoidArgs>[] = [

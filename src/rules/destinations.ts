@@ -1,9 +1,10 @@
 // The destination restrictions that avoid battle (13.3), retreat (14.1) and a broken siege (15.3) share: adjacent,
 // a land space, not independent nor another non-allied power's, not in unrest (12.4), free of enemy land units
-// (ruling R2). Over a pass is allowed (2.5).
+// (ruling R2), and before the Schmalkaldic League not an electorate (21.6, ruling R34). Over a pass is allowed (2.5).
 import { connection } from '../data/board.ts';
 import type { Power } from '../schema/power.ts';
 import { landUnitCount } from '../schema/units.ts';
+import { isElectorateClosedTo } from './league.ts';
 import type { RuleRef } from './registry.ts';
 import { areAtWar, controllerOf, isFriendly } from './relations.ts';
 import { stacksWhere } from './stacks.ts';
@@ -25,6 +26,7 @@ type Ids = {
   controlled?: string[];
   unrest?: string[];
   enemy?: string[];
+  electorate?: string[];
 };
 
 /** The destination named: a sea zone, or an id the board does not have. */
@@ -32,6 +34,7 @@ export type LandSpaceFacts = { readonly to: string; readonly seaZone: boolean };
 export type AdjacentFacts = { readonly from: string; readonly to: string };
 export type DestinationFacts = { readonly to: string };
 export type ControlledFacts = { readonly power: Power; readonly to: string; readonly controller: Power };
+export type ElectorateFacts = { readonly power: Power; readonly to: string };
 
 /** The shared destination restrictions of one procedure, named after it (`isAvoidDestinationAdjacent`, ...). */
 export type DestinationRestrictions<A, P extends string> = readonly [
@@ -41,6 +44,7 @@ export type DestinationRestrictions<A, P extends string> = readonly [
   Restriction<A, ControlledFacts, `is${P}DestinationFriendly`>,
   Restriction<A, DestinationFacts, `is${P}DestinationNotInUnrest`>,
   Restriction<A, DestinationFacts, `is${P}DestinationFreeOfEnemy`>,
+  Restriction<A, ElectorateFacts, `is${P}DestinationNotElectorate`>,
 ];
 
 /** Builds the shared destination restrictions, each citing `rule` and the §7 statements given. */
@@ -99,6 +103,15 @@ export function destinationRestrictions<A extends DestinationArgs, P extends str
           (s) => landUnitCount(s) > 0 && areAtWar(world.position, power, s.power),
         ),
       facts: (_w, { to }) => ({ to }),
+    }),
+    // 21.6, ruling R34: its own rule, whichever procedure it restricts.
+    restriction({
+      name: `is${prefix}DestinationNotElectorate`,
+      rule: '21.6',
+      ruling: 'R34',
+      statements: ids.electorate ?? [],
+      holds: (world, { power, to }) => !isElectorateClosedTo(world, power, to),
+      facts: (_w, { power, to }) => ({ power, to }),
     }),
   ];
 }

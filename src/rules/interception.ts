@@ -7,6 +7,7 @@ import { landUnitCount, type Units } from '../schema/units.ts';
 import { byPowerRestriction } from './by-power.ts';
 import { commandLimit, commandLimitFacts, largestFormation } from './formation.ts';
 import { isHostile, otherPowersWithLandUnits } from './hostility.ts';
+import { isElectorateClosedTo, isHeldBeforeLeague } from './league.ts';
 import type { MoveLeg } from './leg.ts';
 import { areAllied, areAtWar, controllerOf, isFriendly, majorOf, minorPowerFacts } from './relations.ts';
 import { isBesiegedInside, siegeIn } from './siege.ts';
@@ -122,6 +123,15 @@ export const isAtWarWithMover = restriction({
   statements: ['INT-01'],
   holds: (world, args) => isInterceptorHostile(world, args.power, args.leg),
   facts: (_w, { power, leg }) => ({ power, mover: leg.power }),
+});
+
+export const isProtestantFreeToIntercept = restriction({
+  name: 'isProtestantFreeToIntercept',
+  rule: '21.6',
+  ruling: 'R34',
+  statements: ['MOV-32'],
+  holds: (world, { power }) => !isHeldBeforeLeague(world, power),
+  facts: (_w, { power }) => ({ power }),
 });
 
 export const isNoOtherPowerSuccessful = restriction({
@@ -268,18 +278,34 @@ export const mayInterceptorEnterSpace = restriction({
   facts: (world, { power, leg }) => ({ power, space: leg.to, controller: controllerOf(world, leg.to) }),
 });
 
+/**
+ * 21.6, ruling R34: no interception into an electorate by another power than the Protestant. A move into one is
+ * refused already (mayEnterElectorate), so this holds on every move the engine lets happen; it keeps the rule
+ * where interception is judged.
+ */
+export const mayInterceptIntoElectorate = restriction({
+  name: 'mayInterceptIntoElectorate',
+  rule: '21.6',
+  ruling: 'R34',
+  statements: ['MOV-31'],
+  holds: (world, { power, leg }) => !isElectorateClosedTo(world, power, leg.to),
+  facts: (_w, { power, leg }) => ({ power, to: leg.to }),
+});
+
 /** Restrictions that depend only on the move and the power: if one fails, the power is never asked. */
 export const POWER_RESTRICTIONS: readonly Restriction<InterceptArgs>[] = [
   isMoveActionInterceptable,
   isDestinationOpenToInterception,
   isActingMajorPower,
   isAtWarWithMover,
+  isProtestantFreeToIntercept,
   isNoOtherPowerSuccessful,
   hasNotDeclined,
   isInterceptorsTurn,
   mayInterceptIntoOccupiedSpace,
   isNoSiegeInOccupiedDestination,
   mayInterceptorEnterSpace,
+  mayInterceptIntoElectorate,
 ];
 
 /** Restrictions on the space an attempt comes from. */

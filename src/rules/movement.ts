@@ -6,6 +6,7 @@ import { landUnitCount, type Units } from '../schema/units.ts';
 import { byPowerRestriction } from './by-power.ts';
 import { commandLimit, commandLimitFacts, isWithinCommandLimit, largestFormation } from './formation.ts';
 import { isEnemyBloc, isHostile, otherPowersWithLandUnits } from './hostility.ts';
+import { isElectorateClosedTo, isHeldBeforeLeague } from './league.ts';
 import { areAllied, areAtWar, controllerOf, isFriendly, isInactive, majorOf } from './relations.ts';
 import { siegeIn, isBesiegedInside } from './siege.ts';
 import { splitStacks, stacksWhere } from './stacks.ts';
@@ -241,6 +242,25 @@ export const mayLeadersMoveAlone = restriction({
   facts: (_w, { to }) => ({ to }),
 });
 
+export const isProtestantFreeToMove = restriction({
+  name: 'isProtestantFreeToMove',
+  rule: '21.6',
+  ruling: 'R34',
+  statements: ['MOV-32'],
+  holds: (world, { power }) => !isHeldBeforeLeague(world, power),
+  facts: (_w, { power }) => ({ power }),
+});
+
+/** 21.6, ruling R34: a Move action, and moving on under 13.4 option 1 (checkContinue), never enter an electorate. */
+export const mayEnterElectorate = restriction({
+  name: 'mayEnterElectorate',
+  rule: '21.6',
+  ruling: 'R34',
+  statements: ['MOV-31'],
+  holds: (world, { power, to }) => !isElectorateClosedTo(world, power, to),
+  facts: (_w, { power, to }) => ({ power, to }),
+});
+
 export const isNotReliefForce = restriction({
   name: 'isNotReliefForce',
   rule: '15.2',
@@ -263,6 +283,7 @@ export const isNotReliefForce = restriction({
 export const MOVE_RESTRICTIONS: readonly Restriction<MoveArgs>[] = [
   isDestinationLandSpace,
   isDestinationAdjacent,
+  isProtestantFreeToMove,
   isFormationNotEmpty,
   isMoveSplitByPower,
   areLeadersOfActivePower,
@@ -273,6 +294,7 @@ export const MOVE_RESTRICTIONS: readonly Restriction<MoveArgs>[] = [
   isFormationWithinCommand,
   hasCpForMove,
   mayEnterControlledSpace,
+  mayEnterElectorate,
   mayEnterOccupiedSpace,
   mayLeadersMoveAlone,
   isNotReliefForce,
@@ -286,8 +308,10 @@ export function checkMove(world: World, args: MoveArgs): Verdict {
 export const ENTRY_RESTRICTIONS: readonly Restriction<MoveArgs>[] = [
   isDestinationLandSpace,
   isDestinationAdjacent,
+  isProtestantFreeToMove,
   hasCpForMove,
   mayEnterControlledSpace,
+  mayEnterElectorate,
   mayEnterOccupiedSpace,
   mayLeadersMoveAlone,
   isNotReliefForce,

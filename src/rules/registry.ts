@@ -75,6 +75,7 @@ export const RULE_REFS = [
   'R23',
   'R24',
   'R25',
+  'R34',
 ] as const;
 
 export type RuleRef = (typeof RULE_REFS)[number];

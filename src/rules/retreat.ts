@@ -182,6 +182,7 @@ export const [
   isRetreatDestinationFriendly,
   isRetreatDestinationNotInUnrest,
   isRetreatDestinationFreeOfEnemy,
+  isRetreatDestinationNotElectorate,
 ] = destinationRestrictions<RetreatArgs, 'Retreat'>('14.1', 'Retreat', {
   land: ['RET-07'],
   adjacent: ['RET-04', 'RET-14'],
@@ -189,6 +190,7 @@ export const [
   controlled: ['RET-08'],
   unrest: ['RET-05'],
   enemy: ['RET-06'],
+  electorate: ['MOV-31'],
 });
 
 export const isNotSpaceEnemyEnteredFrom = restriction({
@@ -229,6 +231,7 @@ export const RETREAT_DESTINATION_RESTRICTIONS: readonly Restriction<RetreatArgs>
   isRetreatDestinationFriendly,
   isRetreatDestinationNotInUnrest,
   isRetreatDestinationFreeOfEnemy,
+  isRetreatDestinationNotElectorate,
 ];
 
 /** Ruling R11 (alternative): whether the origin passes every other destination restriction of 14.1. */

@@ -524,10 +524,6 @@ export const STATEMENT_PLACES: Readonly<Record<string, Place>> = {
     'movement: checkingBattle fights only if hasEnemyLandUnitsOutside; withdrawal: checkingWithdrawal → battle only if hasDefendersOutside',
   ),
   'MOV-30': machine('withdrawal: no defenders and no siege check → the movement ends (afterWithdrawal → done)'),
-  'MOV-31': outOfScope(
-    'Schmalkaldic League restrictions (21.6): ruling R14; a scenario with schmalkaldicLeague false is rejected',
-  ),
-  'MOV-32': outOfScope('Schmalkaldic League restrictions (21.6): ruling R14'),
   'INT-21': rules('interceptionModifiers and bestLeader (dice.ts)'),
   'INT-22': rules('interceptionModifiers (dice.ts): Ottoman +1 with cavalry'),
   'INT-23': rules('interceptionModifiers (dice.ts): −1 against Ottoman cavalry'),

@@ -27,6 +27,11 @@ export interface World {
   readonly position: Position;
   /** The scenario's reading of each open ruling (src/schema/rulings.ts); a ruling not listed applies as stated. */
   readonly rulings?: Rulings;
+  /**
+   * 21.6, ruling R34: `false` when the scenario states that the Schmalkaldic League has not formed yet (its
+   * restrictions apply: src/rules/league.ts); absent or `true`, the League has formed and nothing is restricted.
+   */
+  readonly schmalkaldicLeague?: boolean;
 }
 
 export function withPosition(world: World, position: Position): World {

@@ -61,6 +61,7 @@ const MOVE_ISSUE_PATHS: Readonly<Record<string, string>> = {
   mayEnterOccupiedSpace: 'move.to',
   mayLeadersMoveAlone: 'move.to',
   isNotReliefForce: 'move.to',
+  mayEnterElectorate: 'move.to',
   areLeadersOfActivePower: 'move.leaders',
   hasCpForMove: 'impulse.cp',
 };
@@ -138,9 +139,6 @@ export function checkScenario(
   const taintIfNew = (space: string, before: number) => void (issues.length > before && tainted.add(space));
   const isTainted = (space: string) => tainted.has(space) || unsureSpace(space);
 
-  if (!s.schmalkaldicLeague)
-    issues.push({ path: 'schmalkaldicLeague', message: 'the restrictions before the Schmalkaldic League (21.6) are not supported in this release (ruling R14)' });
-
   // Ruling R33: each card exists once; a home card (6.1) is its power's; ruling R14: the engine plays only the cards
   // whose windows it runs.
   const holder = new Map<string, string>();
@@ -166,6 +164,15 @@ export function checkScenario(
     if (s.alliances.some(([x, y]) => (x === a && y === b) || (x === b && y === a)))
       issues.push({ path: at(['war', i]), message: `${a} and ${b} are listed both at war and allied` });
   });
+  // 21.6, ruling R34: before the Schmalkaldic League no power may declare war on the Protestant.
+  if (!s.schmalkaldicLeague)
+    s.war.forEach(([a, b], i) => {
+      if (a === 'protestant' || b === 'protestant')
+        issues.push({
+          path: at(['war', i]),
+          message: `${nameOf(a === 'protestant' ? b : a)} is at war with the Protestant, but the Schmalkaldic League has not formed (schmalkaldicLeague: false): before it forms no power may be at war with the Protestant (21.6, ruling R34)`,
+        });
+    });
   s.alliances.forEach(([a, b], i) => {
     if (a === b) issues.push({ path: at(['alliances', i]), message: 'a power cannot be allied with itself' });
     if (a === 'independent' || b === 'independent') issues.push({ path: at(['alliances', i]), message: 'independent spaces and units have no allies' });
@@ -262,7 +269,13 @@ export function checkScenario(
   // Consistency of the position itself: fortifications, sieges, enemies face to face. Each problem points at the
   // stack that makes it one (the stack that overfills a fortification, the second of two enemies outside). A space
   // where a malformed stack or siege stands is not judged: what is there is not known.
-  const world: World = { board, leaders, position: { ...s, stacks: s.stacks }, rulings: s.rulings };
+  const world: World = {
+    board,
+    leaders,
+    position: { ...s, stacks: s.stacks },
+    rulings: s.rulings,
+    ...(s.schmalkaldicLeague ? {} : { schmalkaldicLeague: false }),
+  };
   const bySpace = new Map<string, { x: (typeof s.stacks)[number]; i: number }[]>();
   s.stacks.forEach((x, i) => {
     const list = bySpace.get(x.space);

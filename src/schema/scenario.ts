@@ -111,6 +111,10 @@ export const PositionShape = {
   captured: z.array(CaptureSchema).max(LIMITS.leaders).default([]).describe('leaders on an enemy power card (13.1, 14 step 10)'),
   impulse: ImpulseSchema,
   rulings: RulingsSchema,
+  schmalkaldicLeague: z
+    .boolean()
+    .optional()
+    .describe('false: the Schmalkaldic League has not formed (21.6, ruling R34); absent or true: it has'),
 };
 
 export const ScenarioSchema = z
@@ -125,7 +129,11 @@ export const ScenarioSchema = z
     schmalkaldicLeague: z
       .boolean()
       .default(true)
-      .describe('whether the Schmalkaldic League has formed; false (21.6 restrictions) is not supported (ruling R14)'),
+      .describe(
+        'whether the Schmalkaldic League has formed; false: the Protestant does not move, intercept or avoid battle, ' +
+          'nobody is at war with it, and no other power moves, intercepts, avoids battle, retreats or moves on into ' +
+          'an electorate (21.6, ruling R34)',
+      ),
   })
   .strict();
 

@@ -169,8 +169,8 @@ export const RULE_REGISTRY: Readonly<Record<RuleRef, Text>> = {
   ),
   '16.3': t('Naval transport (not in this release).', 'Морская перевозка (нет в этой версии).'),
   '21.6': t(
-    'Before the Schmalkaldic League no one moves or retreats into an electorate, and the Protestant does not move (not in this release).',
-    'До Шмалькальденской лиги никто не входит и не отступает в курфюршества, Протестанты не двигаются (нет в этой версии).',
+    'Before the Schmalkaldic League the Protestant does not move, and no other power moves or retreats into an electorate.',
+    'До Шмалькальденской лиги протестанты не двигаются, а другие державы не входят и не отступают в курфюршества.',
   ),
   '22.1': t(
     'Inactive minor powers never move, intercept or avoid battle; 4 or fewer withdraw inside, 5 or more fight.',
@@ -237,8 +237,8 @@ export const RULE_REGISTRY: Readonly<Record<RuleRef, Text>> = {
     'Завершение движения в пустой вражеской укреплённой области без сражения начинает осаду.',
   ),
   R14: t(
-    'Cards, naval transport, relief forces, assaults and the Schmalkaldic League restrictions are not in this release.',
-    'Карты, морская перевозка, деблокада, штурм и ограничения Шмалькальденской лиги в эту версию не входят.',
+    'Cards, naval transport, relief forces and assaults are not in this release; the Schmalkaldic League restrictions are (ruling R34).',
+    'Карты, морская перевозка, деблокада и штурм в эту версию не входят; ограничения Шмалькальденской лиги входят (постановление R34).',
   ),
   R15: t(
     'A space is controlled by its home power unless the scenario says otherwise.',
@@ -283,5 +283,9 @@ export const RULE_REGISTRY: Readonly<Record<RuleRef, Text>> = {
   R25: t(
     'The moving formation stands in neither space until it is placed: it defends nothing and counts in no siege.',
     'Движущееся соединение до размещения не находится ни в одной области: ничего не обороняет и не учитывается в осаде.',
+  ),
+  R34: t(
+    'When a scenario says the Schmalkaldic League has not formed, the Protestant may not move, intercept or avoid battle, nobody is at war with it, and no other power moves, intercepts, avoids, retreats or moves on into an electorate.',
+    'Если по сценарию Шмалькальденская лига ещё не создана, протестанты не двигаются, не перехватывают и не уклоняются от сражения, никто с ними не воюет, а другие державы не входят в курфюршества ни движением, ни перехватом, ни уклонением, ни отступлением, ни продолжением движения.',
   ),
 };

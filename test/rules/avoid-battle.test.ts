@@ -73,6 +73,8 @@ const loneLeader = refusedBy({ code: 'isNotLoneLeader', rule: '13.3', ruling: 'R
 const notEmpty = refusedBy({ code: 'isAvoidNotEmpty', rule: '13.3 step 3' });
 const inSpace = refusedBy({ code: 'areAvoidersInSpace', rule: '13.3 step 3' });
 const interceptable = refusedBy({ code: 'isMoveActionInterceptable', rule: '13.2' });
+const notElectorate = refusedBy({ code: 'isAvoidDestinationNotElectorate', rule: '21.6', ruling: 'R34' });
+const protestantFree = refusedBy({ code: 'isProtestantFreeToAvoid', rule: '21.6', ruling: 'R34' });
 
 describe('13.3 where a group may avoid to', () => {
   const NO_ALLIANCE: ScenarioPatch = { alliances: [] };
@@ -253,6 +255,60 @@ describe('13.3 where a group may avoid to', () => {
     },
   });
 
+  // France, at war with the Hapsburg, enters Hapsburg Regensburg from Nuremberg. Augsburg, next to it, is an
+  // electorate (2.1), Linz is not.
+  truthTable<{ title: string; to: string; patch: ScenarioPatch; expect: Expected }>({
+    rows: [
+      {
+        title:
+          '[21.6, ruling R34] forbids the Hapsburg to avoid battle into Augsburg, an electorate, before the League (MOV-31)',
+        to: 'augsburg',
+        patch: { schmalkaldicLeague: false },
+        expect: notElectorate(
+          ['Augsburg is an electorate', 'Hapsburg units may not avoid battle into it'],
+          ['Аугсбург — курфюршество', 'части Габсбургов не могут уклоняться от сражения в Аугсбург'],
+        ),
+      },
+      {
+        title: '[21.6, ruling R34] allows Augsburg once the League has formed (MOV-31)',
+        to: 'augsburg',
+        patch: {},
+        expect: ALLOWS,
+      },
+      {
+        title: '[21.6, ruling R34] allows Linz, not an electorate, before the League (MOV-31)',
+        to: 'linz',
+        patch: { schmalkaldicLeague: false },
+        expect: ALLOWS,
+      },
+      // The Protestant's own Augsburg: an ally may avoid into it (13.3), but not before the League.
+      {
+        title: "[21.6, ruling R34] forbids the Protestant's ally its Augsburg before the League (MOV-31, AVB-07)",
+        to: 'augsburg',
+        patch: {
+          schmalkaldicLeague: false,
+          control: { nuremberg: 'france', regensburg: 'hapsburg' },
+          alliances: [['hapsburg', 'protestant']],
+        },
+        expect: notElectorate(['Augsburg is an electorate'], ['курфюршество']),
+      },
+    ],
+    judge: ({ to, patch }) => {
+      const w0 = world({
+        war: [['france', 'hapsburg']],
+        control: { nuremberg: 'france', regensburg: 'hapsburg', augsburg: 'hapsburg' },
+        stacks: [
+          { space: 'nuremberg', power: 'france', regulars: 4 },
+          { space: 'regensburg', power: 'hapsburg', regulars: 2 },
+        ],
+        impulse: { power: 'france', cp: 1 },
+        ...patch,
+      });
+      const { world: w, leg } = depart(w0, 'france', 'nuremberg', 'regensburg');
+      return { world: w, verdicts: [checkAvoid(w, args({ leg, intercepted: [], done: [] }, to, { regulars: 2 }))] };
+    },
+  });
+
   test('[13.3] every destination refusal cites 13.3 and explains itself in English and Russian (AVB-05, AVB-07, AVB-08, AVB-10)', () => {
     const { world: w, state } = intoVienna({ unrest: ['linz'] });
     const expected: Readonly<Record<string, Expected>> = {
@@ -264,7 +320,7 @@ describe('13.3 where a group may avoid to', () => {
     for (const [to, e] of Object.entries(expected)) expectVerdict(w, checkAvoid(w, args(state, to)), e);
   });
 
-  test('[13.3] lists the destination restrictions: a land space, adjacent, not where the enemy came from, then control, unrest and enemies (AVB-05..AVB-11)', () => {
+  test('[13.3, 21.6] lists the destination restrictions: a land space, adjacent, not where the enemy came from, then control, unrest, enemies and, before the League, electorates (AVB-05..AVB-11, MOV-31)', () => {
     expect(AVOID_DESTINATION_RESTRICTIONS.flatMap((r) => r.statements)).toEqual([
       'AVB-10',
       'AVB-05',
@@ -273,8 +329,9 @@ describe('13.3 where a group may avoid to', () => {
       'AVB-07',
       'AVB-08',
       'AVB-09',
+      'MOV-31',
     ]);
-    expect(AVOID_DESTINATION_RESTRICTIONS.every((r) => r.rule === '13.3')).toBe(true);
+    expect(AVOID_DESTINATION_RESTRICTIONS.map((r) => r.rule)).toEqual([...Array<string>(7).fill('13.3'), '21.6']);
   });
 });
 
@@ -390,6 +447,41 @@ describe('13.3 who may make an attempt', () => {
     },
   });
 
+  // 13.1 restriction 3: the Protestant regulars in Hapsburg Vienna, an ally's, are enemies of the Ottoman who enters.
+  truthTable<{ title: string; league?: boolean; power: MajorPower; expect: Expected }>({
+    rows: [
+      {
+        title: '[21.6, ruling R34] forbids the Protestant to avoid battle before the Schmalkaldic League (MOV-32)',
+        league: false,
+        power: 'protestant',
+        expect: protestantFree(
+          ['Schmalkaldic League has not formed', 'Protestant units may not avoid battle'],
+          ['Шмалькальденская лига ещё не создана', 'части Протестантов не могут уклоняться от сражения'],
+        ),
+      },
+      {
+        title: '[21.6, ruling R34] allows the Protestant to avoid battle once the League has formed (MOV-32)',
+        power: 'protestant',
+        expect: ALLOWS,
+      },
+      {
+        title: '[21.6, ruling R34] allows the Hapsburg beside them to avoid battle before the League (MOV-32)',
+        league: false,
+        power: 'hapsburg',
+        expect: ALLOWS,
+      },
+    ],
+    judge: ({ league, power }) => {
+      const { world: w, state } = intoVienna({
+        ...(league === undefined ? {} : { schmalkaldicLeague: league }),
+        alliances: [...(VIENNA.alliances ?? []), ['hapsburg', 'protestant']],
+        stacks: [SULEIMAN, FERDINAND, { space: 'vienna', power: 'protestant', regulars: 2 }],
+      });
+      const request = power === 'protestant' ? { regulars: 2 } : FERDINANDS_GROUP;
+      return { world: w, verdicts: [checkAvoid(w, args(state, 'linz', request, power))] };
+    },
+  });
+
   test("[22.1] never lets an inactive minor's stack avoid battle, nor asks it (AVB-25, ruling R10)", () => {
     // Hungary-Bohemia without an ally is inactive; the Ottoman, at war with it, enters Pressburg from Buda.
     const w0 = world({
@@ -439,12 +531,13 @@ describe('13.3 who may make an attempt', () => {
     expect(nextAvoider(w, state)).toBeUndefined();
   });
 
-  test('[13.3] checks the power, its turn, its interception and the lone leader before anything else (AVB-03, AVB-04, AVB-13, AVB-14, AVB-25)', () => {
+  test('[13.3, 21.6] checks the power, its turn, its interception, the League and the lone leader before anything else (AVB-03, AVB-04, AVB-13, AVB-14, AVB-25, MOV-32)', () => {
     expect(AVOIDER_RESTRICTIONS.map((r) => r.name)).toEqual([
       'isAvoidingMajorPower',
       'hasNotAvoided',
       'isAvoidersTurn',
       'didNotIntercept',
+      'isProtestantFreeToAvoid',
       'isNotLoneLeader',
     ]);
   });

@@ -25,7 +25,9 @@ import {
   isNoOtherPowerSuccessful,
   isNoSiegeInOccupiedDestination,
   isNotAcrossPass,
+  isProtestantFreeToIntercept,
   isSpaceNotUsed,
+  mayInterceptIntoElectorate,
   mayInterceptIntoOccupiedSpace,
   mayInterceptorEnterSpace,
   nextInterceptor,
@@ -207,6 +209,11 @@ interface AttemptRow {
   readonly expect: Expected;
   /** Judge only this restriction: another one refuses the whole attempt first (the row's comment says which). */
   readonly alone?: boolean;
+  /**
+   * Judge the attempt as if the Schmalkaldic League had not formed (21.6, ruling R34), on a board parsed with it
+   * formed: the move itself would be refused before the League (a move into an electorate, mayEnterElectorate).
+   */
+  readonly beforeLeague?: boolean;
 }
 
 const tables = new TableIndex();
@@ -218,7 +225,8 @@ function attemptTable(r: Restriction<InterceptArgs>, refusal: Refused, rows: rea
     refusal,
     rows,
     judge: (row) => {
-      const { w, state } = setUp(row.patch, row.move, row.state);
+      const { w: parsed, state } = setUp(row.patch, row.move, row.state);
+      const w: World = row.beforeLeague ? { ...parsed, schmalkaldicLeague: false } : parsed;
       const args = attemptArgs(state, row.attempt);
       return { world: w, verdicts: [check(r, w, args), ...(row.alone ? [] : [checkInterception(w, args)])] };
     },
@@ -438,6 +446,95 @@ describe('isAtWarWithMover', () => {
       move: SULEIMAN,
       attempt: fromLinz('england'),
       expect: forbids(['England', 'Ottoman'], ['Англия', 'Османами']),
+    },
+  ]);
+});
+
+describe('isProtestantFreeToIntercept', () => {
+  // 13.1 restriction 3: Protestant allies of the Hapsburg stand in Hapsburg Vienna, so the Ottoman entry makes them
+  // enemies, and the Protestant regulars in Linz could intercept — once the Schmalkaldic League has formed.
+  const protestantBloc = (league?: boolean): ScenarioPatch =>
+    plus(
+      {
+        ...VIENNA,
+        ...(league === undefined ? {} : { schmalkaldicLeague: league }),
+        alliances: [...(VIENNA.alliances ?? []), ['hapsburg', 'protestant']],
+      },
+      { space: 'vienna', power: 'protestant', regulars: 1 },
+      { space: 'linz', power: 'protestant', regulars: 3 },
+    );
+  attemptTable(isProtestantFreeToIntercept, { code: 'isProtestantFreeToIntercept', rule: '21.6', ruling: 'R34' }, [
+    {
+      title: '[21.6, ruling R34] forbids the Protestant to intercept from Linz before the Schmalkaldic League (MOV-32)',
+      patch: protestantBloc(false),
+      move: SULEIMAN,
+      attempt: fromLinz('protestant'),
+      expect: forbids(
+        ['Schmalkaldic League has not formed', 'Protestant units may not intercept'],
+        ['Шмалькальденская лига ещё не создана', 'части Протестантов не могут перехватывать'],
+      ),
+    },
+    {
+      title: '[21.6, ruling R34] allows the same interception once the League has formed (MOV-32, INT-01)',
+      patch: protestantBloc(),
+      move: SULEIMAN,
+      attempt: fromLinz('protestant'),
+      expect: ALLOWS,
+    },
+    {
+      title: '[21.6, ruling R34] allows Charles V to intercept before the League (MOV-32)',
+      patch: { ...VIENNA, schmalkaldicLeague: false },
+      move: SULEIMAN,
+      attempt: CHARLES,
+      expect: ALLOWS,
+    },
+  ]);
+});
+
+describe('mayInterceptIntoElectorate', () => {
+  // France, at war with the Hapsburg, marches from Worms into Hapsburg Augsburg (an electorate); Ferdinand waits in
+  // Regensburg, next to it.
+  const augsburg: ScenarioPatch = {
+    war: [['france', 'hapsburg']],
+    control: { augsburg: 'hapsburg', worms: 'france' },
+    stacks: [
+      { space: 'worms', power: 'france', regulars: 3, leaders: ['montmorency'] },
+      { space: 'regensburg', power: 'hapsburg', regulars: 3, leaders: ['ferdinand'] },
+    ],
+    ...turn('france'),
+  };
+  const intoAugsburg: MoveSpec = { from: 'worms', to: 'augsburg', request: { regulars: 3, leaders: ['montmorency'] } };
+  const ferdinand: Attempt = {
+    power: 'hapsburg',
+    from: 'regensburg',
+    request: { regulars: 3, leaders: ['ferdinand'] },
+  };
+  attemptTable(mayInterceptIntoElectorate, { code: 'mayInterceptIntoElectorate', rule: '21.6', ruling: 'R34' }, [
+    {
+      title:
+        '[21.6, ruling R34] forbids the Hapsburg to intercept into Augsburg, an electorate, before the League (MOV-31)',
+      patch: augsburg,
+      move: intoAugsburg,
+      attempt: ferdinand,
+      beforeLeague: true,
+      expect: forbids(
+        ['Augsburg is an electorate', 'Hapsburg units may not intercept into it'],
+        ['Аугсбург — курфюршество', 'части Габсбургов не могут входить перехватом в Аугсбург'],
+      ),
+    },
+    {
+      title: '[21.6, ruling R34] allows the interception into Augsburg once the League has formed (MOV-31)',
+      patch: augsburg,
+      move: intoAugsburg,
+      attempt: ferdinand,
+      expect: ALLOWS,
+    },
+    {
+      title: '[21.6, ruling R34] allows an interception into Vienna, not an electorate, before the League (MOV-31)',
+      patch: { ...VIENNA, schmalkaldicLeague: false },
+      move: SULEIMAN,
+      attempt: CHARLES,
+      expect: ALLOWS,
     },
   ]);
 });

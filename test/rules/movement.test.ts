@@ -20,7 +20,9 @@ import {
   isFormationWithinCommand,
   isMoveSplitByPower,
   isNotReliefForce,
+  isProtestantFreeToMove,
   mayEnterControlledSpace,
+  mayEnterElectorate,
   mayEnterOccupiedSpace,
   mayLeadersMoveAlone,
   movableStacks,
@@ -925,6 +927,136 @@ describe('isNotReliefForce', () => {
       to: 'vienna',
       request: { regulars: 3, leaders: ['ibrahim-pasha'] },
       expect: ALLOWS,
+    },
+  ]);
+});
+
+describe('isProtestantFreeToMove', () => {
+  // Ruling R34: "schmalkaldicLeague": false holds the Protestant's units; without it the League has formed.
+  const worms = (league?: boolean): ScenarioPatch => ({
+    ...(league === undefined ? {} : { schmalkaldicLeague: league }),
+    stacks: [
+      { space: 'worms', power: 'protestant', regulars: 2, leaders: ['philip-of-hesse'] },
+      { space: 'linz', power: 'hapsburg', regulars: 2 },
+    ],
+    ...turn('protestant', 2),
+  });
+  moveTable(isProtestantFreeToMove, { code: 'isProtestantFreeToMove', rule: '21.6', ruling: 'R34' }, [
+    {
+      title:
+        '[21.6, ruling R34] forbids the Protestant to move from Worms to Mainz before the Schmalkaldic League (MOV-32)',
+      patch: worms(false),
+      from: 'worms',
+      to: 'mainz',
+      request: { regulars: 2, leaders: ['philip-of-hesse'] },
+      expect: forbids(
+        ['Schmalkaldic League has not formed', 'Protestant units may not move'],
+        ['Шмалькальденская лига ещё не создана', 'части Протестантов не могут двигаться'],
+      ),
+    },
+    {
+      title: '[21.6, ruling R34] forbids Philip of Hesse to move alone before the League (MOV-32)',
+      patch: worms(false),
+      from: 'worms',
+      to: 'nuremberg',
+      request: { leaders: ['philip-of-hesse'] },
+      expect: forbids(['Protestant units may not move'], ['не могут двигаться']),
+    },
+    {
+      title: '[21.6, ruling R34] allows the Protestant the same move once the League has formed (MOV-32)',
+      patch: worms(true),
+      from: 'worms',
+      to: 'mainz',
+      request: { regulars: 2, leaders: ['philip-of-hesse'] },
+      expect: ALLOWS,
+    },
+    {
+      title: '[21.6, ruling R34] allows it when the scenario says nothing of the League: it has formed (MOV-32)',
+      patch: worms(),
+      from: 'worms',
+      to: 'mainz',
+      request: { regulars: 2 },
+      expect: ALLOWS,
+    },
+    {
+      title: '[21.6, ruling R34] allows the Hapsburg to move before the League (MOV-32)',
+      patch: { ...worms(false), ...turn('hapsburg') },
+      from: 'linz',
+      to: 'vienna',
+      request: { regulars: 2 },
+      expect: ALLOWS,
+    },
+  ]);
+});
+
+describe('mayEnterElectorate', () => {
+  // Augsburg is an electorate (2.1); Regensburg, Linz and Nuremberg are not. The Hapsburg holds Augsburg here.
+  const regensburg = (league: boolean, patch: ScenarioPatch = {}): ScenarioPatch => ({
+    schmalkaldicLeague: league,
+    control: { augsburg: 'hapsburg' },
+    stacks: [{ space: 'regensburg', power: 'hapsburg', regulars: 3, leaders: ['ferdinand'] }],
+    ...turn('hapsburg'),
+    ...patch,
+  });
+  const army = { regulars: 3, leaders: ['ferdinand'] };
+  moveTable(mayEnterElectorate, { code: 'mayEnterElectorate', rule: '21.6', ruling: 'R34' }, [
+    {
+      title: '[21.6, ruling R34] forbids the Hapsburg to move into Augsburg, an electorate, before the League (MOV-31)',
+      patch: regensburg(false),
+      from: 'regensburg',
+      to: 'augsburg',
+      request: army,
+      expect: forbids(
+        ['Augsburg is an electorate', 'Hapsburg units may not move into it', 'only the Protestant'],
+        ['Аугсбург — курфюршество', 'части Габсбургов не могут входить в Аугсбург'],
+      ),
+    },
+    {
+      title: '[21.6, ruling R34] forbids a leader moving alone into Augsburg before the League (MOV-31)',
+      patch: regensburg(false),
+      from: 'regensburg',
+      to: 'augsburg',
+      request: { leaders: ['ferdinand'] },
+      expect: forbids(['Augsburg is an electorate'], ['курфюршество']),
+    },
+    // An ally of the Protestant may enter its Augsburg (13.1), but not before the League.
+    {
+      title: "[21.6, ruling R34] forbids the Protestant's ally its Augsburg before the League (MOV-31, MOV-13)",
+      patch: regensburg(false, { control: {}, alliances: [['hapsburg', 'protestant']] }),
+      from: 'regensburg',
+      to: 'augsburg',
+      request: army,
+      expect: forbids(['Augsburg is an electorate'], ['Аугсбург — курфюршество']),
+    },
+    {
+      title: '[21.6, ruling R34] allows the Hapsburg into Augsburg once the League has formed (MOV-31)',
+      patch: regensburg(true),
+      from: 'regensburg',
+      to: 'augsburg',
+      request: army,
+      expect: ALLOWS,
+    },
+    {
+      title: '[21.6, ruling R34] allows the Hapsburg into Linz, not an electorate, before the League (MOV-31)',
+      patch: regensburg(false),
+      from: 'regensburg',
+      to: 'linz',
+      request: army,
+      expect: ALLOWS,
+    },
+    // isProtestantFreeToMove refuses the whole move first: the Protestant is never kept out of an electorate.
+    {
+      title: '[21.6, ruling R34] never keeps the Protestant itself out of an electorate (MOV-31)',
+      patch: {
+        schmalkaldicLeague: false,
+        stacks: [{ space: 'worms', power: 'protestant', regulars: 2 }],
+        ...turn('protestant'),
+      },
+      from: 'worms',
+      to: 'augsburg',
+      request: { regulars: 2 },
+      expect: ALLOWS,
+      alone: true,
     },
   ]);
 });

@@ -101,6 +101,7 @@ const mayGoInside = refusedBy({ code: 'mayGoInside', rule: '14.1', ruling: 'R22'
 const withinLimit = refusedBy({ code: 'isInsideWithinLimit', rule: '14.1' });
 const unitsPresent = refusedBy({ code: 'areInsideUnitsPresent', rule: '14.1' });
 const legalDestination = refusedBy({ code: 'namesLegalDestination', rule: '14.1' });
+const notElectorate = refusedBy({ code: 'isRetreatDestinationNotElectorate', rule: '21.6', ruling: 'R34' });
 
 describe('14.1 where a losing defender may retreat', () => {
   truthTable<{ title: string; to: string; patch: ScenarioPatch; expect: Expected }>({
@@ -215,12 +216,112 @@ describe('14.1 where a losing defender may retreat', () => {
     expect(checkRetreat(w, retreatArgs(state, 'hapsburg', 'salzburg')).ok).toBe(true);
   });
 
-  test('[14.1] lists the destination restrictions, the attacker and defender rules right after adjacency (RET-04..RET-10, RET-14)', () => {
+  test('[14.1, 21.6] lists the destination restrictions, the attacker and defender rules right after adjacency, electorates last (RET-04..RET-10, RET-14, MOV-31)', () => {
     expect(RETREAT_DESTINATION_RESTRICTIONS.map((r) => r.name).slice(2, 4)).toEqual([
       'isAttackerOrigin',
       'isNotSpaceEnemyEnteredFrom',
     ]);
-    expect(RETREAT_DESTINATION_RESTRICTIONS.every((r) => r.rule === '14.1')).toBe(true);
+    expect(RETREAT_DESTINATION_RESTRICTIONS.at(-1)?.name).toBe('isRetreatDestinationNotElectorate');
+    expect(RETREAT_DESTINATION_RESTRICTIONS.map((r) => r.rule)).toEqual([...Array<string>(8).fill('14.1'), '21.6']);
+  });
+});
+
+describe('14.1 and 21.6: no retreat into an electorate before the Schmalkaldic League', () => {
+  // France beat the Hapsburg in Hapsburg Regensburg, coming from Nuremberg; Augsburg, next to it, is an electorate.
+  const regensburg = (reason: 'defender' | 'attacker', patch: ScenarioPatch): { world: World; state: RetreatState } => {
+    const defender = reason === 'defender';
+    const w = fought(
+      {
+        war: [['france', 'hapsburg']],
+        control: { nuremberg: 'france', regensburg: 'hapsburg', augsburg: 'hapsburg' },
+        stacks: defender
+          ? [
+              { space: 'nuremberg', power: 'france', regulars: 4 },
+              { space: 'regensburg', power: 'hapsburg', regulars: 2 },
+            ]
+          : [
+              { space: 'augsburg', power: 'hapsburg', regulars: 2 },
+              { space: 'regensburg', power: 'france', regulars: 4 },
+            ],
+        impulse: { power: defender ? 'france' : 'hapsburg', cp: 1 },
+        ...patch,
+      },
+      defender ? 'france' : 'hapsburg',
+      defender ? 'nuremberg' : 'augsburg',
+      'regensburg',
+    );
+    return {
+      world: w,
+      state: {
+        space: 'regensburg',
+        reason,
+        attacker: defender ? 'france' : 'hapsburg',
+        origin: defender ? 'nuremberg' : 'augsburg',
+        done: [],
+        captor: 'france',
+      },
+    };
+  };
+  truthTable<{ title: string; reason: 'defender' | 'attacker'; to: string; patch: ScenarioPatch; expect: Expected }>({
+    rows: [
+      {
+        title:
+          '[21.6, ruling R34] forbids a losing Hapsburg defender to retreat into Augsburg before the League (MOV-31)',
+        reason: 'defender',
+        to: 'augsburg',
+        patch: { schmalkaldicLeague: false },
+        expect: notElectorate(
+          ['Augsburg is an electorate', 'Hapsburg units may not retreat into it'],
+          ['Аугсбург — курфюршество', 'части Габсбургов не могут отступать в Аугсбург'],
+        ),
+      },
+      {
+        title: '[21.6, ruling R34] allows the retreat into Augsburg once the League has formed (MOV-31)',
+        reason: 'defender',
+        to: 'augsburg',
+        patch: {},
+        expect: ALLOWS,
+      },
+      {
+        title: '[21.6, ruling R34] allows the retreat into Linz, not an electorate, before the League (MOV-31)',
+        reason: 'defender',
+        to: 'linz',
+        patch: { schmalkaldicLeague: false },
+        expect: ALLOWS,
+      },
+      // Ruling R11: a losing attacker must go back where it came from; before the League that is no legal space.
+      {
+        title:
+          '[21.6, ruling R34, ruling R11] forbids a losing attacker its origin when that is an electorate (MOV-31, RET-10)',
+        reason: 'attacker',
+        to: 'augsburg',
+        patch: { schmalkaldicLeague: false },
+        expect: notElectorate(['Augsburg is an electorate'], ['курфюршество']),
+      },
+      {
+        title:
+          '[21.6, ruling R34, ruling R11] allows it its origin Augsburg once the League has formed (MOV-31, RET-10)',
+        reason: 'attacker',
+        to: 'augsburg',
+        patch: {},
+        expect: ALLOWS,
+      },
+    ],
+    judge: ({ reason, to, patch }) => {
+      const { world: w, state } = regensburg(reason, patch);
+      return { world: w, verdicts: [checkRetreat(w, retreatArgs(state, 'hapsburg', to))] };
+    },
+  });
+
+  test('[21.6, ruling R34] offers a losing Hapsburg defender Linz, never Augsburg, before the League (MOV-31)', () => {
+    const { world: w, state } = regensburg('defender', { schmalkaldicLeague: false });
+    const d = retreatDestinations(w, state, 'hapsburg');
+    expect(d.to).toEqual(['linz']);
+    expect(d.blocked.map((b) => [b.to, b.refusal.code])).toEqual([
+      ['augsburg', 'isRetreatDestinationNotElectorate'],
+      ['nuremberg', 'isNotSpaceEnemyEnteredFrom'],
+      ['salzburg', 'isRetreatDestinationFriendly'],
+    ]);
   });
 });
 

@@ -47,6 +47,15 @@ describe('parseScenario: valid scenarios', () => {
     expect(vienna).toMatchObject({ power: 'hapsburg', regulars: 2, mercenaries: 0, cavalry: 0, inside: false, lostBattle: false });
   });
 
+  test('[21.6, ruling R34] parses a position before the Schmalkaldic League, and keeps it in the world the rules read', () => {
+    const before = parseScenario(board({ schmalkaldicLeague: false }));
+    expect(before.data.schmalkaldicLeague).toBe(false);
+    expect(before.world.schmalkaldicLeague).toBe(false);
+    const after = parseScenario(board({ schmalkaldicLeague: true, war: [['ottoman', 'hapsburg'], ['ottoman', 'protestant']] }));
+    expect(after.data.schmalkaldicLeague).toBe(true);
+    expect(after.world.schmalkaldicLeague).toBeUndefined();
+  });
+
   test('[ruling R15] leaves control overrides as given and the rest to home powers', () => {
     const s = parseScenario(example());
     expect(s.world.position.control).toEqual({ pressburg: 'ottoman' });
@@ -375,10 +384,35 @@ describe('parseScenario: problems in the position', () => {
       message: /'adriatic' is a sea zone/,
     },
     {
-      what: '[ruling R14] rejects schmalkaldicLeague: false as not supported',
-      input: () => board({ schmalkaldicLeague: false }),
-      path: 'schmalkaldicLeague',
-      message: /21\.6.*not supported.*ruling R14/,
+      what: '[21.6, ruling R34] rejects a war with the Protestant before the Schmalkaldic League',
+      input: () => board({ schmalkaldicLeague: false, war: [['ottoman', 'hapsburg'], ['protestant', 'france']] }),
+      path: 'war[1]',
+      message: /France is at war with the Protestant.*schmalkaldicLeague: false.*\(21\.6, ruling R34\)/,
+    },
+    {
+      what: "[21.6, ruling R34] rejects a move of the Protestant's units before the League",
+      input: () =>
+        board({
+          schmalkaldicLeague: false,
+          stacks: [{ space: 'worms', power: 'protestant', regulars: 2 }],
+          impulse: { power: 'protestant', cp: 1 },
+          move: { from: 'worms', to: 'mainz', regulars: 2 },
+        }),
+      path: 'move',
+      message: /^\[21\.6, ruling R34\] The Schmalkaldic League has not formed: until it does, Protestant units may not move/,
+    },
+    {
+      what: '[21.6, ruling R34] rejects a move into an electorate before the League',
+      input: () =>
+        board({
+          schmalkaldicLeague: false,
+          control: { augsburg: 'hapsburg' },
+          stacks: [{ space: 'regensburg', power: 'hapsburg', regulars: 2 }],
+          impulse: { power: 'hapsburg', cp: 1 },
+          move: { from: 'regensburg', to: 'augsburg', regulars: 2 },
+        }),
+      path: 'move.to',
+      message: /^\[21\.6, ruling R34\] Augsburg is an electorate/,
     },
   ];
 
@@ -511,11 +545,12 @@ describe('parseScenario: several problems at once', () => {
         captured: [{ leader: 'ferdinand', by: 'ottoman' }],
         sieges: [{ space: 'adriatic', by: ['ottoman'] }],
         schmalkaldicLeague: false,
+        war: [['ottoman', 'hapsburg'], ['ottoman', 'protestant']],
       }),
     );
     expect(issues.map((i) => i.path).sort()).toEqual(
       [
-        'schmalkaldicLeague',
+        'war[1]',
         'stacks[0].space',
         'stacks[1].cavalry',
         'stacks[1].leaders[0]',

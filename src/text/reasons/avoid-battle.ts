@@ -13,6 +13,7 @@ import {
   notInUnrestReason,
   notIndependentReason,
 } from './destinations.ts';
+import { electorateClosedReason, heldBeforeLeagueReason } from './league.ts';
 import type { NameSource, RenderersOf } from './types.ts';
 
 function avoidingMajorPowerReason(_w: NameSource, f: MinorPowerFacts): Text {
@@ -100,6 +101,8 @@ export const AVOID_BATTLE_REASONS: RenderersOf<typeof rules> = {
   isAvoidDestinationFriendly: friendlyReason,
   isAvoidDestinationNotInUnrest: notInUnrestReason,
   isAvoidDestinationFreeOfEnemy: freeOfEnemyReason,
+  isAvoidDestinationNotElectorate: (world, { power, to }) => electorateClosedReason(world, power, to, 'avoid'),
+  isProtestantFreeToAvoid: (_w, { power }) => heldBeforeLeagueReason(power, 'avoid'),
   isNotSpaceEnemyCameFrom: (world, { space, mover }) => {
     const f = spaceName(world, space),
       a = powerName(mover);

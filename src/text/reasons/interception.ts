@@ -16,6 +16,7 @@ import { cite } from '../rules.ts';
 import { text, type Text } from '../text.ts';
 import { byPowerReason } from './by-power.ts';
 import { commandLimitReason } from './formation.ts';
+import { electorateClosedReason, heldBeforeLeagueReason } from './league.ts';
 import type { NameSource, RenderersOf } from './types.ts';
 
 function actingMajorPowerReason(_w: NameSource, f: MinorPowerFacts): Text {
@@ -39,6 +40,8 @@ function actingMajorPowerReason(_w: NameSource, f: MinorPowerFacts): Text {
 }
 
 export const INTERCEPTION_REASONS: RenderersOf<typeof rules> = {
+  isProtestantFreeToIntercept: (_w, { power }) => heldBeforeLeagueReason(power, 'intercept'),
+  mayInterceptIntoElectorate: (world, { power, to }) => electorateClosedReason(world, power, to, 'intercept'),
   isMoveActionInterceptable: () =>
     text(
       'Formations moving by avoid battle, interception or retreat cannot be intercepted.',

@@ -20,6 +20,7 @@ import { cite } from '../rules.ts';
 import { text } from '../text.ts';
 import { byPowerReason } from './by-power.ts';
 import { commandLimitReason } from './formation.ts';
+import { electorateClosedReason, heldBeforeLeagueReason } from './league.ts';
 import type { RenderersOf } from './types.ts';
 
 export const MOVEMENT_REASONS: RenderersOf<typeof rules> = {
@@ -139,6 +140,8 @@ export const MOVEMENT_REASONS: RenderersOf<typeof rules> = {
         'область под вражеским контролем или в ней стоят вражеские части.',
     );
   },
+  isProtestantFreeToMove: (_w, { power }) => heldBeforeLeagueReason(power, 'move'),
+  mayEnterElectorate: (world, { power, to }) => electorateClosedReason(world, power, to, 'move'),
   isNotReliefForce: (world, { to }) => {
     const t = spaceName(world, to),
       r = cite('15.2');

@@ -23,9 +23,11 @@ import {
   notInUnrestReason,
   notIndependentReason,
 } from './destinations.ts';
+import { electorateClosedReason } from './league.ts';
 import type { RenderersOf } from './types.ts';
 
 export const RETREAT_REASONS: RenderersOf<typeof rules> = {
+  isRetreatDestinationNotElectorate: (world, { power, to }) => electorateClosedReason(world, power, to, 'retreat'),
   isRetreatingPower: (world, { kind, power, space }) => {
     const p = powerName(power);
     if (kind === 'activeMinor') {
