@@ -6,7 +6,7 @@ import { landUnitCount, NO_UNITS, type Units } from '../schema/units.ts';
 import { byPowerRestriction } from './by-power.ts';
 import { destinationRestrictions, destinationsFrom, type DestinationArgs, type Destinations } from './destinations.ts';
 import { hostileStacksOutside } from './hostility.ts';
-import { isHeldBeforeLeague } from './league.ts';
+import { heldBeforeLeagueRestriction } from './league.ts';
 import type { MoveLeg } from './leg.ts';
 import { majorOf, minorPowerFacts } from './relations.ts';
 import { landUnitsIn, splitStacks, stacksWhere } from './stacks.ts';
@@ -77,14 +77,10 @@ export const isNotLoneLeader = restriction({
   },
 });
 
-export const isProtestantFreeToAvoid = restriction({
-  name: 'isProtestantFreeToAvoid',
-  rule: '21.6',
-  ruling: 'R34',
-  statements: ['MOV-32'],
-  holds: (world, { power }) => !isHeldBeforeLeague(world, power),
-  facts: (_w, { power }) => ({ power }),
-});
+export const isProtestantFreeToAvoid = heldBeforeLeagueRestriction(
+  'isProtestantFreeToAvoid',
+  (a: AvoidArgs) => a.power,
+);
 
 export const hasNotAvoided = restriction({
   name: 'hasNotAvoided',

@@ -4,7 +4,7 @@
 import { connection } from '../data/board.ts';
 import type { Power } from '../schema/power.ts';
 import { landUnitCount } from '../schema/units.ts';
-import { isElectorateClosedTo } from './league.ts';
+import { electorateRestriction, type ElectorateFacts } from './league.ts';
 import type { RuleRef } from './registry.ts';
 import { areAtWar, controllerOf, isFriendly } from './relations.ts';
 import { stacksWhere } from './stacks.ts';
@@ -34,7 +34,6 @@ export type LandSpaceFacts = { readonly to: string; readonly seaZone: boolean };
 export type AdjacentFacts = { readonly from: string; readonly to: string };
 export type DestinationFacts = { readonly to: string };
 export type ControlledFacts = { readonly power: Power; readonly to: string; readonly controller: Power };
-export type ElectorateFacts = { readonly power: Power; readonly to: string };
 
 /** The shared destination restrictions of one procedure, named after it (`isAvoidDestinationAdjacent`, ...). */
 export type DestinationRestrictions<A, P extends string> = readonly [
@@ -105,14 +104,10 @@ export function destinationRestrictions<A extends DestinationArgs, P extends str
       facts: (_w, { to }) => ({ to }),
     }),
     // 21.6, ruling R34: its own rule, whichever procedure it restricts.
-    restriction({
-      name: `is${prefix}DestinationNotElectorate`,
-      rule: '21.6',
-      ruling: 'R34',
+    {
+      ...electorateRestriction(`is${prefix}DestinationNotElectorate`, (a: A) => ({ power: a.power, to: a.to })),
       statements: ids.electorate ?? [],
-      holds: (world, { power, to }) => !isElectorateClosedTo(world, power, to),
-      facts: (_w, { power, to }) => ({ power, to }),
-    }),
+    },
   ];
 }
 

@@ -7,7 +7,7 @@ import { landUnitCount, type Units } from '../schema/units.ts';
 import { byPowerRestriction } from './by-power.ts';
 import { commandLimit, commandLimitFacts, largestFormation } from './formation.ts';
 import { isHostile, otherPowersWithLandUnits } from './hostility.ts';
-import { isElectorateClosedTo, isHeldBeforeLeague } from './league.ts';
+import { electorateRestriction, heldBeforeLeagueRestriction } from './league.ts';
 import type { MoveLeg } from './leg.ts';
 import { areAllied, areAtWar, controllerOf, isFriendly, majorOf, minorPowerFacts } from './relations.ts';
 import { isBesiegedInside, siegeIn } from './siege.ts';
@@ -125,14 +125,10 @@ export const isAtWarWithMover = restriction({
   facts: (_w, { power, leg }) => ({ power, mover: leg.power }),
 });
 
-export const isProtestantFreeToIntercept = restriction({
-  name: 'isProtestantFreeToIntercept',
-  rule: '21.6',
-  ruling: 'R34',
-  statements: ['MOV-32'],
-  holds: (world, { power }) => !isHeldBeforeLeague(world, power),
-  facts: (_w, { power }) => ({ power }),
-});
+export const isProtestantFreeToIntercept = heldBeforeLeagueRestriction(
+  'isProtestantFreeToIntercept',
+  (a: InterceptArgs) => a.power,
+);
 
 export const isNoOtherPowerSuccessful = restriction({
   name: 'isNoOtherPowerSuccessful',
@@ -283,14 +279,10 @@ export const mayInterceptorEnterSpace = restriction({
  * refused already (mayEnterElectorate), so this holds on every move the engine lets happen; it keeps the rule
  * where interception is judged.
  */
-export const mayInterceptIntoElectorate = restriction({
-  name: 'mayInterceptIntoElectorate',
-  rule: '21.6',
-  ruling: 'R34',
-  statements: ['MOV-31'],
-  holds: (world, { power, leg }) => !isElectorateClosedTo(world, power, leg.to),
-  facts: (_w, { power, leg }) => ({ power, to: leg.to }),
-});
+export const mayInterceptIntoElectorate = electorateRestriction('mayInterceptIntoElectorate', (a: InterceptArgs) => ({
+  power: a.power,
+  to: a.leg.to,
+}));
 
 /** Restrictions that depend only on the move and the power: if one fails, the power is never asked. */
 export const POWER_RESTRICTIONS: readonly Restriction<InterceptArgs>[] = [

@@ -5,6 +5,7 @@
 // themselves are in the rules module of each procedure (movement, interception, avoid battle, retreat).
 import type { Power } from '../schema/power.ts';
 import { majorOf } from './relations.ts';
+import { restrictionsOn, type Restriction } from './verdict.ts';
 import type { World } from './world.ts';
 
 /** Ruling R34: the scenario states that the League has not formed. */
@@ -30,4 +31,45 @@ export function isHeldBeforeLeague(world: Pick<World, 'schmalkaldicLeague' | 'po
 /** 21.6, ruling R34: before the League no unit of another power than the Protestant may go into an electorate. */
 export function isElectorateClosedTo(world: World, power: Power, space: string): boolean {
   return isBeforeLeague(world) && isElectorate(world, space) && !isProtestantGroup(world, power);
+}
+
+/** Who is held (21.6: the Protestant's units do not move, intercept or avoid battle). */
+export type HeldFacts = { readonly power: Power };
+/** Who may not go where (21.6: no other power's units into an electorate). */
+export type ElectorateFacts = { readonly power: Power; readonly to: string };
+
+/** The restriction that holds the Protestant's units in one procedure; `pick` names the power that acts. */
+export function heldBeforeLeagueRestriction<A, const N extends string>(
+  name: N,
+  pick: (args: A) => Power,
+): Restriction<A, HeldFacts, N> {
+  return restrictionsOn<A>()({
+    name,
+    rule: '21.6',
+    ruling: 'R34',
+    statements: ['MOV-32'],
+    holds: (world, args) => !isHeldBeforeLeague(world, pick(args)),
+    facts: (_w, args) => ({ power: pick(args) }),
+  });
+}
+
+/** The restriction that keeps other powers out of the electorates in one procedure; `pick` names who goes where. */
+export function electorateRestriction<A, const N extends string>(
+  name: N,
+  pick: (args: A) => ElectorateFacts,
+): Restriction<A, ElectorateFacts, N> {
+  return restrictionsOn<A>()({
+    name,
+    rule: '21.6',
+    ruling: 'R34',
+    statements: ['MOV-31'],
+    holds: (world, args) => {
+      const { power, to } = pick(args);
+      return !isElectorateClosedTo(world, power, to);
+    },
+    facts: (_w, args) => {
+      const { power, to } = pick(args);
+      return { power, to };
+    },
+  });
 }

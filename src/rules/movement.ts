@@ -6,7 +6,7 @@ import { landUnitCount, type Units } from '../schema/units.ts';
 import { byPowerRestriction } from './by-power.ts';
 import { commandLimit, commandLimitFacts, isWithinCommandLimit, largestFormation } from './formation.ts';
 import { isEnemyBloc, isHostile, otherPowersWithLandUnits } from './hostility.ts';
-import { isElectorateClosedTo, isHeldBeforeLeague } from './league.ts';
+import { electorateRestriction, heldBeforeLeagueRestriction } from './league.ts';
 import { areAllied, areAtWar, controllerOf, isFriendly, isInactive, majorOf } from './relations.ts';
 import { siegeIn, isBesiegedInside } from './siege.ts';
 import { splitStacks, stacksWhere } from './stacks.ts';
@@ -242,24 +242,13 @@ export const mayLeadersMoveAlone = restriction({
   facts: (_w, { to }) => ({ to }),
 });
 
-export const isProtestantFreeToMove = restriction({
-  name: 'isProtestantFreeToMove',
-  rule: '21.6',
-  ruling: 'R34',
-  statements: ['MOV-32'],
-  holds: (world, { power }) => !isHeldBeforeLeague(world, power),
-  facts: (_w, { power }) => ({ power }),
-});
+export const isProtestantFreeToMove = heldBeforeLeagueRestriction('isProtestantFreeToMove', (a: MoveArgs) => a.power);
 
 /** 21.6, ruling R34: a Move action, and moving on under 13.4 option 1 (checkContinue), never enter an electorate. */
-export const mayEnterElectorate = restriction({
-  name: 'mayEnterElectorate',
-  rule: '21.6',
-  ruling: 'R34',
-  statements: ['MOV-31'],
-  holds: (world, { power, to }) => !isElectorateClosedTo(world, power, to),
-  facts: (_w, { power, to }) => ({ power, to }),
-});
+export const mayEnterElectorate = electorateRestriction('mayEnterElectorate', (a: MoveArgs) => ({
+  power: a.power,
+  to: a.to,
+}));
 
 export const isNotReliefForce = restriction({
   name: 'isNotReliefForce',
