@@ -1297,3 +1297,132 @@ describe('13.1 movement machine (with every procedure as a child)', () => {
     expect(out.world.position.control).toEqual({ pressburg: 'ottoman', buda: 'ottoman' });
   });
 });
+
+// ---------------------------------------------------------------------------------------------------------------
+// 21.6 Schmalkaldic League (ruling R34): the same gates before the League
+// ---------------------------------------------------------------------------------------------------------------
+
+describe('21.6 before the Schmalkaldic League (ruling R34)', () => {
+  /** The example's board with Protestant allies of the Hapsburg in Vienna and Linz: the Ottoman meets them as enemies (13.1). */
+  const protestantBloc = (league?: boolean): ScenarioPatch => ({
+    ...VIENNA,
+    ...(league === undefined ? {} : { schmalkaldicLeague: league }),
+    alliances: [
+      ['hapsburg', 'hungary'],
+      ['hapsburg', 'protestant'],
+    ],
+    stacks: [
+      SULEIMAN,
+      FERDINAND,
+      { space: 'vienna', power: 'protestant', regulars: 2 },
+      { space: 'linz', power: 'protestant', regulars: 3 },
+    ],
+  });
+  const PROTESTANT_AVOIDS: EngineEvent = { type: 'avoid.declare', power: 'protestant', to: 'linz', regulars: 2 };
+
+  test('[13.1, 21.6, ruling R34] a Protestant impulse before the League: the movement machine ends at noLegalMove (MOV-32)', () => {
+    const patch: ScenarioPatch = {
+      schmalkaldicLeague: false,
+      stacks: [{ space: 'worms', power: 'protestant', regulars: 2 }],
+      impulse: { power: 'protestant', cp: 2 },
+    };
+    const before = startRecording((inspect) =>
+      createActor(movementMachine, { input: { world: world(patch) }, inspect }),
+    );
+    expect(before.actor.getSnapshot().status).toBe('done');
+    expect(before.visited).toContain('noLegalMove');
+    const after = startRecording((inspect) =>
+      createActor(movementMachine, { input: { world: world({ ...patch, schmalkaldicLeague: true }) }, inspect }),
+    );
+    expect(waiting(after.actor)).toMatchObject({ machine: 'movement', state: 'awaitingMove', tags: ['decision'] });
+  });
+
+  test('[13.1, 21.6, ruling R34] the move gate refuses a Hapsburg move into Augsburg, an electorate, before the League (MOV-31)', () => {
+    const patch = (league: boolean): ScenarioPatch => ({
+      schmalkaldicLeague: league,
+      control: { augsburg: 'hapsburg' },
+      stacks: [{ space: 'regensburg', power: 'hapsburg', regulars: 2 }],
+      impulse: { power: 'hapsburg', cp: 1 },
+    });
+    const into = (to: string): EngineEvent => ({ type: 'move.declare', from: 'regensburg', to, regulars: 2 });
+    for (const league of [false, true]) {
+      const { actor } = startRecording((inspect) =>
+        createActor(movementMachine, { input: { world: world(patch(league)) }, inspect }),
+      );
+      expect(waiting(actor).state).toBe('awaitingMove');
+      expect(waiting(actor).snapshot.can(into('augsburg'))).toBe(league);
+      expect(waiting(actor).snapshot.can(into('linz'))).toBe(true);
+    }
+  });
+
+  test('[13.2, 21.6, ruling R34] the Protestant next to Vienna is not asked to intercept before the League, and is after (MOV-32)', () => {
+    expect(interceptionStart(protestantBloc(false)).status).toBe('done');
+    const s = interceptionStart(protestantBloc());
+    expect(s.value).toBe('awaitingInterception');
+    expect(s.context.asking).toBe('protestant');
+  });
+
+  test('[13.3, 21.6, ruling R34] the Protestant in Vienna may not avoid battle before the League; the Hapsburg beside it may (MOV-32)', () => {
+    const s = avoidStart(protestantBloc(false));
+    expect(s.context.asking).toBe('hapsburg');
+    expect(s.can(PROTESTANT_AVOIDS)).toBe(false);
+    const [next] = transition(avoidBattleMachine, s, { type: 'avoid.decline', power: 'hapsburg' });
+    expect(next.status).toBe('done');
+    const [after] = transition(avoidBattleMachine, avoidStart(protestantBloc()), {
+      type: 'avoid.decline',
+      power: 'hapsburg',
+    });
+    expect(after.context.asking).toBe('protestant');
+    expect(after.can(PROTESTANT_AVOIDS)).toBe(true);
+  });
+
+  test('[13.4 option 1, 21.6, ruling R34] moving on from Metz into Trier, an electorate, is refused before the League; Liege is not (MOV-31, WDR-10)', () => {
+    // Two independent regulars withdraw into Metz (22.6, ruling R10); two Ottoman regulars do not outnumber them.
+    const metz = (league: boolean): ScenarioPatch => ({
+      schmalkaldicLeague: league,
+      control: { strasburg: 'ottoman', trier: 'ottoman' },
+      stacks: [
+        { space: 'strasburg', power: 'ottoman', regulars: 2 },
+        { space: 'metz', power: 'independent', regulars: 2 },
+      ],
+    });
+    for (const league of [false, true]) {
+      const s = withdrawalStart(metz(league), 1, 'strasburg', 'metz');
+      expect(s.value).toBe('awaitingContinuation');
+      expect(s.can({ type: 'move.continue', to: 'trier' })).toBe(league);
+      expect(s.can({ type: 'move.continue', to: 'liege' })).toBe(true);
+    }
+  });
+
+  test('[14.1, 21.6, ruling R34] a beaten Hapsburg defender may not retreat into Augsburg before the League (MOV-31)', () => {
+    const beaten = (league: boolean) =>
+      afterBattle(
+        {
+          schmalkaldicLeague: league,
+          war: [['france', 'hapsburg']],
+          control: { nuremberg: 'france', regensburg: 'hapsburg', augsburg: 'hapsburg', salzburg: 'hapsburg' },
+          stacks: [
+            { space: 'nuremberg', power: 'france', regulars: 4 },
+            { space: 'regensburg', power: 'hapsburg', regulars: 1, lostBattle: true },
+          ],
+          impulse: { power: 'france', cp: 1 },
+        },
+        'france',
+        'nuremberg',
+        'regensburg',
+      );
+    const lost: RetreatInput['retreat'] = {
+      space: 'regensburg',
+      reason: 'defender',
+      attacker: 'france',
+      origin: 'nuremberg',
+      captor: 'france',
+    };
+    for (const league of [false, true]) {
+      const s = retreatStart(beaten(league), lost);
+      expect(s.value).toBe('awaitingRetreat');
+      expect(s.can({ type: 'retreat.declare', power: 'hapsburg', to: 'augsburg' })).toBe(league);
+      expect(s.can({ type: 'retreat.declare', power: 'hapsburg', to: 'linz' })).toBe(true);
+    }
+  });
+});
