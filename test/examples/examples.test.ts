@@ -768,3 +768,58 @@ describe('the his command line', () => {
     expect(out).toMatch(/Пресбург/);
   });
 });
+
+// ---------------------------------------------------------------------------------------------------------------------
+
+describe('before-league-regensburg.json: a position before the Schmalkaldic League (21.6, ruling R34)', () => {
+  const { session, result } = run('before-league-regensburg');
+  const s = summary(result);
+
+  test('[13.3, 21.6, ruling R34] Ferdinand may avoid battle only into Linz: Augsburg, an electorate, is refused with 21.6 (MOV-31, AVB-07, AVB-11)', () => {
+    const { decision } = decisionOfKind('before-league-regensburg', 'avoid');
+    expect(decision).not.toBeNull();
+    expect(destinations(decision!)).toEqual(['linz']);
+    expect(blockedSpaces(decision!)).toEqual([
+      { to: 'augsburg', rule: '21.6' },
+      { to: 'nuremberg', rule: '13.3' },
+      { to: 'salzburg', rule: '13.3' },
+    ]);
+    const augsburg = decision!.blocked.find((b) => b.option['to'] === 'augsburg')!;
+    expect(augsburg).toMatchObject({ code: 'isAvoidDestinationNotElectorate', ruling: 'R34' });
+  });
+
+  test('[14] France wins 2 hits to 1: 5 dice against 5 (FB-04, FB-05, FB-12)', () => {
+    expect(s.avoids).toEqual([]);
+    expect(s.battle?.winner).toBe('attacker');
+    expect(s.battle?.attacker.dice.total).toBe(5);
+    expect(s.battle?.defender.dice.total).toBe(5);
+    expect([s.battle?.attacker.hits, s.battle?.defender.hits]).toEqual([2, 1]);
+  });
+
+  test('[14.1, 21.6, ruling R34] Ferdinand and his last regular retreat to Linz, the only legal space: not Augsburg, not Nuremberg, not Salzburg (MOV-31, RET-09, RET-08)', () => {
+    expect(s.retreats.map((r) => ({ power: r.power, from: r.from, to: r.to, units: norm(r.units) }))).toEqual([
+      { power: 'hapsburg', from: 'regensburg', to: 'linz', units: u(1, 0, ['ferdinand']) },
+    ]);
+    // One legal space and nobody may go inside (Regensburg is unfortified): the engine applies it (ruling R9).
+    expect(session.log.some((a) => a.source === 'engine' && a.event.type === 'retreat.declare')).toBe(true);
+    expectStacks(result.position, [
+      { space: 'regensburg', power: 'france', regulars: 3, leaders: ['montmorency'] },
+      { space: 'linz', power: 'hapsburg', regulars: 1, leaders: ['ferdinand'], lostBattle: true },
+    ]);
+  });
+
+  test('[21.6, ruling R34] the result is still a position before the League, and parses again as one', () => {
+    expect(result.position.schmalkaldicLeague).toBe(false);
+    expect(parseScenario(result.position).data.schmalkaldicLeague).toBe(false);
+  });
+
+  test('[21.6, ruling R34] the same board once the League has formed: Ferdinand may avoid into Augsburg too (MOV-31)', () => {
+    const source = JSON.parse(readFileSync(`${EXAMPLES}before-league-regensburg.json`, 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    const formed = createSession(parseScenario({ ...source, schmalkaldicLeague: true, events: [] }));
+    expect(formed.pending?.kind).toBe('avoid');
+    expect(destinations(formed.pending!)).toEqual(['augsburg', 'linz']);
+  });
+});

@@ -68,6 +68,12 @@ const PINNED: Record<string, Record<'listed' | 'decline' | 'eager', (number | st
     ],
     eager: [2, 5, 3, 2, '1', '7b6920d72e11bcd1', '0 0 0 0 1 0'],
   },
+  // 21.6, ruling R34: a position before the Schmalkaldic League (Augsburg, an electorate, refused to the Hapsburg).
+  'before-league-regensburg.json': {
+    listed: [45, 49, 3, 22, '2', 'ca7e644871d16022', '0 19/12 7657/13122 26239/26244 0 91865/236196'],
+    decline: [22, 24, 2, 21, '1', '865bb131542b76c4', '0 1 806/2187 1381/2187 0 4835/19683'],
+    eager: [23, 26, 3, 22, '1', 'a4b012b594133085', '0 7/12 2821/13122 9667/26244 0 33845/236196'],
+  },
   'defender-retreat-choice.json': {
     listed: [
       474,
