@@ -41,6 +41,7 @@ export interface SpaceJson {
 
 export interface ScenarioJson {
   map?: 'his' | { spaces: SpaceJson[]; connections: { a: string; b: string; kind?: 'clear' | 'pass' }[] };
+  schmalkaldicLeague?: false;
   war: [Power, Power][];
   alliances: [Power, Power][];
   control: Record<string, Power>;
@@ -67,6 +68,13 @@ interface BoardModel {
 const HIS = hisBoard();
 const HIS_IDS = [...HIS.spaces.keys()].filter((id) => HIS.spaces.get(id)!.neighbours.length > 0).sort();
 const HIS_FORTIFIED = HIS_IDS.filter((id) => HIS.spaces.get(id)!.fortified);
+/** 21.6: the spaces next to an electorate (the electorates themselves are closed to every mover before the League). */
+const HIS_NEAR_ELECTORATES = HIS_IDS.filter(
+  (id) =>
+    HIS.spaces.get(id)!.type !== 'electorate' &&
+    HIS.spaces.get(id)!.neighbours.some((n) => HIS.spaces.get(n)?.type === 'electorate'),
+);
+const HIS_NEAR_ELECTORATES_FORTIFIED = HIS_NEAR_ELECTORATES.filter((id) => HIS.spaces.get(id)!.fortified);
 
 const hisModel: BoardModel = {
   ids: HIS_IDS,
@@ -199,6 +207,13 @@ export interface GenOptions {
    * to join, break or beat), garrisons and besiegers next to it, and CP to move on.
    */
   readonly focus?: 'defended-fortress' | 'sieges';
+  /**
+   * Positions before the Schmalkaldic League (21.6, ruling R34): `"schmalkaldicLeague": false`, no war with the
+   * Protestant, and destinations next to an electorate (on the bundled board, one of the spaces adjacent to the six
+   * electorates; on an inline map, a third space of type `electorate`), so that moves, avoids, retreats and moving on
+   * meet the restrictions; the Protestant takes part as any power of the cast (an enemy's ally, a bystander, the mover).
+   */
+  readonly league?: boolean;
   /** Multiply land unit counts of stationary stacks (for the bounded-work property)… */
   readonly scale?: number;
   /** … up to this many units of one type in a stack. */
@@ -602,14 +617,28 @@ export function buildScenario(r: Recipe, opts: GenOptions = {}): ScenarioJson {
   let map: ScenarioJson['map'];
   let to: string, from: string;
   if (r.board.kind === 'his') {
-    const pool = r.board.fortifiedTo ? HIS_FORTIFIED : HIS_IDS;
+    const pool = opts.league
+      ? r.board.fortifiedTo
+        ? HIS_NEAR_ELECTORATES_FORTIFIED
+        : HIS_NEAR_ELECTORATES
+      : r.board.fortifiedTo
+        ? HIS_FORTIFIED
+        : HIS_IDS;
     to = pool[r.board.to % pool.length]!;
     const nb = HIS.spaces.get(to)!.neighbours;
     from = nb[r.board.from % nb.length]!;
     model = hisModel;
     map = undefined;
   } else {
-    map = buildInline(r.board.map, cast, opts);
+    // 21.6: a third space of type electorate (index 9 of SPACE_TYPES), next to the destination or the origin.
+    const inline = opts.league
+      ? {
+          ...r.board.map,
+          types: r.board.map.types.map((t, i) => (i === 2 ? 9 : t)),
+          parents: r.board.map.parents.map((q, i) => (i === 2 ? q % 2 : q)),
+        }
+      : r.board.map;
+    map = buildInline(inline, cast, opts);
     model = inlineModel(map);
     to = map.spaces[0]!.id;
     from = map.spaces[1]!.id;
@@ -827,7 +856,9 @@ export function buildScenario(r: Recipe, opts: GenOptions = {}): ScenarioJson {
 
   const scenario: ScenarioJson = {
     ...(map ? { map } : {}),
-    war: rel.war,
+    // 21.6, ruling R34: before the League nobody is at war with the Protestant.
+    ...(opts.league ? { schmalkaldicLeague: false } : {}),
+    war: opts.league ? rel.war.filter(([a, b]) => a !== 'protestant' && b !== 'protestant') : rel.war,
     alliances: rel.alliances,
     control: Object.fromEntries(Object.entries(control).sort(([a], [b]) => a.localeCompare(b))),
     unrest,

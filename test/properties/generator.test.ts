@@ -2,7 +2,12 @@
 // the outcomes the properties need (interceptions, avoid battle, withdrawals, battles, retreats, sieges, captures).
 // Prints the acceptance rate and the histogram (STATS_RUNS candidates, default 200; `npx tsx test/properties/stats.ts
 // 5000` for a bigger sample).
+import fc from 'fast-check';
 import { expect, test } from 'vitest';
+import { declinePolicy } from '../../src/engine/resolve.ts';
+import { parseScenario } from '../../src/engine/scenario.ts';
+import { createSession } from '../../src/engine/session.ts';
+import { accepted, candidateArb } from './arbitraries.ts';
 import { formatStats, generatorStats } from './stats.ts';
 
 test('[generator] accepts most candidates and reaches every decision kind', { timeout: 120_000 }, () => {
@@ -34,5 +39,32 @@ test(
       expect(s.decisions[kind] ?? 0, kind).toBeGreaterThan(0);
     for (const o of ['siege begun', 'siege ended (15.3)', 'battle of several powers', 'withdrawal into fortifications'])
       expect((s.outcomes[o] ?? 0) / s.played, o).toBeGreaterThan(0.01);
+  },
+);
+
+test(
+  '[generator, 21.6, ruling R34] the pre-League generator states the League unformed and meets its restrictions',
+  { timeout: 120_000 },
+  () => {
+    const candidates = fc.sample(candidateArb({ league: true }), { numRuns: 200, seed: 7 });
+    const valid = candidates.filter(accepted);
+    expect(valid.length / candidates.length).toBeGreaterThan(0.3);
+    const codes = new Set<string>();
+    for (const json of valid) {
+      const scenario = parseScenario(json);
+      expect(scenario.data.schmalkaldicLeague).toBe(false);
+      expect(scenario.data.war.flat()).not.toContain('protestant');
+      const s = createSession(scenario, { seed: 1 });
+      for (let i = 0; i < 200 && s.pending; i++) {
+        const d = s.pending;
+        for (const b of d.blocked) if (b.rule === '21.6') codes.add(b.code);
+        s.sendUntrusted(d.kind === 'roll' ? { type: 'dice.rolled' } : (declinePolicy(d) ?? d.options[0]!.event));
+      }
+      for (const k of s.result?.summary.skipped ?? [])
+        for (const r of k.refused) if (r.rule === '21.6') codes.add(r.code);
+    }
+    expect(codes).toContain('mayEnterElectorate');
+    expect(codes).toContain('isAvoidDestinationNotElectorate');
+    expect(codes).toContain('isRetreatDestinationNotElectorate');
   },
 );

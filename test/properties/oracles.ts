@@ -104,6 +104,33 @@ export function endOracles(sc: Scenario, session: Session): V[] {
     }
   }
 
+  // 21.6, ruling R34: before the League the Protestant's group neither moves, intercepts nor avoids battle, and no
+  // other group moves, intercepts, avoids, retreats or moves on into an electorate; the result stays before it.
+  if (sc.data.schmalkaldicLeague === false) {
+    const protestant = (p: string) => (majorOf(rel, p as never) ?? p) === 'protestant';
+    const electorate = (id: string | null | undefined) => !!id && board.spaces.get(id)?.type === 'electorate';
+    for (const m of summary.moves) {
+      if (protestant(m.power)) add('21.6, R34', 'the Protestant moved before the League', m);
+      if (electorate(m.to)) add('21.6, R34', 'a move into an electorate before the League', m);
+    }
+    const dest = summary.moves[0]?.to;
+    for (const i of summary.interceptions) {
+      if (protestant(i.power)) add('21.6, R34', 'the Protestant intercepted before the League', i);
+      if (i.success && electorate(dest)) add('21.6, R34', 'an interception into an electorate before the League', i);
+    }
+    for (const a of summary.avoids) {
+      if (protestant(a.power)) add('21.6, R34', 'the Protestant avoided battle before the League', a);
+      if (a.success && electorate(a.to)) add('21.6, R34', 'avoid battle into an electorate before the League', a);
+    }
+    for (const r of summary.retreats)
+      if (r.to !== null && electorate(r.to) && !protestant(r.power))
+        add('21.6, R34', 'a retreat into an electorate before the League', r);
+    if (result.position.schmalkaldicLeague !== false)
+      add('21.6, R34', 'the result forgot that the League has not formed', result.position.schmalkaldicLeague);
+    if (pos.war.some(([a, b]) => a === 'protestant' || b === 'protestant'))
+      add('21.6, R34', 'a war with the Protestant before the League', pos.war);
+  }
+
   // 14: the battle's arithmetic.
   const b = summary.battle;
   if (b) {
