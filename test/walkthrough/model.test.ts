@@ -424,3 +424,19 @@ describe('ruling R9: the decisions nobody was asked, with their reasons', () => 
     }
   });
 });
+
+describe('a position before the Schmalkaldic League (21.6, ruling R34)', () => {
+  test('[21.6, ruling R34] the walkthrough shows the electorate among the refused answers, with its reason and rules, like any restriction', () => {
+    const scenario = parseScenario(readFileSync(join(ROOT, 'examples', 'before-league-regensburg.json'), 'utf8'));
+    const r = resolve(scenario, { seed: 1 });
+    const m = replayModel(scenario, r.session.save().events, { seed: 1 });
+    const avoid = m.frames.map((f) => f.pending).find((d) => d?.kind === 'avoid');
+    const augsburg = avoid?.blocked.find((b) => b.option['to'] === 'augsburg');
+    expect(augsburg).toMatchObject({ code: 'isAvoidDestinationNotElectorate', rule: '21.6', ruling: 'R34' });
+    expect(augsburg?.reason.en).toContain('Augsburg is an electorate');
+    expect(augsburg?.reason.ru).toContain('курфюршество');
+    expect(augsburg?.label.en).toContain('Augsburg');
+    expect(m.rules['21.6']).toEqual(RULE_REGISTRY['21.6']);
+    expect(m.rules['R34']).toEqual(RULE_REGISTRY['R34']);
+  });
+});
