@@ -87,25 +87,45 @@ export function readJson(text: string): unknown {
  * drop it silently), and no nesting deeper than a scenario has (src/schema/limits.ts).
  */
 export function structureIssues(value: unknown, path = '', depth = 0): Issue[] {
-  if (value === null || typeof value !== 'object') return [];
-  if (depth > LIMITS.depth) return [{ path, message: `nested more than ${LIMITS.depth} levels deep` }];
-  // Sizes no field of a scenario, a save or an event comes near, refused before any schema reads an element.
-  if (Array.isArray(value) && value.length > LIMITS.connections)
-    return [{ path, message: `a list of ${value.length} items (at most ${LIMITS.connections})` }];
-  if (!Array.isArray(value)) {
-    const keys = Object.keys(value).length;
-    if (keys > LIMITS.keys) return [{ path, message: `an object with ${keys} keys (at most ${LIMITS.keys})` }];
-  }
   const out: Issue[] = [];
-  if (Array.isArray(value)) value.forEach((v, i) => out.push(...structureIssues(v, `${path}[${i}]`, depth + 1)));
-  else
-    for (const key of Object.keys(value)) {
-      const at = path ? `${path}.${key}` : key;
-      if (key === '__proto__') out.push({ path: at, message: "the key '__proto__' is not allowed" });
-      else out.push(...structureIssues((value as Record<string, unknown>)[key], at, depth + 1));
-      if (out.length > 100) break;
-    }
+  structureWalk(value, () => path, depth, out);
   return out;
+}
+
+/**
+ * The walk of structureIssues. A value's path is made only when a problem is reported there (`at`): nearly every
+ * value has none, and the engine checks each result position it hands over.
+ */
+function structureWalk(value: unknown, at: () => string, depth: number, out: Issue[]): void {
+  if (value === null || typeof value !== 'object') return;
+  if (depth > LIMITS.depth) {
+    out.push({ path: at(), message: `nested more than ${LIMITS.depth} levels deep` });
+    return;
+  }
+  // Sizes no field of a scenario, a save or an event comes near, refused before any schema reads an element.
+  if (Array.isArray(value)) {
+    if (value.length > LIMITS.connections) {
+      out.push({ path: at(), message: `a list of ${value.length} items (at most ${LIMITS.connections})` });
+      return;
+    }
+    for (let i = 0; i < value.length; i++) structureWalk(value[i], () => `${at()}[${i}]`, depth + 1, out);
+    return;
+  }
+  const keys = Object.keys(value);
+  if (keys.length > LIMITS.keys) {
+    out.push({ path: at(), message: `an object with ${keys.length} keys (at most ${LIMITS.keys})` });
+    return;
+  }
+  const start = out.length;
+  for (const key of keys) {
+    const here = () => {
+      const p = at();
+      return p ? `${p}.${key}` : key;
+    };
+    if (key === '__proto__') out.push({ path: here(), message: "the key '__proto__' is not allowed" });
+    else structureWalk((value as Record<string, unknown>)[key], here, depth + 1, out);
+    if (out.length - start > 100) break;
+  }
 }
 
 /**
@@ -144,27 +164,23 @@ function scenarioLeaders(extra: StructuredScenario['leaders']): LeaderTable {
  * changing it afterwards changes nothing here.
  */
 export function parseScenario(input: unknown): Scenario {
-  return parseReported(input, true);
+  return parseReported(input);
 }
 
-/**
- * @internal A scenario value the engine built itself and hands over, held by nothing else (the explorer's check that
- * a result parses again): parsed exactly as parseScenario does, without the defensive copy.
- */
-export function parseHandedOver(value: object): Scenario {
-  return parseReported(value, false);
-}
-
-function parseReported(input: unknown, copy: boolean): Scenario {
+function parseReported(input: unknown): Scenario {
   try {
-    return parseChecked(input, copy);
+    return parseChecked(input, true);
   } catch (e) {
     if (e instanceof ScenarioError) throw e;
-    // Nothing a caller sends should get here; if it does, it is still reported as a bad scenario, not a crash.
-    throw new ScenarioError([
-      { path: '', message: `the scenario could not be read: ${(e as Error)?.message ?? String(e)}` },
-    ]);
+    throw unreadable(e);
   }
+}
+
+/** Nothing a caller sends should get here; if it does, it is still reported as a bad scenario, not a crash. */
+function unreadable(e: unknown): ScenarioError {
+  return new ScenarioError([
+    { path: '', message: `the scenario could not be read: ${(e as Error)?.message ?? String(e)}` },
+  ]);
 }
 
 /** A casebook case (src/review/casebook.ts) handed over where a scenario belongs: a question and a scenario inside. */
@@ -174,7 +190,24 @@ function isCasebookCase(value: unknown): boolean {
   return typeof v['question'] === 'string' && typeof v['scenario'] === 'object' && !('impulse' in v);
 }
 
-function parseChecked(input: unknown, copy: boolean): Scenario {
+/**
+ * @internal The problems parseScenario would report for a value the engine built itself (the explorer's check that a
+ * result parses again): every layer it checks, without building the scenario it would return. Empty when it parses.
+ */
+export function handedOverIssues(value: object): readonly Issue[] {
+  try {
+    checkedParts(value, false);
+    return [];
+  } catch (e) {
+    return (e instanceof ScenarioError ? e : unreadable(e)).issues;
+  }
+}
+
+/** Every layer of the checks: the scenario's source, its data and its board, or a ScenarioError listing every problem. */
+function checkedParts(
+  input: unknown,
+  copy: boolean,
+): { source: unknown; data: StructuredScenario; board: Board; leaders: LeaderTable } {
   const raw = typeof input === 'string' ? readJson(input) : input;
   const structural = structureIssues(raw);
   if (structural.length > 0) throw new ScenarioError(structural);
@@ -197,6 +230,11 @@ function parseChecked(input: unknown, copy: boolean): Scenario {
   const data = { ...parsed.data, stacks: parsed.data.stacks };
   const { issues, board, leaders } = semanticIssues(data);
   if (issues.length > 0 || !board) throw new ScenarioError(issues);
+  return { source, data, board, leaders };
+}
+
+function parseChecked(input: unknown, copy: boolean): Scenario {
+  const { source, data, board, leaders } = checkedParts(input, copy);
   const world: World = {
     board,
     leaders,

@@ -101,7 +101,10 @@ export class Session {
   constructor(scenario: Scenario, options: SessionOptions = {}, from?: Session) {
     if (!isScenario(scenario))
       throw new SessionOptionsError('scenario', 'a session starts from a scenario that parseScenario returned');
-    const { seed, lang, inspect } = checkedOptions(options);
+    // A fork takes its origin's options, checked when the origin was made.
+    const { seed, lang, inspect } = from
+      ? { seed: from.seed, lang: from.lang, inspect: undefined }
+      : checkedOptions(options);
     this.observers = new Observers(inspect);
     this.scenario = scenario;
     this.seed = seed;

@@ -306,12 +306,12 @@ export function positionKey(p: ResultPosition): string {
 }
 
 /**
- * The memo key of an end state: its whole result position, as its position key (`end`) and the fields that key
- * leaves out. The map, the leaders and the rulings are the scenario's own, the same at every end of one exploration:
- * left out, they are not written out again for each of thousands of end states.
+ * What an end state's result position holds besides its position key, as JSON. The map, the leaders and the rulings
+ * are the scenario's own, the same at every end of one exploration: left out, they are not written out again for each
+ * of thousands of end states.
  */
-function endStateKey(end: string, p: ResultPosition): string {
-  return `end:${end}${JSON.stringify([p.war, p.alliances, p.control, p.unrest, p.bonuses, p.impulse.power])}`;
+function endRest(p: ResultPosition): string {
+  return JSON.stringify([p.war, p.alliances, p.control, p.unrest, p.bonuses, p.impulse.power]);
 }
 
 /** A list shared by everything that extends it (a path from the start, its events): one link per state. */
@@ -548,6 +548,15 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}, ho
     let id = endIds.get(end);
     if (id === undefined) endIds.set(end, (id = endIds.size));
     return id;
+  };
+  // The memo key of an end state is its whole result position: its position key and the rest (endRest), each named by
+  // a small number — the key of a state that is not over is its machines' JSON, never of this form.
+  const restIds = new Map<string, number>();
+  const endStateKey = (end: string, p: ResultPosition) => {
+    const rest = endRest(p);
+    let id = restIds.get(rest);
+    if (id === undefined) restIds.set(rest, (id = restIds.size));
+    return `end:${endId(end)}:${id}`;
   };
   const ends = new Map<string, { position: ResultPosition; description: string }>();
   const parsed = new Map<string, string[]>();

@@ -2,7 +2,7 @@
 // every leader in exactly one place or captured, no fortification over 4 units, CP never below zero; and at the end
 // of a move, no enemies face to face outside a battle, marks on the loser only, sieges that outnumber.
 import { toResultPosition } from '../engine/position.ts';
-import { parseHandedOver, ScenarioError, type Scenario } from '../engine/scenario.ts';
+import { handedOverIssues, type Scenario } from '../engine/scenario.ts';
 import type { Summary } from '../schema/result.ts';
 import type { Stack } from '../schema/scenario.ts';
 import { LAND_UNIT_TYPES, landUnitCount, type LandUnitType } from '../schema/units.ts';
@@ -197,13 +197,10 @@ function runAll(
  * rule the validator knows (sieges that outnumber, R17's empty fortresses, who may be inside, R18) holds in it.
  */
 export function resultParseViolations(initial: Scenario, position: Position): string[] {
-  try {
-    parseHandedOver(toResultPosition(initial, position));
-    return [];
-  } catch (e) {
-    if (!(e instanceof ScenarioError)) throw e;
-    return e.issues.map((i) => `the result does not parse as a scenario: ${i.path || '(root)'}: ${i.message}`);
-  }
+  // Every check parseScenario makes, without building (and freezing) the scenario it would return: nothing reads it.
+  return handedOverIssues(toResultPosition(initial, position)).map(
+    (i) => `the result does not parse as a scenario: ${i.path || '(root)'}: ${i.message}`,
+  );
 }
 
 /** The name under which the check that the result parses again is reported (once per distinct end position). */
