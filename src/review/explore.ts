@@ -915,23 +915,7 @@ export function assembleReport(
   core: ExploreCore,
   options: Pick<ExploreOptions, 'where' | 'queries'> = {},
 ): ExploreReport {
-  const {
-    mode,
-    answers,
-    top,
-    ends,
-    deltas,
-    violations,
-    states,
-    counts,
-    reached,
-    expanded,
-    pathsSoFar,
-    truncatedBy,
-    rootSummary,
-    prefix,
-    started,
-  } = core;
+  const { ends, truncatedBy } = core;
   const where = options.where;
   const queries = options.queries ?? [];
   const tracksSummary = where !== undefined || queries.length > 0;
@@ -959,7 +943,7 @@ export function assembleReport(
     if (!q) full.set(key, (q = queryPosition(p)));
     return q;
   };
-  for (const c of top.classes.values()) {
+  for (const c of core.top.classes.values()) {
     const end = ends.get(c.end)!;
     const prev = outcomes.get(c.end);
     outcomes.set(c.end, {
@@ -972,7 +956,7 @@ export function assembleReport(
     });
     total = add(total, c.probability);
     paths += c.paths;
-    const summaryHere = tracksSummary ? applyDelta(rootSummary, deltas.get(c.delta)) : undefined;
+    const summaryHere = tracksSummary ? applyDelta(core.rootSummary, core.deltas.get(c.delta)) : undefined;
     const position = tracksSummary ? fullPosition(c.end, end.position) : undefined;
     queries.forEach((q, i) => {
       const a = answered[i]!;
@@ -1019,7 +1003,7 @@ export function assembleReport(
   const matchList: Match[] | undefined = where
     ? [...matches.entries()]
         .map(([key, m]) => {
-          const evs: EngineEvent[] = [...prefix];
+          const evs: EngineEvent[] = [...core.prefix];
           const labels: string[] = [];
           for (let l = m.best.shortest; l; l = l.next) {
             evs.push(...l.events);
@@ -1046,22 +1030,22 @@ export function assembleReport(
     violations: core.invariants.get(name)?.violations ?? 0,
   });
   return {
-    mode,
-    answers,
-    paths: truncatedBy ? pathsSoFar : paths,
-    nodes: top.nodes,
-    distinctStates: expanded,
+    mode: core.mode,
+    answers: core.answers,
+    paths: truncatedBy ? core.pathsSoFar : paths,
+    nodes: core.top.nodes,
+    distinctStates: core.expanded,
     truncated: truncatedBy !== undefined,
     ...(truncatedBy ? { truncatedBy } : {}),
     outcomes: list,
     totalProbability: total,
-    violations,
-    states: Object.fromEntries([...states.entries()].map(([m, set]) => [m, [...set].sort()])) as Record<
+    violations: core.violations,
+    states: Object.fromEntries([...core.states.entries()].map(([m, set]) => [m, [...set].sort()])) as Record<
       MachineId,
       string[]
     >,
     marginals,
-    answerCounts: Object.fromEntries([...counts.entries()].sort(([a], [b]) => a.localeCompare(b))),
+    answerCounts: Object.fromEntries([...core.counts.entries()].sort(([a], [b]) => a.localeCompare(b))),
     skipped: [...core.skipped.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, v]) => v),
     invariants: [
       ...[...BUILT_IN_INVARIANTS.map((i) => i.name), ANSWERS_ACCEPTED].map((n) => invariantCounts(n, true)),
@@ -1084,8 +1068,8 @@ export function assembleReport(
           })),
         }
       : {}),
-    ...(reached ? { reached } : {}),
-    ms: performance.now() - started,
+    ...(core.reached ? { reached: core.reached } : {}),
+    ms: performance.now() - core.started,
   };
 }
 
