@@ -187,7 +187,7 @@ describe('[14 step 6] percentages from exact fractions, at any size', () => {
     expect(percent(fraction(1, 3), 0)).toBe('33 %');
     expect(percent(fraction(2n * 6n ** 2000n + 1n, 6n ** 2000n))).toBe('200.00 %');
     expect(toNumber(fraction(6n ** 2000n, 3n * 6n ** 2000n + 1n))).toBeCloseTo(1 / 3, 12);
-  });
+  }, 60_000);
 });
 
 describe('[DESIGN] a JSON syntax error is reported at its line and column', () => {
