@@ -11,8 +11,8 @@
 // see the same load: on a shared machine, a load that comes and goes between two timed blocks distorts their ratio.
 // The ratio to the tree floor (resolve.ratioToTreeFloor) and resolve.ratioSeparateRuns come from tinybench's separate
 // blocks, and carry that distortion.
-import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Bench } from 'tinybench';
 import { createActor } from 'xstate';
@@ -22,7 +22,9 @@ import { TreeRunner } from '../src/engine/tree.ts';
 import { resolve } from '../src/engine/resolve.ts';
 import { parseScenario, type Scenario } from '../src/engine/scenario.ts';
 import { createSession } from '../src/engine/session.ts';
+import { advise } from '../src/review/advise.ts';
 import { explore } from '../src/review/explore.ts';
+import { LIMITS } from '../src/schema/limits.ts';
 import type { EngineEvent } from '../src/schema/events.ts';
 import {
   battle20v39,
@@ -31,11 +33,21 @@ import {
   retreatHub,
   tenGroups,
   vienna,
+  viennaText,
   viennaWithoutScript,
 } from './scenarios.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const quick = process.env.BENCH_QUICK === '1';
+
+// The whole-process figures run `his` as a user does, the compiled engine in dist/: compiled from these sources first.
+{
+  const tsc = spawnSync(join(ROOT, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.json'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  if (tsc.status !== 0) throw new Error(`tsc -p tsconfig.build.json failed: ${tsc.stdout}${tsc.stderr}`);
+}
 
 function median(xs: readonly number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -69,6 +81,8 @@ const book: Scenario = vienna();
 const first = resolve(book);
 if (!first.ok) throw new Error(first.error.message);
 const played: readonly EngineEvent[] = first.session.log.map((a) => a.event);
+/** The events of the worked example a host sends (its answers and rolled dice), without the engine's forced answers. */
+const playedByHost: readonly EngineEvent[] = first.session.log.filter((a) => a.source !== 'engine').map((a) => a.event);
 
 /** The XState floor: the same machines and events, sent to the active child, nothing else. */
 function floor(): void {
@@ -175,7 +189,10 @@ const oddsRuns = timings(quick ? 1 : 5, quick ? 0 : 2, () => void (odds = explor
 const exploreMs = median(exploreRuns);
 const oddsMs = median(oddsRuns);
 
-// Option lists on large boards, and the time to build them.
+// Option lists on large boards, and the time to build them. The boards are as large as a scenario may be (LIMITS: a
+// hub, its origin and 998 spokes make 1 000 spaces); the keys keep the names they had when the boards were larger
+// (1 000 spokes, a 10 000-space map) and the sizes measured are keys of their own.
+const LARGEST_HUB = LIMITS.spaces - 2;
 const optionsOf = (
   scenario: Scenario,
   until: (kind: string) => boolean,
@@ -198,7 +215,7 @@ const casualtiesMs = timed(quick ? 3 : 10, 1, () => {
   casualtiesOptions = s.pending?.options.length ?? 0;
 });
 let retreatOptions = 0;
-const retreatBoard = retreatHub(1000);
+const retreatBoard = retreatHub(LARGEST_HUB);
 const retreatMs = timed(quick ? 3 : 10, 1, () => {
   const s = optionsOf(
     retreatBoard,
@@ -213,13 +230,13 @@ const retreatMs = timed(quick ? 3 : 10, 1, () => {
   );
   retreatOptions = s.pending?.options.length ?? 0;
 });
-const hub = interceptHub(1000);
+const hub = interceptHub(LARGEST_HUB);
 let hubOptions = 0;
 const hubMs = timed(quick ? 3 : 10, 1, () => {
   const s = createSession(hub);
   hubOptions = s.pending?.options.length ?? 0;
 });
-const mapInput = bigMapInput(10_000);
+const mapInput = bigMapInput(LIMITS.spaces);
 const parse10kMs = timed(quick ? 3 : 10, 1, () => void parseScenario(mapInput));
 
 // Start-up of `his resolve` as a whole process (node + tsx + the engine).
@@ -233,6 +250,135 @@ for (let i = 0; i < (quick ? 2 : 5); i++) {
   if (r.status !== 0) throw new Error(`his resolve failed: ${r.stderr}`);
   startups.push(performance.now() - t);
 }
+
+// One machine step (a microstep, or a procedure started) on the session's snapshot tree with nothing else: the tree
+// floor of the worked example over the steps its resolution takes.
+const workedSteps = first.session.traceLength;
+const transitionUs = (treeFloorMs * 1000) / workedSteps;
+
+// The worked example's whole legal answer space, single-threaded, in a process of its own (bench/explore-all.ts):
+// warm runs' wall and CPU time, and the machines' steps its branches took.
+const child = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', join(ROOT, 'bench', 'explore-all.ts'), quick ? '1' : '3', quick ? '0' : '1'],
+  { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 24 },
+);
+if (child.status !== 0) throw new Error(`bench/explore-all.ts failed: ${child.stderr}`);
+const all = JSON.parse(child.stdout) as {
+  wallMs: number[];
+  cpuMs: number[];
+  paths: number;
+  nodes: number;
+  distinctStates: number;
+  acceptMs: number;
+  accepts: number;
+  steps: number;
+  peakRssMB: number;
+};
+const exploreAllMs = median(all.wallMs);
+
+/**
+ * A whole `his` process (node, the compiled engine, the JIT's warm-up): its wall time and its peak resident memory,
+ * read from /proc while it runs (VmHWM, the high-water mark; 0 where /proc is not there).
+ */
+function hisProcess(args: readonly string[]): Promise<{ ms: number; rssMB: number }> {
+  return new Promise((done, fail) => {
+    const t = performance.now();
+    const p = spawn(process.execPath, [join(ROOT, 'bin', 'his.mjs'), ...args], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let hwm = 0;
+    let stderr = '';
+    const read = () => {
+      try {
+        const kb = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${p.pid}/status`, 'utf8'))?.[1];
+        if (kb) hwm = Math.max(hwm, Number(kb));
+      } catch {
+        // The process has just exited: its last reading stands.
+      }
+    };
+    const poll = setInterval(read, 10);
+    p.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    p.on('exit', (code) => {
+      clearInterval(poll);
+      if (code !== 0) fail(new Error(`his ${args.join(' ')} exited with ${code}: ${stderr}`));
+      else done({ ms: performance.now() - t, rssMB: hwm / 1024 });
+    });
+  });
+}
+
+// `his explore examples/vienna-1517.json` as a user runs it (every legal answer, one thread), and with --workers 2,
+// interleaved so that both see the same load.
+const oneThread: { ms: number; rssMB: number }[] = [];
+const twoWorkers: number[] = [];
+for (let i = 0; i < (quick ? 1 : 3); i++) {
+  oneThread.push(await hisProcess(['explore', 'examples/vienna-1517.json']));
+  twoWorkers.push((await hisProcess(['explore', 'examples/vienna-1517.json', '--workers', '2'])).ms);
+}
+const processMs = median(oneThread.map((r) => r.ms));
+
+// advise at each decision of the worked example (the script played event by event, the advisor called at every
+// pending decision, rolls included), several times over after a warm-up; the median call.
+const adviseRounds = (rounds: number): number[] => {
+  const times: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const s = createSession(viennaWithoutScript());
+    for (const e of playedByHost) {
+      if (s.pending) {
+        const t = performance.now();
+        advise(s);
+        times.push(performance.now() - t);
+      }
+      const sent = s.send(e);
+      if (!sent.ok) throw new Error(sent.error.message);
+    }
+  }
+  return times;
+};
+adviseRounds(quick ? 1 : 3);
+const adviseTimes = adviseRounds(quick ? 2 : 10);
+
+// The same calls in Chromium, timed by the page itself (bench/browser-advise.ts, bundled as the walkthrough's engine
+// is): reported, not a target of this run's exit.
+async function browserAdvise(): Promise<number | null> {
+  const CHROMIUM = '/usr/bin/chromium';
+  if (!existsSync(CHROMIUM)) return null;
+  const { build } = await import('esbuild');
+  const bundle = await build({
+    entryPoints: [join(ROOT, 'bench', 'browser-advise.ts')],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+    minify: true,
+  });
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    timeout: 120_000,
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    const page = await browser.newPage();
+    await page.setContent('<!doctype html><title>advise</title>');
+    await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
+    const times = await page.evaluate(
+      ([scenario, events, warm, rounds]) => {
+        const f = (globalThis as unknown as { adviseTimes: (s: unknown, e: unknown, r: number) => number[] })
+          .adviseTimes;
+        f(scenario, events, warm);
+        return f(scenario, events, rounds);
+      },
+      [JSON.parse(viennaText) as unknown, playedByHost, quick ? 1 : 3, quick ? 2 : 10] as const,
+    );
+    return median(times);
+  } finally {
+    await browser.close();
+  }
+}
+const adviseBrowserMs = await browserAdvise();
 
 const results = {
   machine: `${process.platform} ${process.arch}, Node ${process.version}, ${(await import('node:os')).cpus().length} cores`,
@@ -266,7 +412,30 @@ const results = {
   'options.interceptHub1000': hubOptions,
   'scaling.interceptHub1000Ms': round(hubMs),
   'parse.map10000Ms': round(parse10kMs),
+  'parse.mapSpaces': LIMITS.spaces,
+  'options.hubSpokes': LARGEST_HUB,
   'cli.startupMs': Math.round(median(startups)),
+  'transition.us': round(transitionUs),
+  'transition.workedExampleSteps': workedSteps,
+  'exploreAll.wallMs': Math.round(exploreAllMs),
+  'exploreAll.cpuMs': Math.round(median(all.cpuMs)),
+  'exploreAll.processMs': Math.round(processMs),
+  'exploreAll.peakRssMB': Math.round(Math.max(...oneThread.map((r) => r.rssMB))),
+  'exploreAll.benchProcessRssMB': Math.round(all.peakRssMB),
+  'exploreAll.nodes': all.nodes,
+  'exploreAll.paths': all.paths,
+  'exploreAll.distinctStates': all.distinctStates,
+  'exploreAll.usPerNode': round((exploreAllMs * 1000) / all.nodes),
+  'exploreAll.accepts': all.accepts,
+  'exploreAll.steps': all.steps,
+  'exploreAll.acceptShare': round(all.acceptMs / all.wallMs.at(-1)!),
+  'exploreAll.ratioToTransitions': round(exploreAllMs / ((all.steps * transitionUs) / 1000)),
+  'workers.processMs2': Math.round(median(twoWorkers)),
+  'workers.speedup2': round(processMs / median(twoWorkers)),
+  'advise.medianMs': round(median(adviseTimes)),
+  'advise.maxMs': round(Math.max(...adviseTimes)),
+  'advise.calls': adviseTimes.length,
+  'advise.browserMs': adviseBrowserMs === null ? null : round(adviseBrowserMs),
 };
 
 function round(x: number): number {
@@ -279,6 +448,15 @@ const targets: [string, boolean][] = [
   ['odds of the 20 v 39 battle under 300 ms', results['odds20v39.wallMs'] < 300],
   ['no decision with more than 500 options', Math.max(casualtiesOptions, retreatOptions, hubOptions) <= 500],
   ['1000-spoke interception hub under 1 s', results['scaling.interceptHub1000Ms'] < 1000],
+  ['explore --answers all of the worked example under 1.5 s', results['exploreAll.wallMs'] < 1500],
+  ['explore --answers all within 3× its transitions', results['exploreAll.ratioToTransitions'] <= 3],
+  ['his explore of the worked example, peak resident memory under 150 MB', results['exploreAll.peakRssMB'] < 150],
+  ['his explore of the worked example as a whole process under 3 s', results['exploreAll.processMs'] < 3000],
+  ['advise at each decision of the worked example: median under 50 ms', results['advise.medianMs'] < 50],
+  ['odds of the 20 v 39 battle under 50 ms', results['odds20v39.wallMs'] < 50],
+  ...(adviseBrowserMs === null
+    ? []
+    : ([['advise in Chromium: median under 200 ms', adviseBrowserMs < 200]] as [string, boolean][])),
 ];
 console.log(`his-procedures benchmark — ${results.machine}${quick ? ' (quick)' : ''}\n`);
 for (const [k, v] of Object.entries(results)) console.log(`${k.padEnd(28)} ${v}`);

@@ -421,8 +421,11 @@ export interface CoreHooks {
    * advisor's odds for a player; a reviewer's explore always checks them all).
    */
   readonly oddsOnly?: boolean | undefined;
-  /** Adds the time spent sending the branches' events (Session.accept: the machines' transitions), in ms. */
-  readonly clock?: { acceptMs: number; accepts: number } | undefined;
+  /**
+   * Adds the time spent sending the branches' events (Session.accept: the machines' transitions), in ms, the branches
+   * sent and the machines' steps they took (trace steps: microsteps and procedures started).
+   */
+  readonly clock?: { acceptMs: number; accepts: number; steps?: number } | undefined;
 }
 
 /** With CoreHooks.perAnswer: one listed answer of the first decision, and what followed it. */
@@ -817,6 +820,7 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}, ho
         if (clock) {
           clock.acceptMs += performance.now() - t0;
           clock.accepts++;
+          clock.steps = (clock.steps ?? 0) + s.traceLength - from;
         }
         if (f.kind !== 'roll') countCheck(tallies(), ANSWERS_ACCEPTED, refused !== undefined && !refused.ok);
         if (refused && !refused.ok) {
