@@ -5,14 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { parseScenario, resolve, type Scenario } from '../../src/index.ts';
+import { advise, createSession, parseScenario, resolve, type Scenario } from '../../src/index.ts';
 import type { StepView } from '../../src/viz/walkthrough/index.ts';
 import { mapLegend, mapSvg } from '../../src/viz/walkthrough/map.ts';
 import { replayModel } from '../../src/viz/walkthrough/model.ts';
 import { STYLE } from '../../src/viz/walkthrough/style.ts';
-import { busy, ROOT } from '../walkthrough/fixtures.ts';
+import { busy, ROOT, vienna } from '../walkthrough/fixtures.ts';
 import { examplePage } from '../../scripts/walkthrough.ts';
-import { current, launch, LAUNCH_MS, open, SKIP, TEST_MS } from './chromium.ts';
+import { current, launch, LAUNCH_MS, open, SHOTS, SKIP, TEST_MS } from './chromium.ts';
 
 const LAPTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
@@ -624,6 +624,98 @@ describe.skipIf(SKIP)('the walkthrough as a teacher uses it', () => {
       expect(await page.locator('#wt-steps li').count()).toBe(steps);
       expect(problems).toEqual([]);
       await page.close();
+    },
+    TEST_MS,
+  );
+
+  test(
+    "[13.2 step 1] odds at every answer: the interception's bars carry advise()'s numbers in both views, in replay and in play (worked out in the page, its time exposed), in both languages",
+    async () => {
+      // What advise() gives in Node for the worked example's interception, answer by answer.
+      const advice = advise(createSession(vienna(), { seed: 1 })).answers.map((a) => ({
+        index: String(a.index),
+        win: a.moverWinsBattle.fraction,
+        battle: a.battle.fraction,
+        capture: a.capture.fraction,
+        siege: a.siege.fraction,
+        lossesMover: a.losses.mover.fraction,
+        lossesOthers: a.losses.others.fraction,
+      }));
+      expect(advice).toHaveLength(2);
+      const bars = (page: Page, scope: string) =>
+        page.evaluate(
+          (sel) =>
+            [...document.querySelectorAll<HTMLElement>(`${sel} .odds`)].map((el) => ({
+              index: el.dataset.index,
+              win: el.dataset.win,
+              battle: el.dataset.battle,
+              capture: el.dataset.capture,
+              siege: el.dataset.siege,
+              lossesMover: el.dataset.lossesMover,
+              lossesOthers: el.dataset.lossesOthers,
+              // The bar's drawn parts, as fractions of its width.
+              parts: [...el.querySelectorAll<HTMLElement>('.bar .seg')].map(
+                (seg) => seg.getBoundingClientRect().width / el.querySelector('.bar')!.clientWidth,
+              ),
+              text: el.textContent ?? '',
+            })),
+          scope,
+        );
+      const { page, problems } = await open(browser, exampleFile, '#step=7', LAPTOP);
+      for (const view of ['story', 'full'] as const) {
+        if (view === 'full') await page.click('button[data-act="view"][data-view="full"]');
+        expect((await current(page)).stepState).toBe('interception.awaitingInterception');
+        const seen = await bars(page, '#wt-step .decision');
+        expect(
+          seen.map(({ parts: _p, text: _t, ...numbers }) => numbers),
+          view,
+        ).toEqual(advice);
+        // Intercepting: the Ottomans win 57.4 % and lose 42.6 %; a battle either way (no third part).
+        expect(seen[0]!.parts).toHaveLength(2);
+        expect(seen[0]!.parts[0]!).toBeCloseTo(0.5735, 2);
+        expect(seen[0]!.text).toContain('57.4%');
+        expect(seen[1]!.text).toContain('80.2%');
+        expect(await page.textContent('#wt-step .odds-head')).toContain('the default policy');
+      }
+      // Played from the interception: the page works the odds out itself, and says how long advise() took.
+      await page.click('button[data-act="branch"]');
+      await page.waitForSelector('.play .odds');
+      expect(await bars(page, '#wt-step .play').then((b) => b.map(({ parts: _p, text: _t, ...n }) => n))).toEqual(
+        advice,
+      );
+      const timing = await page.evaluate(() => ({
+        calls: window.hisAdvise?.calls ?? [],
+        body: document.body.dataset.adviseMs,
+        head: document.querySelector<HTMLElement>('.play .odds-head')?.dataset.adviseMs,
+      }));
+      expect(timing.calls.map((c) => [c.kind, c.frame, c.states, c.stopped])).toEqual([['intercept', 0, 164, null]]);
+      expect(timing.calls[0]!.ms).toBeGreaterThan(0);
+      expect(Number(timing.head)).toBeCloseTo(timing.calls[0]!.ms, 0);
+      expect(timing.body).toBe(timing.head);
+      console.info(`advise() in chromium, the worked example's interception: ${timing.calls[0]!.ms.toFixed(1)} ms`);
+      // In Russian, the same numbers in Russian words.
+      await page.click('button[data-act="lang"][data-lang="ru"]');
+      expect(await page.textContent('#wt-step .play .odds')).toContain('ожидаемые потери войск: Османов — 2,58');
+      expect(await page.textContent('#wt-step .play .odds-legend')).toContain('победа Османов в сражении');
+      await page.click('button[data-act="lang"][data-lang="en"]');
+      // The next decision (the interception roll) gets its own odds, worked out in the page too.
+      await page.click('.play-options button:has-text("Intercept from Graz")');
+      await page.waitForSelector('.play[data-kind="roll"] .odds');
+      const roll = await bars(page, '#wt-step .play');
+      expect(roll).toHaveLength(1);
+      expect(roll[0]!.win).toBe(advice[0]!.win);
+      expect(await page.evaluate(() => window.hisAdvise!.calls.map((c) => c.kind))).toEqual(['intercept', 'roll']);
+      expect(problems).toEqual([]);
+      await page.close();
+      if (SHOTS) {
+        // The README's phone picture: the story at the interception, its odds on screen.
+        const phone = await open(browser, exampleFile, '#step=7', PHONE);
+        await phone.page.evaluate(() => document.querySelector('#wt-step .decision h4')?.scrollIntoView());
+        await phone.page.evaluate(() => window.scrollBy(0, -120));
+        await phone.page.screenshot({ path: join(SHOTS, 'walkthrough-phone.png') });
+        expect(phone.problems).toEqual([]);
+        await phone.page.close();
+      }
     },
     TEST_MS,
   );

@@ -162,7 +162,13 @@ describe.skipIf(SKIP)('the walkthrough page in chromium', () => {
       expect((await current(page)).marked).toEqual(['interception.awaitingInterception']);
       const decision = await page.evaluate(() => ({
         who: document.querySelector('.decision .who')?.textContent,
-        options: [...document.querySelectorAll('.decision .options li')].map((l) => l.textContent),
+        // Each answer's label and event (its odds are checked in teacher.test.ts).
+        options: [...document.querySelectorAll('.decision .options li')].map((l) => {
+          const copy = l.cloneNode(true) as Element;
+          copy.querySelectorAll('.odds').forEach((o) => o.remove());
+          return copy.textContent;
+        }),
+        odds: document.querySelectorAll('.decision .options li .odds').length,
         answered: document.querySelector('.decision .answered')?.textContent,
       }));
       expect(decision.who).toBe('Hapsburg');
@@ -170,6 +176,7 @@ describe.skipIf(SKIP)('the walkthrough page in chromium', () => {
         'Intercept from Graz with 8 regulars, Charles V intercept.declare',
         'Make no (more) interception attempts intercept.decline',
       ]);
+      expect(decision.odds).toBe(2);
       expect(decision.answered).toMatch(/^Answer given: Intercept from Graz with 8 regulars, Charles V/);
       // Ruling R9: the forced retreat shows its one legal answer, the refused ones, and that the engine gave it.
       await page.goto(`${pathToFileURL(exampleFile).href}#step=30`);

@@ -99,8 +99,9 @@ export function boot(startPlay?: StartPlay): void {
 
   /** The header's height, for the sticky panels below it. */
   function measure(): void {
-    const sticky = getComputedStyle(regions.header.firstElementChild ?? regions.header).position === 'sticky';
-    document.documentElement.style.setProperty('--head', `${sticky ? regions.header.offsetHeight : 0}px`);
+    const top = (regions.header.firstElementChild as HTMLElement | null) ?? regions.header;
+    const sticky = getComputedStyle(top).position === 'sticky';
+    document.documentElement.style.setProperty('--head', `${sticky ? top.offsetHeight : 0}px`);
   }
 
   function render(): void {

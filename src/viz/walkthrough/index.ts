@@ -4,11 +4,13 @@
 // English and Russian; optionally with play mode (the engine in the page). No file is written here: the CLI writes.
 import { MACHINES, resolve, type Lang, type Policy, type PolicyName, type Scenario, type Text } from '../../index.ts';
 import { renderDiagram } from '../diagram.ts';
+import { oddsOf } from './advice.ts';
 import { bundleScript } from './bundle.ts';
 import { replayModel, type ReplayEvent } from './model.ts';
 import { renderPage } from './page.ts';
 import type { Source, WalkthroughModel } from './types.ts';
 
+export { oddsOf, ODDS_LIMITS, ODDS_PAGE_MS } from './advice.ts';
 export { bundleScript, BundleError, type Bundle, type ScriptKind } from './bundle.ts';
 export { replayModel, WalkthroughRecorder, ruleSummary, type ReplayEvent, type RecorderOptions } from './model.ts';
 export { renderPage, inlineSvg, type PageParts } from './page.ts';
@@ -29,6 +31,11 @@ export interface WalkthroughOptions {
   readonly play?: boolean;
   readonly title?: Text;
   readonly description?: Text;
+  /**
+   * The exact odds of each listed answer at every decision of the replay (advise() under the default policy), worked
+   * out as the page is written (default true; within ODDS_LIMITS, else the page says which bound stopped it).
+   */
+  readonly odds?: boolean;
 }
 
 export interface Walkthrough {
@@ -76,6 +83,7 @@ export async function walkthrough(scenario: Scenario, options: WalkthroughOption
   }
   const model = replayModel(scenario, events, {
     seed,
+    ...(options.odds === false ? {} : { odds: (session) => oddsOf(session) }),
     ...(options.title ? { title: options.title } : {}),
     ...(options.description ? { description: options.description } : {}),
   });

@@ -37,6 +37,7 @@ import type {
   DiceView,
   FallenView,
   FrameView,
+  OddsView,
   MapView,
   PositionView,
   SkippedView,
@@ -180,6 +181,11 @@ export interface RecorderOptions {
   readonly title?: Text;
   /** The page's description; by default the scenario's. */
   readonly description?: Text;
+  /**
+   * The odds of each listed answer of a frame's pending decision (advice.ts: advise() on the session as recorded),
+   * called with the frame's index for every frame that has one; without it the frames carry no odds.
+   */
+  readonly odds?: (session: Session, frame: number) => OddsView | undefined;
 }
 
 /**
@@ -203,9 +209,11 @@ export class WalkthroughRecorder {
   private frameSeen: Seen = NOTHING_SEEN;
   /** Each distinct board's index in model.boards. */
   private readonly boardIndex = new Map<string, number>();
+  private readonly odds: RecorderOptions['odds'];
 
   constructor(scenario: Scenario, session: Session, options: RecorderOptions, capture?: StepCapture) {
     this.scenario = scenario;
+    this.odds = options.odds;
     this.capture = capture;
     this.world = { board: scenario.board, leaders: scenario.leaders };
     this.model = {
@@ -250,9 +258,11 @@ export class WalkthroughRecorder {
     const position = positionView(session.position);
     const fallen = this.fallen(summary, this.frameSeen, this.model.frames.at(-1)?.position);
     this.frameSeen = seenIn(summary);
+    const odds = pending ? this.odds?.(session, frameIndex) : undefined;
     const frame: FrameView = {
       answer: answers[0] ?? null,
       pending: pending ? this.decisionView(pending) : null,
+      ...(odds ? { odds } : {}),
       position,
       transit: transit ? { from: transit.from, to: transit.to, stacks: transit.stacks.map(stackView) } : null,
       arrows,

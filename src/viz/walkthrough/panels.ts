@@ -6,8 +6,9 @@ import { ruleText, stateRuleText } from '../../text/rules.ts';
 import { diceView, rollPlan } from './dice.ts';
 import { html, raw, type Markup } from './html.ts';
 import { mapLegend, mapSvg, stacksTable } from './map.ts';
+import { answerOdds, oddsExact, oddsHead } from './odds-view.ts';
 import { playControls, playToolbar, type PlayState } from './play-form.ts';
-import type { DecisionView, StepView, WalkthroughModel } from './types.ts';
+import type { DecisionView, OddsView, StepView, WalkthroughModel } from './types.ts';
 import { KINDS, SOURCES, TRIGGERS, word } from './words.ts';
 
 export interface View {
@@ -22,6 +23,11 @@ export interface View {
   /** Play mode: the last refusal, and whether an undo is possible. */
   readonly play?: PlayState;
 }
+
+/** A printer, drawn (no emoji font is needed to see it). */
+const PRINTER = raw(
+  '<svg class="icon" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true"><path fill="currentColor" d="M4 1h8v4H4zM2 6h12a1 1 0 0 1 1 1v5h-3v3H4v-3H1V7a1 1 0 0 1 1-1zm3 5v3h6v-3z"/></svg> ',
+);
 
 function ref(rule: string, ruling: string | undefined, lang: Lang): Markup {
   return html`<span class="ref">${stateRuleText(rule, ruling, lang)}</span>`;
@@ -52,7 +58,7 @@ export function header(m: WalkthroughModel, v: View): Markup {
   const viewButton = (view: View['view']) =>
     html`<button type="button" class="view${view === v.view ? ' on' : ''}" data-act="view" data-view="${view}" aria-pressed="${String(view === v.view)}" title="${word(view === 'story' ? 'storyHint' : 'fullHint', lang)}">${word(view === 'story' ? 'story' : 'full', lang)}</button>`;
   const counter = html`<span id="wt-counter" class="counter">${word('step', lang)} <b>${String(at + 1)}</b> ${word('of', lang)} ${String(shown.length)}</span>`;
-  return html`<header class="top"><div class="titles"><h1>${m.title[lang]}</h1><p class="sub">${word('pageTitle', lang)}</p>${m.alternativeReadings?.length ? html`<p class="sub readings">${word('readings', lang)} ${m.alternativeReadings.join(', ')}</p>` : ''}${m.description ? html`<details class="desc"><summary>${word('about', lang)}</summary><p>${m.description[lang]}</p></details>` : ''}</div><nav class="controls"><span class="group nav"><button type="button" id="wt-prev" data-act="prev"${at <= 0 ? html` disabled` : ''}>${word('previous', lang)}</button>${counter}<button type="button" id="wt-next" data-act="next"${at >= shown.length - 1 ? html` disabled` : ''}>${word('next', lang)}</button></span><span class="group" role="group" aria-label="${word('viewLabel', lang)}">${viewButton('story')}${viewButton('full')}</span><span class="group" role="group" aria-label="${word('language', lang)}">${langButton('en', 'EN')}${langButton('ru', 'RU')}</span>${v.playable ? html`<span class="group" role="group" aria-label="${word('mode', lang)}">${modeButton('replay')}${modeButton('play')}</span>` : ''}<span class="group print" role="group" aria-label="${word('print', lang)}"><button type="button" data-act="print" data-print="step" title="${word('printStepHint', lang)}">🖨 ${word('printStep', lang)}</button><button type="button" data-act="print" data-print="story" title="${word('printStoryHint', lang)}">🖨 ${word('printStory', lang)}</button></span><span class="keys">${word('keys', lang)}</span></nav></header>`;
+  return html`<header class="top"><div class="titles"><h1>${m.title[lang]}</h1><p class="sub">${word('pageTitle', lang)}</p>${m.alternativeReadings?.length ? html`<p class="sub readings">${word('readings', lang)} ${m.alternativeReadings.join(', ')}</p>` : ''}${m.description ? html`<details class="desc"><summary>${word('about', lang)}</summary><p>${m.description[lang]}</p></details>` : ''}</div><nav class="controls"><span class="group nav"><button type="button" id="wt-prev" data-act="prev"${at <= 0 ? html` disabled` : ''}>${word('previous', lang)}</button>${counter}<button type="button" id="wt-next" data-act="next"${at >= shown.length - 1 ? html` disabled` : ''}>${word('next', lang)}</button></span><span class="group" role="group" aria-label="${word('viewLabel', lang)}">${viewButton('story')}${viewButton('full')}</span><span class="group" role="group" aria-label="${word('language', lang)}">${langButton('en', 'EN')}${langButton('ru', 'RU')}</span>${v.playable ? html`<span class="group" role="group" aria-label="${word('mode', lang)}">${modeButton('replay')}${modeButton('play')}</span>` : ''}<span class="group print" role="group" aria-label="${word('print', lang)}"><button type="button" data-act="print" data-print="step" title="${word('printStepHint', lang)}">${PRINTER}${word('printStep', lang)}</button><button type="button" data-act="print" data-print="story" title="${word('printStoryHint', lang)}">${PRINTER}${word('printStory', lang)}</button></span><span class="keys">${word('keys', lang)}</span></nav></header>`;
 }
 
 /** Whether the step's note says what happened in it (it is not just the state's title). */
@@ -127,18 +133,25 @@ export function decisionPanel(
   lang: Lang,
   answered: Markup | null,
   live: Markup | null,
+  odds?: OddsView,
 ): Markup {
   const kind = KINDS[d.kind] ?? { en: d.kind, ru: d.kind };
+  // The odds of each listed answer: a bar under each (in play, under each button); a roll's under its plan.
+  const shownOdds = live ? undefined : odds;
   // A roll has no answers to list: the roll plan says what it adds and needs.
   const options =
     live || d.kind === 'roll'
       ? ''
-      : html`<h4>${word('legal', lang)}</h4>${d.options.length ? html`<ol class="options">${d.options.map((o) => html`<li>${o.label[lang]} <code>${o.event.type}</code></li>`)}</ol>` : html`<p class="muted">—</p>`}`;
+      : html`<h4>${word('legal', lang)}</h4>${oddsHead(shownOdds, lang, false)}${d.options.length ? html`<ol class="options">${d.options.map((o, i) => html`<li>${o.label[lang]} <code>${o.event.type}</code>${answerOdds(shownOdds, i, lang)}</li>`)}</ol>` : html`<p class="muted">—</p>`}`;
+  const rollOdds =
+    !live && d.kind === 'roll' && shownOdds
+      ? html`${oddsHead(shownOdds, lang, true)}${answerOdds(shownOdds, 0, lang)}`
+      : '';
   const blocked =
     live || (d.kind === 'roll' && d.blocked.length === 0)
       ? ''
       : html`<h4>${word('refused', lang)}</h4>${d.blocked.length ? html`<ul class="blocked">${d.blocked.map((b) => html`<li><span class="opt">${b.label[lang]}</span> — ${b.reason[lang]} ${ref(b.rule, b.ruling, lang)} <code>${b.code}</code></li>`)}</ul>` : html`<p class="muted">${word('noRefused', lang)}</p>`}`;
-  return html`<div class="decision" data-kind="${d.kind}" data-power="${d.power}"><h3>${word('decision', lang)}: ${kind[lang]} — <span class="who">${d.powerName[lang]}</span> ${d.verb[lang]} ${ref(d.rule, d.ruling, lang)}</h3><p class="prompt">${d.prompt[lang]}</p><div class="sum">${summary(m, d.rule, lang)}</div>${d.roll ? rollPlan(d.roll, lang) : ''}${options}${blocked}${answered ?? ''}${live ?? ''}</div>`;
+  return html`<div class="decision" data-kind="${d.kind}" data-power="${d.power}"><h3>${word('decision', lang)}: ${kind[lang]} — <span class="who">${d.powerName[lang]}</span> ${d.verb[lang]} ${ref(d.rule, d.ruling, lang)}</h3><p class="prompt">${d.prompt[lang]}</p><div class="sum">${summary(m, d.rule, lang)}</div>${d.roll ? rollPlan(d.roll, lang) : ''}${rollOdds}${options}${live ? '' : oddsExact(d, shownOdds, lang)}${blocked}${answered ?? ''}${live ?? ''}</div>`;
 }
 
 /** Ruling R9: the decisions passed over here without asking anybody, each refused candidate with its reason. */
@@ -173,11 +186,11 @@ export function stepPanel(m: WalkthroughModel, v: View): Markup {
           : null;
     const live =
       v.mode === 'play' && last && !given
-        ? playControls(m, frame.pending, lang, v.play)
+        ? playControls(m, frame.pending, lang, v.play, frame.odds)
         : v.mode === 'play' && !last
           ? html`<p class="muted">${word('notYourStep', lang)} <a href="#step=${String(m.steps.at(-1)?.step ?? 1)}">${word('toLast', lang)}</a></p>`
           : null;
-    decision = decisionPanel(m, frame.pending, lang, answered, live);
+    decision = decisionPanel(m, frame.pending, lang, answered, live, frame.odds);
   } else if (s.forced) {
     // Ruling R9: one legal answer, which the engine gave as the machine left this state.
     const given = s.answer;

@@ -6,7 +6,8 @@ import type { EngineEvent } from '../../schema/events.ts';
 import type { Lang, Text } from '../../index.ts';
 import { stateRuleText } from '../../text/rules.ts';
 import { html, type Markup } from './html.ts';
-import type { DecisionView, WalkthroughModel } from './types.ts';
+import { answerOdds, oddsExact, oddsHead } from './odds-view.ts';
+import type { DecisionView, OddsView, WalkthroughModel } from './types.ts';
 import { word } from './words.ts';
 
 export interface PlayState {
@@ -201,24 +202,30 @@ export function eventFromForm(d: DecisionView, values: ReadonlyMap<string, reado
 }
 
 /** The controls to answer the live decision; a refusal of what the reader sent stands right below what was sent. */
-export function playControls(m: WalkthroughModel, d: DecisionView, lang: Lang, state: PlayState | undefined): Markup {
+export function playControls(
+  m: WalkthroughModel,
+  d: DecisionView,
+  lang: Lang,
+  state: PlayState | undefined,
+  odds?: OddsView,
+): Markup {
   const error = state?.error
     ? html`<p class="error" role="alert"><b>${word('refusedBy', lang)}:</b> ${state.error.reason[lang]}${state.error.rule ? html` <span class="ref">${stateRuleText(state.error.rule, state.error.ruling, lang)}</span>` : ''} <code>${state.error.code}</code></p>`
     : '';
   const sent = state?.sent;
   if (d.kind === 'roll') {
     const typed = sent?.kind === 'dice' ? sent.text : '';
-    return html`<div class="play" data-kind="roll"><h4>${word('yourTurn', lang)}</h4><button type="button" class="primary" data-act="roll">🎲 ${word('rollSeeded', lang)}</button><form class="dice-form"><label>${word('typeDice', lang)} <input name="dice" inputmode="numeric" autocomplete="off" value="${typed}" placeholder="${Array.from({ length: Math.min(d.roll?.dice ?? 2, 13) }, (_, i) => String((i % 6) + 1)).join(' ')}"></label> <button type="submit">${word('useDice', lang)}</button></form>${error}</div>`;
+    return html`<div class="play" data-kind="roll"><h4>${word('yourTurn', lang)}</h4>${oddsHead(odds, lang, true)}${answerOdds(odds, 0, lang)}${oddsExact(d, odds, lang)}<button type="button" class="primary" data-act="roll">⚄ ${word('rollSeeded', lang)}</button><form class="dice-form"><label>${word('typeDice', lang)} <input name="dice" inputmode="numeric" autocomplete="off" value="${typed}" placeholder="${Array.from({ length: Math.min(d.roll?.dice ?? 2, 13) }, (_, i) => String((i % 6) + 1)).join(' ')}"></label> <button type="submit">${word('useDice', lang)}</button></form>${error}</div>`;
   }
   const options = d.options.map(
     (o, i) =>
-      html`<li><button type="button" class="option" data-act="option" data-index="${String(i)}">${o.label[lang]}</button></li>`,
+      html`<li><button type="button" class="option" data-act="option" data-index="${String(i)}">${o.label[lang]}</button>${answerOdds(odds, i, lang)}</li>`,
   );
   const blocked = d.blocked.map(
     (b) =>
       html`<li><button type="button" class="option" disabled>${b.label[lang]}</button> <span class="why">${b.reason[lang]} <span class="ref">${stateRuleText(b.rule, b.ruling, lang)}</span> <code>${b.code}</code></span></li>`,
   );
-  return html`<div class="play" data-kind="${d.kind}"><h4>${word('yourTurn', lang)}</h4><h5>${word('legal', lang)}</h5><ul class="play-options">${options}</ul>${customForm(m, d, lang, sent?.kind === 'form' ? sent.values : undefined) ?? ''}${error}<h5>${word('refused', lang)}</h5>${blocked.length ? html`<ul class="play-blocked">${blocked}</ul>` : html`<p class="muted">${word('noRefused', lang)}</p>`}</div>`;
+  return html`<div class="play" data-kind="${d.kind}"><h4>${word('yourTurn', lang)}</h4><h5>${word('legal', lang)}</h5>${oddsHead(odds, lang, false)}<ul class="play-options">${options}</ul>${oddsExact(d, odds, lang)}${customForm(m, d, lang, sent?.kind === 'form' ? sent.values : undefined) ?? ''}${error}<h5>${word('refused', lang)}</h5>${blocked.length ? html`<ul class="play-blocked">${blocked}</ul>` : html`<p class="muted">${word('noRefused', lang)}</p>`}</div>`;
 }
 
 /** Undo, start again, download the save, load one (a file or pasted text). */

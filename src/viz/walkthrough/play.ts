@@ -19,7 +19,36 @@ import { StepCapture } from './capture.ts';
 import { download } from './export.ts';
 import { WalkthroughRecorder, type RecorderOptions, type ReplayEvent } from './model.ts';
 import { eventFromForm, type PlayState, type Sent } from './play-form.ts';
-import type { Source, WalkthroughModel } from './types.ts';
+import type { OddsView, Source, WalkthroughModel } from './types.ts';
+import { ODDS_PAGE_MS, oddsOf } from './advice.ts';
+
+/** One advise() call of the page: the decision's kind, the frame it was for, its time and the states it expanded. */
+export interface AdviseTiming {
+  readonly kind: string | null;
+  readonly frame: number;
+  readonly ms: number;
+  readonly states: number | null;
+  readonly stopped: string | null;
+}
+
+declare global {
+  interface Window {
+    /** Every advise() call play mode made, in order (for a host's or a test's timing report). */
+    hisAdvise?: { readonly calls: AdviseTiming[] };
+  }
+}
+
+function adviseTimings(o: OddsView, kind: string | null, frame: number): void {
+  const calls = (window.hisAdvise ??= { calls: [] }).calls;
+  calls.push({
+    kind,
+    frame,
+    ms: o.ms ?? 0,
+    states: 'states' in o ? o.states : null,
+    stopped: 'stopped' in o ? o.stopped.limit : null,
+  });
+  document.body.dataset.adviseMs = (o.ms ?? 0).toFixed(1);
+}
 
 /** What the page plays: the scenario as given, the seed, and the replay's answers (to play on from any of them). */
 interface Embedded {
@@ -51,17 +80,32 @@ export const startPlay: StartPlay = (replay: WalkthroughModel) => {
   let options: Omit<RecorderOptions, 'seed'> = pageOptions;
   let session!: Session;
   let recorder!: WalkthroughRecorder;
+  let began = false;
   let error: PlayState['error'] = null;
   let sent: Sent | undefined;
   let loadError: string | null = null;
   type Origin = NonNullable<PlayState['origin']>;
   let origin: Origin = { kind: 'start' };
 
+  /**
+   * The odds of each answer, worked out in the page (advise() within ODDS_LIMITS and ODDS_PAGE_MS), each call's time
+   * kept for a host or a test. Played from a step of the replay, the decisions before that step are the replay's own
+   * (the same answers to the same scenario): their odds are the page's data; the one the reader answers is computed.
+   */
+  const odds = (s: Session, frame: number): OddsView => {
+    const known = origin.kind === 'branch' && frame < origin.frame ? replay.frames[frame]?.odds : undefined;
+    if (known) return known;
+    const o = oddsOf(s, { maxMs: ODDS_PAGE_MS, measured: true });
+    adviseTimings(o, s.pending?.kind ?? null, frame);
+    return o;
+  };
+
   /** A new session of `scenario`, played through `answers` (each recorded as its own answer, with its source). */
   const begin = (answers: readonly ReplayEvent[]) => {
+    began = true;
     const capture = new StepCapture();
     session = createSession(scenario, { seed, inspect: capture.inspect });
-    recorder = new WalkthroughRecorder(scenario, session, { seed, ...options }, capture);
+    recorder = new WalkthroughRecorder(scenario, session, { seed, ...options, odds }, capture);
     for (const { event, source } of answers) {
       // Untrusted input (a save, the page's data): the engine checks it as it would a host's JSON.
       const r = session.sendUntrusted(event);
@@ -74,7 +118,13 @@ export const startPlay: StartPlay = (replay: WalkthroughModel) => {
     error = null;
     sent = undefined;
   };
-  begin([]);
+  /**
+   * Play from the start when the reader first plays (not when the page makes the driver only to play from a step
+   * of the replay or from a save: those begin on their own, and the start's odds would be worked out for nothing).
+   */
+  const started = () => {
+    if (!began) begin([]);
+  };
 
   /**
    * An accepted answer adds its steps; a refusal is shown as the engine worded it, nothing changes, and what the reader
@@ -95,25 +145,32 @@ export const startPlay: StartPlay = (replay: WalkthroughModel) => {
 
   return {
     get model() {
+      started();
       return recorder.model;
     },
     get state() {
+      started();
       return { error, canUndo: session.save().events.length > 0, sent, seed, origin, loadError };
     },
     option: (index) => {
+      started();
       const option = session.pending?.options[index];
       if (option) answered(session.send(option.event));
     },
     custom: (values) => {
+      started();
       const pending = recorder.model.frames.at(-1)?.pending;
       if (pending) answered(session.send(eventFromForm(pending, values)), { kind: 'form', values });
     },
-    roll: (values, typed) =>
+    roll: (values, typed) => {
+      started();
       answered(
         values ? session.send({ type: 'dice.rolled', values }) : session.roll(),
         typed === undefined ? undefined : { kind: 'dice', text: typed },
-      ),
+      );
+    },
     undo: () => {
+      started();
       // A save is the scenario, the seed and the answers: restoring it without the last answer is an undo. The dice
       // rolled so far stay as they fell (as dice given), and the seed is a fresh one: rolling again gives new dice.
       const save = session.save();
@@ -160,10 +217,12 @@ export const startPlay: StartPlay = (replay: WalkthroughModel) => {
       begin(save.events);
       return true;
     },
-    download: () =>
+    download: () => {
+      started();
       download(
         new Blob([`${JSON.stringify(session.save(), null, 2)}\n`], { type: 'application/json' }),
         'his-session.json',
-      ),
+      );
+    },
   };
 };

@@ -89,8 +89,11 @@ body { margin: 0; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, 
 h1 { font-size: 1.25rem; margin: 0; } h2 { font-size: 1.05rem; margin: .2rem 0 .6rem; } h3 { font-size: .95rem; margin: .2rem 0 .35rem; } h4, h5 { font-size: .9rem; margin: .6rem 0 .3rem; }
 code { font: .8rem ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace; background: #eef2f7; padding: 0 .25em; border-radius: 3px; overflow-wrap: anywhere; }
 button { font: inherit; padding: .3rem .7rem; border: 1px solid #94a3b8; border-radius: 6px; background: #fff; color: var(--ink); cursor: pointer; }
+svg.icon { vertical-align: -2px; }
 button:hover:not(:disabled) { background: #f1f5f9; } button:disabled { opacity: .5; cursor: not-allowed; }
 button.on { background: var(--ink); color: #fff; border-color: var(--ink); } button.primary { background: #1d4ed8; color: #fff; border-color: #1d4ed8; }
+/* The header sticks to the top of the whole page, not of its own wrapper (laid out for print, it is a block again). */
+@media screen { body:not(.print-measure) #wt-header { display: contents; } }
 .top { position: sticky; top: 0; z-index: 5; display: flex; flex-wrap: wrap; gap: .4rem 1.5rem; align-items: center; justify-content: space-between; padding: .45rem 1rem; background: #fff; border-bottom: 1px solid var(--line); }
 .top .titles { min-width: 0; display: flex; flex-wrap: wrap; align-items: baseline; column-gap: 1rem; } .top .titles h1 { flex-basis: 100%; }
 .top .sub { margin: .1rem 0 0; color: var(--muted); font-size: .85rem; max-width: 70ch; }
@@ -121,6 +124,11 @@ svg.die.hit rect { fill: #fee2e2; stroke: var(--no); stroke-width: 3; } svg.die.
 .mods { margin: .2rem 0; padding-left: 1.2rem; } .mod-value { display: inline-block; min-width: 2.2em; font-weight: 700; }
 .outcome .ok { color: var(--ok); } .outcome .no { color: var(--no); } .hits { color: var(--no); }
 .chance { margin: .2rem 0; } .hit-chances p { margin: .3rem 0 .1rem; } .hit-chances ul { list-style: none; padding: 0; margin: 0; display: flex; flex-wrap: wrap; gap: .15rem .8rem; font-size: .85rem; } .hit-chances .rolled { background: #fee2e2; border-radius: 4px; padding: 0 .3rem; }
+.odds { margin: .25rem 0 .45rem; font-size: .8rem; color: #334155; } .odds .bar { display: flex; height: 10px; max-width: 340px; border-radius: 5px; overflow: hidden; border: 1px solid #cbd5e1; background: #e2e8f0; }
+.odds .seg { display: block; height: 100%; } .odds .nums { display: flex; flex-wrap: wrap; gap: .05rem .9rem; margin-top: 2px; } .odds .pc { white-space: nowrap; } .odds .more { display: block; color: var(--muted); }
+.sw { display: inline-block; width: .75em; height: .75em; border: 1px solid #94a3b8; border-radius: 2px; margin-right: .3em; vertical-align: -1px; }
+.odds-head h4 { margin-bottom: .1rem; } .odds-head .sum { margin: 0; } .odds-legend { list-style: none; padding: 0; margin: .2rem 0 .3rem; display: flex; flex-wrap: wrap; gap: .1rem 1rem; font-size: .78rem; color: #334155; }
+.odds-exact { font-size: .78rem; margin: .2rem 0 .4rem; } .odds-exact summary { cursor: pointer; color: var(--muted); } .odds-exact ul { padding-left: 1rem; margin: .2rem 0; } .odds-exact li { margin: .2rem 0; }
 .stopped { border: 2px solid var(--no); background: #fef2f2; padding: .6rem .8rem; border-radius: 10px; }
 .outcome { border: 2px solid var(--ok); background: #f0fdf4; padding: .6rem .8rem; border-radius: 10px; margin-top: 1rem; }
 ${MAP_STYLE}

@@ -169,10 +169,55 @@ export interface BoardView {
   readonly map: string;
 }
 
+/** An exact chance or expectation (src/review/advise.ts): the fraction as text ("5/12") and as a number. */
+export interface ExactView {
+  readonly fraction: string;
+  readonly value: number;
+}
+
+/** What one listed answer gives to the end of the move, under the default policy (advise()). */
+export interface AnswerOddsView {
+  /** The answer's place in the decision's options (a roll: 0, rolling it). */
+  readonly index: number;
+  /** The moving power wins a field battle; a battle is fought at all. */
+  readonly win: ExactView;
+  readonly battle: ExactView;
+  readonly capture: ExactView;
+  readonly siege: ExactView;
+  readonly retreat: ExactView;
+  /** Expected land units lost by the moving power, and by every other power together. */
+  readonly losses: { readonly mover: ExactView; readonly others: ExactView };
+}
+
+/**
+ * The advisor's odds for every listed answer of a frame's pending decision, or the bound that stopped it. Worked out
+ * where the frame was recorded: when the page was written (the replay), or in the page (play mode), which also says
+ * how long its advise() call took.
+ */
+export type OddsView =
+  | {
+      readonly policy: 'decline';
+      /** The power whose impulse it is: 'mover' in the losses. */
+      readonly mover: Power;
+      /** Its name, and in Russian its genitive («победа Османов»). */
+      readonly moverName: { readonly name: Text; readonly gen: Text };
+      readonly answers: readonly AnswerOddsView[];
+      /** Distinct states the advisor expanded for all the answers. */
+      readonly states: number;
+      /** Milliseconds advise() took, when it ran in the page (a page written in Node carries no timings). */
+      readonly ms?: number;
+    }
+  | {
+      readonly stopped: { readonly limit: 'maxPaths' | 'maxNodes' | 'maxMs'; readonly value: number };
+      readonly ms?: number;
+    };
+
 /** The board, the pending decision and the arrows after one accepted answer (frame 0: before any). */
 export interface FrameView extends BoardView {
   readonly answer: AnswerView | null;
   readonly pending: DecisionView | null;
+  /** The exact odds of each listed answer of `pending` (absent when the page was made without them). */
+  readonly odds?: OddsView;
   readonly done: boolean;
 }
 
