@@ -304,7 +304,7 @@ describe.skipIf(SKIP)('the walkthrough as a teacher uses it', () => {
           if (size === PHONE) {
             // Touch-sized: every control a finger hits is at least 44 px high.
             const small = await page.evaluate(() =>
-              [...document.querySelectorAll<HTMLElement>('button, select, input[type="number"], .step-list a')]
+              [...document.querySelectorAll<HTMLElement>('button, select, input[type="number"], .step-list a, summary')]
                 .filter((el) => el.offsetParent !== null && el.getBoundingClientRect().height < 44)
                 .map((el) => `${el.tagName} ${el.textContent?.trim().slice(0, 20)}`),
             );

@@ -8,6 +8,7 @@ import { oddsOf, ODDS_LIMITS } from '../../src/viz/walkthrough/advice.ts';
 import { replayModel } from '../../src/viz/walkthrough/model.ts';
 import { answerOdds, oddsExact, oddsHead } from '../../src/viz/walkthrough/odds-view.ts';
 import { decisionPanel } from '../../src/viz/walkthrough/panels.ts';
+import { handout } from '../../src/viz/walkthrough/handout.ts';
 import type { OddsView } from '../../src/viz/walkthrough/types.ts';
 import { oddsNumber, oddsPercent } from '../../src/text/odds.ts';
 import { vienna } from './fixtures.ts';
@@ -103,6 +104,19 @@ describe('the odds of each answer in the page (advise, the default policy)', () 
     const rollPanel = decisionPanel(m, m.frames[roll]!.pending!, 'en', null, null, m.frames[roll]!.odds).toString();
     expect(rollPanel).toContain('Odds of the roll');
     expect(rollPanel.match(/<div class="odds" /g)).toHaveLength(1);
+  }, 60_000);
+
+  test('[13.2 step 1] the handout prints each decision of the story with the odds of its answers, the policy said once', () => {
+    const m = model();
+    const h = handout(m, 'ru').toString();
+    const steps = h.split('<article class="handout-step"').slice(1);
+    const at = (state: string) => steps.find((a) => a.includes(`data-step-state="${state}"`))!;
+    expect(at('interception.awaitingInterception').match(/<div class="odds" /g)).toHaveLength(2);
+    expect(at('interception.awaitingInterception')).toContain('победа Османов в сражении');
+    expect(at('interception.rollingInterception').match(/<div class="odds" /g)).toHaveLength(1);
+    expect(at('movement.payingCost')).not.toContain('class="odds"');
+    expect(h.match(/class="sum odds-policy"/g)).toHaveLength(1);
+    expect(handout(model(false), 'en').toString()).not.toContain('odds');
   }, 60_000);
 
   test('[DESIGN] percentages and expected numbers as each language writes them, never 0 or 100 when not so', () => {

@@ -159,7 +159,7 @@ input, select { font: inherit; }
 .panel-head { display: flex; flex-wrap: wrap; align-items: baseline; justify-content: space-between; gap: .3rem .8rem; } .panel-head .export button { font-size: .8rem; padding: .15rem .5rem; }
 #wt-handout { display: none; }
 .handout-step h2 .n { color: var(--muted); } .handout-body { display: grid; grid-template-columns: minmax(0, 1.15fr) minmax(0, 1fr); gap: 5mm; align-items: start; }
-.handout-head .desc { font-size: .9rem; } .handout .asked, .handout .answered { margin: .3rem 0; border: 0; padding: 0; }
+.handout-head .desc { font-size: .9rem; } .handout .odds-head .sum { display: none; } .handout-odds .options { margin: .2rem 0; padding-left: 1.2rem; } .handout .asked, .handout .answered { margin: .3rem 0; border: 0; padding: 0; }
 @media screen and (max-width: 1199px) {${screenOnly(`
   main.layout { grid-template-columns: 210px minmax(0, 1fr); }
   #wt-side { grid-column: 1 / -1; position: static; max-height: none; overflow: visible; display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); align-items: start; }
@@ -185,6 +185,7 @@ ${PRINT}
   button { min-width: 44px; }
   .step-list a { padding: .55rem .5rem; min-height: 44px; }
   input[type="checkbox"] { width: 22px; height: 22px; }
+  summary { min-height: 44px; padding: .6rem 0; }
   label { display: inline-flex; flex-wrap: wrap; align-items: center; gap: .3rem; min-height: 44px; max-width: 100%; }
 `)}}
 `;
