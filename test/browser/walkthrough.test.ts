@@ -41,6 +41,17 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
+/**
+ * A screenshot for the README: the whole page, in a window tall enough for the chart and the map beside the step
+ * (they stay in view as the page scrolls, so a shorter window would cut the map off), then the window as it was.
+ */
+async function screenshot(page: Page, name: string): Promise<void> {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 1600, height: 1500 });
+  await page.screenshot({ path: join(SHOTS!, name), fullPage: true });
+  if (size) await page.setViewportSize(size);
+}
+
 function open(file: string, fragment = ''): Promise<Opened> {
   return openPage(browser, file, fragment);
 }
@@ -203,7 +214,7 @@ describe.skipIf(SKIP)('the walkthrough page in chromium', () => {
         /3 regulars, Ibrahim Pasha, Suleiman/,
       );
       await page.goto(`${pathToFileURL(exampleFile).href}#step=8`);
-      if (SHOTS) await page.screenshot({ path: join(SHOTS, 'walkthrough-replay.png'), fullPage: true });
+      if (SHOTS) await screenshot(page, 'walkthrough-replay.png');
       expect(problems).toEqual([]);
       await page.close();
     },
@@ -318,7 +329,7 @@ describe.skipIf(SKIP)('the walkthrough page in chromium', () => {
       await page.keyboard.press('End');
       await page.waitForSelector('.play[data-kind="casualties"]');
       await page.evaluate(() => window.scrollTo(0, 0));
-      if (SHOTS) await page.screenshot({ path: join(SHOTS, 'walkthrough-play.png'), fullPage: true });
+      if (SHOTS) await screenshot(page, 'walkthrough-play.png');
       await page.click('.play-options button:has-text("Lose 4 regulars, 1 cavalry")');
       await page.waitForSelector('#wt-step .outcome');
       expect((await current(page)).marked).toEqual(['movement.done']);
