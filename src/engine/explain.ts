@@ -7,6 +7,8 @@ import { isNoOtherPowerSuccessful } from '../rules/interception.ts';
 import type { MovementContext } from '../rules/procedures/movement.ts';
 import type { RuleRef, RulingRef } from '../rules/registry.ts';
 import { check, type Facts, type Refusal } from '../rules/verdict.ts';
+import type { AnswerVerdict } from '../rules/procedures/common.ts';
+import { must } from '../rules/must.ts';
 import { skippedRefusal } from '../rules/skipped.ts';
 import { isWithdrawalDecider, WITHDRAWAL_CONDITIONS } from '../rules/withdrawal.ts';
 import { interceptedBy, kindOf, specOf, type Waiting } from './procedures/index.ts';
@@ -60,15 +62,14 @@ interface Situation {
   readonly root: MovementContext;
   readonly stage: string;
   readonly waiting: Waiting | undefined;
+  /**
+   * The verdict the guard of an answer gave on the event when the machine was asked to take it (the one
+   * computation: never made again here), or undefined when no answer's guard judged it.
+   */
+  readonly verdict: AnswerVerdict | undefined;
+  /** The pending decision (a session builds it only when read: only the words of a refusal need it). */
   readonly decision: Decision | null;
   readonly lang: Lang;
-}
-
-/** The refusal of an answer to the pending decision, by the same restrictions that list its options. */
-function answerRefusal(s: Situation, event: EngineEvent): Refusal | undefined {
-  const w = s.waiting;
-  if (!w) return undefined;
-  return specOf(w.machine, kindOf(w)).refusal(w.context, event);
 }
 
 /**
@@ -227,7 +228,7 @@ function stepRefusal(s: Situation, event: EngineEvent): EngineError {
 
 /** Explains why `event` cannot be accepted now. */
 export function explainRefusal(s: Situation, event: EngineEvent): EngineError {
-  const { lang, decision } = s;
+  const { lang } = s;
   if (event.type === 'card.play') {
     const r = cite('R14');
     return errorOf(
@@ -243,7 +244,8 @@ export function explainRefusal(s: Situation, event: EngineEvent): EngineError {
       { ruling: 'R14' },
     );
   }
-  if (!decision)
+  const w = s.waiting;
+  if (!w)
     return errorOf(
       'move-ended',
       '13.1',
@@ -253,8 +255,10 @@ export function explainRefusal(s: Situation, event: EngineEvent): EngineError {
       ),
       lang,
     );
+  const kind = kindOf(w);
   if (event.type === 'dice.rolled') {
-    if (decision.kind !== 'roll')
+    const decision = must(s.decision, 'a waiting state with no decision');
+    if (kind !== 'roll')
       return errorOf(
         'out-of-turn',
         decision.rule as RuleRef,
@@ -276,11 +280,13 @@ export function explainRefusal(s: Situation, event: EngineEvent): EngineError {
       lang,
     );
   }
-  if (decisionOfEvent(event.type) === decision.kind) {
-    const r = answerRefusal(s, event);
-    const otherPower = 'power' in event && event.power !== decision.power;
-    if (r) return fromRefusal(s.root.world, r, lang, otherPower ? 'out-of-turn' : 'illegal');
-    if (otherPower) {
+  if (decisionOfEvent(event.type) === kind) {
+    const spec = specOf(w.machine, kind);
+    const r = s.verdict;
+    const otherPower = 'power' in event && event.power !== spec.power?.(w.context);
+    if (r && !r.ok) return fromRefusal(s.root.world, r, lang, otherPower ? 'out-of-turn' : 'illegal');
+    const decision = must(s.decision, 'a waiting state with no decision');
+    if (otherPower && r === false) {
       const asked = powerName(decision.power as never),
         p = powerName(event.power);
       return errorOf(
@@ -293,12 +299,14 @@ export function explainRefusal(s: Situation, event: EngineEvent): EngineError {
         lang,
       );
     }
+    // Engine fault: the guard of every answer of a decision gives its verdict (src/rules/procedures), so a refused
+    // answer of the pending kind always has a refusal, or is another power's (`false`).
     return errorOf(
       'internal',
       decision.rule as RuleRef,
       text(
-        'The machine refused an answer that every restriction allows: please report this scenario and event.',
-        'Машина отвергла ответ, который разрешают все ограничения: пожалуйста, сообщите об этом сценарии и событии.',
+        'The machine refused an answer without a verdict of its rules: please report this scenario and event.',
+        'Машина отвергла ответ без вердикта своих правил: пожалуйста, сообщите об этом сценарии и событии.',
       ),
       lang,
     );

@@ -1,36 +1,27 @@
 // The session's copy of the machines: the same machines with every named guard wrapped so that each evaluation is
-// recorded (name, rule, result) for the trace, and the refusal an answer's guard gives is kept for the session to
-// report. Built once per process; the evaluations go to the recorder of the session that is running (sessions run
+// recorded (name, rule, result) for the trace, and the verdict an answer's guard gives is computed once per context
+// and event and kept: `snapshot.can`, the transition, the trace's row and the session's refusal all read the one
+// verdict. Built once per process; the evaluations go to the recorder of the session that is running (sessions run
 // synchronously, so one recorder is active at a time).
 import type { AnyStateMachine } from 'xstate';
 import { MACHINES, type MachineId } from '../../machines/index.ts';
 import type { EngineEvent } from '../schema/events.ts';
-import { holds, refusalOf, ruleGuardOf } from '../rules/procedures/common.ts';
-import type { Refusal } from '../rules/verdict.ts';
+import { holds, ruleGuardOf, type AnswerVerdict, type GuardAnswer } from '../rules/procedures/common.ts';
 import type { TraceGuard } from './trace.ts';
 
 export class GuardRecorder {
   /** The evaluations since each machine's last step, by machine. */
   private byMachine = new Map<MachineId, TraceGuard[]>();
-  /** The refusals answers' guards gave since `clear`: the first is why an event was not taken. */
-  private refusals: Refusal[] = [];
 
-  record(machine: MachineId, e: TraceGuard, refusal?: Refusal): void {
+  record(machine: MachineId, e: TraceGuard): void {
     const list = this.byMachine.get(machine);
     if (list) list.push(e);
     else this.byMachine.set(machine, [e]);
-    if (refusal) this.refusals.push(refusal);
   }
 
   /** Forgets what was recorded (the evaluations of a step that was undone). */
   clear(): void {
     this.byMachine = new Map();
-    this.refusals = [];
-  }
-
-  /** The refusal of the first answer's guard that did not hold since `clear`. */
-  get refusal(): Refusal | undefined {
-    return this.refusals[0];
   }
 
   /** Takes the evaluations recorded for one machine since the last call. */
@@ -55,18 +46,56 @@ export function recording<T>(recorder: GuardRecorder | undefined, f: () => T): T
   }
 }
 
+/**
+ * The verdicts of answers' guards, by context and event (both immutable: a snapshot's context is replaced, never
+ * changed, and an accepted event is frozen), then by guard name. A verdict is a pure function of the two, so it is
+ * computed once however often XState asks (`can`, then the transition) and the session reads it as the refusal.
+ */
+const verdicts = new WeakMap<object, WeakMap<object, Map<string, GuardAnswer>>>();
+
+function verdictOf(name: string, test: () => GuardAnswer, context: object, event: object): GuardAnswer {
+  let byEvent = verdicts.get(context);
+  if (!byEvent) verdicts.set(context, (byEvent = new WeakMap()));
+  let byGuard = byEvent.get(event);
+  if (!byGuard) byEvent.set(event, (byGuard = new Map()));
+  let answer = byGuard.get(name);
+  if (answer === undefined) byGuard.set(name, (answer = test()));
+  return answer;
+}
+
+/**
+ * The verdict the guard of an answer gave on `event` in `context` (the waiting state's), as computed when the machine
+ * was asked to take it: the refusal, `false` when no restriction refuses and the answer is not its sender's to give,
+ * or undefined when no answer's guard judged the event there.
+ */
+export function keptVerdict(context: unknown, event: EngineEvent): AnswerVerdict | undefined {
+  const byGuard = typeof context === 'object' && context ? verdicts.get(context)?.get(event) : undefined;
+  if (!byGuard) return undefined;
+  let kept: AnswerVerdict | undefined;
+  for (const answer of byGuard.values()) {
+    if (answer === false || (typeof answer === 'object' && !answer.ok)) return answer;
+    if (typeof answer === 'object') kept = answer;
+  }
+  return kept;
+}
+
 function wrapGuards(machine: AnyStateMachine) {
   const id = machine.id as MachineId;
   const guards: Record<string, (args: { context: unknown; event: EngineEvent }) => boolean> = {};
   for (const [name, adapter] of Object.entries(machine.implementations.guards)) {
     const g = ruleGuardOf(adapter);
     if (!g) throw new Error(`engine fault: the ${id} machine's guard '${name}' carries no rule (guardsOf)`);
-    guards[name] = ({ context, event }) => {
-      const answer = g.test(context, event);
-      const result = holds(answer);
-      active?.record(id, { name, rule: g.rule, result }, refusalOf(answer));
-      return result;
-    };
+    guards[name] = g.answer
+      ? ({ context, event }) => {
+          const result = holds(verdictOf(name, () => g.test(context, event), context as object, event));
+          active?.record(id, { name, rule: g.rule, result });
+          return result;
+        }
+      : ({ context, event }) => {
+          const result = holds(g.test(context, event));
+          active?.record(id, { name, rule: g.rule, result });
+          return result;
+        };
   }
   return guards;
 }

@@ -24,8 +24,8 @@ import {
   type DecisionView,
   type Waiting,
 } from './decisions.ts';
-import { errorOf, explainRefusal, type EngineError } from './explain.ts';
-import { GuardRecorder, instrumentedMovement, recording } from './instrument.ts';
+import { errorOf, explainRefusal, type EngineError, type Situation } from './explain.ts';
+import { GuardRecorder, instrumentedMovement, keptVerdict, recording } from './instrument.ts';
 import { contextIf, fromSnapshot, movementOutput, procedureContext, stateKeyOf } from './actors.ts';
 import { leafOf, TreeRunner, type TreeNode } from './tree.ts';
 import { deepFreeze } from './freeze.ts';
@@ -313,7 +313,7 @@ export class Session {
     const diceBefore = this.dice.clone();
     if (event.type === 'dice.rolled' && event.values === undefined) {
       const roll = kind === 'roll' ? this.pending?.roll : undefined;
-      if (!roll) return { ok: false, error: explainRefusal(this.situation(), event) };
+      if (!roll) return { ok: false, error: explainRefusal(this.situation(event), event) };
       event = { type: 'dice.rolled', values: this.dice.roll(roll.dice) };
       effective = 'seeded';
     }
@@ -326,7 +326,7 @@ export class Session {
     const trusted = validated && !this.observers.inspecting;
     if (!kind || !leaf || (!trusted && !this.can(leaf, event))) {
       if (effective === 'seeded') this.dice = diceBefore;
-      return { ok: false, error: explainRefusal(this.situation(), event) };
+      return { ok: false, error: explainRefusal(this.situation(event), event) };
     }
     const traceFrom = this.tracer.length;
     const accepted = deepFreeze(event);
@@ -334,7 +334,7 @@ export class Session {
       if (!this.dispatch(accepted, effective)) throw REFUSED;
       this.settle();
     });
-    if (result === 'refused') return { ok: false, error: explainRefusal(this.situation(), event) };
+    if (result === 'refused') return { ok: false, error: explainRefusal(this.situation(event), event) };
     const inspectorErrors = this.observers.takeInspectorErrors();
     if (!result.ok) return result;
     const listenerErrors = this.observers.notify(() => ({
@@ -462,13 +462,22 @@ export class Session {
     return { ...fromSnapshot(snap), state: stateOf(snap), meta };
   }
 
-  private situation() {
+  /**
+   * Where a refused `event` met the game: the verdict its guard gave (kept from when the machine was asked: never
+   * computed again) and the pending decision, built only if the refusal's words need it.
+   */
+  private situation(event: EngineEvent): Situation {
     const rootSnap = this.tree.snapshot;
+    const leaf = this.leaf();
+    const pending = () => this.pending;
     return {
       root: must(contextIf(fromSnapshot(rootSnap), 'movement'), 'the root actor is not the movement machine'),
       stage: stateOf(rootSnap),
       waiting: this.waiting(),
-      decision: this.pending,
+      verdict: leaf ? keptVerdict(leaf.snapshot.context, event) : undefined,
+      get decision() {
+        return pending();
+      },
       lang: this.lang,
     };
   }

@@ -1,16 +1,14 @@
 // The avoid-battle procedure's decisions (13.3): whether the asked power tries, into which space, with which units
 // and leaders, and the 2d6 roll of the attempt.
-import { AVOIDER_RESTRICTIONS, avoidDestinations, avoidingStacks, checkAvoid } from '../../rules/avoid-battle.ts';
+import { avoidDestinations, avoidingStacks } from '../../rules/avoid-battle.ts';
 import { must } from '../../rules/must.ts';
 import { intoSpace, outOfSpace, powerName, spaceName, unitsText } from '../../text/names.ts';
-import { declarationArgs, type AvoidContext } from '../../rules/procedures/avoid-battle.ts';
+import { type AvoidContext } from '../../rules/procedures/avoid-battle.ts';
 import { totals } from '../../rules/stacks.ts';
 import { text } from '../../text/text.ts';
-import { checkAll } from '../../rules/verdict.ts';
 import type { Blocked, DecisionOf, DecisionOption } from '../../schema/decision.ts';
-import { NO_UNITS, type Units } from '../../schema/units.ts';
-import { isMajorPower, type MajorPower, type Power } from '../../schema/power.ts';
-import { base, decision, option, refused, refusedAnswer, unitsFields, type Waiting } from './common.ts';
+import { type Units } from '../../schema/units.ts';
+import { base, decision, option, refusedAnswer, unitsFields, type Waiting } from './common.ts';
 import { named } from './names.ts';
 import { attemptRoll } from './rolls.ts';
 
@@ -59,30 +57,11 @@ function build(w: Waiting<AvoidContext>): DecisionOf<'avoid'> {
   });
 }
 
-/** A power with pieces outside in the destination, not the mover nor the one being asked (ruling R9). */
-function passedOver(c: AvoidContext, p: Power): p is MajorPower {
-  return isMajorPower(p) && p !== c.leg.power && p !== c.asking && avoidingStacks(c.world, p, c.leg).length > 0;
-}
-
 export const avoid = decision<AvoidContext, 'avoid'>({
   build,
+  power: (c) => c.asking,
   // As for interceptions: a power with pieces there that is not being asked hears what stops it even on its turn
   // (ruling R9: the rules may have passed it over), else whose turn it is.
-  refusal: (c, e) => {
-    if (e.type === 'avoid.declare') {
-      const args = must(declarationArgs(c, e), 'no avoid-battle arguments');
-      const asIf = passedOver(c, e.power) ? refused(checkAvoid(c.world, { ...args, asking: e.power })) : undefined;
-      return asIf ?? refused(checkAvoid(c.world, args));
-    }
-    if (e.type === 'avoid.decline') {
-      const args = { ...c, power: e.power, from: c.leg.to, to: c.leg.to, request: NO_UNITS };
-      const asIf = passedOver(c, e.power)
-        ? refused(checkAll(AVOIDER_RESTRICTIONS, c.world, { ...args, asking: e.power }))
-        : undefined;
-      return asIf ?? refused(checkAll(AVOIDER_RESTRICTIONS, c.world, args));
-    }
-    return undefined;
-  },
   decline: (d) => ({ type: 'avoid.decline', power: d.power }),
 });
 
@@ -92,7 +71,6 @@ export const avoidRoll = decision<AvoidContext, 'roll'>({
     const attempt = must(w.context.attempt, 'an avoid-battle roll with no attempt');
     return attemptRoll(w, w.context.world, attempt, 'avoid');
   },
-  refusal: () => undefined,
   decline: () => undefined,
   // Always two dice (ROLL_DICE): never a roll of no dice.
   unforced: () => true,

@@ -4,6 +4,7 @@
 import type { MachineId, StateMeta } from '../../../machines/index.ts';
 import type { Text } from '../../text/text.ts';
 import type { Refusal } from '../../rules/verdict.ts';
+import type { Power } from '../../schema/power.ts';
 import type { World } from '../../rules/world.ts';
 import { reasonOf } from '../../text/reasons/index.ts';
 import type { BlockedBase, Decision, DecisionKind, DecisionOf } from '../../schema/decision.ts';
@@ -19,13 +20,17 @@ export interface Waiting<C = unknown> {
 }
 
 /**
- * One kind of decision of one procedure: how the pending decision is built from the waiting state, why an answer
- * is refused (the same arguments and restrictions as the machine's guard), and what the default policy answers.
+ * One kind of decision of one procedure: how the pending decision is built from the waiting state, whose it is, and
+ * what the default policy answers. Why an answer is refused is not here: the machine's guard of the answer gives
+ * the verdict (src/rules/procedures), once per event, and the session reports it.
  */
 export interface DecisionSpec<C, K extends DecisionKind = DecisionKind> {
   readonly build: (w: Waiting<C>) => DecisionOf<K>;
-  /** The restriction that refuses `event` (an answer of this kind), or undefined when every restriction allows it. */
-  readonly refusal: (c: C, event: EngineEvent) => Refusal | undefined;
+  /**
+   * Whose decision it is, read from the context without building the decision (the built decision's `power`): an
+   * answer another power sends is out of turn. Absent for rolls, which nobody answers but with dice.
+   */
+  readonly power?: (c: C) => Power | undefined;
   /** The default policy's answer (DESIGN "Session API": decline every optional action). */
   readonly decline: (d: DecisionView<K>) => EngineEvent | undefined;
   /**
@@ -98,9 +103,4 @@ export type DecisionBase = Pick<Decision, 'machine' | 'state' | 'rule' | 'ruling
 
 export function base(w: Waiting<unknown>): DecisionBase {
   return { machine: w.machine, state: w.state, rule: w.meta.rule, ...(w.meta.ruling ? { ruling: w.meta.ruling } : {}) };
-}
-
-/** The refusal of a verdict, or undefined when it allows. */
-export function refused(v: { ok: true } | Refusal): Refusal | undefined {
-  return v.ok ? undefined : v;
 }

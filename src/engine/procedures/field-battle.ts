@@ -1,14 +1,13 @@
 // The field battle's decisions (14): each side's dice (steps 2–3, 6) and each group's casualties (step 9, rulings
 // R5, R7 and R16: odd hits, the kept unit, which power's units).
 import { lossCombinations, lossesByPower, oddHitChoices, requiredLosses, type Losses } from '../../rules/casualties.ts';
-import { checkCasualties } from '../../rules/casualties.ts';
 import type { Modifier } from '../../rules/dice.ts';
 import { sideLeader } from '../../rules/field-battle.ts';
 import { must } from '../../rules/must.ts';
 import { powerDat, powerName, ruAgree, ruList, unitTypeOne, unitsText } from '../../text/names.ts';
 import { count, NOUNS } from '../../text/grammar.ts';
 import { cite } from '../../text/rules.ts';
-import { answerOf, casualtyArgs, groupStacks, type FieldBattleContext } from '../../rules/procedures/field-battle.ts';
+import { groupStacks, type FieldBattleContext } from '../../rules/procedures/field-battle.ts';
 import { joinText, text, type Text } from '../../text/text.ts';
 import type { World } from '../../rules/world.ts';
 import type { DecisionOf, DecisionOption } from '../../schema/decision.ts';
@@ -17,7 +16,7 @@ import type { Power } from '../../schema/power.ts';
 import type { Stack } from '../../schema/scenario.ts';
 import { LAND_UNIT_TYPES, type LandUnitType } from '../../schema/units.ts';
 import { modifierReason, modifiersText, type ModifierSource } from '../../text/modifiers.ts';
-import { base, decision, eventsOf, option, refused, type Choice, type Waiting } from './common.ts';
+import { base, decision, eventsOf, option, type Choice, type Waiting } from './common.ts';
 import { named } from './names.ts';
 
 /** The most answers a decision lists; `limits` always describes the whole answer space. */
@@ -245,12 +244,8 @@ function compareRanks(a: number[], b: number[]): number {
 
 export const casualties = decision<FieldBattleContext, 'casualties'>({
   build: buildCasualties,
+  power: (c) => c.asking?.power,
   answers: (w) => eventsOf(casualtyChoices(w)),
-  refusal: (c, e) => {
-    if (e.type !== 'casualties.assign' || !c.asking) return undefined;
-    const args = casualtyArgs(c, c.asking.role, c.asking.power, answerOf(e));
-    return args ? refused(checkCasualties(c.world, args)) : undefined;
-  },
   // The options come with the default split first (ruling R16); the sort is stable, so it stays first among equals.
   decline: (d) => {
     const own = d.options.filter(
@@ -263,7 +258,6 @@ export const casualties = decision<FieldBattleContext, 'casualties'>({
 
 export const battleRoll = decision<FieldBattleContext, 'roll'>({
   build: buildRoll,
-  refusal: () => undefined,
   decline: () => undefined,
   // The dice buildRoll lists: a side with dice to roll rolls them itself.
   unforced: (w) =>

@@ -2,18 +2,17 @@
 // and the 2d6 roll of an attempt.
 import { commandLimit } from '../../rules/formation.ts';
 import { largestFormation } from '../../rules/formation.ts';
-import { checkInterception, interceptionCandidates, POWER_RESTRICTIONS } from '../../rules/interception.ts';
+import { interceptionCandidates, POWER_RESTRICTIONS } from '../../rules/interception.ts';
 import { must } from '../../rules/must.ts';
 import { intoSpace, outOfSpace, powerGen, powerName, spaceName, unitsText } from '../../text/names.ts';
-import { declarationArgs, type InterceptionContext } from '../../rules/procedures/interception.ts';
+import { type InterceptionContext } from '../../rules/procedures/interception.ts';
 import { stacksIn, totals } from '../../rules/stacks.ts';
 import { text, type Text } from '../../text/text.ts';
 import type { World } from '../../rules/world.ts';
 import { checkAll } from '../../rules/verdict.ts';
 import type { Blocked, DecisionLimits, DecisionOf, DecisionOption } from '../../schema/decision.ts';
-import { isMajorPower, MAJOR_POWERS, type MajorPower, type Power } from '../../schema/power.ts';
-import { NO_UNITS } from '../../schema/units.ts';
-import { base, decision, option, refused, refusedAnswer, unitsFields, type Waiting } from './common.ts';
+import { MAJOR_POWERS, type Power } from '../../schema/power.ts';
+import { base, decision, option, refusedAnswer, unitsFields, type Waiting } from './common.ts';
 import { named } from './names.ts';
 import { attemptRoll } from './rolls.ts';
 
@@ -93,35 +92,12 @@ function build(w: Waiting<InterceptionContext>): DecisionOf<'intercept'> {
   });
 }
 
-/** A power with stacks next to the destination, not the mover nor the one being asked (ruling R9). */
-function passedOver(c: InterceptionContext, p: Power): p is MajorPower {
-  if (!isMajorPower(p) || p === c.leg.power || p === c.asking) return false;
-  const { candidates, blocked } = interceptionCandidates(c.world, c, p);
-  return candidates.length + blocked.length > 0;
-}
-
 export const intercept = decision<InterceptionContext, 'intercept'>({
   build,
+  power: (c) => c.asking,
   // An answer of a power with stacks next to the destination that is not being asked is refused with what stops it
   // even on its turn (a power the rules pass over, ruling R9, hears why — the besieged stack of 13.2, a pass, marked
   // units), else with whose turn it is.
-  refusal: (c, e) => {
-    if (e.type === 'intercept.declare') {
-      const args = must(declarationArgs(c, e), 'no interception arguments');
-      const asIf = passedOver(c, e.power)
-        ? refused(checkInterception(c.world, { ...args, asking: e.power }))
-        : undefined;
-      return asIf ?? refused(checkInterception(c.world, args));
-    }
-    if (e.type === 'intercept.decline') {
-      const args = { ...c, power: e.power, from: c.leg.to, request: NO_UNITS };
-      const asIf = passedOver(c, e.power)
-        ? refused(checkAll(POWER_RESTRICTIONS, c.world, { ...args, asking: e.power }))
-        : undefined;
-      return asIf ?? refused(checkAll(POWER_RESTRICTIONS, c.world, args));
-    }
-    return undefined;
-  },
   decline: (d) => ({ type: 'intercept.decline', power: d.power }),
 });
 
@@ -131,7 +107,6 @@ export const interceptionRoll = decision<InterceptionContext, 'roll'>({
     const attempt = must(w.context.attempt, 'an interception roll with no attempt');
     return attemptRoll(w, w.context.world, attempt, 'interception');
   },
-  refusal: () => undefined,
   decline: () => undefined,
   // Always two dice (ROLL_DICE): never a roll of no dice.
   unforced: () => true,

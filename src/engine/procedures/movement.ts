@@ -1,11 +1,11 @@
 // The movement's own decision (13.1 steps 1–2): the active power names a formation and an adjacent destination,
 // when the scenario has not. The options are the largest formation of every space, to every space it may enter.
-import { candidateMoves, checkMove, moveCost } from '../../rules/movement.ts';
+import { candidateMoves, moveCost } from '../../rules/movement.ts';
 import { powerGen, powerName, spaceName, unitsText } from '../../text/names.ts';
-import { moveArgs, type MovementContext } from '../../rules/procedures/movement.ts';
+import { type MovementContext } from '../../rules/procedures/movement.ts';
 import { text } from '../../text/text.ts';
 import type { Blocked, DecisionOf, DecisionOption } from '../../schema/decision.ts';
-import { base, decision, option, refused, refusedAnswer, unitsFields, type Waiting } from './common.ts';
+import { base, decision, option, refusedAnswer, unitsFields, type Waiting } from './common.ts';
 import { named } from './names.ts';
 
 function build(w: Waiting<MovementContext>): DecisionOf<'move'> {
@@ -43,6 +43,6 @@ function build(w: Waiting<MovementContext>): DecisionOf<'move'> {
 
 export const move = decision<MovementContext, 'move'>({
   build,
-  refusal: (c, e) => (e.type === 'move.declare' ? refused(checkMove(c.world, moveArgs(c, e))) : undefined),
+  power: (c) => c.world.position.impulse.power,
   decline: () => undefined,
 });

@@ -2,30 +2,14 @@
 // fortified space (up to 4 land units, any leaders).
 import { must } from '../../rules/must.ts';
 import { enLandUnits, intoSpace, outOfSpace, powerName, ruLandUnits, spaceName, unitsText } from '../../text/names.ts';
-import { declarationArgs, type RetreatContext } from '../../rules/procedures/retreat.ts';
-import {
-  checkRetreat,
-  insideRoom,
-  mayAnyGoInside,
-  retreatDestinations,
-  retreatingStacks,
-} from '../../rules/retreat.ts';
+import { type RetreatContext } from '../../rules/procedures/retreat.ts';
+import { insideRoom, mayAnyGoInside, retreatDestinations, retreatingStacks } from '../../rules/retreat.ts';
 import { totals } from '../../rules/stacks.ts';
 import { joinText, text } from '../../text/text.ts';
 import type { Blocked, DecisionOf, DecisionOption } from '../../schema/decision.ts';
 import type { EngineEvent } from '../../schema/events.ts';
 import { landUnitCount, type Units } from '../../schema/units.ts';
-import {
-  base,
-  decision,
-  eventsOf,
-  option,
-  refused,
-  refusedAnswer,
-  unitsFields,
-  type Choice,
-  type Waiting,
-} from './common.ts';
+import { base, decision, eventsOf, option, refusedAnswer, unitsFields, type Choice, type Waiting } from './common.ts';
 import { named } from './names.ts';
 
 /**
@@ -164,11 +148,8 @@ function compareRanks(a: number[], b: number[]): number {
 
 export const retreat = decision<RetreatContext, 'retreat'>({
   build,
+  power: (c) => c.asking,
   answers: (w) => eventsOf(retreatChoices(w)),
-  refusal: (c, e) =>
-    e.type === 'retreat.declare'
-      ? refused(checkRetreat(c.world, must(declarationArgs(c, e), 'no retreat arguments')))
-      : undefined,
   /**
    * The first legal space by id, nothing inside; with no space, as many units inside as fit (cavalry first) and every
    * leader with them, so that as little as possible is eliminated.

@@ -7,16 +7,10 @@ import type { WithdrawalContext } from '../../rules/procedures/withdrawal.ts';
 import { landUnitsInside } from '../../rules/siege.ts';
 import { stacksIn, totals } from '../../rules/stacks.ts';
 import { text } from '../../text/text.ts';
-import {
-  activeLandUnits,
-  checkContinue,
-  checkWithdrawal,
-  continueDestinations,
-  withdrawalDecider,
-} from '../../rules/withdrawal.ts';
+import { activeLandUnits, continueDestinations, withdrawalDecider } from '../../rules/withdrawal.ts';
 import type { DecisionOf, DecisionOption } from '../../schema/decision.ts';
 import { landUnitCount } from '../../schema/units.ts';
-import { base, decision, option, refused, refusedAnswer, type Waiting } from './common.ts';
+import { base, decision, option, refusedAnswer, type Waiting } from './common.ts';
 import { named } from './names.ts';
 
 function buildWithdraw(w: Waiting<WithdrawalContext>): DecisionOf<'withdraw'> {
@@ -107,16 +101,12 @@ function buildContinue(w: Waiting<WithdrawalContext>): DecisionOf<'continue'> {
 
 export const withdraw = decision<WithdrawalContext, 'withdraw'>({
   build: buildWithdraw,
-  refusal: (c, e) =>
-    e.type === 'withdraw.declare' || e.type === 'withdraw.decline'
-      ? refused(checkWithdrawal(c.world, { leg: c.leg, power: e.power }))
-      : undefined,
+  power: (c) => withdrawalDecider(c.world, c.leg),
   decline: (d) => ({ type: 'withdraw.decline', power: d.power }),
 });
 
 export const moveOnOrRetreat = decision<WithdrawalContext, 'continue'>({
   build: buildContinue,
-  refusal: (c, e) =>
-    e.type === 'move.continue' ? refused(checkContinue(c.world, { leg: c.leg, to: e.to, cp: c.cp })) : undefined,
+  power: (c) => c.leg.power,
   decline: () => ({ type: 'move.stop' }),
 });

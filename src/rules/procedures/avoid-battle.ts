@@ -1,9 +1,11 @@
 // The avoid-battle procedure (13.3) as the avoidBattle machine runs it: each major power with land units in the
 // destination, in impulse order, names a space and a group, then rolls — or succeeds automatically.
 import type { EngineEvent } from '../../schema/events.ts';
-import type { MajorPower, Power } from '../../schema/power.ts';
+import { isMajorPower, type MajorPower, type Power } from '../../schema/power.ts';
+import { NO_UNITS } from '../../schema/units.ts';
 import type { Stack } from '../../schema/scenario.ts';
 import {
+  AVOIDER_RESTRICTIONS,
   avoidingStacks,
   checkAvoid,
   isAutomaticAvoid,
@@ -18,12 +20,15 @@ import {
   eventAs,
   eventOf,
   eventUnits,
+  answerGuard,
   guard,
   startContext,
+  type AnswerVerdict,
   type ProcedureContext,
   type ProcedureInput,
 } from './common.ts';
 import { must } from '../must.ts';
+import { checkAll } from '../verdict.ts';
 import { settleArrival } from './summaries.ts';
 import { skippedAvoids } from '../skipped.ts';
 
@@ -68,13 +73,36 @@ export function declarationArgs(c: AvoidContext, event: EngineEvent): AvoidArgs 
   return e && { ...c, power: e.power, from: c.leg.to, to: e.to, request: eventUnits(e) };
 }
 
+/** A power with pieces outside in the destination, not the mover nor the one being asked (ruling R9). */
+function passedOver(c: AvoidContext, p: Power): p is MajorPower {
+  return isMajorPower(p) && p !== c.leg.power && p !== c.asking && avoidingStacks(c.world, p, c.leg).length > 0;
+}
+
+/**
+ * The verdict on an answer to an avoid-battle decision (13.3 steps 2–3), by the restrictions its options are listed
+ * with. As for interceptions: a power with pieces there that is not being asked hears what stops it even on its turn
+ * (ruling R9: the rules may have passed it over), else whose turn it is.
+ */
+export function avoidVerdict(c: AvoidContext, e: EngineEvent): AnswerVerdict {
+  if (e.type === 'avoid.declare') {
+    const args = must(declarationArgs(c, e), 'no avoid-battle arguments');
+    const asIf = passedOver(c, e.power) ? checkAvoid(c.world, { ...args, asking: e.power }) : undefined;
+    return asIf && !asIf.ok ? asIf : checkAvoid(c.world, args);
+  }
+  if (e.type === 'avoid.decline') {
+    const args = { ...c, power: e.power, from: c.leg.to, to: c.leg.to, request: NO_UNITS };
+    const asIf = passedOver(c, e.power)
+      ? checkAll(AVOIDER_RESTRICTIONS, c.world, { ...args, asking: e.power })
+      : undefined;
+    return asIf && !asIf.ok ? asIf : checkAll(AVOIDER_RESTRICTIONS, c.world, args);
+  }
+  return false;
+}
+
 export const avoidGuards = {
   hasAvoiderToAsk: guard<AvoidContext>('13.3', (c) => nextAvoider(c.world, c) !== undefined),
-  isLegalAvoid: guard<AvoidContext>('13.3', (c, e) => {
-    const args = declarationArgs(c, e);
-    return !!args && checkAvoid(c.world, args).ok;
-  }),
-  isAskedPowerDeclining: guard<AvoidContext>('13.3', (c, e) => eventOf(e, 'avoid.decline')?.power === c.asking),
+  isLegalAvoid: answerGuard<AvoidContext>('13.3', avoidVerdict),
+  isAskedPowerDeclining: answerGuard<AvoidContext>('13.3', avoidVerdict),
   isAutomaticAvoid: guard<AvoidContext>('13.3 step 4', (c) => c.attempt?.automatic ?? false),
   isAvoidRoll: guard<AvoidContext>('13.3 step 4', (_c, e) => eventOf(e, 'dice.rolled')?.values?.length === ROLL_DICE),
   wasAvoidSuccessful: guard<AvoidContext>('13.3 step 4', (c) => isRollSuccess(c.attempt?.total ?? 0)),

@@ -49,9 +49,12 @@ export function eventUnits(event: UnitsInput & object): Units {
 /**
  * What a guard answers: whether the transition may be taken. The guard of an answer says why not: the verdict of the
  * restrictions its decision lists the options with (`false` when no restriction refuses — the answer is not its
- * sender's to give). The session keeps that verdict as the refusal: an answer is checked once.
+ * sender's to give). The session keeps that verdict, computed once per event, as the refusal and the trace's row.
  */
 export type GuardAnswer = boolean | Verdict;
+
+/** What the guard of an answer to a decision answers: the verdict, or `false` (not the sender's answer to give). */
+export type AnswerVerdict = Verdict | false;
 
 /**
  * A guard of a procedure machine: a predicate over the context (and event) that carries the rule it applies.
@@ -60,15 +63,20 @@ export type GuardAnswer = boolean | Verdict;
 export interface RuleGuard<C> {
   readonly rule: RuleRef;
   readonly test: (context: C, event: EngineEvent) => GuardAnswer;
+  /** The guard of an answer to a decision (answerGuard): its verdict is the refusal the session reports. */
+  readonly answer?: true;
 }
 
 export function guard<C>(rule: RuleRef, test: (context: C, event: EngineEvent) => boolean): RuleGuard<C> {
   return { rule, test };
 }
 
-/** The guard of an answer to a decision: the verdict on the event, with the refusal when it does not hold. */
-export function answerGuard<C>(rule: RuleRef, check: (context: C, event: EngineEvent) => GuardAnswer): RuleGuard<C> {
-  return { rule, test: check };
+/**
+ * The guard of an answer to a decision: the verdict on the event, with the refusal when it does not hold — the one
+ * computation the machine's transition, `snapshot.can` and the session's refusal all read.
+ */
+export function answerGuard<C>(rule: RuleRef, check: (context: C, event: EngineEvent) => AnswerVerdict): RuleGuard<C> {
+  return { rule, test: check, answer: true };
 }
 
 export function holds(answer: GuardAnswer): boolean {
@@ -97,7 +105,12 @@ export function guardsOf<G extends Readonly<Record<string, RuleGuard<never>>>>(
   for (const [name, g] of Object.entries(table)) {
     const adapter = ({ context, event }: { context: never; event: EngineEvent }) => holds(g.test(context, event));
     // The test is read from the guard at each call: the table stays the one place a guard's behaviour lives.
-    adapters[name] = Object.assign(adapter, { rule: g.rule, test: (c: never, e: EngineEvent) => g.test(c, e) });
+    const answer = g.answer ? { answer: true as const } : {};
+    adapters[name] = Object.assign(adapter, {
+      rule: g.rule,
+      test: (c: never, e: EngineEvent) => g.test(c, e),
+      ...answer,
+    });
   }
   return adapters as { readonly [K in keyof G]: GuardAdapter<ContextOf<G[K]>> };
 }

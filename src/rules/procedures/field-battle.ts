@@ -39,7 +39,16 @@ import type { RetreatInput } from './retreat.ts';
 import { landUnitsInside, laySiege, mayBeBesieged, outnumbersInside } from '../siege.ts';
 import { addStacks, landUnitsIn, leadersIn, takePieces, totals } from '../stacks.ts';
 import { reading } from '../world.ts';
-import { eventAs, eventOf, guard, startContext, type ProcedureContext, type ProcedureInput } from './common.ts';
+import {
+  answerGuard,
+  eventAs,
+  eventOf,
+  guard,
+  startContext,
+  type AnswerVerdict,
+  type ProcedureContext,
+  type ProcedureInput,
+} from './common.ts';
 import { must } from '../must.ts';
 import { captureSummaries, settleArrival, withSiegeBegun } from './summaries.ts';
 import type { MajorPower } from '../../schema/power.ts';
@@ -152,10 +161,17 @@ export function answerOf(e: EventOf<'casualties.assign'>): Partial<CasualtyArgs>
   };
 }
 
-function answerArgs(c: FieldBattleContext, event: EngineEvent): CasualtyArgs | undefined {
+/**
+ * The verdict on a casualties answer (14 step 9, rulings R5, R7, R16), read as the asked group's: the restriction
+ * that refuses it, else `false` when another power sent it (the answer is not its to give).
+ */
+export function casualtiesVerdict(c: FieldBattleContext, event: EngineEvent): AnswerVerdict {
   const e = eventOf(event, 'casualties.assign');
-  if (!e || !c.asking || e.power !== c.asking.power) return undefined;
-  return casualtyArgs(c, c.asking.role, c.asking.power, answerOf(e));
+  if (!e || !c.asking) return false;
+  const args = casualtyArgs(c, c.asking.role, c.asking.power, answerOf(e));
+  if (!args) return false;
+  const v = checkCasualties(c.world, args);
+  return v.ok && e.power !== c.asking.power ? false : v;
 }
 
 function attackerOutnumbersInside(c: FieldBattleContext): boolean {
@@ -190,10 +206,7 @@ export const fieldBattleGuards = {
     return !!next && isInactive(c.world.position, next.power);
   }),
   hasCasualtyDecision: guard<FieldBattleContext>('14 step 9', (c) => nextCasualtyGroup(c) !== undefined),
-  isLegalCasualties: guard<FieldBattleContext>('14 step 9', (c, e) => {
-    const args = answerArgs(c, e);
-    return !!args && checkCasualties(c.world, args).ok;
-  }),
+  isLegalCasualties: answerGuard<FieldBattleContext>('14 step 9', casualtiesVerdict),
   doesAttackerBesiege: guard<FieldBattleContext>(
     '14 step 12',
     (c) => isAttackerSiegeCheckDue(c) && attackerOutnumbersInside(c),

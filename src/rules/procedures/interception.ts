@@ -1,14 +1,17 @@
 // The interception procedure (13.2) as the interception machine runs it: who is asked, what an attempt does, and
 // what a roll decides. Pure reducers over the machine's context.
 import type { EngineEvent } from '../../schema/events.ts';
-import type { MajorPower } from '../../schema/power.ts';
+import { isMajorPower, type MajorPower, type Power } from '../../schema/power.ts';
+import { NO_UNITS } from '../../schema/units.ts';
 import type { Stack } from '../../schema/scenario.ts';
 import { settleArrival } from './summaries.ts';
 import { interceptionModifiers, isRollSuccess, ROLL_DICE, ROLL_TARGET, rollTotal, type Modifier } from '../dice.ts';
 import {
   checkInterception,
+  interceptionCandidates,
   interceptorStacks,
   nextInterceptor,
+  POWER_RESTRICTIONS,
   type InterceptArgs,
   type InterceptionState,
 } from '../interception.ts';
@@ -18,12 +21,15 @@ import {
   eventAs,
   eventOf,
   eventUnits,
+  answerGuard,
   guard,
   startContext,
+  type AnswerVerdict,
   type ProcedureContext,
   type ProcedureInput,
 } from './common.ts';
 import { must } from '../must.ts';
+import { checkAll } from '../verdict.ts';
 import { hasBrokenSiege } from './siege-break.ts';
 import { skippedInterceptions } from '../skipped.ts';
 
@@ -76,16 +82,39 @@ export function declarationArgs(c: InterceptionContext, event: EngineEvent): Int
   return e && { ...c, power: e.power, from: e.from, request: eventUnits(e) };
 }
 
+/** A power with stacks next to the destination, not the mover nor the one being asked (ruling R9). */
+function passedOver(c: InterceptionContext, p: Power): p is MajorPower {
+  if (!isMajorPower(p) || p === c.leg.power || p === c.asking) return false;
+  const { candidates, blocked } = interceptionCandidates(c.world, c, p);
+  return candidates.length + blocked.length > 0;
+}
+
+/**
+ * The verdict on an answer to an interception decision (13.2 step 1), by the restrictions its options are listed
+ * with: a declaration by all of them, a decline by the power's own. A power with stacks next to the destination that
+ * is not being asked hears what stops it even on its turn (a power the rules pass over, ruling R9, hears why — the
+ * besieged stack of 13.2, a pass, marked units), else whose turn it is.
+ */
+export function interceptionVerdict(c: InterceptionContext, e: EngineEvent): AnswerVerdict {
+  if (e.type === 'intercept.declare') {
+    const args = must(declarationArgs(c, e), 'no interception arguments');
+    const asIf = passedOver(c, e.power) ? checkInterception(c.world, { ...args, asking: e.power }) : undefined;
+    return asIf && !asIf.ok ? asIf : checkInterception(c.world, args);
+  }
+  if (e.type === 'intercept.decline') {
+    const args = { ...c, power: e.power, from: c.leg.to, request: NO_UNITS };
+    const asIf = passedOver(c, e.power)
+      ? checkAll(POWER_RESTRICTIONS, c.world, { ...args, asking: e.power })
+      : undefined;
+    return asIf && !asIf.ok ? asIf : checkAll(POWER_RESTRICTIONS, c.world, args);
+  }
+  return false;
+}
+
 export const interceptionGuards = {
   hasInterceptorToAsk: guard<InterceptionContext>('13.2', (c) => nextInterceptor(c.world, c) !== undefined),
-  isLegalInterception: guard<InterceptionContext>('13.2', (c, e) => {
-    const args = declarationArgs(c, e);
-    return !!args && checkInterception(c.world, args).ok;
-  }),
-  isAskedPowerDeclining: guard<InterceptionContext>(
-    '13.2',
-    (c, e) => eventOf(e, 'intercept.decline')?.power === c.asking,
-  ),
+  isLegalInterception: answerGuard<InterceptionContext>('13.2', interceptionVerdict),
+  isAskedPowerDeclining: answerGuard<InterceptionContext>('13.2', interceptionVerdict),
   isInterceptionRoll: guard<InterceptionContext>(
     '13.2 step 2',
     (_c, e) => eventOf(e, 'dice.rolled')?.values?.length === ROLL_DICE,

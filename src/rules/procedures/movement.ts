@@ -24,10 +24,11 @@ import type { Position, World } from '../world.ts';
 import type { AvoidInput, AvoidOutput } from './avoid-battle.ts';
 import {
   eventAs,
-  eventOf,
   eventUnits,
+  answerGuard,
   guard,
   startContext,
+  type AnswerVerdict,
   type ProcedureContext,
   type ProcedureInput,
 } from './common.ts';
@@ -88,13 +89,15 @@ export function moveArgs(c: MovementContext, m: EventOf<'move.declare'>): MoveAr
   return { power: active(c), from: m.from, to: m.to, request: eventUnits(m), cp: c.world.position.impulse.cp };
 }
 
+/** The verdict on a declared move (13.1 steps 1–2), by the move check the decision lists its options with. */
+export function moveVerdict(c: MovementContext, e: EngineEvent): AnswerVerdict {
+  return e.type === 'move.declare' ? checkMove(c.world, moveArgs(c, e)) : false;
+}
+
 export const movementGuards = {
   hasDeclaredMove: guard<MovementContext>('13.1', (c) => c.order !== undefined),
   hasLegalMove: guard<MovementContext>('13.1', (c) => hasAnyLegalMove(c.world)),
-  isLegalMove: guard<MovementContext>('13.1', (c, e) => {
-    const m = eventOf(e, 'move.declare');
-    return !!m && checkMove(c.world, moveArgs(c, m)).ok;
-  }),
+  isLegalMove: answerGuard<MovementContext>('13.1', moveVerdict),
   wasIntercepted: guard<MovementContext>('13.1 step 5', (c) => c.intercepted !== undefined),
   hasEnemyLandUnitsOutside: guard<MovementContext>(
     '13.1 step 8',

@@ -20,7 +20,15 @@ import {
 import { holderOf } from '../capture.ts';
 import { skippedRetreat } from '../skipped.ts';
 import { reading } from '../world.ts';
-import { eventOf, guard, startContext, type ProcedureContext, type ProcedureInput } from './common.ts';
+import {
+  answerGuard,
+  eventOf,
+  guard,
+  startContext,
+  type AnswerVerdict,
+  type ProcedureContext,
+  type ProcedureInput,
+} from './common.ts';
 import { must } from '../must.ts';
 import { captureSummaries } from './summaries.ts';
 
@@ -68,6 +76,17 @@ export function declarationArgs(c: RetreatContext, event: EngineEvent): RetreatA
   );
 }
 
+/**
+ * The verdict on a retreat (14.1) by the restrictions the decision lists its answers with; a legal answer of a
+ * retreating group that is not the one asked is not its to give yet (`false`: its turn comes).
+ */
+export function retreatVerdict(c: RetreatContext, e: EngineEvent): AnswerVerdict {
+  const args = declarationArgs(c, e);
+  if (!args) return false;
+  const v = checkRetreat(c.world, args);
+  return v.ok && args.power !== c.asking ? false : v;
+}
+
 export const retreatGuards = {
   isNextGroupInactive: guard<RetreatContext>('22.1', (c) => {
     const p = next(c);
@@ -78,10 +97,7 @@ export const retreatGuards = {
     return p !== undefined && isTrapped(c, p);
   }),
   hasGroupToRetreat: guard<RetreatContext>('14.1', (c) => next(c) !== undefined),
-  isLegalRetreat: guard<RetreatContext>('14.1', (c, e) => {
-    const args = declarationArgs(c, e);
-    return !!args && args.power === c.asking && checkRetreat(c.world, args).ok;
-  }),
+  isLegalRetreat: answerGuard<RetreatContext>('14.1', retreatVerdict),
 };
 
 /**

@@ -16,7 +16,15 @@ import {
   isHeldAgainstMover,
   withdrawalDecider,
 } from '../withdrawal.ts';
-import { eventAs, eventOf, guard, startContext, type ProcedureContext, type ProcedureInput } from './common.ts';
+import {
+  answerGuard,
+  eventAs,
+  guard,
+  startContext,
+  type AnswerVerdict,
+  type ProcedureContext,
+  type ProcedureInput,
+} from './common.ts';
 import { withSiegeBegun } from './summaries.ts';
 import { skippedWithdrawal } from '../skipped.ts';
 
@@ -54,6 +62,21 @@ export function withdrawalOutput(c: WithdrawalContext): WithdrawalOutput {
   };
 }
 
+/**
+ * The verdict on an answer to the withdrawal decision (13.4, ruling R21): declaring and declining alike are the
+ * decider's, when the defenders may withdraw at all.
+ */
+export function withdrawalVerdict(c: WithdrawalContext, e: EngineEvent): AnswerVerdict {
+  return e.type === 'withdraw.declare' || e.type === 'withdraw.decline'
+    ? checkWithdrawal(c.world, { leg: c.leg, power: e.power })
+    : false;
+}
+
+/** The verdict on moving on (13.4 option 1): a legal space with the CP left. */
+export function continueVerdict(c: WithdrawalContext, e: EngineEvent): AnswerVerdict {
+  return e.type === 'move.continue' ? checkContinue(c.world, { leg: c.leg, to: e.to, cp: c.cp }) : false;
+}
+
 export const withdrawalGuards = {
   isAutomaticWithdrawal: guard<WithdrawalContext>('22.1', (c) => isAutomaticWithdrawal(c.world, c.leg)),
   canWithdraw: guard<WithdrawalContext>('13.4', (c) => canWithdraw(c.world, c.leg)),
@@ -62,21 +85,12 @@ export const withdrawalGuards = {
     (c) => hostileLandUnitsOutside(c.world, c.leg.power, c.leg.to) > 0,
   ),
   needsSiegeCheck: guard<WithdrawalContext>('15', (c) => needsSiegeCheck(c.world, c.leg)),
-  isLegalWithdrawal: guard<WithdrawalContext>('13.4', (c, e) => {
-    const w = eventOf(e, 'withdraw.declare');
-    return !!w && checkWithdrawal(c.world, { leg: c.leg, power: w.power }).ok;
-  }),
-  isDeciderDeclining: guard<WithdrawalContext>(
-    '13.4',
-    (c, e) => eventOf(e, 'withdraw.decline')?.power === withdrawalDecider(c.world, c.leg),
-  ),
+  isLegalWithdrawal: answerGuard<WithdrawalContext>('13.4', withdrawalVerdict),
+  isDeciderDeclining: answerGuard<WithdrawalContext>('13.4', withdrawalVerdict),
   isHeldAgainstMover: guard<WithdrawalContext>('15', (c) => isHeldAgainstMover(c.world, c.leg)),
   isAlreadyBesiegedByFriend: guard<WithdrawalContext>('15', (c) => isAlreadyBesiegedByFriend(c.world, c.leg)),
   doesMoverOutnumberInside: guard<WithdrawalContext>('13.4', (c) => doesMoverOutnumberInside(c.world, c.leg)),
-  isLegalContinuation: guard<WithdrawalContext>('13.4 option 1', (c, e) => {
-    const m = eventOf(e, 'move.continue');
-    return !!m && checkContinue(c.world, { leg: c.leg, to: m.to, cp: c.cp }).ok;
-  }),
+  isLegalContinuation: answerGuard<WithdrawalContext>('13.4 option 1', continueVerdict),
 };
 
 /** 13.4: every defending unit and leader outside goes in together. */
