@@ -47,36 +47,29 @@ export function recording<T>(recorder: GuardRecorder | undefined, f: () => T): T
 }
 
 /**
- * The verdicts of answers' guards, by context and event (both immutable: a snapshot's context is replaced, never
- * changed, and an accepted event is frozen), then by guard name. A verdict is a pure function of the two, so it is
- * computed once however often XState asks (`can`, then the transition) and the session reads it as the refusal.
+ * The last verdict an answer's guard gave: its context and event (both immutable: a snapshot's context is replaced,
+ * never changed, and an accepted event is frozen), the guard's name and the answer. A verdict is a pure function of
+ * the context and the event, and XState asks for it twice in a row (`can`, then the transition) before the session
+ * reads it as the refusal: one slot keeps it for all three, with nothing for the garbage collector to trace (a
+ * table of every context ever judged made the explorer a third slower).
  */
-const verdicts = new WeakMap<object, WeakMap<object, Map<string, GuardAnswer>>>();
+let last: { context: unknown; event: unknown; name: string; answer: GuardAnswer } | undefined;
 
-function verdictOf(name: string, test: () => GuardAnswer, context: object, event: object): GuardAnswer {
-  let byEvent = verdicts.get(context);
-  if (!byEvent) verdicts.set(context, (byEvent = new WeakMap()));
-  let byGuard = byEvent.get(event);
-  if (!byGuard) byEvent.set(event, (byGuard = new Map()));
-  let answer = byGuard.get(name);
-  if (answer === undefined) byGuard.set(name, (answer = test()));
+function verdictOf(name: string, test: () => GuardAnswer, context: unknown, event: unknown): GuardAnswer {
+  if (last && last.context === context && last.event === event && last.name === name) return last.answer;
+  const answer = test();
+  last = { context, event, name, answer };
   return answer;
 }
 
 /**
  * The verdict the guard of an answer gave on `event` in `context` (the waiting state's), as computed when the machine
- * was asked to take it: the refusal, `false` when no restriction refuses and the answer is not its sender's to give,
- * or undefined when no answer's guard judged the event there.
+ * was last asked to take it: the refusal, `false` when no restriction refuses and the answer is not its sender's to
+ * give, or undefined when no answer's guard judged the event there last.
  */
 export function keptVerdict(context: unknown, event: EngineEvent): AnswerVerdict | undefined {
-  const byGuard = typeof context === 'object' && context ? verdicts.get(context)?.get(event) : undefined;
-  if (!byGuard) return undefined;
-  let kept: AnswerVerdict | undefined;
-  for (const answer of byGuard.values()) {
-    if (answer === false || (typeof answer === 'object' && !answer.ok)) return answer;
-    if (typeof answer === 'object') kept = answer;
-  }
-  return kept;
+  if (!last || last.context !== context || last.event !== event) return undefined;
+  return typeof last.answer === 'boolean' ? (last.answer ? undefined : false) : last.answer;
 }
 
 function wrapGuards(machine: AnyStateMachine) {
@@ -87,7 +80,7 @@ function wrapGuards(machine: AnyStateMachine) {
     if (!g) throw new Error(`engine fault: the ${id} machine's guard '${name}' carries no rule (guardsOf)`);
     guards[name] = g.answer
       ? ({ context, event }) => {
-          const result = holds(verdictOf(name, () => g.test(context, event), context as object, event));
+          const result = holds(verdictOf(name, () => g.test(context, event), context, event));
           active?.record(id, { name, rule: g.rule, result });
           return result;
         }
