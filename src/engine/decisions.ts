@@ -1,6 +1,7 @@
 // The pending decision of a waiting machine: who answers, the legal answers (complete events), the answers that are
 // not allowed with their rule, and for rolls the dice and modifiers. Each procedure builds its own decisions
 // (src/engine/procedures/); here every decision is bounded to a list a person can read.
+import type { MachineId } from '../../machines/index.ts';
 import type { Decision } from '../schema/decision.ts';
 import type { EngineEvent } from '../schema/events.ts';
 import { MAX_OPTIONS } from './procedures/field-battle.ts';
@@ -10,17 +11,16 @@ import { namesIn } from './procedures/names.ts';
 export { MAX_OPTIONS };
 export type { DecisionView, Waiting };
 
-const DECLINES: ReadonlySet<string> = new Set(['intercept.decline', 'avoid.decline', 'withdraw.decline', 'move.stop']);
-
 /**
  * No decision lists more than MAX_OPTIONS answers (nor blocked answers): a board with a thousand spaces around a
- * battle still gives a list a person can read. The way to decline is always kept; `limits` still describes every
+ * battle still gives a list a person can read. The way to decline (its spec's `declines`) is always kept; `limits` still describes every
  * legal answer, and `limits.optionsComplete` says when the list was cut; `names` keeps the ids still shown.
  */
 function bounded<D extends Decision>(d: D): D {
   if (d.options.length <= MAX_OPTIONS && d.blocked.length <= MAX_OPTIONS) return d;
-  const declines = d.options.filter((o) => DECLINES.has(o.event.type));
-  const others = d.options.filter((o) => !DECLINES.has(o.event.type)).slice(0, MAX_OPTIONS - declines.length);
+  const declining: readonly string[] = specOf(d.machine as MachineId, d.kind).declines ?? [];
+  const declines = d.options.filter((o) => declining.includes(o.event.type));
+  const others = d.options.filter((o) => !declining.includes(o.event.type)).slice(0, MAX_OPTIONS - declines.length);
   const cut = {
     ...d,
     options: [...others, ...declines],
@@ -80,4 +80,9 @@ export function bareDecision(w: Waiting, answers: readonly EngineEvent[]): Decis
 /** Whether the engine surely does not answer the waiting decision itself (ruling R9), known without building it. */
 export function surelyUnforced(w: Waiting): boolean {
   return specOf(w.machine, kindOf(w)).unforced?.(w) ?? false;
+}
+
+/** Whether the waiting decision may ever be answered by the engine itself (ruling R9), from its spec. */
+export function mayBeForced(w: Waiting): boolean {
+  return specOf(w.machine, kindOf(w)).mayBeForced;
 }

@@ -25,9 +25,12 @@ export type BarePolicy = (decision: DecisionView) => EngineEvent | undefined;
  */
 export const declinePolicy: BarePolicy = (d) => specOf(d.machine as MachineId, d.kind).decline(d);
 
-/** Takes every optional action with its first listed option: intercept, avoid, withdraw, move on. */
+/**
+ * Takes every optional action with its first listed option (intercept, avoid, withdraw, move on): the decisions whose
+ * spec says `eager`; the others as the default policy answers them.
+ */
 export const eagerPolicy: BarePolicy = (d) => {
-  if (d.kind === 'casualties' || d.kind === 'retreat' || d.kind === 'move') return declinePolicy(d);
+  if (!specOf(d.machine as MachineId, d.kind).eager) return declinePolicy(d);
   return d.options[0]?.event ?? declinePolicy(d);
 };
 

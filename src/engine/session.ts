@@ -19,6 +19,7 @@ import {
   bareAnswers,
   bareDecision,
   buildDecision,
+  mayBeForced,
   onlyAnswer,
   surelyUnforced,
   type DecisionView,
@@ -381,21 +382,19 @@ export class Session {
   /** Ruling R9: decisions with exactly one legal answer are answered by the engine, and traced like any other. */
   private settle(): void {
     for (let guard = 0; guard < 1000; guard++) {
-      // An interception, an avoid battle, a withdrawal or a move can always be declined or is the host's to declare:
-      // never forced, so its options need not be built here (ruling R9).
-      const kind = this.waitingKind();
-      if (kind === undefined || kind === 'intercept' || kind === 'avoid' || kind === 'withdraw' || kind === 'move')
-        return;
+      // A decision its spec says is never forced (one that can always be declined or is the host's to declare, a
+      // roll of a fixed number of dice) is not built here (ruling R9).
+      const w = this.waiting();
+      if (!w || !mayBeForced(w)) return;
       // A roll with dice to roll is the host's too: its decision is built when someone reads it. A decision whose
       // procedure lists its answers bare is not built either: the engine needs its only answer, or to know there
       // are several.
       if (this.cachedPending === undefined) {
-        const w = this.waiting();
-        if (w && surelyUnforced(w)) return;
-        const answers = w && this.answers(w);
+        if (surelyUnforced(w)) return;
+        const answers = this.answers(w);
         const only = answers && onlyAnswer(answers);
         if (only === null) return;
-        if (w && only) {
+        if (only) {
           this.dispatchForced(only, w);
           continue;
         }

@@ -64,3 +64,51 @@ export function stateMetaOf(snapshot: AnyMachineSnapshot): StateMeta | undefined
   if (typeof value !== 'string') return undefined;
   return (snapshot.machine.root.states[value]?.meta ?? undefined) as StateMeta | undefined;
 }
+
+/** A decision state that takes answers: its machine, its key, its kind and meta. */
+export interface AnsweringState {
+  readonly machine: MachineId;
+  readonly key: string;
+  readonly kind: Exclude<DecisionKind, 'roll'>;
+  readonly meta: StateMeta;
+}
+
+/** Event type → the decision state that takes it (the first, in the machines' order), from the states' `on` keys. */
+const ANSWERING: ReadonlyMap<string, AnsweringState> = new Map(
+  STATES.flatMap((s) => {
+    const kind = s.meta?.decision;
+    if (!kind || !s.meta) return [];
+    const state: AnsweringState = { machine: s.machine, key: s.key, kind, meta: s.meta };
+    return s.events.map((e) => [e, state] as const);
+  }).reverse(),
+);
+
+/** The decision state an answer of this type goes to, or undefined for an event no decision takes. */
+export function answeringState(type: EventType): AnsweringState | undefined {
+  return ANSWERING.get(type);
+}
+
+/** The rule of a machine's final state: the step of 13.1 (or the rule) that is over when the procedure is done. */
+export function finalRuleOf(machine: MachineId): string {
+  const done = STATES.find((s) => s.machine === machine && MACHINES[machine].root.states[s.key]?.type === 'final');
+  return done?.meta?.rule ?? String((MACHINES[machine].root.meta as { rule?: unknown } | undefined)?.rule);
+}
+
+/**
+ * 13.2 step 5: the steps of 13.1 a successful interception skips — those between the movement state whose
+ * transition checks `wasIntercepted` and the state it goes to (steps 6 and 7: no avoiding battle, no withdrawal).
+ */
+export const STEPS_SKIPPED_BY_INTERCEPTION: ReadonlySet<number> = (() => {
+  const root = MACHINES.movement.root;
+  for (const node of Object.values(root.states)) {
+    const from = (node.meta as StateMeta | undefined)?.step;
+    for (const t of node.always ?? []) {
+      if (t.guard !== 'wasIntercepted' && (t.guard as { type?: string } | undefined)?.type !== 'wasIntercepted')
+        continue;
+      const to = (t.target?.[0]?.meta as StateMeta | undefined)?.step;
+      if (from === undefined || to === undefined) continue;
+      return new Set(Array.from({ length: Math.max(0, to - from - 1) }, (_, i) => from + 1 + i));
+    }
+  }
+  return new Set<number>();
+})();

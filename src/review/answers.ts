@@ -341,25 +341,25 @@ export function moveAnswers(d: Decision, ctx: AnswerContext): AnswerSet {
   return out.result();
 }
 
+/**
+ * How each kind of decision's whole answer space is enumerated: one entry per kind that is answered by events (a
+ * new kind without one does not compile).
+ */
+export const ANSWER_SPACES: {
+  readonly [K in Exclude<DecisionKind, 'roll'>]: (d: Decision, ctx: AnswerContext) => AnswerSet;
+} = {
+  intercept: interceptAnswers,
+  avoid: avoidAnswers,
+  withdraw: withdrawAnswers,
+  continue: continueAnswers,
+  casualties: casualtiesAnswers,
+  retreat: retreatAnswers,
+  move: moveAnswers,
+};
+
 /** Every legal answer of a decision (not a roll), by its kind. */
 export function allAnswers(d: Decision, ctx: AnswerContext): AnswerSet {
-  const kind: Exclude<DecisionKind, 'roll'> = d.kind as Exclude<DecisionKind, 'roll'>;
-  switch (kind) {
-    case 'intercept':
-      return interceptAnswers(d, ctx);
-    case 'avoid':
-      return avoidAnswers(d, ctx);
-    case 'withdraw':
-      return withdrawAnswers(d);
-    case 'continue':
-      return continueAnswers(d);
-    case 'casualties':
-      return casualtiesAnswers(d);
-    case 'retreat':
-      return retreatAnswers(d, ctx);
-    case 'move':
-      return moveAnswers(d, ctx);
-  }
+  return ANSWER_SPACES[d.kind as Exclude<DecisionKind, 'roll'>](d, ctx);
 }
 
 /** The world a decision is taken in: the scenario's board and leaders with the session's position. */

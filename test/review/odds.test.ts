@@ -327,7 +327,8 @@ describe('built-in policies answer casualties and retreats from the bare answers
     'withdrawal-siege-vienna.json',
     'lone-leader-captured.json',
   ];
-  test.for(examples)('[14 step 9, 14.1, ruling R9] %s', async (name) => {
+  // Four explorations of a whole move each: on a loaded machine more than vitest's 5 s default.
+  test.for(examples)('[14 step 9, 14.1, ruling R9] %s', { timeout: 60_000 }, async (name) => {
     const { readFileSync } = await import('node:fs');
     const { join } = await import('node:path');
     const { declinePolicy, eagerPolicy } = await import('../../src/engine/resolve.ts');

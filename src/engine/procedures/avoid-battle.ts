@@ -3,11 +3,11 @@
 import { avoidDestinations, avoidingStacks } from '../../rules/avoid-battle.ts';
 import { must } from '../../rules/must.ts';
 import { intoSpace, outOfSpace, powerName, spaceName, unitsText } from '../../text/names.ts';
-import { type AvoidContext } from '../../rules/procedures/avoid-battle.ts';
+import type { AvoidContext } from '../../rules/procedures/avoid-battle.ts';
 import { totals } from '../../rules/stacks.ts';
 import { text } from '../../text/text.ts';
 import type { Blocked, DecisionOf, DecisionOption } from '../../schema/decision.ts';
-import { type Units } from '../../schema/units.ts';
+import type { Units } from '../../schema/units.ts';
 import { base, decision, option, refusedAnswer, unitsFields, type Waiting } from './common.ts';
 import { named } from './names.ts';
 import { attemptRoll } from './rolls.ts';
@@ -60,6 +60,11 @@ function build(w: Waiting<AvoidContext>): DecisionOf<'avoid'> {
 export const avoid = decision<AvoidContext, 'avoid'>({
   build,
   power: (c) => c.asking,
+  // It can always be declined (ruling R9: never forced).
+  mayBeForced: false,
+  declines: ['avoid.decline'],
+  eager: true,
+  closedBy: 'procedure',
   // As for interceptions: a power with pieces there that is not being asked hears what stops it even on its turn
   // (ruling R9: the rules may have passed it over), else whose turn it is.
   decline: (d) => ({ type: 'avoid.decline', power: d.power }),
@@ -73,5 +78,5 @@ export const avoidRoll = decision<AvoidContext, 'roll'>({
   },
   decline: () => undefined,
   // Always two dice (ROLL_DICE): never a roll of no dice.
-  unforced: () => true,
+  mayBeForced: false,
 });

@@ -4,11 +4,12 @@
 import type { MachineId, StateMeta } from '../../../machines/index.ts';
 import type { Text } from '../../text/text.ts';
 import type { Refusal } from '../../rules/verdict.ts';
-import type { Power } from '../../schema/power.ts';
+import type { MajorPower, Power } from '../../schema/power.ts';
+import type { MovementContext } from '../../rules/procedures/movement.ts';
 import type { World } from '../../rules/world.ts';
 import { reasonOf } from '../../text/reasons/index.ts';
 import type { BlockedBase, Decision, DecisionKind, DecisionOf } from '../../schema/decision.ts';
-import type { EngineEvent } from '../../schema/events.ts';
+import type { EngineEvent, EventType } from '../../schema/events.ts';
 import { LAND_UNIT_TYPES, type Units } from '../../schema/units.ts';
 
 /** A machine state that waits for an answer or a roll, with its context (typed by the procedure that reads it). */
@@ -20,17 +21,54 @@ export interface Waiting<C = unknown> {
 }
 
 /**
- * One kind of decision of one procedure: how the pending decision is built from the waiting state, whose it is, and
- * what the default policy answers. Why an answer is refused is not here: the machine's guard of the answer gives
- * the verdict (src/rules/procedures), once per event, and the session reports it.
+ * One kind of decision of one procedure, and every fact about it the engine reads: how the pending decision is built
+ * from the waiting state, whether the engine may answer it itself, what the default policy answers, and — for a
+ * decision answered by events other than dice — whose it is, which answers decline it, whether the eager policy
+ * takes its first option and which rule closes it. The session (forced answers), decisions.ts (long lists),
+ * resolve.ts (the policies) and explain.ts (refusals) read these fields: none of them lists kinds of its own. Why an
+ * answer is refused is not here: the machine's guard of the answer gives the verdict (src/rules/procedures), once
+ * per event, and the session reports it.
  */
-export interface DecisionSpec<C, K extends DecisionKind = DecisionKind> {
-  readonly build: (w: Waiting<C>) => DecisionOf<K>;
+export type DecisionSpec<C, K extends DecisionKind = DecisionKind> = SpecBase<C, K> &
+  (K extends 'roll' ? { readonly [F in keyof AnswerFields<C>]?: undefined } : AnswerFields<C>);
+
+/** Where an answer met a closed step: the movement's context, and the power that intercepted, if one did. */
+export interface ClosedAt {
+  readonly root: MovementContext;
+  readonly intercepted: MajorPower | undefined;
+}
+
+/** The facts of a decision answered by events other than dice. */
+export interface AnswerFields<C> {
   /**
    * Whose decision it is, read from the context without building the decision (the built decision's `power`): an
-   * answer another power sends is out of turn. Absent for rolls, which nobody answers but with dice.
+   * answer another power sends is out of turn.
    */
-  readonly power?: (c: C) => Power | undefined;
+  readonly power: (c: C) => Power | undefined;
+  /** The answers that decline it: kept when a long list of options is cut (none when it cannot be declined). */
+  readonly declines: readonly EventType[];
+  /** Whether the eager policy takes its first listed option (else it answers as the default policy does). */
+  readonly eager: boolean;
+  /**
+   * The rule an answer is refused with once the step is over: the rule of its procedure's final state
+   * (`'procedure'`: 13.1 step 5 for interceptions) or of its own decision state (`'decision'`: 14 step 9).
+   */
+  readonly closedBy: 'procedure' | 'decision';
+  /**
+   * The restriction that refuses an answer of this kind when its step is not open to the sender, if one does (a
+   * second power's interception after a success, 13.2 step 3; a withdrawal the rules forbid, 13.4).
+   */
+  readonly closedRefusal?: (at: ClosedAt, event: EngineEvent) => Refusal | undefined;
+}
+
+interface SpecBase<C, K extends DecisionKind> {
+  readonly build: (w: Waiting<C>) => DecisionOf<K>;
+  /**
+   * Whether the engine may ever answer it itself (ruling R9: exactly one legal answer, or a roll of no dice). False
+   * for a decision that can always be declined or is the host's to declare, and for a roll of a fixed number of
+   * dice: its options are then never built to know.
+   */
+  readonly mayBeForced: boolean;
   /** The default policy's answer (DESIGN "Session API": decline every optional action). */
   readonly decline: (d: DecisionView<K>) => EngineEvent | undefined;
   /**

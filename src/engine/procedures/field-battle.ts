@@ -245,6 +245,10 @@ function compareRanks(a: number[], b: number[]): number {
 export const casualties = decision<FieldBattleContext, 'casualties'>({
   build: buildCasualties,
   power: (c) => c.asking?.power,
+  mayBeForced: true,
+  declines: [],
+  eager: false,
+  closedBy: 'decision',
   answers: (w) => eventsOf(casualtyChoices(w)),
   // The options come with the default split first (ruling R16); the sort is stable, so it stays first among equals.
   decline: (d) => {
@@ -259,6 +263,8 @@ export const casualties = decision<FieldBattleContext, 'casualties'>({
 export const battleRoll = decision<FieldBattleContext, 'roll'>({
   build: buildRoll,
   decline: () => undefined,
+  // A side with no dice rolls none (ruling R9).
+  mayBeForced: true,
   // The dice buildRoll lists: a side with dice to roll rolls them itself.
   unforced: (w) =>
     (w.meta.roll === 'attacker' || w.meta.roll === 'defender') && (w.context.dice?.[w.meta.roll]?.dice ?? 0) > 0,

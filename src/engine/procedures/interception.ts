@@ -2,16 +2,17 @@
 // and the 2d6 roll of an attempt.
 import { commandLimit } from '../../rules/formation.ts';
 import { largestFormation } from '../../rules/formation.ts';
-import { interceptionCandidates, POWER_RESTRICTIONS } from '../../rules/interception.ts';
+import { interceptionCandidates, isNoOtherPowerSuccessful, POWER_RESTRICTIONS } from '../../rules/interception.ts';
 import { must } from '../../rules/must.ts';
 import { intoSpace, outOfSpace, powerGen, powerName, spaceName, unitsText } from '../../text/names.ts';
-import { type InterceptionContext } from '../../rules/procedures/interception.ts';
+import type { InterceptionContext } from '../../rules/procedures/interception.ts';
 import { stacksIn, totals } from '../../rules/stacks.ts';
 import { text, type Text } from '../../text/text.ts';
 import type { World } from '../../rules/world.ts';
-import { checkAll } from '../../rules/verdict.ts';
+import { check, checkAll } from '../../rules/verdict.ts';
 import type { Blocked, DecisionLimits, DecisionOf, DecisionOption } from '../../schema/decision.ts';
 import { MAJOR_POWERS, type Power } from '../../schema/power.ts';
+import { NO_UNITS } from '../../schema/units.ts';
 import { base, decision, option, refusedAnswer, unitsFields, type Waiting } from './common.ts';
 import { named } from './names.ts';
 import { attemptRoll } from './rolls.ts';
@@ -95,6 +96,18 @@ function build(w: Waiting<InterceptionContext>): DecisionOf<'intercept'> {
 export const intercept = decision<InterceptionContext, 'intercept'>({
   build,
   power: (c) => c.asking,
+  // It can always be declined (ruling R9: never forced).
+  mayBeForced: false,
+  declines: ['intercept.decline'],
+  eager: true,
+  closedBy: 'procedure',
+  // After a success only the successful power may try again (13.2 step 3).
+  closedRefusal: ({ root, intercepted }, e) => {
+    if (!intercepted || !root.leg || !('power' in e) || e.power === intercepted) return undefined;
+    const args = { leg: root.leg, usedSpaces: [], declined: [], successPower: intercepted, power: e.power };
+    const v = check(isNoOtherPowerSuccessful, root.world, { ...args, from: '', request: NO_UNITS });
+    return v.ok ? undefined : v;
+  },
   // An answer of a power with stacks next to the destination that is not being asked is refused with what stops it
   // even on its turn (a power the rules pass over, ruling R9, hears why — the besieged stack of 13.2, a pass, marked
   // units), else with whose turn it is.
@@ -109,5 +122,5 @@ export const interceptionRoll = decision<InterceptionContext, 'roll'>({
   },
   decline: () => undefined,
   // Always two dice (ROLL_DICE): never a roll of no dice.
-  unforced: () => true,
+  mayBeForced: false,
 });

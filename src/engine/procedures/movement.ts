@@ -2,7 +2,7 @@
 // when the scenario has not. The options are the largest formation of every space, to every space it may enter.
 import { candidateMoves, moveCost } from '../../rules/movement.ts';
 import { powerGen, powerName, spaceName, unitsText } from '../../text/names.ts';
-import { type MovementContext } from '../../rules/procedures/movement.ts';
+import type { MovementContext } from '../../rules/procedures/movement.ts';
 import { text } from '../../text/text.ts';
 import type { Blocked, DecisionOf, DecisionOption } from '../../schema/decision.ts';
 import { base, decision, option, refusedAnswer, unitsFields, type Waiting } from './common.ts';
@@ -44,5 +44,10 @@ function build(w: Waiting<MovementContext>): DecisionOf<'move'> {
 export const move = decision<MovementContext, 'move'>({
   build,
   power: (c) => c.world.position.impulse.power,
+  // The host's to declare (13.1 steps 1–2): never forced.
+  mayBeForced: false,
+  declines: [],
+  eager: false,
+  closedBy: 'decision',
   decline: () => undefined,
 });

@@ -2,7 +2,7 @@
 // fortified space (up to 4 land units, any leaders).
 import { must } from '../../rules/must.ts';
 import { enLandUnits, intoSpace, outOfSpace, powerName, ruLandUnits, spaceName, unitsText } from '../../text/names.ts';
-import { type RetreatContext } from '../../rules/procedures/retreat.ts';
+import type { RetreatContext } from '../../rules/procedures/retreat.ts';
 import { insideRoom, mayAnyGoInside, retreatDestinations, retreatingStacks } from '../../rules/retreat.ts';
 import { totals } from '../../rules/stacks.ts';
 import { joinText, text } from '../../text/text.ts';
@@ -149,6 +149,10 @@ function compareRanks(a: number[], b: number[]): number {
 export const retreat = decision<RetreatContext, 'retreat'>({
   build,
   power: (c) => c.asking,
+  mayBeForced: true,
+  declines: [],
+  eager: false,
+  closedBy: 'decision',
   answers: (w) => eventsOf(retreatChoices(w)),
   /**
    * The first legal space by id, nothing inside; with no space, as many units inside as fit (cavalry first) and every

@@ -7,7 +7,7 @@ import type { WithdrawalContext } from '../../rules/procedures/withdrawal.ts';
 import { landUnitsInside } from '../../rules/siege.ts';
 import { stacksIn, totals } from '../../rules/stacks.ts';
 import { text } from '../../text/text.ts';
-import { activeLandUnits, continueDestinations, withdrawalDecider } from '../../rules/withdrawal.ts';
+import { activeLandUnits, checkWithdrawal, continueDestinations, withdrawalDecider } from '../../rules/withdrawal.ts';
 import type { DecisionOf, DecisionOption } from '../../schema/decision.ts';
 import { landUnitCount } from '../../schema/units.ts';
 import { base, decision, option, refusedAnswer, type Waiting } from './common.ts';
@@ -102,11 +102,27 @@ function buildContinue(w: Waiting<WithdrawalContext>): DecisionOf<'continue'> {
 export const withdraw = decision<WithdrawalContext, 'withdraw'>({
   build: buildWithdraw,
   power: (c) => withdrawalDecider(c.world, c.leg),
+  // It can always be declined (ruling R9: never forced).
+  mayBeForced: false,
+  declines: ['withdraw.decline'],
+  eager: true,
+  closedBy: 'procedure',
+  // The same check as the decision's guard: a withdrawal the rules forbid says why (13.4, ruling R21).
+  closedRefusal: ({ root }, e) => {
+    if ((e.type !== 'withdraw.declare' && e.type !== 'withdraw.decline') || !root.leg) return undefined;
+    const v = checkWithdrawal(root.world, { leg: root.leg, power: e.power });
+    return v.ok ? undefined : v;
+  },
   decline: (d) => ({ type: 'withdraw.decline', power: d.power }),
 });
 
 export const moveOnOrRetreat = decision<WithdrawalContext, 'continue'>({
   build: buildContinue,
   power: (c) => c.leg.power,
+  // Forced when no space is open to move on to (13.4 option 2 only).
+  mayBeForced: true,
+  declines: ['move.stop'],
+  eager: true,
+  closedBy: 'decision',
   decline: () => ({ type: 'move.stop' }),
 });

@@ -16,17 +16,8 @@ import {
 import { avoidModifiers, isRollSuccess, ROLL_DICE, ROLL_TARGET, rollTotal, type Modifier } from '../dice.ts';
 import type { MoveLeg } from '../leg.ts';
 import { addStacks, landUnitsIn, relocate, splitStacks, takePieces, totals } from '../stacks.ts';
-import {
-  eventAs,
-  eventOf,
-  eventUnits,
-  answerGuard,
-  guard,
-  startContext,
-  type AnswerVerdict,
-  type ProcedureContext,
-  type ProcedureInput,
-} from './common.ts';
+import { eventAs, eventOf, eventUnits, answerGuard, guard, startContext } from './common.ts';
+import type { AnswerVerdict, ProcedureContext, ProcedureInput } from './common.ts';
 import { must } from '../must.ts';
 import { checkAll } from '../verdict.ts';
 import { settleArrival } from './summaries.ts';

@@ -39,16 +39,8 @@ import type { RetreatInput } from './retreat.ts';
 import { landUnitsInside, laySiege, mayBeBesieged, outnumbersInside } from '../siege.ts';
 import { addStacks, landUnitsIn, leadersIn, takePieces, totals } from '../stacks.ts';
 import { reading } from '../world.ts';
-import {
-  answerGuard,
-  eventAs,
-  eventOf,
-  guard,
-  startContext,
-  type AnswerVerdict,
-  type ProcedureContext,
-  type ProcedureInput,
-} from './common.ts';
+import { answerGuard, eventAs, eventOf, guard, startContext } from './common.ts';
+import type { AnswerVerdict, ProcedureContext, ProcedureInput } from './common.ts';
 import { must } from '../must.ts';
 import { captureSummaries, settleArrival, withSiegeBegun } from './summaries.ts';
 import type { MajorPower } from '../../schema/power.ts';

@@ -17,17 +17,8 @@ import {
 } from '../interception.ts';
 import type { MoveLeg } from '../leg.ts';
 import { addStacks, landUnitsIn, relocate, replaceStacks, splitStacks, takePieces, totals } from '../stacks.ts';
-import {
-  eventAs,
-  eventOf,
-  eventUnits,
-  answerGuard,
-  guard,
-  startContext,
-  type AnswerVerdict,
-  type ProcedureContext,
-  type ProcedureInput,
-} from './common.ts';
+import { eventAs, eventOf, eventUnits, answerGuard, guard, startContext } from './common.ts';
+import type { AnswerVerdict, ProcedureContext, ProcedureInput } from './common.ts';
 import { must } from '../must.ts';
 import { checkAll } from '../verdict.ts';
 import { hasBrokenSiege } from './siege-break.ts';

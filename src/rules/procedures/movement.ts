@@ -22,16 +22,8 @@ import {
 } from '../stacks.ts';
 import type { Position, World } from '../world.ts';
 import type { AvoidInput, AvoidOutput } from './avoid-battle.ts';
-import {
-  eventAs,
-  eventUnits,
-  answerGuard,
-  guard,
-  startContext,
-  type AnswerVerdict,
-  type ProcedureContext,
-  type ProcedureInput,
-} from './common.ts';
+import { eventAs, eventUnits, answerGuard, guard, startContext } from './common.ts';
+import type { AnswerVerdict, ProcedureContext, ProcedureInput } from './common.ts';
 import { must } from '../must.ts';
 import type { FieldBattleInput } from './field-battle.ts';
 import type { InterceptionInput, InterceptionOutput } from './interception.ts';

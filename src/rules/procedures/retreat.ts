@@ -20,15 +20,8 @@ import {
 import { holderOf } from '../capture.ts';
 import { skippedRetreat } from '../skipped.ts';
 import { reading } from '../world.ts';
-import {
-  answerGuard,
-  eventOf,
-  guard,
-  startContext,
-  type AnswerVerdict,
-  type ProcedureContext,
-  type ProcedureInput,
-} from './common.ts';
+import { answerGuard, eventOf, guard, startContext } from './common.ts';
+import type { AnswerVerdict, ProcedureContext, ProcedureInput } from './common.ts';
 import { must } from '../must.ts';
 import { captureSummaries } from './summaries.ts';
 

@@ -16,15 +16,8 @@ import {
   isHeldAgainstMover,
   withdrawalDecider,
 } from '../withdrawal.ts';
-import {
-  answerGuard,
-  eventAs,
-  guard,
-  startContext,
-  type AnswerVerdict,
-  type ProcedureContext,
-  type ProcedureInput,
-} from './common.ts';
+import { answerGuard, eventAs, guard, startContext } from './common.ts';
+import type { AnswerVerdict, ProcedureContext, ProcedureInput } from './common.ts';
 import { withSiegeBegun } from './summaries.ts';
 import { skippedWithdrawal } from '../skipped.ts';
 
