@@ -16,7 +16,7 @@ import {
 import { avoidModifiers, isRollSuccess, ROLL_DICE, ROLL_TARGET, rollTotal, type Modifier } from '../dice.ts';
 import type { MoveLeg } from '../leg.ts';
 import { addStacks, landUnitsIn, relocate, splitStacks, takePieces, totals } from '../stacks.ts';
-import { eventAs, eventOf, eventUnits, answerGuard, guard, startContext } from './common.ts';
+import { answerGuard, asIfAsked, eventAs, eventOf, eventUnits, guard, startContext } from './common.ts';
 import type { AnswerVerdict, ProcedureContext, ProcedureInput } from './common.ts';
 import { must } from '../must.ts';
 import { checkAll } from '../verdict.ts';
@@ -75,19 +75,16 @@ function passedOver(c: AvoidContext, p: Power): p is MajorPower {
  * (ruling R9: the rules may have passed it over), else whose turn it is.
  */
 export function avoidVerdict(c: AvoidContext, e: EngineEvent): AnswerVerdict {
-  if (e.type === 'avoid.declare') {
-    const args = must(declarationArgs(c, e), 'no avoid-battle arguments');
-    const asIf = passedOver(c, e.power) ? checkAvoid(c.world, { ...args, asking: e.power }) : undefined;
-    return asIf && !asIf.ok ? asIf : checkAvoid(c.world, args);
-  }
-  if (e.type === 'avoid.decline') {
-    const args = { ...c, power: e.power, from: c.leg.to, to: c.leg.to, request: NO_UNITS };
-    const asIf = passedOver(c, e.power)
-      ? checkAll(AVOIDER_RESTRICTIONS, c.world, { ...args, asking: e.power })
-      : undefined;
-    return asIf && !asIf.ok ? asIf : checkAll(AVOIDER_RESTRICTIONS, c.world, args);
-  }
-  return false;
+  if (e.type !== 'avoid.declare' && e.type !== 'avoid.decline') return false;
+  // A declaration by all the restrictions, a decline by the power's own.
+  const args: AvoidArgs =
+    e.type === 'avoid.declare'
+      ? must(declarationArgs(c, e), 'no avoid-battle arguments')
+      : { ...c, power: e.power, from: c.leg.to, to: c.leg.to, request: NO_UNITS };
+  const check = (a: AvoidArgs) =>
+    e.type === 'avoid.declare' ? checkAvoid(c.world, a) : checkAll(AVOIDER_RESTRICTIONS, c.world, a);
+  const other = passedOver(c, e.power) ? e.power : undefined;
+  return asIfAsked(other !== undefined, (asIf) => check(asIf && other ? { ...args, asking: other } : args));
 }
 
 export const avoidGuards = {

@@ -88,6 +88,16 @@ export function refusalOf(answer: GuardAnswer): Refusal | undefined {
   return typeof answer === 'object' && !answer.ok ? answer : undefined;
 }
 
+/**
+ * Ruling R9: the verdict on an answer of a power the rules may have passed over (not being asked, with pieces
+ * there): what stops it even on its turn (`verdict(true)`: judged as if it were asked), when something does; else
+ * the verdict as things stand (`verdict(false)`: whose turn it is).
+ */
+export function asIfAsked(passedOver: boolean, verdict: (asIfAsked: boolean) => Verdict): Verdict {
+  const onItsTurn = passedOver ? verdict(true) : undefined;
+  return onItsTurn && !onItsTurn.ok ? onItsTurn : verdict(false);
+}
+
 /** The context a rule-carrying guard reads. */
 type ContextOf<R> = R extends RuleGuard<infer C> ? C : never;
 

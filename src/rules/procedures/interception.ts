@@ -17,7 +17,7 @@ import {
 } from '../interception.ts';
 import type { MoveLeg } from '../leg.ts';
 import { addStacks, landUnitsIn, relocate, replaceStacks, splitStacks, takePieces, totals } from '../stacks.ts';
-import { eventAs, eventOf, eventUnits, answerGuard, guard, startContext } from './common.ts';
+import { answerGuard, asIfAsked, eventAs, eventOf, eventUnits, guard, startContext } from './common.ts';
 import type { AnswerVerdict, ProcedureContext, ProcedureInput } from './common.ts';
 import { must } from '../must.ts';
 import { checkAll } from '../verdict.ts';
@@ -87,19 +87,15 @@ function passedOver(c: InterceptionContext, p: Power): p is MajorPower {
  * besieged stack of 13.2, a pass, marked units), else whose turn it is.
  */
 export function interceptionVerdict(c: InterceptionContext, e: EngineEvent): AnswerVerdict {
-  if (e.type === 'intercept.declare') {
-    const args = must(declarationArgs(c, e), 'no interception arguments');
-    const asIf = passedOver(c, e.power) ? checkInterception(c.world, { ...args, asking: e.power }) : undefined;
-    return asIf && !asIf.ok ? asIf : checkInterception(c.world, args);
-  }
-  if (e.type === 'intercept.decline') {
-    const args = { ...c, power: e.power, from: c.leg.to, request: NO_UNITS };
-    const asIf = passedOver(c, e.power)
-      ? checkAll(POWER_RESTRICTIONS, c.world, { ...args, asking: e.power })
-      : undefined;
-    return asIf && !asIf.ok ? asIf : checkAll(POWER_RESTRICTIONS, c.world, args);
-  }
-  return false;
+  if (e.type !== 'intercept.declare' && e.type !== 'intercept.decline') return false;
+  const args: InterceptArgs =
+    e.type === 'intercept.declare'
+      ? must(declarationArgs(c, e), 'no interception arguments')
+      : { ...c, power: e.power, from: c.leg.to, request: NO_UNITS };
+  const check = (a: InterceptArgs) =>
+    e.type === 'intercept.declare' ? checkInterception(c.world, a) : checkAll(POWER_RESTRICTIONS, c.world, a);
+  const other = passedOver(c, e.power) ? e.power : undefined;
+  return asIfAsked(other !== undefined, (asIf) => check(asIf && other ? { ...args, asking: other } : args));
 }
 
 export const interceptionGuards = {
