@@ -148,5 +148,6 @@ describe('his odds and his explore', () => {
     expect(out.violations).toEqual([]);
     expect(out.paths).toBeGreaterThan(10);
     expect(out.states.withdrawal.reached).toContain('awaitingContinuation');
-  });
+    // A process of its own that explores: on a loaded machine more than vitest's 5 s default.
+  }, 60_000);
 });
