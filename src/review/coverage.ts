@@ -2,6 +2,7 @@
 // step or rules computation that does when no restriction does, or the ruling that leaves it out — and the test
 // files that name it. Pure: the caller reads the test files.
 import { ALL_RESTRICTIONS } from '../rules/index.ts';
+import { RULE_REFS, type RulingRef } from '../rules/registry.ts';
 import { STATEMENT_PLACES, STATEMENTS, type Place, type Statement } from '../rules/statements.ts';
 
 export interface SourceFile {
@@ -40,11 +41,64 @@ export function coverageRows(tests: readonly SourceFile[]): CoverageRow[] {
   });
 }
 
+/** A casebook case as the rulings table reads it: its id and the rules it cites. */
+export interface CitingCase {
+  readonly id: string;
+  readonly rules: string;
+}
+
+export interface RulingRow {
+  readonly ruling: RulingRef;
+  readonly tests: readonly string[];
+  readonly cases: readonly string[];
+}
+
+/** The rulings of RULINGS.md the engine cites (src/rules/registry.ts), each with the test files and casebook cases that cite it. */
+export function rulingRows(tests: readonly SourceFile[], cases: readonly CitingCase[]): RulingRow[] {
+  const rulings = RULE_REFS.filter((r): r is RulingRef => /^R\d+$/.test(r));
+  return rulings.map((ruling) => {
+    const pattern = new RegExp(`\\b${ruling}\\b`);
+    return {
+      ruling,
+      tests: tests
+        .filter((t) => pattern.test(t.text))
+        .map((t) => t.file)
+        .sort(),
+      cases: cases
+        .filter((c) => pattern.test(c.rules))
+        .map((c) => c.id)
+        .sort(),
+    };
+  });
+}
+
+function rulingsMarkdown(rows: readonly RulingRow[]): string[] {
+  const full = rows.filter((r) => r.tests.length > 0 && r.cases.length > 0);
+  const lines = [
+    '',
+    '## Rulings and what cites them',
+    '',
+    'Each ruling of RULINGS.md the engine applies (its rule registry, `src/rules/registry.ts`), with the test files that',
+    'cite it and the casebook cases whose `rules` cite it; `test/rules/statements.test.ts` fails when a ruling lacks',
+    'either.',
+    '',
+    `${rows.length} rulings: ${full.length} cited by a test and by a casebook case.`,
+    '',
+    '| ruling | tests | casebook cases |',
+    '| --- | --- | --- |',
+  ];
+  for (const r of rows) {
+    const tests = r.tests.map((f) => f.replace(/^test\//, '')).join(', ') || '—';
+    lines.push(`| ${r.ruling} | ${tests} | ${r.cases.join(', ') || '—'} |`);
+  }
+  return lines;
+}
+
 function cell(s: string): string {
   return s.replace(/\|/g, '\\|');
 }
 
-export function coverageMarkdown(rows: readonly CoverageRow[]): string {
+export function coverageMarkdown(rows: readonly CoverageRow[], rulings: readonly RulingRow[] = []): string {
   const inScope = rows.filter((r) => r.inScope);
   const tested = inScope.filter((r) => r.tests.length > 0);
   const lines = [
@@ -74,5 +128,6 @@ export function coverageMarkdown(rows: readonly CoverageRow[]): string {
       `| ${r.statement.id} | ${cell(r.statement.text)} | ${cell(r.statement.ref)} | ${cell(where)} | ${tests} |`,
     );
   }
+  if (rulings.length > 0) lines.push(...rulingsMarkdown(rulings));
   return `${lines.join('\n')}\n`;
 }

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ALL_RESTRICTIONS } from '../../src/rules/index.ts';
 import { STATEMENT_PLACES, STATEMENTS } from '../../src/rules/statements.ts';
-import { coverageMarkdown, coverageRows } from '../../src/review/coverage.ts';
-import { ROOT, testSources } from '../../scripts/coverage.ts';
+import { coverageRows, rulingRows } from '../../src/review/coverage.ts';
+import { citingCases, coveragePage, ROOT, testSources } from '../../scripts/coverage.ts';
 import { beforeGeneratedSection } from '../../src/review/casebook-run.ts';
 
 const rows = coverageRows(testSources());
@@ -44,10 +44,16 @@ describe('RULES.md §7 statements', () => {
     expect(missing).toEqual([]);
   });
 
+  test.for(rulingRows(testSources(), citingCases()).map((r) => [r.ruling, r] as const))(
+    '[%s] is cited by a test and by a casebook case',
+    ([, r]) => {
+      expect(r.tests, 'test files citing it').not.toEqual([]);
+      expect(r.cases, 'casebook cases whose rules cite it').not.toEqual([]);
+    },
+  );
+
   test('docs/coverage.md is up to date (npm run docs:coverage)', () => {
     // The statements part; the machine-coverage section after it is the casebook script's (test/review/casebook.test.ts).
-    expect(beforeGeneratedSection(readFileSync(join(ROOT, 'docs', 'coverage.md'), 'utf8'))).toBe(
-      coverageMarkdown(rows),
-    );
+    expect(beforeGeneratedSection(readFileSync(join(ROOT, 'docs', 'coverage.md'), 'utf8'))).toBe(coveragePage());
   });
 });
