@@ -19,5 +19,9 @@ export default defineConfig({
     // a house rule, kept by every file today: a test that changes shared state (a spy, the CLI's output streams)
     // restores it before it ends. Machine coverage by the suite needs the isolation back.
     isolate: countingCoverage,
+    // A test's time limit guards against a hang, not a speed target (those live in npm run bench): on a loaded
+    // 2-core machine a test that takes 0.3 s alone has taken more than vitest's 5 s default.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });
