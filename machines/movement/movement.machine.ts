@@ -4,7 +4,9 @@ import { not, setup } from 'xstate';
 import type { EngineEvent } from '../../src/schema/events.ts';
 import { text } from '../../src/text/text.ts';
 import {
+  askNextResponder,
   avoidInput,
+  closeResponseWindow,
   beginUnlistedSieges,
   declareMove,
   fieldBattleInput,
@@ -13,7 +15,9 @@ import {
   movementOutput,
   moveOn,
   originRetreatInput,
+  passResponseCard,
   placeFormation,
+  playResponseCard,
   startMove,
   startMovement,
   takeAvoidOutput,
@@ -55,7 +59,17 @@ export const movementMachine = setup({
   },
   guards: guardsOf(g),
   actions: {
-    ...reducersOf<MovementContext>()({ declareMove, startMove, placeFormation, moveOn, beginUnlistedSieges }),
+    ...reducersOf<MovementContext>()({
+      declareMove,
+      startMove,
+      placeFormation,
+      moveOn,
+      beginUnlistedSieges,
+      askNextResponder,
+      passResponseCard,
+      closeResponseWindow,
+      playResponseCard,
+    }),
     ...outputReducersOf<MovementContext>()({
       takeInterceptionOutput,
       takeAvoidOutput,
@@ -97,23 +111,49 @@ export const movementMachine = setup({
       description: 'Step 3: 1 CP, or 2 CP over a pass; the formation leaves its space.',
       tags: ['transit'],
       meta: { rule: '13.1 step 3', step: 3, title: text('Pay the CP', 'Оплата КО') },
-      always: { target: 'checkingSiegesLeftBehind', actions: 'startMove' },
+      always: { target: 'responseCards', actions: 'startMove' },
+    },
+    responseCards: {
+      description:
+        'Step 4: other powers, in impulse order, may play Foul Weather or Gout against the move (ruling R26); nobody is asked when nobody holds a card to play (ruling R9).',
+      tags: ['window', 'transit'],
+      meta: { rule: '13.1 step 4', step: 4, ruling: 'R26', title: text('Response cards', 'Карты ответа') },
+      always: [
+        { guard: 'hasResponderToAsk', target: 'awaitingResponseCard', actions: 'askNextResponder' },
+        { target: 'checkingSiegesLeftBehind', actions: 'closeResponseWindow' },
+      ],
+    },
+    awaitingResponseCard: {
+      description: 'Step 4: the asked power plays Foul Weather or Gout (naming the army leader), or passes.',
+      tags: ['decision', 'window', 'transit'],
+      meta: {
+        rule: '13.1 step 4',
+        step: 4,
+        ruling: 'R26',
+        decision: 'card',
+        title: text('Play a response card?', 'Сыграть карту ответа?'),
+      },
+      on: {
+        'card.play': { guard: 'isLegalResponseCard', target: 'moveCancelled', actions: 'playResponseCard' },
+        'card.pass': { guard: 'isAskedResponderPassing', target: 'responseCards', actions: 'passResponseCard' },
+      },
+    },
+    moveCancelled: {
+      description:
+        'Ruling R26: the move does not happen — the formation is back in its origin and the CP spent on it are lost; the mark holds for the rest of the impulse.',
+      meta: { rule: '13.1 step 4', step: 4, ruling: 'R26', title: text('Move cancelled', 'Движение отменено') },
+      always: { target: 'done' },
     },
     ...siegeCheckStates('checkingSiegesLeftBehind', 'breakingSiegesLeftBehind', {
       description:
         'A siege the formation left ends at once if its besiegers no longer outnumber the units inside (15.3).',
       title: text('Siege left behind?', 'Снимается ли оставленная осада?'),
-      step: 3,
+      // After the response cards: a move they cancel leaves no siege (ruling R26).
+      step: 4,
       tags: ['transit'],
-      next: 'responseCards',
+      next: 'intercepting',
       take: 'takeOutput',
     }),
-    responseCards: {
-      description: 'Step 4: Foul Weather or Gout may be played. No cards in this release (ruling R14).',
-      tags: ['window', 'transit'],
-      meta: { rule: '13.1 step 4', step: 4, ruling: 'R14', title: text('Response cards', 'Карты ответа') },
-      always: { target: 'intercepting' },
-    },
     intercepting: {
       description: 'Step 5: enemy stacks adjacent to the destination may try to intercept (13.2).',
       tags: ['transit'],

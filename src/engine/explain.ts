@@ -15,7 +15,6 @@ import type { World } from '../rules/world.ts';
 import { reasonOf } from '../text/reasons/index.ts';
 import {
   answeredByOther,
-  cardsNotSupported,
   MOVE_ENDED,
   noRollPending,
   NOTHING_PENDING,
@@ -27,6 +26,8 @@ import {
   wrongDiceCount,
 } from '../text/refusals.ts';
 import type { Lang, Text } from '../text/text.ts';
+import { isCardId } from '../data/cards.ts';
+import { isCardOfProcedures, isSupportedCard } from '../rules/cards.ts';
 import {
   answeringState,
   decisionOfEvent,
@@ -138,8 +139,16 @@ function stepRefusal(s: Situation, event: EngineEvent): EngineError {
 /** Explains why `event` cannot be accepted now. */
 export function explainRefusal(s: Situation, event: EngineEvent): EngineError {
   const { lang } = s;
-  if (event.type === 'card.play')
-    return errorOf('not-supported', undefined, cardsNotSupported(event.card), lang, { ruling: 'R14' });
+  if (event.type === 'card.play' && !(isCardId(event.card) && isSupportedCard(event.card))) {
+    // Ruling R14: a card outside these procedures, or one whose window this release does not run.
+    const facts = { card: event.card, known: isCardId(event.card) };
+    const reason = reasonOf(s.root.world, { code: isCardOfProcedures.name, facts });
+    return errorOf('not-supported', 'R14', reason, lang, {
+      ruling: 'R14',
+      restriction: isCardOfProcedures.name,
+      facts,
+    });
+  }
   const w = s.waiting;
   if (!w) return errorOf('move-ended', '13.1', MOVE_ENDED, lang);
   const kind = kindOf(w);

@@ -3,7 +3,8 @@
 import type { MachineId } from '../../machines/index.ts';
 import type { EngineEvent } from '../schema/events.ts';
 import type { Power } from '../schema/power.ts';
-import type { Summary } from '../schema/result.ts';
+import type { CardSummary, MoveSummary, Summary } from '../schema/result.ts';
+import { cardTitle } from '../data/cards.ts';
 import { countHits } from '../rules/dice.ts';
 import { isHeldBeforeLeague } from '../rules/league.ts';
 import { winningPower, type FieldBattleContext } from '../rules/procedures/field-battle.ts';
@@ -90,9 +91,53 @@ function winnerNote(world: World, from: string | undefined, f: FieldBattleContex
   );
 }
 
+/** Ruling R26: Foul Weather or Gout cancels the move it was played against. */
+function cardNote(world: World, card: CardSummary, move: MoveSummary | undefined): Text {
+  const p = powerName(card.power),
+    c = cardTitle(card.card);
+  const r = cite(card.window, card.ruling);
+  const plays = ruAgree(card.power, 'разыгрывают', 'разыгрывает');
+  if (!move) return text(`${p.en} plays ${c.en} (${r.en}).`, `${p.ru} ${plays} карту ${c.ru} (${r.ru}).`);
+  const m = powerName(move.power),
+    mg = powerGen(move.power);
+  const route = text(
+    `from ${spaceName(world, move.from).en} to ${spaceName(world, move.to).en}`,
+    `${outOfSpace(world, move.from).ru} ${intoSpace(world, move.to).ru}`,
+  );
+  const lost = { en: `${move.cp} CP` };
+  const cancel = text(
+    `the ${m.en} move ${route.en} is cancelled: the formation stays in ${spaceName(world, move.from).en} and the ${lost.en} spent are lost`,
+    `движение ${mg.ru} ${route.ru} отменено: соединение остаётся ${inSpace(world, move.from).ru}, потраченные КО (${move.cp}) потеряны`,
+  );
+  const mark = card.leader
+    ? text(
+        `; ${leaderName(world, card.leader).en} may not move, intercept or avoid battle for the rest of the impulse`,
+        `; до конца импульса ${leaderName(world, card.leader).ru} не может двигаться, перехватывать и уклоняться от сражения`,
+      )
+    : text(
+        `; for the rest of the impulse no ${m.en} formation moves on (13.4 option 1)`,
+        `; до конца импульса соединения ${mg.ru} дальше не двигаются (13.4, вариант 1)`,
+      );
+  const on = card.leader
+    ? text(` on ${leaderName(world, card.leader).en}`, ` против ${leaderAcc(world, card.leader).ru}`)
+    : text('', '');
+  return text(
+    `${p.en} plays ${c.en}${on.en}: ${cancel.en}${mark.en} (${r.en}).`,
+    `${p.ru} ${plays} карту ${c.ru}${on.ru}: ${cancel.ru}${mark.ru} (${r.ru}).`,
+  );
+}
+
 /** Notes for what the summary gained in this step. */
 function summaryNotes(world: World, before: Summary, after: Summary): Text[] {
   const out: Text[] = [];
+  for (const card of after.cards.slice(before.cards.length))
+    out.push(
+      cardNote(
+        world,
+        card,
+        after.moves.findLast((m) => m.cancelled === card.card),
+      ),
+    );
   for (const m of after.moves.slice(before.moves.length)) {
     const p = powerName(m.power),
       f = spaceName(world, m.from),
@@ -341,6 +386,10 @@ function declineNotes(event: EngineEvent | undefined): Text[] {
         `${p.ru} ${ruAgree(event.power, 'отказываются', 'отказывается')} от (дальнейших) попыток перехвата (${r.ru}).`,
       ),
     ];
+  }
+  if (event?.type === 'card.pass') {
+    const p = powerName(event.power);
+    return [text(`${p.en} plays no card.`, `${p.ru} не ${ruAgree(event.power, 'разыгрывают', 'разыгрывает')} карту.`)];
   }
   if (event?.type === 'avoid.decline') {
     const p = powerName(event.power);

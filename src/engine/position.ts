@@ -30,7 +30,13 @@ export function toResultPosition(scenario: Scenario, position: Position): Result
     })),
     sieges: position.sieges.map((g) => ({ space: g.space, by: [...g.by], thisImpulse: g.thisImpulse })),
     captured: position.captured.map((c) => ({ leader: c.leader, by: c.by })),
-    impulse: { power: position.impulse.power, cp: position.impulse.cp },
+    impulse: {
+      power: position.impulse.power,
+      cp: position.impulse.cp,
+      // Ruling R26: the marks the next move of the impulse respects, only when a card set them.
+      ...(position.impulse.foulWeather ? { foulWeather: true as const } : {}),
+      ...(position.impulse.gout?.length ? { gout: [...position.impulse.gout] } : {}),
+    },
     // The readings the move was resolved under: the result parses again under the same rules.
     rulings: { ...d.rulings },
     // 21.6, ruling R34: a League not yet formed is still not formed after the move (written only then: a position

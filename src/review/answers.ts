@@ -355,6 +355,8 @@ export const ANSWER_SPACES: {
   casualties: casualtiesAnswers,
   retreat: retreatAnswers,
   move: moveAnswers,
+  // Ruling R36: every listed play (each of Gout's leaders, each space for new mercenaries) and the pass.
+  card: (d) => listedAnswers(d),
 };
 
 /** Every legal answer of a decision (not a roll), by its kind. */

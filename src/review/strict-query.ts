@@ -55,7 +55,12 @@ export function queryPosition(p: AnyResultPosition): QueryPosition {
     })),
     sieges: (p.sieges ?? []).map((g) => ({ space: g.space, by: [...g.by], thisImpulse: g.thisImpulse ?? false })),
     captured: (p.captured ?? []).map((c) => ({ leader: c.leader, by: c.by })),
-    impulse: { power: p.impulse.power, cp: p.impulse.cp },
+    impulse: {
+      power: p.impulse.power,
+      cp: p.impulse.cp,
+      ...(p.impulse.foulWeather ? { foulWeather: true as const } : {}),
+      ...(p.impulse.gout?.length ? { gout: [...p.impulse.gout] } : {}),
+    },
     rulings: { ...p.rulings },
     ...(p.schmalkaldicLeague === false ? { schmalkaldicLeague: false } : {}),
   } as QueryPosition;

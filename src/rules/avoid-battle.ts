@@ -11,6 +11,7 @@ import type { MoveLeg } from './leg.ts';
 import { majorOf, minorPowerFacts } from './relations.ts';
 import { landUnitsIn, splitStacks, stacksWhere } from './stacks.ts';
 import { must } from './must.ts';
+import { noLeaderStruckByGout } from './cards.ts';
 import { checkAll, restrictionsOn, type Restriction, type Verdict } from './verdict.ts';
 import type { World } from './world.ts';
 
@@ -120,6 +121,8 @@ export const areAvoidersInSpace = restriction({
   facts: (_w, { power, leg }) => ({ power, space: leg.to }),
 });
 
+export const isNoAvoiderStruckByGout = noLeaderStruckByGout<AvoidArgs>('13.3', 'avoid');
+
 export const [
   isAvoidDestinationLandSpace,
   isAvoidDestinationAdjacent,
@@ -171,6 +174,7 @@ export const AVOID_GROUP_RESTRICTIONS: readonly Restriction<AvoidArgs>[] = [
   isAvoidNotEmpty,
   isAvoidSplitByPower,
   areAvoidersInSpace,
+  isNoAvoiderStruckByGout,
 ];
 
 export const AVOID_RESTRICTIONS = [

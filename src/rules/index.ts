@@ -2,6 +2,7 @@
 // as types — for src/text, which must word every one of them (RestrictionCode, FactsOf). One list of rules modules
 // gives both: a module with restrictions is one line here, and test/rules/registry.test.ts fails when one is left out.
 import * as avoidBattle from './avoid-battle.ts';
+import * as cards from './cards.ts';
 import * as casualties from './casualties.ts';
 import * as formation from './formation.ts';
 import * as interception from './interception.ts';
@@ -11,7 +12,16 @@ import type { Facts, Restriction } from './verdict.ts';
 import * as withdrawal from './withdrawal.ts';
 
 /** The rules modules that define restrictions, each exporting them as `RESTRICTIONS` in the order they are checked. */
-export const RULE_MODULES = [formation, movement, interception, avoidBattle, withdrawal, casualties, retreat] as const;
+export const RULE_MODULES = [
+  formation,
+  movement,
+  interception,
+  avoidBattle,
+  withdrawal,
+  casualties,
+  retreat,
+  cards,
+] as const;
 
 type AnyRestriction = Restriction<never>;
 

@@ -13,6 +13,7 @@ import { areAllied, areAtWar, controllerOf, isFriendly, majorOf, minorPowerFacts
 import { isBesiegedInside, siegeIn } from './siege.ts';
 import { splitStacks, stacksWhere } from './stacks.ts';
 import { must } from './must.ts';
+import { noLeaderStruckByGout, withoutGoutyLeaders } from './cards.ts';
 import { checkAll, restrictionsOn, type Refusal, type Restriction, type Verdict } from './verdict.ts';
 import type { World } from './world.ts';
 
@@ -205,6 +206,8 @@ export const areInterceptorsInSpace = restriction({
   facts: (_w, { power, from }) => ({ power, from }),
 });
 
+export const isNoInterceptorStruckByGout = noLeaderStruckByGout<InterceptArgs>('13.2', 'intercept');
+
 export const haveNotAttemptedInterception = restriction({
   name: 'haveNotAttemptedInterception',
   rule: '13.2',
@@ -312,6 +315,7 @@ export const FORMATION_RESTRICTIONS: readonly Restriction<InterceptArgs>[] = [
   isInterceptionNotEmpty,
   isInterceptionSplitByPower,
   areInterceptorsInSpace,
+  isNoInterceptorStruckByGout,
   haveNotAttemptedInterception,
   areInterceptorsNotBesieged,
   isInterceptionWithinCommand,
@@ -376,7 +380,8 @@ export function interceptionCandidates(
       blocked.push({ power, from, refusal: bySpace });
       continue;
     }
-    const eligible = interceptorStacks(world, power, from, state.leg);
+    // Ruling R26: a leader struck by Gout stays behind; the rest of his stack may try.
+    const eligible = withoutGoutyLeaders(world, interceptorStacks(world, power, from, state.leg));
     const total = eligible.reduce((a, s) => a + landUnitCount(s) + s.leaders.length, 0);
     const request = total > 0 ? largestFormation(world, eligible) : largestFormation(world, all);
     const args: InterceptArgs = { ...state, asking: power, power, from, request };

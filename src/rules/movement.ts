@@ -10,6 +10,7 @@ import { electorateRestriction, heldBeforeLeagueRestriction } from './league.ts'
 import { areAllied, areAtWar, controllerOf, isFriendly, isInactive, majorOf } from './relations.ts';
 import { siegeIn, isBesiegedInside } from './siege.ts';
 import { splitStacks, stacksWhere } from './stacks.ts';
+import { noLeaderStruckByGout, withoutGoutyLeaders } from './cards.ts';
 import { checkAll, restrictionsOn, type Restriction, type Verdict } from './verdict.ts';
 import type { World } from './world.ts';
 
@@ -96,6 +97,8 @@ export const isMoveSplitByPower = byPowerRestriction('isMoveSplitByPower', '13.1
   units: a.request,
   power: a.power,
 }));
+
+export const isNoLeaderStruckByGout = noLeaderStruckByGout<MoveArgs>('13.1', 'move');
 
 export const areLeadersOfActivePower = restriction({
   name: 'areLeadersOfActivePower',
@@ -276,6 +279,7 @@ export const MOVE_RESTRICTIONS: readonly Restriction<MoveArgs>[] = [
   isFormationNotEmpty,
   isMoveSplitByPower,
   areLeadersOfActivePower,
+  isNoLeaderStruckByGout,
   areUnitsInSpace,
   haveNotLostBattleThisImpulse,
   areNotUnderSiege,
@@ -324,7 +328,8 @@ export function candidateMoves(world: World): CandidateMove[] {
   const spaces = [...new Set(world.position.stacks.map((s) => s.space))].sort();
   const moves: CandidateMove[] = [];
   for (const from of spaces) {
-    const request = largestFormation(world, movableStacks(world, power, from));
+    // Ruling R26: a leader struck by Gout stays behind; the rest of his stack may move.
+    const request = largestFormation(world, withoutGoutyLeaders(world, movableStacks(world, power, from)));
     if (landUnitCount(request) === 0 && request.leaders.length === 0) continue;
     for (const to of world.board.spaces.get(from)?.neighbours ?? []) {
       const verdict = checkAll(ENTRY_RESTRICTIONS, world, { power, from, to, request, cp: world.position.impulse.cp });

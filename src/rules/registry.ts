@@ -75,7 +75,10 @@ export const RULE_REFS = [
   'R23',
   'R24',
   'R25',
+  'R26',
+  'R33',
   'R34',
+  'R36',
 ] as const;
 
 export type RuleRef = (typeof RULE_REFS)[number];

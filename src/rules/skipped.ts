@@ -6,6 +6,7 @@
 import type { SkippedDecision } from '../schema/result.ts';
 import { MAJOR_POWERS, type MajorPower, type Power } from '../schema/power.ts';
 import { NO_UNITS } from '../schema/units.ts';
+import { moveCardPlays } from './cards.ts';
 import { AVOIDER_RESTRICTIONS, avoidDestinations, avoidingStacks, type AvoidState } from './avoid-battle.ts';
 import { interceptionCandidates, type InterceptionState } from './interception.ts';
 import type { MoveLeg } from './leg.ts';
@@ -112,6 +113,23 @@ export function skippedWithdrawal(world: World, leg: MoveLeg): SkippedDecision[]
 export function skippedRetreat(world: World, state: RetreatState, power: Power): SkippedDecision[] {
   const refused = retreatDestinations(world, state, power).blocked.map((b) => refusedEntry({ to: b.to }, b.refusal));
   return [skipped('retreat', power, state.space, state.reason === 'siege' ? '15.3' : '14.1', refused)];
+}
+
+/**
+ * 13.1 step 4, ruling R9: the powers holding Foul Weather or Gout that were not asked (`passed` were) because no play
+ * of theirs was legal — the mover's own cards (ruling R26: another power plays them), Gout against a formation
+ * without an army leader — each card with the restriction that refuses it.
+ */
+export function skippedResponseCards(world: World, leg: MoveLeg, passed: readonly MajorPower[]): SkippedDecision[] {
+  const out: SkippedDecision[] = [];
+  for (const power of MAJOR_POWERS) {
+    if (passed.includes(power)) continue;
+    const { plays, refused } = moveCardPlays(world, power, leg);
+    if (plays.length > 0 || refused.length === 0) continue;
+    const entries = refused.map((r) => refusedEntry({ card: r.card }, r.refusal));
+    out.push(skipped('card', power, leg.to, '13.1 step 4', entries));
+  }
+  return out;
 }
 
 /** The skipped decision of `power` of a kind, as the summary recorded it, and the refusal of one of its answers. */

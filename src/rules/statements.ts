@@ -511,10 +511,7 @@ export const STATEMENT_PLACES: Readonly<Record<string, Place>> = {
   'MOV-23': rules('settleLoneLeaders (capture.ts), run when a formation, interceptors, avoiders or a retreat arrive'),
   'MOV-24': rules('captureLeaders (capture.ts): the leader goes to `captured` with the capturing power'),
   'MOV-25': machine(
-    'movement: payingCost → responseCards → intercepting → placingFormation → avoidingBattle → withdrawing → fighting',
-  ),
-  'MOV-26': outOfScope(
-    'response cards (Foul Weather, Gout): ruling R14; the window is the movement state responseCards',
+    'movement: payingCost → responseCards → checkingSiegesLeftBehind → intercepting → placingFormation → avoidingBattle → withdrawing → fighting',
   ),
   'MOV-27': machine('movement: placingFormation comes after the interception machine is done'),
   'MOV-28': machine(

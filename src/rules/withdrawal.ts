@@ -2,6 +2,7 @@
 // outnumbers the units inside (15, ruling R13), else option 1 (pay CP and move on) or option 2 (retreat, ruling R4).
 import type { MajorPower, Power } from '../schema/power.ts';
 import { landUnitCount } from '../schema/units.ts';
+import { hasFoulWeather } from './cards.ts';
 import { hostileStacksOutside, isHostile } from './hostility.ts';
 import type { MoveLeg } from './leg.ts';
 import { ENTRY_RESTRICTIONS, moveCost, type MoveArgs } from './movement.ts';
@@ -221,9 +222,18 @@ export const hasCpToContinue = restrictionsOn<ContinueArgs>()({
   facts: (world, { leg, to, cp }) => ({ cost: moveCost(world, leg.to, to), cp }),
 });
 
+export const isNotStoppedByFoulWeather = restrictionsOn<ContinueArgs>()({
+  name: 'isNotStoppedByFoulWeather',
+  rule: '13.4 option 1',
+  ruling: 'R26',
+  statements: [],
+  holds: (world) => !hasFoulWeather(world),
+  facts: (world) => ({ power: world.position.impulse.power }),
+});
+
 /** 13.4 option 1: moving on is a new Move (1 CP, 2 over a pass) under every 13.1 entry restriction. */
 export function checkContinue(world: World, args: ContinueArgs): Verdict {
-  const cp = checkAll([hasCpToContinue], world, args);
+  const cp = checkAll([isNotStoppedByFoulWeather, hasCpToContinue], world, args);
   if (!cp.ok) return cp;
   return checkAll(ENTRY_RESTRICTIONS, world, continueMoveArgs(world, args));
 }
@@ -233,4 +243,4 @@ export function continueDestinations(world: World, leg: MoveLeg, cp: number): De
 }
 
 /** This module's restrictions, in the order they are checked (src/rules/index.ts reads them). */
-export const RESTRICTIONS = [...WITHDRAWAL_CONDITIONS, isWithdrawalDecider, hasCpToContinue];
+export const RESTRICTIONS = [...WITHDRAWAL_CONDITIONS, isWithdrawalDecider, isNotStoppedByFoulWeather, hasCpToContinue];

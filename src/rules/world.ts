@@ -18,7 +18,13 @@ export interface Position {
   readonly stacks: readonly Stack[];
   readonly sieges: readonly Siege[];
   readonly captured: readonly Capture[];
-  readonly impulse: { readonly power: MajorPower; readonly cp: number };
+  /** The active power, its CP left and the marks of ruling R26 for the rest of the impulse (absent: none). */
+  readonly impulse: {
+    readonly power: MajorPower;
+    readonly cp: number;
+    readonly foulWeather?: true | undefined;
+    readonly gout?: readonly string[] | undefined;
+  };
 }
 
 export interface World {

@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { RULE_REFS, type RulingRef } from '../rules/registry.ts';
 import {
   AvoidDeclareSchema,
+  CardPassSchema,
+  CardPlaySchema,
   AvoidDeclineSchema,
   CasualtiesAssignSchema,
   EventSchema,
@@ -35,6 +37,7 @@ export const DECISION_KINDS = [
   'continue',
   'casualties',
   'retreat',
+  'card',
 ] as const;
 export const DecisionKindSchema = z.enum(DECISION_KINDS);
 
@@ -67,6 +70,7 @@ export const NamesSchema = z
 export const MoveRefusedSchema = z.object({ from: SpaceIdSchema, to: SpaceIdSchema });
 export const InterceptRefusedSchema = z.object({ power: PowerSchema, from: SpaceIdSchema });
 export const DestinationRefusedSchema = z.object({ to: SpaceIdSchema });
+export const CardRefusedSchema = z.object({ power: PowerSchema, card: z.string() });
 
 /** What every refused answer says: the restriction that forbids it, its rule, and why. */
 export const BlockedBaseSchema = z.object({
@@ -139,6 +143,21 @@ export const RetreatLimitsSchema = z.object({
   destinations: z.array(SpaceIdSchema).describe('every legal space (14.1)'),
   insideRoom: CountSchema.describe('land units that may still go inside the fortifications (14.1)'),
   leadersMayGoInside: z.boolean(),
+  ...BoundsShape,
+});
+
+export const CardLimitsSchema = z.object({
+  window: RuleRefSchema.describe('the window: 13.1 step 4, 14 step 1, 14 steps 4–5 or 14 step 7 (RULES.md §5)'),
+  cards: z
+    .array(
+      z.object({
+        card: z.string(),
+        number: CountSchema,
+        name: TextSchema,
+        playable: z.boolean().describe('false when every play of it is refused (see blocked)'),
+      }),
+    )
+    .describe("the cards of this window in the asked power's hand (ruling R33), with their numbers and names"),
   ...BoundsShape,
 });
 
@@ -258,6 +277,19 @@ export const RetreatDecisionSchema = z
   })
   .meta({ title: 'RetreatDecision', description: '14.1: where the losing group retreats, and what goes inside' });
 
+export const CardDecisionSchema = z
+  .object({
+    kind: z.literal('card'),
+    ...CommonShape,
+    options: optionList(z.discriminatedUnion('type', [CardPlaySchema, CardPassSchema])),
+    blocked: blockedList(CardRefusedSchema, 'a held card of this window that may not be played (RULES.md §5)'),
+    limits: CardLimitsSchema,
+  })
+  .meta({
+    title: 'CardDecision',
+    description: 'a card window (RULES.md §5): each legal play of the cards this power holds, or pass (ruling R36)',
+  });
+
 export const DecisionSchema = z
   .discriminatedUnion('kind', [
     MoveDecisionSchema,
@@ -268,6 +300,7 @@ export const DecisionSchema = z
     ContinueDecisionSchema,
     CasualtiesDecisionSchema,
     RetreatDecisionSchema,
+    CardDecisionSchema,
   ])
   .describe('the pending decision: `kind` says which member, and so which events answer it and what `limits` hold');
 
@@ -280,6 +313,7 @@ export const BlockedSchema = z.union([
   MoveDecisionSchema.shape.blocked.element,
   InterceptDecisionSchema.shape.blocked.element,
   AvoidDecisionSchema.shape.blocked.element,
+  CardDecisionSchema.shape.blocked.element,
 ]);
 
 /** Every key any member of the union has. */
@@ -323,6 +357,7 @@ export type WithdrawDecision = DecisionOf<'withdraw'>;
 export type ContinueDecision = DecisionOf<'continue'>;
 export type CasualtiesDecision = DecisionOf<'casualties'>;
 export type RetreatDecision = DecisionOf<'retreat'>;
+export type CardDecision = DecisionOf<'card'>;
 /** A legal answer of a kind of decision: its `event` is one of that kind's events. */
 export type DecisionOption<K extends DecisionKind = DecisionKind> = DecisionOf<K>['options'][number];
 /** A refused answer of a kind of decision (never for `roll`, `withdraw` and `casualties`). */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PowerSchema } from './power.ts';
 import type { DeepReadonly } from './readonly.ts';
 import { LIMITS } from './limits.ts';
-import { CountSchema, LandUnitTypeSchema, SpaceIdSchema, textSchema, UnitFieldsShape } from './units.ts';
+import { CountSchema, LandUnitTypeSchema, LeaderIdSchema, SpaceIdSchema, textSchema, UnitFieldsShape } from './units.ts';
 
 const LandUnitFieldsShape = {
   regulars: UnitFieldsShape.regulars,
@@ -84,9 +84,23 @@ export const DiceRolledSchema = z
   .strict()
   .describe('any roll: 2 dice for interception and avoid battle; a field battle asks for each side in turn');
 export const CardPlaySchema = z
-  .object({ type: z.literal('card.play'), power: PowerSchema, card: textSchema(), count: CountSchema.max(LIMITS.unitsPerField).optional() })
+  .object({
+    type: z.literal('card.play'),
+    power: PowerSchema,
+    card: textSchema().describe('the card played: an id of src/data CARDS (ruling R14)'),
+    count: CountSchema.max(LIMITS.unitsPerField).optional(),
+    leader: LeaderIdSchema.optional().describe('Gout (ruling R26): the army leader of the moving formation it strikes'),
+    option: z
+      .enum(['extra-dice', 'fewer-dice'])
+      .optional()
+      .describe('Tercios (ruling R30): 3 extra dice hitting on 4–6, or 3 dice fewer for the Hapsburg side'),
+  })
   .strict()
-  .describe('a response or combat card: not supported in this release (ruling R14); always refused');
+  .describe('a card of ruling R14 played in its window (RULES.md §5; rulings R26–R33), with the choices it needs');
+export const CardPassSchema = z
+  .object({ type: z.literal('card.pass'), power: PowerSchema })
+  .strict()
+  .describe('this power plays no (more) cards in this window (ruling R27: a power that passed adds none later)');
 
 export const EventSchema = z.discriminatedUnion('type', [
   MoveDeclareSchema,
@@ -102,6 +116,7 @@ export const EventSchema = z.discriminatedUnion('type', [
   RetreatDeclareSchema,
   DiceRolledSchema,
   CardPlaySchema,
+  CardPassSchema,
 ]);
 
 /** An event a host sends (readonly: the engine freezes every event it accepts, and a decision's options are frozen). */

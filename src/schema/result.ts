@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { MajorPowerSchema, PowerSchema } from './power.ts';
 import { CountSchema, LeaderIdSchema, SpaceIdSchema } from './units.ts';
 import { FactsSchema } from './facts.ts';
-import { PositionShape } from './scenario.ts';
+import { CardIdSchema, PositionShape } from './scenario.ts';
 import type { DeepReadonly } from './readonly.ts';
 
 const UnitsSchema = z.object({
@@ -29,6 +29,9 @@ export const MoveSummarySchema = z.object({
   units: UnitsSchema,
   cp: CountSchema,
   continued: z.boolean().describe('13.4 option 1: a move on from a fortified space'),
+  cancelled: CardIdSchema.optional().describe(
+    'ruling R26: the card (Foul Weather, Gout) that cancelled the move at 13.1 step 4; its CP are spent all the same',
+  ),
 });
 
 export const InterceptionSummarySchema = z.object({
@@ -97,7 +100,7 @@ export const RetreatSummarySchema = z.object({
 });
 
 export const SkippedDecisionSchema = z.object({
-  kind: z.enum(['intercept', 'avoid', 'withdraw', 'retreat']),
+  kind: z.enum(['intercept', 'avoid', 'withdraw', 'retreat', 'card']),
   power: PowerSchema.describe('the power the decision would have gone to'),
   space: SpaceIdSchema.describe('the space it is about: the destination, or the space a group retreats from'),
   rule: z.string(),
@@ -114,6 +117,15 @@ export const SkippedDecisionSchema = z.object({
       }),
     )
     .describe('every candidate answer, with the restriction that refuses it'),
+});
+
+export const CardSummarySchema = z.object({
+  power: MajorPowerSchema,
+  card: CardIdSchema,
+  number: CountSchema.describe("the card's number in the deck"),
+  window: z.string().describe('the rule of the window it was played in: 13.1 step 4, 14 step 1, 14 steps 4–5, 14 step 7'),
+  ruling: z.string().describe('the ruling that says what it does'),
+  leader: LeaderIdSchema.optional().describe('Gout: the army leader it struck (ruling R26)'),
 });
 
 export const CaptureSummarySchema = z.object({
@@ -146,6 +158,9 @@ export const SummarySchema = z.object({
     .describe(
       'leaders left alone beside enemy land units in a fortified space their side may hold, who went inside its fortifications instead of being captured (13.3, ruling R24); leaders who intercepted never do (ruling R23)',
     ),
+  cards: z
+    .array(CardSummarySchema)
+    .describe('every card played, in order, with its window (RULES.md §5; rulings R26–R33); empty when none was'),
   skipped: z
     .array(SkippedDecisionSchema)
     .describe(
@@ -166,6 +181,7 @@ export type BattleSummary = DeepReadonly<z.infer<typeof BattleSummarySchema>>;
 export type BattleSideSummary = DeepReadonly<z.infer<typeof BattleSideSchema>>;
 export type RetreatSummary = DeepReadonly<z.infer<typeof RetreatSummarySchema>>;
 export type CaptureSummary = DeepReadonly<z.infer<typeof CaptureSummarySchema>>;
+export type CardSummary = DeepReadonly<z.infer<typeof CardSummarySchema>>;
 export type SkippedDecision = DeepReadonly<z.infer<typeof SkippedDecisionSchema>>;
 export type ResultPosition = DeepReadonly<z.output<typeof ResultPositionSchema>>;
 
@@ -182,5 +198,6 @@ export const EMPTY_SUMMARY: Summary = {
   cpSpent: 0,
   siegesBegun: [],
   leadersInside: [],
+  cards: [],
   skipped: [],
 };

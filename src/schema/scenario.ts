@@ -85,6 +85,15 @@ export const ImpulseSchema = z
   .object({
     power: MajorPowerSchema,
     cp: CountSchema.max(LIMITS.cp, { error: `at most ${LIMITS.cp} CP` }).describe('command points the active power has left for this move and any continuation (13.4)'),
+    foulWeather: z
+      .literal(true)
+      .optional()
+      .describe('ruling R26: Foul Weather was played this impulse — no formation of the active power moves on (13.4 option 1)'),
+    gout: z
+      .array(LeaderIdSchema)
+      .max(LIMITS.leaders)
+      .optional()
+      .describe('ruling R26: army leaders struck by Gout this impulse — they may not move, intercept or avoid battle'),
   })
   .strict();
 

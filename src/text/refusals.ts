@@ -71,6 +71,11 @@ export const STEP_CLOSED: { readonly [K in Exclude<DecisionKind, 'roll'>]: (c: C
       `No retreat is owed now: only the loser of a field battle retreats, after casualties — ${pending().en}`,
       `Сейчас отступать не нужно: отступает только проигравший полевое сражение, после потерь. Игра ждёт: ${pending().ru}`,
     ),
+  card: ({ pending }) =>
+    text(
+      `No card window is open now: a card is played in its window, when its holder is asked — ${pending().en}`,
+      `Сейчас карты не разыгрываются: карту разыгрывают в её момент, когда держателя спрашивают. Игра ждёт: ${pending().ru}`,
+    ),
 };
 
 /** 13.2 step 5: after a successful interception the steps it skips are closed. */

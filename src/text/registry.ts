@@ -237,8 +237,8 @@ export const RULE_REGISTRY: Readonly<Record<RuleRef, Text>> = {
     'Завершение движения в пустой вражеской укреплённой области без сражения начинает осаду.',
   ),
   R14: t(
-    'Cards, naval transport, relief forces and assaults are not in this release; the Schmalkaldic League restrictions are (ruling R34).',
-    'Карты, морская перевозка, деблокада и штурм в эту версию не входят; ограничения Шмалькальденской лиги входят (постановление R34).',
+    'In scope: 13.1–14.1 with 15.3, the Schmalkaldic League restrictions (ruling R34) and the ten cards that plug into these procedures (those not played yet are refused); naval transport, relief forces, assaults, every other card and the Holy Roman Emperor transfer are not.',
+    'В рамках: 13.1–14.1 с 15.3, ограничения Шмалькальденской лиги (постановление R34) и десять карт, встроенных в эти процедуры (ещё не разыгрываемые отвергаются); морская перевозка, деблокада, штурм, прочие карты и переход императора — нет.',
   ),
   R15: t(
     'A space is controlled by its home power unless the scenario says otherwise.',
@@ -284,8 +284,20 @@ export const RULE_REGISTRY: Readonly<Record<RuleRef, Text>> = {
     'The moving formation stands in neither space until it is placed: it defends nothing and counts in no siege.',
     'Движущееся соединение до размещения не находится ни в одной области: ничего не обороняет и не учитывается в осаде.',
   ),
+  R26: t(
+    'Foul Weather (#31) or Gout (#32), played by another power at 13.1 step 4, cancels the move: the formation stays, its CP are lost; Foul Weather bars moving on this impulse, Gout bars its leader from moving, intercepting and avoiding battle.',
+    '«Непогода» (№31) или «Подагра» (№32), сыгранные другой державой на шаге 4 13.1, отменяют движение: соединение остаётся, КО потеряны; после «Непогоды» в этот импульс нельзя двигаться дальше, после «Подагры» её командующий не движется, не перехватывает и не уклоняется.',
+  ),
+  R33: t(
+    'A scenario lists the cards each power holds; each card exists once; every listed card is offered where it is legal, and playing is optional.',
+    'Сценарий перечисляет карты на руке каждой державы; каждая карта одна; каждая карта предлагается там, где её можно сыграть, и розыгрыш необязателен.',
+  ),
   R34: t(
     'When a scenario says the Schmalkaldic League has not formed, the Protestant may not move, intercept or avoid battle, nobody is at war with it, and no other power moves, intercepts, avoids, retreats or moves on into an electorate.',
     'Если по сценарию Шмалькальденская лига ещё не создана, протестанты не двигаются, не перехватывают и не уклоняются от сражения, никто с ними не воюет, а другие державы не входят в курфюршества ни движением, ни перехватом, ни уклонением, ни отступлением, ни продолжением движения.',
+  ),
+  R36: t(
+    'explore, odds and the casebook treat each legal card play and each pass as an answer; the default policies pass.',
+    'Обзор путей, расчёт шансов и сборник случаев считают каждый допустимый розыгрыш карты и каждый пас ответом; стандартные политики пасуют.',
   ),
 };

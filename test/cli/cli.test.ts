@@ -100,6 +100,7 @@ describe('his resolve', () => {
       'cpSpent',
       'siegesBegun',
       'leadersInside',
+      'cards',
       'skipped',
     ]);
     expect(out.position.impulse).toEqual({ power: 'ottoman', cp: 0 });

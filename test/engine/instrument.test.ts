@@ -59,7 +59,7 @@ describe('the instrumented machines', () => {
 });
 
 describe('the trace of the steps the movement machine takes as it starts', () => {
-  test('[13.1 step 1, 15.3] the declared move and the siege-left-behind check carry the guards they evaluated', () => {
+  test('[13.1 steps 1 and 4, 15.3] the declared move, the response-card window and the siege-left-behind check carry the guards they evaluated', () => {
     const s = createSession(
       scenario({
         war: [['ottoman', 'hapsburg']],
@@ -71,6 +71,11 @@ describe('the trace of the steps the movement machine takes as it starts', () =>
     );
     const start = s.trace.filter((t) => t.machine === 'movement' && t.source === 'start' && t.event === 'always');
     const guards = start.flatMap((t) => t.guards.map((g) => `${t.state}: ${g.name}=${g.result}`));
-    expect(guards.slice(0, 2)).toEqual(['payingCost: hasDeclaredMove=true', 'responseCards: hasBrokenSiege=false']);
+    // Ruling R26: the response cards come before the siege check (a move they cancel leaves no siege).
+    expect(guards.slice(0, 3)).toEqual([
+      'payingCost: hasDeclaredMove=true',
+      'checkingSiegesLeftBehind: hasResponderToAsk=false',
+      'intercepting: hasBrokenSiege=false',
+    ]);
   });
 });

@@ -1291,16 +1291,31 @@ describe('events out of order are refused with the rule that closed (or has not 
     ['before the interception', []],
     ['at the field battle dice', [CHARLES_INTERCEPTS, BOOK_INTERCEPTION_ROLL]],
     ['after the move ended', [...BOOK_TO_CASUALTIES, BOOK_CASUALTIES]],
-  ])('[R14] refuses card.play %s: cards are not supported', ([, before]) => {
+  ])('[ruling R14] refuses card.play %s of a card whose window this release does not run', ([, before]) => {
     const s = at(RULEBOOK, before);
     const e = refuse(s, { type: 'card.play', power: 'ottoman', card: 'janissaries' }, { code: 'not-supported' });
-    expect(e.reason?.en).toMatch(/not supported/);
-    expect(e.reason?.en).toMatch(/janissaries/);
+    expect(e.reason?.en).toMatch(/Janissaries \(#1\) is not supported yet \(ruling R14\)/);
+    expect(e.reason?.ru).toMatch(/«Янычары» \(№1\) пока не поддерживается/);
   });
 
-  test('[R14] the card.play refusal cites ruling R14 as a ruling, the way every other refusal does', () => {
-    const e = refuse(at(RULEBOOK), { type: 'card.play', power: 'hapsburg', card: 'gout' }, { code: 'not-supported' });
-    expect(e.ruling).toBe('R14');
+  test('[ruling R14] the card.play refusal cites ruling R14 as a ruling, the way every other refusal does', () => {
+    const e = refuse(
+      at(RULEBOOK),
+      { type: 'card.play', power: 'hapsburg', card: 'siege-artillery' },
+      { code: 'not-supported' },
+    );
+    expect(e).toMatchObject({ ruling: 'R14', restriction: 'isCardOfProcedures' });
+    expect(e.reason?.en).toMatch(/not a card of these procedures/);
+  });
+
+  test('[13.1 step 4] a response card played when no card window is open is out of turn, naming the pending step', () => {
+    const e = refuse(
+      at(RULEBOOK),
+      { type: 'card.play', power: 'hapsburg', card: 'foul-weather' },
+      { code: 'out-of-turn' },
+    );
+    expect(e.reason?.en).toMatch(/No card window is open now/);
+    expect(e.rule).toBe('13.2 step 1');
   });
 });
 

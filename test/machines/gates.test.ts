@@ -1109,6 +1109,59 @@ describe('13.1 movement machine (with every procedure as a child)', () => {
     expect(visited.at(-1)).toBe('done');
   });
 
+  describe('13.1 step 4: the response-card window (ruling R26)', () => {
+    const HANDS: ScenarioPatch = { ...VIENNA, hands: { hapsburg: ['foul-weather'], france: ['gout'] } };
+
+    test('[13.1 step 4, ruling R26] asks the Hapsburg, then France, before any interception; a pass moves on', () => {
+      const { actor, visited } = startMovement(HANDS, SULEIMANS_MOVE);
+      expect(waiting(actor)).toMatchObject({
+        machine: 'movement',
+        state: 'awaitingResponseCard',
+        tags: ['decision', 'transit', 'window'],
+      });
+      // Ruling R26: only the asked power, with a card it holds; Gout names a leader of the formation.
+      const snap = waiting(actor).snapshot;
+      expect(snap.can({ type: 'card.play', power: 'france', card: 'gout', leader: 'suleiman' })).toBe(false);
+      expect(snap.can({ type: 'card.play', power: 'hapsburg', card: 'gout', leader: 'suleiman' })).toBe(false);
+      expect(snap.can({ type: 'card.pass', power: 'france' })).toBe(false);
+      answer(actor, { type: 'card.pass', power: 'hapsburg' });
+      expect(waiting(actor)).toMatchObject({ machine: 'movement', state: 'awaitingResponseCard' });
+      expect(
+        waiting(actor).snapshot.can({ type: 'card.play', power: 'france', card: 'gout', leader: 'charles-v' }),
+      ).toBe(false);
+      answer(actor, { type: 'card.pass', power: 'france' });
+      expect(waiting(actor)).toMatchObject({ machine: 'interception', state: 'awaitingInterception' });
+      expect(visited.indexOf('responseCards')).toBeLessThan(visited.indexOf('checkingSiegesLeftBehind'));
+    });
+
+    test('[13.1 step 4, ruling R26] Gout cancels the move: the formation is back in Pressburg, the CP spent, Suleiman marked', () => {
+      const { actor, visited } = startMovement(HANDS, SULEIMANS_MOVE);
+      answer(actor, { type: 'card.pass', power: 'hapsburg' });
+      answer(actor, { type: 'card.play', power: 'france', card: 'gout', leader: 'suleiman' });
+      const snap = actor.getSnapshot();
+      expect(snap.status).toBe('done');
+      expect(visited.slice(-2)).toEqual(['moveCancelled', 'done']);
+      expect(visited).not.toContain('intercepting');
+      const out = snap.output!;
+      expect(held(out.world, 'pressburg', 'ottoman')).toEqual(
+        units({ regulars: 7, cavalry: 1, leaders: ['ibrahim-pasha', 'suleiman'] }),
+      );
+      expect(out.world.position.impulse).toEqual({ power: 'ottoman', cp: 0, gout: ['suleiman'] });
+      expect(out.world.position.hands).toEqual({ hapsburg: ['foul-weather'], france: [] });
+      expect(out.summary.cards).toEqual([
+        { power: 'france', card: 'gout', number: 32, window: '13.1 step 4', ruling: 'R26', leader: 'suleiman' },
+      ]);
+      expect(out.summary.moves).toEqual([expect.objectContaining({ cp: 1, cancelled: 'gout' })]);
+    });
+
+    test('[13.1 step 4, ruling R9] without hands the window passes through and asks nobody', () => {
+      const { actor, visited } = startMovement(VIENNA, SULEIMANS_MOVE);
+      expect(waiting(actor)).toMatchObject({ machine: 'interception', state: 'awaitingInterception' });
+      expect(visited).toContain('responseCards');
+      expect(visited).not.toContain('awaitingResponseCard');
+    });
+  });
+
   test('[13.1 step 5] after a successful interception the movement never enters avoid battle or withdrawal (MOV-28)', () => {
     const { actor, visited } = startMovement(VIENNA, SULEIMANS_MOVE);
     answer(actor, CHARLES_DECLARES);

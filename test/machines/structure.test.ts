@@ -30,6 +30,7 @@ const EVENTS_OF: Record<NonNullable<StateMeta['decision']>, readonly string[]> =
   continue: ['move.continue', 'move.stop'],
   casualties: ['casualties.assign'],
   retreat: ['retreat.declare'],
+  card: ['card.play', 'card.pass'],
 };
 
 interface Row {

@@ -10,6 +10,7 @@ import {
   avoidingPieces,
   avoidingStacks,
   checkAvoid,
+  isNoAvoiderStruckByGout,
   isAutomaticAvoid,
   nextAvoider,
   type AvoidArgs,
@@ -611,12 +612,42 @@ describe('13.3 step 3 which units go', () => {
     expect(nextAvoider(w, { ...state, done: ['hapsburg'] })).toBeUndefined();
   });
 
-  test('[13.3 step 3] checks that the group is not empty and stands outside the fortifications (AVB-12, AVB-15, AVB-16)', () => {
+  test('[13.3 step 3] checks that the group is not empty, stands outside the fortifications and has no leader struck by Gout (AVB-12, AVB-15, AVB-16, ruling R26)', () => {
     expect(AVOID_GROUP_RESTRICTIONS.map((r) => r.name)).toEqual([
       'isAvoidNotEmpty',
       'isAvoidSplitByPower',
       'areAvoidersInSpace',
+      'isNoLeaderStruckByGout',
     ]);
+  });
+
+  const gout = refusedBy({ code: 'isNoLeaderStruckByGout', rule: '13.3', ruling: 'R26' });
+  truthTable<{ title: string; patch: ScenarioPatch; request: Partial<Units>; expect: Expected }>({
+    rows: [
+      {
+        title: '[13.3, ruling R26] allows Ferdinand and his regulars to avoid battle when no Gout struck him',
+        patch: {},
+        request: FERDINANDS_GROUP,
+        expect: ALLOWS,
+      },
+      {
+        title: '[13.3, ruling R26] forbids Ferdinand, struck by Gout this impulse, to avoid battle',
+        patch: { impulse: { power: 'ottoman', cp: 1, gout: ['ferdinand'] } },
+        request: FERDINANDS_GROUP,
+        expect: gout(['Ferdinand', 'may not avoid battle'], ['Фердинанд', 'не может уклоняться от сражения']),
+      },
+      {
+        title: '[13.3, ruling R26] allows his regulars to avoid battle without him',
+        patch: { impulse: { power: 'ottoman', cp: 1, gout: ['ferdinand'] } },
+        request: { regulars: 2 },
+        expect: ALLOWS,
+      },
+    ],
+    judge: (row) => {
+      const { world: w, state } = intoVienna(row.patch);
+      const a = args(state, 'linz', row.request);
+      return { world: w, verdicts: [check(isNoAvoiderStruckByGout, w, a), checkAvoid(w, a)] };
+    },
   });
 });
 

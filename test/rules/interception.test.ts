@@ -11,6 +11,7 @@ import {
   checkInterception,
   hasNotDeclined,
   haveNotAttemptedInterception,
+  isNoInterceptorStruckByGout,
   INTERCEPTION_RESTRICTIONS,
   interceptingPieces,
   interceptionCandidates,
@@ -994,6 +995,34 @@ describe('isInterceptionSplitByPower', () => {
       move: SULEIMAN,
       attempt: split({ hapsburg: { regulars: 2 }, france: { regulars: 2 } }),
       expect: forbids(['France', "Hapsburg's group"], ['Франция']),
+    },
+  ]);
+});
+
+describe('isNoInterceptorStruckByGout', () => {
+  // Ruling R26: a leader the scenario's mark names (Gout struck him earlier this impulse) may not intercept.
+  const struck: ScenarioPatch = { ...VIENNA, impulse: { power: 'ottoman', cp: 1, gout: ['charles-v'] } };
+  attemptTable(isNoInterceptorStruckByGout, { code: 'isNoLeaderStruckByGout', rule: '13.2', ruling: 'R26' }, [
+    {
+      title: '[13.2, ruling R26] allows Charles V to intercept when no Gout struck him',
+      patch: VIENNA,
+      move: SULEIMAN,
+      attempt: CHARLES,
+      expect: ALLOWS,
+    },
+    {
+      title: '[13.2, ruling R26] forbids Charles V, struck by Gout this impulse, to intercept',
+      patch: struck,
+      move: SULEIMAN,
+      attempt: CHARLES,
+      expect: forbids(['Charles V', 'Gout (#32)', 'may not intercept'], ['Карл V', 'не может перехватывать']),
+    },
+    {
+      title: '[13.2, ruling R26] allows his regulars to intercept without him',
+      patch: struck,
+      move: SULEIMAN,
+      attempt: { power: 'hapsburg', from: 'graz', request: { regulars: 4 } },
+      expect: ALLOWS,
     },
   ]);
 });

@@ -19,6 +19,7 @@ import {
   isFormationNotEmpty,
   isFormationWithinCommand,
   isMoveSplitByPower,
+  isNoLeaderStruckByGout,
   isNotReliefForce,
   isProtestantFreeToMove,
   mayEnterControlledSpace,
@@ -236,6 +237,43 @@ describe('isFormationNotEmpty', () => {
       to: 'linz',
       request: { leaders: ['ferdinand'] },
       expect: ALLOWS,
+    },
+  ]);
+});
+
+describe('isNoLeaderStruckByGout', () => {
+  // Ruling R26: Gout, played against an earlier move of this impulse, struck Suleiman.
+  const gout = (leaders: string[]): ScenarioPatch => ({
+    ...VIENNA,
+    impulse: { power: 'ottoman', cp: 2, ...(leaders.length ? { gout: leaders } : {}) },
+  });
+  moveTable(isNoLeaderStruckByGout, { code: 'isNoLeaderStruckByGout', rule: '13.1', ruling: 'R26' }, [
+    {
+      title: '[13.1, ruling R26] allows Suleiman to move when no Gout was played this impulse',
+      patch: gout([]),
+      from: 'pressburg',
+      to: 'vienna',
+      request: SULEIMAN,
+      expect: ALLOWS,
+    },
+    {
+      title: '[13.1, ruling R26] allows the rest of the stack to move without Suleiman, struck by Gout',
+      patch: gout(['suleiman']),
+      from: 'pressburg',
+      to: 'vienna',
+      request: { regulars: 5, cavalry: 1, leaders: ['ibrahim-pasha'] },
+      expect: ALLOWS,
+    },
+    {
+      title: '[13.1, ruling R26] forbids Suleiman, struck by Gout this impulse, to move',
+      patch: gout(['suleiman']),
+      from: 'pressburg',
+      to: 'vienna',
+      request: SULEIMAN,
+      expect: forbids(
+        ['Suleiman', 'Gout (#32)', 'may not move'],
+        ['Сулейман', '«Подагры» (№32)', 'не может двигаться'],
+      ),
     },
   ]);
 });

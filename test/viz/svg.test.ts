@@ -91,7 +91,7 @@ describe('the composed SVG', () => {
     expect(has('return', 'retreat.done', 'fieldBattle.checkingSiege')).toBe(true);
     expect(has('invoke', 'siegeBreak.retreatingBesiegers', 'retreat.checkingNextRetreat')).toBe(true);
     for (const [from, to] of [
-      ['breakingSiegesLeftBehind', 'responseCards'],
+      ['breakingSiegesLeftBehind', 'intercepting'],
       ['breakingSiegesAfterAvoid', 'withdrawing'],
       ['breakingSiegesAfterBattle', 'checkingSiegeByOthers'],
     ]) {

@@ -1,6 +1,7 @@
 // The avoid-battle procedure's decisions (13.3): whether the asked power tries, into which space, with which units
 // and leaders, and the 2d6 roll of the attempt.
 import { avoidDestinations, avoidingStacks } from '../../rules/avoid-battle.ts';
+import { withoutGoutyLeaders } from '../../rules/cards.ts';
 import { must } from '../../rules/must.ts';
 import { intoSpace, outOfSpace, powerName, spaceName, unitsText } from '../../text/names.ts';
 import type { AvoidContext } from '../../rules/procedures/avoid-battle.ts';
@@ -18,7 +19,8 @@ function build(w: Waiting<AvoidContext>): DecisionOf<'avoid'> {
   const power = must(c.asking, 'an avoid-battle decision with no power asked');
   const options: DecisionOption<'avoid'>[] = [];
   const blocked: Blocked<'avoid'>[] = [];
-  const available: Units = totals(avoidingStacks(world, power, c.leg));
+  // Ruling R26: a leader struck by Gout stays.
+  const available: Units = totals(withoutGoutyLeaders(world, avoidingStacks(world, power, c.leg)));
   {
     const { to, blocked: b } = avoidDestinations(world, c, power);
     for (const dest of to) {

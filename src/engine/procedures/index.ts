@@ -9,14 +9,14 @@ import { avoid, avoidRoll } from './avoid-battle.ts';
 import type { DecisionSpec, DecisionView, Waiting } from './common.ts';
 import { battleRoll, casualties } from './field-battle.ts';
 import { intercept, interceptionRoll } from './interception.ts';
-import { move } from './movement.ts';
+import { move, responseCard } from './movement.ts';
 import { retreat } from './retreat.ts';
 import { moveOnOrRetreat, withdraw } from './withdrawal.ts';
 
 type Specs = { readonly [K in DecisionKind]?: DecisionSpec<never, K> };
 
 export const PROCEDURE_DECISIONS: Readonly<Record<MachineId, Specs>> = {
-  movement: { move },
+  movement: { move, card: responseCard },
   interception: { intercept, roll: interceptionRoll },
   avoidBattle: { avoid, roll: avoidRoll },
   withdrawal: { withdraw, continue: moveOnOrRetreat },

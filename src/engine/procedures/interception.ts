@@ -3,6 +3,7 @@
 import { commandLimit } from '../../rules/formation.ts';
 import { largestFormation } from '../../rules/formation.ts';
 import { interceptionCandidates, isNoOtherPowerSuccessful, POWER_RESTRICTIONS } from '../../rules/interception.ts';
+import { withoutGoutyLeaders } from '../../rules/cards.ts';
 import { must } from '../../rules/must.ts';
 import { intoSpace, outOfSpace, powerGen, powerName, spaceName, unitsText } from '../../text/names.ts';
 import type { InterceptionContext } from '../../rules/procedures/interception.ts';
@@ -34,7 +35,8 @@ function build(w: Waiting<InterceptionContext>): DecisionOf<'intercept'> {
   {
     const { candidates, blocked: b } = interceptionCandidates(world, c, power);
     for (const cand of candidates) {
-      const request = largestFormation(world, cand.stacks);
+      // Ruling R26: a leader struck by Gout stays behind.
+      const request = largestFormation(world, withoutGoutyLeaders(world, cand.stacks));
       const available = totals(cand.stacks);
       spaces.push({ from: cand.from, available, maxLandUnits: commandLimit(world, available.leaders) });
       const f = spaceName(world, cand.from),

@@ -1,9 +1,15 @@
 // The movement's own decision (13.1 steps 1–2): the active power names a formation and an adjacent destination,
 // when the scenario has not. The options are the largest formation of every space, to every space it may enter.
+import { CARDS, cardTitle, type CardId } from '../../data/cards.ts';
+import { heldFor, moveCardPlays, type MoveCardPlay } from '../../rules/cards.ts';
+import type { MoveLeg } from '../../rules/leg.ts';
+import { must } from '../../rules/must.ts';
 import { candidateMoves, moveCost } from '../../rules/movement.ts';
-import { powerGen, powerName, spaceName, unitsText } from '../../text/names.ts';
+import type { World } from '../../rules/world.ts';
+import { MAJOR_POWERS } from '../../schema/power.ts';
+import { intoSpace, leaderName, outOfSpace, powerGen, powerName, spaceName, unitsText } from '../../text/names.ts';
 import type { MovementContext } from '../../rules/procedures/movement.ts';
-import { text } from '../../text/text.ts';
+import { text, type Text } from '../../text/text.ts';
 import type { Blocked, DecisionOf, DecisionOption } from '../../schema/decision.ts';
 import { base, decision, option, refusedAnswer, unitsFields, type Waiting } from './common.ts';
 import { named } from './names.ts';
@@ -50,4 +56,82 @@ export const move = decision<MovementContext, 'move'>({
   eager: false,
   closedBy: 'decision',
   decline: () => undefined,
+});
+
+/** A card as an option or a refused play reads: "Foul Weather (#31)", "Gout (#32) on Suleiman". */
+function playText(world: World, card: CardId, leader?: string): Text {
+  const c = cardTitle(card);
+  if (!leader) return c;
+  const l = leaderName(world, leader);
+  return text(`${c.en} on ${l.en}`, `${c.ru}: ${l.ru}`);
+}
+
+/** What a play at 13.1 step 4 does (ruling R26), as its option says. */
+function responsePlayLabel(world: World, play: MoveCardPlay, leg: MoveLeg): Text {
+  const p = playText(world, play.card, play.leader);
+  const mover = powerGen(leg.power);
+  if (play.card === 'gout') {
+    const l = leaderName(world, must(play.leader, 'Gout with no leader'));
+    return text(
+      `Play ${p.en}: the ${powerName(leg.power).en} move is cancelled, its CP lost; ${l.en} may not move, intercept or avoid battle this impulse`,
+      `Сыграть ${p.ru}: движение ${mover.ru} отменено, КО потеряны; ${l.ru} в этот импульс не движется, не перехватывает и не уклоняется`,
+    );
+  }
+  return text(
+    `Play ${p.en}: the ${powerName(leg.power).en} move is cancelled, its CP lost; no ${powerName(leg.power).en} formation moves on this impulse`,
+    `Сыграть ${p.ru}: движение ${mover.ru} отменено, КО потеряны; в этот импульс соединения ${mover.ru} дальше не двигаются`,
+  );
+}
+
+/** 13.1 step 4 (ruling R26): the asked power plays Foul Weather or Gout against the move, or passes. */
+function buildResponseCard(w: Waiting<MovementContext>): DecisionOf<'card'> {
+  const c = w.context;
+  const world = c.world;
+  const leg = must(c.leg, 'a response-card decision with no move');
+  const power = must(c.responding, 'a response-card decision with nobody asked');
+  const own = moveCardPlays(world, power, leg);
+  const options: DecisionOption<'card'>[] = own.plays.map((play) =>
+    option({ type: 'card.play', ...play }, responsePlayLabel(world, play, leg)),
+  );
+  options.push(option({ type: 'card.pass', power }, text('Play no card', 'Не разыгрывать карту')));
+  // Every held card of the window that may not be played: this power's, and the other powers' (the mover's own).
+  const blocked: Blocked<'card'>[] = [];
+  for (const p of MAJOR_POWERS)
+    for (const r of p === power ? own.refused : moveCardPlays(world, p, leg).refused)
+      blocked.push(refusedAnswer(world, { power: p, card: r.card }, r.refusal, playText(world, r.card)));
+  const held = heldFor(world, power, 'move');
+  const cards = held.map((card) => ({
+    card,
+    number: CARDS[card].number,
+    name: { ...CARDS[card].name },
+    playable: own.plays.some((x) => x.card === card),
+  }));
+  const p = powerName(power),
+    f = spaceName(world, leg.from),
+    t = spaceName(world, leg.to);
+  return named(world, {
+    ...base(w),
+    kind: 'card',
+    power,
+    forced: false,
+    options,
+    blocked,
+    limits: { window: '13.1 step 4', cards },
+    prompt: text(
+      `${p.en}: play a response card against the ${powerName(leg.power).en} move from ${f.en} to ${t.en}? (13.1 step 4, ruling R26)`,
+      `${p.ru}: сыграть карту ответа против движения ${powerGen(leg.power).ru} ${outOfSpace(world, leg.from).ru} ${intoSpace(world, leg.to).ru}? (13.1, шаг 4; постановление R26)`,
+    ),
+  });
+}
+
+export const responseCard = decision<MovementContext, 'card'>({
+  build: buildResponseCard,
+  // A pass is always an answer (ruling R33: playing is optional): never the engine's to answer.
+  mayBeForced: false,
+  power: (c) => c.responding,
+  declines: ['card.pass'],
+  // Ruling R36: the default policies pass, the eager one too.
+  eager: false,
+  closedBy: 'decision',
+  decline: (d) => ({ type: 'card.pass', power: d.power }),
 });

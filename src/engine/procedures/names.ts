@@ -10,7 +10,7 @@ import type { Decision, DecisionNames } from '../../schema/decision.ts';
 import { POWERS, type Power } from '../../schema/power.ts';
 
 const SPACE_FIELDS: ReadonlySet<string> = new Set(['from', 'to', 'destinations']);
-const LEADER_FIELDS: ReadonlySet<string> = new Set(['leaders']);
+const LEADER_FIELDS: ReadonlySet<string> = new Set(['leaders', 'leader']);
 const POWER_FIELDS: ReadonlySet<string> = new Set(['power', 'keepPower', 'oddHits']);
 
 type NameSource = Pick<World, 'board' | 'leaders'>;

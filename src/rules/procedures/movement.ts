@@ -22,9 +22,13 @@ import {
 } from '../stacks.ts';
 import type { Position, World } from '../world.ts';
 import type { AvoidInput, AvoidOutput } from './avoid-battle.ts';
-import { eventAs, eventUnits, answerGuard, guard, startContext } from './common.ts';
+import { eventAs, eventOf, eventUnits, answerGuard, guard, startContext } from './common.ts';
 import type { AnswerVerdict, ProcedureContext, ProcedureInput } from './common.ts';
 import { must } from '../must.ts';
+import type { CardId } from '../../data/cards.ts';
+import { cardSummary, checkMoveCard, nextResponder, playCard, type MoveCardArgs } from '../cards.ts';
+import { skippedResponseCards } from '../skipped.ts';
+import { isMajorPower } from '../../schema/power.ts';
 import type { FieldBattleInput } from './field-battle.ts';
 import type { InterceptionInput, InterceptionOutput } from './interception.ts';
 import type { RetreatInput } from './retreat.ts';
@@ -54,6 +58,9 @@ export interface MovementContext extends ProcedureContext {
   readonly interceptors?: readonly string[] | undefined;
   readonly outcome?: WithdrawalOutcome | undefined;
   readonly continueTo?: string | undefined;
+  /** 13.1 step 4 (ruling R26): the power asked about its response cards now, and those that passed on this move. */
+  readonly responding?: MajorPower | undefined;
+  readonly responders?: readonly MajorPower[] | undefined;
 }
 
 export type MovementOutput = ProcedureContext;
@@ -101,7 +108,80 @@ export const movementGuards = {
   isRetreatingToOrigin: guard<MovementContext>('13.4 option 2', (c) => c.outcome === 'retreat'),
   hasFormationInDestination: guard<MovementContext>('13.1 step 8', (c) => formationInDestination(c).length > 0),
   hasUnlistedSiege: guard<MovementContext>('15', (c) => unlistedSieges(c).length > 0),
+  hasResponderToAsk: guard<MovementContext>(
+    '13.1 step 4',
+    (c) => nextResponder(c.world, { leg: leg(c), passed: c.responders ?? [] }) !== undefined,
+  ),
+  isLegalResponseCard: answerGuard<MovementContext>('13.1 step 4', (c, e) => {
+    const args = responseCardArgs(c, e);
+    // Ruling R26: the powers are asked in impulse order; only the asked one plays now.
+    return args && args.power === c.responding ? checkMoveCard(c.world, args) : false;
+  }),
+  isAskedResponderPassing: guard<MovementContext>(
+    '13.1 step 4',
+    (c, e) => eventOf(e, 'card.pass')?.power === c.responding,
+  ),
 };
+
+/**
+ * The arguments of a card played at 13.1 step 4 as the restrictions read them, when the asked power plays it: the
+ * guard, the refusal and the options share them.
+ */
+export function responseCardArgs(c: MovementContext, event: EngineEvent): MoveCardArgs | undefined {
+  const e = eventOf(event, 'card.play');
+  if (!e || !c.leg || !isMajorPower(e.power)) return undefined;
+  return { power: e.power, card: e.card, leg: c.leg, leader: e.leader };
+}
+
+/** Ruling R26: the next power, in impulse order, with a card to play against the move is asked. */
+export function askNextResponder(c: MovementContext): Partial<MovementContext> {
+  return { responding: nextResponder(c.world, { leg: leg(c), passed: c.responders ?? [] }) };
+}
+
+export function passResponseCard(c: MovementContext, event: EngineEvent): Partial<MovementContext> {
+  return {
+    responders: [...(c.responders ?? []), eventAs(event, 'card.pass').power as MajorPower],
+    responding: undefined,
+  };
+}
+
+/**
+ * Ruling R9: nobody else had a card to play against the move — the powers holding Foul Weather or Gout that could not
+ * play it (the mover itself, a formation without a leader for Gout) are on the record with the reasons.
+ */
+export function closeResponseWindow(c: MovementContext): Partial<MovementContext> {
+  const skipped = skippedResponseCards(c.world, leg(c), c.responders ?? []);
+  return skipped.length > 0 ? { summary: { ...c.summary, skipped: [...c.summary.skipped, ...skipped] } } : {};
+}
+
+/**
+ * Ruling R26: Foul Weather or Gout cancels the announced move. The formation is back in its origin, the CP spent on
+ * it are lost, the card leaves its holder's hand, and the mark for the rest of the impulse goes into the position:
+ * after Foul Weather no formation of the active power moves on (13.4 option 1); after Gout its leader may not move,
+ * intercept or avoid battle.
+ */
+export function playResponseCard(c: MovementContext, event: EngineEvent): Partial<MovementContext> {
+  const args = must(responseCardArgs(c, event), 'playResponseCard without card.play');
+  const l = leg(c);
+  const card = args.card as CardId;
+  const played = playCard(c.world.position, args.power, card);
+  const impulse = played.impulse;
+  const marked =
+    card === 'foul-weather'
+      ? { ...impulse, foulWeather: true as const }
+      : { ...impulse, gout: [...(impulse.gout ?? []), must(args.leader, 'Gout with no leader')] };
+  const position = addStacks({ ...played, impulse: marked }, l.formation);
+  const moves = c.summary.moves.map((m, i) => (i === c.summary.moves.length - 1 ? { ...m, cancelled: card } : m));
+  return {
+    world: { ...c.world, position },
+    responding: undefined,
+    summary: {
+      ...c.summary,
+      moves,
+      cards: [...c.summary.cards, cardSummary(args.power, card, args.leader ? { leader: args.leader } : {})],
+    },
+  };
+}
 
 export function declareMove(_c: MovementContext, event: EngineEvent): Partial<MovementContext> {
   const m = eventAs(event, 'move.declare');
@@ -149,6 +229,8 @@ export function startMove(c: MovementContext): Partial<MovementContext> {
     intercepted: undefined,
     interceptors: undefined,
     outcome: undefined,
+    responding: undefined,
+    responders: [],
     summary: {
       ...c.summary,
       cpSpent: c.summary.cpSpent + cost,

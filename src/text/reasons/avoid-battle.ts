@@ -1,4 +1,5 @@
 // 13.3 Avoid Battle: why an attempt is refused — who tries, where to, with which units.
+import { goutReason } from './cards.ts';
 import type { MinorPowerFacts } from '../../rules/relations.ts';
 import type * as rules from '../../rules/avoid-battle.ts';
 import { inSpace, powerGen, powerName, powerWith, ruAgree, spaceFrom, spaceName } from '../names.ts';
@@ -37,6 +38,7 @@ function avoidingMajorPowerReason(_w: NameSource, f: MinorPowerFacts): Text {
 }
 
 export const AVOID_BATTLE_REASONS: RenderersOf<typeof rules> = {
+  isNoLeaderStruckByGout: goutReason,
   isAvoidingMajorPower: avoidingMajorPowerReason,
   didNotIntercept: (_w, { power }) => {
     const p = powerName(power);

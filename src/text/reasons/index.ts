@@ -6,6 +6,7 @@ import { own } from '../../rules/own.ts';
 import type { Refusal } from '../../rules/verdict.ts';
 import type { Text } from '../text.ts';
 import { AVOID_BATTLE_REASONS } from './avoid-battle.ts';
+import { CARD_REASONS } from './cards.ts';
 import { CASUALTY_REASONS } from './casualties.ts';
 import { FORMATION_REASONS } from './formation.ts';
 import { INTERCEPTION_REASONS } from './interception.ts';
@@ -19,6 +20,7 @@ export type { NameSource, Renderer };
 /** Every restriction's renderer, by code. */
 export const REASONS: { readonly [C in RestrictionCode]: Renderer<FactsOf<C>> } = {
   ...AVOID_BATTLE_REASONS,
+  ...CARD_REASONS,
   ...CASUALTY_REASONS,
   ...FORMATION_REASONS,
   ...INTERCEPTION_REASONS,

@@ -1,4 +1,5 @@
 // 13.2 Interception: why an attempt is refused — the move, the power, the space it comes from, the formation.
+import { goutReason } from './cards.ts';
 import type { MinorPowerFacts } from '../../rules/relations.ts';
 import type * as rules from '../../rules/interception.ts';
 import {
@@ -42,6 +43,7 @@ function actingMajorPowerReason(_w: NameSource, f: MinorPowerFacts): Text {
 export const INTERCEPTION_REASONS: RenderersOf<typeof rules> = {
   isProtestantFreeToIntercept: (_w, { power }) => heldBeforeLeagueReason(power, 'intercept'),
   mayInterceptIntoElectorate: (world, { power, to }) => electorateClosedReason(world, power, to, 'intercept'),
+  isNoLeaderStruckByGout: goutReason,
   isMoveActionInterceptable: () =>
     text(
       'Formations moving by avoid battle, interception or retreat cannot be intercepted.',

@@ -1,4 +1,5 @@
 // 13.1 Land Movement: why a Move action is refused — where to, which formation, its marks, its cost, its entry.
+import { goutReason } from './cards.ts';
 import type * as rules from '../../rules/movement.ts';
 import {
   capitalize,
@@ -24,6 +25,7 @@ import { electorateClosedReason, heldBeforeLeagueReason } from './league.ts';
 import type { RenderersOf } from './types.ts';
 
 export const MOVEMENT_REASONS: RenderersOf<typeof rules> = {
+  isNoLeaderStruckByGout: goutReason,
   isDestinationLandSpace: (_w, { space, seaZone }) =>
     seaZone
       ? text(

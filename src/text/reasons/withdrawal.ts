@@ -19,6 +19,13 @@ import { text } from '../text.ts';
 import type { RenderersOf } from './types.ts';
 
 export const WITHDRAWAL_REASONS: RenderersOf<typeof rules> = {
+  isNotStoppedByFoulWeather: (_world, { power }) => {
+    const p = powerName(power);
+    return text(
+      `Foul Weather (#31) was played this impulse: no ${p.en} formation moves on (13.4 option 1, ruling R26).`,
+      `В этот импульс сыграна «Непогода» (№31): соединения ${powerGen(power).ru} дальше не двигаются (13.4, вариант 1; постановление R26).`,
+    );
+  },
   isDestinationFortified: (world, { space }) => {
     const t = spaceName(world, space);
     return text(

@@ -4,7 +4,8 @@
 import type { Decision } from '../../schema/decision.ts';
 import type { EngineEvent } from '../../schema/events.ts';
 import { POWER_NAMES, type Power } from '../../schema/power.ts';
-import { intoSpace, outOfSpace, spaceName, unitsText } from '../../text/names.ts';
+import { cardTitle, isCardId } from '../../data/cards.ts';
+import { intoSpace, leaderName, outOfSpace, spaceName, unitsText } from '../../text/names.ts';
 import type { Text } from '../../index.ts';
 import type { World } from '../../rules/world.ts';
 
@@ -115,7 +116,13 @@ export function describeEvent(w: Names, e: EngineEvent): Text {
         : t('Dice rolled by the seeded generator', 'Кубики брошены генератором с зерном');
     case 'card.play': {
       const p = power(e.power);
-      return t(`${p.en} plays the card ${e.card}`, `${p.ru}: карта «${e.card}»`);
+      const c = isCardId(e.card) ? cardTitle(e.card) : t(e.card, `«${e.card}»`);
+      const on = e.leader ? t(` on ${leaderName(w, e.leader).en}`, `: ${leaderName(w, e.leader).ru}`) : t('', '');
+      return t(`${p.en} plays ${c.en}${on.en}`, `${p.ru}: карта ${c.ru}${on.ru}`);
+    }
+    case 'card.pass': {
+      const p = power(e.power);
+      return t(`${p.en} plays no card`, `${p.ru}: без карты`);
     }
   }
 }
