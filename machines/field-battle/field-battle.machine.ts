@@ -3,6 +3,10 @@ import { and, not, setup } from 'xstate';
 import type { EngineEvent } from '../../src/schema/events.ts';
 import { text } from '../../src/text/text.ts';
 import {
+  askNextBattleResponder,
+  closeBattleResponseWindow,
+  passBattleResponseCard,
+  playBattleResponseCard,
   applyCasualties,
   askNextCasualties,
   assignInactiveCasualties,
@@ -40,6 +44,10 @@ export const fieldBattleMachine = setup({
   guards: guardsOf(g),
   actions: {
     ...reducersOf<FieldBattleContext>()({
+      askNextBattleResponder,
+      passBattleResponseCard,
+      playBattleResponseCard,
+      closeBattleResponseWindow,
       countDice,
       recordAttackerRoll,
       recordDefenderRoll,
@@ -60,10 +68,37 @@ export const fieldBattleMachine = setup({
   initial: 'responseCards',
   states: {
     responseCards: {
-      description: 'Step 1: Landsknechts or Swiss Mercenaries, attacker first. No cards in this release (ruling R14).',
+      description:
+        'Step 1: the attacker first, then each defending major power, may play Landsknechts or Swiss Mercenaries (ruling R32); nobody is asked when nobody holds a card to play (ruling R9).',
       tags: ['window'],
-      meta: { rule: '14', ruling: 'R14', title: text('Response cards', 'Карты ответа') },
-      always: { target: 'countingDice', actions: 'countDice' },
+      meta: { rule: '14 step 1', ruling: 'R32', title: text('Response cards', 'Карты ответа') },
+      always: [
+        { guard: 'hasBattleResponderToAsk', target: 'awaitingBattleResponseCard', actions: 'askNextBattleResponder' },
+        { target: 'countingDice', actions: ['closeBattleResponseWindow', 'countDice'] },
+      ],
+    },
+    awaitingBattleResponseCard: {
+      description:
+        'Step 1: the asked power plays Landsknechts or Swiss Mercenaries (naming where the new mercenaries go), or passes.',
+      tags: ['decision', 'window'],
+      meta: {
+        rule: '14 step 1',
+        ruling: 'R32',
+        decision: 'card',
+        title: text('Play a response card?', 'Сыграть карту ответа?'),
+      },
+      on: {
+        'card.play': {
+          guard: 'isLegalBattleResponseCard',
+          target: 'responseCards',
+          actions: 'playBattleResponseCard',
+        },
+        'card.pass': {
+          guard: 'isAskedBattleResponderPassing',
+          target: 'responseCards',
+          actions: 'passBattleResponseCard',
+        },
+      },
     },
     countingDice: {
       description: 'Steps 2–3: one die per land unit, + the best battle rating; the defender adds 1.',

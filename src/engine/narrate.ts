@@ -97,6 +97,21 @@ function cardNote(world: World, card: CardSummary, move: MoveSummary | undefined
     c = cardTitle(card.card);
   const r = cite(card.window, card.ruling);
   const plays = ruAgree(card.power, 'разыгрывают', 'разыгрывает');
+  if (card.placed) {
+    // Ruling R32: where the new mercenaries went.
+    const where = card.placed.map((x) => {
+      const u = unitsText(world, { mercenaries: x.mercenaries });
+      const walls = x.inside ? text(' (inside)', ' (в укреплениях)') : text('', '');
+      return text(
+        `${x.mercenaries} new ${powerName(x.power).en} ${x.mercenaries === 1 ? 'mercenary' : 'mercenaries'} in ${spaceName(world, x.space).en}${walls.en}`,
+        `${u.ru} ${powerGen(x.power).ru} ${inSpace(world, x.space).ru}${walls.ru}`,
+      );
+    });
+    return text(
+      `${p.en} plays ${c.en}: ${where.map((w) => w.en).join(', ')} (${r.en}).`,
+      `${p.ru} ${plays} карту ${c.ru}: новые наёмники — ${where.map((w) => w.ru).join(', ')} (${r.ru}).`,
+    );
+  }
   if (!move) return text(`${p.en} plays ${c.en} (${r.en}).`, `${p.ru} ${plays} карту ${c.ru} (${r.ru}).`);
   const m = powerName(move.power),
     mg = powerGen(move.power);

@@ -88,18 +88,21 @@ export const STEP_INVARIANTS: readonly NamedInvariant[] = [
   {
     name: 'landUnitsConserved',
     description:
-      'every land unit of the start is on the board, in transit or eliminated by the rules (14 step 9, 14.1)',
+      'every land unit of the start, and every mercenary a card placed (ruling R32), is on the board, in transit or eliminated by the rules (14 step 9, 14.1)',
     at: 'step',
     check: (initial, o) => {
       const v: string[] = [];
       const start = startOf(initial);
       const now = [...o.position.stacks, ...o.transit];
       const dead = eliminatedSoFar(o.summary);
+      // Landsknechts and Swiss Mercenaries (ruling R32) bring new mercenaries in: the summary lists each of them.
+      const hired = o.summary.cards.reduce((n, c) => n + (c.placed ?? []).reduce((m, p) => m + p.mercenaries, 0), 0);
       for (const t of LAND_UNIT_TYPES) {
-        const expected = start.units[t] - dead[t];
+        const added = t === 'mercenaries' ? hired : 0;
+        const expected = start.units[t] + added - dead[t];
         if (count(now, t) !== expected)
           v.push(
-            `${t}: ${count(now, t)} on the board, expected ${expected} (${start.units[t]} at the start − ${dead[t]} eliminated)`,
+            `${t}: ${count(now, t)} on the board, expected ${expected} (${start.units[t]} at the start${added ? ` + ${added} placed by cards` : ''} − ${dead[t]} eliminated)`,
           );
       }
       return v;

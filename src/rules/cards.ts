@@ -14,7 +14,7 @@ import type { Position, World } from './world.ts';
  * The cards whose windows and effects the engine runs. A scenario whose hands hold any other card of ruling R14 is
  * refused ("not supported yet"): the card would be offered nowhere, and a hand that cannot be played is no hand.
  */
-export const SUPPORTED_CARDS: readonly CardId[] = ['foul-weather', 'gout'];
+export const SUPPORTED_CARDS: readonly CardId[] = ['foul-weather', 'gout', 'landsknechts', 'swiss-mercenaries'];
 
 export function isSupportedCard(card: CardId): boolean {
   return SUPPORTED_CARDS.includes(card);
@@ -52,8 +52,14 @@ export interface MoveCardArgs {
 }
 
 const moveCard = restrictionsOn<MoveCardArgs>();
+/** What every play names: who plays which card (any window). */
+export interface CardArgs {
+  readonly power: MajorPower;
+  readonly card: string;
+}
+const anyCard = restrictionsOn<CardArgs>();
 
-export const isCardOfProcedures = moveCard({
+export const isCardOfProcedures = anyCard({
   name: 'isCardOfProcedures',
   rule: 'R14',
   ruling: 'R14',
@@ -62,7 +68,7 @@ export const isCardOfProcedures = moveCard({
   facts: (_w, a) => ({ card: a.card, known: isCardId(a.card) }),
 });
 
-export const isCardInHand = moveCard({
+export const isCardInHand = anyCard({
   name: 'isCardInHand',
   rule: 'R33',
   ruling: 'R33',

@@ -2,6 +2,7 @@
 // as types — for src/text, which must word every one of them (RestrictionCode, FactsOf). One list of rules modules
 // gives both: a module with restrictions is one line here, and test/rules/registry.test.ts fails when one is left out.
 import * as avoidBattle from './avoid-battle.ts';
+import * as battleCards from './battle-cards.ts';
 import * as cards from './cards.ts';
 import * as casualties from './casualties.ts';
 import * as formation from './formation.ts';
@@ -21,6 +22,7 @@ export const RULE_MODULES = [
   casualties,
   retreat,
   cards,
+  battleCards,
 ] as const;
 
 type AnyRestriction = Restriction<never>;

@@ -6,7 +6,9 @@
 import type { SkippedDecision } from '../schema/result.ts';
 import { MAJOR_POWERS, type MajorPower, type Power } from '../schema/power.ts';
 import { NO_UNITS } from '../schema/units.ts';
+import { battleCardPlays } from './battle-cards.ts';
 import { moveCardPlays } from './cards.ts';
+import type { BattleSetup } from './field-battle.ts';
 import { AVOIDER_RESTRICTIONS, avoidDestinations, avoidingStacks, type AvoidState } from './avoid-battle.ts';
 import { interceptionCandidates, type InterceptionState } from './interception.ts';
 import type { MoveLeg } from './leg.ts';
@@ -128,6 +130,26 @@ export function skippedResponseCards(world: World, leg: MoveLeg, passed: readonl
     if (plays.length > 0 || refused.length === 0) continue;
     const entries = refused.map((r) => refusedEntry({ card: r.card }, r.refusal));
     out.push(skipped('card', power, leg.to, '13.1 step 4', entries));
+  }
+  return out;
+}
+
+/**
+ * 14 step 1, ruling R9: the powers of the battle holding Landsknechts or Swiss Mercenaries that were not asked
+ * because no play of theirs was legal (the Ottoman's Landsknechts, not supported yet; no space for the mercenaries).
+ */
+export function skippedBattleCards(
+  world: World,
+  battle: BattleSetup,
+  passed: readonly MajorPower[],
+): SkippedDecision[] {
+  const out: SkippedDecision[] = [];
+  for (const power of MAJOR_POWERS) {
+    if (passed.includes(power)) continue;
+    const { plays, refused } = battleCardPlays(world, power, battle);
+    if (plays.length > 0 || refused.length === 0) continue;
+    const entries = refused.map((r) => refusedEntry({ card: r.card }, r.refusal));
+    out.push(skipped('card', power, battle.space, '14 step 1', entries));
   }
   return out;
 }

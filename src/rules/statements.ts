@@ -554,9 +554,6 @@ export const STATEMENT_PLACES: Readonly<Record<string, Place>> = {
   'WDR-14': rules("settleLoneLeaders (capture.ts): a lone leader in his side's fortified space goes inside"),
   'FB-01': rules("attackerStacks (field-battle.ts): the active power's group"),
   'FB-02': rules('defenderStacks (field-battle.ts): every hostile stack outside, interceptors included'),
-  'FB-03': outOfScope(
-    'Landsknechts and Swiss Mercenaries: ruling R14; the window is the fieldBattle state responseCards',
-  ),
   'FB-04': rules('battleDice (field-battle.ts) for the attacker'),
   'FB-05': rules('battleDice (field-battle.ts) for the defender: + 1'),
   'FB-06': rules('battleDice (field-battle.ts): cavalry are land units'),

@@ -148,6 +148,10 @@ export const RetreatLimitsSchema = z.object({
 
 export const CardLimitsSchema = z.object({
   window: RuleRefSchema.describe('the window: 13.1 step 4, 14 step 1, 14 steps 4–5 or 14 step 7 (RULES.md §5)'),
+  destinations: z
+    .array(SpaceIdSchema)
+    .optional()
+    .describe('14 step 1 (ruling R32): every space that takes new mercenaries; any split over them is accepted'),
   cards: z
     .array(
       z.object({

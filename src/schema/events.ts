@@ -90,6 +90,21 @@ export const CardPlaySchema = z
     card: textSchema().describe('the card played: an id of src/data CARDS (ruling R14)'),
     count: CountSchema.max(LIMITS.unitsPerField).optional(),
     leader: LeaderIdSchema.optional().describe('Gout (ruling R26): the army leader of the moving formation it strikes'),
+    placements: z
+      .array(
+        z
+          .object({
+            space: SpaceIdSchema,
+            mercenaries: CountSchema.min(1).max(LIMITS.unitsPerField),
+            inside: z.boolean().optional().describe('with the placing power’s units inside the fortifications'),
+          })
+          .strict(),
+      )
+      .max(4)
+      .optional()
+      .describe(
+        'Landsknechts, Swiss Mercenaries (ruling R32): where the new mercenaries go — spaces where the placing power has land units not under siege',
+      ),
     option: z
       .enum(['extra-dice', 'fewer-dice'])
       .optional()

@@ -126,6 +126,10 @@ export const CardSummarySchema = z.object({
   window: z.string().describe('the rule of the window it was played in: 13.1 step 4, 14 step 1, 14 steps 4–5, 14 step 7'),
   ruling: z.string().describe('the ruling that says what it does'),
   leader: LeaderIdSchema.optional().describe('Gout: the army leader it struck (ruling R26)'),
+  placed: z
+    .array(z.object({ space: SpaceIdSchema, power: MajorPowerSchema, mercenaries: CountSchema, inside: z.boolean() }))
+    .optional()
+    .describe('Landsknechts, Swiss Mercenaries: the new mercenaries and where they went (ruling R32)'),
 });
 
 export const CaptureSummarySchema = z.object({

@@ -124,6 +124,10 @@ export const RULE_REGISTRY: Readonly<Record<RuleRef, Text>> = {
     'Field battle: the active power attacks; the defender gets one extra die.',
     'Полевое сражение: активная держава атакует; обороняющийся получает один дополнительный кубик.',
   ),
+  '14 step 1': t(
+    'Response cards: both sides, attacker first, get a last chance to play Landsknechts or Swiss Mercenaries.',
+    'Карты ответа: обе стороны, начиная с атакующего, в последний раз могут сыграть «Ландскнехтов» или «Швейцарских наёмников».',
+  ),
   '14 step 2': t(
     "Attacker dice: one per land unit in the moving formation + the best leader's battle rating.",
     'Кубики атакующего: по одному за сухопутную часть двигающегося соединения + боевой рейтинг лучшего командующего.',
@@ -287,6 +291,10 @@ export const RULE_REGISTRY: Readonly<Record<RuleRef, Text>> = {
   R26: t(
     'Foul Weather (#31) or Gout (#32), played by another power at 13.1 step 4, cancels the move: the formation stays, its CP are lost; Foul Weather bars moving on this impulse, Gout bars its leader from moving, intercepting and avoiding battle.',
     '«Непогода» (№31) или «Подагра» (№32), сыгранные другой державой на шаге 4 13.1, отменяют движение: соединение остаётся, КО потеряны; после «Непогоды» в этот импульс нельзя двигаться дальше, после «Подагры» её командующий не движется, не перехватывает и не уклоняется.',
+  ),
+  R32: t(
+    'Landsknechts (#33) and Swiss Mercenaries (#36) at 14 step 1, attacker first: new mercenaries (4 for the Hapsburg, or for France by Swiss Mercenaries; 2 otherwise) go where the placing power has land units not under siege.',
+    '«Ландскнехты» (№33) и «Швейцарские наёмники» (№36) на шаге 1 14, начиная с атакующего: новые наёмники (4 у Габсбургов или у Франции по «Швейцарским наёмникам», иначе 2) ставятся туда, где у державы есть сухопутные части не в осаде.',
   ),
   R33: t(
     'A scenario lists the cards each power holds; each card exists once; every listed card is offered where it is legal, and playing is optional.',

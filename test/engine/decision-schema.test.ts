@@ -276,7 +276,7 @@ describe('[Session API] `his schema decision`', () => {
       continue: [],
       casualties: ['groups', 'keepsOne', 'losses', 'oddHits'],
       retreat: ['available', 'destinations', 'insideRoom', 'leadersMayGoInside'],
-      card: ['cards', 'window'],
+      card: ['cards', 'destinations', 'window'],
     });
     for (const kind of ['intercept', 'avoid', 'casualties', 'retreat', 'card']) {
       expect(member(kind).required).toContain('limits');

@@ -181,6 +181,12 @@ function factsOf(kind: string | undefined, p: Power, q: Power, n: number, many: 
     mercenaries: n,
     cavalry: n,
     inactiveMinorThere: false,
+    // The cards' facts (rulings R26, R32).
+    card: 'landsknechts',
+    placer: p,
+    count: n,
+    spaces: many ? ['vienna', 'linz'] : ['vienna'],
+    problem: 'space',
   };
 }
 

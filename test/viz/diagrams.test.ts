@@ -158,7 +158,7 @@ describe('labels', () => {
     expect(ru).toContain('решает игрок');
     expect(ru).toContain('окно карт');
     const mermaid = drawDiagram('fieldBattle', 'mermaid');
-    expect(mermaid).toContain('class awaitingCasualties decision');
+    expect(mermaid).toContain('class awaitingBattleResponseCard,awaitingCasualties decision');
     expect(mermaid).toContain('class rollingAttackerDice,rollingDefenderDice roll');
     expect(mermaid).toContain('class responseCards,combatCards window');
   });

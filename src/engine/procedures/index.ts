@@ -7,6 +7,7 @@ import type { Decision, DecisionKind } from '../../schema/decision.ts';
 import type { MajorPower } from '../../schema/power.ts';
 import { avoid, avoidRoll } from './avoid-battle.ts';
 import type { DecisionSpec, DecisionView, Waiting } from './common.ts';
+import { battleResponseCard } from './battle-cards.ts';
 import { battleRoll, casualties } from './field-battle.ts';
 import { intercept, interceptionRoll } from './interception.ts';
 import { move, responseCard } from './movement.ts';
@@ -20,7 +21,7 @@ export const PROCEDURE_DECISIONS: Readonly<Record<MachineId, Specs>> = {
   interception: { intercept, roll: interceptionRoll },
   avoidBattle: { avoid, roll: avoidRoll },
   withdrawal: { withdraw, continue: moveOnOrRetreat },
-  fieldBattle: { casualties, roll: battleRoll },
+  fieldBattle: { casualties, roll: battleRoll, card: battleResponseCard },
   retreat: { retreat },
   siegeBreak: {},
 };

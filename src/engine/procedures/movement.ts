@@ -1,12 +1,12 @@
 // The movement's own decision (13.1 steps 1–2): the active power names a formation and an adjacent destination,
 // when the scenario has not. The options are the largest formation of every space, to every space it may enter.
-import { CARDS, cardTitle, type CardId } from '../../data/cards.ts';
+import { CARDS, cardTitle, type CardId, type CardWindow } from '../../data/cards.ts';
 import { heldFor, moveCardPlays, type MoveCardPlay } from '../../rules/cards.ts';
 import type { MoveLeg } from '../../rules/leg.ts';
 import { must } from '../../rules/must.ts';
 import { candidateMoves, moveCost } from '../../rules/movement.ts';
 import type { World } from '../../rules/world.ts';
-import { MAJOR_POWERS } from '../../schema/power.ts';
+import { MAJOR_POWERS, type MajorPower } from '../../schema/power.ts';
 import { intoSpace, leaderName, outOfSpace, powerGen, powerName, spaceName, unitsText } from '../../text/names.ts';
 import type { MovementContext } from '../../rules/procedures/movement.ts';
 import { text, type Text } from '../../text/text.ts';
@@ -83,6 +83,16 @@ function responsePlayLabel(world: World, play: MoveCardPlay, leg: MoveLeg): Text
   );
 }
 
+/** A card decision's `limits.cards`: the window's cards the asked power holds, and whether any play of each is legal. */
+export function heldCards(world: World, power: MajorPower, window: CardWindow, plays: readonly { card: CardId }[]) {
+  return heldFor(world, power, window).map((card) => ({
+    card,
+    number: CARDS[card].number,
+    name: { ...CARDS[card].name },
+    playable: plays.some((x) => x.card === card),
+  }));
+}
+
 /** 13.1 step 4 (ruling R26): the asked power plays Foul Weather or Gout against the move, or passes. */
 function buildResponseCard(w: Waiting<MovementContext>): DecisionOf<'card'> {
   const c = w.context;
@@ -99,13 +109,7 @@ function buildResponseCard(w: Waiting<MovementContext>): DecisionOf<'card'> {
   for (const p of MAJOR_POWERS)
     for (const r of p === power ? own.refused : moveCardPlays(world, p, leg).refused)
       blocked.push(refusedAnswer(world, { power: p, card: r.card }, r.refusal, playText(world, r.card)));
-  const held = heldFor(world, power, 'move');
-  const cards = held.map((card) => ({
-    card,
-    number: CARDS[card].number,
-    name: { ...CARDS[card].name },
-    playable: own.plays.some((x) => x.card === card),
-  }));
+  const cards = heldCards(world, power, 'move', own.plays);
   const p = powerName(power),
     f = spaceName(world, leg.from),
     t = spaceName(world, leg.to);

@@ -42,6 +42,11 @@ import { reading } from '../world.ts';
 import { answerGuard, eventAs, eventOf, guard, startContext } from './common.ts';
 import type { AnswerVerdict, ProcedureContext, ProcedureInput } from './common.ts';
 import { must } from '../must.ts';
+import type { CardId } from '../../data/cards.ts';
+import { isMajorPower } from '../../schema/power.ts';
+import { checkBattleCard, mercenaryGrant, nextBattleResponder, type BattleCardArgs } from '../battle-cards.ts';
+import { cardSummary, playCard } from '../cards.ts';
+import { skippedBattleCards } from '../skipped.ts';
 import { captureSummaries, settleArrival, withSiegeBegun } from './summaries.ts';
 import type { MajorPower } from '../../schema/power.ts';
 
@@ -79,6 +84,9 @@ export interface FieldBattleContext extends ProcedureContext {
   readonly oddTo: { readonly attacker?: readonly Power[]; readonly defender?: readonly Power[] };
   readonly answers: readonly CasualtyAnswer[];
   readonly asking?: { readonly role: Role; readonly power: Power } | undefined;
+  /** 14 step 1 (ruling R32): the power asked about its response cards now, and those that passed. */
+  readonly responding?: MajorPower | undefined;
+  readonly responders?: readonly MajorPower[] | undefined;
 }
 
 export type FieldBattleOutput = ProcedureContext & { readonly winner?: Role };
@@ -184,7 +192,76 @@ function isAttackerSiegeCheckDue(c: FieldBattleContext): boolean {
   return due && mayBeBesieged(c.world, c.battle.space);
 }
 
+/** The arguments of a card played at 14 step 1 as the restrictions read them (the guard, the refusal, the options). */
+export function battleCardArgs(c: FieldBattleContext, event: EngineEvent): BattleCardArgs | undefined {
+  const e = eventOf(event, 'card.play');
+  if (!e || !isMajorPower(e.power)) return undefined;
+  return { power: e.power, card: e.card, battle: c.battle, placements: e.placements };
+}
+
+/** Ruling R32: the attacker first, then each defending major power in impulse order, is asked. */
+export function askNextBattleResponder(c: FieldBattleContext): Partial<FieldBattleContext> {
+  return { responding: nextBattleResponder(c.world, c.battle, c.responders ?? []) };
+}
+
+export function passBattleResponseCard(c: FieldBattleContext, event: EngineEvent): Partial<FieldBattleContext> {
+  const power = eventAs(event, 'card.pass').power as MajorPower;
+  return { responders: [...(c.responders ?? []), power], responding: undefined };
+}
+
+/**
+ * Ruling R32: Landsknechts or Swiss Mercenaries — the new mercenaries go where the event says, beside the placing
+ * power's land units (in the battle space they fight); the card leaves the hand. The same power is asked again
+ * while it holds a card it may play.
+ */
+export function playBattleResponseCard(c: FieldBattleContext, event: EngineEvent): Partial<FieldBattleContext> {
+  const args = must(battleCardArgs(c, event), 'playBattleResponseCard without card.play');
+  const card = args.card as CardId;
+  const grant = must(mercenaryGrant(args.power, card), 'a battle card that places no mercenaries');
+  const placed = (args.placements ?? []).map((p) => ({
+    space: p.space,
+    power: grant.placer,
+    mercenaries: p.mercenaries,
+    inside: p.inside ?? false,
+  }));
+  const stacks = placed.map((p) => ({
+    space: p.space,
+    power: p.power,
+    regulars: 0,
+    mercenaries: p.mercenaries,
+    cavalry: 0,
+    leaders: [],
+    inside: p.inside,
+    lostBattle: false,
+    attemptedInterception: false,
+  }));
+  const position = addStacks(playCard(c.world.position, args.power, card), stacks);
+  return {
+    world: { ...c.world, position },
+    responding: undefined,
+    summary: { ...c.summary, cards: [...c.summary.cards, cardSummary(args.power, card, { placed })] },
+  };
+}
+
+/** Ruling R9: the powers of the battle holding a card of 14 step 1 they may not play, with the reasons. */
+export function closeBattleResponseWindow(c: FieldBattleContext): Partial<FieldBattleContext> {
+  const skipped = skippedBattleCards(c.world, c.battle, c.responders ?? []);
+  return skipped.length > 0 ? { summary: { ...c.summary, skipped: [...c.summary.skipped, ...skipped] } } : {};
+}
+
 export const fieldBattleGuards = {
+  hasBattleResponderToAsk: guard<FieldBattleContext>(
+    '14 step 1',
+    (c) => nextBattleResponder(c.world, c.battle, c.responders ?? []) !== undefined,
+  ),
+  isLegalBattleResponseCard: answerGuard<FieldBattleContext>('14 step 1', (c, e) => {
+    const args = battleCardArgs(c, e);
+    return args && args.power === c.responding ? checkBattleCard(c.world, args) : false;
+  }),
+  isAskedBattleResponderPassing: guard<FieldBattleContext>(
+    '14 step 1',
+    (c, e) => eventOf(e, 'card.pass')?.power === c.responding,
+  ),
   isAttackerRoll: guard<FieldBattleContext>(
     '14 step 2',
     (c, e) => eventOf(e, 'dice.rolled')?.values?.length === c.dice?.attacker.dice,

@@ -6,6 +6,7 @@ import { own } from '../../rules/own.ts';
 import type { Refusal } from '../../rules/verdict.ts';
 import type { Text } from '../text.ts';
 import { AVOID_BATTLE_REASONS } from './avoid-battle.ts';
+import { BATTLE_CARD_REASONS } from './battle-cards.ts';
 import { CARD_REASONS } from './cards.ts';
 import { CASUALTY_REASONS } from './casualties.ts';
 import { FORMATION_REASONS } from './formation.ts';
@@ -20,6 +21,7 @@ export type { NameSource, Renderer };
 /** Every restriction's renderer, by code. */
 export const REASONS: { readonly [C in RestrictionCode]: Renderer<FactsOf<C>> } = {
   ...AVOID_BATTLE_REASONS,
+  ...BATTLE_CARD_REASONS,
   ...CARD_REASONS,
   ...CASUALTY_REASONS,
   ...FORMATION_REASONS,

@@ -1,0 +1,85 @@
+// The field battle's response-card decision (14 step 1, ruling R32): the asked power plays Landsknechts or Swiss
+// Mercenaries — the new mercenaries all in one space, for each space that takes them (any split is accepted) — or
+// passes.
+import { cardTitle } from '../../data/cards.ts';
+import { battleCardPlays, mercenaryGrant, placementSpaces, type BattleCardPlay } from '../../rules/battle-cards.ts';
+import { heldFor } from '../../rules/cards.ts';
+import { must } from '../../rules/must.ts';
+import type { FieldBattleContext } from '../../rules/procedures/field-battle.ts';
+import type { World } from '../../rules/world.ts';
+import type { Blocked, DecisionOf, DecisionOption } from '../../schema/decision.ts';
+import { MAJOR_POWERS } from '../../schema/power.ts';
+import { inSpace, powerGen, powerName, spaceName } from '../../text/names.ts';
+import { text, type Text } from '../../text/text.ts';
+import { base, decision, option, refusedAnswer, type Waiting } from './common.ts';
+import { named } from './names.ts';
+import { heldCards } from './movement.ts';
+
+/** What a play at 14 step 1 does (ruling R32), as its option says. */
+function playLabel(world: World, play: BattleCardPlay): Text {
+  const c = cardTitle(play.card);
+  const grant = must(mercenaryGrant(play.power, play.card), 'a play that places no mercenaries');
+  const where = play.placements.map((p) => {
+    const walls = p.inside ? text(' (inside)', ' (в укреплениях)') : text('', '');
+    return text(`${spaceName(world, p.space).en}${walls.en}`, `${inSpace(world, p.space).ru}${walls.ru}`);
+  });
+  const p = powerName(grant.placer);
+  return text(
+    `Play ${c.en}: ${grant.count} new ${p.en} mercenaries in ${where.map((w) => w.en).join(', ')}`,
+    `Сыграть ${c.ru}: ${grant.count} новых наёмника ${powerGen(grant.placer).ru} ${where.map((w) => w.ru).join(', ')}`,
+  );
+}
+
+function buildBattleResponseCard(w: Waiting<FieldBattleContext>): DecisionOf<'card'> {
+  const c = w.context;
+  const world = c.world;
+  const power = must(c.responding, 'a battle response-card decision with nobody asked');
+  const own = battleCardPlays(world, power, c.battle);
+  const options: DecisionOption<'card'>[] = own.plays.map((play) =>
+    option(
+      { type: 'card.play', power: play.power, card: play.card, placements: play.placements.map((p) => ({ ...p })) },
+      playLabel(world, play),
+    ),
+  );
+  options.push(option({ type: 'card.pass', power }, text('Play no card', 'Не разыгрывать карту')));
+  const blocked: Blocked<'card'>[] = [];
+  for (const p of MAJOR_POWERS)
+    for (const r of p === power ? own.refused : battleCardPlays(world, p, c.battle).refused)
+      blocked.push(refusedAnswer(world, { power: p, card: r.card }, r.refusal, cardTitle(r.card)));
+  const cards = heldCards(world, power, 'battle', own.plays);
+  const spaces = [
+    ...new Set(
+      heldFor(world, power, 'battle').flatMap((card) => {
+        const g = mercenaryGrant(power, card);
+        return g ? placementSpaces(world, g.placer, c.battle).map((o) => o.space) : [];
+      }),
+    ),
+  ];
+  const p = powerName(power),
+    t = spaceName(world, c.battle.space);
+  return named(world, {
+    ...base(w),
+    kind: 'card',
+    power,
+    forced: false,
+    options,
+    blocked,
+    limits: { window: '14 step 1', cards, destinations: spaces },
+    prompt: text(
+      `${p.en}: play Landsknechts or Swiss Mercenaries before the battle in ${t.en}? The new mercenaries may be split over every space in limits.destinations (14 step 1, ruling R32)`,
+      `${p.ru}: сыграть «Ландскнехтов» или «Швейцарских наёмников» перед сражением ${inSpace(world, c.battle.space).ru}? Новых наёмников можно как угодно разделить между допустимыми областями (14, шаг 1; постановление R32)`,
+    ),
+  });
+}
+
+export const battleResponseCard = decision<FieldBattleContext, 'card'>({
+  build: buildBattleResponseCard,
+  // A pass is always an answer (ruling R33: playing is optional): never the engine's to answer.
+  mayBeForced: false,
+  power: (c) => c.responding,
+  declines: ['card.pass'],
+  // Ruling R36: the default policies pass, the eager one too.
+  eager: false,
+  closedBy: 'decision',
+  decline: (d) => ({ type: 'card.pass', power: d.power }),
+});
