@@ -109,7 +109,10 @@ describe('14 step 1 restrictions', () => {
       title: '[14 step 1, ruling R32] forbids England, which has no units in the battle (FB-03)',
       power: 'england',
       card: 'landsknechts',
-      expect: forbids(['England is neither the attacker nor a defending power'], ['Англия не атакует и не обороняется']),
+      expect: forbids(
+        ['England is neither the attacker nor a defending power'],
+        ['Англия не атакует и не обороняется'],
+      ),
     },
   ]);
   table(isOttomanLandsknechtsSupported, { code: 'isOttomanLandsknechtsSupported', rule: 'R14', ruling: 'R14' }, [

@@ -42,6 +42,7 @@ import { reading } from '../world.ts';
 import { answerGuard, eventAs, eventOf, guard, startContext } from './common.ts';
 import type { AnswerVerdict, ProcedureContext, ProcedureInput } from './common.ts';
 import { must } from '../must.ts';
+import { ALLOWED } from '../verdict.ts';
 import type { CardId } from '../../data/cards.ts';
 import { isMajorPower } from '../../schema/power.ts';
 import { checkBattleCard, mercenaryGrant, nextBattleResponder, type BattleCardArgs } from '../battle-cards.ts';
@@ -258,9 +259,9 @@ export const fieldBattleGuards = {
     const args = battleCardArgs(c, e);
     return args && args.power === c.responding ? checkBattleCard(c.world, args) : false;
   }),
-  isAskedBattleResponderPassing: guard<FieldBattleContext>(
-    '14 step 1',
-    (c, e) => eventOf(e, 'card.pass')?.power === c.responding,
+  // A pass is always allowed to the asked power; another power's is out of turn (`false`).
+  isAskedBattleResponderPassing: answerGuard<FieldBattleContext>('14 step 1', (c, e) =>
+    eventOf(e, 'card.pass')?.power === c.responding ? ALLOWED : false,
   ),
   isAttackerRoll: guard<FieldBattleContext>(
     '14 step 2',

@@ -25,6 +25,7 @@ import type { AvoidInput, AvoidOutput } from './avoid-battle.ts';
 import { eventAs, eventOf, eventUnits, answerGuard, guard, startContext } from './common.ts';
 import type { AnswerVerdict, ProcedureContext, ProcedureInput } from './common.ts';
 import { must } from '../must.ts';
+import { ALLOWED } from '../verdict.ts';
 import type { CardId } from '../../data/cards.ts';
 import { cardSummary, checkMoveCard, nextResponder, playCard, type MoveCardArgs } from '../cards.ts';
 import { skippedResponseCards } from '../skipped.ts';
@@ -117,9 +118,9 @@ export const movementGuards = {
     // Ruling R26: the powers are asked in impulse order; only the asked one plays now.
     return args && args.power === c.responding ? checkMoveCard(c.world, args) : false;
   }),
-  isAskedResponderPassing: guard<MovementContext>(
-    '13.1 step 4',
-    (c, e) => eventOf(e, 'card.pass')?.power === c.responding,
+  // A pass is always allowed to the asked power; another power's is out of turn (`false`).
+  isAskedResponderPassing: answerGuard<MovementContext>('13.1 step 4', (c, e) =>
+    eventOf(e, 'card.pass')?.power === c.responding ? ALLOWED : false,
   ),
 };
 
