@@ -23,6 +23,13 @@ export {
   type AcceptedEvent,
   type EventSource,
   type SavedSession,
+  type SessionSnapshot,
+  type SessionStep,
+  type UndoResult,
+  type SendOptions,
+  SeatView,
+  type SeatSnapshot,
+  type SeatListener,
 } from './engine/session.ts';
 export {
   resolve,

@@ -38,7 +38,18 @@ import {
 } from './structure.ts';
 
 export type ErrorCode =
-  'invalid-event' | 'illegal' | 'out-of-turn' | 'step-closed' | 'move-ended' | 'not-supported' | 'limit' | 'internal';
+  | 'invalid-event'
+  | 'illegal'
+  | 'out-of-turn'
+  | 'step-closed'
+  | 'move-ended'
+  | 'not-supported'
+  | 'limit'
+  | 'internal'
+  /** A seat (`send(event, { as })`) answered a decision another power owns, or in another power's name. */
+  | 'not-your-decision'
+  /** `undo()` with no answer to take back. */
+  | 'nothing-to-undo';
 
 export interface EngineError {
   readonly code: ErrorCode;

@@ -5,14 +5,22 @@ import type { InspectionEvent, Observer } from 'xstate';
 import { InspectionCopies } from './actors.ts';
 import type { Decision } from '../schema/decision.ts';
 import type { EngineEvent } from '../schema/events.ts';
+import type { Summary } from '../schema/result.ts';
 import type { Position } from '../rules/world.ts';
+import type { AcceptedEvent, InTransit } from './session.ts';
+import type { SessionStep } from './store.ts';
 import type { EventSource, TraceEntry } from './trace.ts';
 
 /** XState's inspection observer, or a function of each inspection event (what `createActor` takes as `inspect`). */
 export type Inspector = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
 
-/** What a listener is told after an accepted event (and the forced answers the engine applied after it). */
+/**
+ * What a listener is told after an accepted event (and the forced answers the engine applied after it), or after an
+ * undo.
+ */
 export interface SessionUpdate {
+  /** `accepted` after an accepted event; `undone` after `session.undo()` (then `event` is the answer taken back). */
+  readonly kind: 'accepted' | 'undone';
   /** The event as it was accepted (a seeded roll with its values). */
   readonly event: EngineEvent;
   readonly source: EventSource;
@@ -20,8 +28,21 @@ export interface SessionUpdate {
   readonly pending: Decision | null;
   /** The board as it stands now. */
   readonly position: Position;
-  /** The trace entries this event added, the engine's forced answers included. */
+  /** The moving formation between its space and the destination now (13.1 steps 3–5), or null. */
+  readonly inTransit: InTransit | null;
+  /** What has happened so far. */
+  readonly summary: Summary;
+  /** The trace entries this event added, the engine's forced answers included (none after an undo). */
   readonly trace: readonly TraceEntry[];
+  /**
+   * Where this update's `trace` begins in the session's trace: the trace is the entries before it and `trace`. After
+   * an undo, where the entries taken back began.
+   */
+  readonly traceFrom: number;
+  /** Each entry of `trace` with the board after it, to animate what the engine did (none after an undo). */
+  readonly steps: readonly SessionStep[];
+  /** After an undo: the events taken back, the answer first, then the engine's forced answers after it. */
+  readonly undone?: readonly AcceptedEvent[];
 }
 
 export type SessionListener = (update: SessionUpdate) => void;

@@ -11,9 +11,11 @@ import type { DeepReadonly } from '../schema/readonly.ts';
 import type { ResultPosition, Summary } from '../schema/result.ts';
 import { ENGINE_VERSION, SAVE_FORMAT, type SavedSession } from '../schema/save.ts';
 import type { Stack } from '../schema/scenario.ts';
+import { POWERS, type Power } from '../schema/power.ts';
 import { must } from '../rules/must.ts';
 import { issueText } from '../text/issues.ts';
 import { text, type Lang } from '../text/text.ts';
+import { badSendOptions, NOTHING_TO_UNDO, notYourDecision, notYourName } from '../text/seats.ts';
 import type { Position } from '../rules/world.ts';
 import {
   bareAnswers,
@@ -34,7 +36,9 @@ import { toResultPosition } from './position.ts';
 import { Dice } from './rng.ts';
 import { isScenario, zodIssues, type Scenario } from './scenario.ts';
 import { Observers, type ObserverError, type SessionListener } from './observers.ts';
-import { checkedOptions, SessionOptionsError, type SessionOptions } from './session-options.ts';
+import { checkedOptions, SessionOptionsError, shownValue, type SessionOptions } from './session-options.ts';
+import type { SendOptions, SessionSnapshot, SessionStep, UndoResult } from './store.ts';
+import { SeatView } from './seat.ts';
 import { stateMetaOf } from './structure.ts';
 import { stateOf, Tracer, type EventSource, type TraceEntry, type TraceStep } from './trace.ts';
 
@@ -42,6 +46,8 @@ export type { EventSource, TraceEntry, TraceGuard } from './trace.ts';
 export { ENGINE_VERSION, SAVE_FORMAT, SavedSessionSchema, type SavedSession } from '../schema/save.ts';
 export type { Inspector, ObserverError, SessionListener, SessionUpdate } from './observers.ts';
 export { MAX_SEED, SessionOptionsError, type SessionOptions } from './session-options.ts';
+export type { SendOptions, SessionSnapshot, SessionStep, UndoResult } from './store.ts';
+export { SeatView, type SeatListener, type SeatSnapshot } from './seat.ts';
 
 export interface AcceptedEvent {
   readonly event: EngineEvent;
@@ -67,6 +73,26 @@ export interface SessionResult {
 export type SendResult =
   | { readonly ok: true; readonly observerErrors?: readonly ObserverError[] }
   | { readonly ok: false; readonly error: EngineError };
+
+/**
+ * Where the session stood before an answer that `undo()` takes back (any event a save records: the host's, a
+ * script's, a policy's, a seeded roll), linked to the one before it: a fork shares the chain.
+ */
+interface Checkpoint {
+  readonly tree: TreeNode;
+  readonly trace: number;
+  readonly accepted: number;
+  /** The dice before the answer: a seeded roll taken back is rolled again with the same values. */
+  readonly dice: Dice;
+  readonly previous: Checkpoint | undefined;
+}
+
+/** A seed nobody chose (a seat's fork must not know the session's dice). */
+function unseenSeed(): number {
+  const n = new Uint32Array(1);
+  globalThis.crypto.getRandomValues(n);
+  return n[0]!;
+}
 
 /** Thrown inside a step when the machine did not take a trusted event: the step is undone and the event refused. */
 const REFUSED = Symbol('refused');
@@ -98,6 +124,14 @@ export class Session {
   private cachedPending: Decision | null | undefined;
   /** The pending decision's bare answers (decisions.ts), null when its procedure does not list them bare. */
   private cachedAnswers: readonly EngineEvent[] | null | undefined;
+  /** The answers undo() can take back, the last first. */
+  private checkpoint: Checkpoint | undefined;
+  /** Accepted events and undos so far (the snapshot's version). */
+  private changes = 0;
+  /** The trace steps of the last accepted event (none at the start and after an undo). */
+  private lastSteps = { from: 0, to: 0 };
+  private cachedSnapshot: SessionSnapshot | undefined;
+  private cachedSteps: readonly SessionStep[] | undefined;
 
   constructor(scenario: Scenario, options: SessionOptions = {}, from?: Session) {
     if (!isScenario(scenario))
@@ -122,6 +156,9 @@ export class Session {
       this.tree = from.tree;
       this.cachedPending = from.cachedPending;
       this.cachedAnswers = from.cachedAnswers;
+      this.checkpoint = from.checkpoint;
+      this.changes = from.changes;
+      this.lastSteps = from.lastSteps;
       return;
     }
     const input = { world: scenario.world, ...(scenario.data.move ? { move: scenario.data.move } : {}) };
@@ -146,6 +183,22 @@ export class Session {
    */
   fork(): Session {
     return new Session(this.scenario, { seed: this.seed, lang: this.lang }, this);
+  }
+
+  /**
+   * @internal A fork whose dice are not this session's: a new seed nobody knows, the dice rolled so far kept as
+   * given (a seat's fork, which must not reveal the seeded dice to come). It cannot undo past the fork.
+   */
+  unseenFork(): Session {
+    const fork = new Session(this.scenario, {}, this);
+    // A fork takes its origin's seed: this one's is replaced (its saves record it) before anyone holds the fork.
+    (fork as { seed: number }).seed = unseenSeed();
+    fork.dice = new Dice(fork.seed);
+    fork.checkpoint = undefined;
+    fork.accepted.forEach((a, i) => {
+      if (a.source === 'seeded') fork.accepted[i] = Object.freeze({ event: a.event, source: 'host' });
+    });
+    return fork;
   }
 
   /**
@@ -227,10 +280,7 @@ export class Session {
    * every interception is resolved), or null.
    */
   get inTransit(): InTransit | null {
-    const root = this.tree.snapshot;
-    const leg = contextIf(fromSnapshot(root), 'movement')?.leg;
-    if (!leg || !root.hasTag('transit')) return null;
-    return deepFreeze({ from: leg.from, to: leg.to, stacks: leg.formation });
+    return transitOf(this.tree.snapshot);
   }
 
   private cachedResult: SessionResult | undefined;
@@ -252,9 +302,118 @@ export class Session {
    * trace) with the pending decision, the position and the trace entries the event added. Returns the function that
    * unsubscribes it. A listener may send events itself; what it throws is reported in the send's `observerErrors`.
    */
-  subscribe(listener: SessionListener): () => void {
+  readonly subscribe = (listener: SessionListener): (() => void) => {
     if (typeof listener !== 'function') throw new TypeError('subscribe takes a function');
     return this.observers.subscribe(listener);
+  };
+
+  /**
+   * Everything a UI draws — pending, position, inTransit, summary, the trace so far, the result, whether undo can
+   * take anything back, and the last accepted event's steps with their boards — as one frozen object that stays the
+   * same until the next accepted event or undo. With `subscribe`, fit for React's `useSyncExternalStore` (both are
+   * bound: pass them as they are).
+   */
+  readonly getSnapshot = (): SessionSnapshot => {
+    this.cachedSnapshot ??= deepFreeze({
+      version: this.changes,
+      pending: this.pending,
+      position: this.position,
+      inTransit: this.inTransit,
+      summary: this.summary,
+      trace: this.trace,
+      result: this.result,
+      canUndo: this.canUndo,
+      steps: this.steps(),
+    });
+    return this.cachedSnapshot;
+  };
+
+  /** The steps of the last accepted event, each with the board after it (built once per change). */
+  private steps(): readonly SessionStep[] {
+    if (this.cachedSteps) return this.cachedSteps;
+    const { from, to } = this.lastSteps;
+    const entries = this.tracer.entries;
+    const boards = this.tracer.boardsSince(from).slice(0, to - from);
+    const position = this.position;
+    this.cachedSteps = deepFreeze(
+      boards.map(({ board, movement }, i) => ({
+        entry: entries[from + i]!,
+        position: board ? procedureContext(fromSnapshot(board)).world.position : position,
+        inTransit: movement ? transitOf(movement) : null,
+      })),
+    );
+    return this.cachedSteps;
+  }
+
+  /** Whether `undo()` has an answer to take back. */
+  get canUndo(): boolean {
+    return this.checkpoint !== undefined;
+  }
+
+  /**
+   * Takes back the last answer the save records (the host's, a script's, a policy's, a seeded roll) and the engine's
+   * forced answers after it (ruling R9): the session is exactly where it was before that answer — the position, the
+   * pending decision, the trace, the log and the dice. A seeded roll taken back is rolled again with the same values
+   * (the dice are the seed's: a save stays deterministic). Listeners are told (an update of kind `undone`); the
+   * inspector is not (XState has no such event): it sees what follows.
+   */
+  undo(): UndoResult {
+    const cp = this.checkpoint;
+    if (!cp)
+      return Object.freeze({
+        ok: false,
+        error: deepFreeze(errorOf('nothing-to-undo', undefined, NOTHING_TO_UNDO, this.lang)),
+      });
+    const undone = Object.freeze(this.accepted.slice(cp.accepted));
+    const taken = undone[0]!;
+    this.checkpoint = cp.previous;
+    this.tree = cp.tree;
+    this.accepted.length = cp.accepted;
+    this.dice = cp.dice.clone();
+    this.recorder.clear();
+    this.tracer.truncate(cp.trace);
+    this.cachedPending = undefined;
+    this.cachedAnswers = undefined;
+    this.cachedResult = undefined;
+    this.changed({ from: cp.trace, to: cp.trace });
+    const listenerErrors = this.observers.notify(() => ({
+      kind: 'undone',
+      event: taken.event,
+      source: taken.source,
+      pending: this.pending,
+      position: this.position,
+      inTransit: this.inTransit,
+      summary: this.summary,
+      trace: Object.freeze([]),
+      traceFrom: cp.trace,
+      steps: Object.freeze([]),
+      undone,
+    }));
+    if (listenerErrors.length === 0) return Object.freeze({ ok: true, undone });
+    return Object.freeze({
+      ok: true,
+      undone,
+      observerErrors: Object.freeze(listenerErrors.map((e) => Object.freeze({ ...e }))),
+    });
+  }
+
+  /** The session changed: a new snapshot, and the trace steps of the change. */
+  private changed(steps: { readonly from: number; readonly to: number }): void {
+    this.changes++;
+    this.lastSteps = steps;
+    this.cachedSnapshot = undefined;
+    this.cachedSteps = undefined;
+  }
+
+  /**
+   * What `power` may see, as a seat at the table: the board, the pending decision, the trace, its own hand and the
+   * sizes of the other hands (no power holds cards yet: the hands are empty), never the seeded dice to come. Its
+   * sends answer as `power`; its forks roll dice nobody knows.
+   */
+  view(power: Power): SeatView {
+    if (!(POWERS as readonly unknown[]).includes(power))
+      throw new SessionOptionsError('power', `view takes a power id such as "hapsburg", not ${shownValue(power)}`);
+    return new SeatView(this, power);
   }
 
   /**
@@ -262,21 +421,66 @@ export class Session {
    * checked like any input — a JavaScript caller passing anything else gets `invalid-event`, never a throw. On an
    * error nothing changes.
    */
-  send(event: EngineEvent): SendResult {
-    return this.accept(event, 'host');
+  send(event: EngineEvent, options?: SendOptions): SendResult {
+    return this.seated(options, (as) => frozenResult(this.acceptEvent(event, 'host', false, as)));
   }
 
   /**
    * Sends input the host's types know nothing of (JSON from a socket, a file, a form): the same checks as `send`, for
    * a value of any type; whatever is not a valid event is refused with `invalid-event` and the path of the problem.
    */
-  sendUntrusted(input: unknown): SendResult {
-    return this.accept(input, 'host');
+  sendUntrusted(input: unknown, options?: SendOptions): SendResult {
+    return this.seated(options, (as) => frozenResult(this.acceptEvent(input, 'host', false, as)));
   }
 
-  /** Rolls the pending roll with the session's seeded dice. */
-  roll(): SendResult {
-    return this.accept({ type: 'dice.rolled' }, 'host');
+  /** Rolls the pending roll with the session's seeded dice (with `as`, only the power that rolls it may). */
+  roll(options?: SendOptions): SendResult {
+    return this.seated(options, (as) => frozenResult(this.acceptEvent({ type: 'dice.rolled' }, 'host', false, as)));
+  }
+
+  /** A send's options read once and checked: `as` a power id, nothing else; a bad one is refused, never thrown. */
+  private seated(options: unknown, send: (as: Power | undefined) => SendResult): SendResult {
+    if (options === undefined) return send(undefined);
+    const refuse = (problem: 'options' | 'as' | 'unknown', shown: string, path: string): SendResult =>
+      frozenResult({
+        ok: false,
+        error: errorOf('invalid-event', undefined, badSendOptions(problem, shown), this.lang, { path }),
+      });
+    if (options === null || typeof options !== 'object' || Array.isArray(options))
+      return refuse('options', shownValue(options), '(options)');
+    let as: unknown;
+    try {
+      const unknown = Object.keys(options).find((k) => k !== 'as');
+      if (unknown !== undefined) return refuse('unknown', `'${unknown}'`, `(options).${unknown}`);
+      as = (options as { as?: unknown }).as;
+    } catch {
+      return refuse('options', 'an object that cannot be read', '(options)');
+    }
+    if (as !== undefined && !(POWERS as readonly unknown[]).includes(as))
+      return refuse('as', shownValue(as), '(options).as');
+    return send(as as Power | undefined);
+  }
+
+  /**
+   * A seat's answer to a decision another power owns, or in another power's name: refused with the decision's rule,
+   * which says whose it is. Undefined when the seat may send it (the engine then judges the answer itself).
+   */
+  private seatRefusal(event: EngineEvent, as: Power) {
+    const d = this.pending;
+    if (!d) return undefined;
+    const ruling = d.ruling ? { ruling: d.ruling } : {};
+    if (d.power !== as)
+      return errorOf('not-your-decision', d.rule, notYourDecision(d.power, as, d.rule, d.ruling), this.lang, {
+        ...ruling,
+        facts: { power: d.power, as, kind: d.kind },
+      });
+    const named = 'power' in event ? event.power : undefined;
+    if (named !== undefined && named !== as)
+      return errorOf('not-your-decision', d.rule, notYourName(named, as, d.rule), this.lang, {
+        ...ruling,
+        facts: { power: named, as, kind: d.kind },
+      });
+    return undefined;
   }
 
   /**
@@ -289,7 +493,7 @@ export class Session {
     return frozenResult(this.acceptEvent(input, source, validated));
   }
 
-  private acceptEvent(input: unknown, source: EventSource, validated: boolean): SendResult {
+  private acceptEvent(input: unknown, source: EventSource, validated: boolean, as?: Power): SendResult {
     let event: EngineEvent;
     if (validated) event = input as EngineEvent;
     else {
@@ -308,6 +512,10 @@ export class Session {
         };
       }
       event = parsed.data;
+    }
+    if (as !== undefined) {
+      const refusal = this.seatRefusal(event, as);
+      if (refusal) return { ok: false, error: refusal };
     }
     let effective: EventSource = source;
     const kind = this.waitingKind();
@@ -330,6 +538,13 @@ export class Session {
       return { ok: false, error: explainRefusal(this.situation(event), event) };
     }
     const traceFrom = this.tracer.length;
+    const before: Checkpoint = {
+      tree: this.tree,
+      trace: traceFrom,
+      accepted: this.accepted.length,
+      dice: diceBefore,
+      previous: this.checkpoint,
+    };
     const accepted = deepFreeze(event);
     const result = this.transact(diceBefore, () => {
       if (!this.dispatch(accepted, effective)) throw REFUSED;
@@ -338,12 +553,20 @@ export class Session {
     if (result === 'refused') return { ok: false, error: explainRefusal(this.situation(event), event) };
     const inspectorErrors = this.observers.takeInspectorErrors();
     if (!result.ok) return result;
+    if (source !== 'engine') this.checkpoint = before;
+    const traceTo = this.tracer.length;
+    this.changed({ from: traceFrom, to: traceTo });
     const listenerErrors = this.observers.notify(() => ({
+      kind: 'accepted',
       event: accepted,
       source: effective,
       pending: this.pending,
       position: this.position,
-      trace: Object.freeze(this.tracer.entries.slice(traceFrom)),
+      inTransit: this.inTransit,
+      summary: this.summary,
+      trace: Object.freeze(this.tracer.entries.slice(traceFrom, traceTo)),
+      traceFrom,
+      steps: this.steps(),
     }));
     if (inspectorErrors.length === 0 && listenerErrors.length === 0) return result;
     return { ok: true, observerErrors: [...inspectorErrors, ...listenerErrors] };
@@ -355,13 +578,22 @@ export class Session {
    * the trace from before the step — and the error is returned.
    */
   private transact(diceBefore: Dice, step: () => void): SendResult | 'refused' {
-    const marks = { tree: this.tree, trace: this.tracer.length, accepted: this.accepted.length };
+    const marks = {
+      tree: this.tree,
+      trace: this.tracer.length,
+      accepted: this.accepted.length,
+      snapshot: this.cachedSnapshot,
+      steps: this.cachedSteps,
+    };
     try {
       step();
       return { ok: true };
     } catch (failure) {
       const refused = failure === REFUSED;
       this.tree = marks.tree;
+      // A snapshot read while the step ran (by an inspector) is not kept: the one from before the step is.
+      this.cachedSnapshot = marks.snapshot;
+      this.cachedSteps = marks.steps;
       this.cachedPending = undefined;
       this.cachedAnswers = undefined;
       this.cachedResult = undefined;
@@ -522,4 +754,11 @@ function frozenResult(r: SendResult): SendResult {
 /** A session of the scenario's move; throws SessionOptionsError for a bad option. */
 export function createSession(scenario: Scenario, options: SessionOptions = {}): Session {
   return new Session(scenario, options);
+}
+
+/** The formation in transit that the movement machine's snapshot holds (13.1 steps 3–5), or null. Frozen. */
+function transitOf(root: AnyMachineSnapshot): InTransit | null {
+  const leg = contextIf(fromSnapshot(root), 'movement')?.leg;
+  if (!leg || !root.hasTag('transit')) return null;
+  return deepFreeze({ from: leg.from, to: leg.to, stacks: leg.formation });
 }

@@ -130,6 +130,32 @@ export class Tracer {
     }
   }
 
+  /**
+   * For every step from `from` on, the snapshots that hold the board after it: `board`, the last machine step's at or
+   * before it (a machine's start changes no board), and `movement`, the movement machine's last one (the formation in
+   * transit, 13.1 steps 3–5). Undefined before the first such step.
+   */
+  boardsSince(from: number): {
+    readonly board: AnyMachineSnapshot | undefined;
+    readonly movement: AnyMachineSnapshot | undefined;
+  }[] {
+    let board: AnyMachineSnapshot | undefined;
+    let movement: AnyMachineSnapshot | undefined;
+    for (let i = Math.min(from, this.raw.length) - 1; i >= 0 && !(board && movement); i--) {
+      const r = this.raw[i]!;
+      if ('initial' in r) continue;
+      board ??= r.snap;
+      if (r.machine === 'movement') movement ??= r.snap;
+    }
+    return this.raw.slice(from).map((r) => {
+      if (!('initial' in r)) {
+        board = r.snap;
+        if (r.machine === 'movement') movement = r.snap;
+      }
+      return { board, movement };
+    });
+  }
+
   /** The machine and state of every step from `from` on, without narrating them (cheap). */
   statesSince(from: number): { readonly machine: MachineId; readonly state: string }[] {
     return this.raw

@@ -144,9 +144,16 @@ const HOST_STRICT = `import {
   type RestoreOptions,
   type ResultPosition,
   type RetreatSummary,
+  type SeatSnapshot,
+  type SeatView,
+  type SendOptions,
   type SendResult,
   type SessionOptions,
   type SessionResult,
+  type SessionSnapshot,
+  type SessionStep,
+  type SessionUpdate,
+  type UndoResult,
   type Stack,
   type Summary,
   type Text,
@@ -159,6 +166,7 @@ interface Settings {
   readonly seed?: number | undefined;
   readonly lang?: 'en' | 'ru' | undefined;
   readonly maxPaths?: number | undefined;
+  readonly seat?: Power | undefined;
 }
 const settings: Settings = {};
 
@@ -227,8 +235,54 @@ const restored = restoreSession(session.save(), restoreOptions);
 const exploreOptions: ExploreOptions = { decisions: 'decline', maxPaths: settings.maxPaths };
 const report = explore(parseScenario({ ...vienna, events: [] }), exploreOptions);
 
+// The UI store, seats and undo: a snapshot stable until the next answer, the steps of each answer with their boards,
+// a seat's view and its sends, and undo.
+const table = createSession(scenario, { seed: 3 });
+const { subscribe, getSnapshot } = table;
+let heard = 0;
+const stop = subscribe((u: SessionUpdate) => void (heard += u.steps.length));
+const opening: SessionSnapshot = getSnapshot();
+const stable = opening === getSnapshot();
+const ottomanSeat: SeatView = table.view('ottoman');
+const seatView: SeatSnapshot = ottomanSeat.getSnapshot();
+const notMine: SendResult = table.send(declare, { as: 'ottoman' });
+const unseated: SendOptions = { as: settings.seat };
+const mine: SendResult = table.send(declare, unseated);
+const afterAnswer: SessionSnapshot = getSnapshot();
+const firstStep: SessionStep | undefined = afterAnswer.steps[0];
+const undone: UndoResult = table.undo();
+stop();
+const store = {
+  stable,
+  changed: afterAnswer !== opening,
+  version: afterAnswer.version,
+  notMine: notMine.ok ? null : notMine.error.code,
+  mine: mine.ok,
+  yours: seatView.yours,
+  hand: seatView.hand.length,
+  transit: firstStep?.inTransit?.to,
+  heard: heard > 0,
+  undone: undone.ok ? undone.undone.map((a) => a.event.type) : null,
+  canUndo: getSnapshot().canUndo,
+};
+
 /** What must not compile (never called: each line would throw or change the session at run time). */
-export function mustNotCompile(s: typeof session, d: DecisionOf<'intercept'>, p: Position, y: Summary): void {
+export function mustNotCompile(
+  s: typeof session,
+  d: DecisionOf<'intercept'>,
+  p: Position,
+  y: Summary,
+  z: SessionSnapshot,
+  v: SeatView,
+): void {
+  // @ts-expect-error a seat is a power id
+  s.send(declare, { as: 'hapsbrug' });
+  // @ts-expect-error a snapshot is readonly
+  z.steps.pop();
+  // @ts-expect-error a seat has no save: a save holds the seed
+  v.save();
+  // @ts-expect-error internal members are not in the declarations
+  s.unseenFork();
   // @ts-expect-error a misspelt event type is not an EngineEvent
   s.send({ type: 'intercept.delcare', power: 'hapsburg', from: 'graz' });
   // @ts-expect-error send takes an EngineEvent; sendUntrusted takes anything
@@ -278,6 +332,7 @@ console.log(JSON.stringify({
   restored: restored.pending?.kind,
   paths: report.paths,
   names: hisNames().powers.hapsburg.en,
+  store,
 }));
 `;
 
@@ -458,6 +513,19 @@ describe('the packed package', () => {
         restored: 'roll',
         paths: expect.any(Number),
         names: 'Hapsburg',
+        store: {
+          stable: true,
+          changed: true,
+          version: 1,
+          notMine: 'not-your-decision',
+          mine: true,
+          yours: false,
+          hand: 0,
+          transit: 'vienna',
+          heard: true,
+          undone: ['intercept.declare'],
+          canUndo: false,
+        },
       });
       expect(seen.units as number).toBeGreaterThan(0);
     },
@@ -471,9 +539,12 @@ describe('the packed package', () => {
         join(host, 'node_modules', 'his-procedures', 'dist', 'src', 'engine', 'session.d.ts'),
         'utf8',
       );
-      expect(session).toMatch(/\bsend\(event: EngineEvent\): SendResult;/);
-      expect(session).toMatch(/\bsendUntrusted\(input: unknown\): SendResult;/);
+      expect(session).toMatch(/\bsend\(event: EngineEvent, options\?: SendOptions\): SendResult;/);
+      expect(session).toMatch(/\bsendUntrusted\(input: unknown, options\?: SendOptions\): SendResult;/);
+      expect(session).toMatch(/\bundo\(\): UndoResult;/);
+      expect(session).toMatch(/\bview\(power: Power\): SeatView;/);
       for (const member of [
+        'unseenFork',
         'accept',
         'drawSeeded',
         'stateKey',
@@ -567,6 +638,22 @@ describe('the packed package', () => {
       );
       expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
       expect(r.stdout).toContain('ok    Hapsburg 5 hits v Ottoman 3');
+    },
+    STEP_TIMEOUT,
+  );
+
+  test(
+    "[13.2][14] docs/server.md's Python host runs as it is in a project that installs the package",
+    (ctx) => {
+      const python = spawnSync('python3', ['--version'], { encoding: 'utf8', timeout: 10_000 });
+      ctx.skip(python.error !== undefined, 'python3 is not available here');
+      const doc = readFileSync(join(ROOT, 'docs', 'server.md'), 'utf8');
+      const snippet = doc.split('```python\n')[1]?.split('```')[0] ?? '';
+      expect(snippet).toContain('node_modules/his-procedures/examples/vienna-1517.json');
+      writeFileSync(join(host, 'host.py'), snippet);
+      const r = spawnSync('python3', ['host.py'], { cwd: host, encoding: 'utf8', timeout: STEP_TIMEOUT });
+      expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
+      expect(r.stdout.trim()).toBe('hapsburg');
     },
     STEP_TIMEOUT,
   );

@@ -1,0 +1,168 @@
+// Seats (issue 25, item 4): session.view(power) is what that power may see — the board, the pending decision, the
+// trace, its own hand and the other hands' sizes (no power holds cards yet: both empty) — and never the seeded dice
+// to come; send(event, { as }) refuses an answer for a decision another power owns with not-your-decision and the
+// decision's rule. Forks of a seated view roll dice nobody knows.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { parseScenario } from '../../src/engine/scenario.ts';
+import { restoreSession } from '../../src/engine/save.ts';
+import { createSession, SessionOptionsError } from '../../src/engine/session.ts';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const VIENNA = JSON.parse(readFileSync(join(ROOT, 'examples', 'vienna-1517.json'), 'utf8'));
+const BOOK_EVENTS = parseScenario(VIENNA).data.events;
+const noScript = () => parseScenario({ ...VIENNA, events: [] });
+
+/** Every value reachable from `root` through own properties (getters read), and whether `seed`'s number is among them as a `seed`. */
+function keysReachable(root: unknown): Set<string> {
+  const keys = new Set<string>();
+  const seen = new Set<unknown>();
+  const todo = [root];
+  while (todo.length > 0) {
+    const v = todo.pop();
+    if (v === null || typeof v !== 'object' || seen.has(v)) continue;
+    seen.add(v);
+    for (const k of Reflect.ownKeys(v)) {
+      keys.add(String(k));
+      todo.push((v as Record<PropertyKey, unknown>)[k]);
+    }
+  }
+  return keys;
+}
+
+describe('session.view(power)', () => {
+  test('[DESIGN] a seat sees the board, the decision and whose it is; its own hand and the other hands are empty today', () => {
+    const s = createSession(noScript());
+    const hapsburg = s.view('hapsburg');
+    const ottoman = s.view('ottoman');
+    const seat = hapsburg.getSnapshot();
+    expect(seat.seat).toBe('hapsburg');
+    expect(seat.yours).toBe(true);
+    expect(ottoman.getSnapshot().yours).toBe(false);
+    expect(seat.pending).toEqual(s.pending);
+    expect(seat.position).toEqual(s.position);
+    expect(seat.inTransit).toEqual(s.inTransit);
+    expect(seat.trace).toEqual(s.trace);
+    expect(seat.hand).toEqual([]);
+    expect(seat.hands).toEqual({});
+    expect(Object.isFrozen(seat)).toBe(true);
+    // Stable like the session's snapshot, and renewed when the session changes (whoever answered).
+    expect(hapsburg.getSnapshot()).toBe(seat);
+    expect(hapsburg.send(BOOK_EVENTS[0]!).ok).toBe(true);
+    expect(hapsburg.getSnapshot()).not.toBe(seat);
+    expect(hapsburg.getSnapshot().version).toBe(1);
+  });
+
+  test('[DESIGN] a seat holds no seed, no save and no way back to the session', () => {
+    const s = createSession(noScript(), { seed: 987654321 });
+    const seat = s.view('ottoman');
+    const keys = keysReachable(seat);
+    expect(keys.has('seed')).toBe(false);
+    expect(keys.has('dice')).toBe(false);
+    expect('save' in seat).toBe(false);
+    expect(keysReachable(seat.getSnapshot()).has('seed')).toBe(false);
+    expect(JSON.stringify(seat.getSnapshot())).not.toContain('987654321');
+  });
+
+  test('[DESIGN] a bad power is a SessionOptionsError naming it', () => {
+    const s = createSession(noScript());
+    expect(() => s.view('hapsbrug' as never)).toThrow(SessionOptionsError);
+    expect(() => s.view('hapsbrug' as never)).toThrow(/power id/);
+  });
+});
+
+describe('send(event, { as })', () => {
+  test('[13.2 step 1] the Ottoman seat may not answer the Hapsburg interception: not-your-decision, with the rule', () => {
+    const s = createSession(noScript());
+    const snapshot = s.getSnapshot();
+    const r = s.send(BOOK_EVENTS[0]!, { as: 'ottoman' });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.code).toBe('not-your-decision');
+    expect(r.error.rule).toBe('13.2 step 1');
+    expect(r.error.facts).toEqual({ power: 'hapsburg', as: 'ottoman', kind: 'intercept' });
+    expect(r.error.reason.en).toMatch(/Hapsburg answers it \(13\.2 step 1\)/);
+    expect(r.error.reason.ru).toMatch(/отвечает сторона «Габсбурги» \(13\.2, шаг 1\)/);
+    expect(s.getSnapshot()).toBe(snapshot);
+    // The owner's seat may.
+    expect(s.send(BOOK_EVENTS[0]!, { as: 'hapsburg' }).ok).toBe(true);
+  });
+
+  test('[14 step 6] a roll belongs to the power that rolls it: the seeded roll too', () => {
+    const s = createSession(noScript());
+    s.send(BOOK_EVENTS[0]!);
+    expect(s.pending?.kind).toBe('roll');
+    const other = s.roll({ as: 'ottoman' });
+    expect(!other.ok && other.error.code).toBe('not-your-decision');
+    // Refused before the dice are drawn: the owner's roll is the seed's first.
+    const twin = s.fork();
+    expect(s.view('hapsburg').roll().ok).toBe(true);
+    expect(twin.roll().ok).toBe(true);
+    expect(s.log.at(-1)).toEqual(twin.log.at(-1));
+  });
+
+  test('[ruling R5] a seat may not answer in another power’s name, even on its own turn', () => {
+    const s = createSession(noScript());
+    for (const e of BOOK_EVENTS.slice(0, 4)) s.send(e);
+    expect(s.pending?.kind).toBe('casualties');
+    expect(s.pending?.power).toBe('ottoman');
+    const r = s.view('ottoman').send({ type: 'intercept.decline', power: 'hapsburg' });
+    expect(!r.ok && r.error.code).toBe('not-your-decision');
+    expect(!r.ok && r.error.facts).toEqual({ power: 'hapsburg', as: 'ottoman', kind: 'casualties' });
+    expect(!r.ok && r.error.reason.en).toMatch(/may not answer in the name of Hapsburg/);
+    // A wrong answer of the right seat is the engine's to judge, as without a seat.
+    const wrong = s.send({ type: 'casualties.assign', power: 'ottoman', regulars: 1 }, { as: 'ottoman' });
+    expect(!wrong.ok && wrong.error.code).toBe(
+      (() => {
+        const plain = s.send({ type: 'casualties.assign', power: 'ottoman', regulars: 1 });
+        return !plain.ok && plain.error.code;
+      })(),
+    );
+  });
+
+  test('[DESIGN] options that are not { as: power } are refused, never thrown', () => {
+    const s = createSession(noScript());
+    for (const options of [null, 5, 'hapsburg', [], { as: 'hapsbrug' }, { as: 7 }, { seat: 'hapsburg' }]) {
+      const r = s.sendUntrusted(BOOK_EVENTS[0], options as never);
+      expect(r.ok).toBe(false);
+      if (!r.ok) {
+        expect(r.error.code).toBe('invalid-event');
+        expect(r.error.path).toMatch(/^\(options\)/);
+      }
+    }
+    const hostile = new Proxy(
+      {},
+      {
+        ownKeys: () => {
+          throw new Error('no');
+        },
+      },
+    );
+    expect(s.send(BOOK_EVENTS[0]!, hostile).ok).toBe(false);
+    expect(s.send(BOOK_EVENTS[0]!, { as: undefined }).ok).toBe(true);
+  });
+});
+
+describe('forks of a seated view', () => {
+  test('[DESIGN] roll dice nobody knows: a new seed, the dice so far kept as given, and a save that restores', () => {
+    const s = createSession(noScript(), { seed: 5 });
+    s.send(BOOK_EVENTS[0]!);
+    s.roll(); // the interception roll, seeded
+    expect(s.pending?.kind).toBe('roll');
+    const fork = s.view('ottoman').fork();
+    expect(fork.seed).not.toBe(s.seed);
+    expect(fork.pending).toEqual(s.pending);
+    // The seed's dice to come are not the fork's: 10 dice that match by chance once in 6^10.
+    const twin = s.fork();
+    twin.roll();
+    fork.roll();
+    expect(fork.log.at(-1)?.event).not.toEqual(twin.log.at(-1)?.event);
+    // The roll made before the fork is kept as given, so the fork's save replays under its own seed.
+    expect(fork.save().events.map((e) => e.source)).toEqual(['host', 'host', 'seeded']);
+    expect(restoreSession(fork.save()).pending).toEqual(fork.pending);
+    // It cannot undo past the fork (that would bring back the session's dice).
+    expect(fork.undo().ok).toBe(true);
+    expect(fork.undo().ok).toBe(false);
+  });
+});
