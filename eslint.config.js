@@ -8,7 +8,7 @@ const PURE = 'src/rules and machines/ are pure: no I/O, no clock, no randomness 
 export default tseslint.config(
   { ignores: ['dist/**', 'coverage/**', 'node_modules/**', 'visualizations/**', 'schema/**'] },
   {
-    files: ['**/*.ts', '**/*.js', '**/*.mjs'],
+    files: ['**/*.ts', '**/*.tsx', '**/*.js', '**/*.mjs'],
     languageOptions: { parser: tseslint.parser, ecmaVersion: 2023, sourceType: 'module' },
     plugins: { '@typescript-eslint': tseslint.plugin },
     linterOptions: { reportUnusedDisableDirectives: 'error' },

@@ -1,0 +1,120 @@
+// The React component of docs/api.md ("A UI store"), built with Vite and @vitejs/plugin-react and rendered in Debian's
+// chromium (playwright-core; no browser is downloaded, nothing leaves 127.0.0.1): two seats of one session of the
+// worked example, in strict mode. Played through by clicks — the Hapsburg interception, the rolls, the casualties —
+// with undo in the middle, it must show each seat only its own decisions, the steps of each change with their
+// boards, the rulebook's winner, and no error on the page (a store that gave a new snapshot at every read would make
+// React stop with error #185).
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join } from 'node:path';
+import react from '@vitejs/plugin-react';
+import type { Browser, Page } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launch, LAUNCH_MS, SKIP, TEST_MS } from './chromium.ts';
+
+const HERE = join(import.meta.dirname, 'react');
+const ROOT = join(import.meta.dirname, '..', '..');
+
+let dir = '';
+let site: Server;
+let origin = '';
+let browser: Browser;
+
+beforeAll(async () => {
+  if (SKIP) return;
+  dir = mkdtempSync(join(tmpdir(), 'his-react-'));
+  await build({
+    configFile: false,
+    root: HERE,
+    base: './',
+    logLevel: 'silent',
+    plugins: [react()],
+    build: { outDir: dir, emptyOutDir: true, minify: false },
+  });
+  site = createServer((req, res) => {
+    const path = join(dir, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
+    const type = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' }[extname(path)] ?? 'text/plain';
+    readFile(path.endsWith('/') ? join(path, 'index.html') : path).then(
+      (body) => res.writeHead(200, { 'content-type': type }).end(body),
+      () => res.writeHead(404).end(),
+    );
+  });
+  await new Promise<void>((done) => site.listen(0, '127.0.0.1', done));
+  origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+  browser = await launch();
+}, LAUNCH_MS);
+
+afterAll(async () => {
+  await browser?.close();
+  site?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+async function opened(): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.newPage();
+  const problems: string[] = [];
+  page.on('console', (m) => void (m.type() === 'error' && problems.push(`console: ${m.text()}`)));
+  page.on('pageerror', (e) => void problems.push(`exception: ${e.message}`));
+  page.on('request', (r) => void (!r.url().startsWith(origin) && problems.push(`request: ${r.url()}`)));
+  await page.goto(`${origin}/index.html`);
+  await page.waitForSelector('body[data-ready="true"] section[data-seat="ottoman"]');
+  return { page, problems };
+}
+
+const seat = (page: Page, power: string) => page.locator(`section[data-seat="${power}"]`);
+
+describe.skipIf(SKIP)('the React seat of docs/api.md in chromium', () => {
+  test('[DESIGN] docs/api.md shows the component the test renders, as a host imports it', () => {
+    const component = readFileSync(join(HERE, 'seat.tsx'), 'utf8').replace(
+      "'../../../src/index.ts'",
+      "'his-procedures'",
+    );
+    const api = readFileSync(join(ROOT, 'docs', 'api.md'), 'utf8');
+    expect(api).toContain(`\`\`\`tsx\n${component}\`\`\``);
+  });
+
+  test(
+    '[13.2][14][14.1] two seats play the worked example by clicks, undo included, with no error on the page',
+    async () => {
+      const { page, problems } = await opened();
+      const hapsburg = seat(page, 'hapsburg');
+      const ottoman = seat(page, 'ottoman');
+      // The interception is the Hapsburgs': the Ottoman seat waits, and sees the formation on its way.
+      await expect.poll(() => ottoman.locator('.waiting').textContent()).toBe('Waiting for Hapsburg');
+      expect(await ottoman.locator('.moving').textContent()).toBe('pressburg → vienna');
+      expect(await ottoman.locator('.decision').count()).toBe(0);
+      expect(await hapsburg.locator('.undo').isDisabled()).toBe(true);
+      await hapsburg.getByRole('button', { name: /Graz/ }).first().click();
+      // The interception roll is the Hapsburgs' too; its steps are listed with their boards.
+      await hapsburg.getByRole('button', { name: 'Roll' }).click();
+      expect(await hapsburg.locator('.steps li').count()).toBeGreaterThan(1);
+      // Undo the roll, and roll again: the seeded dice give the same result (the save stays deterministic).
+      const afterRoll = await hapsburg.locator('.steps').textContent();
+      await hapsburg.locator('.undo').click();
+      await expect.poll(() => hapsburg.getByRole('button', { name: 'Roll' }).count()).toBe(1);
+      await hapsburg.getByRole('button', { name: 'Roll' }).click();
+      expect(await hapsburg.locator('.steps').textContent()).toBe(afterRoll);
+      // Play to the end: each side rolls and answers its own decisions only.
+      for (let guard = 0; guard < 20; guard++) {
+        if ((await page.locator('.over').count()) > 0) break;
+        const mine = (await hapsburg.locator('.decision').count()) > 0 ? hapsburg : ottoman;
+        const other = mine === hapsburg ? ottoman : hapsburg;
+        expect(await other.locator('.decision').count()).toBe(0);
+        await mine.locator('.decision button:not([disabled])').first().click();
+      }
+      expect(await hapsburg.locator('.over').textContent()).toMatch(/^Winner: /);
+      expect(await ottoman.locator('.over').textContent()).toBe(await hapsburg.locator('.over').textContent());
+      // The last change's steps end on the board the seats show.
+      const stacks = await ottoman.locator('.board li').count();
+      expect(await ottoman.locator('.steps li').last().getAttribute('data-stacks')).toBe(String(stacks));
+      expect(await page.locator('[role="alert"]').count()).toBe(0);
+      expect(problems).toEqual([]);
+      await page.close();
+    },
+    TEST_MS,
+  );
+});
