@@ -21,9 +21,11 @@ import {
   ScenarioSchema,
   SessionOptionsError,
   SummarySchema,
+  type Power,
   type Session,
   type SendResult,
 } from './index.ts';
+import { POWERS } from './schema/power.ts';
 import { shownValue } from './engine/session-options.ts';
 import { LIMITS } from './schema/limits.ts';
 
@@ -137,6 +139,35 @@ function hostFault(e: unknown): RpcFault | undefined {
 type Params = Readonly<Record<string, unknown>>;
 type Method = (params: Params) => Json;
 
+/**
+ * Every method, in the order `hello` lists them, with the parameters it accepts (anything else is refused, -32602).
+ * docs/server.md's methods table is checked against it (test/server/docs.test.ts): one row per method, in this
+ * order, naming exactly these parameters.
+ */
+export const METHOD_PARAMS = {
+  hello: [],
+  create: ['scenario', 'seed', 'lang'],
+  pending: ['session'],
+  send: ['session', 'event', 'as'],
+  roll: ['session', 'as'],
+  save: ['session'],
+  restore: ['save'],
+  result: ['session'],
+  trace: ['session', 'from'],
+  position: ['session'],
+  summary: ['session'],
+  inTransit: ['session'],
+  snapshot: ['session'],
+  view: ['session', 'power'],
+  undo: ['session'],
+  advise: ['session', 'policy', 'maxPaths', 'maxNodes', 'maxMs'],
+  close: ['session'],
+  ids: [],
+  schema: ['name'],
+} as const satisfies Readonly<Record<string, readonly string[]>>;
+
+export type MethodName = keyof typeof METHOD_PARAMS;
+
 /** A method's accepted parameter names; anything else is refused (a typo such as `sesion` should not pass silently). */
 function checkParams(params: Params, allowed: readonly string[]): void {
   for (const key of Object.keys(params)) {
@@ -182,20 +213,37 @@ export class RpcServer {
     this.maxCallMs = options.maxCallMs ?? DEFAULT_MAX_CALL_MS;
     this.maxSessionEvents = options.maxSessionEvents ?? DEFAULT_MAX_SESSION_EVENTS;
     // A null-prototype table looked up with Object.hasOwn: `__proto__`, `constructor`, `toString` are unknown methods.
+    // Each method's parameters are checked against METHOD_PARAMS before it runs.
+    const handlers: Readonly<Record<MethodName, Method>> = {
+      hello: () => this.hello(),
+      create: (p) => this.create(p),
+      pending: (p) => this.pendingOf(p),
+      send: (p) => this.send(p),
+      roll: (p) => this.roll(p),
+      save: (p) => this.save(p),
+      restore: (p) => this.restore(p),
+      result: (p) => this.result(p),
+      trace: (p) => this.trace(p),
+      position: (p) => ({ position: this.session(p).session.position }),
+      summary: (p) => ({ summary: this.session(p).session.summary }),
+      inTransit: (p) => ({ inTransit: this.session(p).session.inTransit }),
+      snapshot: (p) => this.snapshot(p),
+      view: (p) => this.view(p),
+      undo: (p) => this.undo(p),
+      advise: (p) => this.advise(p),
+      close: (p) => this.close(p),
+      ids: () => this.ids(),
+      schema: (p) => this.schema(p),
+    };
     const table = Object.create(null) as Record<string, Method>;
-    table.hello = (p) => this.hello(p);
-    table.create = (p) => this.create(p);
-    table.pending = (p) => this.pendingOf(p);
-    table.send = (p) => this.send(p);
-    table.roll = (p) => this.roll(p);
-    table.save = (p) => this.save(p);
-    table.restore = (p) => this.restore(p);
-    table.result = (p) => this.result(p);
-    table.trace = (p) => this.trace(p);
-    table.advise = (p) => this.advise(p);
-    table.close = (p) => this.close(p);
-    table.ids = (p) => this.ids(p);
-    table.schema = (p) => this.schema(p);
+    for (const name of Object.keys(METHOD_PARAMS) as MethodName[]) {
+      const allowed: readonly string[] = METHOD_PARAMS[name];
+      const handler = handlers[name];
+      table[name] = (p) => {
+        checkParams(p, allowed);
+        return handler(p);
+      };
+    }
     this.methods = Object.freeze(table);
   }
 
@@ -403,13 +451,13 @@ export class RpcServer {
         },
         limit: { name: 'maxSessionEvents', value: this.maxSessionEvents },
       },
+      pending: session.pending,
     };
   }
 
   // ---- methods ----
 
-  private hello(params: Params): Json {
-    checkParams(params, []);
+  private hello(): Json {
     return {
       protocol: PROTOCOL,
       version: PROTOCOL_VERSION,
@@ -419,7 +467,6 @@ export class RpcServer {
   }
 
   private create(params: Params): Json {
-    checkParams(params, ['scenario', 'seed', 'lang']);
     if (!Object.hasOwn(params, 'scenario'))
       throw invalidParams("missing 'scenario' (the scenario object, or its JSON text)");
     const seed = params.seed ?? 1;
@@ -438,33 +485,57 @@ export class RpcServer {
   }
 
   private pendingOf(params: Params): Json {
-    checkParams(params, ['session']);
     return { pending: this.session(params).session.pending };
   }
 
   private send(params: Params): Json {
-    checkParams(params, ['session', 'event']);
     const { session } = this.session(params);
     if (!Object.hasOwn(params, 'event')) throw invalidParams("missing 'event'");
     // The event's own fields are the engine's to check: a malformed one is refused as a result (code invalid-event).
     if (!isPlainObject(params.event))
       throw invalidParams('\'event\' must be an object such as {"type": "intercept.decline", "power": "hapsburg"}');
-    return this.full(session) ?? outcome(session, session.sendUntrusted(params.event));
+    return this.full(session) ?? outcome(session, session.sendUntrusted(params.event, seatOf(params)));
   }
 
   private roll(params: Params): Json {
-    checkParams(params, ['session']);
     const { session } = this.session(params);
-    return this.full(session) ?? outcome(session, session.roll());
+    return this.full(session) ?? outcome(session, session.roll(seatOf(params)));
+  }
+
+  /**
+   * The session's snapshot (session.getSnapshot()) without its trace, which can be long: `traceLength` says how many
+   * entries it has, and `trace` pages through them.
+   */
+  private snapshot(params: Params): Json {
+    const { trace, ...rest } = this.session(params).session.getSnapshot();
+    return { snapshot: { ...rest, traceLength: trace.length } };
+  }
+
+  /** What a power may see (session.view(power)), without the trace (as `snapshot`). */
+  private view(params: Params): Json {
+    const { session } = this.session(params);
+    if (!Object.hasOwn(params, 'power')) throw invalidParams('missing \'power\' (a power id such as "hapsburg")');
+    const power = params.power;
+    if (typeof power !== 'string' || !(POWERS as readonly string[]).includes(power))
+      throw invalidParams(`'power' must be a power id (${POWERS.join(', ')}), not ${shown(power)}`);
+    const { trace, ...rest } = session.view(power as Power).getSnapshot();
+    return { view: { ...rest, traceLength: trace.length } };
+  }
+
+  /** Takes back the last answer and the engine's answers after it (session.undo()). */
+  private undo(params: Params): Json {
+    const { session } = this.session(params);
+    const r = session.undo();
+    return r.ok
+      ? { ok: true, undone: r.undone, pending: session.pending }
+      : { ok: false, error: r.error, pending: session.pending };
   }
 
   private save(params: Params): Json {
-    checkParams(params, ['session']);
     return this.session(params).session.save();
   }
 
   private restore(params: Params): Json {
-    checkParams(params, ['save']);
     if (!Object.hasOwn(params, 'save'))
       throw invalidParams("missing 'save' (what the save method returned, or its JSON text)");
     this.checkRoom();
@@ -489,12 +560,10 @@ export class RpcServer {
   }
 
   private result(params: Params): Json {
-    checkParams(params, ['session']);
     return { result: this.session(params).session.result };
   }
 
   private trace(params: Params): Json {
-    checkParams(params, ['session', 'from']);
     const { session } = this.session(params);
     const from = params.from ?? 0;
     if (typeof from !== 'number' || !Number.isSafeInteger(from) || from < 0)
@@ -510,7 +579,6 @@ export class RpcServer {
    * is a refusal naming it (code 'limit'); the line's budget running out is the over-budget error.
    */
   private advise(params: Params): Json {
-    checkParams(params, ['session', 'policy', 'maxPaths', 'maxNodes', 'maxMs']);
     const { session } = this.session(params);
     const policy = params.policy ?? 'decline';
     if (policy !== 'decline' && policy !== 'eager')
@@ -548,19 +616,16 @@ export class RpcServer {
   }
 
   private close(params: Params): Json {
-    checkParams(params, ['session']);
     const { id } = this.session(params);
     this.sessions.delete(id);
     return { closed: true };
   }
 
-  private ids(params: Params): Json {
-    checkParams(params, []);
+  private ids(): Json {
     return { sessions: this.sessionIds };
   }
 
   private schema(params: Params): Json {
-    checkParams(params, ['name']);
     const name = params.name ?? 'scenario';
     if (typeof name !== 'string' || !Object.hasOwn(SCHEMAS, name))
       throw invalidParams(`'name' must be one of ${Object.keys(SCHEMAS).join(', ')}`);
@@ -585,8 +650,14 @@ function budgetError(maxCallMs: number): RpcErrorObject {
   };
 }
 
+/** A send's answer: the pending decision after it, accepted or refused (a refusal changed nothing). */
 function outcome(session: Session, r: SendResult): Json {
-  return r.ok ? { ok: true, pending: session.pending } : { ok: false, error: r.error };
+  return r.ok ? { ok: true, pending: session.pending } : { ok: false, error: r.error, pending: session.pending };
+}
+
+/** A send's seat: `as`, when the request names one (the session refuses one that is not a power id). */
+function seatOf(params: Params): { as: Power } | undefined {
+  return Object.hasOwn(params, 'as') ? { as: params.as as Power } : undefined;
 }
 
 function errorResponse(id: Id, error: RpcErrorObject): Json {

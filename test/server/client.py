@@ -133,6 +133,27 @@ def play(client):
     except RpcError as e:
         check(e.code == -32602, "an unknown session is a JSON-RPC error: %s" % e)
 
+    # The board mid-move: the Ottoman formation is on its way while the interception is asked (13.1 steps 3-5).
+    moving = client.call("inTransit", {"session": session})["inTransit"]
+    board = client.call("position", {"session": session})["position"]
+    check(moving["to"] == "vienna" and all(s["power"] != "ottoman" for s in board["stacks"]),
+          "inTransit: the Ottoman formation is on its way to %s, not on the board" % moving["to"])
+
+    # Seats: the Ottoman player sees the decision is not theirs, and may not answer it.
+    seat = client.call("view", {"session": session, "power": "ottoman"})["view"]
+    check(seat["yours"] is False and seat["hand"] == [] and "seed" not in seat, "view ottoman: not its decision, no hand, no seed")
+    wrong_seat = client.call("send", {"session": session, "event": events[0], "as": "ottoman"})
+    check(wrong_seat["ok"] is False and wrong_seat["error"]["code"] == "not-your-decision" and wrong_seat["pending"]["power"] == "hapsburg",
+          "send as ottoman: %s (%s)" % (wrong_seat["error"]["code"], wrong_seat["error"]["rule"]))
+
+    # Undo: the interception taken back and sent again, as the Hapsburg seat.
+    client.call("send", {"session": session, "event": events[0], "as": "hapsburg"})
+    undone = client.call("undo", {"session": session})
+    check(undone["ok"] is True and undone["undone"][0]["event"]["type"] == "intercept.declare" and undone["pending"]["kind"] == "intercept",
+          "undo: the interception is taken back, the interception is asked again")
+    snapshot = client.call("snapshot", {"session": session})["snapshot"]
+    check(snapshot["canUndo"] is False and snapshot["version"] == 2, "snapshot: version %s, nothing left to undo" % snapshot["version"])
+
     for event in events:
         answer = client.call("send", {"session": session, "event": event})
         check(answer["ok"] is True, "send %s: accepted" % event["type"])

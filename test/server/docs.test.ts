@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { METHOD_PARAMS, RPC_ERRORS, type MethodName } from '../../src/server.ts';
 import { ROOT, serveRaw } from './helpers.ts';
 
 function transcript(): { requests: string[]; responses: string[] } {
@@ -32,6 +33,32 @@ describe('docs/server.md', () => {
     const doc = readFileSync(join(ROOT, 'docs', 'server.md'), 'utf8');
     const [hello] = await serveRaw([JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'hello' })]);
     for (const m of JSON.parse(hello!).result.methods as string[]) expect(doc).toContain(`| \`${m}\` |`);
-    for (const code of [-32700, -32600, -32601, -32602, -32603, -32000]) expect(doc).toContain(`| \`${code}\``);
+    for (const code of Object.values(RPC_ERRORS)) expect(doc).toContain(`| \`${code}\``);
+  });
+
+  test("the methods table is the server's: its rows in hello's order, each naming exactly the method's parameters", async () => {
+    const doc = readFileSync(join(ROOT, 'docs', 'server.md'), 'utf8');
+    const table = doc.split('## Methods')[1]!.split('\n\n')[1]!.split('\n').slice(2);
+    const rows = table.map((row) => {
+      const [method, params] = row.split(' | ').map((cell) => cell.replace(/^\| /, ''));
+      // The parameters are the names in backticks that begin each comma-separated part, once what is said about
+      // each in parentheses is left out ("`from?` (index, default 0)").
+      let bare = params!;
+      while (/\([^()]*\)/.test(bare)) bare = bare.replace(/\([^()]*\)/g, '');
+      const named = bare === '—' ? [] : [...bare.matchAll(/(?:^|, )`(\w+)\??`/g)].map((m) => m[1]!);
+      return { method: method!.replace(/`/g, ''), params: named };
+    });
+    const [hello] = await serveRaw([JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'hello' })]);
+    const methods = JSON.parse(hello!).result.methods as string[];
+    expect(rows.map((r) => r.method)).toEqual(methods);
+    expect(methods).toEqual(Object.keys(METHOD_PARAMS));
+    for (const r of rows) expect(r.params, r.method).toEqual(METHOD_PARAMS[r.method as MethodName]);
+  });
+
+  test('every read of the session is a method of the same name', () => {
+    // The session's reads (getters and snapshot-like methods) that a host may want over the wire.
+    for (const read of ['pending', 'position', 'summary', 'inTransit', 'result', 'trace', 'view', 'undo', 'save'])
+      expect(Object.keys(METHOD_PARAMS)).toContain(read);
+    expect(Object.keys(METHOD_PARAMS)).toContain('snapshot'); // session.getSnapshot()
   });
 });

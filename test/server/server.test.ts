@@ -74,6 +74,12 @@ describe('methods', () => {
       'restore',
       'result',
       'trace',
+      'position',
+      'summary',
+      'inTransit',
+      'snapshot',
+      'view',
+      'undo',
       'advise',
       'close',
       'ids',
@@ -143,9 +149,11 @@ describe('methods', () => {
         rule: '13.2 step 1',
         message: expect.stringMatching(/^Not yet/),
       }),
+      pending: expect.objectContaining({ kind: 'intercept' }),
     });
-    expect(r!.result.pending).toBeUndefined();
-    expect(p!.result.pending).toMatchObject({ kind: 'intercept' }); // a refused event changes nothing
+    // The refusal carries the decision that still waits: a refused event changes nothing.
+    expect(r!.result.pending).toMatchObject({ kind: 'intercept', power: 'hapsburg' });
+    expect(p!.result.pending).toEqual(r!.result.pending);
   });
 
   test('[13.2 step 5] the refusal after a successful interception names the rule that closed the step', async () => {
@@ -215,6 +223,98 @@ describe('methods', () => {
     expect(ends[1]).toEqual(ends[0]);
     expect(ends[2]).toEqual(ends[0]);
     await c.end();
+  });
+
+  test('position, summary and inTransit read the board mid-move, as the session does', async () => {
+    const [, , position, summary, transit] = await serve([
+      request(1, 'create', { scenario: VIENNA }),
+      request(2, 'send', { session: 's1', event: INTERCEPT }),
+      request(3, 'position', { session: 's1' }),
+      request(4, 'summary', { session: 's1' }),
+      request(5, 'inTransit', { session: 's1' }),
+    ]);
+    // 13.1 steps 3–5: during the interception the Ottoman formation is on its way, not on the board.
+    expect(position!.result.position.stacks.map((s: { power: string }) => s.power)).toEqual(['hapsburg', 'hapsburg']);
+    expect(summary!.result.summary.interceptions).toEqual([]);
+    expect(transit!.result.inTransit).toMatchObject({
+      from: 'pressburg',
+      to: 'vienna',
+      stacks: [{ power: 'ottoman' }],
+    });
+  });
+
+  test('snapshot gives the session snapshot without its trace (traceLength says how long), with the last steps', async () => {
+    const [, , r, t] = await serve([
+      request(1, 'create', { scenario: VIENNA }),
+      request(2, 'send', { session: 's1', event: INTERCEPT }),
+      request(3, 'snapshot', { session: 's1' }),
+      request(4, 'trace', { session: 's1' }),
+    ]);
+    const snap = r!.result.snapshot;
+    expect(Object.keys(snap).sort()).toEqual(
+      ['canUndo', 'inTransit', 'pending', 'position', 'result', 'steps', 'summary', 'traceLength', 'version'].sort(),
+    );
+    expect(snap).toMatchObject({ version: 1, canUndo: true, result: null, pending: { kind: 'roll' } });
+    expect(snap.traceLength).toBe(t!.result.entries.length);
+    expect(snap.steps.map((s: { entry: unknown }) => s.entry)).toEqual(t!.result.entries.slice(-snap.steps.length));
+    expect(snap.steps.at(-1).inTransit).toMatchObject({ to: 'vienna' });
+  });
+
+  test('view gives what a power may see; send and roll with `as` refuse another power’s decision', async () => {
+    const [, hapsburg, ottoman, refused, rollRefused, accepted, bad, missing] = await serve([
+      request(1, 'create', { scenario: VIENNA }),
+      request(2, 'view', { session: 's1', power: 'hapsburg' }),
+      request(3, 'view', { session: 's1', power: 'ottoman' }),
+      request(4, 'send', { session: 's1', event: INTERCEPT, as: 'ottoman' }),
+      request(5, 'roll', { session: 's1', as: 'ottoman' }),
+      request(6, 'send', { session: 's1', event: INTERCEPT, as: 'hapsburg' }),
+      request(7, 'view', { session: 's1', power: 'hapsbrug' }),
+      request(8, 'view', { session: 's1' }),
+    ]);
+    expect(hapsburg!.result.view).toMatchObject({ seat: 'hapsburg', yours: true, hand: [], hands: {}, version: 0 });
+    expect(ottoman!.result.view).toMatchObject({ seat: 'ottoman', yours: false });
+    expect(ottoman!.result.view.canUndo).toBeUndefined();
+    expect(ottoman!.result.view.seed).toBeUndefined();
+    expect(refused!.result).toMatchObject({
+      ok: false,
+      error: { code: 'not-your-decision', rule: '13.2 step 1', facts: { power: 'hapsburg', as: 'ottoman' } },
+      pending: { kind: 'intercept', power: 'hapsburg' },
+    });
+    expect(rollRefused!.result.error.code).toBe('not-your-decision');
+    expect(accepted!.result).toMatchObject({ ok: true, pending: { kind: 'roll', power: 'hapsburg' } });
+    expect(bad!.error).toMatchObject({ code: RPC_ERRORS.invalidParams, message: expect.stringMatching(/'power'/) });
+    expect(missing!.error).toMatchObject({
+      code: RPC_ERRORS.invalidParams,
+      message: expect.stringMatching(/missing 'power'/),
+    });
+  });
+
+  test('undo takes back the last answer: the seeded roll is rolled again with the same values', async () => {
+    const [, , rolled, undone, again, none] = await serve([
+      request(1, 'create', { scenario: VIENNA, seed: 9 }),
+      request(2, 'send', { session: 's1', event: INTERCEPT }),
+      request(3, 'roll', { session: 's1' }),
+      request(4, 'undo', { session: 's1' }),
+      request(5, 'roll', { session: 's1' }),
+      request(6, 'create', { scenario: VIENNA }),
+    ]);
+    expect(rolled!.result.ok).toBe(true);
+    expect(undone!.result).toMatchObject({
+      ok: true,
+      undone: [{ event: { type: 'dice.rolled' }, source: 'seeded' }],
+      pending: { kind: 'roll', power: 'hapsburg' },
+    });
+    expect(again!.result).toEqual(rolled!.result);
+    expect(none!.result.session).toBe('s2');
+    const [empty] = await serve([
+      request(1, 'create', { scenario: VIENNA }),
+      request(2, 'undo', { session: 's1' }),
+    ]).then((rs) => rs.slice(1));
+    expect(empty!.result).toMatchObject({
+      ok: false,
+      error: { code: 'nothing-to-undo' },
+      pending: { kind: 'intercept' },
+    });
   });
 
   test('result is null until the move is over', async () => {
@@ -533,6 +633,12 @@ describe('protocol faults are JSON-RPC errors, and the server keeps serving', ()
       'restore',
       'result',
       'trace',
+      'position',
+      'summary',
+      'inTransit',
+      'snapshot',
+      'view',
+      'undo',
       'advise',
       'close',
       'ids',
