@@ -2,7 +2,10 @@
 // launch, a page opened from disk that records every problem (console errors, exceptions, dialogs, requests for
 // anything but the file itself), and what a reader sees of the current step.
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { ROOT } from '../walkthrough/fixtures.ts';
@@ -92,4 +95,29 @@ export function current(page: Page) {
       view: document.body.dataset.view,
     };
   });
+}
+
+const TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+};
+
+/**
+ * Serves the files below `root` on 127.0.0.1 (a built page whose module scripts chromium will not load from disk):
+ * nothing outside `root`, 404 for what is not there. Returns the server and its origin.
+ */
+export async function serveStatic(root: string): Promise<{ readonly server: Server; readonly origin: string }> {
+  const server = createServer((req, res) => {
+    const path = normalize(join(root, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)));
+    if (!path.startsWith(root + sep)) return void res.writeHead(404).end();
+    readFile(path).then(
+      (body) => res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(body),
+      () => res.writeHead(404).end(),
+    );
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }

@@ -5,16 +5,14 @@
 // boards, the rulebook's winner, and no error on the page (a store that gave a new snapshot at every read would make
 // React stop with error #185).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { extname, join } from 'node:path';
+import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launch, LAUNCH_MS, SKIP, TEST_MS } from './chromium.ts';
+import { launch, LAUNCH_MS, serveStatic, SKIP, TEST_MS } from './chromium.ts';
 
 const HERE = join(import.meta.dirname, 'react');
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -35,16 +33,7 @@ beforeAll(async () => {
     plugins: [react()],
     build: { outDir: dir, emptyOutDir: true, minify: false },
   });
-  site = createServer((req, res) => {
-    const path = join(dir, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
-    const type = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' }[extname(path)] ?? 'text/plain';
-    readFile(path.endsWith('/') ? join(path, 'index.html') : path).then(
-      (body) => res.writeHead(200, { 'content-type': type }).end(body),
-      () => res.writeHead(404).end(),
-    );
-  });
-  await new Promise<void>((done) => site.listen(0, '127.0.0.1', done));
-  origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+  ({ server: site, origin } = await serveStatic(dir));
   browser = await launch();
 }, LAUNCH_MS);
 
