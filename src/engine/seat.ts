@@ -1,9 +1,10 @@
 // A seat at the table (session.view(power)): what one power may see of a session — the board, the pending decision,
-// the trace, its own hand and only the sizes of the other hands — and its answers, sent as that power (a decision
+// the trace, its own hand and only the sizes of the other hands (ruling R33) — and its answers, sent as that power (a decision
 // another power owns is refused with `not-your-decision`). A seat never sees the seeded dice to come: it has no seed
 // and no save, the session it reads is out of reach (a private field), and its forks roll dice nobody knows.
+import type { CardId } from '../data/cards.ts';
 import type { EngineEvent } from '../schema/events.ts';
-import type { Power } from '../schema/power.ts';
+import { MAJOR_POWERS, type MajorPower, type Power } from '../schema/power.ts';
 import { deepFreeze } from './freeze.ts';
 import type { SendResult, Session, SessionResult, InTransit } from './session.ts';
 import type { SessionSnapshot } from './store.ts';
@@ -19,15 +20,12 @@ export interface SeatSnapshot extends Omit<SessionSnapshot, 'canUndo'> {
   /** Whether the pending decision is this power's to answer. */
   readonly yours: boolean;
   /**
-   * This power's own hand, as card ids. Always empty today: no power holds cards in this engine yet (the hands come
-   * with the cards; a seat will then see its own cards here).
+   * This power's own hand (ruling R33), as card ids: empty while it holds none. Every position of the seat's snapshot
+   * (`position`, each step's, the result's) shows this hand only.
    */
-  readonly hand: readonly string[];
-  /**
-   * The other powers' hands by their sizes only, never their cards: `{ ottoman: 3 }`. Empty today (no power holds
-   * cards yet).
-   */
-  readonly hands: Readonly<Partial<Record<Power, number>>>;
+  readonly hand: readonly CardId[];
+  /** The other major powers' hands by their sizes only, never their cards: `{ ottoman: 3 }` (those that hold cards). */
+  readonly hands: Readonly<Partial<Record<MajorPower, number>>>;
 }
 
 export type SeatListener = (snapshot: SeatSnapshot) => void;
@@ -48,12 +46,16 @@ export class SeatView {
     const from = this.#session.getSnapshot();
     if (this.#cached?.from !== from) {
       const { canUndo: _hidden, ...shared } = from;
+      const power = this.power;
       const seat: SeatSnapshot = {
         ...shared,
-        seat: this.power,
-        yours: from.pending?.power === this.power,
-        hand: [],
-        hands: {},
+        position: seatPosition(from.position, power),
+        steps: from.steps.map((step) => ({ ...step, position: seatPosition(step.position, power) })),
+        result: from.result && { ...from.result, position: seatPosition(from.result.position, power) },
+        seat: power,
+        yours: from.pending?.power === power,
+        hand: from.position.hands?.[power as MajorPower] ?? [],
+        hands: handSizes(from.position, power),
       };
       this.#cached = { from, seat: deepFreeze(seat) };
     }
@@ -117,4 +119,22 @@ export class SeatView {
   fork(): Session {
     return this.#session.unseenFork();
   }
+}
+
+/** A position as `power` may see it: its own hand only (ruling R33); the same object when no other power holds cards. */
+export function seatPosition<P extends Position>(position: P, power: Power): P {
+  const hands = position.hands;
+  if (!hands || Object.keys(hands).every((p) => p === power)) return position;
+  const own = hands[power as MajorPower];
+  return { ...position, hands: own ? { [power]: own } : {} };
+}
+
+/** The sizes of the other major powers' hands: how many cards each holds, never which. */
+function handSizes(position: Position, power: Power): Partial<Record<MajorPower, number>> {
+  const sizes: Partial<Record<MajorPower, number>> = {};
+  for (const p of MAJOR_POWERS) {
+    const hand = position.hands?.[p];
+    if (p !== power && hand) sizes[p] = hand.length;
+  }
+  return sizes;
 }

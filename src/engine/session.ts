@@ -407,8 +407,8 @@ export class Session {
 
   /**
    * What `power` may see, as a seat at the table: the board, the pending decision, the trace, its own hand and the
-   * sizes of the other hands (no power holds cards yet: the hands are empty), never the seeded dice to come. Its
-   * sends answer as `power`; its forks roll dice nobody knows.
+   * sizes of the other hands (ruling R33), never the seeded dice to come. Its sends answer as `power`; its forks
+   * roll dice nobody knows.
    */
   view(power: Power): SeatView {
     if (!(POWERS as readonly unknown[]).includes(power))

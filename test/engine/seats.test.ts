@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { parseScenario } from '../../src/engine/scenario.ts';
 import { restoreSession } from '../../src/engine/save.ts';
-import { createSession, SessionOptionsError } from '../../src/engine/session.ts';
+import { seatPosition } from '../../src/engine/seat.ts';
+import { createSession, SeatView, SessionOptionsError, type Session } from '../../src/engine/session.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const VIENNA = JSON.parse(readFileSync(join(ROOT, 'examples', 'vienna-1517.json'), 'utf8'));
@@ -69,6 +70,40 @@ describe('session.view(power)', () => {
     const s = createSession(noScript());
     expect(() => s.view('hapsbrug' as never)).toThrow(SessionOptionsError);
     expect(() => s.view('hapsbrug' as never)).toThrow(/power id/);
+  });
+});
+
+describe('hands (ruling R33): a seat sees its own cards and only the sizes of the others', () => {
+  // No card is played by this release, so a scenario with cards in hand is refused ("not supported yet"): the
+  // session's snapshot is given hands here, as the cards will give it.
+  const withHands = () => {
+    const s = createSession(noScript());
+    for (const e of BOOK_EVENTS) s.send(e);
+    const real = s.getSnapshot();
+    const hands = { ottoman: ['janissaries', 'gout'], hapsburg: ['tercios'], france: [] } as const;
+    const position = { ...real.position, hands };
+    const result = real.result && { ...real.result, position: { ...real.result.position, hands } };
+    const steps = real.steps.map((step) => ({ ...step, position: { ...step.position, hands } }));
+    const snapshot = { ...real, position, result, steps };
+    return new SeatView({ getSnapshot: () => snapshot } as unknown as Session, 'hapsburg');
+  };
+
+  test('[ruling R33] the Hapsburg seat holds Tercios, sees two Ottoman cards and none of France, never their ids', () => {
+    const seat = withHands().getSnapshot();
+    expect(seat.hand).toEqual(['tercios']);
+    expect(seat.hands).toEqual({ ottoman: 2, france: 0 });
+    for (const position of [seat.position, seat.result!.position, ...seat.steps.map((x) => x.position)])
+      expect(position.hands).toEqual({ hapsburg: ['tercios'] });
+    expect(JSON.stringify(seat)).not.toMatch(/janissaries|gout/);
+  });
+
+  test('[ruling R33] a position without other hands is the same object; one with them loses them', () => {
+    const s = createSession(noScript());
+    expect(seatPosition(s.position, 'ottoman')).toBe(s.position);
+    const own = { ...s.position, hands: { ottoman: ['gout' as const] } };
+    expect(seatPosition(own, 'ottoman')).toBe(own);
+    expect(seatPosition(own, 'hapsburg').hands).toEqual({});
+    expect(seatPosition(own, 'hapsburg').stacks).toBe(s.position.stacks);
   });
 });
 
