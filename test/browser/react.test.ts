@@ -17,39 +17,39 @@ import { launch, LAUNCH_MS, serveStatic, SKIP, TEST_MS } from './chromium.ts';
 const HERE = join(import.meta.dirname, 'react');
 const ROOT = join(import.meta.dirname, '..', '..');
 
-let dir = '';
-let site: Server;
-let origin = '';
-let browser: Browser;
+/** The built page, where it is served, and the browser (set up once for the file). */
+const built: { out?: string; site?: Server; origin: string; browser?: Browser } = { origin: '' };
 
 beforeAll(async () => {
   if (SKIP) return;
-  dir = mkdtempSync(join(tmpdir(), 'his-react-'));
+  built.out = mkdtempSync(join(tmpdir(), 'his-react-'));
   await build({
     configFile: false,
     root: HERE,
     base: './',
     logLevel: 'silent',
     plugins: [react()],
-    build: { outDir: dir, emptyOutDir: true, minify: false },
+    build: { outDir: built.out, emptyOutDir: true, minify: false },
   });
-  ({ server: site, origin } = await serveStatic(dir));
-  browser = await launch();
+  const served = await serveStatic(built.out);
+  built.site = served.server;
+  built.origin = served.origin;
+  built.browser = await launch();
 }, LAUNCH_MS);
 
 afterAll(async () => {
-  await browser?.close();
-  site?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await built.browser?.close();
+  built.site?.close();
+  if (built.out) rmSync(built.out, { recursive: true, force: true });
 });
 
 async function opened(): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.newPage();
+  const page = await built.browser!.newPage();
   const problems: string[] = [];
   page.on('console', (m) => void (m.type() === 'error' && problems.push(`console: ${m.text()}`)));
   page.on('pageerror', (e) => void problems.push(`exception: ${e.message}`));
-  page.on('request', (r) => void (!r.url().startsWith(origin) && problems.push(`request: ${r.url()}`)));
-  await page.goto(`${origin}/index.html`);
+  page.on('request', (r) => void (!r.url().startsWith(built.origin) && problems.push(`request: ${r.url()}`)));
+  await page.goto(`${built.origin}/index.html`);
   await page.waitForSelector('body[data-ready="true"] section[data-seat="ottoman"]');
   return { page, problems };
 }

@@ -83,8 +83,12 @@ test(
         attack(scenario, junk);
         attack(hostile.pending, junk);
         play(hostile, steps, (s) => {
+          const seat = s.view(s.pending?.power ?? 'ottoman').getSnapshot();
           for (const value of [s.pending, s.position, s.summary, s.log, s.trace, s.inTransit, s.result, s.save()])
             attack(value, junk);
+          // The UI store: the snapshot (with the last answer's steps and their boards) and a seat's.
+          attack(s.getSnapshot(), junk);
+          attack(seat, junk);
           attack(s.sendUntrusted({ type: 'bogus' }), junk);
         });
         expect(view(hostile)).toBe(view(reference));

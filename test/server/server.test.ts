@@ -5,7 +5,7 @@ import { PassThrough } from 'node:stream';
 import fc from 'fast-check';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { Session, SessionOptionsError } from '../../src/index.ts';
-import { DEFAULT_MAX_LINE_BYTES, RPC_ERRORS, RpcServer, serveLines } from '../../src/server.ts';
+import { DEFAULT_MAX_LINE_BYTES, METHOD_PARAMS, RPC_ERRORS, RpcServer, serveLines } from '../../src/server.ts';
 import { InProcessClient, notification, request, serve, serveRaw, workedExample, type Response } from './helpers.ts';
 
 const { scenario: VIENNA, events: VIENNA_EVENTS } = workedExample();
@@ -623,28 +623,7 @@ describe('protocol faults are JSON-RPC errors, and the server keeps serving', ()
   test('no input makes the server throw or go silent: random JSON as requests and as params of every method', async () => {
     const server = new RpcServer();
     server.handleLine(JSON.stringify(request(0, 'create', { scenario: VIENNA })));
-    const methods = [
-      'hello',
-      'create',
-      'pending',
-      'send',
-      'roll',
-      'save',
-      'restore',
-      'result',
-      'trace',
-      'position',
-      'summary',
-      'inTransit',
-      'snapshot',
-      'view',
-      'undo',
-      'advise',
-      'close',
-      'ids',
-      'schema',
-      '__proto__',
-    ];
+    const methods = [...Object.keys(METHOD_PARAMS), '__proto__'];
     const params = fc.oneof(
       fc.jsonValue(),
       fc.record(
@@ -654,6 +633,8 @@ describe('protocol faults are JSON-RPC errors, and the server keeps serving', ()
           from: fc.jsonValue(),
           save: fc.jsonValue(),
           scenario: fc.jsonValue(),
+          power: fc.oneof(fc.constantFrom('hapsburg', 'ottoman', 'constructor'), fc.jsonValue()),
+          as: fc.oneof(fc.constantFrom('hapsburg', 'ottoman', '__proto__'), fc.jsonValue()),
         },
         { requiredKeys: [] },
       ),
