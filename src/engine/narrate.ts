@@ -3,17 +3,15 @@
 import type { MachineId } from '../../machines/index.ts';
 import type { EngineEvent } from '../schema/events.ts';
 import type { Power } from '../schema/power.ts';
-import type { CardSummary, MoveSummary, Summary } from '../schema/result.ts';
+import type { CardSummary, MoveSummary, RecordedSummary, Summary } from '../schema/result.ts';
 import { cardTitle } from '../data/cards.ts';
-import { countHits } from '../rules/dice.ts';
-import { isHeldBeforeLeague } from '../rules/league.ts';
-import { winningPower, type FieldBattleContext } from '../rules/procedures/field-battle.ts';
+import { countHits, diceTotal, type DiceTerm } from '../rules/dice.ts';import { isHeldBeforeLeague } from '../rules/league.ts';
+import { sideHits, winningPower, type FieldBattleContext } from '../rules/procedures/field-battle.ts';
 import type { World } from '../rules/world.ts';
-import { modifiersText } from '../text/modifiers.ts';
+import { listedTerms, modifiersOf, modifiersText, sourceFor } from '../text/modifiers.ts';
 import {
   inSpace,
   intoSpace,
-  leaderAcc,
   leaderName,
   outOfSpace,
   powerDat,
@@ -79,7 +77,7 @@ function winnerText(world: World, space: string, power: Power, won: number, lost
  */
 function winnerNote(world: World, from: string | undefined, f: FieldBattleContext | undefined): Text | undefined {
   if (from !== 'decidingWinner' || !f?.winner) return undefined;
-  const hits = { attacker: countHits(f.rolled.attacker ?? []), defender: countHits(f.rolled.defender ?? []) };
+  const hits = sideHits(f);
   const loser = f.winner === 'attacker' ? 'defender' : 'attacker';
   return winnerText(
     world,
@@ -143,7 +141,7 @@ function cardNote(world: World, card: CardSummary, move: MoveSummary | undefined
 }
 
 /** Notes for what the summary gained in this step. */
-function summaryNotes(world: World, before: Summary, after: Summary): Text[] {
+function summaryNotes(world: World, before: RecordedSummary, after: RecordedSummary): Text[] {
   const out: Text[] = [];
   for (const card of after.cards.slice(before.cards.length))
     out.push(
@@ -178,9 +176,10 @@ function summaryNotes(world: World, before: Summary, after: Summary): Text[] {
       f = spaceName(world, i.from),
       u = unitsText(world, i.units);
     const raw = i.dice.reduce((a, b) => a + b, 0);
-    const calc = i.modifiers.length > 0 ? `${raw}${modifiersText(i.modifiers, 'sum')} = ${i.total}` : `${i.total}`;
+    const mods = modifiersOf(world, i.terms);
+    const calc = mods.length > 0 ? `${raw}${modifiersText(mods, 'sum')} = ${i.total}` : `${i.total}`;
     // Russian: «итого 8 + 2 − 1 = 9», or just «итого 8» with no modifier.
-    const calcRu = i.modifiers.length > 0 ? calc : `${i.total}`;
+    const calcRu = mods.length > 0 ? calc : `${i.total}`;
     const r = cite('13.2');
     out.push(
       text(
@@ -205,10 +204,11 @@ function summaryNotes(world: World, before: Summary, after: Summary): Text[] {
     }
     const r = cite('13.3');
     const raw = a.dice.reduce((x, y) => x + y, 0);
+    const sum = modifiersText(modifiersOf(world, a.terms), 'sum');
     out.push(
       text(
-        `${p.en} tries to avoid battle into ${t.en} with ${u.en}: rolls ${diceText(a.dice)}, ${a.modifiers.length > 0 ? `${raw}${modifiersText(a.modifiers, 'sum')} = ` : ''}${a.total} — ${a.success ? 'success' : `fails (needs ${a.target})`} (${r.en}).`,
-        `${p.ru} ${ruAgree(a.power, 'пытаются', 'пытается')} уклониться от сражения ${intoSpace(world, a.to).ru} (${u.ru}): выпало ${diceRu(a.dice)}, итого ${a.modifiers.length > 0 ? `${raw}${modifiersText(a.modifiers, 'sum')} = ` : ''}${a.total} — ${a.success ? 'успех' : `неудача (нужно не меньше ${a.target})`} (${r.ru}).`,
+        `${p.en} tries to avoid battle into ${t.en} with ${u.en}: rolls ${diceText(a.dice)}, ${sum ? `${raw}${sum} = ` : ''}${a.total} — ${a.success ? 'success' : `fails (needs ${a.target})`} (${r.en}).`,
+        `${p.ru} ${ruAgree(a.power, 'пытаются', 'пытается')} уклониться от сражения ${intoSpace(world, a.to).ru} (${u.ru}): выпало ${diceRu(a.dice)}, итого ${sum ? `${raw}${sum} = ` : ''}${a.total} — ${a.success ? 'успех' : `неудача (нужно не меньше ${a.target})`} (${r.ru}).`,
       ),
     );
   }
@@ -441,24 +441,32 @@ function noMoveNotes(world: World, machine: MachineId, state: string): Text[] {
   ];
 }
 
+/**
+ * A side's dice and what they are made of, from its terms: "Hapsburg 6 dice (4 units + 2 for Charles V)". The land
+ * units come first as a count of units; every other listed term adds (or takes) its dice "for" its source.
+ */
+function diceMadeOf(world: World, who: Text, terms: readonly DiceTerm[]): Text {
+  const dice = count(diceTotal(terms), NOUNS.die);
+  const parts = listedTerms(terms).map((t) => {
+    if (t.source.kind === 'landUnits') return count(t.count, NOUNS.unit);
+    const why = sourceFor(world, t.source);
+    const sign = t.count < 0 ? '−' : '+';
+    return text(`${sign} ${Math.abs(t.count)} ${why.en}`, `${sign} ${Math.abs(t.count)} ${why.ru}`);
+  });
+  const en = parts.map((p) => p.en).join(' '),
+    ru = parts.map((p) => p.ru).join(' ');
+  return text(`${who.en} ${dice.en} (${en})`, `${who.ru} — ${dice.ru} (${ru})`);
+}
+
 /** Notes of the field battle's own steps (dice counted, each side's roll). */
 function battleNotes(world: World, state: string, f: FieldBattleContext | undefined): Text[] {
   if (!f) return [];
   const side = (r: 'attacker' | 'defender') => {
-    const d = f.dice?.[r];
     const who =
       r === 'attacker'
         ? power(f.battle.attacker)
         : powers([...new Set((f.forces?.defender ?? []).map((s) => s.power))]);
-    const lead = d?.leader ? leaderName(world, d.leader) : undefined;
-    const leadRu = d?.leader ? leaderAcc(world, d.leader).ru : undefined;
-    const units = d?.units ?? 0;
-    const dice = count(d?.dice ?? 0, NOUNS.die),
-      made = count(units, NOUNS.unit);
-    return text(
-      `${who.en} ${dice.en} (${made.en}${lead ? ` + ${d?.leaderBonus} for ${lead.en}` : ''}${d?.defenderBonus ? ' + 1 as defender' : ''})`,
-      `${who.ru} — ${dice.ru} (${made.ru}${leadRu ? ` + ${d?.leaderBonus} за ${leadRu}` : ''}${d?.defenderBonus ? ' + 1 за оборону' : ''})`,
-    );
+    return diceMadeOf(world, who, f.dice?.[r] ?? []);
   };
   if (state === 'combatCards') {
     const a = side('attacker'),
@@ -474,7 +482,7 @@ function battleNotes(world: World, state: string, f: FieldBattleContext | undefi
   }
   if (state === 'rollingDefenderDice' && f.rolled.attacker) {
     const p = powerName(f.battle.attacker);
-    const h = hits(countHits(f.rolled.attacker));
+    const h = hits(sideHits(f).attacker);
     const r = cite('14 step 6');
     return [
       text(
@@ -484,7 +492,7 @@ function battleNotes(world: World, state: string, f: FieldBattleContext | undefi
     ];
   }
   if (state === 'decidingWinner' && f.rolled.defender) {
-    const h = hits(countHits(f.rolled.defender));
+    const h = hits(sideHits(f).defender);
     const r = cite('14 step 6');
     return [
       text(
@@ -504,8 +512,8 @@ export function narrate(args: {
   from?: string;
   /** The field battle's context, when the step is one of its states. */
   fieldBattle: FieldBattleContext | undefined;
-  before: Summary;
-  after: Summary;
+  before: RecordedSummary;
+  after: RecordedSummary;
   title: Text;
   event?: EngineEvent;
 }): Note {

@@ -33,6 +33,7 @@ import { contextIf, fromSnapshot, movementOutput, procedureContext, stateKeyOf }
 import { leafOf, TreeRunner, type TreeNode } from './tree.ts';
 import { deepFreeze } from './freeze.ts';
 import { toResultPosition } from './position.ts';
+import { wordedSummary } from './summary.ts';
 import { Dice } from './rng.ts';
 import { isScenario, zodIssues, type Scenario } from './scenario.ts';
 import { Observers, type ObserverError, type SessionListener } from './observers.ts';
@@ -272,7 +273,8 @@ export class Session {
 
   /** What has happened so far. Frozen. */
   get summary(): Summary {
-    return deepFreeze(procedureContext(fromSnapshot(this.leafSnapshot())).summary);
+    const context = procedureContext(fromSnapshot(this.leafSnapshot()));
+    return deepFreeze(wordedSummary(context.world, context.summary));
   }
 
   /**
@@ -292,7 +294,7 @@ export class Session {
     const out = movementOutput(snap);
     this.cachedResult ??= deepFreeze({
       position: toResultPosition(this.scenario, out.world.position),
-      summary: out.summary,
+      summary: wordedSummary(out.world, out.summary),
     });
     return this.cachedResult;
   }

@@ -4,7 +4,7 @@
 import type { AnyActorRef, AnyMachineSnapshot, AnyStateMachine, InspectionEvent } from 'xstate';
 import type { MachineId, StateMeta } from '../../machines/index.ts';
 import { EVENT_TYPES, type EngineEvent } from '../schema/events.ts';
-import { EMPTY_SUMMARY, type SkippedDecision, type Summary } from '../schema/result.ts';
+import { EMPTY_SUMMARY, type RecordedSummary, type SkippedDecision } from '../schema/result.ts';
 import { reasonOf } from '../text/reasons/index.ts';
 import type { RuleRef } from '../rules/registry.ts';
 import { text, type Text } from '../text/text.ts';
@@ -90,7 +90,7 @@ export class Tracer {
   private readonly raw: RawStep[] = [];
   /** The narrated prefix of `raw`, built on demand. */
   private readonly built: TraceEntry[] = [];
-  private lastSummary: Summary = EMPTY_SUMMARY;
+  private lastSummary: RecordedSummary = EMPTY_SUMMARY;
 
   private readonly recorder: GuardRecorder;
 

@@ -2,7 +2,7 @@
 // (13.2 step 2, 13.3 step 4); a field-battle roll only counts its hits (14 step 6); and both rolls of a field battle
 // together only decide the winner and what each side loses (14 steps 8–9). One representative roll stands for each
 // group, so a tree of outcomes stays small and its probabilities stay exact.
-import { ROLL_TARGET } from '../rules/dice.ts';
+import { dicePools, ROLL_TARGET } from '../rules/dice.ts';
 import type { RollInfo } from '../schema/decision.ts';
 import { binomial, fraction, type Fraction } from './fraction.ts';
 
@@ -36,65 +36,101 @@ export function targetOutcomes(modifier: number, target = ROLL_TARGET): DiceOutc
   return out;
 }
 
-/** n dice with exactly k hits: k sixes, the rest ones. */
+/** n dice with exactly k hits: k sixes, the rest ones (a six hits and a one misses on every pool's faces). */
 export function hitRoll(n: number, k: number): number[] {
   return [...Array<number>(k).fill(6), ...Array<number>(n - k).fill(1)];
 }
 
-/** The ways n dice give k hits, times 2^(n−k) (each miss has two faces in three of six): P = weight / 3^n. */
-function hitWeights(n: number): bigint[] {
-  const out: bigint[] = [];
-  let c = 1n;
-  for (let k = 0; k <= n; k++) {
-    if (k > 0) c = (c * BigInt(n - k + 1)) / BigInt(k);
-    out.push(c * 2n ** BigInt(n - k));
-  }
-  return out;
+/** A side's battle dice grouped by the face they hit on (src/rules/dice.ts `dicePools`). */
+export type Pools = readonly { readonly hitOn: number; readonly dice: number }[];
+
+function gcd(a: number, b: number): number {
+  return b === 0 ? a : gcd(b, a % b);
 }
 
 /**
- * n dice hitting on 5–6: k hits for k = 0…n, binomial(n, k) · 2^(n−k) / 3^n. Lazy: a caller that stops early (an
- * exploration at its limit) does not build a roll of n dice for every k.
+ * The weight of each number of hits k = 0…n over all the pools' dice, and the common denominator: a die hitting on h
+ * hits on 7 − h faces of 6 and misses on h − 1 (reduced: 1 and 2 of 3 for 5–6, 1 and 1 of 2 for 4–6). A pool is
+ * C(n, k)·hit^k·miss^(n−k) of base^n; pools multiply (their distributions convolve).
  */
-export function* hitOutcomes(n: number): Generator<DiceOutcome> {
-  const denominator = 3n ** BigInt(n);
-  let c = 1n;
-  for (let k = 0; k <= n; k++) {
-    if (k > 0) c = (c * BigInt(n - k + 1)) / BigInt(k);
+function hitWeights(pools: Pools): { weights: bigint[]; denominator: bigint } {
+  let weights = [1n];
+  let denominator = 1n;
+  for (const p of pools) {
+    const g = gcd(7 - p.hitOn, p.hitOn - 1);
+    const hit = BigInt((7 - p.hitOn) / g),
+      miss = BigInt((p.hitOn - 1) / g);
+    const pool: bigint[] = [];
+    let c = 1n;
+    for (let k = 0; k <= p.dice; k++) {
+      if (k > 0) c = (c * BigInt(p.dice - k + 1)) / BigInt(k);
+      pool.push(c * hit ** BigInt(k) * miss ** BigInt(p.dice - k));
+    }
+    denominator *= (hit + miss) ** BigInt(p.dice);
+    if (weights.length === 1) weights = pool.map((w) => w * weights[0]!);
+    else {
+      const next = Array<bigint>(weights.length + pool.length - 1).fill(0n);
+      weights.forEach((w, a) => pool.forEach((x, b) => (next[a + b]! += w * x)));
+      weights = next;
+    }
+  }
+  return { weights, denominator };
+}
+
+const poolDice = (pools: Pools) => pools.reduce((n, p) => n + p.dice, 0);
+
+/**
+ * A side's dice in pools (5–6 only, or with Tercios' 4–6): k hits for k = 0…n with its exact chance. Lazy: a caller
+ * that stops early (an exploration at its limit) does not build a roll of n dice for every k.
+ */
+export function* hitOutcomes(pools: Pools): Generator<DiceOutcome> {
+  const n = poolDice(pools);
+  const { weights, denominator } = hitWeights(pools);
+  for (let k = 0; k <= n; k++)
     yield {
       rolls: [hitRoll(n, k)],
-      probability: fraction(c * 2n ** BigInt(n - k), denominator),
+      probability: fraction(weights[k]!, denominator),
       label: `${k} ${k === 1 ? 'hit' : 'hits'}`,
     };
-  }
 }
 
 /** Above this many (attacker hits, defender hits) pairs the two rolls are explored one after the other instead. */
 export const JOINT_BATTLE_LIMIT = 250_000;
+
+/** A side of a field battle as the joint outcomes read it: its dice in pools and its land units. */
+export interface BattleSideOdds {
+  readonly pools: Pools;
+  readonly landUnits: number;
+}
 
 /**
  * Both rolls of a field battle at once, grouped by what they decide: the winner (more hits; a tie to the defender,
  * 14 step 8) and each side's losses (one per hit against it, at most its land units, 14 step 9). Nothing after the
  * rolls reads the hits otherwise, so every pair in a group has the same future.
  */
-export function battleOutcomes(battle: NonNullable<RollInfo['battle']>): DiceOutcome[] {
+export function battleOutcomes(battle: {
+  readonly attacker: BattleSideOdds;
+  readonly defender: BattleSideOdds;
+}): DiceOutcome[] {
   const { attacker, defender } = battle;
-  const wa = hitWeights(attacker.dice);
-  const wd = hitWeights(defender.dice);
+  const a = hitWeights(attacker.pools),
+    d = hitWeights(defender.pools);
+  const aDice = poolDice(attacker.pools),
+    dDice = poolDice(defender.pools);
   const groups = new Map<string, { a: number; d: number; weight: bigint }>();
-  for (let a = 0; a <= attacker.dice; a++)
-    for (let d = 0; d <= defender.dice; d++) {
-      const key = `${a > d ? 'attacker' : 'defender'}|${Math.min(d, attacker.landUnits)}|${Math.min(a, defender.landUnits)}`;
-      const w = wa[a]! * wd[d]!;
+  for (let ha = 0; ha <= aDice; ha++)
+    for (let hd = 0; hd <= dDice; hd++) {
+      const key = `${ha > hd ? 'attacker' : 'defender'}|${Math.min(hd, attacker.landUnits)}|${Math.min(ha, defender.landUnits)}`;
+      const w = a.weights[ha]! * d.weights[hd]!;
       const g = groups.get(key);
       if (g) g.weight += w;
-      else groups.set(key, { a, d, weight: w });
+      else groups.set(key, { a: ha, d: hd, weight: w });
     }
-  const denominator = 3n ** BigInt(attacker.dice + defender.dice);
+  const denominator = a.denominator * d.denominator;
   return [...groups.entries()].map(([key, g]) => {
     const [winner, lossA, lossD] = key.split('|');
     return {
-      rolls: [hitRoll(attacker.dice, g.a), hitRoll(defender.dice, g.d)],
+      rolls: [hitRoll(aDice, g.a), hitRoll(dDice, g.d)],
       probability: fraction(g.weight, denominator),
       label: `${winner} wins, ${g.a}–${g.d} hits (attacker loses ${lossA}, defender ${lossD})`,
     };
@@ -103,15 +139,19 @@ export function battleOutcomes(battle: NonNullable<RollInfo['battle']>): DiceOut
 
 /** The outcomes of a pending roll: for an attacker's field-battle roll, both rolls of the battle together. */
 export function rollOutcomes(roll: RollInfo): Iterable<DiceOutcome> {
+  const side = (s: NonNullable<RollInfo['battle']>['attacker']): BattleSideOdds => ({
+    pools: dicePools(s.terms),
+    landUnits: s.landUnits,
+  });
   if (
     roll.purpose === 'attacker' &&
     roll.battle &&
     (roll.battle.attacker.dice + 1) * (roll.battle.defender.dice + 1) <= JOINT_BATTLE_LIMIT
   )
-    return battleOutcomes(roll.battle);
-  if (roll.purpose === 'attacker' || roll.purpose === 'defender') return hitOutcomes(roll.dice);
+    return battleOutcomes({ attacker: side(roll.battle.attacker), defender: side(roll.battle.defender) });
+  if (roll.purpose === 'attacker' || roll.purpose === 'defender') return hitOutcomes(dicePools(roll.terms));
   return targetOutcomes(
-    roll.modifiers.reduce((a, m) => a + m.value, 0),
+    roll.terms.reduce((a, t) => a + t.count, 0),
     roll.target ?? ROLL_TARGET,
   );
 }

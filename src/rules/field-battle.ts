@@ -3,7 +3,7 @@
 import { impulseRank, type MajorPower, type Power } from '../schema/power.ts';
 import type { Stack } from '../schema/scenario.ts';
 import { captorAmong } from './capture.ts';
-import { bestLeader } from './dice.ts';
+import { bestLeader, diceTotal, HIT_ON, type DiceTerm } from './dice.ts';
 import { hostileStacksOutside } from './hostility.ts';
 import { controllerOf, majorOf } from './relations.ts';
 import { addStacks, isEmptyStack, landUnitsIn, stacksWhere, takePieces } from './stacks.ts';
@@ -56,29 +56,49 @@ export function groupsOf(world: World, stacks: readonly Stack[]): Power[] {
   return [...new Set(stacks.map((s) => groupOf(world, s.power)))].sort((a, b) => impulseRank(a) - impulseRank(b));
 }
 
-export interface DiceCount {
-  readonly units: number;
-  readonly leader?: string;
-  readonly leaderBonus: number;
-  readonly defenderBonus: number;
-  readonly dice: number;
-}
-
-/** 14 steps 2–3: one die per land unit (cavalry included), + the single best battle rating, + 1 for the defender. */
-export function battleDice(world: World, stacks: readonly Stack[], role: Role): DiceCount {
-  const units = landUnitsIn(stacks);
+/**
+ * 14 steps 2–3: a side's dice as terms — one die per land unit (cavalry included), the single best battle rating
+ * (a leader rated 0 is still named: he is the side's leader, 5.1), and 1 more for the defender; each hits on 5–6.
+ */
+export function battleTerms(world: World, stacks: readonly Stack[], role: Role): DiceTerm[] {
+  const rule = role === 'attacker' ? '14 step 2' : '14 step 3';
   const best = bestLeader(
     world,
     stacks.flatMap((s) => s.leaders),
   );
-  const leaderBonus = best?.battle ?? 0;
-  const defenderBonus = role === 'defender' ? 1 : 0;
+  return [
+    { source: { kind: 'landUnits' }, rule, count: landUnitsIn(stacks), hitOn: HIT_ON },
+    ...(best
+      ? [{ source: { kind: 'leader', leader: best.id }, rule, count: best.battle, hitOn: HIT_ON } as const]
+      : []),
+    ...(role === 'defender' ? [{ source: { kind: 'defender' }, rule, count: 1, hitOn: HIT_ON } as const] : []),
+  ];
+}
+
+/** What a side's dice are made of, as the summary lists them: land units, leader, defender, and the total. */
+export interface DiceBreakdown {
+  readonly units: number;
+  readonly leader: number;
+  readonly defender: number;
+  readonly total: number;
+  /** The leader whose battle rating counts. */
+  readonly leaderId: string | null;
+}
+
+/**
+ * The summary's breakdown of a side's dice, read from its terms: the count of each kind of term, and the dice the
+ * side rolls (every term, those of cards included, never below none).
+ */
+export function diceBreakdown(terms: readonly DiceTerm[]): DiceBreakdown {
+  const of = (kind: DiceTerm['source']['kind']) =>
+    terms.reduce((n, t) => n + (t.source.kind === kind ? t.count : 0), 0);
+  const leader = terms.find((t) => t.source.kind === 'leader')?.source;
   return {
-    units,
-    ...(best ? { leader: best.id } : {}),
-    leaderBonus,
-    defenderBonus,
-    dice: units + leaderBonus + defenderBonus,
+    units: of('landUnits'),
+    leader: of('leader'),
+    defender: of('defender'),
+    total: diceTotal(terms),
+    leaderId: leader?.kind === 'leader' ? leader.leader : null,
   };
 }
 

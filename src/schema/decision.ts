@@ -20,6 +20,7 @@ import {
   WithdrawDeclareSchema,
   WithdrawDeclineSchema,
 } from './events.ts';
+import { DiceTermSchema } from './dice.ts';
 import { FactsSchema } from './facts.ts';
 import { PowerSchema } from './power.ts';
 import { ModifierSchema } from './result.ts';
@@ -171,10 +172,19 @@ export const DecisionModifierSchema = ModifierSchema.extend({
   ruling: RulingRefSchema.optional(),
 });
 
+const BattleSideDiceSchema = z.object({
+  dice: z.number().int().min(0),
+  landUnits: z.number().int().min(0),
+  terms: z.array(DiceTermSchema).describe("the side's dice as terms, in the order they are thrown"),
+});
+
 export const RollInfoSchema = z.object({
   dice: z.number().int().min(0),
   purpose: z.enum(['interception', 'avoid', 'attacker', 'defender']),
-  modifiers: z.array(DecisionModifierSchema),
+  modifiers: z.array(DecisionModifierSchema).describe('the terms that add something, worded'),
+  terms: z
+    .array(DiceTermSchema)
+    .describe("the roll as data: each term's source, rule, dice (or value, for 2d6) and the faces its dice hit on"),
   target: z
     .number()
     .int()
@@ -182,8 +192,8 @@ export const RollInfoSchema = z.object({
     .describe('the modified total that succeeds; null for field-battle dice (5 and 6 hit)'),
   battle: z
     .object({
-      attacker: z.object({ dice: z.number().int().min(0), landUnits: z.number().int().min(0) }),
-      defender: z.object({ dice: z.number().int().min(0), landUnits: z.number().int().min(0) }),
+      attacker: BattleSideDiceSchema,
+      defender: BattleSideDiceSchema,
     })
     .optional()
     .describe("field-battle rolls: both sides' dice and land units (14 steps 2–3), so a host can show the odds"),

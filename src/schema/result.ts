@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { MajorPowerSchema, PowerSchema } from './power.ts';
 import { CountSchema, LeaderIdSchema, SpaceIdSchema } from './units.ts';
+import { DiceTermSchema } from './dice.ts';
 import { FactsSchema } from './facts.ts';
 import { CardIdSchema, PositionShape } from './scenario.ts';
 import type { DeepReadonly } from './readonly.ts';
@@ -40,6 +41,7 @@ export const InterceptionSummarySchema = z.object({
   units: UnitsSchema,
   dice: z.array(z.number().int()),
   modifiers: z.array(ModifierSchema),
+  terms: z.array(DiceTermSchema).describe('the modifiers as data: what each counts for, its rule and its value'),
   total: z.number().int(),
   target: z.number().int(),
   success: z.boolean(),
@@ -52,6 +54,7 @@ export const AvoidSummarySchema = z.object({
   units: UnitsSchema,
   dice: z.array(z.number().int()).describe('empty when automatic'),
   modifiers: z.array(ModifierSchema),
+  terms: z.array(DiceTermSchema).describe('the modifiers as data: what each counts for, its rule and its value'),
   total: z.number().int().nullable(),
   target: z.number().int(),
   success: z.boolean(),
@@ -69,7 +72,12 @@ export const BattleSideSchema = z.object({
   powers: z.array(PowerSchema),
   units: UnitsSchema.describe('land units and leaders in the battle'),
   leader: LeaderIdSchema.nullable().describe('the leader whose battle rating adds dice'),
-  dice: z.object({ units: CountSchema, leader: CountSchema, defender: CountSchema, total: CountSchema }),
+  dice: z
+    .object({ units: CountSchema, leader: CountSchema, defender: CountSchema, total: CountSchema })
+    .describe('what the dice are made of, read from `terms`: `total` counts every term, cards included'),
+  terms: z
+    .array(DiceTermSchema)
+    .describe('the dice as terms, in the order `rolled` lists them: each die hits on its term\'s `hitOn` or more'),
   rolled: z.array(z.number().int()),
   hits: CountSchema,
   losses: LandUnitsSchema,
@@ -173,6 +181,15 @@ export const SummarySchema = z.object({
 });
 
 export const ResultPositionSchema = z.object(PositionShape).describe('the scenario shape without move and events');
+
+/**
+ * The summary as the machines record it: an interception's or avoid-battle roll's modifiers are its terms only; the
+ * session words them (`modifiers`, src/engine/summary.ts) when the summary leaves it, so no rule depends on words.
+ */
+export type RecordedSummary = Omit<Summary, 'interceptions' | 'avoids'> & {
+  readonly interceptions: readonly Omit<InterceptionSummary, 'modifiers'>[];
+  readonly avoids: readonly Omit<AvoidSummary, 'modifiers'>[];
+};
 
 /** A roll modifier as a summary lists it: its rule, its value and why. */
 export type Modifier = DeepReadonly<z.infer<typeof ModifierSchema>>;

@@ -1,26 +1,13 @@
-// Roll modifiers in words: what each one counts for (13.2 step 2, 13.3 step 4, ruling R1; the dice of 14 steps 2–3)
-// and the signed terms a roll adds up, "+2 −1" in a prompt and "8 + 2 − 1 = 9" in the story.
+// Dice terms in words (src/schema/dice.ts): what each counts for (13.2 step 2, 13.3 step 4, ruling R1; the dice of
+// 14 steps 2–3), a term as the modifier a prompt or a summary lists, and the signed terms a roll adds up, "+2 −1" in
+// a prompt and "8 + 2 − 1 = 9" in the story. A new kind of source needs its words here: the switch is exhaustive.
+import type { DiceSource, DiceTerm } from '../rules/dice.ts';
 import type { World } from '../rules/world.ts';
-import { enLandUnits, leaderGen, leaderName, ruLandUnits } from './names.ts';
+import { enLandUnits, leaderAcc, leaderGen, leaderName, ruLandUnits } from './names.ts';
 import { text, type Text } from './text.ts';
 
-/** What a modifier counts for. */
-export type ModifierSource =
-  /** The best battle rating of the group (5.1). */
-  | { readonly kind: 'leader'; readonly leader: string }
-  /** 13.2 step 2, 13.3 step 4: Ottoman cavalry in the group, +1. */
-  | { readonly kind: 'cavalry' }
-  /** 13.2 step 2, 13.3 step 4: against a formation with Ottoman cavalry, −1. */
-  | { readonly kind: 'againstCavalry' }
-  /** Ruling R1: the Telescope, +1. */
-  | { readonly kind: 'telescope' }
-  /** 14 steps 2–3: one die per land unit. */
-  | { readonly kind: 'landUnits'; readonly count: number }
-  /** 14 step 3: the defender's extra die. */
-  | { readonly kind: 'defender' };
-
-/** Why a modifier applies: "Charles V's battle rating" / «боевой рейтинг Карла V». */
-export function modifierReason(world: Pick<World, 'leaders'>, source: ModifierSource): Text {
+/** Why a term applies: "Charles V's battle rating" / «боевой рейтинг Карла V»; `count` is the term's own count. */
+export function sourceReason(world: Pick<World, 'leaders'>, source: DiceSource, count: number): Text {
   switch (source.kind) {
     case 'leader':
       return text(
@@ -34,10 +21,58 @@ export function modifierReason(world: Pick<World, 'leaders'>, source: ModifierSo
     case 'telescope':
       return text('Telescope', '«Телескоп»');
     case 'landUnits':
-      return text(enLandUnits(source.count), ruLandUnits(source.count));
+      return text(enLandUnits(count), ruLandUnits(count));
     case 'defender':
       return text('defender', 'обороняющийся');
   }
+}
+
+/** What a term adds for, in a story's sentence: "for Charles V" / «за Карла V». */
+export function sourceFor(world: Pick<World, 'leaders'>, source: DiceSource): Text {
+  switch (source.kind) {
+    case 'leader':
+      return text(`for ${leaderName(world, source.leader).en}`, `за ${leaderAcc(world, source.leader).ru}`);
+    case 'defender':
+      return text('as defender', 'за оборону');
+    case 'landUnits':
+      return text('for the land units', 'за сухопутные части');
+    case 'cavalry':
+      return text('for Ottoman cavalry', 'за османскую кавалерию');
+    case 'againstCavalry':
+      return text('against Ottoman cavalry', 'против османской кавалерии');
+    case 'telescope':
+      return text('for the Telescope', 'за «Телескоп»');
+  }
+}
+
+/**
+ * The terms a prompt, a story or a dice panel lists: each that adds or takes something, and the land units, which
+ * every side's dice start from. A leader rated 0 is a term (he is the side's leader) that adds nothing.
+ */
+export function listedTerms<T extends DiceTerm>(terms: readonly T[]): T[] {
+  return terms.filter((t) => t.count !== 0 || t.source.kind === 'landUnits');
+}
+
+/** A term as a decision or a summary lists it (`modifiers`): its rule, what it adds (dice or points) and why. */
+export interface TermModifier {
+  readonly rule: DiceTerm['rule'];
+  readonly ruling?: DiceTerm['ruling'];
+  readonly value: number;
+  readonly reason: Text;
+}
+
+export function modifierOf(world: Pick<World, 'leaders'>, term: DiceTerm): TermModifier {
+  return {
+    rule: term.rule,
+    ...(term.ruling ? { ruling: term.ruling } : {}),
+    value: term.count,
+    reason: sourceReason(world, term.source, term.count),
+  };
+}
+
+/** The listed terms of a roll as the modifiers a decision or a summary lists, in the roll's order. */
+export function modifiersOf(world: Pick<World, 'leaders'>, terms: readonly DiceTerm[]): TermModifier[] {
+  return listedTerms(terms).map((t) => modifierOf(world, t));
 }
 
 /**

@@ -300,7 +300,7 @@ describe('13.2 interception machine', () => {
       target: 9,
       success: true,
     });
-    expect(out.summary.interceptions[0]!.modifiers.map((m) => m.value)).toEqual([2, -1]);
+    expect(out.summary.interceptions[0]!.terms.map((t) => t.count)).toEqual([2, -1]);
   });
 
   test('[13.2 step 3] stops other powers once one succeeds (INT-16)', () => {

@@ -48,9 +48,9 @@ describe('exact dice outcomes', () => {
   });
 
   test('[14 step 6] n dice give k hits with the binomial probability, and the representative roll has k hits', () => {
-    expect([...hitOutcomes(2)].map((o) => format(o.probability))).toEqual(['4/9', '4/9', '1/9']);
+    expect([...hitOutcomes([{ hitOn: 5, dice: 2 }])].map((o) => format(o.probability))).toEqual(['4/9', '4/9', '1/9']);
     for (const n of [0, 1, 5, 13]) {
-      const out = [...hitOutcomes(n)];
+      const out = [...hitOutcomes([{ hitOn: 5, dice: n }])];
       expect(format(sum(out.map((o) => o.probability)))).toBe('1');
       out.forEach((o, k) => expect(o.rolls[0]!.filter((v) => v >= 5)).toHaveLength(k));
     }
@@ -67,8 +67,8 @@ describe('both rolls of a field battle at once', () => {
     '[14 steps 6–9] %i dice (%i units) against %i (%i): the groups add up to 1 and the attacker wins exactly as often as the pairs say',
     ([aDice, aUnits, dDice, dUnits]) => {
       const groups = battleOutcomes({
-        attacker: { dice: aDice!, landUnits: aUnits! },
-        defender: { dice: dDice!, landUnits: dUnits! },
+        attacker: { pools: [{ hitOn: 5, dice: aDice! }], landUnits: aUnits! },
+        defender: { pools: [{ hitOn: 5, dice: dDice! }], landUnits: dUnits! },
       });
       expect(format(sum(groups.map((g) => g.probability)))).toBe('1');
       const attackerWins = sum(groups.filter((g) => g.label.startsWith('attacker')).map((g) => g.probability));

@@ -857,7 +857,7 @@ describe('13.3 step 4 the roll', () => {
     const pieces = stacksWhere(w.position, { space }).filter((s) => s.power === power);
     const opposing = stacksWhere(w.position, { space: from }).filter((s) => s.power === mover);
     const mods = avoidModifiers(w, { power, pieces, opposing });
-    expect(mods.map((m) => m.value)).toEqual(values);
+    expect(mods.map((m) => m.count)).toEqual(values);
     expect(mods.every((m) => m.rule === '13.3 step 4')).toBe(true);
     expect(mods.filter((m) => m.ruling === 'R1').length).toBe(patch.bonuses?.[power] ? 1 : 0);
   });

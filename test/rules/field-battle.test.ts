@@ -15,10 +15,11 @@ import {
   type Losses,
   type SidePlan,
 } from '../../src/rules/casualties.ts';
-import { countHits } from '../../src/rules/dice.ts';
+import { countHits, diceTotal, dicePools, hitMarks, termDice, type DiceTerm } from '../../src/rules/dice.ts';
 import {
-  battleDice,
+  battleTerms,
   battleWinner,
+  diceBreakdown,
   markLosers,
   sideLeader,
   sideStacks,
@@ -95,12 +96,16 @@ describe('14 steps 2–3 the sides and their dice', () => {
     const { world: w, battle: b } = viennaBattle();
     const attackers = sideStacks(w, b, 'attacker');
     expect(attackers.every((s) => s.power === 'ottoman')).toBe(true);
-    expect(battleDice(w, attackers, 'attacker')).toEqual({
+    expect(battleTerms(w, attackers, 'attacker')).toEqual([
+      { source: { kind: 'landUnits' }, rule: '14 step 2', count: 8, hitOn: 5 },
+      { source: { kind: 'leader', leader: 'suleiman' }, rule: '14 step 2', count: 2, hitOn: 5 },
+    ]);
+    expect(diceBreakdown(battleTerms(w, attackers, 'attacker'))).toEqual({
       units: 8,
-      leader: 'suleiman',
-      leaderBonus: 2,
-      defenderBonus: 0,
-      dice: 10,
+      leader: 2,
+      defender: 0,
+      total: 10,
+      leaderId: 'suleiman',
     });
   });
 
@@ -108,12 +113,17 @@ describe('14 steps 2–3 the sides and their dice', () => {
     const { world: w, battle: b } = viennaBattle();
     const defenders = sideStacks(w, b, 'defender');
     expect(landUnitsIn(defenders)).toBe(10);
-    expect(battleDice(w, defenders, 'defender')).toEqual({
+    expect(battleTerms(w, defenders, 'defender')).toEqual([
+      { source: { kind: 'landUnits' }, rule: '14 step 3', count: 10, hitOn: 5 },
+      { source: { kind: 'leader', leader: 'charles-v' }, rule: '14 step 3', count: 2, hitOn: 5 },
+      { source: { kind: 'defender' }, rule: '14 step 3', count: 1, hitOn: 5 },
+    ]);
+    expect(diceBreakdown(battleTerms(w, defenders, 'defender'))).toEqual({
       units: 10,
-      leader: 'charles-v',
-      leaderBonus: 2,
-      defenderBonus: 1,
-      dice: 13,
+      leader: 2,
+      defender: 1,
+      total: 13,
+      leaderId: 'charles-v',
     });
   });
 
@@ -165,7 +175,42 @@ describe('14 steps 2–3 the sides and their dice', () => {
     ]),
   )('[14 steps 2–3] %s', ([, { stacks, role, dice }]) => {
     const w = world({ stacks });
-    expect(battleDice(w, w.position.stacks, role).dice).toBe(dice);
+    expect(diceTotal(battleTerms(w, w.position.stacks, role))).toBe(dice);
+  });
+});
+
+/** A term of `count` dice hitting on `hitOn` or more (the land units' 5–6 unless told). */
+function pool(count: number, hitOn = 5): DiceTerm {
+  return { source: { kind: 'landUnits' }, rule: '14 step 2', count, hitOn };
+}
+
+describe('14 step 6 dice as terms: each die hits by its own term', () => {
+  // A synthetic pool standing for Tercios' 3 dice that hit on 4–6 (RULES.md §5, ruling R30): no reader of the dice
+  // knows about it, each reads the term's hitOn.
+  const tercios: DiceTerm = { source: { kind: 'defender' }, rule: '14 step 3', count: 3, hitOn: 4 };
+
+  test('[14 step 6] a die of a 4–6 term hits on a 4; the 5–6 dice before it do not', () => {
+    const terms = [pool(4), tercios];
+    expect(hitMarks([4, 4, 5, 6, 4, 3, 6], terms)).toEqual([false, false, true, true, true, false, true]);
+    expect(countHits([4, 4, 5, 6, 4, 3, 6], terms)).toBe(4);
+    expect(diceTotal(terms)).toBe(7);
+    expect(dicePools(terms)).toEqual([
+      { hitOn: 5, dice: 4 },
+      { hitOn: 4, dice: 3 },
+    ]);
+  });
+
+  test('[14 step 6] a term of fewer dice takes them from the terms before it, the latest first, never below none', () => {
+    const fewer: DiceTerm = { source: { kind: 'landUnits' }, rule: '14 step 2', count: -3, hitOn: 5 };
+    expect(termDice([pool(4), pool(2), fewer])).toEqual([3, 0, 0]);
+    expect(diceTotal([pool(2), fewer])).toBe(0);
+    expect(diceBreakdown([pool(2), fewer]).total).toBe(0);
+  });
+
+  test('[13.2 step 2] a 2d6 modifier (hitOn null) puts no dice in a roll', () => {
+    expect(
+      termDice([{ source: { kind: 'telescope' }, rule: '13.2 step 2', ruling: 'R1', count: 1, hitOn: null }]),
+    ).toEqual([0]);
   });
 });
 
@@ -188,7 +233,7 @@ describe('14 steps 6 and 8 hits and the winner', () => {
       },
     ]),
   )('[14 step 6] %s', ([, { values, hits }]) => {
-    expect(countHits(values)).toBe(hits);
+    expect(countHits(values, [pool(values.length)])).toBe(hits);
   });
 
   test.for(
@@ -715,8 +760,8 @@ describe('14 step 9, ruling R7 both sides wiped out', () => {
     );
     const aStacks = sideStacks(w, b, 'attacker');
     const dStacks = sideStacks(w, b, 'defender');
-    const aDice = battleDice(w, aStacks, 'attacker').dice;
-    const dDice = battleDice(w, dStacks, 'defender').dice;
+    const aDice = diceTotal(battleTerms(w, aStacks, 'attacker'));
+    const dDice = diceTotal(battleTerms(w, dStacks, 'defender'));
     const keeper = r7Keeper({ dice: aDice, wipedOut: true }, { dice: dDice, wipedOut: true });
     return {
       world: w,
@@ -728,8 +773,8 @@ describe('14 step 9, ruling R7 both sides wiped out', () => {
 
   test('[14 step 9] lets the defender keep one unit when both sides are wiped out on equal dice (FB-17, ruling R7)', () => {
     const { world: w, b, attacker, defender } = equalDice();
-    expect(battleDice(w, sideStacks(w, b, 'attacker'), 'attacker').dice).toBe(4);
-    expect(battleDice(w, sideStacks(w, b, 'defender'), 'defender').dice).toBe(4);
+    expect(diceTotal(battleTerms(w, sideStacks(w, b, 'attacker'), 'attacker'))).toBe(4);
+    expect(diceTotal(battleTerms(w, sideStacks(w, b, 'defender'), 'defender'))).toBe(4);
     expect(attacker).toMatchObject({ losses: 4, keepsOne: false });
     expect(defender).toMatchObject({ losses: 2, keepsOne: true, decider: 'hapsburg' });
   });

@@ -4,6 +4,7 @@
 import { largestFormation } from '../../src/rules/formation.ts';
 import { describe, expect, test } from 'vitest';
 import { interceptionModifiers, isRollSuccess, rollTotal } from '../../src/rules/dice.ts';
+import { modifierOf } from '../../src/text/modifiers.ts';
 import {
   areInterceptorsInSpace,
   isInterceptionSplitByPower,
@@ -1358,11 +1359,14 @@ describe('interceptionModifiers', () => {
       pieces: interceptingPieces(w, args),
       opposing: state.leg.formation,
     });
-    expect(mods.map((m) => [m.value, m.ruling])).toEqual(row.modifiers.map(([value, ruling]) => [value, ruling]));
+    expect(mods.map((m) => [m.count, m.ruling])).toEqual(row.modifiers.map(([value, ruling]) => [value, ruling]));
     for (const m of mods) {
       expect(m.rule).toBe('13.2 step 2');
-      expect(m.reason.en).not.toBe('');
-      expect(m.reason.ru).toMatch(/[а-яё]/i);
+      // A 2d6 modifier adds to the total: no dice of its own.
+      expect(m.hitOn).toBeNull();
+      const reason = modifierOf(w, m).reason;
+      expect(reason.en).not.toBe('');
+      expect(reason.ru).toMatch(/[а-яё]/i);
     }
     expect(rollTotal(row.dice, mods)).toBe(row.total);
     expect(isRollSuccess(rollTotal(row.dice, mods))).toBe(row.success);
@@ -1376,8 +1380,9 @@ describe('interceptionModifiers', () => {
       pieces: interceptingPieces(w, args),
       opposing: state.leg.formation,
     });
-    expect(rating?.reason.en).toContain('Charles V');
-    expect(rating?.reason.ru).toContain('Карла V');
+    expect(rating?.source).toEqual({ kind: 'leader', leader: 'charles-v' });
+    expect(modifierOf(w, rating!).reason.en).toContain('Charles V');
+    expect(modifierOf(w, rating!).reason.ru).toContain('Карла V');
   });
 });
 
@@ -1407,7 +1412,7 @@ describe('isRollSuccess', () => {
       { title: '[13.2 step 2] succeeds on 26 of 36 rolls with +3 (INT-24)', modifier: 3, successes: 26 },
     ]),
   )('%s', ([, row]) => {
-    const mod = { rule: '13.2 step 2' as const, value: row.modifier, reason: { en: 'test', ru: 'тест' } };
+    const mod = { source: { kind: 'telescope' }, rule: '13.2 step 2', count: row.modifier, hitOn: null } as const;
     let successes = 0;
     for (let a = 1; a <= 6; a++) for (let b = 1; b <= 6; b++) if (isRollSuccess(rollTotal([a, b], [mod]))) successes++;
     expect(successes).toBe(row.successes);

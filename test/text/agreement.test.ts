@@ -8,10 +8,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { createSession, parseScenario, type Text } from '../../src/index.ts';
 import { narrate } from '../../src/engine/narrate.ts';
-import { EMPTY_SUMMARY, type Summary } from '../../src/schema/result.ts';
+import { EMPTY_SUMMARY, type RecordedSummary } from '../../src/schema/result.ts';
 import type { Power } from '../../src/schema/power.ts';
 import { agree, count, listOf, NOUNS, ruPluralOf, says } from '../../src/text/grammar.ts';
-import { modifierReason, type ModifierSource } from '../../src/text/modifiers.ts';
+import { sourceFor, sourceReason } from '../../src/text/modifiers.ts';
+import type { DiceSource } from '../../src/rules/dice.ts';
 import { leader, power, powers, unitsText } from '../../src/text/names.ts';
 import { REASONS } from '../../src/text/reasons/index.ts';
 import { RULE_REGISTRY } from '../../src/text/registry.ts';
@@ -265,7 +266,7 @@ const move = (p: Power) => ({
 });
 
 /** Summaries with one entry of every kind, for a power and counts. */
-function summaries(p: Power, q: Power, n: number): Summary[] {
+function summaries(p: Power, q: Power, n: number): RecordedSummary[] {
   const units = (k: number, leaders: string[]) => ({ regulars: k, mercenaries: 0, cavalry: k > 1 ? 1 : 0, leaders });
   const lost = { regulars: n, mercenaries: n === 1 ? 0 : 1, cavalry: 0 };
   const side = (powers: Power[], hits: number) => ({
@@ -273,6 +274,7 @@ function summaries(p: Power, q: Power, n: number): Summary[] {
     units: units(n, []),
     leader: null,
     dice: { units: n, leader: 0, defender: 0, total: n },
+    terms: [{ source: { kind: 'landUnits' as const }, rule: '14 step 2' as const, count: n, hitOn: 5 }],
     rolled: [5],
     hits,
     losses: lost,
@@ -292,7 +294,15 @@ function summaries(p: Power, q: Power, n: number): Summary[] {
           from: 'graz',
           units: units(n, []),
           dice: [3, 5],
-          modifiers: [{ rule: '13.2', value: 1, reason: text('x', 'икс') }],
+          terms: [
+            {
+              source: { kind: 'telescope' as const },
+              rule: '13.2 step 2' as const,
+              ruling: 'R1' as const,
+              count: 1,
+              hitOn: null,
+            },
+          ],
           total: 9,
           target: 9,
           success: true,
@@ -308,7 +318,7 @@ function summaries(p: Power, q: Power, n: number): Summary[] {
           to: 'linz',
           units: units(n, ['ferdinand']),
           dice: [],
-          modifiers: [],
+          terms: [],
           total: null,
           target: 9,
           success: true,
@@ -320,7 +330,7 @@ function summaries(p: Power, q: Power, n: number): Summary[] {
           to: 'linz',
           units: units(n, []),
           dice: [1, 2],
-          modifiers: [],
+          terms: [],
           total: 3,
           target: 9,
           success: false,
@@ -479,17 +489,21 @@ describe('every narrative line (src/engine/narrate), from every kind of summary 
 
 describe('the modifiers and the rule registry (src/text/modifiers, src/text/registry)', () => {
   test('every modifier source, with every count', () => {
-    const sources: ModifierSource[] = [
+    const sources: DiceSource[] = [
       { kind: 'leader', leader: 'ferdinand' },
       { kind: 'cavalry' },
       { kind: 'againstCavalry' },
       { kind: 'telescope' },
       { kind: 'defender' },
-      ...COUNTS.map((c) => ({ kind: 'landUnits' as const, count: c })),
+      { kind: 'landUnits' },
     ];
-    for (const s of sources) expectClean(JSON.stringify(s), modifierReason(W, s));
+    for (const s of sources)
+      for (const c of COUNTS) {
+        expectClean(`${JSON.stringify(s)} ${c}`, sourceReason(W, s, c));
+        expectClean(JSON.stringify(s), sourceFor(W, s));
+      }
     expectNone();
-    expect(modifierReason(W, { kind: 'landUnits', count: 1 })).toEqual({ en: '1 land unit', ru: '1 сухопутная часть' });
+    expect(sourceReason(W, { kind: 'landUnits' }, 1)).toEqual({ en: '1 land unit', ru: '1 сухопутная часть' });
   });
 
   test('every rule and ruling summary', () => {

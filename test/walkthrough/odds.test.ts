@@ -27,11 +27,11 @@ describe('the chance of a roll', () => {
 
   test('[14 step 6] hits: every number from none to all, the ways adding up to 3^n', () => {
     for (const n of [0, 1, 4, 13]) {
-      const c = hitChances(n);
+      const c = hitChances([{ hitOn: 5, dice: n }]);
       expect(c.map((x) => x.hits)).toEqual([...Array(n + 1).keys()]);
       expect(c.reduce((a, x) => a + x.ways, 0)).toBe(3 ** n);
     }
-    expect(hitChances(2).map((x) => x.ways)).toEqual([4, 4, 1]);
+    expect(hitChances([{ hitOn: 5, dice: 2 }]).map((x) => x.ways)).toEqual([4, 4, 1]);
   });
 
   test('[13.2 step 2] the pending roll and the made roll both show 5/12, in English and in Russian', () => {
@@ -39,7 +39,7 @@ describe('the chance of a roll', () => {
       { rule: '13.2 step 2', value: 2, reason: { en: "Charles V's battle rating", ru: 'боевой рейтинг Карла V' } },
       { rule: '13.2 step 2', value: -1, reason: { en: 'against Ottoman cavalry', ru: 'против османской кавалерии' } },
     ];
-    const plan = { dice: 2, purpose: 'interception', modifiers, target: 9 };
+    const plan = { dice: 2, purpose: 'interception', modifiers, terms: [], target: 9 };
     expect(rollPlan(plan, 'en').text).toContain(
       'Chance of success: <b class="fraction">5/12</b> (15 of the 36 throws of two dice, ≈ 42%)',
     );
@@ -50,6 +50,7 @@ describe('the chance of a roll', () => {
       rule: '13.2 step 2',
       values: [3, 5],
       modifiers,
+      terms: [],
       target: 9,
       sum: 8,
       total: 9,
@@ -63,6 +64,7 @@ describe('the chance of a roll', () => {
       rule: '14 step 6',
       values: [6, 5, 1],
       modifiers: [],
+      terms: [{ source: { kind: 'landUnits' }, rule: '14 step 2', count: 3, hitOn: 5 }] as const,
       target: null,
       sum: 12,
       hits: 2,

@@ -1,7 +1,8 @@
 // The field battle's decisions (14): each side's dice (steps 2–3, 6) and each group's casualties (step 9, rulings
 // R5, R7 and R16: odd hits, the kept unit, which power's units).
 import { lossCombinations, lossesByPower, oddHitChoices, requiredLosses, type Losses } from '../../rules/casualties.ts';
-import type { Modifier } from '../../rules/dice.ts';
+import { dicePools, diceTotal } from '../../rules/dice.ts';
+import { landUnitsIn } from '../../rules/stacks.ts';
 import { sideLeader } from '../../rules/field-battle.ts';
 import { must } from '../../rules/must.ts';
 import { powerDat, powerName, ruAgree, ruList, unitTypeOne, unitsText } from '../../text/names.ts';
@@ -15,7 +16,8 @@ import type { EngineEvent } from '../../schema/events.ts';
 import type { Power } from '../../schema/power.ts';
 import type { Stack } from '../../schema/scenario.ts';
 import { LAND_UNIT_TYPES, type LandUnitType } from '../../schema/units.ts';
-import { modifierReason, modifiersText, type ModifierSource } from '../../text/modifiers.ts';
+import { hitRuleText } from '../../text/faces.ts';
+import { modifiersOf, modifiersText } from '../../text/modifiers.ts';
 import { base, decision, eventsOf, option, type Choice, type Waiting } from './common.ts';
 import { named } from './names.ts';
 
@@ -183,27 +185,25 @@ function buildCasualties(w: Waiting<FieldBattleContext>): DecisionOf<'casualties
   });
 }
 
-/** 14 steps 2–3 and 6: one side's dice, with what they are made of. */
+/** 14 steps 2–3 and 6: one side's dice, with what they are made of (its terms). */
 function buildRoll(w: Waiting<FieldBattleContext>): DecisionOf<'roll'> {
   const c = w.context;
   const purpose = w.meta.roll;
   if (purpose !== 'attacker' && purpose !== 'defender')
     throw new Error(`engine fault: a field-battle roll for ${String(purpose)}`);
-  const d = c.dice?.[purpose];
+  const terms = c.dice?.[purpose] ?? [];
   // The defenders' dice are rolled by their leading power (the controller if it fights, ruling R5).
   const power: Power =
     purpose === 'attacker' ? c.battle.attacker : sideLeader(c.world, c.battle, 'defender', c.forces?.defender ?? []);
-  const rule = purpose === 'attacker' ? '14 step 2' : '14 step 3';
-  const modifier = (value: number, source: ModifierSource): Modifier => ({
-    rule,
-    value,
-    reason: modifierReason(c.world, source),
-  });
-  const modifiers: Modifier[] = [modifier(d?.units ?? 0, { kind: 'landUnits', count: d?.units ?? 0 })];
-  if (d?.leader && d.leaderBonus > 0) modifiers.push(modifier(d.leaderBonus, { kind: 'leader', leader: d.leader }));
-  if (d && d.defenderBonus > 0) modifiers.push(modifier(d.defenderBonus, { kind: 'defender' }));
+  const modifiers = modifiersOf(c.world, terms);
+  const side = (role: 'attacker' | 'defender') => {
+    const t = c.dice?.[role] ?? [];
+    return { dice: diceTotal(t), landUnits: landUnitsIn(c.forces?.[role] ?? []), terms: t.map((x) => ({ ...x })) };
+  };
+  const total = diceTotal(terms);
   const p = powerName(power),
-    dice = count(d?.dice ?? 0, NOUNS.die);
+    dice = count(total, NOUNS.die),
+    hit = hitRuleText(dicePools(terms));
   return named(c.world, {
     ...base(w),
     kind: 'roll',
@@ -212,18 +212,16 @@ function buildRoll(w: Waiting<FieldBattleContext>): DecisionOf<'roll'> {
     blocked: [],
     forced: false,
     roll: {
-      dice: d?.dice ?? 0,
+      dice: total,
       purpose,
       modifiers,
+      terms: terms.map((t) => ({ ...t })),
       target: null,
-      battle: {
-        attacker: { dice: c.dice?.attacker.dice ?? 0, landUnits: c.dice?.attacker.units ?? 0 },
-        defender: { dice: c.dice?.defender.dice ?? 0, landUnits: c.dice?.defender.units ?? 0 },
-      },
+      battle: { attacker: side('attacker'), defender: side('defender') },
     },
     prompt: text(
-      `${p.en} rolls ${dice.en} (${modifiersText(modifiers)}); each 5 or 6 is a hit.`,
-      `${p.ru} ${ruAgree(power, 'бросают', 'бросает')} ${dice.ru} (${modifiersText(modifiers)}); каждый кубик с 5 или 6 — попадание.`,
+      `${p.en} rolls ${dice.en} (${modifiersText(modifiers)}); ${hit.en}.`,
+      `${p.ru} ${ruAgree(power, 'бросают', 'бросает')} ${dice.ru} (${modifiersText(modifiers)}); ${hit.ru}.`,
     ),
   });
 }
@@ -267,5 +265,5 @@ export const battleRoll = decision<FieldBattleContext, 'roll'>({
   mayBeForced: true,
   // The dice buildRoll lists: a side with dice to roll rolls them itself.
   unforced: (w) =>
-    (w.meta.roll === 'attacker' || w.meta.roll === 'defender') && (w.context.dice?.[w.meta.roll]?.dice ?? 0) > 0,
+    (w.meta.roll === 'attacker' || w.meta.roll === 'defender') && diceTotal(w.context.dice?.[w.meta.roll] ?? []) > 0,
 });

@@ -13,7 +13,7 @@ import {
   type AvoidArgs,
   type AvoidState,
 } from '../avoid-battle.ts';
-import { avoidModifiers, isRollSuccess, ROLL_DICE, ROLL_TARGET, rollTotal, type Modifier } from '../dice.ts';
+import { avoidModifiers, isRollSuccess, ROLL_DICE, ROLL_TARGET, rollTotal, type DiceTerm } from '../dice.ts';
 import type { MoveLeg } from '../leg.ts';
 import { addStacks, landUnitsIn, relocate, splitStacks, takePieces, totals } from '../stacks.ts';
 import { answerGuard, asIfAsked, eventAs, eventOf, eventUnits, guard, startContext } from './common.ts';
@@ -33,7 +33,8 @@ export interface AvoidAttempt {
   readonly power: MajorPower;
   readonly to: string;
   readonly pieces: readonly Stack[];
-  readonly modifiers: readonly Modifier[];
+  /** The roll's modifiers (13.3 step 4), as terms. */
+  readonly terms: readonly DiceTerm[];
   readonly automatic: boolean;
   readonly dice?: readonly number[];
   readonly total?: number;
@@ -106,10 +107,10 @@ export function declareAvoid(c: AvoidContext, event: EngineEvent): Partial<Avoid
   const asking = must(c.asking, 'declareAvoid with no power asked');
   const split = splitStacks(avoidingStacks(c.world, asking, c.leg), args.request);
   if (!split.ok) throw new Error('engine fault: declareAvoid on a group the guard did not find');
-  const modifiers = avoidModifiers(c.world, { power: asking, pieces: split.taken, opposing: c.leg.formation });
+  const terms = avoidModifiers(c.world, { power: asking, pieces: split.taken, opposing: c.leg.formation });
   return {
     done: [...c.done, asking],
-    attempt: { power: asking, to: args.to, pieces: split.taken, modifiers, automatic: isAutomaticAvoid(split.taken) },
+    attempt: { power: asking, to: args.to, pieces: split.taken, terms, automatic: isAutomaticAvoid(split.taken) },
   };
 }
 
@@ -124,7 +125,7 @@ function avoidSummary(c: AvoidContext, attempt: AvoidAttempt, success: boolean):
         to: attempt.to,
         units: totals(attempt.pieces),
         dice: [...(attempt.dice ?? [])],
-        modifiers: attempt.automatic ? [] : attempt.modifiers.map((m) => ({ ...m })),
+        terms: attempt.automatic ? [] : attempt.terms.map((t) => ({ ...t })),
         total: attempt.automatic ? null : (attempt.total ?? null),
         target: ROLL_TARGET,
         success,
@@ -138,7 +139,7 @@ function avoidSummary(c: AvoidContext, attempt: AvoidAttempt, success: boolean):
 export function recordAvoidRoll(c: AvoidContext, event: EngineEvent): Partial<AvoidContext> {
   const dice = eventAs(event, 'dice.rolled').values ?? [];
   const declared = must(c.attempt, 'recordAvoidRoll with no attempt');
-  const total = rollTotal(dice, declared.modifiers);
+  const total = rollTotal(dice, declared.terms);
   const attempt = { ...declared, dice, total };
   return { attempt, summary: isRollSuccess(total) ? c.summary : avoidSummary(c, attempt, false) };
 }

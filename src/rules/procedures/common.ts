@@ -1,6 +1,6 @@
 // What every procedure machine carries: the world it reads and changes, and the summary it adds to.
 import type { EngineEvent, EventOf, EventType } from '../../schema/events.ts';
-import { EMPTY_SUMMARY, type Summary } from '../../schema/result.ts';
+import { EMPTY_SUMMARY, type RecordedSummary } from '../../schema/result.ts';
 import { units, type Units, type UnitsInput } from '../../schema/units.ts';
 import type { RuleRef } from '../registry.ts';
 import type { Refusal, Verdict } from '../verdict.ts';
@@ -8,12 +8,12 @@ import type { World } from '../world.ts';
 
 export interface ProcedureContext {
   readonly world: World;
-  readonly summary: Summary;
+  readonly summary: RecordedSummary;
 }
 
 export interface ProcedureInput {
   readonly world: World;
-  readonly summary?: Summary;
+  readonly summary?: RecordedSummary;
 }
 
 export function startContext(input: ProcedureInput): ProcedureContext {

@@ -19,9 +19,9 @@ import {
   type SidePlan,
 } from '../casualties.ts';
 import { captureLeaders, holderOf } from '../capture.ts';
-import { countHits } from '../dice.ts';
+import { countHits, diceTotal, type DiceTerm } from '../dice.ts';
 import {
-  battleDice,
+  battleTerms,
   battleWinner,
   captorOnSide,
   groupOf,
@@ -30,7 +30,7 @@ import {
   opponent,
   sideLeader,
   sideStacks,
-  type DiceCount,
+  diceBreakdown,
   type Role,
 } from '../field-battle.ts';
 import { isHostile } from '../hostility.ts';
@@ -78,7 +78,8 @@ export interface FieldBattleContext extends ProcedureContext {
   readonly battle: BattleInput;
   /** The forces as they stood when the dice were counted (for the summary). */
   readonly forces?: { readonly attacker: readonly Stack[]; readonly defender: readonly Stack[] };
-  readonly dice?: { readonly attacker: DiceCount; readonly defender: DiceCount };
+  /** Each side's dice as terms (14 steps 2–3), in the order its dice are thrown. */
+  readonly dice?: { readonly attacker: readonly DiceTerm[]; readonly defender: readonly DiceTerm[] };
   readonly rolled: { readonly attacker?: readonly number[]; readonly defender?: readonly number[] };
   readonly winner?: Role;
   readonly plans?: { readonly attacker: SidePlan; readonly defender: SidePlan };
@@ -265,11 +266,11 @@ export const fieldBattleGuards = {
   ),
   isAttackerRoll: guard<FieldBattleContext>(
     '14 step 2',
-    (c, e) => eventOf(e, 'dice.rolled')?.values?.length === c.dice?.attacker.dice,
+    (c, e) => eventOf(e, 'dice.rolled')?.values?.length === diceTotal(c.dice?.attacker ?? []),
   ),
   isDefenderRoll: guard<FieldBattleContext>(
     '14 step 3',
-    (c, e) => eventOf(e, 'dice.rolled')?.values?.length === c.dice?.defender.dice,
+    (c, e) => eventOf(e, 'dice.rolled')?.values?.length === diceTotal(c.dice?.defender ?? []),
   ),
   isNextCasualtyGroupInactive: guard<FieldBattleContext>('22.1', (c) => {
     const next = nextCasualtyGroup(c);
@@ -293,7 +294,10 @@ export function countDice(c: FieldBattleContext): Partial<FieldBattleContext> {
   const defender = sideStacks(c.world, c.battle, 'defender');
   return {
     forces: { attacker, defender },
-    dice: { attacker: battleDice(c.world, attacker, 'attacker'), defender: battleDice(c.world, defender, 'defender') },
+    dice: {
+      attacker: battleTerms(c.world, attacker, 'attacker'),
+      defender: battleTerms(c.world, defender, 'defender'),
+    },
   };
 }
 
@@ -305,9 +309,17 @@ export function recordDefenderRoll(c: FieldBattleContext, event: EngineEvent): P
   return { rolled: { ...c.rolled, defender: eventOf(event, 'dice.rolled')?.values ?? [] } };
 }
 
+/** 14 step 6: each side's hits, each die read by the term it belongs to. */
+export function sideHits(c: Pick<FieldBattleContext, 'dice' | 'rolled'>): { attacker: number; defender: number } {
+  return {
+    attacker: countHits(c.rolled.attacker ?? [], c.dice?.attacker ?? []),
+    defender: countHits(c.rolled.defender ?? [], c.dice?.defender ?? []),
+  };
+}
+
 /** 14 steps 6, 8, 9: hits, the winner (ties to the defender), and what each side must lose. */
 export function decideWinner(c: FieldBattleContext): Partial<FieldBattleContext> {
-  const hits = { attacker: countHits(c.rolled.attacker ?? []), defender: countHits(c.rolled.defender ?? []) };
+  const hits = sideHits(c);
   const stacks = {
     attacker: sideStacks(c.world, c.battle, 'attacker'),
     defender: sideStacks(c.world, c.battle, 'defender'),
@@ -320,8 +332,8 @@ export function decideWinner(c: FieldBattleContext): Partial<FieldBattleContext>
     defender: left('defender'),
   });
   const keeper = r7Keeper(
-    { dice: c.dice?.attacker.dice ?? 0, wipedOut: wiped('attacker') },
-    { dice: c.dice?.defender.dice ?? 0, wipedOut: wiped('defender') },
+    { dice: diceTotal(c.dice?.attacker ?? []), wipedOut: wiped('attacker') },
+    { dice: diceTotal(c.dice?.defender ?? []), wipedOut: wiped('defender') },
     c.world,
   );
   const plan = (role: Role) =>
@@ -381,7 +393,8 @@ export function assignInactiveCasualties(c: FieldBattleContext): Partial<FieldBa
 
 function sideSummary(c: FieldBattleContext, role: Role): BattleSideSummary {
   const forces = c.forces?.[role] ?? [];
-  const dice = c.dice?.[role];
+  const terms = c.dice?.[role] ?? [];
+  const dice = diceBreakdown(terms);
   const answers = c.answers.filter((a) => a.role === role);
   const losses = { regulars: 0, mercenaries: 0, cavalry: 0 };
   for (const a of answers)
@@ -389,15 +402,11 @@ function sideSummary(c: FieldBattleContext, role: Role): BattleSideSummary {
   return {
     powers: groupsOf(c.world, forces),
     units: totals(forces),
-    leader: dice?.leader ?? null,
-    dice: {
-      units: dice?.units ?? 0,
-      leader: dice?.leaderBonus ?? 0,
-      defender: dice?.defenderBonus ?? 0,
-      total: dice?.dice ?? 0,
-    },
+    leader: dice.leaderId,
+    dice: { units: dice.units, leader: dice.leader, defender: dice.defender, total: dice.total },
+    terms: terms.map((t) => ({ ...t })),
     rolled: [...(c.rolled[role] ?? [])],
-    hits: countHits(c.rolled[role] ?? []),
+    hits: countHits(c.rolled[role] ?? [], terms),
     losses,
     kept: answers.find((a) => a.keep)?.keep ?? null,
   };

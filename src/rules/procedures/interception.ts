@@ -5,7 +5,7 @@ import { isMajorPower, type MajorPower, type Power } from '../../schema/power.ts
 import { NO_UNITS } from '../../schema/units.ts';
 import type { Stack } from '../../schema/scenario.ts';
 import { settleArrival } from './summaries.ts';
-import { interceptionModifiers, isRollSuccess, ROLL_DICE, ROLL_TARGET, rollTotal, type Modifier } from '../dice.ts';
+import { interceptionModifiers, isRollSuccess, ROLL_DICE, ROLL_TARGET, rollTotal, type DiceTerm } from '../dice.ts';
 import {
   checkInterception,
   interceptionCandidates,
@@ -33,7 +33,8 @@ export interface InterceptionAttempt {
   readonly from: string;
   /** The pieces that try, already marked as having attempted (ruling R12). */
   readonly pieces: readonly Stack[];
-  readonly modifiers: readonly Modifier[];
+  /** The roll's modifiers (13.2 step 2), as terms. */
+  readonly terms: readonly DiceTerm[];
   readonly dice?: readonly number[];
   readonly total?: number;
 }
@@ -125,11 +126,11 @@ export function declareInterception(c: InterceptionContext, event: EngineEvent):
   if (!split.ok) throw new Error('engine fault: declareInterception on a formation the guard did not find');
   const pieces = relocate(split.taken, { attemptedInterception: true });
   const position = replaceStacks(c.world.position, stacks, [...split.rest, ...pieces]);
-  const modifiers = interceptionModifiers(c.world, { power: asking, pieces, opposing: c.leg.formation });
+  const terms = interceptionModifiers(c.world, { power: asking, pieces, opposing: c.leg.formation });
   return {
     world: { ...c.world, position },
     usedSpaces: [...c.usedSpaces, args.from],
-    attempt: { power: asking, from: args.from, pieces, modifiers },
+    attempt: { power: asking, from: args.from, pieces, terms },
   };
 }
 
@@ -137,7 +138,7 @@ export function declareInterception(c: InterceptionContext, event: EngineEvent):
 export function recordInterceptionRoll(c: InterceptionContext, event: EngineEvent): Partial<InterceptionContext> {
   const dice = eventAs(event, 'dice.rolled').values ?? [];
   const attempt = must(c.attempt, 'recordInterceptionRoll with no attempt');
-  const total = rollTotal(dice, attempt.modifiers);
+  const total = rollTotal(dice, attempt.terms);
   return {
     attempt: { ...attempt, dice, total },
     summary: {
@@ -149,7 +150,7 @@ export function recordInterceptionRoll(c: InterceptionContext, event: EngineEven
           from: attempt.from,
           units: totals(attempt.pieces),
           dice: [...dice],
-          modifiers: attempt.modifiers.map((m) => ({ ...m })),
+          terms: attempt.terms.map((t) => ({ ...t })),
           total,
           target: ROLL_TARGET,
           success: isRollSuccess(total),

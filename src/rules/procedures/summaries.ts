@@ -1,7 +1,7 @@
 // Small builders for summary entries shared by several procedures.
 import type { Power } from '../../schema/power.ts';
 import type { Capture } from '../../schema/scenario.ts';
-import type { CaptureSummary, Summary } from '../../schema/result.ts';
+import type { CaptureSummary, RecordedSummary } from '../../schema/result.ts';
 import { settleLoneLeaders } from '../capture.ts';
 import type { RuleRef } from '../registry.ts';
 import type { World } from '../world.ts';
@@ -9,7 +9,7 @@ import type { World } from '../world.ts';
 /**
  * A siege begun (15, ruling R13): listed in `siegesBegun`, and as the summary's `siege` when it is the move's first.
  */
-export function withSiegeBegun(summary: Summary, space: string, by: Power, rule: RuleRef): Summary {
+export function withSiegeBegun(summary: RecordedSummary, space: string, by: Power, rule: RuleRef): RecordedSummary {
   return {
     ...summary,
     siege: summary.siege ?? { space, besieger: by },
@@ -29,12 +29,12 @@ export function captureSummaries(captured: readonly Capture[], space: string, ru
  */
 export function settleArrival(
   world: World,
-  summary: Summary,
+  summary: RecordedSummary,
   space: string,
   arriving: Power | undefined,
   rule: RuleRef,
   interceptors: readonly string[] = [],
-): { world: World; summary: Summary } {
+): { world: World; summary: RecordedSummary } {
   if (!arriving) return { world, summary };
   const settled = settleLoneLeaders(world, space, arriving, interceptors);
   const kept = settled.captured.filter((c) => settled.keptOut.includes(c.leader));

@@ -1,7 +1,10 @@
 // Dice as dice: faces with pips (inline SVG), every modifier with its reason and rule, the target and the outcome.
-// Field-battle dice mark each hit (5 or 6, 14 step 6); their modifiers are the dice each side gets (14 steps 2–3).
+// Field-battle dice mark each hit (14 step 6: a die showing its term's hitting face or more, 5 or 6); their modifiers
+// are the dice each side gets (14 steps 2–3). Both read the roll's terms (src/rules/dice.ts).
 import type { Lang, Text } from '../../index.ts';
+import { dicePools, hitMarks, type DiceTerm } from '../../rules/dice.ts';
 import { nounFor, NOUNS } from '../../text/grammar.ts';
+import { poolFacesText } from '../../text/faces.ts';
 import { ruleText } from '../../text/rules.ts';
 import { html, signed, type Markup } from './html.ts';
 import type { DiceView, ModifierView } from './types.ts';
@@ -73,16 +76,25 @@ export function successfulThrows(modifier: number, target: number): number {
   return n;
 }
 
-/** The chance of each number of hits with `dice` battle dice (a hit is a 5 or a 6: one in three), as k → C(n,k)·2^(n−k) of 3^n. */
-export function hitChances(dice: number): { readonly hits: number; readonly ways: number; readonly of: number }[] {
-  const of = 3 ** dice;
-  let choose = 1;
-  const out: { hits: number; ways: number; of: number }[] = [];
-  for (let k = 0; k <= dice; k++) {
-    out.push({ hits: k, ways: choose * 2 ** (dice - k), of });
-    choose = (choose * (dice - k)) / (k + 1);
+/**
+ * The chance of each number of hits with battle dice in pools (14 step 6): a die of a pool hitting on h hits on 7 − h
+ * faces of 6 (5–6: one in three; Tercios' 4–6: one in two). Ways of `of`, from the pools' per-die odds multiplied.
+ */
+export function hitChances(
+  pools: readonly { readonly hitOn: number; readonly dice: number }[],
+): { readonly hits: number; readonly ways: number; readonly of: number }[] {
+  let ways = [1];
+  let of = 1;
+  for (const p of pools) {
+    const g = gcd(7 - p.hitOn, p.hitOn - 1);
+    const hit = (7 - p.hitOn) / g,
+      miss = (p.hitOn - 1) / g;
+    for (let i = 0; i < p.dice; i++) {
+      ways = [...ways, 0].map((w, k) => w * miss + (k > 0 ? ways[k - 1]! * hit : 0));
+      of *= hit + miss;
+    }
   }
-  return out;
+  return ways.map((w, hits) => ({ hits, ways: w, of }));
 }
 
 /** The exact chance of a 2d6 roll: '5/12 (15/36 ≈ 42%)'. */
@@ -92,12 +104,13 @@ function chanceLine(modifier: number, target: number, lang: Lang, label: 'chance
 }
 
 /** The chance of each number of hits; `rolled` is marked. */
-function hitChanceLine(dice: number, lang: Lang, rolled?: number): Markup {
-  const items = hitChances(dice).map(
+function hitChanceLine(terms: readonly DiceTerm[], lang: Lang, rolled?: number): Markup {
+  const chances = hitChances(dicePools(terms));
+  const items = chances.map(
     (c) =>
       html`<li${c.hits === rolled ? html` class="rolled"` : ''} data-hits="${String(c.hits)}"><b>${String(c.hits)}</b>: ${percent(c.ways, c.of, lang)}</li>`,
   );
-  const mean = Math.round((dice / 3) * 10) / 10;
+  const mean = Math.round(chances.reduce((a, c) => a + (c.hits * c.ways) / c.of, 0) * 10) / 10;
   return html`<div class="hit-chances"><p>${word('hitChances', lang)} (≈ ${lang === 'ru' ? String(mean).replace('.', ',') : String(mean)} ${word('expectedHits', lang)}):</p><ul>${items}</ul></div>`;
 }
 
@@ -116,22 +129,24 @@ export function rollPlan(
     readonly dice: number;
     readonly purpose: string;
     readonly modifiers: readonly ModifierView[];
+    readonly terms: readonly DiceTerm[];
     readonly target: number | null;
   },
   lang: Lang,
 ): Markup {
   const battle = roll.target === null;
   const purpose: Text = PURPOSES[roll.purpose] ?? { en: roll.purpose, ru: roll.purpose };
-  return html`<div class="roll-plan"><p>${purpose[lang]} — <b>${String(roll.dice)}</b> ${nounFor(NOUNS.die, roll.dice)[lang]}${battle ? '' : html`, ${word('target', lang)} ≥ <b>${String(roll.target)}</b>`}</p>${roll.modifiers.length ? html`<ul class="mods">${roll.modifiers.map((m) => modifierLine(m, lang, battle))}</ul>` : html`<p class="muted">${word('noModifiers', lang)}</p>`}${roll.target === null ? hitChanceLine(roll.dice, lang) : chanceLine(modifierSum(roll.modifiers), roll.target, lang, 'chance')}</div>`;
+  return html`<div class="roll-plan"><p>${purpose[lang]} — <b>${String(roll.dice)}</b> ${nounFor(NOUNS.die, roll.dice)[lang]}${battle ? '' : html`, ${word('target', lang)} ≥ <b>${String(roll.target)}</b>`}</p>${roll.modifiers.length ? html`<ul class="mods">${roll.modifiers.map((m) => modifierLine(m, lang, battle))}</ul>` : html`<p class="muted">${word('noModifiers', lang)}</p>`}${roll.target === null ? hitChanceLine(roll.terms, lang) : chanceLine(modifierSum(roll.modifiers), roll.target, lang, 'chance')}</div>`;
 }
 
 /** A roll that was made. */
 export function diceView(d: DiceView, lang: Lang): Markup {
   const battle = d.target === null;
   const purpose: Text = PURPOSES[d.purpose] ?? { en: d.purpose, ru: d.purpose };
-  const faces = d.values.map((v) => dieFace(v, battle && v >= 5));
+  const marks = hitMarks(d.values, d.terms);
+  const faces = d.values.map((v, i) => dieFace(v, battle && marks[i]));
   if (battle) {
-    return html`<div class="dice battle" data-purpose="${d.purpose}"><p class="purpose">${purpose[lang]} <span class="ref">(${ruleText(d.rule, lang)})</span></p><div class="faces">${faces}</div><ul class="mods">${d.modifiers.map((m) => modifierLine(m, lang, true))}</ul><p class="outcome"><b>${String(d.values.length)}</b> ${nounFor(NOUNS.die, d.values.length)[lang]} → <b class="hits">${String(d.hits ?? 0)}</b> ${nounFor(NOUNS.hit, d.hits ?? 0)[lang]} <span class="muted">(${word('hit', lang)})</span></p>${hitChanceLine(d.values.length, lang, d.hits ?? 0)}</div>`;
+    return html`<div class="dice battle" data-purpose="${d.purpose}"><p class="purpose">${purpose[lang]} <span class="ref">(${ruleText(d.rule, lang)})</span></p><div class="faces">${faces}</div><ul class="mods">${d.modifiers.map((m) => modifierLine(m, lang, true))}</ul><p class="outcome"><b>${String(d.values.length)}</b> ${nounFor(NOUNS.die, d.values.length)[lang]} → <b class="hits">${String(d.hits ?? 0)}</b> ${nounFor(NOUNS.hit, d.hits ?? 0)[lang]} <span class="muted">(${word('hit', lang)} (${poolFacesText(dicePools(d.terms))[lang]}))</span></p>${hitChanceLine(d.terms, lang, d.hits ?? 0)}</div>`;
   }
   const arithmetic = `${d.values.join(' + ')}${d.modifiers.map((m) => ` ${m.value < 0 ? '−' : '+'} ${Math.abs(m.value)}`).join('')} = ${d.total ?? d.sum}`;
   return html`<div class="dice" data-purpose="${d.purpose}"><p class="purpose">${purpose[lang]} <span class="ref">(${ruleText(d.rule, lang)})</span></p><div class="faces">${faces}</div>${d.modifiers.length ? html`<ul class="mods">${d.modifiers.map((m) => modifierLine(m, lang, false))}</ul>` : html`<p class="muted">${word('noModifiers', lang)}</p>`}<p class="outcome">${arithmetic} — ${word('target', lang)} ≥ ${String(d.target)}: <b class="${d.success ? 'ok' : 'no'}">${word(d.success ? 'success' : 'failure', lang)}</b></p>${chanceLine(modifierSum(d.modifiers), d.target, lang, 'chanceOf')}</div>`;

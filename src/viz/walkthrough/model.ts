@@ -23,6 +23,7 @@ import { POWER_NAMES, type Power } from '../../schema/power.ts';
 import { EMPTY_SUMMARY, type Summary } from '../../schema/result.ts';
 import type { Stack } from '../../schema/scenario.ts';
 import type { Position } from '../../rules/world.ts';
+import { countHits } from '../../rules/dice.ts';
 import { localLayout, nudge } from '../../data/layout.ts';
 import { agree } from '../../text/grammar.ts';
 import { leaderName, power, spaceName } from '../../text/names.ts';
@@ -635,10 +636,11 @@ export class WalkthroughRecorder {
       rule: before.rule,
       values,
       modifiers,
+      terms: roll.terms,
       target: roll.target,
       sum: raw,
     };
-    if (roll.target === null) return { dice: { ...base, hits: values.filter((v) => v >= 5).length } };
+    if (roll.target === null) return { dice: { ...base, hits: countHits(values, roll.terms) } };
     const total = raw + sum(modifiers.map((m) => m.value));
     return { dice: { ...base, total, success: total >= roll.target } };
   }

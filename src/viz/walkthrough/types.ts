@@ -2,6 +2,7 @@
 // around the battle. All text is bilingual ({en, ru}); rule references stay raw ('14 step 6') and are cited in the
 // page's language when drawn. JSON-safe: the page embeds it, and the page's script reads it back.
 import type { Decision } from '../../schema/decision.ts';
+import type { DiceTerm } from '../../schema/dice.ts';
 import type { EngineEvent } from '../../schema/events.ts';
 import type { Power } from '../../schema/power.ts';
 import type { TraceSkipped } from '../../engine/trace.ts';
@@ -30,13 +31,15 @@ export interface DiceView {
   readonly rule: string;
   readonly values: readonly number[];
   readonly modifiers: readonly ModifierView[];
-  /** 2d6 rolls: the modified total that succeeds. Field-battle dice: null (5 and 6 hit). */
+  /** The roll's terms, as the pending roll listed them: which die belongs to which, and the faces it hits on. */
+  readonly terms: readonly DiceTerm[];
+  /** 2d6 rolls: the modified total that succeeds. Field-battle dice: null (their terms say which faces hit). */
   readonly target: number | null;
   readonly sum: number;
   /** 2d6 rolls: the dice plus the modifiers, and whether that reached the target. */
   readonly total?: number;
   readonly success?: boolean;
-  /** Field-battle dice: how many show 5 or 6. */
+  /** Field-battle dice: how many hit (a 5 or a 6, or what the die's term hits on). */
   readonly hits?: number;
 }
 

@@ -66,7 +66,7 @@ export const WORDS = {
   target: { en: 'needs', ru: 'нужно' },
   success: { en: 'success', ru: 'успех' },
   failure: { en: 'failure', ru: 'неудача' },
-  hit: { en: 'hit (5 or 6)', ru: 'попадание (5 или 6)' },
+  hit: { en: 'hit', ru: 'попадание' },
   noModifiers: { en: 'no modifier', ru: 'без модификаторов' },
   decision: { en: 'Decision', ru: 'Решение' },
   legal: { en: 'Legal answers', ru: 'Допустимые ответы' },
