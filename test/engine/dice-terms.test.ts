@@ -19,6 +19,9 @@ import { EMPTY_SUMMARY } from '../../src/schema/result.ts';
 import type { EngineEvent } from '../../src/schema/events.ts';
 import { text } from '../../src/text/text.ts';
 import { diceView, hitChances } from '../../src/viz/walkthrough/dice.ts';
+import { parseScenario, resolve } from '../../src/index.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { depart, VIENNA, world } from '../helpers/fixtures.ts';
 
 /** Three extra attacker dice that hit on 4, 5 or 6, worded by their source like any other term. */
@@ -174,5 +177,21 @@ describe('[14 steps 2–6] a 4–6 pool flows through every reader of the dice t
       [3, 6],
       [1, 6],
     ]);
+  });
+
+  test("[13.2 step 2] the session words an interception roll's terms as its modifiers, the same object at each read", () => {
+    const file = join(import.meta.dirname, '..', '..', 'examples', 'vienna-1517.json');
+    const { session } = resolve(parseScenario(readFileSync(file, 'utf8')), { seed: 1 });
+    const [i] = session.summary.interceptions;
+    expect(i!.terms.map((t) => [t.source.kind, t.count, t.hitOn])).toEqual([
+      ['leader', 2, null],
+      ['againstCavalry', -1, null],
+    ]);
+    expect(i!.modifiers).toEqual([
+      { rule: '13.2 step 2', value: 2, reason: { en: "Charles V's battle rating", ru: 'боевой рейтинг Карла V' } },
+      { rule: '13.2 step 2', value: -1, reason: { en: 'against Ottoman cavalry', ru: 'против османской кавалерии' } },
+    ]);
+    expect(session.summary).toBe(session.summary);
+    expect(session.result!.summary.interceptions[0]).toEqual(i);
   });
 });
