@@ -1,11 +1,14 @@
 // The story of a move, in English and Russian: one note per step of the trace, written from what changed (the
 // summary's new entries) and from where the machines stand. The CLI prints the headline notes as the narrative.
-import type { MachineId } from '../../machines/index.ts';
+import type { StateValueFrom } from 'xstate';
+import type { MachineId, Machines } from '../../machines/index.ts';
+import type { ContextOf, MachineContext } from './actors.ts';
 import type { EngineEvent } from '../schema/events.ts';
 import type { Power } from '../schema/power.ts';
 import type { CardSummary, MoveSummary, RecordedSummary, Summary } from '../schema/result.ts';
 import { cardTitle } from '../data/cards.ts';
-import { countHits, diceTotal, type DiceTerm } from '../rules/dice.ts';import { isHeldBeforeLeague } from '../rules/league.ts';
+import { countHits, diceTotal, type DiceTerm } from '../rules/dice.ts';
+import { isHeldBeforeLeague } from '../rules/league.ts';
 import { sideHits, winningPower, type FieldBattleContext } from '../rules/procedures/field-battle.ts';
 import type { World } from '../rules/world.ts';
 import { listedTerms, modifiersOf, modifiersText, sourceFor } from '../text/modifiers.ts';
@@ -75,18 +78,20 @@ function winnerText(world: World, space: string, power: Power, won: number, lost
  * The note of the step that leaves "Winner" (14 step 8): the winner, on the state that decides it. The short
  * narrative says it once, with the losses (the battle's summary note), so this note is not a headline.
  */
-function winnerNote(world: World, from: string | undefined, f: FieldBattleContext | undefined): Text | undefined {
-  if (from !== 'decidingWinner' || !f?.winner) return undefined;
+function winnerNote({ world, context: f }: StepOf<'fieldBattle'>): Text[] {
+  if (!f.winner) return [];
   const hits = sideHits(f);
   const loser = f.winner === 'attacker' ? 'defender' : 'attacker';
-  return winnerText(
-    world,
-    f.battle.space,
-    winningPower(f, f.winner),
-    hits[f.winner],
-    hits[loser],
-    hits.attacker === hits.defender,
-  );
+  return [
+    winnerText(
+      world,
+      f.battle.space,
+      winningPower(f, f.winner),
+      hits[f.winner],
+      hits[loser],
+      hits.attacker === hits.defender,
+    ),
+  ];
 }
 
 /** Ruling R26: Foul Weather or Gout cancels the move it was played against. */
@@ -420,8 +425,7 @@ function declineNotes(event: EngineEvent | undefined): Text[] {
 }
 
 /** 13.1: the active power has no formation that may enter any adjacent space. */
-function noMoveNotes(world: World, machine: MachineId, state: string): Text[] {
-  if (machine !== 'movement' || state !== 'noLegalMove') return [];
+function noMoveNote({ world }: StepOf<'movement'>): Text[] {
   const power = world.position.impulse.power;
   const p = powerName(power);
   if (isHeldBeforeLeague(world, power)) {
@@ -458,9 +462,8 @@ function diceMadeOf(world: World, who: Text, terms: readonly DiceTerm[]): Text {
   return text(`${who.en} ${dice.en} (${en})`, `${who.ru} — ${dice.ru} (${ru})`);
 }
 
-/** Notes of the field battle's own steps (dice counted, each side's roll). */
-function battleNotes(world: World, state: string, f: FieldBattleContext | undefined): Text[] {
-  if (!f) return [];
+/** 14 steps 2–3, on entering "Combat cards": each side's dice and what they are made of. */
+function diceCountedNote({ world, context: f }: StepOf<'fieldBattle'>): Text[] {
   const side = (r: 'attacker' | 'defender') => {
     const who =
       r === 'attacker'
@@ -468,62 +471,104 @@ function battleNotes(world: World, state: string, f: FieldBattleContext | undefi
         : powers([...new Set((f.forces?.defender ?? []).map((s) => s.power))]);
     return diceMadeOf(world, who, f.dice?.[r] ?? []);
   };
-  if (state === 'combatCards') {
-    const a = side('attacker'),
-      d = side('defender');
-    const r = cite('14 steps 2–3');
-    return [
-      joinText([
-        text('Field battle:', 'Полевое сражение:'),
-        text(`${a.en} — ${d.en}`, `${a.ru}; ${d.ru}`),
-        text(`(${r.en}).`, `(${r.ru}).`),
-      ]),
-    ];
-  }
-  if (state === 'rollingDefenderDice' && f.rolled.attacker) {
-    const p = powerName(f.battle.attacker);
-    const h = hits(sideHits(f).attacker);
-    const r = cite('14 step 6');
-    return [
-      text(
-        `${p.en} rolls ${diceText(f.rolled.attacker)}: ${h.en} (${r.en}).`,
-        `У ${powerGen(f.battle.attacker).ru} выпало ${diceRu(f.rolled.attacker)} — ${h.ru} (${r.ru}).`,
-      ),
-    ];
-  }
-  if (state === 'decidingWinner' && f.rolled.defender) {
-    const h = hits(sideHits(f).defender);
-    const r = cite('14 step 6');
-    return [
-      text(
-        `The defender rolls ${diceText(f.rolled.defender)}: ${h.en} (${r.en}).`,
-        `У обороняющегося выпало ${diceRu(f.rolled.defender)} — ${h.ru} (${r.ru}).`,
-      ),
-    ];
-  }
-  return [];
+  const a = side('attacker'),
+    d = side('defender');
+  const r = cite('14 steps 2–3');
+  return [
+    joinText([
+      text('Field battle:', 'Полевое сражение:'),
+      text(`${a.en} — ${d.en}`, `${a.ru}; ${d.ru}`),
+      text(`(${r.en}).`, `(${r.ru}).`),
+    ]),
+  ];
+}
+
+/** 14 step 6, on entering "Defender's dice": the attacker's roll and its hits. */
+function attackerRolledNote({ context: f }: StepOf<'fieldBattle'>): Text[] {
+  if (!f.rolled.attacker) return [];
+  const p = powerName(f.battle.attacker);
+  const h = hits(sideHits(f).attacker);
+  const r = cite('14 step 6');
+  return [
+    text(
+      `${p.en} rolls ${diceText(f.rolled.attacker)}: ${h.en} (${r.en}).`,
+      `У ${powerGen(f.battle.attacker).ru} выпало ${diceRu(f.rolled.attacker)} — ${h.ru} (${r.ru}).`,
+    ),
+  ];
+}
+
+/** 14 step 6, on entering "Winner": the defender's roll and its hits. */
+function defenderRolledNote({ context: f }: StepOf<'fieldBattle'>): Text[] {
+  if (!f.rolled.defender) return [];
+  const h = hits(sideHits(f).defender);
+  const r = cite('14 step 6');
+  return [
+    text(
+      `The defender rolls ${diceText(f.rolled.defender)}: ${h.en} (${r.en}).`,
+      `У обороняющегося выпало ${diceRu(f.rolled.defender)} — ${h.ru} (${r.ru}).`,
+    ),
+  ];
+}
+
+/** A machine's own state names, read from its config: a note keyed by a name the machine lacks does not compile. */
+export type StateName<M extends MachineId> = Extract<StateValueFrom<Machines[M]>, string>;
+
+/** What a state's note reads: the world, and the context of the machine the state belongs to, typed by its id. */
+export interface StepOf<M extends MachineId> {
+  readonly world: World;
+  readonly context: ContextOf<M>;
+}
+
+/**
+ * Notes per machine state, typed by the machines' own state names (`satisfies StateNotes`): renaming or splitting a
+ * state is a compile error where a note names it, never a note silently lost (test/engine/narrate-states.test.ts).
+ */
+export type StateNotes = {
+  readonly [M in MachineId]?: { readonly [S in StateName<M>]?: (step: StepOf<M>) => Text[] };
+};
+
+/** The notes of the step that enters a state: what it shows once the machine stands there. */
+export const ENTERING_NOTES = {
+  movement: { noLegalMove: noMoveNote },
+  fieldBattle: {
+    combatCards: diceCountedNote,
+    rollingDefenderDice: attackerRolledNote,
+    decidingWinner: defenderRolledNote,
+  },
+} as const satisfies StateNotes;
+
+/** The notes of the step that leaves a state (when no headline says more): what the state decided. */
+export const LEAVING_NOTES = {
+  fieldBattle: { decidingWinner: winnerNote },
+} as const satisfies StateNotes;
+
+/** The notes `table` has for `state` of the machine `source` belongs to, read with that machine's own context. */
+function stateNotes(table: StateNotes, source: MachineContext, state: string | undefined, world: World): Text[] {
+  // The table is keyed machine by machine; the context is the one `source.machine` says it is (fromSnapshot).
+  const byState = table[source.machine] as
+    Record<string, ((step: StepOf<MachineId>) => Text[]) | undefined> | undefined;
+  const note = state === undefined ? undefined : byState?.[state];
+  return note ? note({ world, context: source.context as ContextOf<MachineId> }) : [];
 }
 
 export function narrate(args: {
   world: World;
-  machine: MachineId;
+  /** The machine the step belongs to, with its context after the step. */
+  source: MachineContext;
   state: string;
   /** The state the step left (absent on a machine's start). */
   from?: string;
-  /** The field battle's context, when the step is one of its states. */
-  fieldBattle: FieldBattleContext | undefined;
   before: RecordedSummary;
   after: RecordedSummary;
   title: Text;
   event?: EngineEvent;
 }): Note {
   const notes = [
-    ...noMoveNotes(args.world, args.machine, args.state),
+    ...stateNotes(ENTERING_NOTES, args.source, args.state, args.world),
     ...declineNotes(args.event),
-    ...battleNotes(args.world, args.state, args.fieldBattle),
     ...summaryNotes(args.world, args.before, args.after),
   ];
   if (notes.length > 0) return { note: joinText(notes), headline: true };
-  const winner = winnerNote(args.world, args.from, args.fieldBattle);
-  return { note: winner ?? args.title, headline: false };
+  const [left] = stateNotes(LEAVING_NOTES, args.source, args.from, args.world);
+  return { note: left ?? args.title, headline: false };
 }

@@ -10,7 +10,7 @@ import type { RuleRef } from '../rules/registry.ts';
 import { text, type Text } from '../text/text.ts';
 import type { GuardRecorder } from './instrument.ts';
 import { deepFreeze } from './freeze.ts';
-import { actorInfo, contextIf, fromSnapshot, microstepTrigger, procedureContext } from './actors.ts';
+import { actorInfo, fromSnapshot, microstepTrigger, procedureContext } from './actors.ts';
 import { narrate } from './narrate.ts';
 import { stateMetaOf } from './structure.ts';
 
@@ -240,10 +240,9 @@ export class Tracer {
     const meta = stateMetaOf(raw.snap);
     const { note, headline } = narrate({
       world: context.world,
-      machine: raw.machine,
+      source,
       state,
       ...(raw.from !== undefined ? { from: raw.from } : {}),
-      fieldBattle: contextIf(source, 'fieldBattle'),
       before: this.lastSummary,
       after: context.summary,
       title: meta?.title ?? text(state, state),

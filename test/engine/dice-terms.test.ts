@@ -70,9 +70,8 @@ function noteAt(state: string, s: AnyMachineSnapshot) {
   const fieldBattle = s.context as FieldBattleContext;
   return narrate({
     world: fieldBattle.world,
-    machine: 'fieldBattle',
+    source: { machine: 'fieldBattle', context: fieldBattle },
     state,
-    fieldBattle,
     before: EMPTY_SUMMARY,
     after: EMPTY_SUMMARY,
     title: text('t', 'т'),

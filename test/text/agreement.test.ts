@@ -411,9 +411,8 @@ describe('every narrative line (src/engine/narrate), from every kind of summary 
         for (const after of summaries(p, q, n)) {
           const note = narrate({
             world: W,
-            machine: 'movement',
+            source: { machine: 'movement', context: undefined },
             state: 'x',
-            fieldBattle: undefined,
             before: EMPTY_SUMMARY,
             after,
             title: text('t', 'т'),
@@ -425,9 +424,8 @@ describe('every narrative line (src/engine/narrate), from every kind of summary 
         for (const type of ['intercept.decline', 'avoid.decline'] as const) {
           const note = narrate({
             world: W,
-            machine: 'movement',
+            source: { machine: 'movement', context: undefined },
             state: 'x',
-            fieldBattle: undefined,
             before: EMPTY_SUMMARY,
             after: EMPTY_SUMMARY,
             title: text('t', 'т'),
@@ -445,9 +443,8 @@ describe('every narrative line (src/engine/narrate), from every kind of summary 
     const [one] = summaries('hapsburg', 'france', 1).slice(-5, -4);
     const note = narrate({
       world: W,
-      machine: 'movement',
+      source: { machine: 'movement', context: undefined },
       state: 'x',
-      fieldBattle: undefined,
       before: EMPTY_SUMMARY,
       after: one!,
       title: text('t', 'т'),
@@ -459,9 +456,8 @@ describe('every narrative line (src/engine/narrate), from every kind of summary 
     expect(
       narrate({
         world: W,
-        machine: 'movement',
+        source: { machine: 'movement', context: undefined },
         state: 'x',
-        fieldBattle: undefined,
         before: EMPTY_SUMMARY,
         after: many!,
         title: text('t', 'т'),
@@ -473,9 +469,8 @@ describe('every narrative line (src/engine/narrate), from every kind of summary 
     const battle = summaries('ottoman', 'hapsburg', 1)[4]!;
     const note = narrate({
       world: W,
-      machine: 'movement',
+      source: { machine: 'movement', context: undefined },
       state: 'x',
-      fieldBattle: undefined,
       before: EMPTY_SUMMARY,
       after: battle,
       title: text('t', 'т'),
