@@ -15,6 +15,7 @@ import { listedTerms, modifiersOf, modifiersText, sourceFor } from '../text/modi
 import {
   inSpace,
   intoSpace,
+  leaderAcc,
   leaderName,
   outOfSpace,
   powerDat,

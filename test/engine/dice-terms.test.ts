@@ -162,7 +162,7 @@ describe('[14 steps 2–6] a 4–6 pool flows through every reader of the dice t
       'en',
     ).text;
     expect(panel.match(/class="die hit"/g)).toHaveLength(4);
-    expect(panel).toContain('hit (10 dice on 5 or 6, 3 on 4, 5 or 6)');
+    expect(panel).toContain('hit (5 or 6; 4, 5 or 6)');
   });
 
   test('[14 step 6] the exact chance of each number of hits with a 5–6 die and a 4–6 die: 1/3, 1/2, 1/6', () => {

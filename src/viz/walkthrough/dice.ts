@@ -4,7 +4,7 @@
 import type { Lang, Text } from '../../index.ts';
 import { dicePools, hitMarks, type DiceTerm } from '../../rules/dice.ts';
 import { nounFor, NOUNS } from '../../text/grammar.ts';
-import { poolFacesText } from '../../text/faces.ts';
+import { facesText } from '../../text/faces.ts';
 import { ruleText } from '../../text/rules.ts';
 import { html, signed, type Markup } from './html.ts';
 import type { DiceView, ModifierView } from './types.ts';
@@ -86,11 +86,12 @@ export function hitChances(
   let ways = [1];
   let of = 1;
   for (const p of pools) {
-    const g = gcd(7 - p.hitOn, p.hitOn - 1);
-    const hit = (7 - p.hitOn) / g,
-      miss = (p.hitOn - 1) / g;
+    const faces = 7 - p.hitOn,
+      g = gcd(faces, 6 - faces),
+      hit = faces / g,
+      miss = (6 - faces) / g;
     for (let i = 0; i < p.dice; i++) {
-      ways = [...ways, 0].map((w, k) => w * miss + (k > 0 ? ways[k - 1]! * hit : 0));
+      ways = [...ways, 0].map((w, k) => w * miss + (k ? ways[k - 1]! * hit : 0));
       of *= hit + miss;
     }
   }
@@ -146,7 +147,11 @@ export function diceView(d: DiceView, lang: Lang): Markup {
   const marks = hitMarks(d.values, d.terms);
   const faces = d.values.map((v, i) => dieFace(v, battle && marks[i]));
   if (battle) {
-    return html`<div class="dice battle" data-purpose="${d.purpose}"><p class="purpose">${purpose[lang]} <span class="ref">(${ruleText(d.rule, lang)})</span></p><div class="faces">${faces}</div><ul class="mods">${d.modifiers.map((m) => modifierLine(m, lang, true))}</ul><p class="outcome"><b>${String(d.values.length)}</b> ${nounFor(NOUNS.die, d.values.length)[lang]} → <b class="hits">${String(d.hits ?? 0)}</b> ${nounFor(NOUNS.hit, d.hits ?? 0)[lang]} <span class="muted">(${word('hit', lang)} (${poolFacesText(dicePools(d.terms))[lang]}))</span></p>${hitChanceLine(d.terms, lang, d.hits ?? 0)}</div>`;
+    return html`<div class="dice battle" data-purpose="${d.purpose}"><p class="purpose">${purpose[lang]} <span class="ref">(${ruleText(d.rule, lang)})</span></p><div class="faces">${faces}</div><ul class="mods">${d.modifiers.map((m) => modifierLine(m, lang, true))}</ul><p class="outcome"><b>${String(d.values.length)}</b> ${nounFor(NOUNS.die, d.values.length)[lang]} → <b class="hits">${String(d.hits ?? 0)}</b> ${nounFor(NOUNS.hit, d.hits ?? 0)[lang]} <span class="muted">(${word('hit', lang)} (${dicePools(
+      d.terms,
+    )
+      .map((p) => facesText(p.hitOn)[lang])
+      .join('; ')}))</span></p>${hitChanceLine(d.terms, lang, d.hits ?? 0)}</div>`;
   }
   const arithmetic = `${d.values.join(' + ')}${d.modifiers.map((m) => ` ${m.value < 0 ? '−' : '+'} ${Math.abs(m.value)}`).join('')} = ${d.total ?? d.sum}`;
   return html`<div class="dice" data-purpose="${d.purpose}"><p class="purpose">${purpose[lang]} <span class="ref">(${ruleText(d.rule, lang)})</span></p><div class="faces">${faces}</div>${d.modifiers.length ? html`<ul class="mods">${d.modifiers.map((m) => modifierLine(m, lang, false))}</ul>` : html`<p class="muted">${word('noModifiers', lang)}</p>`}<p class="outcome">${arithmetic} — ${word('target', lang)} ≥ ${String(d.target)}: <b class="${d.success ? 'ok' : 'no'}">${word(d.success ? 'success' : 'failure', lang)}</b></p>${chanceLine(modifierSum(d.modifiers), d.target, lang, 'chanceOf')}</div>`;
