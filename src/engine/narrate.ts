@@ -5,11 +5,11 @@ import type { MachineId, Machines } from '../../machines/index.ts';
 import type { ContextOf, MachineContext } from './actors.ts';
 import type { EngineEvent } from '../schema/events.ts';
 import type { Power } from '../schema/power.ts';
-import type { CardSummary, MoveSummary, RecordedSummary, Summary } from '../schema/result.ts';
+import type { CardSummary, MoveSummary, RecordedSummary } from '../schema/result.ts';
 import { cardTitle } from '../data/cards.ts';
-import { countHits, diceTotal, type DiceTerm } from '../rules/dice.ts';
+import { diceTotal, type DiceTerm } from '../rules/dice.ts';
 import { isHeldBeforeLeague } from '../rules/league.ts';
-import { sideHits, winningPower, type FieldBattleContext } from '../rules/procedures/field-battle.ts';
+import { sideHits, winningPower } from '../rules/procedures/field-battle.ts';
 import type { World } from '../rules/world.ts';
 import { listedTerms, modifiersOf, modifiersText, sourceFor } from '../text/modifiers.ts';
 import {
