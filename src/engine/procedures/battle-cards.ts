@@ -11,7 +11,7 @@ import type { Blocked, DecisionOf, DecisionOption } from '../../schema/decision.
 import { MAJOR_POWERS } from '../../schema/power.ts';
 import { inSpace, powerGen, powerName, spaceName } from '../../text/names.ts';
 import { text, type Text } from '../../text/text.ts';
-import { base, decision, option, refusedAnswer, type Waiting } from './common.ts';
+import { base, cardWindow, option, refusedAnswer, type Waiting } from './common.ts';
 import { named } from './names.ts';
 import { heldCards } from './movement.ts';
 
@@ -72,14 +72,4 @@ function buildBattleResponseCard(w: Waiting<FieldBattleContext>): DecisionOf<'ca
   });
 }
 
-export const battleResponseCard = decision<FieldBattleContext, 'card'>({
-  build: buildBattleResponseCard,
-  // A pass is always an answer (ruling R33: playing is optional): never the engine's to answer.
-  mayBeForced: false,
-  power: (c) => c.responding,
-  declines: ['card.pass'],
-  // Ruling R36: the default policies pass, the eager one too.
-  eager: false,
-  closedBy: 'decision',
-  decline: (d) => ({ type: 'card.pass', power: d.power }),
-});
+export const battleResponseCard = cardWindow<FieldBattleContext>(buildBattleResponseCard);

@@ -106,6 +106,25 @@ export function decision<C, K extends DecisionKind>(spec: DecisionSpec<C, K>): D
   return spec;
 }
 
+/**
+ * What every card window's decision is, whichever window (13.1 step 4, 14 step 1): the power whose turn it is in the
+ * window answers; a pass is always an answer (ruling R33: playing is optional), so it is never the engine's to
+ * answer; the policies pass, the eager one too (ruling R36).
+ */
+export function cardWindow<C extends { readonly responding?: MajorPower | undefined }>(
+  build: (w: Waiting<C>) => DecisionOf<'card'>,
+): DecisionSpec<C, 'card'> {
+  return {
+    build,
+    mayBeForced: false,
+    power: (c) => c.responding,
+    declines: ['card.pass'],
+    eager: false,
+    closedBy: 'decision',
+    decline: (d) => ({ type: 'card.pass', power: d.power }),
+  };
+}
+
 /** A refused answer before its label: the answer (only the part that differs) and the refusal. */
 export type RefusedAnswer<O> = { readonly option: O } & BlockedBase;
 

@@ -11,7 +11,7 @@ import { intoSpace, leaderName, outOfSpace, powerGen, powerName, spaceName, unit
 import type { MovementContext } from '../../rules/procedures/movement.ts';
 import { text, type Text } from '../../text/text.ts';
 import type { Blocked, DecisionOf, DecisionOption } from '../../schema/decision.ts';
-import { base, decision, option, refusedAnswer, unitsFields, type Waiting } from './common.ts';
+import { base, cardWindow, decision, option, refusedAnswer, unitsFields, type Waiting } from './common.ts';
 import { named } from './names.ts';
 
 function build(w: Waiting<MovementContext>): DecisionOf<'move'> {
@@ -128,14 +128,4 @@ function buildResponseCard(w: Waiting<MovementContext>): DecisionOf<'card'> {
   });
 }
 
-export const responseCard = decision<MovementContext, 'card'>({
-  build: buildResponseCard,
-  // A pass is always an answer (ruling R33: playing is optional): never the engine's to answer.
-  mayBeForced: false,
-  power: (c) => c.responding,
-  declines: ['card.pass'],
-  // Ruling R36: the default policies pass, the eager one too.
-  eager: false,
-  closedBy: 'decision',
-  decline: (d) => ({ type: 'card.pass', power: d.power }),
-});
+export const responseCard = cardWindow<MovementContext>(buildResponseCard);
