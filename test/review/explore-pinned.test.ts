@@ -4,7 +4,7 @@
 // position's key, exact probability and paths) and the six marginals; the worked example's whole legal answer space
 // (--answers all) with its answers per decision kind and its invariant counts; the 20 v 39 battle's odds.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { battle20v39 } from '../../bench/scenarios.ts';
@@ -116,6 +116,37 @@ const PINNED: Record<string, Record<'listed' | 'decline' | 'eager', (number | st
       '5/12 5/12 189263973040/2541865828329 3479387155055/10167463313316 6687988070261/10167463313316 2110045/57395628',
     ],
   },
+  // 13.1 step 4, ruling R26: the worked example's move with Foul Weather and Gout in hand; every answer of the window
+  // (a play, a pass) is explored; the decline and eager policies pass (ruling R36).
+  'foul-weather.json': {
+    listed: [
+      2204,
+      2519,
+      207,
+      1933,
+      '7293911650804/282429536481',
+      '5a704965703659fb',
+      '7548786846535/1129718145924 4657902643648/282429536481 15720557642585/1129718145924 2911052932007/1129718145924 7500327812479/376572715308 2290937355200/282429536481',
+    ],
+    decline: [
+      18,
+      40,
+      22,
+      18,
+      '1',
+      'e002e21729712111',
+      '0 1 3835385/4782969 947584/4782969 3835385/4782969 17635/19683',
+    ],
+    eager: [
+      103,
+      234,
+      131,
+      101,
+      '1',
+      '0aa090580f5d45e9',
+      '5/12 5/12 29874799060/282429536481 351216697895/1129718145924 778497066509/1129718145924 1813364095/125524238436',
+    ],
+  },
   'lone-leader-captured.json': {
     listed: [1, 1, 0, 1, '1', '63c380c50d7a1018', '0 0 0 0 0 0'],
     decline: [1, 1, 0, 1, '1', '63c380c50d7a1018', '0 0 0 0 0 0'],
@@ -223,6 +254,11 @@ const PINNED: Record<string, Record<'listed' | 'decline' | 'eager', (number | st
 const TIMEOUT = 180_000;
 
 describe('pinned explorations: every count and probability stays what it was', () => {
+  test('every example in examples/ has its pins (a new example cannot change counts unnoticed)', () => {
+    const examples = readdirSync(EXAMPLES).filter((f) => f.endsWith('.json'));
+    expect(Object.keys(PINNED).sort()).toEqual(examples.sort());
+  });
+
   test.for(Object.keys(PINNED))(
     '[13.1–15.3] %s: listed answers, decline and eager give the pinned paths, states and exact odds',
     { timeout: TIMEOUT },
