@@ -1027,6 +1027,67 @@ describe('14 field battle machine (with its retreat child)', () => {
     expect(out.world.position.captured).toEqual([]);
   });
 
+  describe('14 step 1: the response-card window (ruling R32)', () => {
+    const battleWith = (hands: ScenarioPatch['hands']) => {
+      const base = viennaBattleWorld();
+      return startRecording((inspect) =>
+        createActor(fieldBattleMachine, {
+          input: {
+            world: withPosition(base, { ...base.position, hands: hands ?? {} }),
+            battle: { space: 'vienna', attacker: 'ottoman', origin: 'pressburg' },
+          },
+          inspect,
+        }),
+      );
+    };
+    const LANDSKNECHTS_IN_VIENNA: EngineEvent = {
+      type: 'card.play',
+      power: 'hapsburg',
+      card: 'landsknechts',
+      placements: [{ space: 'vienna', mercenaries: 4 }],
+    };
+
+    test('[14 step 1, ruling R32] the window waits before the dice are counted; only the asked holder, with its 4 mercenaries placed, is accepted', () => {
+      const { actor } = battleWith({ hapsburg: ['landsknechts'] });
+      expect(waiting(actor)).toMatchObject({
+        machine: 'fieldBattle',
+        state: 'awaitingBattleResponseCard',
+        tags: ['decision', 'window'],
+      });
+      const s = waiting(actor).snapshot;
+      expect(s.can(LANDSKNECHTS_IN_VIENNA)).toBe(true);
+      // Ruling R32: the Hapsburg places exactly 4, where it has land units not under siege.
+      expect(s.can({ ...LANDSKNECHTS_IN_VIENNA, placements: [{ space: 'vienna', mercenaries: 3 }] })).toBe(false);
+      expect(s.can({ ...LANDSKNECHTS_IN_VIENNA, placements: [{ space: 'pressburg', mercenaries: 4 }] })).toBe(false);
+      // Ruling R33: a card not in the hand, and a power that is not asked, are refused; so is its pass.
+      expect(s.can({ ...LANDSKNECHTS_IN_VIENNA, card: 'swiss-mercenaries' })).toBe(false);
+      expect(s.can({ type: 'card.pass', power: 'ottoman' })).toBe(false);
+      expect(s.can({ type: 'dice.rolled', values: [6, 6, 6, 6, 6, 6, 6, 6, 6, 6] })).toBe(false);
+      expect(s.can({ type: 'card.pass', power: 'hapsburg' })).toBe(true);
+    });
+
+    test('[14 step 1, ruling R32] after the play the 4 new mercenaries fight: the defender rolls 14 + 2 + 1 = 17 dice', () => {
+      const { actor, visited } = battleWith({ hapsburg: ['landsknechts'] });
+      answer(actor, LANDSKNECHTS_IN_VIENNA);
+      expect(waiting(actor)).toMatchObject({ machine: 'fieldBattle', state: 'rollingAttackerDice' });
+      expect(visited.indexOf('awaitingBattleResponseCard')).toBeLessThan(visited.indexOf('countingDice'));
+      answer(actor, dice(10, 1));
+      expect(waiting(actor).snapshot.can(dice(13, 1))).toBe(false);
+      expect(waiting(actor).snapshot.can(dice(17, 1))).toBe(true);
+      expect(held(waiting(actor).snapshot.context.world, 'vienna', 'hapsburg')).toEqual(
+        units({ regulars: 10, mercenaries: 4, leaders: ['charles-v', 'ferdinand'] }),
+      );
+    });
+
+    test('[14 step 1, ruling R9] nobody holds a card of the window: it passes through and asks nobody', () => {
+      const { actor, visited } = battleWith({ hapsburg: ['foul-weather'] });
+      expect(waiting(actor)).toMatchObject({ machine: 'fieldBattle', state: 'rollingAttackerDice' });
+      // The initial state's eventless transition is taken before the first recorded microstep.
+      expect(visited[0]).toBe('countingDice');
+      expect(visited).not.toContain('awaitingBattleResponseCard');
+    });
+  });
+
   test('[14 step 8] equal hits: the defender wins and the attacker retreats (FB-12)', () => {
     const actor = createActor(fieldBattleMachine, {
       input: { world: viennaBattleWorld(), battle: { space: 'vienna', attacker: 'ottoman', origin: 'pressburg' } },
