@@ -6,6 +6,7 @@ import { parseScenario, ScenarioError, withRulings } from '../engine/scenario.ts
 import { MAX_SEED } from '../engine/session.ts';
 import { restoreSession, RestoreError } from '../engine/save.ts';
 import { SAVE_FORMAT, SavedSessionSchema, type SavedSession } from '../schema/save.ts';
+import { MAX_ODDS_NODES, ODDS_LIMITS } from '../viz/walkthrough/advice.ts';
 import { walkthrough } from '../viz/walkthrough/index.ts';
 import {
   badInput,
@@ -26,10 +27,13 @@ import {
 import { pageRefusalLine } from './words.ts';
 
 export const WALKTHROUGH_USAGE = `  his walkthrough <scenario.json | save.json> [--events file.json] [--seed N] [--policy decline|eager] [--lang en|ru] [--play]
-              [-o file.html] [--ruling ID=READING]...
+              [--no-odds | --odds-nodes N] [-o file.html] [--ruling ID=READING]...
       The visual rule walkthrough: one self-contained HTML page (no server, no network) that replays the move step by
       step — statechart, narrative, conditions and rules, dice, decisions, map — in English and Russian (--lang is the
-      language it opens in). --play adds play mode: the engine runs in the page and the reader answers. A save (what
+      language it opens in). --play adds play mode: the engine runs in the page and the reader answers. The exact odds
+      of each answer at every decision are worked out as the page is written, each decision's exploration bounded by
+      --odds-nodes (default ${ODDS_LIMITS.maxNodes}; a bigger one says which bound stopped it); --no-odds leaves them out (a
+      big scenario's page is then written at once). A save (what
       play mode downloads) instead of a scenario replays its answers with its seed. Written to
       stdout, or to the file -o names. Exit codes: 0 done, 1 usage, 2 bad scenario or events file (or an output that
       cannot be written), 3 illegal scripted event (the page is still written, ending at the refusal).`;
@@ -74,6 +78,8 @@ export function cmdWalkthrough(args: string[]): number | Promise<number> {
     policy: { type: 'string' },
     lang: { type: 'string' },
     play: { type: 'boolean' },
+    'no-odds': { type: 'boolean' },
+    'odds-nodes': { type: 'string' },
     output: { type: 'string', short: 'o' },
     ...RULING_OPTION,
   });
@@ -84,6 +90,9 @@ export function cmdWalkthrough(args: string[]): number | Promise<number> {
   const rulings = rulingsOf(values.ruling);
   const output = values.output;
   if (output === '') throw new UsageError('-o needs a file name (or - for stdout)');
+  if (values['no-odds'] && values['odds-nodes'] !== undefined)
+    throw new UsageError('--no-odds leaves the odds out: give it or --odds-nodes, not both');
+  const oddsNodes = wholeNumber('odds-nodes', values['odds-nodes'], 1, MAX_ODDS_NODES, ODDS_LIMITS.maxNodes);
   let scenario;
   let events: unknown[] | undefined;
   let saved: SavedSession | undefined;
@@ -106,6 +115,8 @@ export function cmdWalkthrough(args: string[]): number | Promise<number> {
     lang: values.lang === undefined && saved ? saved.lang : lang,
     policy,
     play: values.play ?? false,
+    odds: !values['no-odds'],
+    oddsLimits: { maxNodes: oddsNodes },
     ...answers,
   }).then((page) => {
     if (output === undefined || output === '-') out(page.html);

@@ -13,6 +13,8 @@ import type { OddsView } from './types.ts';
  */
 export const ODDS_LIMITS = { maxNodes: 20_000, maxPaths: 500_000 } as const;
 export const ODDS_PAGE_MS = 5_000;
+/** The largest bound `his walkthrough --odds-nodes` takes: beyond it a page would take hours to write. */
+export const MAX_ODDS_NODES = 5_000_000;
 
 /**
  * The exact odds of each listed answer of the session's pending decision; `measured` adds advise()'s own time;

@@ -36,6 +36,8 @@ export interface WalkthroughOptions {
    * out as the page is written (default true; within ODDS_LIMITS, else the page says which bound stopped it).
    */
   readonly odds?: boolean;
+  /** The bounds of each decision's exploration for the odds (default ODDS_LIMITS). */
+  readonly oddsLimits?: { readonly maxNodes?: number; readonly maxPaths?: number };
 }
 
 export interface Walkthrough {
@@ -83,7 +85,9 @@ export async function walkthrough(scenario: Scenario, options: WalkthroughOption
   }
   const model = replayModel(scenario, events, {
     seed,
-    ...(options.odds === false ? {} : { odds: (session) => oddsOf(session) }),
+    ...(options.odds === false
+      ? {}
+      : { odds: (session) => oddsOf(session, options.oddsLimits ? { limits: options.oddsLimits } : {}) }),
     ...(options.title ? { title: options.title } : {}),
     ...(options.description ? { description: options.description } : {}),
   });
