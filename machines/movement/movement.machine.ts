@@ -140,9 +140,9 @@ export const movementMachine = setup({
     },
     moveCancelled: {
       description:
-        'Ruling R26: the move does not happen — the formation is back in its origin and the CP spent on it are lost; the mark holds for the rest of the impulse.',
+        'Ruling R26: the move does not happen — the formation is back in its origin and the CP spent on it are lost; the mark holds for the rest of the impulse. A cancelled move on (13.4 option 1) leaves it beside a fortress it does not outnumber: it goes back as option 2 says.',
       meta: { rule: '13.1 step 4', step: 4, ruling: 'R26', title: text('Move cancelled', 'Движение отменено') },
-      always: { target: 'done' },
+      always: [{ guard: 'wasMoveOnCancelled', target: 'retreatingToOrigin' }, { target: 'done' }],
     },
     ...siegeCheckStates('checkingSiegesLeftBehind', 'breakingSiegesLeftBehind', {
       description:

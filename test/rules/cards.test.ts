@@ -412,4 +412,36 @@ describe('13.1 step 4 in a session (ruling R26)', () => {
     finished(s);
     expect(s.result!.summary.battle).toMatchObject({ attacker: { hits: 3 }, defender: { hits: 5 } });
   });
+  test('[13.4 option 2, ruling R26] Gout cancels a move on: the formation, beside the fortress it does not outnumber, goes back where it came from', () => {
+    // The bundled withdrawal example (Ibrahim and 3 regulars into Vienna, Ferdinand's 4 withdraw inside, move on to
+    // Linz), with Gout in France's hand: France passes on the first move and plays it on the move on.
+    const base = JSON.parse(readFileSync(new URL('../../examples/withdrawal-move-on.json', import.meta.url), 'utf8'));
+    const s = playing({ ...base, events: [], hands: { france: ['gout'] } }, [
+      { type: 'card.pass', power: 'france' },
+      { type: 'avoid.decline', power: 'hapsburg' },
+      { type: 'withdraw.declare', power: 'hapsburg' },
+      { type: 'move.continue', to: 'linz' },
+    ]);
+    expect(s.pending).toMatchObject({ kind: 'card', power: 'france', rule: '13.1 step 4' });
+    accept(s, { type: 'card.play', power: 'france', card: 'gout', leader: 'ibrahim-pasha' });
+    // 13.4 option 2: the only way back is Pressburg; the retreat is free (the move on's CP is lost, ruling R26).
+    if (s.pending) accept(s, { type: 'retreat.declare', power: 'ottoman', to: 'pressburg' });
+    const end = finished(s);
+    expect(piecesAt(end, 'pressburg', 'ottoman')).toMatchObject({ regulars: 3, leaders: ['ibrahim-pasha'] });
+    expect(end.stacks.filter((x) => x.space === 'vienna' && x.power === 'ottoman')).toEqual([]);
+    expect(end.stacks.filter((x) => x.space === 'linz')).toEqual([]);
+    expect(piecesAt(end, 'vienna', 'hapsburg', true)).toMatchObject({ regulars: 4, leaders: ['ferdinand'] });
+    expect(end.sieges).toEqual([]);
+    expect(end.impulse).toEqual({ power: 'ottoman', cp: 0, gout: ['ibrahim-pasha'] });
+    const summary = s.result!.summary;
+    expect(summary.moves.map((m) => [m.from, m.to, m.cp, m.cancelled ?? null])).toEqual([
+      ['pressburg', 'vienna', 1, null],
+      ['vienna', 'linz', 1, 'gout'],
+    ]);
+    expect(summary.retreats).toEqual([
+      expect.objectContaining({ power: 'ottoman', from: 'vienna', to: 'pressburg', reason: 'origin' }),
+    ]);
+    // The result is the next scenario of the impulse.
+    expect(() => parseScenario(structuredClone(end))).not.toThrow();
+  });
 });

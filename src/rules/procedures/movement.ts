@@ -107,6 +107,9 @@ export const movementGuards = {
   isBattleNext: guard<MovementContext>('13.1 step 8', (c) => c.outcome === 'battle'),
   isMovingOn: guard<MovementContext>('13.4 option 1', (c) => c.outcome === 'continue'),
   isRetreatingToOrigin: guard<MovementContext>('13.4 option 2', (c) => c.outcome === 'retreat'),
+  // A move on (13.4 option 1) cancelled by Foul Weather or Gout (ruling R26) leaves the formation beside the fortress
+  // it does not outnumber: it did not keep moving, so it goes back as 13.4 option 2 says.
+  wasMoveOnCancelled: guard<MovementContext>('13.4 option 2', (c) => leg(c).continuedFrom !== undefined),
   hasFormationInDestination: guard<MovementContext>('13.1 step 8', (c) => formationInDestination(c).length > 0),
   hasUnlistedSiege: guard<MovementContext>('15', (c) => unlistedSieges(c).length > 0),
   hasResponderToAsk: guard<MovementContext>(
@@ -347,6 +350,7 @@ export function moveOn(c: MovementContext): Partial<MovementContext> {
  */
 export function originRetreatInput(c: MovementContext): RetreatInput {
   const l = leg(c);
+  if (c.summary.moves.at(-1)?.cancelled) return cancelledMoveOnRetreatInput(c, l);
   const captor = holderOf(c.world, l.to);
   return {
     world: c.world,
@@ -359,6 +363,26 @@ export function originRetreatInput(c: MovementContext): RetreatInput {
       ...(l.continuedFrom ? { continuedFrom: l.continuedFrom } : {}),
       captor,
       formation: relocate(l.formation, { space: l.to, inside: false }),
+    },
+  };
+}
+
+/**
+ * 13.4 option 2 after a move on cancelled at 13.1 step 4 (ruling R26): the formation, back beside the fortress it moved
+ * on from, retreats to the space it entered that fortress's space from (the move before the cancelled one).
+ */
+function cancelledMoveOnRetreatInput(c: MovementContext, l: MoveLeg): RetreatInput {
+  const entered = must(c.summary.moves.at(-2), 'a cancelled move on with no move before it');
+  return {
+    world: c.world,
+    summary: c.summary,
+    retreat: {
+      space: l.from,
+      reason: 'origin',
+      attacker: l.power,
+      origin: entered.from,
+      captor: holderOf(c.world, l.from),
+      formation: relocate(l.formation, { space: l.from, inside: false }),
     },
   };
 }
