@@ -6,6 +6,7 @@
 // parseScenario: `scenarioArb` keeps the candidates it accepts (see generator.test.ts for the acceptance rate).
 import fc from 'fast-check';
 import { hisBoard, hisLeaderTable, parseScenario, ScenarioError } from '../../src/index.ts';
+import { SUPPORTED_CARDS } from '../../src/rules/cards.ts';
 import {
   areAllied,
   areAtWar,
@@ -47,6 +48,7 @@ export interface ScenarioJson {
   control: Record<string, Power>;
   unrest: string[];
   bonuses: Partial<Record<Power, 'telescope'[]>>;
+  hands?: Partial<Record<MajorPower, string[]>>;
   stacks: StackJson[];
   sieges: { space: string; by: Power[]; thisImpulse?: boolean }[];
   captured: { leader: string; by: Power }[];
@@ -900,6 +902,33 @@ export function candidateArb(opts: GenOptions = {}): fc.Arbitrary<ScenarioJson> 
 /** Random valid scenarios. */
 export function scenarioArb(opts: GenOptions = {}): fc.Arbitrary<ScenarioJson> {
   return candidateArb(opts).filter(accepted);
+}
+
+/**
+ * Random valid scenarios with the supported cards of ruling R14 dealt into hands (ruling R33: each card exists once):
+ * each card goes to one of the major powers with stacks in the scenario, or to nobody; `SUPPORTED_CARDS` is read, so a
+ * card the engine comes to support is dealt from then on. Positions where the deal is not a legal scenario (a power
+ * the cards' rules refuse a hand to) are dropped like any other invalid candidate.
+ */
+export function withCardsArb(opts: GenOptions = {}): fc.Arbitrary<ScenarioJson> {
+  return fc
+    .tuple(
+      candidateArb(opts),
+      fc.array(fc.nat({ max: 6 }), { minLength: SUPPORTED_CARDS.length, maxLength: SUPPORTED_CARDS.length }),
+    )
+    .map(([json, picks]) => {
+      const holders = MAJOR_POWERS.filter((p) => json.impulse.power === p || json.stacks.some((s) => s.power === p));
+      const hands: Partial<Record<MajorPower, string[]>> = {};
+      SUPPORTED_CARDS.forEach((card, i) => {
+        const pick = picks[i]!;
+        // About a third of the cards stay out of every hand, so windows where nobody holds a card are met too.
+        if (pick >= 4 || holders.length === 0) return;
+        const holder = holders[pick % holders.length]!;
+        (hands[holder] ??= []).push(card);
+      });
+      return { ...json, hands };
+    })
+    .filter(accepted);
 }
 
 export { POWERS, MAJOR_POWERS, MINOR_POWERS };

@@ -3,10 +3,10 @@
 // for each bucket, failing only on that bucket's category, so that fast-check finds and SHRINKS a minimal
 // scenario + event list for every failure class.
 //
-//   npx tsx test/properties/campaign.ts [--runs 2000] [--seed 42] [--only main|explore|special] [--out report.json]
+//   npx tsx test/properties/campaign.ts [--runs 2000] [--seed 42] [--only main|explore|special|sieges|cards|cards-sieges] [--out report.json]
 import { writeFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { scenarioArb, type GenOptions } from './arbitraries.ts';
+import { scenarioArb, withCardsArb, type GenOptions } from './arbitraries.ts';
 import { drive, genChooser, script, seedArb, type DriveOptions, type Run, type Violation } from './drive.ts';
 
 const args = new Map<string, string>();
@@ -22,6 +22,8 @@ interface Config {
   readonly gen: GenOptions;
   readonly drive: DriveOptions;
   readonly checks: readonly string[];
+  /** Deal the supported cards into hands (arbitraries.ts `withCardsArb`, ruling R33). */
+  readonly cards?: boolean;
 }
 
 const CONFIGS: Record<string, Config> = {
@@ -41,6 +43,18 @@ const CONFIGS: Record<string, Config> = {
     drive: { illegal: 10, unlisted: 25, afterEnd: 1, hostDice: 50 },
     checks: ['illegal', 'ends', 'exception', 'listed', 'decision', 'unlisted', 'invariants', 'result', 'oracle'],
   },
+  cards: {
+    gen: {},
+    cards: true,
+    drive: { illegal: 20, unlisted: 25, afterEnd: 1, hostDice: 50 },
+    checks: ['illegal', 'ends', 'exception', 'listed', 'decision', 'unlisted', 'invariants', 'result', 'oracle'],
+  },
+  'cards-sieges': {
+    gen: { focus: 'sieges' },
+    cards: true,
+    drive: { illegal: 10, unlisted: 25, afterEnd: 1, hostDice: 50 },
+    checks: ['illegal', 'ends', 'exception', 'listed', 'decision', 'unlisted', 'invariants', 'result', 'oracle'],
+  },
 };
 
 let uncaught = 0;
@@ -49,7 +63,7 @@ process.on('uncaughtException', () => void uncaught++);
 const sig = (v: Violation) => `[${v.check}] ${v.category}`;
 
 function property(c: Config, judge: (run: Run) => boolean, onRun?: (run: Run) => void) {
-  return fc.property(scenarioArb(c.gen), seedArb, fc.gen(), (json, seed, g) => {
+  return fc.property((c.cards ? withCardsArb : scenarioArb)(c.gen), seedArb, fc.gen(), (json, seed, g) => {
     const run = drive(json, genChooser(g), { ...c.drive, seed });
     onRun?.(run);
     return judge(run);

@@ -447,7 +447,9 @@ export function illegalAnswer(d: Decision, ch: Chooser, near: string): { event: 
       return { event: { ...e, unexpected: true }, note: 'an unknown field' };
     }
   }
-  if (variant === 5) return { event: { type: 'card.play', power: d.power, card: 'janissaries' }, note: 'a card (R14)' };
+  // A card no hand may hold (ruling R14: out of scope), so the play is refused in every window, whatever is held.
+  if (variant === 5)
+    return { event: { type: 'card.play', power: d.power, card: 'diplomatic-marriage' }, note: 'a card (R14)' };
   return { event: ch.any(GARBAGE), note: 'garbage' };
 }
 

@@ -29,7 +29,9 @@ export function endOracles(sc: Scenario, session: Session): V[] {
   const board = sc.board;
   const onBoard = (leader: string) => pos.stacks.find((s) => s.leaders.includes(leader));
   const wasCaptured = (leader: string) => pos.captured.some((c) => c.leader === leader);
-  const moveTo = summary.moves.at(-1)?.to;
+  // A move cancelled at 13.1 step 4 (ruling R26) never entered its destination: the formation ends where the last move that
+  // happened took it.
+  const moveTo = summary.moves.filter((m) => !m.cancelled).at(-1)?.to;
   const originOf = (space: string) => summary.moves.find((m) => m.to === space)?.from;
 
   // 13.1 restriction 6, rulings R2, R24: a leader alone with enemy land units in his space — no land units beside him
@@ -478,6 +480,8 @@ export function endOracles(sc: Scenario, session: Session): V[] {
     ...summary.avoids.map((a) => a.to),
     ...summary.retreats.flatMap((r) => (r.to ? [r.to] : [])),
     ...summary.captures.map((c) => c.space),
+    // Cards that add or take units in named spaces (ruling R32's new mercenaries, and any later card's spaces).
+    ...(summary.cards ?? []).flatMap((c) => spacesNamedIn(c)),
   ]);
   const TYPES = ['regulars', 'mercenaries', 'cavalry'] as const;
   for (const i of summary.interceptions) {
@@ -673,7 +677,18 @@ export function endOracles(sc: Scenario, session: Session): V[] {
       const capturedSide = b.attacker.units.leaders.includes(c.leader) ? 'attacker' : 'defender';
       const capturing = capturedSide === 'attacker' ? 'defender' : 'attacker';
       if (b.winner !== capturing) continue;
+      // A group of the winning side had land units after the losses if it still has them there, or if some left
+      // the space (or were eliminated there) afterwards, as 15.3 sends away besiegers whose siege passed to another
+      // power (they are counted at the capture, which comes first).
+      const leftAfter = (g: string) =>
+        summary.retreats.some(
+          (r) =>
+            r.from === b.space &&
+            (majorOf(rel, r.power) ?? r.power) === g &&
+            land(r.units) + land(r.inside) + land(r.eliminated) > 0,
+        );
       const survivors = (g: string) =>
+        leftAfter(g) ||
         pos.stacks.some(
           (x) => x.space === b.space && !x.inside && land(x) > 0 && (majorOf(rel, x.power) ?? x.power) === g,
         );
@@ -777,4 +792,11 @@ export function endOracles(sc: Scenario, session: Session): V[] {
   }
   void wasCaptured;
   return out;
+}
+
+/** Every `space` a summary entry names, at any depth (a card's placements, say). */
+function spacesNamedIn(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(spacesNamedIn);
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([k, v]) => (k === 'space' && typeof v === 'string' ? [v] : spacesNamedIn(v)));
 }

@@ -1,0 +1,54 @@
+// Property: positions with the supported cards of ruling R14 in hand (arbitraries.ts `withCardsArb`; rulings R26–R33):
+// every window is met with cards held and not, and the driver answers the card decisions as any other (a listed play,
+// a pass, an unlisted or illegal one). The move ends, the result parses again as a scenario and keeps what is left of
+// the hands (no card played twice, none gained), the decisions list their answers, the rule oracles and the
+// invariants hold.
+import fc from 'fast-check';
+import { expect, test } from 'vitest';
+import { parseScenario } from '../../src/engine/scenario.ts';
+import { withCardsArb } from './arbitraries.ts';
+import { drive, expectNo, genChooser, params, runs, seedArb, timeoutFor } from './drive.ts';
+
+const NUM_RUNS = runs(60);
+
+/** The cards of a scenario's hands, as one sorted list. */
+const cardsOf = (hands: Record<string, readonly string[] | undefined> | undefined): string[] =>
+  Object.values(hands ?? {})
+    .flatMap((h) => [...(h ?? [])])
+    .sort();
+
+test(
+  '[R33, DESIGN] with cards in hand the move ends, its result parses again and holds only cards that were dealt, and the rule oracles hold',
+  { timeout: timeoutFor(NUM_RUNS) },
+  () => {
+    fc.assert(
+      fc.property(withCardsArb(), seedArb, fc.gen(), (json, seed, g) => {
+        const run = drive(json, genChooser(g), { seed, unlisted: 25, invariants: false });
+        expectNo(run, ['ends', 'exception', 'result', 'oracle', 'decision', 'listed']);
+        const position = run.session.result?.position;
+        const after = cardsOf(parseScenario(position).data.hands);
+        const before = cardsOf(json.hands);
+        // Ruling R27: a card played leaves its holder's hand; nothing else changes hands.
+        expect(after.every((c) => before.includes(c))).toBe(true);
+        expect(new Set(after).size).toBe(after.length);
+        const played = (run.session.result?.summary.cards ?? []).map((c) => c.card);
+        expect([...after, ...played].sort()).toEqual(before);
+      }),
+      params(NUM_RUNS),
+    );
+  },
+);
+
+test(
+  '[R33, review] with cards in hand the invariants hold after every accepted event, and illegal events are refused',
+  { timeout: timeoutFor(NUM_RUNS) },
+  () => {
+    fc.assert(
+      fc.property(withCardsArb({ focus: 'sieges' }), seedArb, fc.gen(), (json, seed, g) => {
+        const run = drive(json, genChooser(g), { seed, illegal: 10, unlisted: 25, oracles: false });
+        expectNo(run, ['invariants', 'illegal']);
+      }),
+      params(NUM_RUNS),
+    );
+  },
+);
