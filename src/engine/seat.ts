@@ -50,6 +50,7 @@ export class SeatView {
       const seat: SeatSnapshot = {
         ...shared,
         position: seatPosition(from.position, power),
+        pending: seatDecision(from.pending, power),
         steps: from.steps.map((step) => ({ ...step, position: seatPosition(step.position, power) })),
         result: from.result && { ...from.result, position: seatPosition(from.result.position, power) },
         seat: power,
@@ -127,6 +128,28 @@ export function seatPosition<P extends Position>(position: P, power: Power): P {
   if (!hands || Object.keys(hands).every((p) => p === power)) return position;
   const own = hands[power as MajorPower];
   return { ...position, hands: own ? { [power]: own } : {} };
+}
+
+/**
+ * A decision as `power` may see it (ruling R33: a hand is its holder's secret). A refused play of a card another power
+ * holds is left out of `blocked` (it would name the card); a card window another power answers shows who is asked and
+ * where, and only its pass — not the plays, the cards held or where new mercenaries could go. The decision's owner sees
+ * its own plays and its own refused cards as the session lists them. The same object when nothing is hidden.
+ */
+export function seatDecision(pending: Decision | null, power: Power): Decision | null {
+  if (!pending) return pending;
+  // A refused answer names what was refused: a card's names the card.
+  const othersCard = (option: { readonly power?: string | undefined; readonly card?: string | undefined }) =>
+    option.card !== undefined && option.power !== power;
+  if (pending.kind === 'card' && pending.power !== power)
+    return {
+      ...pending,
+      options: pending.options.filter((o) => o.event.type === 'card.pass'),
+      blocked: [],
+      limits: { window: pending.limits.window, cards: [] },
+    };
+  const blocked = pending.blocked.filter((b) => !othersCard(b.option));
+  return blocked.length === pending.blocked.length ? pending : ({ ...pending, blocked } as Decision);
 }
 
 /** The sizes of the other major powers' hands: how many cards each holds, never which. */

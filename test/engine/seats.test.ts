@@ -107,6 +107,68 @@ describe('hands (ruling R33): a seat sees its own cards and only the sizes of th
   });
 });
 
+describe("hands in play (ruling R33): a card window shows no seat another power's cards", () => {
+  // The Foul Weather example without its script, the Hapsburg holding Foul Weather and the Ottoman — the mover, who may
+  // not play against its own move (ruling R26) — Gout: the session's decision lists that refusal in `blocked`.
+  const FOUL = JSON.parse(readFileSync(join(ROOT, 'examples', 'foul-weather.json'), 'utf8'));
+  const withHands = () =>
+    createSession(
+      parseScenario({
+        ...FOUL,
+        events: [],
+        hands: { hapsburg: ['foul-weather'], ottoman: ['gout'], france: ['landsknechts'] },
+      }),
+    );
+  const names = (v: unknown) =>
+    JSON.stringify(v).match(/foul-weather|gout|landsknechts|Foul Weather|Gout|Landsknechts/g) ?? [];
+
+  test("[13.1 step 4, ruling R33] the asked Hapsburg seat sees its own play and card, and nothing of France's or the Ottoman's hand", () => {
+    const s = withHands();
+    expect(s.pending).toMatchObject({ kind: 'card', power: 'hapsburg' });
+    expect(s.pending!.blocked.map((b) => b.option)).toEqual([{ power: 'ottoman', card: 'gout' }]);
+    const seat = s.view('hapsburg').getSnapshot();
+    expect(seat.yours).toBe(true);
+    expect(seat.pending!.options.map((o) => o.event)).toEqual([
+      { type: 'card.play', power: 'hapsburg', card: 'foul-weather' },
+      { type: 'card.pass', power: 'hapsburg' },
+    ]);
+    expect(new Set(names(seat.pending))).toEqual(new Set(['foul-weather', 'Foul Weather']));
+    expect(seat.pending!.blocked).toEqual([]);
+    expect(seat.hands).toEqual({ france: 1, ottoman: 1 });
+  });
+
+  test('[13.1 step 4, ruling R33] a seat that is not asked sees who is asked and the pass, never the cards held', () => {
+    const s = withHands();
+    for (const power of ['ottoman', 'france'] as const) {
+      const seat = s.view(power).getSnapshot();
+      expect(seat.yours).toBe(false);
+      expect(seat.pending).toMatchObject({
+        kind: 'card',
+        power: 'hapsburg',
+        limits: { window: '13.1 step 4', cards: [] },
+      });
+      expect(seat.pending!.options.map((o) => o.event)).toEqual([{ type: 'card.pass', power: 'hapsburg' }]);
+      expect(seat.pending!.blocked).toEqual([]);
+      // Its own hand is its own: the only card id the seat's snapshot names is in `hand` and its positions.
+      const own = power === 'ottoman' ? 'gout' : 'landsknechts';
+      expect(names({ ...seat, hand: [], position: null, steps: [], result: null }).filter((n) => n !== own)).toEqual(
+        [],
+      );
+    }
+    // The session itself (the host) still sees everything.
+    expect(names(s.pending).length).toBeGreaterThan(0);
+  });
+
+  test('[13.1 step 4, ruling R33] once played, a card is public: every seat reads it in the summary', () => {
+    const s = withHands();
+    expect(s.view('hapsburg').send({ type: 'card.play', power: 'hapsburg', card: 'foul-weather' }).ok).toBe(true);
+    for (const power of ['ottoman', 'france', 'hapsburg'] as const)
+      expect(s.view(power).getSnapshot().summary.cards).toEqual([
+        expect.objectContaining({ power: 'hapsburg', card: 'foul-weather' }),
+      ]);
+  });
+});
+
 describe('send(event, { as })', () => {
   test('[13.2 step 1] the Ottoman seat may not answer the Hapsburg interception: not-your-decision, with the rule', () => {
     const s = createSession(noScript());
