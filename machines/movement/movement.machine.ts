@@ -1,6 +1,6 @@
 // 13.1 Land Movement Procedure, steps 1–8: the parent machine that composes interception, avoid battle,
 // withdrawal, field battle and retreat.
-import { not, setup } from 'xstate';
+import { and, not, setup } from 'xstate';
 import type { EngineEvent } from '../../src/schema/events.ts';
 import { text } from '../../src/text/text.ts';
 import {
@@ -36,6 +36,7 @@ import type { StateMeta, Tag } from '../meta.ts';
 import { outputReducersOf, reducersOf } from '../wiring.ts';
 import { guardsOf, takeProcedureOutput } from '../../src/rules/procedures/common.ts';
 import { siegeCheckStates } from '../siege-check.ts';
+import { reliefMachine } from '../relief/relief.machine.ts';
 import { retreatMachine } from '../retreat/retreat.machine.ts';
 import { siegeBreakMachine } from '../siege-break/siege-break.machine.ts';
 import { withdrawalMachine } from '../withdrawal/withdrawal.machine.ts';
@@ -54,6 +55,7 @@ export const movementMachine = setup({
     avoidBattle: avoidBattleMachine,
     withdrawal: withdrawalMachine,
     fieldBattle: fieldBattleMachine,
+    relief: reliefMachine,
     retreat: retreatMachine,
     siegeBreak: siegeBreakMachine,
   },
@@ -234,6 +236,7 @@ export const movementMachine = setup({
         'Step 8 if enemy land units remain outside; or move on (13.4 option 1), retreat (option 2), or the move ends.',
       meta: { rule: '13.1 step 8', step: 7, title: text('What next?', 'Что дальше?') },
       always: [
+        { guard: and(['isBattleNext', 'isReliefBattle']), target: 'relieving' },
         { guard: 'isBattleNext', target: 'fighting' },
         { guard: 'isMovingOn', target: 'payingCost', actions: 'moveOn' },
         { guard: 'isRetreatingToOrigin', target: 'retreatingToOrigin' },
@@ -267,6 +270,20 @@ export const movementMachine = setup({
       invoke: {
         id: 'fieldBattle',
         src: 'fieldBattle',
+        input: ({ context }) => fieldBattleInput(context),
+        onDone: {
+          target: 'checkingSiegesAfterBattle',
+          actions: { type: 'takeOutput', params: ({ event }) => event.output },
+        },
+      },
+    },
+    relieving: {
+      description:
+        'Step 8 in a besieged friendly space: a relief force fights the besiegers, pieces inside may join it (15.2, ruling R35).',
+      meta: { rule: '15.2', ruling: 'R35', step: 8, title: text('Relief force', 'Деблокирующие силы') },
+      invoke: {
+        id: 'relief',
+        src: 'relief',
         input: ({ context }) => fieldBattleInput(context),
         onDone: {
           target: 'checkingSiegesAfterBattle',

@@ -5,7 +5,8 @@ import type { MachineId, Machines } from '../../machines/index.ts';
 import type { ContextOf, MachineContext } from './actors.ts';
 import type { EngineEvent } from '../schema/events.ts';
 import type { Power } from '../schema/power.ts';
-import type { CardSummary, MoveSummary, RecordedSummary } from '../schema/result.ts';
+import type { CardSummary, MoveSummary, RecordedSummary, ReliefSummary } from '../schema/result.ts';
+import { reliefOutcome } from '../rules/relief.ts';
 import { cardTitle } from '../data/cards.ts';
 import { diceTotal, type DiceTerm } from '../rules/dice.ts';
 import { isHeldBeforeLeague } from '../rules/league.ts';
@@ -146,6 +147,57 @@ function cardNote(world: World, card: CardSummary, move: MoveSummary | undefined
   );
 }
 
+/** 15.2, ruling R35: who came out of the fortifications to join the relief force, and who stayed inside. */
+function sortieNote(world: World, relief: ReliefSummary): Text {
+  const r = cite('15.2', 'R35');
+  const fort = spaceFrom(world, relief.space);
+  const s = spaceName(world, relief.space);
+  const any = (u: ReliefSummary['sortie']) => u.regulars + u.mercenaries + u.cavalry + u.leaders.length > 0;
+  const out = unitsText(world, relief.sortie),
+    held = unitsText(world, relief.heldBack);
+  if (!any(relief.sortie) && !any(relief.heldBack)) {
+    const its = ruAgree(relief.power, 'их', 'её', 'его');
+    return text(
+      `Nobody inside ${s.en} may join the relief force: no ${powerName(relief.power).en} pieces or pieces of its active minor allies are inside (${r.en}).`,
+      `Никто из укреплений ${fort.ru} не может присоединиться к деблокирующим силам: внутри нет частей ${powerGen(relief.power).ru} и ${its} активных малых союзников (${r.ru}).`,
+    );
+  }
+  if (!any(relief.sortie))
+    return text(
+      `Everyone inside ${s.en} stays inside: ${held.en} (${r.en}).`,
+      `Все в укреплениях ${fort.ru} остаются внутри: ${held.ru} (${r.ru}).`,
+    );
+  const rest = any(relief.heldBack) ? text(`; ${held.en} stay inside`, `; внутри остаются: ${held.ru}`) : text('', '');
+  return text(
+    `Out of the fortifications of ${s.en} to join the relief force, beyond the command limit: ${out.en}${rest.en} (${r.en}).`,
+    `Из укреплений ${fort.ru} на помощь деблокирующим силам сверх предела командования выходят: ${out.ru}${rest.ru} (${r.ru}).`,
+  );
+}
+
+/** 15.2: what the relief battle's result means for the pieces of the relief force and the siege. */
+function reliefOutcomeNote(world: World, relief: ReliefSummary): Text {
+  const s = spaceName(world, relief.space),
+    fort = spaceFrom(world, relief.space);
+  if (relief.outcome === 'won') {
+    const r = cite('15.2');
+    const by = powers(relief.besiegers);
+    return text(
+      `The relief force wins: the besiegers retreat and the siege of ${s.en} by ${by.en} ends (${r.en}).`,
+      `Деблокирующие силы побеждают: осаждающие (${by.ru}) отступают, осада ${fort.ru} снимается (${r.ru}).`,
+    );
+  }
+  const r = cite('15.2', 'R35');
+  if (relief.outcome === 'tie')
+    return text(
+      `The relief force loses on equal hits: any pieces that fought may go inside ${s.en}, 4 land units inside at most; the rest retreat to the space the relief force came from (${r.en}).`,
+      `Деблокирующие силы проигрывают при равном числе попаданий: любые участники боя могут уйти в укрепления ${fort.ru} (внутри не более 4 сухопутных частей), остальные отступают туда, откуда пришли деблокирующие силы (${r.ru}).`,
+    );
+  return text(
+    `The relief force loses with fewer hits: only pieces that were inside ${s.en} when the move began may go back in; the rest retreat to the space the relief force came from (${r.en}).`,
+    `Деблокирующие силы проигрывают с меньшим числом попаданий: вернуться в укрепления ${fort.ru} могут только те, кто был внутри в начале движения; остальные отступают туда, откуда пришли деблокирующие силы (${r.ru}).`,
+  );
+}
+
 /** Notes for what the summary gained in this step. */
 function summaryNotes(world: World, before: RecordedSummary, after: RecordedSummary): Text[] {
   const out: Text[] = [];
@@ -242,6 +294,7 @@ function summaryNotes(world: World, before: RecordedSummary, after: RecordedSumm
           ),
     );
   }
+  if (after.relief && !before.relief) out.push(sortieNote(world, after.relief));
   if (after.battle && !before.battle) {
     const b = after.battle;
     const side = (r: 'attacker' | 'defender') => {
@@ -271,6 +324,11 @@ function summaryNotes(world: World, before: RecordedSummary, after: RecordedSumm
         `Потери: ${a.names.ru} — ${lossRu(a)}; ${d.names.ru} — ${lossRu(d)} (${r9.ru}).`,
       ),
     );
+    // 15.2: what the result means for a relief force, told with the battle (before its retreats).
+    if (after.relief) {
+      const outcome = reliefOutcome(b.winner === 'attacker', a.hits, d.hits);
+      out.push(reliefOutcomeNote(world, { ...after.relief, outcome }));
+    }
     for (const s of [a, d])
       if (s.kept)
         out.push(
@@ -367,6 +425,8 @@ function summaryNotes(world: World, before: RecordedSummary, after: RecordedSumm
     const s = spaceName(world, g.space),
       by = powers(g.by);
     const r = cite('15.3');
+    // 15.2: the relief force's result already said that the siege ends (reliefOutcomeNote).
+    if (g.rule === '15.2') continue;
     out.push(
       text(
         `The siege of ${s.en} by ${by.en} is broken: the besiegers no longer outnumber the units inside (${r.en}).`,

@@ -246,6 +246,8 @@ export function listedAnswers(d: Decision): AnswerSet {
 }
 
 export const withdrawAnswers = (d: Decision): AnswerSet => listedAnswers(d);
+/** 15.2, ruling R35: the sortie decision lists every mix of the pieces inside that may join (up to its bound). */
+export const sortieAnswers = (d: Decision): AnswerSet => listedAnswers(d);
 export const continueAnswers = (d: Decision): AnswerSet => listedAnswers(d);
 
 /** 14 step 9: the decision lists every loss combination with its splits, odd hits and kept unit (up to its bound). */
@@ -256,7 +258,14 @@ export function retreatAnswers(d: Decision, ctx: AnswerContext): AnswerSet {
   const power = d.power;
   const position = ctx.world.position;
   const lim = d.limits as
-    { available?: Units; destinations?: string[]; insideRoom?: number; leadersMayGoInside?: boolean } | undefined;
+    | {
+        available?: Units;
+        insideAvailable?: Units;
+        destinations?: string[];
+        insideRoom?: number;
+        leadersMayGoInside?: boolean;
+      }
+    | undefined;
   const available = lim?.available;
   const destinations = lim?.destinations ?? [];
   if (!available) return listedAnswers(d);
@@ -290,8 +299,15 @@ export function retreatAnswers(d: Decision, ctx: AnswerContext): AnswerSet {
   if (destinations.length === 0) out.add({ type: 'retreat.declare', power } as EngineEvent);
   if (lim?.leadersMayGoInside) {
     const room = lim.insideRoom ?? 0;
-    for (const leaders of subsets(available.leaders))
-      for (const c of mixes(total, room)) {
+    // 15.2, ruling R35: after fewer hits only what came out of the fortifications may go back in.
+    const eligible = lim.insideAvailable ?? available;
+    const mayGoIn: Counts = {
+      regulars: eligible.regulars,
+      mercenaries: eligible.mercenaries,
+      cavalry: eligible.cavalry,
+    };
+    for (const leaders of subsets(eligible.leaders))
+      for (const c of mixes(mayGoIn, room)) {
         if (count(c) === 0 && leaders.length === 0) continue;
         const everything = count(c) === count(total) && leaders.length === available.leaders.length;
         for (const inside of withSplits(c, leaders, have, MAX_ANSWERS)) {
@@ -354,6 +370,7 @@ export const ANSWER_SPACES: {
   continue: continueAnswers,
   casualties: casualtiesAnswers,
   retreat: retreatAnswers,
+  relief: sortieAnswers,
   move: moveAnswers,
   // Ruling R36: every listed play (each of Gout's leaders, each space for new mercenaries) and the pass.
   card: (d) => listedAnswers(d),

@@ -7,7 +7,7 @@
 // classes that add the same things share them.
 import type { Summary } from '../schema/result.ts';
 
-type ListKey = { [K in keyof Summary]: Summary[K] extends readonly unknown[] ? K : never }[keyof Summary];
+type ListKey = { [K in keyof Summary]-?: Summary[K] extends readonly unknown[] ? K : never }[keyof Summary];
 type FieldKey = Exclude<keyof Summary, ListKey>;
 
 const LIST_KEYS = [
@@ -22,7 +22,7 @@ const LIST_KEYS = [
   'leadersInside',
   'skipped',
 ] as const satisfies readonly ListKey[];
-const FIELD_KEYS = ['battle', 'siege', 'cpSpent'] as const satisfies readonly FieldKey[];
+const FIELD_KEYS = ['battle', 'siege', 'cpSpent', 'relief'] as const satisfies readonly FieldKey[];
 
 export interface SummaryDelta {
   /** Per list: drop the last `drop` entries of the summary the delta is applied to, then append `items`. */

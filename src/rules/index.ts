@@ -8,6 +8,7 @@ import * as casualties from './casualties.ts';
 import * as formation from './formation.ts';
 import * as interception from './interception.ts';
 import * as movement from './movement.ts';
+import * as relief from './relief.ts';
 import * as retreat from './retreat.ts';
 import type { Facts, Restriction } from './verdict.ts';
 import * as withdrawal from './withdrawal.ts';
@@ -21,6 +22,7 @@ export const RULE_MODULES = [
   withdrawal,
   casualties,
   retreat,
+  relief,
   cards,
   battleCards,
 ] as const;

@@ -214,7 +214,7 @@ export function occupancyAllows(world: World, power: MajorPower, to: string): bo
       .filter((p) => p !== 'independent');
     // (b) everything inside is an enemy and every besieger is friendly: the mover joins the siege.
     if (inside.every((p) => areAtWar(rel, power, p)) && siege.by.every((p) => isFriendly(rel, power, p))) return true;
-    // One ally besieging another, or one enemy besieging another, blocks entry; (a) relief is ruled on separately.
+    // One ally besieging another, or one enemy besieging another, blocks entry; (a) is a relief force (15.2).
     if (inside.every((p) => isFriendly(rel, power, p)) && siege.by.every((p) => areAtWar(rel, power, p))) return true;
     return false;
   }
@@ -253,24 +253,6 @@ export const mayEnterElectorate = electorateRestriction('mayEnterElectorate', (a
   to: a.to,
 }));
 
-export const isNotReliefForce = restriction({
-  name: 'isNotReliefForce',
-  rule: '15.2',
-  ruling: 'R14',
-  statements: ['SIE-08', 'SIE-09', 'SIE-10', 'SIE-11', 'SIE-12'],
-  holds: (world, { power, to }) => {
-    const siege = siegeIn(world, to);
-    if (!siege) return true;
-    const inside = stacksWhere(world.position, { space: to, inside: true });
-    return !(
-      inside.length > 0 &&
-      inside.every((s) => isFriendly(world.position, power, s.power)) &&
-      siege.by.every((p) => areAtWar(world.position, power, p))
-    );
-  },
-  facts: (_w, { to }) => ({ to }),
-});
-
 /** Every 13.1 restriction on a declared move, most basic first. */
 export const MOVE_RESTRICTIONS: readonly Restriction<MoveArgs>[] = [
   isDestinationLandSpace,
@@ -290,7 +272,6 @@ export const MOVE_RESTRICTIONS: readonly Restriction<MoveArgs>[] = [
   mayEnterElectorate,
   mayEnterOccupiedSpace,
   mayLeadersMoveAlone,
-  isNotReliefForce,
 ];
 
 export function checkMove(world: World, args: MoveArgs): Verdict {
@@ -307,7 +288,6 @@ export const ENTRY_RESTRICTIONS: readonly Restriction<MoveArgs>[] = [
   mayEnterElectorate,
   mayEnterOccupiedSpace,
   mayLeadersMoveAlone,
-  isNotReliefForce,
 ];
 
 /** One move the active power could declare: the largest formation of a space to an adjacent space, and its verdict. */

@@ -80,6 +80,7 @@ export const RULE_REFS = [
   'R32',
   'R33',
   'R34',
+  'R35',
   'R36',
 ] as const;
 

@@ -14,6 +14,7 @@ import { landUnitsInside } from './siege.ts';
 import { captureLeaders, settleLoneLeaders } from './capture.ts';
 import { addStacks, landUnitsIn, splitStacks, stacksWhere, takePieces, totals } from './stacks.ts';
 import { checkAll, restrictionsOn, type Restriction, type Verdict } from './verdict.ts';
+import { isWithinReturn, mayReturnInside, type ReliefReturn } from './relief.ts';
 import { FORTIFICATION_LIMIT } from './withdrawal.ts';
 import { reading, type World } from './world.ts';
 
@@ -49,6 +50,11 @@ export interface RetreatState {
    * it, the groups that retreat or have retreated.
    */
   readonly losingGroups?: readonly Power[] | undefined;
+  /**
+   * A relief force that lost (15.2, ruling R35): on equal hits any pieces that fought may go inside, on fewer hits
+   * only those that came out of the fortifications; the rest retreat as a losing attacker.
+   */
+  readonly relief?: ReliefReturn | undefined;
 }
 
 export interface RetreatArgs extends RetreatState, DestinationArgs {
@@ -119,11 +125,24 @@ function sharesPlaces(world: World, state: RetreatState): boolean {
  */
 export function mayAnyGoInside(world: World, state: RetreatState, power: Power): boolean {
   if (state.reason !== 'defender' && state.reason !== 'attacker') return false;
-  if (state.reason === 'attacker' && reading(world, 'R18') === 'alternative') return false;
   const s = world.board.spaces.get(state.space);
+  // 15.2, ruling R35: a losing relief force goes inside a fortress friendly to it, whoever controls it.
+  if (state.relief && state.reason === 'attacker')
+    return !!s?.fortified && mayBeInside(world, power, state.space) && hasReturnable(world, state, power);
+  if (state.reason === 'attacker' && reading(world, 'R18') === 'alternative') return false;
   if (!s?.fortified) return false;
   if (power === holderGroup(world, state)) return true;
   return sharesPlaces(world, state) && isMajorPower(power) && mayBeInside(world, power, state.space);
+}
+
+/** 15.2, ruling R35: what of the group may go inside — everything, or after fewer hits only what came out. */
+export function insideEligible(world: World, state: RetreatState, power: Power): Units {
+  return mayReturnInside(totals(retreatingStacks(world, state, power)), state.relief);
+}
+
+function hasReturnable(world: World, state: RetreatState, power: Power): boolean {
+  const u = insideEligible(world, state, power);
+  return landUnitCount(u) > 0 || u.leaders.length > 0;
 }
 
 export function insideRoom(world: World, state: RetreatState): number {
@@ -160,6 +179,18 @@ export const isInsideWithinLimit = restriction({
   statements: ['RET-02', 'SIE-14'],
   holds: (world, args) => landUnitCount(args.inside) <= insideRoom(world, args),
   facts: (world, args) => ({ space: args.space, room: insideRoom(world, args) }),
+});
+
+export const isReliefReturnAllowed = restriction({
+  name: 'isReliefReturnAllowed',
+  rule: '15.2',
+  ruling: 'R35',
+  statements: ['SIE-10', 'SIE-11'],
+  holds: (world, args) => isWithinReturn(args.inside, insideEligible(world, args, args.power)),
+  facts: (world, args) => {
+    const u = insideEligible(world, args, args.power);
+    return { space: args.space, outcome: args.relief?.outcome ?? 'tie', units: landUnitCount(u), leaders: u.leaders };
+  },
 });
 
 export const isInsideSplitByPower = byPowerRestriction('isInsideSplitByPower', '14.1', (a: RetreatArgs) => ({
@@ -245,6 +276,7 @@ export const RETREAT_RESTRICTIONS: readonly Restriction<RetreatArgs>[] = [
   mayGoInside,
   isInsideSplitByPower,
   areInsideUnitsPresent,
+  isReliefReturnAllowed,
   isInsideWithinLimit,
 ];
 

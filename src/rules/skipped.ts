@@ -15,9 +15,11 @@ import type { MoveLeg } from './leg.ts';
 import { hostileStacksOutside } from './hostility.ts';
 import type { RuleRef } from './registry.ts';
 import { retreatDestinations, type RetreatState } from './retreat.ts';
-import { checkAll, type Refusal } from './verdict.ts';
+import { areSortiePiecesInside, powersHeldInside } from './relief.ts';
+
+import { check, checkAll, type Refusal } from './verdict.ts';
 import { WITHDRAWAL_CONDITIONS, withdrawalDecider } from './withdrawal.ts';
-import { landUnitsIn } from './stacks.ts';
+import { landUnitsIn, stacksWhere, totals } from './stacks.ts';
 import type { World } from './world.ts';
 
 export type { SkippedDecision };
@@ -115,6 +117,17 @@ export function skippedWithdrawal(world: World, leg: MoveLeg): SkippedDecision[]
 export function skippedRetreat(world: World, state: RetreatState, power: Power): SkippedDecision[] {
   const refused = retreatDestinations(world, state, power).blocked.map((b) => refusedEntry({ to: b.to }, b.refusal));
   return [skipped('retreat', power, state.space, state.reason === 'siege' ? '15.3' : '14.1', refused)];
+}
+
+/**
+ * 15.2, rulings R9 and R35: nothing inside belongs to the relief force's power or its active minors, so nobody is
+ * asked about a sortie; the pieces inside, each other power's, with the restriction that keeps them there.
+ */
+export function skippedSortie(world: World, space: string, relief: MajorPower): SkippedDecision[] {
+  const inside = totals(stacksWhere(world.position, { space, inside: true }));
+  const v = check(areSortiePiecesInside, world, { space, relief, power: relief, units: inside });
+  const refused = v.ok ? [] : powersHeldInside(world, space, relief).map((p) => refusedEntry({ power: p }, v));
+  return [skipped('relief', relief, space, '15.2', refused)];
 }
 
 /**

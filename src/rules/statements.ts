@@ -584,10 +584,11 @@ export const STATEMENT_PLACES: Readonly<Record<string, Place>> = {
   'SIE-07': machine(
     'siegeBreak: retreatingBesiegers invokes the retreat machine for every besieging group of an ended siege (15.3)',
   ),
-  'SIE-08': outOfScope('relief forces (15.2): ruling R14; refused by isNotReliefForce'),
-  'SIE-09': outOfScope('relief forces (15.2): ruling R14'),
-  'SIE-10': outOfScope('relief forces (15.2): ruling R14'),
-  'SIE-11': outOfScope('relief forces (15.2): ruling R14'),
-  'SIE-12': outOfScope('relief forces (15.2): ruling R14'),
+  'SIE-09': machine(
+    'relief: fighting invokes the field battle; a relief force that wins sends the besiegers back (14.1) and takeReliefBattleOutput ends the siege (15.2)',
+  ),
+  'SIE-12': rules(
+    'applyCasualties (procedures/field-battle.ts): a relief force with no land units left loses its leaders, and nothing retreats',
+  ),
   'SIE-13': outOfScope('assaults (15.1): ruling R14'),
 };

@@ -16,6 +16,7 @@ import {
   MoveContinueSchema,
   MoveDeclareSchema,
   MoveStopSchema,
+  ReliefDeclareSchema,
   RetreatDeclareSchema,
   WithdrawDeclareSchema,
   WithdrawDeclineSchema,
@@ -39,6 +40,7 @@ export const DECISION_KINDS = [
   'casualties',
   'retreat',
   'card',
+  'relief',
 ] as const;
 export const DecisionKindSchema = z.enum(DECISION_KINDS);
 
@@ -72,6 +74,7 @@ export const MoveRefusedSchema = z.object({ from: SpaceIdSchema, to: SpaceIdSche
 export const InterceptRefusedSchema = z.object({ power: PowerSchema, from: SpaceIdSchema });
 export const DestinationRefusedSchema = z.object({ to: SpaceIdSchema });
 export const CardRefusedSchema = z.object({ power: PowerSchema, card: z.string() });
+export const SortieRefusedSchema = z.object({ power: PowerSchema });
 
 /** What every refused answer says: the restriction that forbids it, its rule, and why. */
 export const BlockedBaseSchema = z.object({
@@ -144,6 +147,17 @@ export const RetreatLimitsSchema = z.object({
   destinations: z.array(SpaceIdSchema).describe('every legal space (14.1)'),
   insideRoom: CountSchema.describe('land units that may still go inside the fortifications (14.1)'),
   leadersMayGoInside: z.boolean(),
+  insideAvailable: AvailableUnitsSchema.optional().describe(
+    'a relief force that lost with fewer hits (15.2, ruling R35): what may go back inside — only what came out',
+  ),
+  ...BoundsShape,
+});
+
+export const ReliefLimitsSchema = z.object({
+  available: AvailableUnitsSchema.describe(
+    "the land units and leaders inside that may join: the relief force's power's and its active minors' (ruling R35)",
+  ),
+  insideNow: CountSchema.describe('land units inside the fortifications now, of every power'),
   ...BoundsShape,
 });
 
@@ -304,6 +318,19 @@ export const CardDecisionSchema = z
     description: 'a card window (RULES.md §5): each legal play of the cards this power holds, or pass (ruling R36)',
   });
 
+export const ReliefDecisionSchema = z
+  .object({
+    kind: z.literal('relief'),
+    ...CommonShape,
+    options: optionList(ReliefDeclareSchema),
+    blocked: blockedList(SortieRefusedSchema, 'a power whose units inside may not join the relief force (ruling R35)'),
+    limits: ReliefLimitsSchema,
+  })
+  .meta({
+    title: 'ReliefDecision',
+    description: '15.2, ruling R35: which pieces inside the besieged space come out to join the relief force',
+  });
+
 export const DecisionSchema = z
   .discriminatedUnion('kind', [
     MoveDecisionSchema,
@@ -315,6 +342,7 @@ export const DecisionSchema = z
     CasualtiesDecisionSchema,
     RetreatDecisionSchema,
     CardDecisionSchema,
+    ReliefDecisionSchema,
   ])
   .describe('the pending decision: `kind` says which member, and so which events answer it and what `limits` hold');
 
@@ -328,6 +356,7 @@ export const BlockedSchema = z.union([
   InterceptDecisionSchema.shape.blocked.element,
   AvoidDecisionSchema.shape.blocked.element,
   CardDecisionSchema.shape.blocked.element,
+  ReliefDecisionSchema.shape.blocked.element,
 ]);
 
 /** Every key any member of the union has. */
@@ -372,6 +401,7 @@ export type ContinueDecision = DecisionOf<'continue'>;
 export type CasualtiesDecision = DecisionOf<'casualties'>;
 export type RetreatDecision = DecisionOf<'retreat'>;
 export type CardDecision = DecisionOf<'card'>;
+export type ReliefDecision = DecisionOf<'relief'>;
 /** A legal answer of a kind of decision: its `event` is one of that kind's events. */
 export type DecisionOption<K extends DecisionKind = DecisionKind> = DecisionOf<K>['options'][number];
 /** A refused answer of a kind of decision (never for `roll`, `withdraw` and `casualties`). */

@@ -72,6 +72,12 @@ export const RetreatDeclareSchema = z
   })
   .strict()
   .describe('14.1: where the losing stack retreats, and what goes into the fortifications');
+export const ReliefDeclareSchema = z
+  .object({ type: z.literal('relief.declare'), power: PowerSchema, ...UnitFieldsShape })
+  .strict()
+  .describe(
+    '15.2, ruling R35: the land units and leaders inside the besieged space that come out to join the relief force (none: everyone stays inside)',
+  );
 export const DiceRolledSchema = z
   .object({
     type: z.literal('dice.rolled'),
@@ -132,6 +138,7 @@ export const EventSchema = z.discriminatedUnion('type', [
   DiceRolledSchema,
   CardPlaySchema,
   CardPassSchema,
+  ReliefDeclareSchema,
 ]);
 
 /** An event a host sends (readonly: the engine freezes every event it accepts, and a decision's options are frozen). */

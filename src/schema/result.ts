@@ -108,7 +108,7 @@ export const RetreatSummarySchema = z.object({
 });
 
 export const SkippedDecisionSchema = z.object({
-  kind: z.enum(['intercept', 'avoid', 'withdraw', 'retreat', 'card']),
+  kind: z.enum(['intercept', 'avoid', 'withdraw', 'retreat', 'card', 'relief']),
   power: PowerSchema.describe('the power the decision would have gone to'),
   space: SpaceIdSchema.describe('the space it is about: the destination, or the space a group retreats from'),
   rule: z.string(),
@@ -139,6 +139,20 @@ export const CardSummarySchema = z.object({
     .optional()
     .describe('Landsknechts, Swiss Mercenaries: the new mercenaries and where they went (ruling R32)'),
 });
+
+export const ReliefSummarySchema = z
+  .object({
+    space: SpaceIdSchema.describe('the besieged space the relief force entered'),
+    power: MajorPowerSchema.describe('the relief force: the active power, the attacker'),
+    besiegers: z.array(PowerSchema).describe('the besieging powers, the defenders (their +1 die, ties to them)'),
+    sortie: UnitsSchema.describe('what came out of the fortifications to join the relief force (ruling R35)'),
+    heldBack: UnitsSchema.describe("what of the relief force's power and its active minors stayed inside, untouched"),
+    outcome: z
+      .enum(['won', 'tie', 'fewer'])
+      .nullable()
+      .describe('15.2: the relief force won, lost on equal hits, or lost with fewer hits; null until the battle is over'),
+  })
+  .describe('15.2, ruling R35: a relief force and its sortie');
 
 export const CaptureSummarySchema = z.object({
   leader: LeaderIdSchema,
@@ -173,6 +187,7 @@ export const SummarySchema = z.object({
   cards: z
     .array(CardSummarySchema)
     .describe('every card played, in order, with its window (RULES.md §5; rulings R26–R33); empty when none was'),
+  relief: ReliefSummarySchema.optional().describe('present when the move was a relief force (15.2, ruling R35)'),
   skipped: z
     .array(SkippedDecisionSchema)
     .describe(
@@ -203,6 +218,7 @@ export type BattleSideSummary = DeepReadonly<z.infer<typeof BattleSideSchema>>;
 export type RetreatSummary = DeepReadonly<z.infer<typeof RetreatSummarySchema>>;
 export type CaptureSummary = DeepReadonly<z.infer<typeof CaptureSummarySchema>>;
 export type CardSummary = DeepReadonly<z.infer<typeof CardSummarySchema>>;
+export type ReliefSummary = DeepReadonly<z.infer<typeof ReliefSummarySchema>>;
 export type SkippedDecision = DeepReadonly<z.infer<typeof SkippedDecisionSchema>>;
 export type ResultPosition = DeepReadonly<z.output<typeof ResultPositionSchema>>;
 

@@ -60,7 +60,6 @@ const MOVE_ISSUE_PATHS: Readonly<Record<string, string>> = {
   mayEnterControlledSpace: 'move.to',
   mayEnterOccupiedSpace: 'move.to',
   mayLeadersMoveAlone: 'move.to',
-  isNotReliefForce: 'move.to',
   mayEnterElectorate: 'move.to',
   areLeadersOfActivePower: 'move.leaders',
   hasCpForMove: 'impulse.cp',

@@ -71,6 +71,11 @@ export const STEP_CLOSED: { readonly [K in Exclude<DecisionKind, 'roll'>]: (c: C
       `No retreat is owed now: only the loser of a field battle retreats, after casualties — ${pending().en}`,
       `Сейчас отступать не нужно: отступает только проигравший полевое сражение, после потерь. Игра ждёт: ${pending().ru}`,
     ),
+  relief: ({ pending }) =>
+    text(
+      `No sortie is asked now: the pieces inside join a relief force (15.2) when it enters their besieged space, before the battle — ${pending().en}`,
+      `Сейчас вылазку не объявляют: части из укреплений присоединяются к деблокирующим силам (15.2), когда те входят в осаждённую область, до сражения. Игра ждёт: ${pending().ru}`,
+    ),
   card: ({ pending }) =>
     text(
       `No card window is open now: a card is played in its window, when its holder is asked — ${pending().en}`,

@@ -164,8 +164,8 @@ export const RULE_REGISTRY: Readonly<Record<RuleRef, Text>> = {
   ),
   '15.1': t('Assault (not in this release).', 'Штурм (нет в этой версии).'),
   '15.2': t(
-    'Relief forces entering a besieged space (not in this release).',
-    'Деблокирующие силы, входящие в осаждённую область (нет в этой версии).',
+    'A relief force enters a besieged friendly space and fights the besiegers; units inside of its own power may join it. Won: the siege ends; lost on equal hits: the pieces that fought may go inside (4 units inside at most); lost with fewer hits: only those that came out go back.',
+    'Деблокирующие силы входят в осаждённую дружественную область и сражаются с осаждающими; части их державы из укреплений могут присоединиться. Победа: осада снята; поражение при равенстве попаданий: участники боя могут уйти в укрепления (не более 4 частей внутри); поражение с меньшим числом попаданий: вернуться могут только вышедшие.',
   ),
   '15.3': t(
     'A siege breaks when the besiegers no longer outnumber the units inside; they retreat, free.',
@@ -241,8 +241,8 @@ export const RULE_REGISTRY: Readonly<Record<RuleRef, Text>> = {
     'Завершение движения в пустой вражеской укреплённой области без сражения начинает осаду.',
   ),
   R14: t(
-    'In scope: 13.1–14.1 with 15.3, the Schmalkaldic League restrictions (ruling R34) and the ten cards that plug into these procedures (those not played yet are refused); naval transport, relief forces, assaults, every other card and the Holy Roman Emperor transfer are not.',
-    'В рамках: 13.1–14.1 с 15.3, ограничения Шмалькальденской лиги (постановление R34) и десять карт, встроенных в эти процедуры (ещё не разыгрываемые отвергаются); морская перевозка, деблокада, штурм, прочие карты и переход императора — нет.',
+    'In scope: 13.1–14.1 with 15.3, the Schmalkaldic League restrictions (ruling R34), relief forces (15.2, ruling R35) and the ten cards that plug into these procedures (those not played yet are refused); naval transport, assaults, every other card and the Holy Roman Emperor transfer are not.',
+    'В рамках: 13.1–14.1 с 15.3, ограничения Шмалькальденской лиги (постановление R34), деблокада (15.2, постановление R35) и десять карт, встроенных в эти процедуры (ещё не разыгрываемые отвергаются); морская перевозка, штурм, прочие карты и переход императора — нет.',
   ),
   R15: t(
     'A space is controlled by its home power unless the scenario says otherwise.',
@@ -303,6 +303,10 @@ export const RULE_REGISTRY: Readonly<Record<RuleRef, Text>> = {
   R34: t(
     'When a scenario says the Schmalkaldic League has not formed, the Protestant may not move, intercept or avoid battle, nobody is at war with it, and no other power moves, intercepts, avoids, retreats or moves on into an electorate.',
     'Если по сценарию Шмалькальденская лига ещё не создана, протестанты не двигаются, не перехватывают и не уклоняются от сражения, никто с ними не воюет, а другие державы не входят в курфюршества ни движением, ни перехватом, ни уклонением, ни отступлением, ни продолжением движения.',
+  ),
+  R35: t(
+    'A relief force (15.2) attacks the besiegers, who defend (+1 die, ties; they may avoid battle, not withdraw); pieces inside of its power and its active minors may join beyond the command limit, their owner choosing; the three results of 15.2, four land units inside at most; sortie pieces that cannot go back retreat with the relief force.',
+    'Деблокирующие силы (15.2) атакуют осаждающих, которые обороняются (+1 кубик, ничья в их пользу; могут уклониться от сражения, но не отойти в укрепления); части их державы и её активных малых союзников из укреплений могут присоединиться сверх предела командования по выбору владельца; три исхода 15.2, внутри не более четырёх сухопутных частей; вышедшие из укреплений, которым нельзя вернуться, отступают вместе с деблокирующими силами.',
   ),
   R36: t(
     'explore, odds and the casebook treat each legal card play and each pass as an answer; the default policies pass.',

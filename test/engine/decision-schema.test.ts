@@ -275,10 +275,11 @@ describe('[Session API] `his schema decision`', () => {
       withdraw: [],
       continue: [],
       casualties: ['groups', 'keepsOne', 'losses', 'oddHits'],
-      retreat: ['available', 'destinations', 'insideRoom', 'leadersMayGoInside'],
+      retreat: ['available', 'destinations', 'insideAvailable', 'insideRoom', 'leadersMayGoInside'],
       card: ['cards', 'destinations', 'window'],
+      relief: ['available', 'insideNow'],
     });
-    for (const kind of ['intercept', 'avoid', 'casualties', 'retreat', 'card']) {
+    for (const kind of ['intercept', 'avoid', 'casualties', 'retreat', 'card', 'relief']) {
       expect(member(kind).required).toContain('limits');
     }
   });
@@ -298,6 +299,7 @@ describe('[Session API] `his schema decision`', () => {
       casualties: [],
       retreat: ['to'],
       card: ['card', 'power'],
+      relief: ['power'],
     });
     const blocked = member('avoid').properties.blocked.items;
     expect(blocked.required).toEqual(expect.arrayContaining(['option', 'code', 'rule', 'reason', 'label']));

@@ -31,6 +31,7 @@ const EVENTS_OF: Record<NonNullable<StateMeta['decision']>, readonly string[]> =
   casualties: ['casualties.assign'],
   retreat: ['retreat.declare'],
   card: ['card.play', 'card.pass'],
+  relief: ['relief.declare'],
 };
 
 interface Row {

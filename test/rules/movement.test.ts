@@ -20,7 +20,6 @@ import {
   isFormationWithinCommand,
   isMoveSplitByPower,
   isNoLeaderStruckByGout,
-  isNotReliefForce,
   isProtestantFreeToMove,
   mayEnterControlledSpace,
   mayEnterElectorate,
@@ -848,8 +847,8 @@ describe('mayEnterOccupiedSpace', () => {
       request: { regulars: 3, leaders: ['ibrahim-pasha'] },
       expect: ALLOWS,
     },
-    // Case (a), everything inside friendly and every besieger an enemy: entry is legal, but the whole move is a relief
-    // force and isNotReliefForce refuses it (15.2, ruling R14).
+    // Case (a), everything inside friendly and every besieger an enemy: entry is legal, and the move is a relief force
+    // (15.2, ruling R35: test/rules/relief.test.ts).
     {
       title: '[13.1] allows entering a besieged space to relieve friendly units inside (MOV-18)',
       patch: VIENNA_SIEGE,
@@ -942,28 +941,6 @@ describe('mayLeadersMoveAlone', () => {
       from: 'vienna',
       to: 'pressburg',
       request: { regulars: 2, leaders: ['ferdinand'] },
-      expect: ALLOWS,
-    },
-  ]);
-});
-
-describe('isNotReliefForce', () => {
-  moveTable(isNotReliefForce, { code: 'isNotReliefForce', rule: '15.2', ruling: 'R14' }, [
-    {
-      title: '[15.2, ruling R14] forbids a relief force into besieged Vienna in this release (MOV-18)',
-      patch: VIENNA_SIEGE,
-      power: 'hapsburg',
-      from: 'linz',
-      to: 'vienna',
-      request: { regulars: 4, leaders: ['charles-v'] },
-      expect: forbids(['Vienna', 'relief force'], ['Вену', 'деблокад']),
-    },
-    {
-      title: '[15.2, ruling R14] allows besiegers to join their own siege of Vienna (MOV-18)',
-      patch: VIENNA_SIEGE,
-      from: 'pressburg',
-      to: 'vienna',
-      request: { regulars: 3, leaders: ['ibrahim-pasha'] },
       expect: ALLOWS,
     },
   ]);

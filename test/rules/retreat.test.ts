@@ -567,6 +567,7 @@ describe('14.1 who retreats and who goes inside', () => {
       'mayGoInside',
       'isInsideSplitByPower',
       'areInsideUnitsPresent',
+      'isReliefReturnAllowed',
       'isInsideWithinLimit',
     ]);
   });

@@ -188,6 +188,11 @@ function factsOf(kind: string | undefined, p: Power, q: Power, n: number, many: 
     count: n,
     spaces: many ? ['vienna', 'linz'] : ['vienna'],
     problem: 'space',
+    // Relief forces' facts (15.2, ruling R35).
+    relief: q,
+    available: n,
+    units: n,
+    outcome: many ? 'fewer' : 'tie',
   };
 }
 

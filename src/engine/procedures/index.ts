@@ -11,6 +11,7 @@ import { battleResponseCard } from './battle-cards.ts';
 import { battleRoll, casualties } from './field-battle.ts';
 import { intercept, interceptionRoll } from './interception.ts';
 import { move, responseCard } from './movement.ts';
+import { sortie } from './relief.ts';
 import { retreat } from './retreat.ts';
 import { moveOnOrRetreat, withdraw } from './withdrawal.ts';
 
@@ -22,6 +23,7 @@ export const PROCEDURE_DECISIONS: Readonly<Record<MachineId, Specs>> = {
   avoidBattle: { avoid, roll: avoidRoll },
   withdrawal: { withdraw, continue: moveOnOrRetreat },
   fieldBattle: { casualties, roll: battleRoll, card: battleResponseCard },
+  relief: { relief: sortie },
   retreat: { retreat },
   siegeBreak: {},
 };

@@ -3,7 +3,13 @@
 import { must } from '../../rules/must.ts';
 import { enLandUnits, intoSpace, outOfSpace, powerName, ruLandUnits, spaceName, unitsText } from '../../text/names.ts';
 import type { RetreatContext } from '../../rules/procedures/retreat.ts';
-import { insideRoom, mayAnyGoInside, retreatDestinations, retreatingStacks } from '../../rules/retreat.ts';
+import {
+  insideEligible,
+  insideRoom,
+  mayAnyGoInside,
+  retreatDestinations,
+  retreatingStacks,
+} from '../../rules/retreat.ts';
 import { totals } from '../../rules/stacks.ts';
 import { joinText, text } from '../../text/text.ts';
 import type { Blocked, DecisionOf, DecisionOption } from '../../schema/decision.ts';
@@ -48,6 +54,8 @@ function retreatFacts(w: Waiting<RetreatContext>) {
     blocked,
     mayGoIn,
     room: mayGoIn ? insideRoom(world, c) : 0,
+    // 15.2, ruling R35: what of it may go inside (after fewer hits, only what came out).
+    eligible: insideEligible(world, c, power),
   };
 }
 
@@ -59,7 +67,7 @@ function retreatFacts(w: Waiting<RetreatContext>) {
 function* retreatChoices(w: Waiting<RetreatContext>, f = retreatFacts(w)): Generator<Choice<RetreatEvent>> {
   const world = w.context.world;
   const { power, all, to, room } = f;
-  const combos = f.mayGoIn ? insideCombos(all, room) : [];
+  const combos = f.mayGoIn ? insideCombos(f.eligible, room) : [];
   const leavesOut = (inside: Units) =>
     landUnitCount(inside) < landUnitCount(all) || inside.leaders.length < all.leaders.length;
   const insideLabel = (inside: Units) => {
@@ -110,7 +118,7 @@ function build(w: Waiting<RetreatContext>): DecisionOf<'retreat'> {
   const c = w.context;
   const world = c.world;
   const facts = retreatFacts(w);
-  const { power, all, to, blocked: b, mayGoIn, room } = facts;
+  const { power, all, to, blocked: b, mayGoIn, room, eligible } = facts;
   const blocked: Blocked<'retreat'>[] = [];
   const options: DecisionOption<'retreat'>[] = [...retreatChoices(w, facts)].map((x) => option(x.event, x.label()));
   for (const x of b) {
@@ -132,7 +140,13 @@ function build(w: Waiting<RetreatContext>): DecisionOf<'retreat'> {
     options,
     blocked,
     forced: options.length === 1,
-    limits: { available: all, destinations: to, insideRoom: room, leadersMayGoInside: mayGoIn },
+    limits: {
+      available: all,
+      destinations: to,
+      insideRoom: room,
+      leadersMayGoInside: mayGoIn,
+      ...(c.relief?.outcome === 'fewer' ? { insideAvailable: eligible } : {}),
+    },
     prompt: text(
       `${p.en}: retreat from ${s.en}${insideNote.en}.`,
       `${p.ru}: выберите, куда отступить ${outOfSpace(world, c.space).ru}${insideNote.ru}.`,

@@ -5,7 +5,8 @@ import type { EngineEvent, EventOf } from '../../schema/events.ts';
 import type { Power } from '../../schema/power.ts';
 import type { Stack } from '../../schema/scenario.ts';
 import type { BattleSideSummary } from '../../schema/result.ts';
-import type { LandUnitType } from '../../schema/units.ts';
+import type { LandUnitType, Units } from '../../schema/units.ts';
+import { reliefOutcome, type ReliefReturn } from '../relief.ts';
 import {
   checkCasualties,
   survivorsAfter,
@@ -59,6 +60,8 @@ export interface BattleInput {
   readonly continuedFrom?: string;
   /** The leaders of the formation that moved in (ruling R19's alternative reading: only they attack). */
   readonly formationLeaders?: readonly string[];
+  /** A relief force's battle (15.2, ruling R35): the pieces that came out of the fortifications to join it. */
+  readonly relief?: { readonly sortie: Units } | undefined;
 }
 
 export interface FieldBattleInput extends ProcedureInput {
@@ -496,8 +499,16 @@ export function loserRetreatInput(c: FieldBattleContext): RetreatInput {
       captor: captorOnSide(c.world, c.battle, winner, c.forces?.[winner] ?? []),
       losingGroups: groupsOf(c.world, c.forces?.[opponent(winner)] ?? []),
       ...(winner === 'defender' ? attackingPieces(c) : {}),
+      ...(winner === 'defender' && c.battle.relief ? { relief: lostRelief(c, c.battle.relief.sortie) } : {}),
     },
   };
+}
+
+/** 15.2, ruling R35: a relief force that lost, on equal or on fewer hits (the hits the summary recorded). */
+function lostRelief(c: FieldBattleContext, sortie: Units): ReliefReturn {
+  const battle = must(c.summary.battle, 'a relief retreat before the battle is recorded');
+  const outcome = reliefOutcome(false, battle.attacker.hits, battle.defender.hits);
+  return { outcome: outcome === 'won' ? 'tie' : outcome, sortie };
 }
 
 /**

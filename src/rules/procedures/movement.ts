@@ -10,6 +10,7 @@ import { holderOf } from '../capture.ts';
 import { majorOf } from '../relations.ts';
 import { beginSiege, siegeIn, unlistedBesiegers } from '../siege.ts';
 import { hostileLandUnitsOutside } from '../hostility.ts';
+import { isReliefOf } from '../relief.ts';
 import {
   addStacks,
   landUnitsIn,
@@ -105,6 +106,7 @@ export const movementGuards = {
   ),
   hasBrokenSiege,
   isBattleNext: guard<MovementContext>('13.1 step 8', (c) => c.outcome === 'battle'),
+  isReliefBattle: guard<MovementContext>('15.2', (c) => isReliefOf(c.world, leg(c).power, leg(c).to)),
   isMovingOn: guard<MovementContext>('13.4 option 1', (c) => c.outcome === 'continue'),
   isRetreatingToOrigin: guard<MovementContext>('13.4 option 2', (c) => c.outcome === 'retreat'),
   // A move on (13.4 option 1) cancelled by Foul Weather or Gout (ruling R26) leaves the formation beside the fortress

@@ -12,6 +12,7 @@ import { CASUALTY_REASONS } from './casualties.ts';
 import { FORMATION_REASONS } from './formation.ts';
 import { INTERCEPTION_REASONS } from './interception.ts';
 import { MOVEMENT_REASONS } from './movement.ts';
+import { RELIEF_REASONS } from './relief.ts';
 import { RETREAT_REASONS } from './retreat.ts';
 import type { NameSource, Renderer } from './types.ts';
 import { WITHDRAWAL_REASONS } from './withdrawal.ts';
@@ -27,6 +28,7 @@ export const REASONS: { readonly [C in RestrictionCode]: Renderer<FactsOf<C>> } 
   ...FORMATION_REASONS,
   ...INTERCEPTION_REASONS,
   ...MOVEMENT_REASONS,
+  ...RELIEF_REASONS,
   ...RETREAT_REASONS,
   ...WITHDRAWAL_REASONS,
 };

@@ -144,14 +144,4 @@ export const MOVEMENT_REASONS: RenderersOf<typeof rules> = {
   },
   isProtestantFreeToMove: (_w, { power }) => heldBeforeLeagueReason(power, 'move'),
   mayEnterElectorate: (world, { power, to }) => electorateClosedReason(world, power, to, 'move'),
-  isNotReliefForce: (world, { to }) => {
-    const t = spaceName(world, to),
-      r = cite('15.2');
-    return text(
-      `Entering besieged ${t.en} to relieve it is a relief force (${r.en}), not supported in this release.`,
-      `Вход ${intoSpace(world, to).ru} для деблокады осаждённых там частей — это действия деблокирующих сил ` +
-        `(${r.ru}); ` +
-        'в этой версии они не поддерживаются.',
-    );
-  },
 };

@@ -1,6 +1,7 @@
 // 14.1 Retreat: why a retreat is refused — who retreats, who goes inside, where to.
 import type * as rules from '../../rules/retreat.ts';
 import {
+  enLandUnits,
   intoSpace,
   outOfSpace,
   powerDat,
@@ -59,6 +60,15 @@ export const RETREAT_REASONS: RenderersOf<typeof rules> = {
       `Only the power that controls fortified ${s.en} and lost the battle there may go inside, and with it its allies.`,
       `Уйти в укрепления ${spaceFrom(world, space).ru} может только держава, ` +
         'которая контролирует эту укреплённую область и проиграла там сражение, а вместе с ней её союзники.',
+    );
+  },
+  isReliefReturnAllowed: (world, { space, units, leaders }) => {
+    const r = cite('15.2', 'R35');
+    const who = leaders.length > 0 ? ' and the leaders' : '';
+    const whoRu = leaders.length > 0 ? ' и командующие' : '';
+    return text(
+      `The relief force lost with fewer hits (${r.en}): only pieces that were inside ${spaceName(world, space).en} when the move began may go back in — at most ${enLandUnits(units)}${who} who came out.`,
+      `Деблокирующие силы проиграли с меньшим числом попаданий (${r.ru}): вернуться в укрепления ${spaceFrom(world, space).ru} могут только те, кто был внутри в начале движения, — не более ${ruLandUnits(units, 'gen')}${whoRu} из вышедших.`,
     );
   },
   isInsideSplitByPower: byPowerReason,

@@ -124,6 +124,14 @@ export function describeEvent(w: Names, e: EngineEvent): Text {
       const p = power(e.power);
       return t(`${p.en} plays no card`, `${p.ru}: без карты`);
     }
+    case 'relief.declare': {
+      const p = power(e.power),
+        u = units(w, e);
+      const none = (e.regulars ?? 0) + (e.mercenaries ?? 0) + (e.cavalry ?? 0) + (e.leaders?.length ?? 0) === 0;
+      return none
+        ? t(`${p.en}: everyone inside stays inside`, `${p.ru}: все остаются в укреплениях`)
+        : t(`${p.en}: ${u.en} come out to join the relief force`, `${p.ru}: на вылазку выходят ${u.ru}`);
+    }
   }
 }
 
