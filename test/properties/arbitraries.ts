@@ -207,8 +207,11 @@ export interface GenOptions {
    * 'sieges': biased to sieges, multi-power battles, withdrawals and 13.4's options — a fortified destination with
    * a garrison and defenders of several powers outside, the mover's own units or another power's outside it (a siege
    * to join, break or beat), garrisons and besiegers next to it, and CP to move on.
+   * 'relief': relief forces (15.2, ruling R35) — a fortified destination the mover's side controls, a garrison of the
+   * mover's power inside (now and then with one of its active minor's or an allied major's), enemy besiegers outside
+   * who outnumber it (the siege the repair lists), and the mover's formation next to it.
    */
-  readonly focus?: 'defended-fortress' | 'sieges';
+  readonly focus?: 'defended-fortress' | 'sieges' | 'relief';
   /**
    * Positions before the Schmalkaldic League (21.6, ruling R34): `"schmalkaldicLeague": false`, no war with the
    * Protestant, and destinations next to an electorate (on the bundled board, one of the spaces adjacent to the six
@@ -281,6 +284,7 @@ const inlineArb: fc.Arbitrary<InlineRecipe> = fc.integer({ min: 3, max: 8 }).cha
 
 function focused(r: Recipe, opts: GenOptions): Recipe {
   if (opts.focus === 'sieges') return sieged(r);
+  if (opts.focus === 'relief') return relieved(r);
   if (opts.focus !== 'defended-fortress') return r;
   const board: Recipe['board'] =
     r.board.kind === 'his'
@@ -339,6 +343,55 @@ function sieged(r: Recipe): Recipe {
   const dest = base.cavalry % 2 === 0 ? [garrison, outside, besieger] : [garrison, outside];
   const ring = r.ring.map((s, i) => ({ ...s, inside: i % 2 === 0 ? s.inside : true }));
   return { ...r, board, destControl: 2, dest, ring, coalition: { ...r.coalition, on: true }, cp: Math.max(r.cp, 2) };
+}
+
+/** The 'relief' focus: see GenOptions. The garrison is the mover's power's; the besiegers outnumber it. */
+function relieved(r: Recipe): Recipe {
+  const board: Recipe['board'] =
+    r.board.kind === 'his'
+      ? { ...r.board, fortifiedTo: true }
+      : { kind: 'inline', map: { ...r.board.map, types: [7, 5, ...r.board.map.types.slice(2)] } };
+  const base = r.dest[0] ?? r.mover;
+  const upTo = (n: number, max: number) => 1 + (n % max);
+  const garrison: StackRecipe = {
+    ...base,
+    slot: { ring: 0, k: 0 },
+    role: 'A',
+    lone: false,
+    inside: true,
+    regulars: upTo(base.regulars, 3),
+    mercenaries: base.pick % 4 === 1 ? 1 : 0,
+    cavalry: 0,
+  };
+  // A second stack inside now and then: the mover's active minor (it may join) or an allied major (it may not).
+  const second: StackRecipe = {
+    ...garrison,
+    slot: { ring: 0, k: 1 },
+    role: base.pick % 2 === 0 ? 'Aminor' : 'Aally',
+    leaders: 0,
+    regulars: 1,
+    mercenaries: 0,
+  };
+  const besiegers: StackRecipe = {
+    ...base,
+    slot: { ring: 0, k: 2 },
+    role: base.pick % 5 === 0 ? 'Eally' : 'E',
+    lone: false,
+    inside: false,
+    regulars: 4 + (base.regulars % 4),
+    cavalry: base.cavalry % 2,
+  };
+  const dest = base.pick % 3 === 0 ? [garrison, second, besiegers] : [garrison, besiegers];
+  const mover = { ...r.mover, lone: false, regulars: Math.max(1, r.mover.regulars) };
+  return {
+    ...r,
+    board,
+    destControl: 2,
+    dest,
+    mover,
+    move: { ...r.move, present: true, lone: false },
+    cp: Math.max(r.cp, 1),
+  };
 }
 
 export function recipeArb(opts: GenOptions = {}): fc.Arbitrary<Recipe> {

@@ -48,6 +48,10 @@ export function generatorStats(n: number, seed: number, opts: GenOptions = {}): 
     if (s.battle) inc(outcomes, 'field battle');
     if (s.battle?.winner === 'attacker') inc(outcomes, 'field battle won by the attacker');
     if (s.battle && (s.battle.attacker.kept || s.battle.defender.kept)) inc(outcomes, 'both sides wiped out (R7)');
+    if (s.relief) inc(outcomes, 'relief force (15.2)');
+    if (s.relief?.outcome) inc(outcomes, `relief ${s.relief.outcome} (15.2)`);
+    if (s.relief && s.relief.sortie.regulars + s.relief.sortie.mercenaries + s.relief.sortie.cavalry > 0)
+      inc(outcomes, 'relief with a sortie (ruling R35)');
     if (s.retreats.length) inc(outcomes, 'retreat');
     if (s.retreats.some((r) => r.to === null)) inc(outcomes, 'retreat with units eliminated');
     if (

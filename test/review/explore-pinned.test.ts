@@ -215,6 +215,29 @@ const PINNED: Record<string, Record<'listed' | 'decline' | 'eager', (number | st
     decline: [21, 31, 10, 20, '1', 'aa60d3ca72a34c42', '0 1 1424/6561 5137/6561 12656/59049 19369/59049'],
     eager: [2, 6, 4, 2, '1', '998a21d30e30dcfa', '0 0 0 0 5/12 0'],
   },
+  // 15.2, ruling R35: a relief of Vienna besieged by the Ottoman; the sortie is an answer (every mix of Ferdinand and
+  // his 2 regulars; the decline policy holds everyone back, the eager one sends everyone out).
+  'relief-vienna.json': {
+    listed: [
+      2503,
+      3363,
+      431,
+      1238,
+      '26548611721/516560652',
+      'b377942921d1b07b',
+      '0 13123642337/258280326 561736457/86093442 5719216483/129140163 0 623726243/774840978',
+    ],
+    decline: [43, 83, 40, 42, '1', 'b7730f4a12d39975', '0 1 1552112/4782969 3230857/4782969 0 450553/4782969'],
+    eager: [
+      59,
+      132,
+      73,
+      57,
+      '1',
+      '18f2e78f06d1f583',
+      '0 5/12 33371005/172186884 19186765/86093442 0 28994255/1549681956',
+    ],
+  },
   'withdrawal-siege-vienna.json': {
     listed: [
       122,
