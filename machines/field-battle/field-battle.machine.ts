@@ -7,6 +7,10 @@ import {
   closeBattleResponseWindow,
   passBattleResponseCard,
   playBattleResponseCard,
+  askNextCombatResponder,
+  closeCombatCardWindow,
+  passCombatCard,
+  playCombatCard,
   applyCasualties,
   askNextCasualties,
   assignInactiveCasualties,
@@ -49,6 +53,10 @@ export const fieldBattleMachine = setup({
       playBattleResponseCard,
       closeBattleResponseWindow,
       countDice,
+      askNextCombatResponder,
+      passCombatCard,
+      playCombatCard,
+      closeCombatCardWindow,
       recordAttackerRoll,
       recordDefenderRoll,
       decideWinner,
@@ -106,10 +114,59 @@ export const fieldBattleMachine = setup({
       always: { target: 'combatCards' },
     },
     combatCards: {
-      description: 'Steps 4–5: combat cards, attacker first. No cards in this release (ruling R14).',
+      description:
+        'Steps 4–5: the combat cards, the attacker first, then each defending major power in impulse order (ruling R27).',
       tags: ['window'],
-      meta: { rule: '14', ruling: 'R14', title: text('Combat cards', 'Боевые карты') },
-      always: { target: 'rollingAttackerDice' },
+      meta: { rule: '14 step 4', ruling: 'R27', title: text('Combat cards', 'Боевые карты') },
+      always: { target: 'combatCardTurn' },
+    },
+    combatCardTurn: {
+      description:
+        'Steps 4–5: whose turn it is to declare combat cards — a power with a play that has not passed, never one before the last asked (ruling R27); nobody is asked when nobody has a play (ruling R9).',
+      tags: ['window'],
+      meta: { rule: '14 step 4', ruling: 'R27', title: text('Whose combat cards?', 'Чьи боевые карты?') },
+      always: [
+        {
+          guard: 'hasAttackerCombatCardToAsk',
+          target: 'awaitingAttackerCombatCard',
+          actions: 'askNextCombatResponder',
+        },
+        {
+          guard: 'hasDefenderCombatCardToAsk',
+          target: 'awaitingDefenderCombatCard',
+          actions: 'askNextCombatResponder',
+        },
+        { target: 'rollingAttackerDice', actions: 'closeCombatCardWindow' },
+      ],
+    },
+    awaitingAttackerCombatCard: {
+      description: 'Step 4: the attacker declares a combat card (Tercios naming its way), or passes.',
+      tags: ['decision', 'window'],
+      meta: {
+        rule: '14 step 4',
+        ruling: 'R27',
+        decision: 'card',
+        title: text("Attacker's combat card?", 'Боевая карта атакующего?'),
+      },
+      on: {
+        'card.play': { guard: 'isLegalCombatCard', target: 'combatCardTurn', actions: 'playCombatCard' },
+        'card.pass': { guard: 'isAskedCombatResponderPassing', target: 'combatCardTurn', actions: 'passCombatCard' },
+      },
+    },
+    awaitingDefenderCombatCard: {
+      description:
+        'Step 5: a defending major power declares a combat card (Tercios naming its way), or passes; the attacker answers no more.',
+      tags: ['decision', 'window'],
+      meta: {
+        rule: '14 step 5',
+        ruling: 'R27',
+        decision: 'card',
+        title: text("Defender's combat card?", 'Боевая карта обороняющегося?'),
+      },
+      on: {
+        'card.play': { guard: 'isLegalCombatCard', target: 'combatCardTurn', actions: 'playCombatCard' },
+        'card.pass': { guard: 'isAskedCombatResponderPassing', target: 'combatCardTurn', actions: 'passCombatCard' },
+      },
     },
     rollingAttackerDice: {
       description: 'Step 6: the attacker rolls its dice; each 5 or 6 is a hit.',

@@ -117,6 +117,36 @@ function cardNote(world: World, card: CardSummary, move: MoveSummary | undefined
       `${p.ru} ${plays} карту ${c.ru}: новые наёмники — ${where.map((w) => w.ru).join(', ')} (${r.ru}).`,
     );
   }
+  if (card.bribed) {
+    // Ruling R29: how many mercenaries changed sides, and whose they were.
+    const n = card.mercenaries ?? 0;
+    const u = unitsText(world, { mercenaries: n });
+    const from = card.bribed.map((b) => ({
+      en: `${b.mercenaries} from ${powerName(b.power).en}`,
+      ru: `${b.mercenaries} от ${powerGen(b.power).ru}`,
+    }));
+    const one = n % 10 === 1 && n % 100 !== 11;
+    return text(
+      `${p.en} plays ${c.en}: ${u.en} change${n === 1 ? 's' : ''} sides (${from.map((f) => f.en).join(', ')}) and fight for ${p.en} (${r.en}).`,
+      `${p.ru} ${plays} карту ${c.ru}: ${u.ru} (${from.map((f) => f.ru).join(', ')}) ${one ? 'переходит' : 'переходят'} на сторону ${powerGen(card.power).ru} (${r.ru}).`,
+    );
+  }
+  if (card.dice !== undefined && card.side) {
+    // Rulings R27, R30: the card's dice and the side they went to.
+    const n = Math.abs(card.dice);
+    const side =
+      card.side === 'attacker' ? text("the attacker's", 'атакующего') : text("the defender's", 'обороняющегося');
+    const hits = card.option === 'extra-dice' ? text(' that hit on 4–6', ', попадающих на 4–6') : text('', '');
+    return card.dice < 0
+      ? text(
+          `${p.en} plays ${c.en}: ${side.en} side, the Hapsburg's, rolls ${n} dice fewer (${r.en}).`,
+          `${p.ru} ${plays} карту ${c.ru}: сторона ${side.ru}, габсбургская, бросает на ${n} кубика меньше (${r.ru}).`,
+        )
+      : text(
+          `${p.en} plays ${c.en}: ${n} more dice${hits.en} for ${side.en} side (${r.en}).`,
+          `${p.ru} ${plays} карту ${c.ru}: стороне ${side.ru} — ещё ${n} кубика${hits.ru} (${r.ru}).`,
+        );
+  }
   if (!move) return text(`${p.en} plays ${c.en} (${r.en}).`, `${p.ru} ${plays} карту ${c.ru} (${r.ru}).`);
   const m = powerName(move.power),
     mg = powerGen(move.power);

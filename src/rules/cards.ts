@@ -14,7 +14,16 @@ import type { Position, World } from './world.ts';
  * The cards whose windows and effects the engine runs. A scenario whose hands hold any other card of ruling R14 is
  * refused ("not supported yet"): the card would be offered nowhere, and a hand that cannot be played is no hand.
  */
-export const SUPPORTED_CARDS: readonly CardId[] = ['foul-weather', 'gout', 'landsknechts', 'swiss-mercenaries'];
+export const SUPPORTED_CARDS: readonly CardId[] = [
+  'foul-weather',
+  'gout',
+  'landsknechts',
+  'swiss-mercenaries',
+  'arquebusiers',
+  'field-artillery',
+  'mercenaries-bribed',
+  'tercios',
+];
 
 export function isSupportedCard(card: CardId): boolean {
   return SUPPORTED_CARDS.includes(card);

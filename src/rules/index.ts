@@ -5,6 +5,7 @@ import * as avoidBattle from './avoid-battle.ts';
 import * as battleCards from './battle-cards.ts';
 import * as cards from './cards.ts';
 import * as casualties from './casualties.ts';
+import * as combatCards from './combat-cards.ts';
 import * as formation from './formation.ts';
 import * as interception from './interception.ts';
 import * as movement from './movement.ts';
@@ -25,6 +26,7 @@ export const RULE_MODULES = [
   relief,
   cards,
   battleCards,
+  combatCards,
 ] as const;
 
 type AnyRestriction = Restriction<never>;

@@ -8,6 +8,7 @@ import { MAJOR_POWERS, type MajorPower, type Power } from '../schema/power.ts';
 import { NO_UNITS } from '../schema/units.ts';
 import { battleCardPlays } from './battle-cards.ts';
 import { moveCardPlays } from './cards.ts';
+import { combatCardPlays, combatStep } from './combat-cards.ts';
 import type { BattleSetup } from './field-battle.ts';
 import { AVOIDER_RESTRICTIONS, avoidDestinations, avoidingStacks, type AvoidState } from './avoid-battle.ts';
 import { interceptionCandidates, type InterceptionState } from './interception.ts';
@@ -163,6 +164,28 @@ export function skippedBattleCards(
     if (plays.length > 0 || refused.length === 0) continue;
     const entries = refused.map((r) => refusedEntry({ card: r.card }, r.refusal));
     out.push(skipped('card', power, battle.space, '14 step 1', entries));
+  }
+  return out;
+}
+
+/**
+ * 14 steps 4–5, ruling R9: the powers holding combat cards that were not asked because no play of theirs was legal
+ * (no land units in the battle, ruling R27; Tercios' or Mercenaries Bribed's conditions, rulings R29, R30).
+ */
+export function skippedCombatCards(
+  world: World,
+  battle: BattleSetup,
+  passed: readonly MajorPower[],
+): SkippedDecision[] {
+  const out: SkippedDecision[] = [];
+  for (const power of MAJOR_POWERS) {
+    if (passed.includes(power)) continue;
+    const { plays, refused } = combatCardPlays(world, power, battle);
+    if (plays.length > 0 || refused.length === 0) continue;
+    const entries = refused.map((r) =>
+      refusedEntry({ card: r.card, ...(r.option ? { option: r.option } : {}) }, r.refusal),
+    );
+    out.push(skipped('card', power, battle.space, combatStep(battle, power), entries));
   }
   return out;
 }

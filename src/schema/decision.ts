@@ -73,7 +73,11 @@ export const NamesSchema = z
 export const MoveRefusedSchema = z.object({ from: SpaceIdSchema, to: SpaceIdSchema });
 export const InterceptRefusedSchema = z.object({ power: PowerSchema, from: SpaceIdSchema });
 export const DestinationRefusedSchema = z.object({ to: SpaceIdSchema });
-export const CardRefusedSchema = z.object({ power: PowerSchema, card: z.string() });
+export const CardRefusedSchema = z.object({
+  power: PowerSchema,
+  card: z.string(),
+  option: z.enum(['extra-dice', 'fewer-dice']).optional().describe('Tercios: the way that is refused (ruling R30)'),
+});
 export const SortieRefusedSchema = z.object({ power: PowerSchema });
 
 /** What every refused answer says: the restriction that forbids it, its rule, and why. */

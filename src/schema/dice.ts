@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import { RULE_REFS, type RulingRef } from '../rules/registry.ts';
 import type { DeepReadonly } from './readonly.ts';
+import { CARD_IDS } from '../data/cards.ts';
+import { MajorPowerSchema } from './power.ts';
 import { LeaderIdSchema } from './units.ts';
 
 /** What a term counts for. A new kind needs its words in src/text/modifiers.ts (the build fails without them). */
@@ -19,6 +21,11 @@ export const DiceSourceSchema = z.discriminatedUnion('kind', [
     .object({ kind: z.literal('againstCavalry') })
     .describe('13.2 step 2, 13.3 step 4: against a formation with Ottoman cavalry, −1'),
   z.object({ kind: z.literal('telescope') }).describe('ruling R1: the Telescope, +1'),
+  z
+    .object({ kind: z.literal('card'), card: z.enum(CARD_IDS), power: MajorPowerSchema })
+    .describe(
+      "14 steps 4–5: a combat card's dice (rulings R27, R30), played by `power`; a negative count takes dice from the side (Tercios)",
+    ),
 ]);
 
 const RULINGS = RULE_REFS.filter((r): r is RulingRef => r.startsWith('R'));

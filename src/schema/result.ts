@@ -138,6 +138,21 @@ export const CardSummarySchema = z.object({
     .array(z.object({ space: SpaceIdSchema, power: MajorPowerSchema, mercenaries: CountSchema, inside: z.boolean() }))
     .optional()
     .describe('Landsknechts, Swiss Mercenaries: the new mercenaries and where they went (ruling R32)'),
+  option: z.enum(['extra-dice', 'fewer-dice']).optional().describe("Tercios: the way it was played (ruling R30)"),
+  side: z
+    .enum(['attacker', 'defender'])
+    .optional()
+    .describe("a combat card's dice: the side they went to (rulings R27, R30; Tercios' fewer dice: the Hapsburg side)"),
+  dice: z
+    .number()
+    .int()
+    .optional()
+    .describe("a combat card's dice for that side, negative for dice taken away (rulings R27, R30)"),
+  bribed: z
+    .array(z.object({ power: PowerSchema, mercenaries: CountSchema }))
+    .optional()
+    .describe('Mercenaries Bribed: the mercenaries taken from each opposing power, in impulse order (ruling R29)'),
+  mercenaries: CountSchema.optional().describe("Mercenaries Bribed: the new mercenaries in the player's stack (ruling R29)"),
 });
 
 export const ReliefSummarySchema = z

@@ -5,6 +5,7 @@ import type { DiceSource, DiceTerm } from '../rules/dice.ts';
 import type { World } from '../rules/world.ts';
 import { enLandUnits, leaderAcc, leaderGen, leaderName, ruLandUnits } from './names.ts';
 import { text, type Text } from './text.ts';
+import { cardTitle } from '../data/cards.ts';
 
 /** Why a term applies: "Charles V's battle rating" / «боевой рейтинг Карла V»; `count` is the term's own count. */
 export function sourceReason(world: Pick<World, 'leaders'>, source: DiceSource, count: number): Text {
@@ -24,6 +25,10 @@ export function sourceReason(world: Pick<World, 'leaders'>, source: DiceSource, 
       return text(enLandUnits(count), ruLandUnits(count));
     case 'defender':
       return text('defender', 'обороняющийся');
+    case 'card': {
+      const c = cardTitle(source.card);
+      return text(c.en, `карта ${c.ru}`);
+    }
   }
 }
 
@@ -42,6 +47,10 @@ export function sourceFor(world: Pick<World, 'leaders'>, source: DiceSource): Te
       return text('against Ottoman cavalry', 'против османской кавалерии');
     case 'telescope':
       return text('for the Telescope', 'за «Телескоп»');
+    case 'card': {
+      const c = cardTitle(source.card);
+      return text(`for ${c.en}`, `по карте ${c.ru}`);
+    }
   }
 }
 

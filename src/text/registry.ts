@@ -136,6 +136,14 @@ export const RULE_REGISTRY: Readonly<Record<RuleRef, Text>> = {
     "Defender dice: one per defending land unit + the best leader's battle rating + 1.",
     'Кубики обороняющегося: по одному за обороняющуюся сухопутную часть + боевой рейтинг лучшего командующего + 1.',
   ),
+  '14 step 4': t(
+    'Attacker combat cards: the active power declares the combat cards it plays as events.',
+    'Боевые карты атакующего: активная держава объявляет боевые карты, которые разыгрывает как события.',
+  ),
+  '14 step 5': t(
+    'Defender combat cards: each major power controlling defending units may declare combat cards in turn.',
+    'Боевые карты обороняющегося: каждая крупная держава, управляющая обороняющимися частями, по очереди может объявить боевые карты.',
+  ),
   '14 step 6': t('Each die showing 5 or 6 is a hit.', 'Каждый кубик с 5 или 6 — попадание.'),
   '14 step 8': t(
     'More hits wins; a tie goes to the defender.',
@@ -291,6 +299,18 @@ export const RULE_REGISTRY: Readonly<Record<RuleRef, Text>> = {
   R26: t(
     'Foul Weather (#31) or Gout (#32), played by another power at 13.1 step 4, cancels the move: the formation stays, its CP are lost; Foul Weather bars moving on this impulse, Gout bars its leader from moving, intercepting and avoiding battle.',
     '«Непогода» (№31) или «Подагра» (№32), сыгранные другой державой на шаге 4 13.1, отменяют движение: соединение остаётся, КО потеряны; после «Непогоды» в этот импульс нельзя двигаться дальше, после «Подагры» её командующий не движется, не перехватывает и не уклоняется.',
+  ),
+  R27: t(
+    'Combat cards at 14 steps 4–5: the attacker declares any number, then each defending major power in impulse order; a power that passed adds none, and only a power with land units in the battle plays. Arquebusiers (#24) gives 2 more dice; Field Artillery (#25) 3 for France or the Ottoman, else 2.',
+    'Боевые карты на шагах 4–5 14: атакующий объявляет сколько угодно карт, затем каждая обороняющаяся крупная держава в порядке импульсов; спасовавшая держава больше карт не добавляет, а играет только держава с сухопутными частями в сражении. «Аркебузиры» (№24) дают 2 кубика сверх; «Полевая артиллерия» (№25) — 3 у Франции или Османов, иначе 2.',
+  ),
+  R29: t(
+    "Mercenaries Bribed (#26): half the opposing side's mercenaries in the battle, rounded up, change sides — taken from the opposing powers in impulse order, replaced by as many of the player's own; never by the Ottoman or against a side with Ottoman land units.",
+    '«Подкуп наёмников» (№26): половина наёмников противной стороны в сражении, с округлением вверх, переходит на другую сторону — их снимают у противных держав в порядке импульсов и заменяют столькими же наёмниками игрока; ни Османами, ни против стороны с османскими сухопутными частями.',
+  ),
+  R30: t(
+    'Tercios (#30): either the Hapsburg, with land units in the battle, adds 3 dice that hit on 4–6, or a power facing at least 3 Hapsburg regulars takes 3 dice from the Hapsburg side (never below none).',
+    '«Терции» (№30): либо Габсбурги, имея сухопутные части в сражении, добавляют 3 кубика, попадающих на 4–6, либо держава, против которой стоят три регулярные части Габсбургов или больше, отнимает у стороны Габсбургов 3 кубика (не меньше нуля).',
   ),
   R32: t(
     'Landsknechts (#33) and Swiss Mercenaries (#36) at 14 step 1, attacker first: new mercenaries (4 for the Hapsburg, or for France by Swiss Mercenaries; 2 otherwise) go where the placing power has land units not under siege.',

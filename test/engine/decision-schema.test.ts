@@ -298,7 +298,7 @@ describe('[Session API] `his schema decision`', () => {
       continue: ['to'],
       casualties: [],
       retreat: ['to'],
-      card: ['card', 'power'],
+      card: ['card', 'option', 'power'],
       relief: ['power'],
     });
     const blocked = member('avoid').properties.blocked.items;

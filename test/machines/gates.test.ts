@@ -1088,6 +1088,72 @@ describe('14 field battle machine (with its retreat child)', () => {
     });
   });
 
+  describe('14 steps 4–5: the combat-card window (ruling R27)', () => {
+    const battleWith = (hands: ScenarioPatch['hands']) => {
+      const base = viennaBattleWorld();
+      return startRecording((inspect) =>
+        createActor(fieldBattleMachine, {
+          input: {
+            world: withPosition(base, { ...base.position, hands: hands ?? {} }),
+            battle: { space: 'vienna', attacker: 'ottoman', origin: 'pressburg' },
+          },
+          inspect,
+        }),
+      );
+    };
+
+    test('[14 step 4, ruling R27] the window waits after the dice are counted; only the attacker’s own play, then the defender’s', () => {
+      const { actor, visited } = battleWith({ ottoman: ['field-artillery'], hapsburg: ['tercios'] });
+      expect(waiting(actor)).toMatchObject({
+        machine: 'fieldBattle',
+        state: 'awaitingAttackerCombatCard',
+        tags: ['decision', 'window'],
+      });
+      expect(visited.indexOf('countingDice')).toBeLessThan(visited.indexOf('awaitingAttackerCombatCard'));
+      const s = waiting(actor).snapshot;
+      expect(s.can({ type: 'card.play', power: 'ottoman', card: 'field-artillery' })).toBe(true);
+      // Not its turn yet (14 step 5 follows), a card not in the hand, a way for a card that has none.
+      expect(s.can({ type: 'card.play', power: 'hapsburg', card: 'tercios', option: 'extra-dice' })).toBe(false);
+      expect(s.can({ type: 'card.play', power: 'ottoman', card: 'arquebusiers' })).toBe(false);
+      expect(s.can({ type: 'card.play', power: 'ottoman', card: 'field-artillery', option: 'extra-dice' })).toBe(false);
+      expect(s.can({ type: 'card.pass', power: 'hapsburg' })).toBe(false);
+      expect(s.can(dice(10, 1))).toBe(false);
+      answer(actor, { type: 'card.play', power: 'ottoman', card: 'field-artillery' });
+      expect(waiting(actor)).toMatchObject({ machine: 'fieldBattle', state: 'awaitingDefenderCombatCard' });
+      const d = waiting(actor).snapshot;
+      // Ruling R30: Tercios needs its way; the attacker answers no more (ruling R27).
+      expect(d.can({ type: 'card.play', power: 'hapsburg', card: 'tercios' })).toBe(false);
+      expect(d.can({ type: 'card.pass', power: 'ottoman' })).toBe(false);
+      expect(d.can({ type: 'card.play', power: 'hapsburg', card: 'tercios', option: 'fewer-dice' })).toBe(false);
+      answer(actor, { type: 'card.play', power: 'hapsburg', card: 'tercios', option: 'extra-dice' });
+      expect(waiting(actor)).toMatchObject({ machine: 'fieldBattle', state: 'rollingAttackerDice' });
+      // The Ottoman's 10 + 3, the Hapsburg's 13 + 3.
+      expect(waiting(actor).snapshot.can(dice(10, 1))).toBe(false);
+      answer(actor, dice(13, 1));
+      expect(waiting(actor).snapshot.can(dice(13, 1))).toBe(false);
+      expect(waiting(actor).snapshot.can(dice(16, 1))).toBe(true);
+    });
+
+    test('[14 step 5, ruling R27] a pass closes a power’s declarations: the Hapsburg asked after the Ottoman passed, never again after its own pass', () => {
+      const { actor, visited } = battleWith({ ottoman: ['arquebusiers'], hapsburg: ['field-artillery'] });
+      answer(actor, { type: 'card.pass', power: 'ottoman' });
+      expect(waiting(actor)).toMatchObject({ machine: 'fieldBattle', state: 'awaitingDefenderCombatCard' });
+      answer(actor, { type: 'card.pass', power: 'hapsburg' });
+      expect(waiting(actor)).toMatchObject({ machine: 'fieldBattle', state: 'rollingAttackerDice' });
+      expect(visited.filter((v) => v === 'awaitingAttackerCombatCard')).toHaveLength(1);
+      expect(visited.filter((v) => v === 'awaitingDefenderCombatCard')).toHaveLength(1);
+      expect(waiting(actor).snapshot.can(dice(10, 1))).toBe(true);
+    });
+
+    test('[14 step 4, ruling R9] nobody has a combat card to play: the window passes through and asks nobody', () => {
+      const { actor, visited } = battleWith({ hapsburg: ['mercenaries-bribed'], england: ['arquebusiers'] });
+      expect(waiting(actor)).toMatchObject({ machine: 'fieldBattle', state: 'rollingAttackerDice' });
+      expect(visited).toContain('combatCardTurn');
+      expect(visited).not.toContain('awaitingAttackerCombatCard');
+      expect(visited).not.toContain('awaitingDefenderCombatCard');
+    });
+  });
+
   test('[14 step 8] equal hits: the defender wins and the attacker retreats (FB-12)', () => {
     const actor = createActor(fieldBattleMachine, {
       input: { world: viennaBattleWorld(), battle: { space: 'vienna', attacker: 'ottoman', origin: 'pressburg' } },

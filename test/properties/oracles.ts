@@ -153,13 +153,24 @@ export function endOracles(sc: Scenario, session: Session): V[] {
           leaders: side.units.leaders,
         });
       if (side.dice.defender !== (role === 'defender' ? 1 : 0)) add('14 step 3', `${role} defender die`, side.dice);
-      if (
-        side.dice.total !== side.dice.units + side.dice.leader + side.dice.defender ||
-        side.rolled.length !== side.dice.total
-      )
+      // Rulings R27, R30: the combat cards' dice for this side, as the summary lists the cards played; Tercios'
+      // 3 dice fewer come off the whole side (the latest dice first), never below none.
+      const played = summary.cards.filter((c) => c.side === role && c.dice !== undefined);
+      const plus = played.filter((c) => c.dice! > 0);
+      const minus = played.reduce((n, c) => n + Math.min(0, c.dice!), 0);
+      const base = side.dice.units + side.dice.leader + side.dice.defender;
+      const counts = [base, ...plus.map((c) => c.dice!)];
+      for (let take = -minus, i = counts.length - 1; take > 0 && i >= 0; i--) {
+        const k = Math.min(counts[i]!, take);
+        counts[i]! -= k;
+        take -= k;
+      }
+      const total = counts.reduce((a, n) => a + n, 0);
+      if (side.dice.total !== total || side.rolled.length !== side.dice.total)
         add('14 step 6', `${role} rolled the wrong number of dice`, { dice: side.dice, rolled: side.rolled.length });
-      if (side.hits !== side.rolled.filter((x) => x >= 5).length)
-        add('14 step 6', `${role} hits ≠ fives and sixes`, side);
+      const faces = counts.flatMap((n, i) => Array<number>(n).fill(i > 0 && plus[i - 1]!.card === 'tercios' ? 4 : 5));
+      if (side.hits !== side.rolled.filter((x, i) => x >= (faces[i] ?? 7)).length)
+        add('14 step 6', `${role} hits ≠ the dice on their hitting faces (5–6; Tercios' 4–6)`, side);
       const lost = land(side.losses);
       const due = Math.min(other.hits, units);
       if (lost !== due && !(side.kept && lost === due - 1))

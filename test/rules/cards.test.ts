@@ -87,11 +87,14 @@ describe('isCardOfProcedures', () => {
       expect: forbids(["'siege-artillery'", 'ruling R14'], ['«siege-artillery»', 'постановление R14']),
     },
     {
-      title: '[ruling R14] forbids Tercios, whose window this release does not run yet',
+      title: '[ruling R14] forbids Surprise Attack, which this release does not play yet',
       patch: HANDS,
       power: 'hapsburg',
-      card: 'tercios',
-      expect: forbids(['Tercios (#30)', 'not supported yet'], ['«Терции» (№30)', 'пока не поддерживается']),
+      card: 'surprise-attack',
+      expect: forbids(
+        ['Surprise Attack (#29)', 'not supported yet'],
+        ['«Внезапная атака» (№29)', 'пока не поддерживается'],
+      ),
     },
   ]);
 });

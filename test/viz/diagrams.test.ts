@@ -158,9 +158,11 @@ describe('labels', () => {
     expect(ru).toContain('решает игрок');
     expect(ru).toContain('окно карт');
     const mermaid = drawDiagram('fieldBattle', 'mermaid');
-    expect(mermaid).toContain('class awaitingBattleResponseCard,awaitingCasualties decision');
+    expect(mermaid).toContain(
+      'class awaitingBattleResponseCard,awaitingAttackerCombatCard,awaitingDefenderCombatCard,awaitingCasualties decision',
+    );
     expect(mermaid).toContain('class rollingAttackerDice,rollingDefenderDice roll');
-    expect(mermaid).toContain('class responseCards,combatCards window');
+    expect(mermaid).toContain('class responseCards,combatCards,combatCardTurn window');
   });
 });
 

@@ -14,6 +14,7 @@ import { text, type Text } from '../../text/text.ts';
 import { base, cardWindow, option, refusedAnswer, type Waiting } from './common.ts';
 import { named } from './names.ts';
 import { heldCards } from './movement.ts';
+import { buildCombatCard } from './combat-cards.ts';
 
 /** What a play at 14 step 1 does (ruling R32), as its option says. */
 function playLabel(world: World, play: BattleCardPlay): Text {
@@ -72,4 +73,7 @@ function buildBattleResponseCard(w: Waiting<FieldBattleContext>): DecisionOf<'ca
   });
 }
 
-export const battleResponseCard = cardWindow<FieldBattleContext>(buildBattleResponseCard);
+/** The field battle's two card windows: 14 step 1 (response cards), 14 steps 4–5 (combat cards). */
+export const battleResponseCard = cardWindow<FieldBattleContext>((w) =>
+  w.state === 'awaitingBattleResponseCard' ? buildBattleResponseCard(w) : buildCombatCard(w),
+);

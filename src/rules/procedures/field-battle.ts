@@ -48,7 +48,16 @@ import type { CardId } from '../../data/cards.ts';
 import { isMajorPower } from '../../schema/power.ts';
 import { checkBattleCard, mercenaryGrant, nextBattleResponder, type BattleCardArgs } from '../battle-cards.ts';
 import { cardSummary, playCard } from '../cards.ts';
-import { skippedBattleCards } from '../skipped.ts';
+import {
+  bribeMercenaries,
+  checkCombatCard,
+  combatStep,
+  combatTerm,
+  nextCombatResponder,
+  type CombatCardArgs,
+  type CombatCardPlay,
+} from '../combat-cards.ts';
+import { skippedBattleCards, skippedCombatCards } from '../skipped.ts';
 import { captureSummaries, settleArrival, withSiegeBegun } from './summaries.ts';
 import type { MajorPower } from '../../schema/power.ts';
 
@@ -92,6 +101,9 @@ export interface FieldBattleContext extends ProcedureContext {
   /** 14 step 1 (ruling R32): the power asked about its response cards now, and those that passed. */
   readonly responding?: MajorPower | undefined;
   readonly responders?: readonly MajorPower[] | undefined;
+  /** 14 steps 4–5 (ruling R27): the powers that passed on their combat cards, and the last power asked. */
+  readonly combatPassed?: readonly MajorPower[] | undefined;
+  readonly combatAsked?: MajorPower | undefined;
 }
 
 export type FieldBattleOutput = ProcedureContext & { readonly winner?: Role };
@@ -254,7 +266,124 @@ export function closeBattleResponseWindow(c: FieldBattleContext): Partial<FieldB
   return skipped.length > 0 ? { summary: { ...c.summary, skipped: [...c.summary.skipped, ...skipped] } } : {};
 }
 
+/** The arguments of a card played at 14 steps 4–5 as the restrictions read them. */
+export function combatCardArgs(c: FieldBattleContext, event: EngineEvent): CombatCardArgs | undefined {
+  const e = eventOf(event, 'card.play');
+  if (!e || !isMajorPower(e.power)) return undefined;
+  return { power: e.power, card: e.card, battle: c.battle, option: e.option };
+}
+
+function combatWindow(c: FieldBattleContext) {
+  return { passed: c.combatPassed ?? [], asked: c.combatAsked };
+}
+
+function nextCombatPower(c: FieldBattleContext): MajorPower | undefined {
+  return nextCombatResponder(c.world, c.battle, combatWindow(c));
+}
+
+/** Ruling R27: the attacker first (14 step 4), then each defending major power in impulse order (14 step 5). */
+export function askNextCombatResponder(c: FieldBattleContext): Partial<FieldBattleContext> {
+  const next = nextCombatPower(c);
+  return { responding: next, combatAsked: next };
+}
+
+export function passCombatCard(c: FieldBattleContext, event: EngineEvent): Partial<FieldBattleContext> {
+  const power = eventAs(event, 'card.pass').power as MajorPower;
+  return { combatPassed: [...(c.combatPassed ?? []), power], responding: undefined };
+}
+
+/** Each side's dice counted again (14 steps 2–3) on the units now in the battle, the cards' terms kept. */
+function recount(c: FieldBattleContext, world: FieldBattleContext['world']): Partial<FieldBattleContext> {
+  const counted = countDice({ ...c, world });
+  const cards = (role: Role) => (c.dice?.[role] ?? []).filter((t) => t.source.kind === 'card');
+  return {
+    ...counted,
+    dice: {
+      attacker: [...(counted.dice?.attacker ?? []), ...cards('attacker')],
+      defender: [...(counted.dice?.defender ?? []), ...cards('defender')],
+    },
+  };
+}
+
+/**
+ * Rulings R27, R29, R30: a combat card's effect — its dice join the side it names (a negative term takes dice from
+ * the Hapsburg side), or Mercenaries Bribed turns mercenaries and both sides' dice are counted again; the card
+ * leaves the hand. The same power is asked again while it holds a card it may play.
+ */
+export function playCombatCard(c: FieldBattleContext, event: EngineEvent): Partial<FieldBattleContext> {
+  const args = must(combatCardArgs(c, event), 'playCombatCard without card.play');
+  const play = {
+    power: args.power,
+    card: args.card as CardId,
+    ...(args.option ? { option: args.option } : {}),
+  } as CombatCardPlay;
+  const window = combatStep(c.battle, args.power);
+  const hand = playCard(c.world.position, args.power, play.card);
+  if (play.card === 'mercenaries-bribed') {
+    const bribe = bribeMercenaries(c.world, c.battle, args.power);
+    const world = { ...c.world, position: playCard(bribe.position, args.power, play.card) };
+    return {
+      world,
+      ...recount(c, world),
+      responding: undefined,
+      summary: {
+        ...c.summary,
+        cards: [
+          ...c.summary.cards,
+          cardSummary(args.power, play.card, {
+            window,
+            bribed: bribe.bribed.map((b) => ({ ...b })),
+            mercenaries: bribe.mercenaries,
+          }),
+        ],
+      },
+    };
+  }
+  const term = must(combatTerm(c.world, c.battle, play), 'a combat card with no dice');
+  const dice = c.dice ?? { attacker: [], defender: [] };
+  // Ruling R30: Tercios' 3 dice fewer come off everything the side rolls, so dice added later go before them.
+  const own = dice[term.role];
+  const at = term.term.count < 0 ? own.length : own.findIndex((t) => t.count < 0);
+  const terms = at < 0 ? [...own, term.term] : [...own.slice(0, at), term.term, ...own.slice(at)];
+  return {
+    world: { ...c.world, position: hand },
+    dice: { ...dice, [term.role]: terms },
+    responding: undefined,
+    summary: {
+      ...c.summary,
+      cards: [
+        ...c.summary.cards,
+        cardSummary(args.power, play.card, {
+          window,
+          ...(play.option ? { option: play.option } : {}),
+          side: term.role,
+          dice: term.term.count,
+        }),
+      ],
+    },
+  };
+}
+
+/** Ruling R9: the powers of the battle holding combat cards they may not play, with the reasons. */
+export function closeCombatCardWindow(c: FieldBattleContext): Partial<FieldBattleContext> {
+  const skipped = skippedCombatCards(c.world, c.battle, c.combatPassed ?? []);
+  return skipped.length > 0 ? { summary: { ...c.summary, skipped: [...c.summary.skipped, ...skipped] } } : {};
+}
+
 export const fieldBattleGuards = {
+  hasAttackerCombatCardToAsk: guard<FieldBattleContext>('14 step 4', (c) => nextCombatPower(c) === c.battle.attacker),
+  hasDefenderCombatCardToAsk: guard<FieldBattleContext>('14 step 5', (c) => {
+    const next = nextCombatPower(c);
+    return next !== undefined && next !== c.battle.attacker;
+  }),
+  isLegalCombatCard: answerGuard<FieldBattleContext>('14 step 4', (c, e) => {
+    const args = combatCardArgs(c, e);
+    return args && args.power === c.responding ? checkCombatCard(c.world, args) : false;
+  }),
+  // A pass is always allowed to the asked power; another power's is out of turn (`false`).
+  isAskedCombatResponderPassing: answerGuard<FieldBattleContext>('14 step 4', (c, e) =>
+    eventOf(e, 'card.pass')?.power === c.responding ? ALLOWED : false,
+  ),
   hasBattleResponderToAsk: guard<FieldBattleContext>(
     '14 step 1',
     (c) => nextBattleResponder(c.world, c.battle, c.responders ?? []) !== undefined,

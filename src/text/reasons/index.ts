@@ -9,6 +9,7 @@ import { AVOID_BATTLE_REASONS } from './avoid-battle.ts';
 import { BATTLE_CARD_REASONS } from './battle-cards.ts';
 import { CARD_REASONS } from './cards.ts';
 import { CASUALTY_REASONS } from './casualties.ts';
+import { COMBAT_CARD_REASONS } from './combat-cards.ts';
 import { FORMATION_REASONS } from './formation.ts';
 import { INTERCEPTION_REASONS } from './interception.ts';
 import { MOVEMENT_REASONS } from './movement.ts';
@@ -25,6 +26,7 @@ export const REASONS: { readonly [C in RestrictionCode]: Renderer<FactsOf<C>> } 
   ...BATTLE_CARD_REASONS,
   ...CARD_REASONS,
   ...CASUALTY_REASONS,
+  ...COMBAT_CARD_REASONS,
   ...FORMATION_REASONS,
   ...INTERCEPTION_REASONS,
   ...MOVEMENT_REASONS,
