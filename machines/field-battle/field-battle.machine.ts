@@ -115,16 +115,9 @@ export const fieldBattleMachine = setup({
     },
     combatCards: {
       description:
-        'Steps 4–5: the combat cards, the attacker first, then each defending major power in impulse order (ruling R27).',
+        'Steps 4–5: the combat cards, the attacker first, then each defending major power in impulse order — a power with a play that has not passed, never one before the last asked (ruling R27); nobody is asked when nobody has a play (ruling R9).',
       tags: ['window'],
       meta: { rule: '14 step 4', ruling: 'R27', title: text('Combat cards', 'Боевые карты') },
-      always: { target: 'combatCardTurn' },
-    },
-    combatCardTurn: {
-      description:
-        'Steps 4–5: whose turn it is to declare combat cards — a power with a play that has not passed, never one before the last asked (ruling R27); nobody is asked when nobody has a play (ruling R9).',
-      tags: ['window'],
-      meta: { rule: '14 step 4', ruling: 'R27', title: text('Whose combat cards?', 'Чьи боевые карты?') },
       always: [
         {
           guard: 'hasAttackerCombatCardToAsk',
@@ -149,8 +142,8 @@ export const fieldBattleMachine = setup({
         title: text("Attacker's combat card?", 'Боевая карта атакующего?'),
       },
       on: {
-        'card.play': { guard: 'isLegalCombatCard', target: 'combatCardTurn', actions: 'playCombatCard' },
-        'card.pass': { guard: 'isAskedCombatResponderPassing', target: 'combatCardTurn', actions: 'passCombatCard' },
+        'card.play': { guard: 'isLegalCombatCard', target: 'combatCards', actions: 'playCombatCard' },
+        'card.pass': { guard: 'isAskedCombatResponderPassing', target: 'combatCards', actions: 'passCombatCard' },
       },
     },
     awaitingDefenderCombatCard: {
@@ -164,8 +157,8 @@ export const fieldBattleMachine = setup({
         title: text("Defender's combat card?", 'Боевая карта обороняющегося?'),
       },
       on: {
-        'card.play': { guard: 'isLegalCombatCard', target: 'combatCardTurn', actions: 'playCombatCard' },
-        'card.pass': { guard: 'isAskedCombatResponderPassing', target: 'combatCardTurn', actions: 'passCombatCard' },
+        'card.play': { guard: 'isLegalCombatCard', target: 'combatCards', actions: 'playCombatCard' },
+        'card.pass': { guard: 'isAskedCombatResponderPassing', target: 'combatCards', actions: 'passCombatCard' },
       },
     },
     rollingAttackerDice: {

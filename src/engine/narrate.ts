@@ -555,6 +555,8 @@ function diceMadeOf(world: World, who: Text, terms: readonly DiceTerm[]): Text {
 
 /** 14 steps 2–3, on entering "Combat cards": each side's dice and what they are made of. */
 function diceCountedNote({ world, context: f }: StepOf<'fieldBattle'>): Text[] {
+  // Counted once, as the window opens: back in it after a play or a pass, the play's own note tells the change.
+  if (f.combatAsked !== undefined) return [];
   const side = (r: 'attacker' | 'defender') => {
     const who =
       r === 'attacker'

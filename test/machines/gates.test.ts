@@ -1148,7 +1148,7 @@ describe('14 field battle machine (with its retreat child)', () => {
     test('[14 step 4, ruling R9] nobody has a combat card to play: the window passes through and asks nobody', () => {
       const { actor, visited } = battleWith({ hapsburg: ['mercenaries-bribed'], england: ['arquebusiers'] });
       expect(waiting(actor)).toMatchObject({ machine: 'fieldBattle', state: 'rollingAttackerDice' });
-      expect(visited).toContain('combatCardTurn');
+      expect(visited).toContain('combatCards');
       expect(visited).not.toContain('awaitingAttackerCombatCard');
       expect(visited).not.toContain('awaitingDefenderCombatCard');
     });

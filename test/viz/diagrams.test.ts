@@ -162,7 +162,7 @@ describe('labels', () => {
       'class awaitingBattleResponseCard,awaitingAttackerCombatCard,awaitingDefenderCombatCard,awaitingCasualties decision',
     );
     expect(mermaid).toContain('class rollingAttackerDice,rollingDefenderDice roll');
-    expect(mermaid).toContain('class responseCards,combatCards,combatCardTurn window');
+    expect(mermaid).toContain('class responseCards,combatCards window');
   });
 });
 
