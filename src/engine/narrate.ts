@@ -127,7 +127,7 @@ function cardNote(world: World, card: CardSummary, move: MoveSummary | undefined
     }));
     const one = n % 10 === 1 && n % 100 !== 11;
     return text(
-      `${p.en} plays ${c.en}: ${u.en} change${n === 1 ? 's' : ''} sides (${from.map((f) => f.en).join(', ')}) and fight for ${p.en} (${r.en}).`,
+      `${p.en} plays ${c.en}: ${u.en} change${n === 1 ? 's' : ''} sides (${from.map((f) => f.en).join(', ')}) and fight${n === 1 ? 's' : ''} for ${p.en} (${r.en}).`,
       `${p.ru} ${plays} карту ${c.ru}: ${u.ru} (${from.map((f) => f.ru).join(', ')}) ${one ? 'переходит' : 'переходят'} на сторону ${powerGen(card.power).ru} (${r.ru}).`,
     );
   }

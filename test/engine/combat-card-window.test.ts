@@ -286,6 +286,26 @@ describe('Mercenaries Bribed (ruling R29)', () => {
     expectReparses(s);
   });
 
+  test('[14 step 4, ruling R29] one mercenary bribed: the story says it changes sides and fights, in the singular in both languages', () => {
+    const s = createSession(
+      scenario({
+        attacker: { power: 'france', regulars: 2 },
+        defenders: [{ power: 'hapsburg', regulars: 2, mercenaries: 1 }],
+        war: [['france', 'hapsburg']],
+        hands: { france: ['mercenaries-bribed'] },
+      }),
+    );
+    declineAvoid(s);
+    play(s, [{ type: 'card.play', power: 'france', card: 'mercenaries-bribed' } as EngineEvent]);
+    const story = s.trace.filter((t) => t.headline).map((t) => t.note);
+    expect(story.map((n) => n.en)).toContainEqual(
+      'France plays Mercenaries Bribed (#26): 1 mercenary changes sides (1 from Hapsburg) and fights for France (14 step 4, ruling R29).',
+    );
+    expect(story.map((n) => n.ru)).toContainEqual(
+      expect.stringMatching(/: 1 наёмник \(1 от Габсбургов\) переходит на сторону Франции \(/),
+    );
+  });
+
   test('[14 step 4, ruling R29] not against a side with Ottoman land units: refused with its ruling, so nobody is asked', () => {
     const s = createSession(
       scenario({

@@ -163,6 +163,19 @@ describe('[14 steps 2–6] a 4–6 pool flows through every reader of the dice t
     ).text;
     expect(panel.match(/class="die hit"/g)).toHaveLength(4);
     expect(panel).toContain('hit (5 or 6; 4, 5 or 6)');
+    // The extra pool is drawn as dice of its own colour (ruling R30's 4–6 dice): its 3 dice, the last thrown, name
+    // their hitting face; the 4s among them are its hits, the 3 is not; the 5–6 dice name none.
+    const faces = [...panel.matchAll(/<svg class="([^"]*)"[^>]*data-value="(\d)"([^>]*)>/g)].map((m) => [
+      m[1],
+      Number(m[2]),
+      /data-hit-on="4"/.test(m[3]!),
+    ]);
+    expect(faces.slice(-3)).toEqual([
+      ['die hit', 4, true],
+      ['die hit', 4, true],
+      ['die', 3, true],
+    ]);
+    expect(faces.slice(0, -3).every(([, , pool]) => pool === false)).toBe(true);
   });
 
   test('[14 step 6] the exact chance of each number of hits with a 5–6 die and a 4–6 die: 1/3, 1/2, 1/6', () => {

@@ -81,6 +81,8 @@ function screenOnly(rules: string): string {
   });
 }
 
+// The dice panel's rules are written without spaces: the replay script carries this sheet and stays under its
+// 100 000-character budget (test/walkthrough/bundle.test.ts).
 export const STYLE = `
 :root { --ink:#1f2937; --muted:#64748b; --line:#e2e8f0; --ok:#15803d; --no:#b91c1c; --cur:#dc2626; --seen:#16a34a; --bg:#f8fafc; --head:76px; }
 * { box-sizing: border-box; }
@@ -118,12 +120,13 @@ table { border-collapse: collapse; width: 100%; font-size: .85rem; } th, td { te
 .decision { margin: 1rem 0; padding: .7rem .9rem; border: 2px solid #f59e0b; background: #fffbeb; border-radius: 10px; } .decision .who { font-weight: 700; }
 .decision .prompt { font-weight: 500; } .options li, .blocked li { margin: .2rem 0; } .blocked .opt { text-decoration: line-through; color: var(--no); }
 .answered { margin-top: .6rem; padding-top: .5rem; border-top: 1px dashed #f59e0b; }
-.dice .faces { display: flex; flex-wrap: wrap; gap: 6px; margin: .3rem 0; }
-svg.die rect { fill: #fff; stroke: #334155; stroke-width: 2; } svg.die circle { fill: #111827; }
-svg.die.hit rect { fill: #fee2e2; stroke: var(--no); stroke-width: 3; } svg.die.hit circle { fill: var(--no); }
-.mods { margin: .2rem 0; padding-left: 1.2rem; } .mod-value { display: inline-block; min-width: 2.2em; font-weight: 700; }
-.outcome .ok { color: var(--ok); } .outcome .no { color: var(--no); } .hits { color: var(--no); }
-.chance { margin: .2rem 0; } .hit-chances p { margin: .3rem 0 .1rem; } .hit-chances ul { list-style: none; padding: 0; margin: 0; display: flex; flex-wrap: wrap; gap: .15rem .8rem; font-size: .85rem; } .hit-chances .rolled { background: #fee2e2; border-radius: 4px; padding: 0 .3rem; }
+.dice .faces{display:flex;flex-wrap:wrap;gap:6px;margin:.3rem 0}
+svg.die rect{fill:#fff;stroke:#334155;stroke-width:2}svg.die circle{fill:#111827}
+svg.die.hit rect{fill:#fee2e2;stroke:var(--no);stroke-width:3}svg.die.hit circle{fill:var(--no)}
+svg.die[data-hit-on] rect{fill:#dbeafe}
+.mods{margin:.2rem 0;padding-left:1.2rem}.mod-value{display:inline-block;min-width:2.2em;font-weight:700}
+.outcome .ok{color:var(--ok)}.outcome .no{color:var(--no)}.hits{color:var(--no)}
+.chance{margin:.2rem 0}.hit-chances p{margin:.3rem 0 .1rem}.hit-chances ul{list-style:none;padding:0;margin:0;display:flex;flex-wrap:wrap;gap:.15rem .8rem;font-size:.85rem}.hit-chances .rolled{background:#fee2e2;border-radius:4px;padding:0 .3rem}
 .odds { margin: .25rem 0 .45rem; font-size: .8rem; color: #334155; } .odds .bar { display: flex; height: 10px; max-width: 340px; border-radius: 5px; overflow: hidden; border: 1px solid #cbd5e1; background: #e2e8f0; }
 .odds .seg { display: block; height: 100%; } .odds .nums { display: flex; flex-wrap: wrap; gap: .05rem .9rem; margin-top: 2px; } .odds .pc { white-space: nowrap; } .odds .more { display: block; color: var(--muted); }
 .sw { display: inline-block; width: .75em; height: .75em; border: 1px solid #94a3b8; border-radius: 2px; margin-right: .3em; vertical-align: -1px; }
