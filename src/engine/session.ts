@@ -41,6 +41,7 @@ import { checkedOptions, SessionOptionsError, shownValue, type SessionOptions } 
 import type { SendOptions, SessionSnapshot, SessionStep, UndoResult } from './store.ts';
 import { SeatView } from './seat.ts';
 import { stateMetaOf } from './structure.ts';
+import { SharedList } from './shared-list.ts';
 import { stateOf, Tracer, type EventSource, type TraceEntry, type TraceStep } from './trace.ts';
 
 export type { EventSource, TraceEntry, TraceGuard } from './trace.ts';
@@ -120,7 +121,8 @@ export class Session {
   /** The machines' snapshots: replaced, never changed, by every step. */
   private tree!: TreeNode;
   private readonly tracer: Tracer;
-  private readonly accepted: AcceptedEvent[] = [];
+  /** Shared with forks (a fork copies nothing of it). */
+  private accepted: SharedList<AcceptedEvent>;
   private readonly observers: Observers;
   private cachedPending: Decision | null | undefined;
   /** The pending decision's bare answers (decisions.ts), null when its procedure does not list them bare. */
@@ -146,7 +148,7 @@ export class Session {
     this.seed = seed;
     this.lang = lang;
     this.dice = from ? from.dice.clone() : new Dice(this.seed);
-    if (from) this.accepted.push(...from.accepted);
+    this.accepted = from ? from.accepted.fork() : new SharedList();
     this.tracer = new Tracer(this.recorder, from?.tracer);
     this.runner = new TreeRunner({
       trace: (ev) => this.tracer.inspect(ev),
@@ -196,9 +198,11 @@ export class Session {
     (fork as { seed: number }).seed = unseenSeed();
     fork.dice = new Dice(fork.seed);
     fork.checkpoint = undefined;
-    fork.accepted.forEach((a, i) => {
-      if (a.source === 'seeded') fork.accepted[i] = Object.freeze({ event: a.event, source: 'host' });
-    });
+    fork.accepted = new SharedList(
+      fork.accepted
+        .slice()
+        .map((a) => (a.source === 'seeded' ? Object.freeze({ event: a.event, source: 'host' as const }) : a)),
+    );
     return fork;
   }
 
@@ -263,7 +267,7 @@ export class Session {
 
   /** Events accepted so far, including the engine's own forced answers (ruling R9). A frozen copy. */
   get log(): readonly AcceptedEvent[] {
-    return Object.freeze([...this.accepted]);
+    return Object.freeze(this.accepted.slice());
   }
 
   /** The board as it stands now (a moving formation between its space and the destination is not in it). Frozen. */
@@ -334,12 +338,12 @@ export class Session {
   private steps(): readonly SessionStep[] {
     if (this.cachedSteps) return this.cachedSteps;
     const { from, to } = this.lastSteps;
-    const entries = this.tracer.entries;
+    const entries = this.tracer.entriesSince(from, to);
     const boards = this.tracer.boardsSince(from).slice(0, to - from);
     const position = this.position;
     this.cachedSteps = deepFreeze(
       boards.map(({ board, movement }, i) => ({
-        entry: entries[from + i]!,
+        entry: entries[i]!,
         position: board ? procedureContext(fromSnapshot(board)).world.position : position,
         inTransit: movement ? transitOf(movement) : null,
       })),
@@ -370,7 +374,7 @@ export class Session {
     const taken = undone[0]!;
     this.checkpoint = cp.previous;
     this.tree = cp.tree;
-    this.accepted.length = cp.accepted;
+    this.accepted.truncate(cp.accepted);
     this.dice = cp.dice.clone();
     this.recorder.clear();
     this.tracer.truncate(cp.trace);
@@ -566,7 +570,7 @@ export class Session {
       position: this.position,
       inTransit: this.inTransit,
       summary: this.summary,
-      trace: Object.freeze(this.tracer.entries.slice(traceFrom, traceTo)),
+      trace: Object.freeze(this.tracer.entriesSince(traceFrom, traceTo)),
       traceFrom,
       steps: this.steps(),
     }));
@@ -599,7 +603,7 @@ export class Session {
       this.cachedPending = undefined;
       this.cachedAnswers = undefined;
       this.cachedResult = undefined;
-      this.accepted.length = marks.accepted;
+      this.accepted.truncate(marks.accepted);
       this.dice = diceBefore;
       this.recorder.clear();
       this.tracer.truncate(marks.trace);
@@ -728,6 +732,7 @@ export class Session {
       seed: this.seed,
       lang: this.lang,
       events: this.accepted
+        .slice()
         .filter((a): a is AcceptedEvent & { source: Exclude<EventSource, 'engine'> } => a.source !== 'engine')
         .map((a) => ({ event: a.event, source: a.source })),
     };

@@ -12,6 +12,7 @@ import type { GuardRecorder } from './instrument.ts';
 import { deepFreeze } from './freeze.ts';
 import { actorInfo, fromSnapshot, microstepTrigger, procedureContext } from './actors.ts';
 import { narrate } from './narrate.ts';
+import { SharedList } from './shared-list.ts';
 import { stateMetaOf } from './structure.ts';
 
 /** Who supplied an event: the host, a scenario script, the resolve policy, the seeded dice, or the engine (ruling R9). */
@@ -87,20 +88,19 @@ export function stateOf(snapshot: AnyMachineSnapshot): string {
 export class Tracer {
   /** Who supplied the event being processed now. */
   source: EventSource | 'start' = 'start';
-  private readonly raw: RawStep[] = [];
+  /** Shared with forks (a fork copies nothing of it). */
+  private readonly raw: SharedList<RawStep>;
   /** The narrated prefix of `raw`, built on demand. */
-  private readonly built: TraceEntry[] = [];
+  private readonly built: SharedList<TraceEntry>;
   private lastSummary: RecordedSummary = EMPTY_SUMMARY;
 
   private readonly recorder: GuardRecorder;
 
   constructor(recorder: GuardRecorder, from?: Tracer) {
     this.recorder = recorder;
-    if (from) {
-      this.raw.push(...from.raw);
-      this.built.push(...from.built);
-      this.lastSummary = from.lastSummary;
-    }
+    this.raw = from ? from.raw.fork() : new SharedList();
+    this.built = from ? from.built.fork() : new SharedList();
+    if (from) this.lastSummary = from.lastSummary;
   }
 
   /**
@@ -111,8 +111,13 @@ export class Tracer {
 
   /** Every step so far, narrated. */
   get entries(): readonly TraceEntry[] {
-    while (this.built.length < this.raw.length) this.built.push(this.narrate(this.raw[this.built.length]!));
-    return this.built;
+    return this.entriesSince(0);
+  }
+
+  /** The steps from `from` to `to`, narrated (those before them are narrated too: a note reads the summary before). */
+  entriesSince(from: number, to = this.raw.length): TraceEntry[] {
+    while (this.built.length < this.raw.length) this.built.push(this.narrate(this.raw.at(this.built.length)!));
+    return this.built.slice(from, to);
   }
 
   get length(): number {
@@ -121,11 +126,11 @@ export class Tracer {
 
   /** Forgets every step from `length` on (a failed step is undone). */
   truncate(length: number): void {
-    this.raw.length = Math.min(this.raw.length, length);
+    this.raw.truncate(length);
     this.deferred.clear();
     // Notes are written from the summary before each step: narrate again from the start when steps were built.
     if (this.built.length > length) {
-      this.built.length = 0;
+      this.built.truncate(0);
       this.lastSummary = EMPTY_SUMMARY;
     }
   }
@@ -142,7 +147,7 @@ export class Tracer {
     let board: AnyMachineSnapshot | undefined;
     let movement: AnyMachineSnapshot | undefined;
     for (let i = Math.min(from, this.raw.length) - 1; i >= 0 && !(board && movement); i--) {
-      const r = this.raw[i]!;
+      const r = this.raw.at(i)!;
       if ('initial' in r) continue;
       board ??= r.snap;
       if (r.machine === 'movement') movement ??= r.snap;
@@ -202,13 +207,13 @@ export class Tracer {
     };
     // A step of an actor whose own start is still waiting for its parent's step waits with it, and so do the steps
     // of the children it has just started (they follow the step that started them, however deep the nesting).
-    const target = this.deferred.get(ev.actorRef.sessionId)?.steps ?? this.raw;
+    const target: { push(...steps: RawStep[]): void } = this.deferred.get(ev.actorRef.sessionId)?.steps ?? this.raw;
     target.push(raw);
     this.flushChildren(ev.actorRef.sessionId, target);
   }
 
   /** Moves the waiting steps of `parent`'s children, and of theirs, after `parent`'s step in `target`. */
-  private flushChildren(parent: string, target: RawStep[]): void {
+  private flushChildren(parent: string, target: { push(...steps: RawStep[]): void }): void {
     if (this.deferred.size === 0) return;
     for (const [id, child] of [...this.deferred]) {
       if (child.parent !== parent) continue;
