@@ -108,6 +108,10 @@ function treeFloor(): void {
 const midway = createSession(viennaWithoutScript());
 midway.send(book.data.events[0]!);
 
+// A session at the end of a long move (the eager policy's 100 interception attempts at a 100-spoke hub): a fork of it
+// shares the trace and the log instead of copying them (issue 20), so it costs what a fork of `midway` costs.
+const longMove = resolve(interceptHub(100), { policy: 'eager', seed: 1 }).session;
+
 // The JIT takes a few thousand calls to settle on the engine's code: warm the three the same way before any is timed
 // (tinybench's own warm-up of a hundred calls per task leaves the first task, the session, measured half-compiled).
 for (let i = 0; i < (quick ? 200 : 3000); i++) {
@@ -126,7 +130,8 @@ bench
   .add('resolve (session)', () => void resolve(book))
   .add('floor (XState alone)', floor)
   .add('tree floor (snapshot tree alone)', treeFloor)
-  .add('fork', () => void midway.fork());
+  .add('fork', () => void midway.fork())
+  .add('fork of a long move', () => void longMove.fork());
 await bench.run();
 const stat = (name: string) => {
   const t = bench.getTask(name)?.result;
@@ -149,6 +154,7 @@ for (let i = 0; i < (quick ? 300 : 3000); i++) {
 }
 const meanOf = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const forkMs = stat('fork').p50;
+const forkLongMs = stat('fork of a long move').p50;
 
 // send latency: every send of the worked example, many times.
 const sends: number[] = [];
@@ -391,6 +397,8 @@ const results = {
   'treeFloor.ms': round(treeFloorMs),
   'resolve.ratioToTreeFloor': round(resolveMs / treeFloorMs),
   'fork.ms': round(forkMs),
+  'fork.longMoveMs': round(forkLongMs),
+  'fork.longMoveTraceSteps': longMove.traceLength,
   'send.medianMs': round(median(sends)),
   'send.p99Ms': round(percentile(sends, 0.99)),
   'explore.wallMs': Math.round(exploreMs),
