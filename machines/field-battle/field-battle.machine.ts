@@ -11,6 +11,11 @@ import {
   closeCombatCardWindow,
   passCombatCard,
   playCombatCard,
+  askNextRollsResponder,
+  passRollsCard,
+  playRollsCard,
+  recordCardRoll,
+  closeRollsWindow,
   applyCasualties,
   askNextCasualties,
   assignInactiveCasualties,
@@ -52,6 +57,11 @@ export const fieldBattleMachine = setup({
       passBattleResponseCard,
       playBattleResponseCard,
       closeBattleResponseWindow,
+      askNextRollsResponder,
+      passRollsCard,
+      playRollsCard,
+      recordCardRoll,
+      closeRollsWindow,
       countDice,
       askNextCombatResponder,
       passCombatCard,
@@ -171,7 +181,38 @@ export const fieldBattleMachine = setup({
       description: 'Step 6: the defender rolls its dice; each 5 or 6 is a hit.',
       tags: ['roll'],
       meta: { rule: '14 step 6', roll: 'defender', title: text("Defender's dice", 'Кубики обороняющегося') },
-      on: { 'dice.rolled': { guard: 'isDefenderRoll', target: 'decidingWinner', actions: 'recordDefenderRoll' } },
+      on: { 'dice.rolled': { guard: 'isDefenderRoll', target: 'rollsCards', actions: 'recordDefenderRoll' } },
+    },
+    rollsCards: {
+      description:
+        'Step 7: after both rolls the Ottoman, with Janissaries unused this turn and land units in the battle (either side), may play it (ruling R31); nobody is asked when nobody holds a card to play (ruling R9).',
+      tags: ['window'],
+      meta: { rule: '14 step 7', ruling: 'R31', title: text('Janissaries?', 'Янычары?') },
+      always: [
+        { guard: 'hasRollsResponderToAsk', target: 'awaitingRollsCard', actions: 'askNextRollsResponder' },
+        { target: 'decidingWinner', actions: 'closeRollsWindow' },
+      ],
+    },
+    awaitingRollsCard: {
+      description: 'Step 7: the Ottoman plays Janissaries (5 more dice for its side, hitting on 5–6) or passes.',
+      tags: ['decision', 'window'],
+      meta: {
+        rule: '14 step 7',
+        ruling: 'R31',
+        decision: 'card',
+        title: text('Play Janissaries?', 'Сыграть «Янычар»?'),
+      },
+      on: {
+        'card.play': { guard: 'isLegalRollsCard', target: 'rollingCardDice', actions: 'playRollsCard' },
+        'card.pass': { guard: 'isAskedRollsResponderPassing', target: 'rollsCards', actions: 'passRollsCard' },
+      },
+    },
+    rollingCardDice: {
+      description:
+        "Step 7: the Janissaries' 5 dice are rolled for the Ottoman's side; each 5 or 6 is a hit (ruling R31).",
+      tags: ['roll'],
+      meta: { rule: '14 step 7', ruling: 'R31', roll: 'card', title: text("Janissaries' dice", 'Кубики янычар') },
+      on: { 'dice.rolled': { guard: 'isCardRoll', target: 'rollsCards', actions: 'recordCardRoll' } },
     },
     decidingWinner: {
       description:

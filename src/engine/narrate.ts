@@ -144,7 +144,7 @@ function cardNote(world: World, card: CardSummary, move: MoveSummary | undefined
         )
       : text(
           `${p.en} plays ${c.en}: ${n} more dice${hits.en} for ${side.en} side (${r.en}).`,
-          `${p.ru} ${plays} карту ${c.ru}: стороне ${side.ru} — ещё ${n} кубика${hits.ru} (${r.ru}).`,
+          `${p.ru} ${plays} карту ${c.ru}: стороне ${side.ru} — ещё ${count(n, NOUNS.die).ru}${hits.ru} (${r.ru}).`,
         );
   }
   if (!move) return text(`${p.en} plays ${c.en} (${r.en}).`, `${p.ru} ${plays} карту ${c.ru} (${r.ru}).`);
@@ -603,6 +603,28 @@ function defenderRolledNote({ context: f }: StepOf<'fieldBattle'>): Text[] {
   ];
 }
 
+/**
+ * 14 steps 6–7, on entering "Janissaries?": first the defender's roll; after a card's dice (ruling R31), that roll,
+ * its hits and its side's hits now.
+ */
+function rollsWindowNote(step: StepOf<'fieldBattle'>): Text[] {
+  const f = step.context;
+  if ((f.rollsResponders ?? []).length === 0) return defenderRolledNote(step);
+  const card = f.cardRolled;
+  if (!card) return [];
+  const c = cardTitle(card.card),
+    h = hits(card.hits),
+    now = hits(sideHits(f)[card.side]);
+  const r = cite('14 step 7', 'R31');
+  const who = card.side === 'attacker' ? text('the attacker', 'атакующего') : text('the defender', 'обороняющегося');
+  return [
+    text(
+      `${powerName(card.power).en} rolls ${diceText(card.values)} for ${c.en}: ${h.en}; ${who.en} now has ${now.en} (${r.en}).`,
+      `У ${powerGen(card.power).ru} за карту ${c.ru} выпало ${diceRu(card.values)} — ${h.ru}; теперь у ${who.ru} ${now.ru} (${r.ru}).`,
+    ),
+  ];
+}
+
 /** A machine's own state names, read from its config: a note keyed by a name the machine lacks does not compile. */
 export type StateName<M extends MachineId> = Extract<StateValueFrom<Machines[M]>, string>;
 
@@ -626,7 +648,7 @@ export const ENTERING_NOTES = {
   fieldBattle: {
     combatCards: diceCountedNote,
     rollingDefenderDice: attackerRolledNote,
-    decidingWinner: defenderRolledNote,
+    rollsCards: rollsWindowNote,
   },
 } as const satisfies StateNotes;
 

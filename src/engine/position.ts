@@ -17,6 +17,14 @@ export function toResultPosition(scenario: Scenario, position: Position): Result
     bonuses: Object.fromEntries(Object.entries(position.bonuses).map(([p, b]) => [p, [...(b ?? [])]])),
     // Ruling R33: what each power still holds (a card played has left its hand).
     hands: Object.fromEntries(Object.entries(position.hands ?? {}).map(([p, h]) => [p, [...(h ?? [])]])),
+    // 6.1, ruling R31: the home cards used this turn, only when one was (a position without reads as before).
+    ...(position.homeCardsUsed && Object.keys(position.homeCardsUsed).length > 0
+      ? {
+          homeCardsUsed: Object.fromEntries(
+            Object.entries(position.homeCardsUsed).map(([p, h]) => [p, [...(h ?? [])]]),
+          ),
+        }
+      : {}),
     stacks: position.stacks.map((s) => ({
       space: s.space,
       power: s.power,

@@ -245,6 +245,7 @@ function parseChecked(input: unknown, copy: boolean): Scenario {
       unrest: data.unrest,
       bonuses: data.bonuses,
       hands: data.hands,
+      ...(data.homeCardsUsed ? { homeCardsUsed: data.homeCardsUsed } : {}),
       stacks: normalizeStacks(data.stacks),
       sieges: data.sieges,
       captured: data.captured,

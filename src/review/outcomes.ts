@@ -146,10 +146,13 @@ export function rollOutcomes(roll: RollInfo): Iterable<DiceOutcome> {
   if (
     roll.purpose === 'attacker' &&
     roll.battle &&
+    // A card after both rolls (Janissaries, ruling R31) reads the exact hits: the rolls are explored one by one.
+    !roll.battle.rollsWindow &&
     (roll.battle.attacker.dice + 1) * (roll.battle.defender.dice + 1) <= JOINT_BATTLE_LIMIT
   )
     return battleOutcomes({ attacker: side(roll.battle.attacker), defender: side(roll.battle.defender) });
-  if (roll.purpose === 'attacker' || roll.purpose === 'defender') return hitOutcomes(dicePools(roll.terms));
+  if (roll.purpose === 'attacker' || roll.purpose === 'defender' || roll.purpose === 'card')
+    return hitOutcomes(dicePools(roll.terms));
   return targetOutcomes(
     roll.terms.reduce((a, t) => a + t.count, 0),
     roll.target ?? ROLL_TARGET,

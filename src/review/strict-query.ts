@@ -42,6 +42,10 @@ export function queryPosition(p: AnyResultPosition): QueryPosition {
     unrest: [...(p.unrest ?? [])],
     bonuses: Object.fromEntries(Object.entries(p.bonuses ?? {}).map(([k, v]) => [k, [...(v ?? [])]])),
     hands: Object.fromEntries(Object.entries(p.hands ?? {}).map(([k, v]) => [k, [...(v ?? [])]])),
+    // 6.1, ruling R31: only when a home card was used this turn (as the result writes it).
+    ...(p.homeCardsUsed
+      ? { homeCardsUsed: Object.fromEntries(Object.entries(p.homeCardsUsed).map(([k, v]) => [k, [...(v ?? [])]])) }
+      : {}),
     stacks: (p.stacks ?? []).map((s) => ({
       space: s.space,
       power: s.power,

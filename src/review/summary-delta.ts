@@ -21,7 +21,12 @@ const LIST_KEYS = [
   'siegesBegun',
   'leadersInside',
   'skipped',
+  'cards',
 ] as const satisfies readonly ListKey[];
+// Every list of the summary is in LIST_KEYS: one left out (the cards played were) would vanish from a query's summary.
+type MissingListKey = Exclude<ListKey, (typeof LIST_KEYS)[number]>;
+const EVERY_LIST_KEY: [MissingListKey] extends [never] ? true : MissingListKey = true;
+void EVERY_LIST_KEY;
 const FIELD_KEYS = ['battle', 'siege', 'cpSpent', 'relief'] as const satisfies readonly FieldKey[];
 
 export interface SummaryDelta {

@@ -23,6 +23,7 @@ export const SUPPORTED_CARDS: readonly CardId[] = [
   'field-artillery',
   'mercenaries-bribed',
   'tercios',
+  'janissaries',
 ];
 
 export function isSupportedCard(card: CardId): boolean {
@@ -195,10 +196,16 @@ export const CARD_RULINGS = {
   janissaries: 'R31',
 } as const satisfies Record<CardId, string>;
 
-/** Ruling R27: a card played leaves its holder's hand (the result lists what is left). */
+/**
+ * Ruling R27: a card played leaves its holder's hand (the result lists what is left); a home card (6.1, ruling R31)
+ * is also listed as used this turn, so that the next position says it may not be played again before the next turn.
+ */
 export function playCard(position: Position, power: MajorPower, card: CardId): Position {
   const hand = position.hands?.[power] ?? [];
-  return { ...position, hands: { ...position.hands, [power]: hand.filter((c) => c !== card) } };
+  const played = { ...position, hands: { ...position.hands, [power]: hand.filter((c) => c !== card) } };
+  if (CARDS[card].type !== 'home') return played;
+  const used = position.homeCardsUsed?.[power] ?? [];
+  return { ...played, homeCardsUsed: { ...position.homeCardsUsed, [power]: [...used, card] } };
 }
 
 /** A card played, as the summary lists it. */

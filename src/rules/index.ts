@@ -11,6 +11,7 @@ import * as interception from './interception.ts';
 import * as movement from './movement.ts';
 import * as relief from './relief.ts';
 import * as retreat from './retreat.ts';
+import * as rollsCards from './rolls-cards.ts';
 import type { Facts, Restriction } from './verdict.ts';
 import * as withdrawal from './withdrawal.ts';
 
@@ -27,6 +28,7 @@ export const RULE_MODULES = [
   cards,
   battleCards,
   combatCards,
+  rollsCards,
 ] as const;
 
 type AnyRestriction = Restriction<never>;

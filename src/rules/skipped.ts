@@ -9,6 +9,7 @@ import { NO_UNITS } from '../schema/units.ts';
 import { battleCardPlays } from './battle-cards.ts';
 import { moveCardPlays } from './cards.ts';
 import { combatCardPlays, combatStep } from './combat-cards.ts';
+import { rollsCardPlays } from './rolls-cards.ts';
 import type { BattleSetup } from './field-battle.ts';
 import { AVOIDER_RESTRICTIONS, avoidDestinations, avoidingStacks, type AvoidState } from './avoid-battle.ts';
 import { interceptionCandidates, type InterceptionState } from './interception.ts';
@@ -186,6 +187,22 @@ export function skippedCombatCards(
       refusedEntry({ card: r.card, ...(r.option ? { option: r.option } : {}) }, r.refusal),
     );
     out.push(skipped('card', power, battle.space, combatStep(battle, power), entries));
+  }
+  return out;
+}
+
+/**
+ * 14 step 7, ruling R9: a holder of Janissaries never asked after the rolls because it may not play it (no Ottoman
+ * land units in the battle, already used this turn: ruling R31).
+ */
+export function skippedRollsCards(world: World, battle: BattleSetup, passed: readonly MajorPower[]): SkippedDecision[] {
+  const out: SkippedDecision[] = [];
+  for (const power of MAJOR_POWERS) {
+    if (passed.includes(power)) continue;
+    const { plays, refused } = rollsCardPlays(world, power, battle);
+    if (plays.length > 0 || refused.length === 0) continue;
+    const entries = refused.map((r) => refusedEntry({ card: r.card }, r.refusal));
+    out.push(skipped('card', power, battle.space, '14 step 7', entries));
   }
   return out;
 }

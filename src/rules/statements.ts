@@ -561,7 +561,9 @@ export const STATEMENT_PLACES: Readonly<Record<string, Place>> = {
   'FB-08': outOfScope('combat cards: ruling R14; the window is the fieldBattle state combatCards'),
   'FB-09': outOfScope('combat cards: ruling R14'),
   'FB-10': rules('countHits (dice.ts): a die hits on its term hitOn or more'),
-  'FB-11': outOfScope('Janissaries (a home card): ruling R14'),
+  'FB-11': machine(
+    'fieldBattle: rollsCards after rollingDefenderDice asks the Ottoman (awaitingRollsCard); a play rolls its 5 dice in rollingCardDice before decidingWinner (ruling R31)',
+  ),
   'FB-12': rules('battleWinner (field-battle.ts): ties to the defender'),
   'FB-14': machine(
     "fieldBattle: applyingCasualties removes both sides' losses together (Surprise Attack is a card: ruling R14)",

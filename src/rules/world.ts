@@ -15,6 +15,8 @@ export interface Position {
   readonly bonuses: Readonly<Partial<Record<Power, readonly Bonus[]>>>;
   /** Ruling R33: the cards each major power holds (absent: nobody holds a card). */
   readonly hands?: Readonly<Partial<Record<MajorPower, readonly CardId[]>>>;
+  /** 6.1, ruling R31: the home cards each major power has used this turn (absent: none). */
+  readonly homeCardsUsed?: Readonly<Partial<Record<MajorPower, readonly CardId[]>>> | undefined;
   readonly stacks: readonly Stack[];
   readonly sieges: readonly Siege[];
   readonly captured: readonly Capture[];

@@ -198,7 +198,7 @@ const BattleSideDiceSchema = z.object({
 
 export const RollInfoSchema = z.object({
   dice: z.number().int().min(0),
-  purpose: z.enum(['interception', 'avoid', 'attacker', 'defender']),
+  purpose: z.enum(['interception', 'avoid', 'attacker', 'defender', 'card']),
   modifiers: z.array(DecisionModifierSchema).describe('the terms that add something, worded'),
   terms: z
     .array(DiceTermSchema)
@@ -208,10 +208,20 @@ export const RollInfoSchema = z.object({
     .int()
     .nullable()
     .describe('the modified total that succeeds; null for field-battle dice (5 and 6 hit)'),
+  side: z
+    .enum(['attacker', 'defender'])
+    .optional()
+    .describe("a card's dice after both rolls (purpose card, Janissaries, ruling R31): the side of the battle they join"),
   battle: z
     .object({
       attacker: BattleSideDiceSchema,
       defender: BattleSideDiceSchema,
+      rollsWindow: z
+        .literal(true)
+        .optional()
+        .describe(
+          'a card may still add dice after both rolls (Janissaries, 14 step 7, ruling R31): the exact hits of each roll matter, not only the winner and losses',
+        ),
     })
     .optional()
     .describe("field-battle rolls: both sides' dice and land units (14 steps 2–3), so a host can show the odds"),

@@ -154,6 +154,17 @@ export function checkScenario(
       if (!isSupportedCard(id))
         issues.push({ path, message: `${title} is not supported yet (ruling R14): the engine does not play it in this release` });
     });
+  // 6.1, ruling R31: a home card used this turn is out of the hand until the next turn; only a home card is "used".
+  for (const [power, used] of Object.entries(s.homeCardsUsed ?? {}))
+    (used ?? []).forEach((id, i) => {
+      const path = at(['homeCardsUsed', power, i]);
+      const card = CARDS[id];
+      const title = cardTitle(id).en;
+      if (card.home !== power)
+        issues.push({ path, message: `${title} is not a ${nameOf(power as Power)} home card (6.1): only a power's home cards are listed as used this turn` });
+      else if ((s.hands[power as keyof typeof s.hands] ?? []).includes(id))
+        issues.push({ path, message: `${title} is listed both in the hand and as used this turn (6.1, ruling R31): a used home card is out of the hand until the next turn` });
+    });
 
   const relations = { war: s.war, alliances: s.alliances };
   const relationIssues = issues.length;

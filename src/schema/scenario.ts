@@ -115,6 +115,12 @@ export const PositionShape = {
     .describe(
       'ruling R33: the cards of ruling R14 each major power holds and may play in the windows of 13.1–14 (each card exists once)',
     ),
+  homeCardsUsed: z
+    .partialRecord(MajorPowerSchema, z.array(CardIdSchema).max(LIMITS.handSize))
+    .optional()
+    .describe(
+      '6.1, ruling R31: the home cards each major power has already used this turn (back in its hand next turn); a card listed here is not in the hand',
+    ),
   stacks: z.array(StackSchema).max(LIMITS.stacks).default([]),
   sieges: z.array(SiegeSchema).max(LIMITS.spaces).default([]),
   captured: z.array(CaptureSchema).max(LIMITS.leaders).default([]).describe('leaders on an enemy power card (13.1, 14 step 10)'),

@@ -145,6 +145,10 @@ export const RULE_REGISTRY: Readonly<Record<RuleRef, Text>> = {
     'Боевые карты обороняющегося: каждая крупная держава, управляющая обороняющимися частями, по очереди может объявить боевые карты.',
   ),
   '14 step 6': t('Each die showing 5 or 6 is a hit.', 'Каждый кубик с 5 или 6 — попадание.'),
+  '14 step 7': t(
+    'After both rolls: Janissaries, if the Ottoman is in the battle.',
+    'После бросков: «Янычары», если Османы в сражении.',
+  ),
   '14 step 8': t(
     'More hits wins; a tie goes to the defender.',
     'Больше попаданий — победа; при равенстве побеждает обороняющийся.',
@@ -311,6 +315,10 @@ export const RULE_REGISTRY: Readonly<Record<RuleRef, Text>> = {
   R30: t(
     'Tercios (#30): either the Hapsburg, with land units in the battle, adds 3 dice that hit on 4–6, or a power facing at least 3 Hapsburg regulars takes 3 dice from the Hapsburg side (never below none).',
     '«Терции» (№30): либо Габсбурги, имея сухопутные части в сражении, добавляют 3 кубика, попадающих на 4–6, либо держава, против которой стоят три регулярные части Габсбургов или больше, отнимает у стороны Габсбургов 3 кубика (не меньше нуля).',
+  ),
+  R31: t(
+    'Janissaries (#1): after both rolls, 5 more dice (5–6 hit) for the Ottoman side, once a turn.',
+    '«Янычары» (№1): после бросков ещё 5 кубиков (попадание на 5–6) стороне Османов, раз в ход.',
   ),
   R32: t(
     'Landsknechts (#33) and Swiss Mercenaries (#36) at 14 step 1, attacker first: new mercenaries (4 for the Hapsburg, or for France by Swiss Mercenaries; 2 otherwise) go where the placing power has land units not under siege.',

@@ -125,7 +125,7 @@ describe.skipIf(SKIP)('the walkthrough as a teacher uses it', () => {
     async () => {
       const { page, problems } = await open(browser, exampleFile, '', LAPTOP);
       const story = steps.filter((s) => s.story);
-      expect(story.map((s) => s.step)).toEqual([2, 7, 8, 9, 13, 17, 19, 20, 21, 23, 25, 27, 30, 37]);
+      expect(story.map((s) => s.step)).toEqual([2, 7, 8, 9, 13, 17, 19, 20, 22, 24, 26, 28, 31, 38]);
       expect(await page.locator('#wt-steps li').count()).toBe(story.length);
       for (let i = 0; i < story.length; i++) {
         const s = story[i]!;
@@ -141,8 +141,8 @@ describe.skipIf(SKIP)('the walkthrough as a teacher uses it', () => {
         if (i < story.length - 1) await page.click('#wt-next');
       }
       expect(await page.locator('#wt-next').isDisabled()).toBe(true);
-      // "Every state": the same step, with the conditions checked and how the machine goes on; 37 steps listed.
-      await page.goto(`${(await page.url()).split('#')[0]}#step=21&lang=en`);
+      // "Every state": the same step, with the conditions checked and how the machine goes on; 38 steps listed.
+      await page.goto(`${(await page.url()).split('#')[0]}#step=22&lang=en`);
       await page.click('button[data-act="view"][data-view="full"]');
       expect(await current(page)).toMatchObject({ view: 'full', stepState: 'fieldBattle.decidingWinner' });
       expect(await page.locator('#wt-steps li').count()).toBe(steps.length);
@@ -154,7 +154,7 @@ describe.skipIf(SKIP)('the walkthrough as a teacher uses it', () => {
       await page.click('button[data-act="view"][data-view="story"]');
       expect(await current(page)).toMatchObject({ view: 'story', stepState: 'fieldBattle.decidingWinner' });
       // A link to a state the story leaves out opens every state.
-      await page.goto(`${(await page.url()).split('#')[0]}#step=22&lang=en`);
+      await page.goto(`${(await page.url()).split('#')[0]}#step=23&lang=en`);
       expect(await current(page)).toMatchObject({ view: 'full', stepState: 'fieldBattle.choosingCasualties' });
       expect(problems).toEqual([]);
       await page.close();

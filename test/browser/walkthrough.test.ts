@@ -190,7 +190,7 @@ describe.skipIf(SKIP)('the walkthrough page in chromium', () => {
       expect(decision.odds).toBe(2);
       expect(decision.answered).toMatch(/^Answer given: Intercept from Graz with 8 regulars, Charles V/);
       // Ruling R9: the forced retreat shows its one legal answer, the refused ones, and that the engine gave it.
-      await page.goto(`${pathToFileURL(exampleFile).href}#step=30`);
+      await page.goto(`${pathToFileURL(exampleFile).href}#step=31`);
       const forced = await page.evaluate(() => ({
         options: [...document.querySelectorAll('.decision .options li')].map((l) => l.textContent),
         blocked: document.querySelectorAll('.decision .blocked li').length,
@@ -205,7 +205,7 @@ describe.skipIf(SKIP)('the walkthrough page in chromium', () => {
       expect(forced.marked).toBe(true);
       // The board after the step: the retreat decided here has taken the Ottoman out of Vienna.
       expect(await page.locator('#wt-map tr[data-space="vienna"] li[data-power="ottoman"]').count()).toBe(0);
-      await page.goto(`${pathToFileURL(exampleFile).href}#step=31`);
+      await page.goto(`${pathToFileURL(exampleFile).href}#step=32`);
       expect(
         await page.locator('#wt-map g.arrow[data-kind="retreat"][data-from="vienna"][data-to="pressburg"]').count(),
       ).toBe(1);

@@ -1293,9 +1293,9 @@ describe('events out of order are refused with the rule that closed (or has not 
     ['after the move ended', [...BOOK_TO_CASUALTIES, BOOK_CASUALTIES]],
   ])('[ruling R14] refuses card.play %s of a card whose window this release does not run', ([, before]) => {
     const s = at(RULEBOOK, before);
-    const e = refuse(s, { type: 'card.play', power: 'ottoman', card: 'janissaries' }, { code: 'not-supported' });
-    expect(e.reason?.en).toMatch(/Janissaries \(#1\) is not supported yet \(ruling R14\)/);
-    expect(e.reason?.ru).toMatch(/«Янычары» \(№1\) пока не поддерживается/);
+    const e = refuse(s, { type: 'card.play', power: 'ottoman', card: 'surprise-attack' }, { code: 'not-supported' });
+    expect(e.reason?.en).toMatch(/Surprise Attack \(#29\) is not supported yet \(ruling R14\)/);
+    expect(e.reason?.ru).toMatch(/«Внезапная атака» \(№29\) пока не поддерживается/);
   });
 
   test('[ruling R14] the card.play refusal cites ruling R14 as a ruling, the way every other refusal does', () => {

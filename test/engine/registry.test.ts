@@ -65,7 +65,7 @@ describe('[13.1] the procedure registry: one spec per decision state, every fiel
     expect(DECISION_KINDS.filter((k) => !WAITING.some((w) => w.kind === k))).toEqual([]);
   });
 
-  test('[ruling R14] a card window that takes no event yet says ruling R14; one that does is a decision state with a spec and its cards’ ruling (R26, R27, R32)', () => {
+  test('[ruling R14] a card window that takes no event yet says ruling R14; one that does is a decision state with a spec and its cards’ ruling (R26, R27, R31, R32)', () => {
     const windows = MACHINE_IDS.flatMap((machine) =>
       statesOf((MACHINES[machine] as AnyStateMachine).root)
         .filter((n) => n.tags.includes('window'))
@@ -76,7 +76,7 @@ describe('[13.1] the procedure registry: one spec per decision state, every fiel
       const meta = node.meta as StateMeta;
       const takesEvents = Object.keys(node.config.on ?? {}).length > 0;
       if (!takesEvents && !node.config.always) expect(meta.ruling, `${machine}.${node.key}`).toBe('R14');
-      else expect(['R14', 'R26', 'R27', 'R32'], `${machine}.${node.key}`).toContain(meta.ruling);
+      else expect(['R14', 'R26', 'R27', 'R31', 'R32'], `${machine}.${node.key}`).toContain(meta.ruling);
       if (takesEvents) {
         expect(meta.decision, `${machine}.${node.key} takes events: it needs meta.decision`).toBeDefined();
         expect(specOf(machine, meta.decision!)).toBeDefined();

@@ -1154,6 +1154,76 @@ describe('14 field battle machine (with its retreat child)', () => {
     });
   });
 
+  describe('14 step 7: Janissaries after both rolls (ruling R31)', () => {
+    const battleWith = (hands: ScenarioPatch['hands'], homeCardsUsed?: ScenarioPatch['homeCardsUsed']) => {
+      const base = viennaBattleWorld();
+      return startRecording((inspect) =>
+        createActor(fieldBattleMachine, {
+          input: {
+            world: withPosition(base, {
+              ...base.position,
+              hands: hands ?? {},
+              ...(homeCardsUsed ? { homeCardsUsed } : {}),
+            }),
+            battle: { space: 'vienna', attacker: 'ottoman', origin: 'pressburg' },
+          },
+          inspect,
+        }),
+      );
+    };
+    const JANISSARIES: EngineEvent = { type: 'card.play', power: 'ottoman', card: 'janissaries' };
+
+    test('[14 step 7, ruling R31] the window waits after both rolls, before the winner; only the Ottoman’s play or pass is accepted', () => {
+      const { actor, visited } = battleWith({ ottoman: ['janissaries'] });
+      answer(actor, dice(10, 1));
+      expect(waiting(actor).snapshot.can(JANISSARIES)).toBe(false);
+      answer(actor, dice(13, 1));
+      expect(waiting(actor)).toMatchObject({
+        machine: 'fieldBattle',
+        state: 'awaitingRollsCard',
+        tags: ['decision', 'window'],
+      });
+      expect(visited).not.toContain('decidingWinner');
+      const s = waiting(actor).snapshot;
+      expect(s.can(JANISSARIES)).toBe(true);
+      expect(s.can({ ...JANISSARIES, power: 'hapsburg' })).toBe(false);
+      expect(s.can({ ...JANISSARIES, card: 'landsknechts' })).toBe(false);
+      expect(s.can({ type: 'card.pass', power: 'hapsburg' })).toBe(false);
+      expect(s.can(dice(5, 6))).toBe(false);
+      expect(s.can({ type: 'card.pass', power: 'ottoman' })).toBe(true);
+    });
+
+    test('[14 step 7, ruling R31] a play waits for exactly 5 dice of its own; their hits join the attacker’s for the winner (step 8)', () => {
+      const { actor, visited } = battleWith({ ottoman: ['janissaries'] });
+      answer(actor, dice(10, 1));
+      answer(actor, dice(13, 1));
+      answer(actor, JANISSARIES);
+      expect(waiting(actor)).toMatchObject({ machine: 'fieldBattle', state: 'rollingCardDice', tags: ['roll'] });
+      expect(waiting(actor).snapshot.can(dice(4, 6))).toBe(false);
+      expect(waiting(actor).snapshot.can(dice(6, 6))).toBe(false);
+      answer(actor, dice(5, 6));
+      expect(visited.indexOf('rollingCardDice')).toBeLessThan(visited.indexOf('decidingWinner'));
+      // 0 + 5 hits against 0: the Ottoman attacker wins; the Hapsburg's 5 losses are its choice of regulars only.
+      const c = actor.getSnapshot().context;
+      expect(c.winner ?? actor.getSnapshot().output?.winner).toBe('attacker');
+      expect(c.world.position.hands).toEqual({ ottoman: [] });
+      expect(c.world.position.homeCardsUsed).toEqual({ ottoman: ['janissaries'] });
+    });
+
+    test('[14 step 7, ruling R9] the card used this turn, or not held: the window passes through and asks nobody', () => {
+      for (const { actor, visited } of [
+        battleWith({}, { ottoman: ['janissaries'] }),
+        battleWith({ hapsburg: ['gout'] }),
+      ]) {
+        answer(actor, dice(10, 1));
+        answer(actor, dice(13, 1));
+        expect(visited).toContain('rollsCards');
+        expect(visited).not.toContain('awaitingRollsCard');
+        expect(visited).toContain('decidingWinner');
+      }
+    });
+  });
+
   test('[14 step 8] equal hits: the defender wins and the attacker retreats (FB-12)', () => {
     const actor = createActor(fieldBattleMachine, {
       input: { world: viennaBattleWorld(), battle: { space: 'vienna', attacker: 'ottoman', origin: 'pressburg' } },

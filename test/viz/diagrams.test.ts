@@ -159,10 +159,10 @@ describe('labels', () => {
     expect(ru).toContain('окно карт');
     const mermaid = drawDiagram('fieldBattle', 'mermaid');
     expect(mermaid).toContain(
-      'class awaitingBattleResponseCard,awaitingAttackerCombatCard,awaitingDefenderCombatCard,awaitingCasualties decision',
+      'class awaitingBattleResponseCard,awaitingAttackerCombatCard,awaitingDefenderCombatCard,awaitingRollsCard,awaitingCasualties decision',
     );
-    expect(mermaid).toContain('class rollingAttackerDice,rollingDefenderDice roll');
-    expect(mermaid).toContain('class responseCards,combatCards window');
+    expect(mermaid).toContain('class rollingAttackerDice,rollingDefenderDice,rollingCardDice roll');
+    expect(mermaid).toContain('class responseCards,combatCards,rollsCards window');
   });
 });
 

@@ -48,7 +48,7 @@ describe('his walkthrough', () => {
       const file = join(dir, 'vienna.html');
       const r = await run(EXAMPLE, '--play', '--lang', 'ru', '-o', file);
       expect(r.code).toBe(0);
-      expect(r.stdout).toMatch(/vienna\.html: 37 steps, \d+ bytes, with play mode/);
+      expect(r.stdout).toMatch(/vienna\.html: 38 steps, \d+ bytes, with play mode/);
       const page = readFileSync(file, 'utf8');
       expect(page).toContain('<html lang="ru">');
       expect(page).toContain('id="wt-scenario"');

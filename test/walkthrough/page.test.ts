@@ -35,13 +35,13 @@ describe('the page of the worked example', () => {
     // The page opens on the story: its steps are listed; every step is in the data (the full view lists them all).
     for (const s of replay.model.steps.filter((x) => x.story)) expect(replay.html).toContain(`href="#step=${s.step}"`);
     expect(data(replay.html)).toEqual(JSON.parse(JSON.stringify(replay.model)));
-    expect(replay.model.steps).toHaveLength(37);
+    expect(replay.model.steps).toHaveLength(38);
   });
 
   test('[14] opens in the language asked, with both languages in it', () => {
     expect(replay.html).toMatch(/^<!DOCTYPE html>\n<html lang="en">/);
     expect(play.html).toMatch(/^<!DOCTYPE html>\n<html lang="ru">/);
-    // It opens on the story's first step: 14 of the 37 steps are the story.
+    // It opens on the story's first step: 14 of the 38 steps are the story.
     expect(play.html).toContain('Шаг <b>1</b> из 14');
     for (const page of [replay.html, play.html]) {
       expect(page).toContain('<div class="diagram" data-lang="en" data-chart="full">');

@@ -15,6 +15,7 @@ import { base, cardWindow, option, refusedAnswer, type Waiting } from './common.
 import { named } from './names.ts';
 import { heldCards } from './movement.ts';
 import { buildCombatCard } from './combat-cards.ts';
+import { buildRollsCard } from './rolls-cards.ts';
 
 /** What a play at 14 step 1 does (ruling R32), as its option says. */
 function playLabel(world: World, play: BattleCardPlay): Text {
@@ -73,7 +74,11 @@ function buildBattleResponseCard(w: Waiting<FieldBattleContext>): DecisionOf<'ca
   });
 }
 
-/** The field battle's two card windows: 14 step 1 (response cards), 14 steps 4–5 (combat cards). */
+/** The field battle's three card windows: 14 step 1 (response cards), 14 steps 4–5 (combat cards), 14 step 7 (after the rolls). */
 export const battleResponseCard = cardWindow<FieldBattleContext>((w) =>
-  w.state === 'awaitingBattleResponseCard' ? buildBattleResponseCard(w) : buildCombatCard(w),
+  w.state === 'awaitingBattleResponseCard'
+    ? buildBattleResponseCard(w)
+    : w.state === 'awaitingRollsCard'
+      ? buildRollsCard(w)
+      : buildCombatCard(w),
 );

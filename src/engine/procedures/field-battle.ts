@@ -20,6 +20,8 @@ import { hitRuleText } from '../../text/faces.ts';
 import { modifiersOf, modifiersText } from '../../text/modifiers.ts';
 import { base, decision, eventsOf, option, type Choice, type Waiting } from './common.ts';
 import { named } from './names.ts';
+import { cardTitle } from '../../data/cards.ts';
+import { nextRollsResponder } from '../../rules/rolls-cards.ts';
 
 /** The most answers a decision lists; `limits` always describes the whole answer space. */
 export const MAX_OPTIONS = 500;
@@ -185,10 +187,43 @@ function buildCasualties(w: Waiting<FieldBattleContext>): DecisionOf<'casualties
   });
 }
 
+/** 14 step 7 (ruling R31): the dice of a card played after both rolls (Janissaries), rolled by its player. */
+function buildCardRoll(w: Waiting<FieldBattleContext>): DecisionOf<'roll'> {
+  const c = w.context;
+  const roll = must(c.cardRoll, 'a card roll with no card played');
+  const modifiers = modifiersOf(c.world, roll.terms);
+  const total = diceTotal(roll.terms);
+  const p = powerName(roll.power),
+    dice = count(total, NOUNS.die),
+    hit = hitRuleText(dicePools(roll.terms)),
+    card = roll.terms[0]?.source.kind === 'card' ? cardTitle(roll.terms[0].source.card) : text('', '');
+  return named(c.world, {
+    ...base(w),
+    kind: 'roll',
+    power: roll.power,
+    options: [],
+    blocked: [],
+    forced: false,
+    roll: {
+      dice: total,
+      purpose: 'card',
+      side: roll.side,
+      modifiers,
+      terms: roll.terms.map((t) => ({ ...t })),
+      target: null,
+    },
+    prompt: text(
+      `${p.en} rolls ${dice.en} for ${card.en} on the ${roll.side}'s side (14 step 7, ruling R31); ${hit.en}.`,
+      `${p.ru} ${ruAgree(roll.power, 'бросают', 'бросает')} ${dice.ru} за ${card.ru} на стороне ${roll.side === 'attacker' ? 'атакующего' : 'обороняющегося'} (14, шаг 7; постановление R31); ${hit.ru}.`,
+    ),
+  });
+}
+
 /** 14 steps 2–3 and 6: one side's dice, with what they are made of (its terms). */
 function buildRoll(w: Waiting<FieldBattleContext>): DecisionOf<'roll'> {
   const c = w.context;
   const purpose = w.meta.roll;
+  if (purpose === 'card') return buildCardRoll(w);
   if (purpose !== 'attacker' && purpose !== 'defender')
     throw new Error(`engine fault: a field-battle roll for ${String(purpose)}`);
   const terms = c.dice?.[purpose] ?? [];
@@ -217,7 +252,11 @@ function buildRoll(w: Waiting<FieldBattleContext>): DecisionOf<'roll'> {
       modifiers,
       terms: terms.map((t) => ({ ...t })),
       target: null,
-      battle: { attacker: side('attacker'), defender: side('defender') },
+      battle: {
+        attacker: side('attacker'),
+        defender: side('defender'),
+        ...(nextRollsResponder(c.world, c.battle, c.rollsResponders ?? []) ? { rollsWindow: true as const } : {}),
+      },
     },
     prompt: text(
       `${p.en} rolls ${dice.en} (${modifiersText(modifiers)}); ${hit.en}.`,
@@ -265,5 +304,6 @@ export const battleRoll = decision<FieldBattleContext, 'roll'>({
   mayBeForced: true,
   // The dice buildRoll lists: a side with dice to roll rolls them itself.
   unforced: (w) =>
-    (w.meta.roll === 'attacker' || w.meta.roll === 'defender') && diceTotal(w.context.dice?.[w.meta.roll] ?? []) > 0,
+    w.meta.roll === 'card' ||
+    ((w.meta.roll === 'attacker' || w.meta.roll === 'defender') && diceTotal(w.context.dice?.[w.meta.roll] ?? []) > 0),
 });

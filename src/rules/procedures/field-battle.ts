@@ -57,7 +57,8 @@ import {
   type CombatCardArgs,
   type CombatCardPlay,
 } from '../combat-cards.ts';
-import { skippedBattleCards, skippedCombatCards } from '../skipped.ts';
+import { skippedBattleCards, skippedCombatCards, skippedRollsCards } from '../skipped.ts';
+import { checkRollsCard, nextRollsResponder, ottomanSide, rollsCardTerm, type RollsCardArgs } from '../rolls-cards.ts';
 import { captureSummaries, settleArrival, withSiegeBegun } from './summaries.ts';
 import type { MajorPower } from '../../schema/power.ts';
 
@@ -104,6 +105,20 @@ export interface FieldBattleContext extends ProcedureContext {
   /** 14 steps 4–5 (ruling R27): the powers that passed on their combat cards, and the last power asked. */
   readonly combatPassed?: readonly MajorPower[] | undefined;
   readonly combatAsked?: MajorPower | undefined;
+  /** 14 step 7 (ruling R31): the powers asked after the rolls, and the card's dice waiting to be rolled. */
+  readonly rollsResponders?: readonly MajorPower[] | undefined;
+  readonly cardRoll?:
+    { readonly power: MajorPower; readonly side: Role; readonly terms: readonly DiceTerm[] } | undefined;
+  /** The card's dice once rolled (for the story): whose, on which side, the faces and their hits. */
+  readonly cardRolled?:
+    | {
+        readonly power: MajorPower;
+        readonly side: Role;
+        readonly card: CardId;
+        readonly values: readonly number[];
+        readonly hits: number;
+      }
+    | undefined;
 }
 
 export type FieldBattleOutput = ProcedureContext & { readonly winner?: Role };
@@ -370,19 +385,83 @@ export function closeCombatCardWindow(c: FieldBattleContext): Partial<FieldBattl
   return skipped.length > 0 ? { summary: { ...c.summary, skipped: [...c.summary.skipped, ...skipped] } } : {};
 }
 
+/** The arguments of a card played at 14 step 7 as the restrictions read them (ruling R31). */
+export function rollsCardArgs(c: FieldBattleContext, event: EngineEvent): RollsCardArgs | undefined {
+  const e = eventOf(event, 'card.play');
+  if (!e || !isMajorPower(e.power)) return undefined;
+  return { power: e.power, card: e.card, battle: c.battle };
+}
+
+/** Ruling R31: after both rolls, the owner of the home card of 14 step 7 (the Ottoman) is asked once. */
+export function askNextRollsResponder(c: FieldBattleContext): Partial<FieldBattleContext> {
+  return { responding: nextRollsResponder(c.world, c.battle, c.rollsResponders ?? []) };
+}
+
+export function passRollsCard(c: FieldBattleContext, event: EngineEvent): Partial<FieldBattleContext> {
+  const power = eventAs(event, 'card.pass').power as MajorPower;
+  return { rollsResponders: [...(c.rollsResponders ?? []), power], responding: undefined };
+}
+
+/**
+ * Ruling R31: Janissaries leaves the hand, used this turn (6.1); its 5 dice join the Ottoman's side and are rolled
+ * now (the next state), hitting on 5–6.
+ */
+export function playRollsCard(c: FieldBattleContext, event: EngineEvent): Partial<FieldBattleContext> {
+  const args = must(rollsCardArgs(c, event), 'playRollsCard without card.play');
+  const card = args.card as CardId;
+  const side = must(ottomanSide(c.world, c.battle, args.power), 'a card of 14 step 7 with no land units in the battle');
+  const terms = [rollsCardTerm(card, args.power)];
+  return {
+    world: { ...c.world, position: playCard(c.world.position, args.power, card) },
+    responding: undefined,
+    rollsResponders: [...(c.rollsResponders ?? []), args.power],
+    cardRoll: { power: args.power, side, terms },
+    summary: {
+      ...c.summary,
+      cards: [...c.summary.cards, cardSummary(args.power, card, { side, dice: diceTotal(terms) })],
+    },
+  };
+}
+
+/**
+ * 14 step 7, ruling R31: the card's dice are rolled; they join their side's dice and faces (its hits count for the
+ * winner, step 8, and the losses, step 9; its dice count as rolled for ruling R7).
+ */
+export function recordCardRoll(c: FieldBattleContext, event: EngineEvent): Partial<FieldBattleContext> {
+  const roll = must(c.cardRoll, 'recordCardRoll with no card dice to roll');
+  const values = eventOf(event, 'dice.rolled')?.values ?? [];
+  const dice = must(c.dice, 'a card roll before the dice are counted');
+  const source = roll.terms[0]?.source;
+  const card = must(source?.kind === 'card' ? source.card : undefined, "a card roll whose dice are not the card's");
+  return {
+    dice: { ...dice, [roll.side]: [...dice[roll.side], ...roll.terms] },
+    rolled: { ...c.rolled, [roll.side]: [...(c.rolled[roll.side] ?? []), ...values] },
+    cardRoll: undefined,
+    cardRolled: { power: roll.power, side: roll.side, card, values: [...values], hits: countHits(values, roll.terms) },
+  };
+}
+
+/** Ruling R9: the powers holding a card of 14 step 7 they may not play (no Ottoman land units in the battle, …). */
+export function closeRollsWindow(c: FieldBattleContext): Partial<FieldBattleContext> {
+  const skipped = skippedRollsCards(c.world, c.battle, c.rollsResponders ?? []);
+  return skipped.length > 0 ? { summary: { ...c.summary, skipped: [...c.summary.skipped, ...skipped] } } : {};
+}
+
 export const fieldBattleGuards = {
-  hasAttackerCombatCardToAsk: guard<FieldBattleContext>('14 step 4', (c) => nextCombatPower(c) === c.battle.attacker),
-  hasDefenderCombatCardToAsk: guard<FieldBattleContext>('14 step 5', (c) => {
-    const next = nextCombatPower(c);
-    return next !== undefined && next !== c.battle.attacker;
+  hasRollsResponderToAsk: guard<FieldBattleContext>(
+    '14 step 7',
+    (c) => nextRollsResponder(c.world, c.battle, c.rollsResponders ?? []) !== undefined,
+  ),
+  isLegalRollsCard: answerGuard<FieldBattleContext>('14 step 7', (c, e) => {
+    const args = rollsCardArgs(c, e);
+    return args && args.power === c.responding ? checkRollsCard(c.world, args) : false;
   }),
-  isLegalCombatCard: answerGuard<FieldBattleContext>('14 step 4', (c, e) => {
-    const args = combatCardArgs(c, e);
-    return args && args.power === c.responding ? checkCombatCard(c.world, args) : false;
-  }),
-  // A pass is always allowed to the asked power; another power's is out of turn (`false`).
-  isAskedCombatResponderPassing: answerGuard<FieldBattleContext>('14 step 4', (c, e) =>
+  isAskedRollsResponderPassing: answerGuard<FieldBattleContext>('14 step 7', (c, e) =>
     eventOf(e, 'card.pass')?.power === c.responding ? ALLOWED : false,
+  ),
+  isCardRoll: guard<FieldBattleContext>(
+    '14 step 7',
+    (c, e) => !!c.cardRoll && eventOf(e, 'dice.rolled')?.values?.length === diceTotal(c.cardRoll.terms),
   ),
   hasBattleResponderToAsk: guard<FieldBattleContext>(
     '14 step 1',
@@ -394,6 +473,19 @@ export const fieldBattleGuards = {
   }),
   // A pass is always allowed to the asked power; another power's is out of turn (`false`).
   isAskedBattleResponderPassing: answerGuard<FieldBattleContext>('14 step 1', (c, e) =>
+    eventOf(e, 'card.pass')?.power === c.responding ? ALLOWED : false,
+  ),
+  hasAttackerCombatCardToAsk: guard<FieldBattleContext>('14 step 4', (c) => nextCombatPower(c) === c.battle.attacker),
+  hasDefenderCombatCardToAsk: guard<FieldBattleContext>('14 step 5', (c) => {
+    const next = nextCombatPower(c);
+    return next !== undefined && next !== c.battle.attacker;
+  }),
+  isLegalCombatCard: answerGuard<FieldBattleContext>('14 step 4', (c, e) => {
+    const args = combatCardArgs(c, e);
+    return args && args.power === c.responding ? checkCombatCard(c.world, args) : false;
+  }),
+  // A pass is always allowed to the asked power; another power's is out of turn (`false`).
+  isAskedCombatResponderPassing: answerGuard<FieldBattleContext>('14 step 4', (c, e) =>
     eventOf(e, 'card.pass')?.power === c.responding ? ALLOWED : false,
   ),
   isAttackerRoll: guard<FieldBattleContext>(

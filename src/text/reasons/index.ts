@@ -15,6 +15,7 @@ import { INTERCEPTION_REASONS } from './interception.ts';
 import { MOVEMENT_REASONS } from './movement.ts';
 import { RELIEF_REASONS } from './relief.ts';
 import { RETREAT_REASONS } from './retreat.ts';
+import { ROLLS_CARD_REASONS } from './rolls-cards.ts';
 import type { NameSource, Renderer } from './types.ts';
 import { WITHDRAWAL_REASONS } from './withdrawal.ts';
 
@@ -32,6 +33,7 @@ export const REASONS: { readonly [C in RestrictionCode]: Renderer<FactsOf<C>> } 
   ...MOVEMENT_REASONS,
   ...RELIEF_REASONS,
   ...RETREAT_REASONS,
+  ...ROLLS_CARD_REASONS,
   ...WITHDRAWAL_REASONS,
 };
 

@@ -631,7 +631,8 @@ export class WalkthroughRecorder {
       reason: m.reason,
     }));
     const base = {
-      purpose: roll.purpose,
+      // A card's dice after both rolls (ruling R31) are shown as dice of the side they join; the rule says 14 step 7.
+      purpose: roll.purpose === 'card' ? (roll.side ?? 'attacker') : roll.purpose,
       power: before.power,
       rule: before.rule,
       values,

@@ -1,0 +1,52 @@
+// The field battle's decision after both rolls (14 step 7, ruling R31): the Ottoman plays Janissaries — 5 more dice
+// for its side, hitting on 5–6, rolled at once — or passes. The hits of both rolls so far are in the prompt.
+import { cardTitle } from '../../data/cards.ts';
+import { JANISSARIES_DICE, ottomanSide, rollsCardPlays } from '../../rules/rolls-cards.ts';
+import { must } from '../../rules/must.ts';
+import { sideHits, type FieldBattleContext } from '../../rules/procedures/field-battle.ts';
+import type { Blocked, DecisionOf, DecisionOption } from '../../schema/decision.ts';
+import { MAJOR_POWERS } from '../../schema/power.ts';
+import { inSpace, powerName, spaceName } from '../../text/names.ts';
+import { text } from '../../text/text.ts';
+import { base, option, refusedAnswer, type Waiting } from './common.ts';
+import { named } from './names.ts';
+import { heldCards } from './movement.ts';
+
+export function buildRollsCard(w: Waiting<FieldBattleContext>): DecisionOf<'card'> {
+  const c = w.context;
+  const world = c.world;
+  const power = must(c.responding, 'a card decision after the rolls with nobody asked');
+  const own = rollsCardPlays(world, power, c.battle);
+  const side = ottomanSide(world, c.battle, power);
+  const options: DecisionOption<'card'>[] = own.plays.map((play) => {
+    const t = cardTitle(play.card);
+    return option(
+      { type: 'card.play', power: play.power, card: play.card },
+      text(
+        `Play ${t.en}: ${JANISSARIES_DICE} more dice for the ${side ?? 'Ottoman'}, hitting on 5–6`,
+        `Сыграть ${t.ru}: ещё ${JANISSARIES_DICE} кубиков ${side === 'defender' ? 'обороняющемуся' : 'атакующему'}, попадания на 5–6`,
+      ),
+    );
+  });
+  options.push(option({ type: 'card.pass', power }, text('Play no card', 'Не разыгрывать карту')));
+  const blocked: Blocked<'card'>[] = [];
+  for (const p of MAJOR_POWERS)
+    for (const r of p === power ? own.refused : rollsCardPlays(world, p, c.battle).refused)
+      blocked.push(refusedAnswer(world, { power: p, card: r.card }, r.refusal, cardTitle(r.card)));
+  const hits = sideHits(c);
+  const p = powerName(power),
+    t = spaceName(world, c.battle.space);
+  return named(world, {
+    ...base(w),
+    kind: 'card',
+    power,
+    forced: false,
+    options,
+    blocked,
+    limits: { window: '14 step 7', cards: heldCards(world, power, 'rolls', own.plays) },
+    prompt: text(
+      `${p.en}: the rolls in ${t.en} gave the attacker ${hits.attacker} and the defender ${hits.defender} hits — play Janissaries for ${JANISSARIES_DICE} more dice (14 step 7, ruling R31)?`,
+      `${p.ru}: после бросков ${inSpace(world, c.battle.space).ru} у атакующего попаданий: ${hits.attacker}, у обороняющегося: ${hits.defender}. Сыграть «Янычар» ради ещё ${JANISSARIES_DICE} кубиков (14, шаг 7; постановление R31)?`,
+    ),
+  });
+}
