@@ -317,7 +317,7 @@ export const RULE_REGISTRY: Readonly<Record<RuleRef, Text>> = {
     '«Терции» (№30): либо Габсбурги, имея сухопутные части в сражении, добавляют 3 кубика, попадающих на 4–6, либо держава, против которой стоят три регулярные части Габсбургов или больше, отнимает у стороны Габсбургов 3 кубика (не меньше нуля).',
   ),
   R31: t(
-    'Janissaries (#1): after both rolls, 5 more dice (5–6 hit) for the Ottoman side, once a turn.',
+    'Janissaries (#1): after both rolls the Ottoman side rolls 5 more dice, hitting on 5 and 6; once a turn.',
     '«Янычары» (№1): после бросков ещё 5 кубиков (попадание на 5–6) стороне Османов, раз в ход.',
   ),
   R32: t(
