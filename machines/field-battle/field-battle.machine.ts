@@ -1,7 +1,7 @@
 // 14 Field Battle: dice, rolls (attacker first), winner, casualties, captures, retreat and the siege check.
 import { and, not, setup } from 'xstate';
 import type { EngineEvent } from '../../src/schema/events.ts';
-import { text } from '../../src/text/text.ts';
+import { msg, text } from '../../src/text/text.ts';
 import {
   askNextBattleResponder,
   closeBattleResponseWindow,
@@ -80,7 +80,7 @@ export const fieldBattleMachine = setup({
   },
 }).createMachine({
   id: 'fieldBattle',
-  meta: { rule: '14', title: text('Field battle', 'Полевое сражение') },
+  meta: { rule: '14', title: msg('machine.field-battle.fieldBattleMachine.title', 'Field battle', 'Полевое сражение') },
   description: 'A field battle in the destination (14): the active power attacks, the defender gets one extra die.',
   context: ({ input }) => startFieldBattle(input),
   initial: 'responseCards',
@@ -89,7 +89,11 @@ export const fieldBattleMachine = setup({
       description:
         'Step 1: the attacker first, then each defending major power, may play Landsknechts or Swiss Mercenaries (ruling R32); nobody is asked when nobody holds a card to play (ruling R9).',
       tags: ['window'],
-      meta: { rule: '14 step 1', ruling: 'R32', title: text('Response cards', 'Карты ответа') },
+      meta: {
+        rule: '14 step 1',
+        ruling: 'R32',
+        title: msg('machine.field-battle.responseCards.title', 'Response cards', 'Карты ответа'),
+      },
       always: [
         { guard: 'hasBattleResponderToAsk', target: 'awaitingBattleResponseCard', actions: 'askNextBattleResponder' },
         { target: 'countingDice', actions: ['closeBattleResponseWindow', 'countDice'] },
@@ -103,7 +107,11 @@ export const fieldBattleMachine = setup({
         rule: '14 step 1',
         ruling: 'R32',
         decision: 'card',
-        title: text('Play a response card?', 'Сыграть карту ответа?'),
+        title: msg(
+          'machine.field-battle.awaitingBattleResponseCard.title',
+          'Play a response card?',
+          'Сыграть карту ответа?',
+        ),
       },
       on: {
         'card.play': {
@@ -120,14 +128,21 @@ export const fieldBattleMachine = setup({
     },
     countingDice: {
       description: 'Steps 2–3: one die per land unit, + the best battle rating; the defender adds 1.',
-      meta: { rule: '14 step 2', title: text('Count the dice', 'Подсчёт кубиков') },
+      meta: {
+        rule: '14 step 2',
+        title: msg('machine.field-battle.countingDice.title', 'Count the dice', 'Подсчёт кубиков'),
+      },
       always: { target: 'combatCards' },
     },
     combatCards: {
       description:
         'Steps 4–5: the combat cards, the attacker first, then each defending major power in impulse order — a power with a play that has not passed, never one before the last asked (ruling R27); nobody is asked when nobody has a play (ruling R9).',
       tags: ['window'],
-      meta: { rule: '14 step 4', ruling: 'R27', title: text('Combat cards', 'Боевые карты') },
+      meta: {
+        rule: '14 step 4',
+        ruling: 'R27',
+        title: msg('machine.field-battle.combatCards.title', 'Combat cards', 'Боевые карты'),
+      },
       always: [
         {
           guard: 'hasAttackerCombatCardToAsk',
@@ -149,7 +164,11 @@ export const fieldBattleMachine = setup({
         rule: '14 step 4',
         ruling: 'R27',
         decision: 'card',
-        title: text("Attacker's combat card?", 'Боевая карта атакующего?'),
+        title: msg(
+          'machine.field-battle.awaitingAttackerCombatCard.title',
+          "Attacker's combat card?",
+          'Боевая карта атакующего?',
+        ),
       },
       on: {
         'card.play': { guard: 'isLegalCombatCard', target: 'combatCards', actions: 'playCombatCard' },
@@ -164,7 +183,11 @@ export const fieldBattleMachine = setup({
         rule: '14 step 5',
         ruling: 'R27',
         decision: 'card',
-        title: text("Defender's combat card?", 'Боевая карта обороняющегося?'),
+        title: msg(
+          'machine.field-battle.awaitingDefenderCombatCard.title',
+          "Defender's combat card?",
+          'Боевая карта обороняющегося?',
+        ),
       },
       on: {
         'card.play': { guard: 'isLegalCombatCard', target: 'combatCards', actions: 'playCombatCard' },
@@ -174,13 +197,21 @@ export const fieldBattleMachine = setup({
     rollingAttackerDice: {
       description: 'Step 6: the attacker rolls its dice; each 5 or 6 is a hit.',
       tags: ['roll'],
-      meta: { rule: '14 step 6', roll: 'attacker', title: text("Attacker's dice", 'Кубики атакующего') },
+      meta: {
+        rule: '14 step 6',
+        roll: 'attacker',
+        title: msg('machine.field-battle.rollingAttackerDice.title', "Attacker's dice", 'Кубики атакующего'),
+      },
       on: { 'dice.rolled': { guard: 'isAttackerRoll', target: 'rollingDefenderDice', actions: 'recordAttackerRoll' } },
     },
     rollingDefenderDice: {
       description: 'Step 6: the defender rolls its dice; each 5 or 6 is a hit.',
       tags: ['roll'],
-      meta: { rule: '14 step 6', roll: 'defender', title: text("Defender's dice", 'Кубики обороняющегося') },
+      meta: {
+        rule: '14 step 6',
+        roll: 'defender',
+        title: msg('machine.field-battle.rollingDefenderDice.title', "Defender's dice", 'Кубики обороняющегося'),
+      },
       on: { 'dice.rolled': { guard: 'isDefenderRoll', target: 'rollsCards', actions: 'recordDefenderRoll' } },
     },
     rollsCards: {
@@ -217,12 +248,16 @@ export const fieldBattleMachine = setup({
     decidingWinner: {
       description:
         'Step 8: more hits wins; a tie goes to the defender. Step 9: each side owes one loss per hit against it.',
-      meta: { rule: '14 step 8', title: text('Winner', 'Победитель') },
+      meta: { rule: '14 step 8', title: msg('machine.field-battle.decidingWinner.title', 'Winner', 'Победитель') },
       always: { target: 'choosingCasualties', actions: 'decideWinner' },
     },
     choosingCasualties: {
       description: 'Step 9: the attacker, then the defender, choose their losses (each power its own, ruling R5).',
-      meta: { rule: '14 step 9', ruling: 'R5', title: text('Who chooses losses?', 'Кто выбирает потери?') },
+      meta: {
+        rule: '14 step 9',
+        ruling: 'R5',
+        title: msg('machine.field-battle.choosingCasualties.title', 'Who chooses losses?', 'Кто выбирает потери?'),
+      },
       always: [
         {
           guard: 'isNextCasualtyGroupInactive',
@@ -246,7 +281,7 @@ export const fieldBattleMachine = setup({
         step: 8,
         ruling: 'R5',
         decision: 'casualties',
-        title: text('Choose casualties', 'Выбор потерь'),
+        title: msg('machine.field-battle.awaitingCasualties.title', 'Choose casualties', 'Выбор потерь'),
       },
       on: {
         'casualties.assign': { guard: 'isLegalCasualties', target: 'choosingCasualties', actions: 'recordCasualties' },
@@ -255,12 +290,16 @@ export const fieldBattleMachine = setup({
     applyingCasualties: {
       description:
         'Steps 9–10: losses come off together; leaders of a side with no land units left are captured; the losers are marked (ruling R12).',
-      meta: { rule: '14 step 10', ruling: 'R12', title: text('Losses and captures', 'Потери и пленные') },
+      meta: {
+        rule: '14 step 10',
+        ruling: 'R12',
+        title: msg('machine.field-battle.applyingCasualties.title', 'Losses and captures', 'Потери и пленные'),
+      },
       always: { target: 'retreating', actions: 'applyCasualties' },
     },
     retreating: {
       description: 'Step 11: the losing side retreats (14.1).',
-      meta: { rule: '14 step 11', title: text('Retreat', 'Отступление') },
+      meta: { rule: '14 step 11', title: msg('machine.field-battle.retreating.title', 'Retreat', 'Отступление') },
       invoke: {
         id: 'retreat',
         src: 'retreat',
@@ -274,7 +313,10 @@ export const fieldBattleMachine = setup({
     checkingSiege: {
       description:
         'Step 12: in a fortified space won by the attacker, a siege if it outnumbers the units inside, else it leaves.',
-      meta: { rule: '14 step 12', title: text('Siege check', 'Проверка осады') },
+      meta: {
+        rule: '14 step 12',
+        title: msg('machine.field-battle.checkingSiege.title', 'Siege check', 'Проверка осады'),
+      },
       always: [
         { guard: 'doesAttackerBesiege', target: 'done', actions: 'besiegeBattleSpace' },
         { guard: 'mustAttackerLeave', target: 'attackerLeaving' },
@@ -283,7 +325,10 @@ export const fieldBattleMachine = setup({
     },
     attackerLeaving: {
       description: 'Step 12, as in 15.3: the attacker retreats, free, to a legal adjacent space.',
-      meta: { rule: '15.3', title: text('The attacker leaves', 'Атакующий уходит') },
+      meta: {
+        rule: '15.3',
+        title: msg('machine.field-battle.attackerLeaving.title', 'The attacker leaves', 'Атакующий уходит'),
+      },
       invoke: {
         id: 'retreat',
         src: 'retreat',
@@ -294,7 +339,7 @@ export const fieldBattleMachine = setup({
     done: {
       type: 'final',
       description: 'The battle is over.',
-      meta: { rule: '14', title: text('Battle over', 'Сражение завершено') },
+      meta: { rule: '14', title: msg('machine.field-battle.done.title', 'Battle over', 'Сражение завершено') },
     },
   },
   output: ({ context }) => fieldBattleOutput(context),

@@ -1,7 +1,7 @@
 // 13.2 Interception: enemy stacks adjacent to the destination try, one attempt at a time in impulse order.
 import { setup } from 'xstate';
 import type { EngineEvent } from '../../src/schema/events.ts';
-import { text } from '../../src/text/text.ts';
+import { msg } from '../../src/text/text.ts';
 import {
   askNextInterceptor,
   declareInterception,
@@ -44,7 +44,7 @@ export const interceptionMachine = setup({
   },
 }).createMachine({
   id: 'interception',
-  meta: { rule: '13.2', title: text('Interception', 'Перехват') },
+  meta: { rule: '13.2', title: msg('machine.interception.interceptionMachine.title', 'Interception', 'Перехват') },
   description: 'Enemy stacks adjacent to the destination may try to intercept the moving formation (13.2).',
   context: ({ input }) => startInterception(input),
   initial: 'checkingNextInterceptor',
@@ -52,7 +52,14 @@ export const interceptionMachine = setup({
     checkingNextInterceptor: {
       description:
         'Find the next power, in impulse order, with a stack that may still try; after a success only that power.',
-      meta: { rule: '13.2', title: text('Who may intercept?', 'Кто может перехватить?') },
+      meta: {
+        rule: '13.2',
+        title: msg(
+          'machine.interception.checkingNextInterceptor.title',
+          'Who may intercept?',
+          'Кто может перехватить?',
+        ),
+      },
       always: [
         { guard: 'hasInterceptorToAsk', target: 'awaitingInterception', actions: 'askNextInterceptor' },
         { target: 'done' },
@@ -65,7 +72,11 @@ export const interceptionMachine = setup({
         rule: '13.2 step 1',
         step: 5,
         decision: 'intercept',
-        title: text('Declare an interception', 'Объявление перехвата'),
+        title: msg(
+          'machine.interception.awaitingInterception.title',
+          'Declare an interception',
+          'Объявление перехвата',
+        ),
       },
       on: {
         'intercept.declare': {
@@ -83,7 +94,11 @@ export const interceptionMachine = setup({
     rollingInterception: {
       description: 'Roll 2d6 + the best battle rating, Ottoman cavalry ±1, Telescope +1; 9 or more succeeds.',
       tags: ['roll'],
-      meta: { rule: '13.2 step 2', roll: 'interception', title: text('Interception roll', 'Бросок на перехват') },
+      meta: {
+        rule: '13.2 step 2',
+        roll: 'interception',
+        title: msg('machine.interception.rollingInterception.title', 'Interception roll', 'Бросок на перехват'),
+      },
       on: {
         'dice.rolled': {
           guard: 'isInterceptionRoll',
@@ -94,7 +109,14 @@ export const interceptionMachine = setup({
     },
     resolvingInterception: {
       description: 'On a success the interceptors are placed in the destination; no other power may then try.',
-      meta: { rule: '13.2 step 3', title: text('Place the interceptors', 'Размещение перехватчиков') },
+      meta: {
+        rule: '13.2 step 3',
+        title: msg(
+          'machine.interception.resolvingInterception.title',
+          'Place the interceptors',
+          'Размещение перехватчиков',
+        ),
+      },
       always: [
         { guard: 'wasInterceptionSuccessful', target: 'checkingSiegesLeft', actions: 'placeInterceptors' },
         { target: 'checkingNextInterceptor' },
@@ -103,14 +125,21 @@ export const interceptionMachine = setup({
     ...siegeCheckStates('checkingSiegesLeft', 'breakingSieges', {
       description:
         'Besiegers that intercepted out of their siege may leave too few behind: the siege ends at once, before the next attempt (15.3).',
-      title: text('Siege left by the interceptors?', 'Снята ли осада перехватчиками?'),
+      title: msg(
+        'machine.interception.interceptionMachine.title.2',
+        'Siege left by the interceptors?',
+        'Снята ли осада перехватчиками?',
+      ),
       next: 'checkingNextInterceptor',
       take: 'takeOutput',
     }),
     done: {
       type: 'final',
       description: 'Every interception is resolved (13.1 step 5).',
-      meta: { rule: '13.1 step 5', title: text('Interceptions resolved', 'Перехваты разыграны') },
+      meta: {
+        rule: '13.1 step 5',
+        title: msg('machine.interception.done.title', 'Interceptions resolved', 'Перехваты разыграны'),
+      },
     },
   },
   output: ({ context }) => interceptionOutput(context),

@@ -2,7 +2,7 @@
 // withdrawal, field battle and retreat.
 import { and, not, setup } from 'xstate';
 import type { EngineEvent } from '../../src/schema/events.ts';
-import { text } from '../../src/text/text.ts';
+import { msg } from '../../src/text/text.ts';
 import {
   askNextResponder,
   avoidInput,
@@ -82,7 +82,7 @@ export const movementMachine = setup({
   },
 }).createMachine({
   id: 'movement',
-  meta: { rule: '13.1', title: text('Land movement', 'Сухопутное движение') },
+  meta: { rule: '13.1', title: msg('machine.movement.movementMachine.title', 'Land movement', 'Сухопутное движение') },
   description:
     'A formation moves into an adjacent space: interception, avoid battle, withdrawal and field battle (13.1).',
   context: ({ input }) => startMovement(input),
@@ -90,7 +90,11 @@ export const movementMachine = setup({
   states: {
     checkingDeclaration: {
       description: 'Steps 1–2: the scenario may already name the formation and its destination.',
-      meta: { rule: '13.1', step: 1, title: text('Move declared?', 'Движение объявлено?') },
+      meta: {
+        rule: '13.1',
+        step: 1,
+        title: msg('machine.movement.checkingDeclaration.title', 'Move declared?', 'Движение объявлено?'),
+      },
       always: [
         { guard: 'hasDeclaredMove', target: 'payingCost' },
         { guard: 'hasLegalMove', target: 'awaitingMove' },
@@ -100,26 +104,44 @@ export const movementMachine = setup({
     noLegalMove: {
       description:
         'Steps 1–2: no formation of the active power may enter any adjacent space, so no Move action happens.',
-      meta: { rule: '13.1', step: 1, title: text('No legal move', 'Движение невозможно') },
+      meta: {
+        rule: '13.1',
+        step: 1,
+        title: msg('machine.movement.noLegalMove.title', 'No legal move', 'Движение невозможно'),
+      },
       always: { target: 'done' },
     },
     awaitingMove: {
       description: 'Steps 1–2: the active power names a formation in one space and an adjacent destination.',
       tags: ['decision'],
-      meta: { rule: '13.1', step: 1, decision: 'move', title: text('Declare the move', 'Объявление движения') },
+      meta: {
+        rule: '13.1',
+        step: 1,
+        decision: 'move',
+        title: msg('machine.movement.awaitingMove.title', 'Declare the move', 'Объявление движения'),
+      },
       on: { 'move.declare': { guard: 'isLegalMove', target: 'payingCost', actions: 'declareMove' } },
     },
     payingCost: {
       description: 'Step 3: 1 CP, or 2 CP over a pass; the formation leaves its space.',
       tags: ['transit'],
-      meta: { rule: '13.1 step 3', step: 3, title: text('Pay the CP', 'Оплата КО') },
+      meta: {
+        rule: '13.1 step 3',
+        step: 3,
+        title: msg('machine.movement.payingCost.title', 'Pay the CP', 'Оплата КО'),
+      },
       always: { target: 'responseCards', actions: 'startMove' },
     },
     responseCards: {
       description:
         'Step 4: other powers, in impulse order, may play Foul Weather or Gout against the move (ruling R26); nobody is asked when nobody holds a card to play (ruling R9).',
       tags: ['window', 'transit'],
-      meta: { rule: '13.1 step 4', step: 4, ruling: 'R26', title: text('Response cards', 'Карты ответа') },
+      meta: {
+        rule: '13.1 step 4',
+        step: 4,
+        ruling: 'R26',
+        title: msg('machine.movement.responseCards.title', 'Response cards', 'Карты ответа'),
+      },
       always: [
         { guard: 'hasResponderToAsk', target: 'awaitingResponseCard', actions: 'askNextResponder' },
         { target: 'checkingSiegesLeftBehind', actions: 'closeResponseWindow' },
@@ -133,7 +155,7 @@ export const movementMachine = setup({
         step: 4,
         ruling: 'R26',
         decision: 'card',
-        title: text('Play a response card?', 'Сыграть карту ответа?'),
+        title: msg('machine.movement.awaitingResponseCard.title', 'Play a response card?', 'Сыграть карту ответа?'),
       },
       on: {
         'card.play': { guard: 'isLegalResponseCard', target: 'moveCancelled', actions: 'playResponseCard' },
@@ -143,13 +165,18 @@ export const movementMachine = setup({
     moveCancelled: {
       description:
         'Ruling R26: the move does not happen — the formation is back in its origin and the CP spent on it are lost; the mark holds for the rest of the impulse. A cancelled move on (13.4 option 1) leaves it beside a fortress it does not outnumber: it goes back as option 2 says.',
-      meta: { rule: '13.1 step 4', step: 4, ruling: 'R26', title: text('Move cancelled', 'Движение отменено') },
+      meta: {
+        rule: '13.1 step 4',
+        step: 4,
+        ruling: 'R26',
+        title: msg('machine.movement.moveCancelled.title', 'Move cancelled', 'Движение отменено'),
+      },
       always: [{ guard: 'wasMoveOnCancelled', target: 'retreatingToOrigin' }, { target: 'done' }],
     },
     ...siegeCheckStates('checkingSiegesLeftBehind', 'breakingSiegesLeftBehind', {
       description:
         'A siege the formation left ends at once if its besiegers no longer outnumber the units inside (15.3).',
-      title: text('Siege left behind?', 'Снимается ли оставленная осада?'),
+      title: msg('machine.movement.movementMachine.title.2', 'Siege left behind?', 'Снимается ли оставленная осада?'),
       // After the response cards: a move they cancel leaves no siege (ruling R26).
       step: 4,
       tags: ['transit'],
@@ -159,7 +186,11 @@ export const movementMachine = setup({
     intercepting: {
       description: 'Step 5: enemy stacks adjacent to the destination may try to intercept (13.2).',
       tags: ['transit'],
-      meta: { rule: '13.1 step 5', step: 5, title: text('Interceptions', 'Перехваты') },
+      meta: {
+        rule: '13.1 step 5',
+        step: 5,
+        title: msg('machine.movement.intercepting.title', 'Interceptions', 'Перехваты'),
+      },
       invoke: {
         id: 'interception',
         src: 'interception',
@@ -179,7 +210,7 @@ export const movementMachine = setup({
         rule: '13.1 step 5',
         ruling: 'R25',
         step: 5,
-        title: text('Place the formation', 'Размещение соединения'),
+        title: msg('machine.movement.placingFormation.title', 'Place the formation', 'Размещение соединения'),
       },
       always: [
         { guard: 'wasIntercepted', target: 'checkingBattle', actions: 'placeFormation' },
@@ -189,7 +220,11 @@ export const movementMachine = setup({
     checkingBattle: {
       description:
         'Step 8 after a successful interception: a field battle only if enemy land units remain outside the fortifications; otherwise the move ends as after step 7 (siege check, ruling R13).',
-      meta: { rule: '13.1 step 8', step: 8, title: text('Anyone to fight?', 'Есть с кем сражаться?') },
+      meta: {
+        rule: '13.1 step 8',
+        step: 8,
+        title: msg('machine.movement.checkingBattle.title', 'Anyone to fight?', 'Есть с кем сражаться?'),
+      },
       always: [
         { guard: not('hasFormationInDestination'), target: 'checkingSiegeByOthers' },
         { guard: 'hasEnemyLandUnitsOutside', target: 'fighting' },
@@ -198,7 +233,11 @@ export const movementMachine = setup({
     },
     avoidingBattle: {
       description: 'Step 6: enemy land units in the destination may try to avoid battle (13.3).',
-      meta: { rule: '13.1 step 6', step: 6, title: text('Avoid battle', 'Уклонение от сражения') },
+      meta: {
+        rule: '13.1 step 6',
+        step: 6,
+        title: msg('machine.movement.avoidingBattle.title', 'Avoid battle', 'Уклонение от сражения'),
+      },
       invoke: {
         id: 'avoidBattle',
         src: 'avoidBattle',
@@ -212,7 +251,11 @@ export const movementMachine = setup({
     ...siegeCheckStates('checkingSiegesAfterAvoid', 'breakingSiegesAfterAvoid', {
       description:
         'Besiegers that avoided battle out of the space may leave their siege without besiegers: it ends (15.3).',
-      title: text('Sieges left by avoiders?', 'Сняты ли осады уклонившимися?'),
+      title: msg(
+        'machine.movement.movementMachine.title.3',
+        'Sieges left by avoiders?',
+        'Сняты ли осады уклонившимися?',
+      ),
       step: 6,
       next: 'withdrawing',
       take: 'takeSiegeBreakOutput',
@@ -220,7 +263,11 @@ export const movementMachine = setup({
     withdrawing: {
       description:
         'Step 7: a stack of 4 or fewer may withdraw into the fortifications; then siege, move on or retreat (13.4).',
-      meta: { rule: '13.1 step 7', step: 7, title: text('Withdraw into fortifications', 'Отход в укрепления') },
+      meta: {
+        rule: '13.1 step 7',
+        step: 7,
+        title: msg('machine.movement.withdrawing.title', 'Withdraw into fortifications', 'Отход в укрепления'),
+      },
       invoke: {
         id: 'withdrawal',
         src: 'withdrawal',
@@ -234,7 +281,11 @@ export const movementMachine = setup({
     afterWithdrawal: {
       description:
         'Step 8 if enemy land units remain outside; or move on (13.4 option 1), retreat (option 2), or the move ends.',
-      meta: { rule: '13.1 step 8', step: 7, title: text('What next?', 'Что дальше?') },
+      meta: {
+        rule: '13.1 step 8',
+        step: 7,
+        title: msg('machine.movement.afterWithdrawal.title', 'What next?', 'Что дальше?'),
+      },
       always: [
         { guard: and(['isBattleNext', 'isReliefBattle']), target: 'relieving' },
         { guard: 'isBattleNext', target: 'fighting' },
@@ -246,14 +297,26 @@ export const movementMachine = setup({
     ...siegeCheckStates('checkingSiegesAfterWithdrawal', 'breakingSiegesAfterWithdrawal', {
       description:
         'Defenders who withdrew inside may now match the besiegers of a siege already there: it ends (15.3).',
-      title: text('Sieges broken by the withdrawal?', 'Снята ли осада отходом?'),
+      title: msg(
+        'machine.movement.movementMachine.title.4',
+        'Sieges broken by the withdrawal?',
+        'Снята ли осада отходом?',
+      ),
       step: 7,
       next: 'checkingSiegeByOthers',
       take: 'takeSiegeBreakOutput',
     }),
     retreatingToOrigin: {
       description: '13.4 option 2: back to the space it came from, free, under the 14.1 restrictions.',
-      meta: { rule: '13.4 option 2', step: 7, title: text('Retreat to the origin', 'Отступление в исходную область') },
+      meta: {
+        rule: '13.4 option 2',
+        step: 7,
+        title: msg(
+          'machine.movement.retreatingToOrigin.title',
+          'Retreat to the origin',
+          'Отступление в исходную область',
+        ),
+      },
       invoke: {
         id: 'retreat',
         src: 'retreat',
@@ -266,7 +329,11 @@ export const movementMachine = setup({
     },
     fighting: {
       description: 'Step 8: a field battle in the destination (14).',
-      meta: { rule: '13.1 step 8', step: 8, title: text('Field battle', 'Полевое сражение') },
+      meta: {
+        rule: '13.1 step 8',
+        step: 8,
+        title: msg('machine.movement.fighting.title', 'Field battle', 'Полевое сражение'),
+      },
       invoke: {
         id: 'fieldBattle',
         src: 'fieldBattle',
@@ -280,7 +347,12 @@ export const movementMachine = setup({
     relieving: {
       description:
         'Step 8 in a besieged friendly space: a relief force fights the besiegers, pieces inside may join it (15.2, ruling R35).',
-      meta: { rule: '15.2', ruling: 'R35', step: 8, title: text('Relief force', 'Деблокирующие силы') },
+      meta: {
+        rule: '15.2',
+        ruling: 'R35',
+        step: 8,
+        title: msg('machine.movement.relieving.title', 'Relief force', 'Деблокирующие силы'),
+      },
       invoke: {
         id: 'relief',
         src: 'relief',
@@ -294,7 +366,11 @@ export const movementMachine = setup({
     ...siegeCheckStates('checkingSiegesAfterBattle', 'breakingSiegesAfterBattle', {
       description:
         'Besiegers beaten, eliminated or outnumbered by units that went inside no longer hold their siege: it ends and they retreat (15.3).',
-      title: text('Sieges broken by the battle?', 'Сняты ли осады сражением?'),
+      title: msg(
+        'machine.movement.movementMachine.title.5',
+        'Sieges broken by the battle?',
+        'Сняты ли осады сражением?',
+      ),
       step: 8,
       next: 'checkingSiegeByOthers',
       take: 'takeSiegeBreakOutput',
@@ -302,13 +378,18 @@ export const movementMachine = setup({
     checkingSiegeByOthers: {
       description:
         'Pieces of other powers left outside an enemy fortress in the destination — interceptors that won, or that caught leaders moving alone — put it under siege if they outnumber the units inside (R13, R17).',
-      meta: { rule: '15', ruling: 'R13', step: 8, title: text('Siege by the others?', 'Осада другими?') },
+      meta: {
+        rule: '15',
+        ruling: 'R13',
+        step: 8,
+        title: msg('machine.movement.checkingSiegeByOthers.title', 'Siege by the others?', 'Осада другими?'),
+      },
       always: [{ guard: 'hasUnlistedSiege', target: 'done', actions: 'beginUnlistedSieges' }, { target: 'done' }],
     },
     done: {
       type: 'final',
       description: 'The Move action is over.',
-      meta: { rule: '13.1', title: text('Move over', 'Движение завершено') },
+      meta: { rule: '13.1', title: msg('machine.movement.done.title', 'Move over', 'Движение завершено') },
     },
   },
   output: ({ context }) => movementOutput(context),

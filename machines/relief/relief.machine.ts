@@ -2,7 +2,7 @@
 // besiegers on the field battle's own states (its card windows included), then 15.2's result.
 import { setup } from 'xstate';
 import type { EngineEvent } from '../../src/schema/events.ts';
-import { text } from '../../src/text/text.ts';
+import { msg } from '../../src/text/text.ts';
 import {
   declareSortie,
   recordNoSortie,
@@ -37,7 +37,11 @@ export const reliefMachine = setup({
   },
 }).createMachine({
   id: 'relief',
-  meta: { rule: '15.2', ruling: 'R35', title: text('Relief force', 'Деблокирующие силы') },
+  meta: {
+    rule: '15.2',
+    ruling: 'R35',
+    title: msg('machine.relief.reliefMachine.title', 'Relief force', 'Деблокирующие силы'),
+  },
   description:
     'A formation friendly to the besieged units enters their space and fights the besiegers, who defend (15.2).',
   context: ({ input }) => startRelief(input),
@@ -46,7 +50,11 @@ export const reliefMachine = setup({
     checkingSortie: {
       description:
         "Ruling R35: pieces inside of the relief force's power or its active minors may join it; with none, nobody is asked (ruling R9).",
-      meta: { rule: '15.2', ruling: 'R35', title: text('Anyone inside to join?', 'Кто может выйти на вылазку?') },
+      meta: {
+        rule: '15.2',
+        ruling: 'R35',
+        title: msg('machine.relief.checkingSortie.title', 'Anyone inside to join?', 'Кто может выйти на вылазку?'),
+      },
       always: [
         { guard: 'hasSortieChoice', target: 'awaitingSortie' },
         { target: 'fighting', actions: 'recordNoSortie' },
@@ -61,14 +69,18 @@ export const reliefMachine = setup({
         ruling: 'R35',
         step: 8,
         decision: 'relief',
-        title: text('Declare the sortie', 'Объявление вылазки'),
+        title: msg('machine.relief.awaitingSortie.title', 'Declare the sortie', 'Объявление вылазки'),
       },
       on: { 'relief.declare': { guard: 'isLegalSortie', target: 'fighting', actions: 'declareSortie' } },
     },
     fighting: {
       description:
         'The field battle (14): the relief force attacks, the besiegers defend (their +1 die, ties to them); 15.2 decides what goes back inside.',
-      meta: { rule: '15.2', ruling: 'R35', title: text('Relief battle', 'Сражение за деблокаду') },
+      meta: {
+        rule: '15.2',
+        ruling: 'R35',
+        title: msg('machine.relief.fighting.title', 'Relief battle', 'Сражение за деблокаду'),
+      },
       invoke: {
         id: 'fieldBattle',
         src: 'fieldBattle',
@@ -83,7 +95,11 @@ export const reliefMachine = setup({
       type: 'final',
       description:
         'Won: the besiegers retreated and the siege ends. Lost: what may went back inside, the rest retreated with the relief force.',
-      meta: { rule: '15.2', ruling: 'R35', title: text('Relief over', 'Деблокада завершена') },
+      meta: {
+        rule: '15.2',
+        ruling: 'R35',
+        title: msg('machine.relief.done.title', 'Relief over', 'Деблокада завершена'),
+      },
     },
   },
   output: ({ context }) => reliefOutput(context),

@@ -1,7 +1,7 @@
 // 14.1 Retreat: the losing power's survivors go inside (up to 4, in its own fortified space) or to one legal space.
 import { and, not, setup } from 'xstate';
 import type { EngineEvent } from '../../src/schema/events.ts';
-import { text } from '../../src/text/text.ts';
+import { msg } from '../../src/text/text.ts';
 import {
   askNextRetreat,
   eliminateTrapped,
@@ -31,7 +31,7 @@ export const retreatMachine = setup({
   actions: reducersOf<RetreatContext>()({ retreatInactive, eliminateTrapped, askNextRetreat, retreatAsDeclared }),
 }).createMachine({
   id: 'retreat',
-  meta: { rule: '14.1', title: text('Retreat', 'Отступление') },
+  meta: { rule: '14.1', title: msg('machine.retreat.retreatMachine.title', 'Retreat', 'Отступление') },
   description:
     'The losing stacks retreat to one legal adjacent space each, or go inside their own fortifications (14.1).',
   context: ({ input }) => startRetreat(input),
@@ -40,7 +40,10 @@ export const retreatMachine = setup({
     checkingNextRetreat: {
       description:
         'Take the next retreating group in impulse order; inactive minors and trapped stacks need no answer.',
-      meta: { rule: '14.1', title: text('Who retreats?', 'Кто отступает?') },
+      meta: {
+        rule: '14.1',
+        title: msg('machine.retreat.checkingNextRetreat.title', 'Who retreats?', 'Кто отступает?'),
+      },
       always: [
         { guard: 'isNextGroupInactive', target: 'checkingNextRetreat', actions: 'retreatInactive', reenter: true },
         {
@@ -65,7 +68,7 @@ export const retreatMachine = setup({
         rule: '14.1',
         step: 8,
         decision: 'retreat',
-        title: text('Declare the retreat', 'Объявление отступления'),
+        title: msg('machine.retreat.awaitingRetreat.title', 'Declare the retreat', 'Объявление отступления'),
       },
       on: {
         'retreat.declare': { guard: 'isLegalRetreat', target: 'checkingNextRetreat', actions: 'retreatAsDeclared' },
@@ -74,7 +77,7 @@ export const retreatMachine = setup({
     done: {
       type: 'final',
       description: 'Every losing stack has retreated, gone inside or been eliminated.',
-      meta: { rule: '14 step 11', title: text('Retreats done', 'Отступления завершены') },
+      meta: { rule: '14 step 11', title: msg('machine.retreat.done.title', 'Retreats done', 'Отступления завершены') },
     },
   },
   output: ({ context }) => retreatOutput(context),

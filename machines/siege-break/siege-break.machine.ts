@@ -2,7 +2,7 @@
 // stack retreats, free.
 import { and, not, setup } from 'xstate';
 import type { EngineEvent } from '../../src/schema/events.ts';
-import { text } from '../../src/text/text.ts';
+import { msg } from '../../src/text/text.ts';
 import {
   besiegersRetreatInput,
   endBrokenSiege,
@@ -36,7 +36,7 @@ export const siegeBreakMachine = setup({
   },
 }).createMachine({
   id: 'siegeBreak',
-  meta: { rule: '15.3', title: text('Broken sieges', 'Снятие осады') },
+  meta: { rule: '15.3', title: msg('machine.siege-break.siegeBreakMachine.title', 'Broken sieges', 'Снятие осады') },
   description:
     'Every siege whose besiegers no longer outnumber the units inside ends at once; the besiegers retreat (15.3).',
   context: ({ input }) => startSiegeBreak(input),
@@ -44,7 +44,10 @@ export const siegeBreakMachine = setup({
   states: {
     checkingSieges: {
       description: 'Does a besieging stack no longer have more land units than the units inside (cavalry counted)?',
-      meta: { rule: '15.3', title: text('Sieges broken?', 'Сняты ли осады?') },
+      meta: {
+        rule: '15.3',
+        title: msg('machine.siege-break.checkingSieges.title', 'Sieges broken?', 'Сняты ли осады?'),
+      },
       always: [
         { guard: 'hasBesiegersToRetreat', target: 'retreatingBesiegers' },
         {
@@ -59,7 +62,10 @@ export const siegeBreakMachine = setup({
     retreatingBesiegers: {
       description:
         'The besieging stack retreats, free, to a legal adjacent space; with none, it is eliminated and its leaders captured.',
-      meta: { rule: '15.3', title: text('The besiegers retreat', 'Осаждавшие отступают') },
+      meta: {
+        rule: '15.3',
+        title: msg('machine.siege-break.retreatingBesiegers.title', 'The besiegers retreat', 'Осаждавшие отступают'),
+      },
       invoke: {
         id: 'retreat',
         src: 'retreat',
@@ -73,7 +79,7 @@ export const siegeBreakMachine = setup({
     done: {
       type: 'final',
       description: 'No siege is left without besiegers that outnumber the units inside.',
-      meta: { rule: '15.3', title: text('Sieges checked', 'Осады проверены') },
+      meta: { rule: '15.3', title: msg('machine.siege-break.done.title', 'Sieges checked', 'Осады проверены') },
     },
   },
   output: ({ context }) => siegeBreakOutput(context),

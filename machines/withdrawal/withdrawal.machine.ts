@@ -1,7 +1,7 @@
 // 13.4 Withdrawing into Fortifications (movement step 7) and what the active formation does after it.
 import { and, not, setup } from 'xstate';
 import type { EngineEvent } from '../../src/schema/events.ts';
-import { text } from '../../src/text/text.ts';
+import { msg } from '../../src/text/text.ts';
 import {
   besiegeDestination,
   chooseBattle,
@@ -42,14 +42,24 @@ export const withdrawalMachine = setup({
   }),
 }).createMachine({
   id: 'withdrawal',
-  meta: { rule: '13.4', title: text('Withdrawal into fortifications', 'Отход в укрепления') },
+  meta: {
+    rule: '13.4',
+    title: msg('machine.withdrawal.withdrawalMachine.title', 'Withdrawal into fortifications', 'Отход в укрепления'),
+  },
   description: 'Movement step 7: a defending stack of 4 or fewer units may withdraw into the fortifications (13.4).',
   context: ({ input }) => startWithdrawal(input),
   initial: 'checkingWithdrawal',
   states: {
     checkingWithdrawal: {
       description: 'Fortified, held by the defenders or an ally, 4 or fewer units: a withdrawal is possible.',
-      meta: { rule: '13.4', title: text('May the defenders withdraw?', 'Могут ли обороняющиеся отойти?') },
+      meta: {
+        rule: '13.4',
+        title: msg(
+          'machine.withdrawal.checkingWithdrawal.title',
+          'May the defenders withdraw?',
+          'Могут ли обороняющиеся отойти?',
+        ),
+      },
       always: [
         { guard: and(['canWithdraw', 'isAutomaticWithdrawal']), target: 'checkingSiege', actions: 'withdrawInside' },
         { guard: and(['canWithdraw', not('isAutomaticWithdrawal')]), target: 'awaitingWithdrawal' },
@@ -65,7 +75,11 @@ export const withdrawalMachine = setup({
         rule: '13.4',
         step: 7,
         decision: 'withdraw',
-        title: text('Withdraw into the fortifications?', 'Отойти в укрепления?'),
+        title: msg(
+          'machine.withdrawal.awaitingWithdrawal.title',
+          'Withdraw into the fortifications?',
+          'Отойти в укрепления?',
+        ),
       },
       on: {
         'withdraw.declare': { guard: 'isLegalWithdrawal', target: 'checkingSiege', actions: 'withdrawInside' },
@@ -75,7 +89,7 @@ export const withdrawalMachine = setup({
     checkingSiege: {
       description:
         'If the active formation has more land units than are inside, the space is under siege; a space held by a friend of the formation is not besieged, and the formation stays.',
-      meta: { rule: '15', ruling: 'R13', title: text('Siege?', 'Осада?') },
+      meta: { rule: '15', ruling: 'R13', title: msg('machine.withdrawal.checkingSiege.title', 'Siege?', 'Осада?') },
       always: [
         { guard: not('isHeldAgainstMover'), target: 'done' },
         { guard: 'isAlreadyBesiegedByFriend', target: 'done', actions: 'joinSiege' },
@@ -92,7 +106,11 @@ export const withdrawalMachine = setup({
         step: 7,
         ruling: 'R4',
         decision: 'continue',
-        title: text('Move on or retreat?', 'Двигаться дальше или отступить?'),
+        title: msg(
+          'machine.withdrawal.awaitingContinuation.title',
+          'Move on or retreat?',
+          'Двигаться дальше или отступить?',
+        ),
       },
       on: {
         'move.continue': { guard: 'isLegalContinuation', target: 'done', actions: 'chooseContinue' },
@@ -102,7 +120,7 @@ export const withdrawalMachine = setup({
     done: {
       type: 'final',
       description: 'Step 7 is over: the movement goes on to a field battle, a continued move, a retreat, or ends.',
-      meta: { rule: '13.1 step 7', title: text('Step 7 over', 'Шаг 7 завершён') },
+      meta: { rule: '13.1 step 7', title: msg('machine.withdrawal.done.title', 'Step 7 over', 'Шаг 7 завершён') },
     },
   },
   output: ({ context }) => withdrawalOutput(context),

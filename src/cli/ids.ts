@@ -11,6 +11,11 @@ import { options, out, UsageError } from './common.ts';
 const KINDS = ['spaces', 'leaders', 'powers'] as const;
 type Kind = (typeof KINDS)[number];
 
+/** A name as the listing prints it: its two strings (its message id is its kind and id, `space.graz`). */
+function pair(t: Text): Text {
+  return { en: t.en, ru: t.ru };
+}
+
 /** One listed id: its names, and the facts a scenario author needs about it. */
 interface Row {
   readonly id: string;
@@ -22,7 +27,7 @@ function spaces(): Row[] {
   const board = hisBoard();
   return [...board.spaces.values()].map((s) => ({
     id: s.id,
-    name: spaceName({ board }, s.id),
+    name: pair(spaceName({ board }, s.id)),
     type: s.type,
     fortified: s.fortified,
     home: s.home,
@@ -33,7 +38,7 @@ function leaders(): Row[] {
   const table = hisLeaderTable();
   return [...table.values()].map((l) => ({
     id: l.id,
-    name: leaderName({ leaders: table }, l.id),
+    name: pair(leaderName({ leaders: table }, l.id)),
     power: l.power,
     battle: l.battle,
     command: l.command,
@@ -42,7 +47,7 @@ function leaders(): Row[] {
 
 function powers(): Row[] {
   const kind = (p: Power) => (isMajorPower(p) ? 'major' : isMinorPower(p) ? 'minor' : 'independent');
-  return POWERS.map((p) => ({ id: p, name: powerName(p), kind: kind(p) }));
+  return POWERS.map((p) => ({ id: p, name: pair(powerName(p)), kind: kind(p) }));
 }
 
 const LISTS: Readonly<Record<Kind, () => Row[]>> = { spaces, leaders, powers };
@@ -52,7 +57,7 @@ function near(id: string): { space: Row; neighbours: (Row & { connection: Connec
   const board = hisBoard();
   const here = board.spaces.get(id);
   if (!here) throw new UsageError(`--near: ${spaceIdProblem(board, id)} (see 'his ids spaces')`);
-  const row = (s: string) => ({ id: s, name: spaceName({ board }, s) });
+  const row = (s: string) => ({ id: s, name: pair(spaceName({ board }, s)) });
   const neighbours = here.neighbours.map((n) => ({ ...row(n), connection: connection(board, id, n) ?? 'clear' }));
   return { space: row(id), neighbours };
 }

@@ -17,9 +17,14 @@ export interface HisNames {
 
 let cached: HisNames | undefined;
 
+/** A name's two strings (its message id is its kind and id: `space.graz`, `leader.suleiman`, `power.ottoman`). */
+function pair(t: Text): Text {
+  return { en: t.en, ru: t.ru };
+}
+
 /** Each id with its name: a frozen copy, so the table shares nothing with the narrative's names. */
 function byId<K extends string>(ids: Iterable<K>, name: (id: K) => Text): Readonly<Record<K, Text>> {
-  return Object.freeze(Object.fromEntries([...ids].map((id) => [id, Object.freeze({ ...name(id) })]))) as Record<
+  return Object.freeze(Object.fromEntries([...ids].map((id) => [id, Object.freeze(pair(name(id)))]))) as Record<
     K,
     Text
   >;

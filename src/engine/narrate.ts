@@ -31,10 +31,11 @@ import {
   spaceTo,
   unitTypeOne,
   unitsText,
+  ruFormOf,
 } from '../text/names.ts';
 import { count, NOUNS, says } from '../text/grammar.ts';
 import { cite } from '../text/rules.ts';
-import { joinText, text, type Text } from '../text/text.ts';
+import { joinText, msg, text, type Text } from '../text/text.ts';
 import { LAND_UNIT_TYPES, type LandUnitType, type Units } from '../schema/units.ts';
 
 export interface Note {
@@ -70,9 +71,20 @@ function ruEliminated(world: World, eliminated: Pick<Units, LandUnitType>, captu
 function winnerText(world: World, space: string, power: Power, won: number, lost: number, tie: boolean): Text {
   const p = powerName(power);
   const r8 = cite('14 step 8');
-  return text(
-    `${p.en} wins the field battle in ${spaceName(world, space).en}, ${hits(won).en} to ${lost}${tie ? ' (a tie goes to the defender)' : ''} (${r8.en}).`,
-    `${p.ru} ${ruAgree(power, 'побеждают', 'побеждает')} в полевом сражении ${inSpace(world, space).ru}: ${hits(won).ru} против ${lost}${tie ? ' (при равенстве побеждает обороняющийся)' : ''} (${r8.ru}).`,
+  return msg(
+    'narrate.winnerText',
+    '{p} wins the field battle in {spaceName}, {hits} to {lost}{tie, select, true { (a tie goes to the defender)} other {}} ({r8}).',
+    '{p} {powerForm, select, pl {побеждают} other {побеждает}} в полевом сражении {inSpace}: {hits} против {lost}{tie, select, true { (при равенстве побеждает обороняющийся)} other {}} ({r8}).',
+    {
+      p,
+      spaceName: spaceName(world, space),
+      hits: hits(won),
+      lost,
+      tie: tie ? 'true' : 'false',
+      r8,
+      powerForm: ruFormOf(power),
+      inSpace: inSpace(world, space),
+    },
   );
 }
 
@@ -106,15 +118,30 @@ function cardNote(world: World, card: CardSummary, move: MoveSummary | undefined
     // Ruling R32: where the new mercenaries went.
     const where = card.placed.map((x) => {
       const u = unitsText(world, { mercenaries: x.mercenaries });
-      const walls = x.inside ? text(' (inside)', ' (в укреплениях)') : text('', '');
-      return text(
-        `${x.mercenaries} new ${powerName(x.power).en} ${x.mercenaries === 1 ? 'mercenary' : 'mercenaries'} in ${spaceName(world, x.space).en}${walls.en}`,
-        `${u.ru} ${powerGen(x.power).ru} ${inSpace(world, x.space).ru}${walls.ru}`,
+      const walls = x.inside
+        ? msg('narrate.where.walls', ' (inside)', ' (в укреплениях)')
+        : msg('narrate.where.walls.2', '', '');
+      return msg(
+        'narrate.cardNote.where',
+        '{mercenaries} new {powerName} {xMercenaries2, select, true {mercenary} other {mercenaries}} in {spaceName}{walls}',
+        '{u} {powerGen} {inSpace}{walls}',
+        {
+          mercenaries: x.mercenaries,
+          powerName: powerName(x.power),
+          xMercenaries2: x.mercenaries === 1 ? 'true' : 'false',
+          spaceName: spaceName(world, x.space),
+          walls,
+          u,
+          powerGen: powerGen(x.power),
+          inSpace: inSpace(world, x.space),
+        },
       );
     });
-    return text(
-      `${p.en} plays ${c.en}: ${where.map((w) => w.en).join(', ')} (${r.en}).`,
-      `${p.ru} ${plays} карту ${c.ru}: новые наёмники — ${where.map((w) => w.ru).join(', ')} (${r.ru}).`,
+    return msg(
+      'narrate.cardNote',
+      '{p} plays {c}: {whereWW} ({r}).',
+      '{p} {plays} карту {c}: новые наёмники — {whereWW2} ({r}).',
+      { p, c, whereWW: where.map((w) => w.en).join(', '), r, plays, whereWW2: where.map((w) => w.ru).join(', ') },
     );
   }
   if (card.bribed) {
@@ -126,54 +153,94 @@ function cardNote(world: World, card: CardSummary, move: MoveSummary | undefined
       ru: `${b.mercenaries} от ${powerGen(b.power).ru}`,
     }));
     const one = n % 10 === 1 && n % 100 !== 11;
-    return text(
-      `${p.en} plays ${c.en}: ${u.en} change${n === 1 ? 's' : ''} sides (${from.map((f) => f.en).join(', ')}) and fight${n === 1 ? 's' : ''} for ${p.en} (${r.en}).`,
-      `${p.ru} ${plays} карту ${c.ru}: ${u.ru} (${from.map((f) => f.ru).join(', ')}) ${one ? 'переходит' : 'переходят'} на сторону ${powerGen(card.power).ru} (${r.ru}).`,
+    return msg(
+      'narrate.cardNote.2',
+      '{p} plays {c}: {u} change{n, select, true {s} other {}} sides ({fromFF}) and fight{n, select, true {s} other {}} for {p} ({r}).',
+      '{p} {plays} карту {c}: {u} ({fromFF2}) {one, select, true {переходит} other {переходят}} на сторону {powerGenCardPower} ({r}).',
+      {
+        p,
+        c,
+        u,
+        n: n === 1 ? 'true' : 'false',
+        fromFF: from.map((f) => f.en).join(', '),
+        r,
+        plays,
+        fromFF2: from.map((f) => f.ru).join(', '),
+        one: one ? 'true' : 'false',
+        powerGenCardPower: powerGen(card.power),
+      },
     );
   }
   if (card.dice !== undefined && card.side) {
     // Rulings R27, R30: the card's dice and the side they went to.
     const n = Math.abs(card.dice);
     const side =
-      card.side === 'attacker' ? text("the attacker's", 'атакующего') : text("the defender's", 'обороняющегося');
-    const hits = card.option === 'extra-dice' ? text(' that hit on 4–6', ', попадающих на 4–6') : text('', '');
+      card.side === 'attacker'
+        ? msg('narrate.cardNote.side', "the attacker's", 'атакующего')
+        : msg('narrate.cardNote.side.2', "the defender's", 'обороняющегося');
+    const hits =
+      card.option === 'extra-dice'
+        ? msg('narrate.cardNote.hits', ' that hit on 4–6', ', попадающих на 4–6')
+        : msg('narrate.cardNote.hits.2', '', '');
     return card.dice < 0
-      ? text(
-          `${p.en} plays ${c.en}: ${side.en} side, the Hapsburg's, rolls ${n} dice fewer (${r.en}).`,
-          `${p.ru} ${plays} карту ${c.ru}: сторона ${side.ru}, габсбургская, бросает на ${n} кубика меньше (${r.ru}).`,
+      ? msg(
+          'narrate.cardNote.6',
+          "{p} plays {c}: {side} side, the Hapsburg's, rolls {n} dice fewer ({r}).",
+          '{p} {plays} карту {c}: сторона {side}, габсбургская, бросает на {n} кубика меньше ({r}).',
+          { p, c, side, n, r, plays },
         )
       : text(
           `${p.en} plays ${c.en}: ${n} more dice${hits.en} for ${side.en} side (${r.en}).`,
           `${p.ru} ${plays} карту ${c.ru}: стороне ${side.ru} — ещё ${count(n, NOUNS.die).ru}${hits.ru} (${r.ru}).`,
         );
   }
-  if (!move) return text(`${p.en} plays ${c.en} (${r.en}).`, `${p.ru} ${plays} карту ${c.ru} (${r.ru}).`);
+  if (!move)
+    return msg('narrate.cardNote.8', '{p} plays {c} ({r}).', '{p} {plays} карту {c} ({r}).', { p, c, r, plays });
   const m = powerName(move.power),
     mg = powerGen(move.power);
-  const route = text(
-    `from ${spaceName(world, move.from).en} to ${spaceName(world, move.to).en}`,
-    `${outOfSpace(world, move.from).ru} ${intoSpace(world, move.to).ru}`,
-  );
-  const lost = { en: `${move.cp} CP` };
-  const cancel = text(
-    `the ${m.en} move ${route.en} is cancelled: the formation stays in ${spaceName(world, move.from).en} and the ${lost.en} spent are lost`,
-    `движение ${mg.ru} ${route.ru} отменено: соединение остаётся ${inSpace(world, move.from).ru}, потраченные КО (${move.cp}) потеряны`,
+  const route = msg('narrate.cardNote.route', 'from {spaceName} to {spaceNameTo}', '{outOfSpace} {intoSpace}', {
+    spaceName: spaceName(world, move.from),
+    spaceNameTo: spaceName(world, move.to),
+    outOfSpace: outOfSpace(world, move.from),
+    intoSpace: intoSpace(world, move.to),
+  });
+  const cancel = msg(
+    'narrate.cardNote.cancel',
+    'the {m} move {route} is cancelled: the formation stays in {spaceName} and the {cp} CP spent are lost',
+    'движение {mg} {route} отменено: соединение остаётся {inSpace}, потраченные КО ({cp}) потеряны',
+    {
+      m,
+      route,
+      spaceName: spaceName(world, move.from),
+      mg,
+      inSpace: inSpace(world, move.from),
+      cp: move.cp,
+    },
   );
   const mark = card.leader
-    ? text(
-        `; ${leaderName(world, card.leader).en} may not move, intercept or avoid battle for the rest of the impulse`,
-        `; до конца импульса ${leaderName(world, card.leader).ru} не может двигаться, перехватывать и уклоняться от сражения`,
+    ? msg(
+        'narrate.cardNote.mark',
+        '; {leaderName} may not move, intercept or avoid battle for the rest of the impulse',
+        '; до конца импульса {leaderName} не может двигаться, перехватывать и уклоняться от сражения',
+        { leaderName: leaderName(world, card.leader) },
       )
-    : text(
-        `; for the rest of the impulse no ${m.en} formation moves on (13.4 option 1)`,
-        `; до конца импульса соединения ${mg.ru} дальше не двигаются (13.4, вариант 1)`,
+    : msg(
+        'narrate.cardNote.mark.2',
+        '; for the rest of the impulse no {m} formation moves on (13.4 option 1)',
+        '; до конца импульса соединения {mg} дальше не двигаются (13.4, вариант 1)',
+        { m, mg },
       );
   const on = card.leader
-    ? text(` on ${leaderName(world, card.leader).en}`, ` против ${leaderAcc(world, card.leader).ru}`)
-    : text('', '');
-  return text(
-    `${p.en} plays ${c.en}${on.en}: ${cancel.en}${mark.en} (${r.en}).`,
-    `${p.ru} ${plays} карту ${c.ru}${on.ru}: ${cancel.ru}${mark.ru} (${r.ru}).`,
+    ? msg('narrate.cardNote.3', ' on {leaderName}', ' против {leaderAcc}', {
+        leaderName: leaderName(world, card.leader),
+        leaderAcc: leaderAcc(world, card.leader),
+      })
+    : msg('narrate.cardNote.4', '', '');
+  return msg(
+    'narrate.cardNote.5',
+    '{p} plays {c}{on}: {cancel}{mark} ({r}).',
+    '{p} {plays} карту {c}{on}: {cancel}{mark} ({r}).',
+    { p, c, on, cancel, mark, r, plays },
   );
 }
 
@@ -187,20 +254,28 @@ function sortieNote(world: World, relief: ReliefSummary): Text {
     held = unitsText(world, relief.heldBack);
   if (!any(relief.sortie) && !any(relief.heldBack)) {
     const its = ruAgree(relief.power, 'их', 'её', 'его');
-    return text(
-      `Nobody inside ${s.en} may join the relief force: no ${powerName(relief.power).en} pieces or pieces of its active minor allies are inside (${r.en}).`,
-      `Никто из укреплений ${fort.ru} не может присоединиться к деблокирующим силам: внутри нет частей ${powerGen(relief.power).ru} и ${its} активных малых союзников (${r.ru}).`,
+    return msg(
+      'narrate.sortieNote',
+      'Nobody inside {s} may join the relief force: no {powerNameReliefPower} pieces or pieces of its active minor allies are inside ({r}).',
+      'Никто из укреплений {fort} не может присоединиться к деблокирующим силам: внутри нет частей {powerGenReliefPower} и {its} активных малых союзников ({r}).',
+      { s, powerNameReliefPower: powerName(relief.power), r, fort, powerGenReliefPower: powerGen(relief.power), its },
     );
   }
   if (!any(relief.sortie))
-    return text(
-      `Everyone inside ${s.en} stays inside: ${held.en} (${r.en}).`,
-      `Все в укреплениях ${fort.ru} остаются внутри: ${held.ru} (${r.ru}).`,
+    return msg(
+      'narrate.sortieNote.2',
+      'Everyone inside {s} stays inside: {held} ({r}).',
+      'Все в укреплениях {fort} остаются внутри: {held} ({r}).',
+      { s, held, r, fort },
     );
-  const rest = any(relief.heldBack) ? text(`; ${held.en} stay inside`, `; внутри остаются: ${held.ru}`) : text('', '');
-  return text(
-    `Out of the fortifications of ${s.en} to join the relief force, beyond the command limit: ${out.en}${rest.en} (${r.en}).`,
-    `Из укреплений ${fort.ru} на помощь деблокирующим силам сверх предела командования выходят: ${out.ru}${rest.ru} (${r.ru}).`,
+  const rest = any(relief.heldBack)
+    ? msg('narrate.sortieNote.rest', '; {held} stay inside', '; внутри остаются: {held}', { held })
+    : msg('narrate.sortieNote.rest.2', '', '');
+  return msg(
+    'narrate.sortieNote.3',
+    'Out of the fortifications of {s} to join the relief force, beyond the command limit: {out}{rest} ({r}).',
+    'Из укреплений {fort} на помощь деблокирующим силам сверх предела командования выходят: {out}{rest} ({r}).',
+    { s, out, rest, r, fort },
   );
 }
 
@@ -211,20 +286,26 @@ function reliefOutcomeNote(world: World, relief: ReliefSummary): Text {
   if (relief.outcome === 'won') {
     const r = cite('15.2');
     const by = powers(relief.besiegers);
-    return text(
-      `The relief force wins: the besiegers retreat and the siege of ${s.en} by ${by.en} ends (${r.en}).`,
-      `Деблокирующие силы побеждают: осаждающие (${by.ru}) отступают, осада ${fort.ru} снимается (${r.ru}).`,
+    return msg(
+      'narrate.reliefOutcomeNote',
+      'The relief force wins: the besiegers retreat and the siege of {s} by {by} ends ({r}).',
+      'Деблокирующие силы побеждают: осаждающие ({by}) отступают, осада {fort} снимается ({r}).',
+      { s, by, r, fort },
     );
   }
   const r = cite('15.2', 'R35');
   if (relief.outcome === 'tie')
-    return text(
-      `The relief force loses on equal hits: any pieces that fought may go inside ${s.en}, 4 land units inside at most; the rest retreat to the space the relief force came from (${r.en}).`,
-      `Деблокирующие силы проигрывают при равном числе попаданий: любые участники боя могут уйти в укрепления ${fort.ru} (внутри не более 4 сухопутных частей), остальные отступают туда, откуда пришли деблокирующие силы (${r.ru}).`,
+    return msg(
+      'narrate.reliefOutcomeNote.2',
+      'The relief force loses on equal hits: any pieces that fought may go inside {s}, 4 land units inside at most; the rest retreat to the space the relief force came from ({r}).',
+      'Деблокирующие силы проигрывают при равном числе попаданий: любые участники боя могут уйти в укрепления {fort} (внутри не более 4 сухопутных частей), остальные отступают туда, откуда пришли деблокирующие силы ({r}).',
+      { s, r, fort },
     );
-  return text(
-    `The relief force loses with fewer hits: only pieces that were inside ${s.en} when the move began may go back in; the rest retreat to the space the relief force came from (${r.en}).`,
-    `Деблокирующие силы проигрывают с меньшим числом попаданий: вернуться в укрепления ${fort.ru} могут только те, кто был внутри в начале движения; остальные отступают туда, откуда пришли деблокирующие силы (${r.ru}).`,
+  return msg(
+    'narrate.reliefOutcomeNote.3',
+    'The relief force loses with fewer hits: only pieces that were inside {s} when the move began may go back in; the rest retreat to the space the relief force came from ({r}).',
+    'Деблокирующие силы проигрывают с меньшим числом попаданий: вернуться в укрепления {fort} могут только те, кто был внутри в начале движения; остальные отступают туда, откуда пришли деблокирующие силы ({r}).',
+    { s, r, fort },
   );
 }
 
@@ -244,18 +325,22 @@ function summaryNotes(world: World, before: RecordedSummary, after: RecordedSumm
       f = spaceName(world, m.from),
       t = spaceName(world, m.to),
       u = unitsText(world, m.units);
-    const route = `${outOfSpace(world, m.from).ru} ${intoSpace(world, m.to).ru}`,
-      moves = ruAgree(m.power, 'ведут', 'ведёт');
+    const route = { outOf: outOfSpace(world, m.from), into: intoSpace(world, m.to) },
+      pForm = ruFormOf(m.power);
     const r = cite(m.continued ? '13.4 option 1' : '13.1');
     out.push(
       m.continued
-        ? text(
-            `${p.en} moves on from ${f.en} to ${t.en} with ${u.en} for ${m.cp} CP (${r.en}).`,
-            `${p.ru} ${moves} соединение (${u.ru}) дальше ${route} за ${m.cp} КО (${r.ru}).`,
+        ? msg(
+            'narrate.summaryNotes',
+            '{p} moves on from {f} to {t} with {u} for {cp} CP ({r}).',
+            '{p} {pForm, select, pl {ведут} other {ведёт}} соединение ({u}) дальше {outOf} {into} за {cp} КО ({r}).',
+            { p, f, t, u, cp: m.cp, r, pForm, ...route },
           )
-        : text(
-            `${p.en} moves ${u.en} from ${f.en} to ${t.en} for ${m.cp} CP (${r.en}).`,
-            `${p.ru} ${moves} соединение (${u.ru}) ${route} за ${m.cp} КО (${r.ru}).`,
+        : msg(
+            'narrate.summaryNotes.2',
+            '{p} moves {u} from {f} to {t} for {cp} CP ({r}).',
+            '{p} {pForm, select, pl {ведут} other {ведёт}} соединение ({u}) {outOf} {into} за {cp} КО ({r}).',
+            { p, u, f, t, cp: m.cp, r, pForm, ...route },
           ),
     );
   }
@@ -270,9 +355,24 @@ function summaryNotes(world: World, before: RecordedSummary, after: RecordedSumm
     const calcRu = mods.length > 0 ? calc : `${i.total}`;
     const r = cite('13.2');
     out.push(
-      text(
-        `${p.en} tries to intercept from ${f.en} with ${u.en}: rolls ${diceText(i.dice)}, ${calc} — ${i.success ? `success (≥ ${i.target})` : `fails (needs ${i.target})`} (${r.en}).`,
-        `${p.ru} ${ruAgree(i.power, 'пытаются', 'пытается')} перехватить ${outOfSpace(world, i.from).ru} (${u.ru}): выпало ${diceRu(i.dice)}, итого ${calcRu} — ${i.success ? `успех (≥ ${i.target})` : `неудача (нужно не меньше ${i.target})`} (${r.ru}).`,
+      msg(
+        'narrate.summaryNotes.3',
+        '{p} tries to intercept from {f} with {u}: rolls {diceText}, {calc} — {success, select, true {success (≥ {target})} other {fails (needs {target})}} ({r}).',
+        '{p} {powerForm, select, pl {пытаются} other {пытается}} перехватить {outOfSpace} ({u}): выпало {diceRu}, итого {calcRu} — {success, select, true {успех (≥ {target})} other {неудача (нужно не меньше {target})}} ({r}).',
+        {
+          p,
+          f,
+          u,
+          diceText: diceText(i.dice),
+          calc,
+          target: i.target,
+          success: i.success ? 'true' : 'false',
+          r,
+          powerForm: ruFormOf(i.power),
+          outOfSpace: outOfSpace(world, i.from),
+          diceRu: diceRu(i.dice),
+          calcRu,
+        },
       ),
     );
   }
@@ -283,9 +383,11 @@ function summaryNotes(world: World, before: RecordedSummary, after: RecordedSumm
     if (a.automatic) {
       const r = cite('13.3 step 4');
       out.push(
-        text(
-          `${p.en} avoids battle into ${t.en} with ${u.en} without a roll: every unit already lost a battle this impulse (${r.en}).`,
-          `${p.ru} ${ruAgree(a.power, 'уклоняются', 'уклоняется')} от сражения ${intoSpace(world, a.to).ru} без броска (${u.ru}): все они уже проиграли сражение в этот импульс (${r.ru}).`,
+        msg(
+          'narrate.summaryNotes.4',
+          '{p} avoids battle into {t} with {u} without a roll: every unit already lost a battle this impulse ({r}).',
+          '{p} {powerForm, select, pl {уклоняются} other {уклоняется}} от сражения {intoSpace} без броска ({u}): все они уже проиграли сражение в этот импульс ({r}).',
+          { p, t, u, r, powerForm: ruFormOf(a.power), intoSpace: intoSpace(world, a.to) },
         ),
       );
       continue;
@@ -294,9 +396,26 @@ function summaryNotes(world: World, before: RecordedSummary, after: RecordedSumm
     const raw = a.dice.reduce((x, y) => x + y, 0);
     const sum = modifiersText(modifiersOf(world, a.terms), 'sum');
     out.push(
-      text(
-        `${p.en} tries to avoid battle into ${t.en} with ${u.en}: rolls ${diceText(a.dice)}, ${sum ? `${raw}${sum} = ` : ''}${a.total} — ${a.success ? 'success' : `fails (needs ${a.target})`} (${r.en}).`,
-        `${p.ru} ${ruAgree(a.power, 'пытаются', 'пытается')} уклониться от сражения ${intoSpace(world, a.to).ru} (${u.ru}): выпало ${diceRu(a.dice)}, итого ${sum ? `${raw}${sum} = ` : ''}${a.total} — ${a.success ? 'успех' : `неудача (нужно не меньше ${a.target})`} (${r.ru}).`,
+      msg(
+        'narrate.summaryNotes.5',
+        '{p} tries to avoid battle into {t} with {u}: rolls {diceText}, {sum2, select, true {{raw}{sum} = } other {}}{total} — {success, select, true {success} other {fails (needs {target})}} ({r}).',
+        '{p} {powerForm, select, pl {пытаются} other {пытается}} уклониться от сражения {intoSpace} ({u}): выпало {diceRu}, итого {sum2, select, true {{raw}{sum} = } other {}}{total} — {success, select, true {успех} other {неудача (нужно не меньше {target})}} ({r}).',
+        {
+          p,
+          t,
+          u,
+          diceText: diceText(a.dice),
+          raw,
+          sum,
+          sum2: sum ? 'true' : 'false',
+          total: a.total,
+          target: a.target,
+          success: a.success ? 'true' : 'false',
+          r,
+          powerForm: ruFormOf(a.power),
+          intoSpace: intoSpace(world, a.to),
+          diceRu: diceRu(a.dice),
+        },
       ),
     );
   }
@@ -305,23 +424,32 @@ function summaryNotes(world: World, before: RecordedSummary, after: RecordedSumm
       u = unitsText(world, w.units);
     const r = cite('13.4'),
       r10 = cite('R10');
-    const who = w.decidedBy ? powerName(w.decidedBy) : text(`automatically (${r10.en})`, `автоматически (${r10.ru})`);
+    const who = w.decidedBy
+      ? powerName(w.decidedBy)
+      : msg('narrate.summaryNotes.who', 'automatically ({r10})', 'автоматически ({r10})', { r10 });
     const fort = spaceFrom(world, w.space).ru;
     const choice = w.decidedBy ? `выбор ${powerGen(w.decidedBy).ru}` : `автоматически, ${r10.ru}`;
     out.push(
       w.withdrew
-        ? text(
-            `${says(u, 'withdraws|withdraw', '').en} into the fortifications of ${s.en} (${r.en}; decided by ${who.en}).`,
-            `Отход в укрепления ${fort}: ${u.ru} (${r.ru}; ${choice}).`,
+        ? msg(
+            'narrate.summaryNotes.6',
+            '{says} into the fortifications of {s} ({r}; decided by {who}).',
+            'Отход в укрепления {fort}: {u} ({r}; {choice}).',
+            { says: says(u, 'withdraws|withdraw', ''), s, r, who, fort, u, choice },
           )
-        : text(
-            w.decidedBy
-              ? `${who.en} keeps ${u.en} outside the fortifications of ${s.en}: a field battle follows (${r.en}).`
-              : `${says(u, 'stays|stay', '').en} outside the fortifications of ${s.en} automatically (${r10.en}): a field battle follows (${r.en}).`,
-            w.decidedBy
-              ? `${who.ru} ${ruAgree(w.decidedBy, 'решают', 'решает')} не отходить в укрепления ${fort} (${u.ru}): будет полевое сражение (${r.ru}).`
-              : `Вне укреплений ${fort} остаются: ${u.ru} (автоматически, ${r10.ru}); будет полевое сражение (${r.ru}).`,
-          ),
+        : w.decidedBy
+          ? msg(
+              'narrate.summaryNotes.kept',
+              '{who} keeps {u} outside the fortifications of {s}: a field battle follows ({r}).',
+              '{who} {whoForm, select, pl {решают} other {решает}} не отходить в укрепления {fort} ({u}): будет полевое сражение ({r}).',
+              { who, whoForm: ruFormOf(w.decidedBy), u, s, fort: spaceFrom(world, w.space), r },
+            )
+          : msg(
+              'narrate.summaryNotes.stays',
+              '{u} {number, select, one {stays} other {stay}} outside the fortifications of {s} automatically ({r10}): a field battle follows ({r}).',
+              'Вне укреплений {fort} остаются: {u} (автоматически, {r10}); будет полевое сражение ({r}).',
+              { u, number: u.number, s, fort: spaceFrom(world, w.space), r10, r },
+            ),
     );
   }
   if (after.relief && !before.relief) out.push(sortieNote(world, after.relief));
@@ -347,11 +475,22 @@ function summaryNotes(world: World, before: RecordedSummary, after: RecordedSumm
         a.hits === d.hits,
       ),
     );
-    const lossRu = (s: typeof a) => (s.lostAny ? s.lost.ru : 'без потерь');
     out.push(
-      text(
-        `Losses: ${says(a.names, 'loses|lose', '').en} ${a.lost.en}; ${says(d.names, 'loses|lose', '').en} ${d.lost.en} (${r9.en}).`,
-        `Потери: ${a.names.ru} — ${lossRu(a)}; ${d.names.ru} — ${lossRu(d)} (${r9.ru}).`,
+      msg(
+        'narrate.summaryNotes.7',
+        'Losses: {names} {number, select, one {loses} other {lose}} {lost}; {dNames} {dNumber, select, one {loses} other {lose}} {dLost} ({r9}).',
+        'Потери: {names} — {string, select, true {{lost}} other {без потерь}}; {dNames} — {dLostAny, select, true {{dLost}} other {без потерь}} ({r9}).',
+        {
+          names: a.names,
+          number: a.names.number,
+          lost: a.lost,
+          string: String(a.lostAny),
+          dNames: d.names,
+          dNumber: d.names.number,
+          dLost: d.lost,
+          dLostAny: String(d.lostAny),
+          r9,
+        },
       ),
     );
     // 15.2: what the result means for a relief force, told with the battle (before its retreats).
@@ -362,9 +501,16 @@ function summaryNotes(world: World, before: RecordedSummary, after: RecordedSumm
     for (const s of [a, d])
       if (s.kept)
         out.push(
-          text(
-            `${says(s.names, 'keeps|keep', '').en} ${unitTypeOne(s.kept).en}: both sides were wiped out (${r7.en}).`,
-            `${says(s.names, '', 'сохраняют|сохраняет').ru} ${unitTypeOne(s.kept).ru}: обе стороны уничтожены (${r7.ru}).`,
+          msg(
+            'narrate.summaryNotes.8',
+            '{says} {unitTypeOne}: both sides were wiped out ({r7}).',
+            '{saysNames} {unitTypeOne}: обе стороны уничтожены ({r7}).',
+            {
+              says: says(s.names, 'keeps|keep', ''),
+              unitTypeOne: unitTypeOne(s.kept),
+              r7,
+              saysNames: says(s.names, '', 'сохраняют|сохраняет'),
+            },
           ),
         );
   }
@@ -375,14 +521,22 @@ function summaryNotes(world: World, before: RecordedSummary, after: RecordedSumm
     const inside = unitsText(world, r.inside);
     if (r.inside.regulars + r.inside.mercenaries + r.inside.cavalry + r.inside.leaders.length > 0)
       parts.push(
-        text(
-          `${says(inside, 'goes|go', '').en} inside ${from.en}`,
-          `${inside.ru} — в укрепления ${spaceFrom(world, r.from).ru}`,
-        ),
+        msg('narrate.summaryNotes.9', '{says} inside {from}', '{inside} — в укрепления {spaceFrom}', {
+          says: says(inside, 'goes|go', ''),
+          from,
+          inside,
+          spaceFrom: spaceFrom(world, r.from),
+        }),
       );
     const moved = unitsText(world, r.units);
     if (r.to)
-      parts.push(text(`${moved.en} to ${spaceName(world, r.to).en}`, `${moved.ru} — ${intoSpace(world, r.to).ru}`));
+      parts.push(
+        msg('narrate.summaryNotes.10', '{moved} to {spaceName}', '{moved} — {intoSpace}', {
+          moved,
+          spaceName: spaceName(world, r.to),
+          intoSpace: intoSpace(world, r.to),
+        }),
+      );
     const dead = r.eliminated.regulars + r.eliminated.mercenaries + r.eliminated.cavalry;
     const rule = r.reason === 'origin' ? '13.4 option 2' : r.reason === 'siege' ? '15.3' : '14.1';
     // Russian: with nowhere to go at all, «Османам некуда отступить из Линца: …»; else «Османы отступают из Вены: …».
@@ -393,7 +547,7 @@ function summaryNotes(world: World, before: RecordedSummary, after: RecordedSumm
       const lost = ruEliminated(world, r.eliminated, r.captured);
       const by = r.eliminatedBy ?? '14.1';
       // The note ends with the retreat's rule: a loss by the same rule does not cite it twice.
-      const c = by === rule ? text('', '') : cite(by);
+      const c = by === rule ? msg('narrate.summaryNotes.c', '', '') : cite(by);
       const cited = (t: string) => (t ? ` (${t})` : '');
       const why = {
         '14.1': 'no legal space',
@@ -410,21 +564,40 @@ function summaryNotes(world: World, before: RecordedSummary, after: RecordedSumm
         '15.3': 'остаться нельзя, а допустимой области нет',
       }[by];
       parts.push(
-        text(
-          `${e.en} ${dead > 0 && r.captured.length > 0 ? 'eliminated and captured' : dead > 0 ? 'eliminated' : 'captured'} — ${why}${cited(c.en)}`,
-          `${nowhere ? lost : `остальные: ${lost}`} — ${whyRu}${cited(c.ru)}`,
-        ),
+        msg('narrate.summaryNotes.11', '{e} {length} — {why}{cited}', '{nowhere} — {whyRu}{citedC}', {
+          e,
+          length: dead > 0 && r.captured.length > 0 ? 'eliminated and captured' : dead > 0 ? 'eliminated' : 'captured',
+          why,
+          cited: cited(c.en),
+          nowhere: nowhere ? lost : `остальные: ${lost}`,
+          whyRu,
+          citedC: cited(c.ru),
+        }),
       );
     }
     const ruleText = cite(rule);
-    const headRu = nowhere
-      ? `${powerDat(r.power).ru} некуда отступить ${outOfSpace(world, r.from).ru}:`
-      : `${p.ru} ${ruAgree(r.power, 'отступают', 'отступает')} ${outOfSpace(world, r.from).ru}:`;
     out.push(
       joinText([
-        text(`${p.en} retreats from ${from.en}:`, headRu),
+        nowhere
+          ? msg(
+              'narrate.summaryNotes.retreatsNowhere',
+              '{p} retreats from {from}:',
+              '{powerDat} некуда отступить {outOf}:',
+              {
+                p,
+                from,
+                powerDat: powerDat(r.power),
+                outOf: outOfSpace(world, r.from),
+              },
+            )
+          : msg(
+              'narrate.summaryNotes.retreats',
+              '{p} retreats from {from}:',
+              '{p} {pForm, select, pl {отступают} other {отступает}} {outOf}:',
+              { p, from, pForm: ruFormOf(r.power), outOf: outOfSpace(world, r.from) },
+            ),
         joinText(parts, '; '),
-        text(`(${ruleText.en}).`, `(${ruleText.ru}).`),
+        msg('narrate.summaryNotes.12', '({ruleText}).', '({ruleText}).', { ruleText }),
       ]),
     );
   }
@@ -434,9 +607,11 @@ function summaryNotes(world: World, before: RecordedSummary, after: RecordedSumm
       s = spaceName(world, c.space);
     const r = cite(c.rule);
     out.push(
-      text(
-        `${l.en} is captured by ${by.en} in ${s.en} (${r.en}).`,
-        `${l.ru} ${inSpace(world, c.space).ru} попадает в плен к ${powerDat(c.by).ru} (${r.ru}).`,
+      msg(
+        'narrate.summaryNotes.13',
+        '{l} is captured by {by} in {s} ({r}).',
+        '{l} {inSpace} попадает в плен к {powerDat} ({r}).',
+        { l, by, s, r, inSpace: inSpace(world, c.space), powerDat: powerDat(c.by) },
       ),
     );
   }
@@ -445,9 +620,11 @@ function summaryNotes(world: World, before: RecordedSummary, after: RecordedSumm
       r = cite(g.rule, 'R24');
     const goes = says(who, 'goes|go', 'уходят|уходит');
     out.push(
-      text(
-        `${goes.en} inside the fortifications of ${spaceName(world, g.space).en}: alone beside the enemy, a leader may not stay outside (${r.en}).`,
-        `${goes.ru} в укрепления ${spaceFrom(world, g.space).ru}: командующему без своих войск рядом с противником снаружи оставаться нельзя (${r.ru}).`,
+      msg(
+        'narrate.summaryNotes.14',
+        '{goes} inside the fortifications of {spaceName}: alone beside the enemy, a leader may not stay outside ({r}).',
+        '{goes} в укрепления {spaceFrom}: командующему без своих войск рядом с противником снаружи оставаться нельзя ({r}).',
+        { goes, spaceName: spaceName(world, g.space), r, spaceFrom: spaceFrom(world, g.space) },
       ),
     );
   }
@@ -458,9 +635,11 @@ function summaryNotes(world: World, before: RecordedSummary, after: RecordedSumm
     // 15.2: the relief force's result already said that the siege ends (reliefOutcomeNote).
     if (g.rule === '15.2') continue;
     out.push(
-      text(
-        `The siege of ${s.en} by ${by.en} is broken: the besiegers no longer outnumber the units inside (${r.en}).`,
-        `Осада ${spaceFrom(world, g.space).ru} снята: у осаждающих (${by.ru}) больше нет численного перевеса над частями внутри (${r.ru}).`,
+      msg(
+        'narrate.summaryNotes.15',
+        'The siege of {s} by {by} is broken: the besiegers no longer outnumber the units inside ({r}).',
+        'Осада {spaceFrom} снята: у осаждающих ({by}) больше нет численного перевеса над частями внутри ({r}).',
+        { s, by, r, spaceFrom: spaceFrom(world, g.space) },
       ),
     );
   }
@@ -477,9 +656,11 @@ function summaryNotes(world: World, before: RecordedSummary, after: RecordedSumm
       p = powerName(g.by);
     const r = cite('15');
     out.push(
-      text(
-        `${s.en} is now under siege by ${p.en} (${r.en}).`,
-        `${p.ru} теперь ${ruAgree(g.by, 'осаждают', 'осаждает')} ${spaceTo(world, g.space).ru} (${r.ru}).`,
+      msg(
+        'narrate.summaryNotes.16',
+        '{s} is now under siege by {p} ({r}).',
+        '{p} теперь {byForm, select, pl {осаждают} other {осаждает}} {spaceTo} ({r}).',
+        { s, p, r, byForm: ruFormOf(g.by), spaceTo: spaceTo(world, g.space) },
       ),
     );
   }
@@ -492,23 +673,34 @@ function declineNotes(event: EngineEvent | undefined): Text[] {
     const p = powerName(event.power);
     const r = cite('13.2');
     return [
-      text(
-        `${p.en} makes no (more) interception attempts (${r.en}).`,
-        `${p.ru} ${ruAgree(event.power, 'отказываются', 'отказывается')} от (дальнейших) попыток перехвата (${r.ru}).`,
+      msg(
+        'narrate.declineNotes',
+        '{p} makes no (more) interception attempts ({r}).',
+        '{p} {powerForm, select, pl {отказываются} other {отказывается}} от (дальнейших) попыток перехвата ({r}).',
+        { p, r, powerForm: ruFormOf(event.power) },
       ),
     ];
   }
   if (event?.type === 'card.pass') {
     const p = powerName(event.power);
-    return [text(`${p.en} plays no card.`, `${p.ru} не ${ruAgree(event.power, 'разыгрывают', 'разыгрывает')} карту.`)];
+    return [
+      msg(
+        'narrate.declineNotes.2',
+        '{p} plays no card.',
+        '{p} не {powerForm, select, pl {разыгрывают} other {разыгрывает}} карту.',
+        { p, powerForm: ruFormOf(event.power) },
+      ),
+    ];
   }
   if (event?.type === 'avoid.decline') {
     const p = powerName(event.power);
     const r = cite('13.3');
     return [
-      text(
-        `${p.en} does not try to avoid battle (${r.en}).`,
-        `${p.ru} не ${ruAgree(event.power, 'пытаются', 'пытается')} уклониться от сражения (${r.ru}).`,
+      msg(
+        'narrate.declineNotes.3',
+        '{p} does not try to avoid battle ({r}).',
+        '{p} не {powerForm, select, pl {пытаются} other {пытается}} уклониться от сражения ({r}).',
+        { p, r, powerForm: ruFormOf(event.power) },
       ),
     ];
   }
@@ -522,16 +714,20 @@ function noMoveNote({ world }: StepOf<'movement'>): Text[] {
   if (isHeldBeforeLeague(world, power)) {
     const r = cite('21.6', 'R34');
     return [
-      text(
-        `${p.en} has no legal move: the Schmalkaldic League has not formed, and until it does the Protestant's units do not move (${r.en}). The Move action does not happen.`,
-        `У ${powerGen(power).ru} нет допустимого движения: Шмалькальденская лига ещё не создана, а до её создания части протестантов не двигаются (${r.ru}). Движения не будет.`,
+      msg(
+        'narrate.noMoveNote',
+        "{p} has no legal move: the Schmalkaldic League has not formed, and until it does the Protestant's units do not move ({r}). The Move action does not happen.",
+        'У {powerGen} нет допустимого движения: Шмалькальденская лига ещё не создана, а до её создания части протестантов не двигаются ({r}). Движения не будет.',
+        { p, r, powerGen: powerGen(power) },
       ),
     ];
   }
   return [
-    text(
-      `${p.en} has no legal move: no formation may enter an adjacent space (13.1). The Move action does not happen.`,
-      `У ${powerGen(power).ru} нет допустимого движения: ни одно соединение не может войти в прилегающую область (13.1). Движения не будет.`,
+    msg(
+      'narrate.noMoveNote.2',
+      '{p} has no legal move: no formation may enter an adjacent space (13.1). The Move action does not happen.',
+      'У {powerGen} нет допустимого движения: ни одно соединение не может войти в прилегающую область (13.1). Движения не будет.',
+      { p, powerGen: powerGen(power) },
     ),
   ];
 }
@@ -546,11 +742,17 @@ function diceMadeOf(world: World, who: Text, terms: readonly DiceTerm[]): Text {
     if (t.source.kind === 'landUnits') return count(t.count, NOUNS.unit);
     const why = sourceFor(world, t.source);
     const sign = t.count < 0 ? '−' : '+';
-    return text(`${sign} ${Math.abs(t.count)} ${why.en}`, `${sign} ${Math.abs(t.count)} ${why.ru}`);
+    return msg('narrate.diceMadeOf.parts', '{sign} {mathAbsTCount} {why}', '{sign} {mathAbsTCount} {why}', {
+      sign,
+      mathAbsTCount: Math.abs(t.count),
+      why,
+    });
   });
-  const en = parts.map((p) => p.en).join(' '),
-    ru = parts.map((p) => p.ru).join(' ');
-  return text(`${who.en} ${dice.en} (${en})`, `${who.ru} — ${dice.ru} (${ru})`);
+  return msg('narrate.diceMadeOf', '{who} {dice} ({madeOf})', '{who} — {dice} ({madeOf})', {
+    who,
+    dice,
+    madeOf: joinText(parts),
+  });
 }
 
 /** 14 steps 2–3, on entering "Combat cards": each side's dice and what they are made of. */
@@ -569,9 +771,9 @@ function diceCountedNote({ world, context: f }: StepOf<'fieldBattle'>): Text[] {
   const r = cite('14 steps 2–3');
   return [
     joinText([
-      text('Field battle:', 'Полевое сражение:'),
-      text(`${a.en} — ${d.en}`, `${a.ru}; ${d.ru}`),
-      text(`(${r.en}).`, `(${r.ru}).`),
+      msg('narrate.diceCountedNote', 'Field battle:', 'Полевое сражение:'),
+      msg('narrate.diceCountedNote.2', '{a} — {d}', '{a}; {d}', { a, d }),
+      msg('narrate.diceCountedNote.3', '({r}).', '({r}).', { r }),
     ]),
   ];
 }
@@ -583,10 +785,14 @@ function attackerRolledNote({ context: f }: StepOf<'fieldBattle'>): Text[] {
   const h = hits(sideHits(f).attacker);
   const r = cite('14 step 6');
   return [
-    text(
-      `${p.en} rolls ${diceText(f.rolled.attacker)}: ${h.en} (${r.en}).`,
-      `У ${powerGen(f.battle.attacker).ru} выпало ${diceRu(f.rolled.attacker)} — ${h.ru} (${r.ru}).`,
-    ),
+    msg('narrate.attackerRolledNote', '{p} rolls {diceText}: {h} ({r}).', 'У {powerGen} выпало {diceRu} — {h} ({r}).', {
+      p,
+      diceText: diceText(f.rolled.attacker),
+      h,
+      r,
+      powerGen: powerGen(f.battle.attacker),
+      diceRu: diceRu(f.rolled.attacker),
+    }),
   ];
 }
 
@@ -596,9 +802,11 @@ function defenderRolledNote({ context: f }: StepOf<'fieldBattle'>): Text[] {
   const h = hits(sideHits(f).defender);
   const r = cite('14 step 6');
   return [
-    text(
-      `The defender rolls ${diceText(f.rolled.defender)}: ${h.en} (${r.en}).`,
-      `У обороняющегося выпало ${diceRu(f.rolled.defender)} — ${h.ru} (${r.ru}).`,
+    msg(
+      'narrate.defenderRolledNote',
+      'The defender rolls {diceText}: {h} ({r}).',
+      'У обороняющегося выпало {diceRu} — {h} ({r}).',
+      { diceText: diceText(f.rolled.defender), h, r, diceRu: diceRu(f.rolled.defender) },
     ),
   ];
 }

@@ -4,7 +4,7 @@ import type { Decision } from '../schema/decision.ts';
 import type { EngineEvent } from '../schema/events.ts';
 import { z } from 'zod';
 import { LIMITS } from '../schema/limits.ts';
-import { text, type Lang, type Text } from '../text/text.ts';
+import { type Lang, type Text, msg } from '../text/text.ts';
 import type { MachineId } from '../../machines/index.ts';
 import { errorOf, type EngineError } from './explain.ts';
 import { specOf, type DecisionView } from './procedures/index.ts';
@@ -153,9 +153,11 @@ export function resolve(scenario: Scenario, options: ResolveOptions = {}): Resol
         error: limitError(
           'maxEvents',
           maxEvents,
-          text(
-            `resolve stopped after ${maxEvents} events (maxEvents): the move is not over; raise maxEvents to play it further.`,
-            `resolve остановлен после ${maxEvents} событий (maxEvents): движение не закончено; увеличьте maxEvents, чтобы продолжить.`,
+          msg(
+            'resolve.reached.error',
+            'resolve stopped after {maxEvents} events (maxEvents): the move is not over; raise maxEvents to play it further.',
+            'resolve остановлен после {maxEvents} событий (maxEvents): движение не закончено; увеличьте maxEvents, чтобы продолжить.',
+            { maxEvents },
           ),
           session.lang,
         ),
@@ -167,9 +169,11 @@ export function resolve(scenario: Scenario, options: ResolveOptions = {}): Resol
         error: limitError(
           'maxMs',
           o.maxMs!,
-          text(
-            `resolve stopped after ${o.maxMs} ms (maxMs): the move is not over; raise maxMs to play it further.`,
-            `resolve остановлен через ${o.maxMs} мс (maxMs): движение не закончено; увеличьте maxMs, чтобы продолжить.`,
+          msg(
+            'resolve.reached.error.2',
+            'resolve stopped after {maxMs} ms (maxMs): the move is not over; raise maxMs to play it further.',
+            'resolve остановлен через {maxMs} мс (maxMs): движение не закончено; увеличьте maxMs, чтобы продолжить.',
+            { maxMs: o.maxMs },
           ),
           session.lang,
         ),
@@ -215,11 +219,17 @@ export function resolve(scenario: Scenario, options: ResolveOptions = {}): Resol
     if (!event) {
       const reason =
         d.kind === 'move'
-          ? text(
+          ? msg(
+              'resolve.resolve.reason',
               'The scenario declares no move and no move.declare event: nothing to resolve (13.1).',
               'В сценарии нет ни движения, ни события move.declare: разыгрывать нечего (13.1).',
             )
-          : text(`The policy gave no answer to: ${d.prompt.en}`, `Политика не дала ответа на вопрос: ${d.prompt.ru}`);
+          : msg(
+              'resolve.resolve.reason.2',
+              'The policy gave no answer to: {prompt}',
+              'Политика не дала ответа на вопрос: {prompt}',
+              { prompt: d.prompt },
+            );
       return Object.freeze({ ok: false, session, error: errorOf('illegal', '13.1', reason, session.lang) });
     }
     const r = session.accept(event, d.kind === 'roll' ? 'host' : 'policy', d.kind !== 'roll' && !hostPolicy);
@@ -228,6 +238,11 @@ export function resolve(scenario: Scenario, options: ResolveOptions = {}): Resol
   return Object.freeze({
     ok: false,
     session,
-    error: errorOf('internal', undefined, text('The move did not finish.', 'Движение не завершилось.'), session.lang),
+    error: errorOf(
+      'internal',
+      undefined,
+      msg('resolve.resolve.error', 'The move did not finish.', 'Движение не завершилось.'),
+      session.lang,
+    ),
   });
 }

@@ -14,7 +14,7 @@ import type { Stack } from '../schema/scenario.ts';
 import { POWERS, type Power } from '../schema/power.ts';
 import { must } from '../rules/must.ts';
 import { issueText } from '../text/issues.ts';
-import { text, type Lang } from '../text/text.ts';
+import { type Lang, msg } from '../text/text.ts';
 import { badSendOptions, NOTHING_TO_UNDO, notYourDecision, notYourName } from '../text/seats.ts';
 import type { Position } from '../rules/world.ts';
 import {
@@ -508,9 +508,14 @@ export class Session {
       if (!parsed.success) {
         const issues = zodIssues(parsed.error);
         const words = parsed.error.issues.map((i) => issueText(i));
-        const reason = text(
-          `Not a valid event: ${issues.map((i, n) => `${i.path || '(event)'}: ${words[n]!.en}`).join('; ')}`,
-          `Недопустимое событие: ${issues.map((i, n) => `${i.path || '(событие)'}: ${words[n]!.ru}`).join('; ')}`,
+        const reason = msg(
+          'session.acceptEvent.reason',
+          'Not a valid event: {issuesINI}',
+          'Недопустимое событие: {issuesINI2}',
+          {
+            issuesINI: issues.map((i, n) => `${i.path || '(event)'}: ${words[n]!.en}`).join('; '),
+            issuesINI2: issues.map((i, n) => `${i.path || '(событие)'}: ${words[n]!.ru}`).join('; '),
+          },
         );
         return {
           ok: false,
@@ -609,9 +614,11 @@ export class Session {
       this.tracer.truncate(marks.trace);
       if (refused) return 'refused';
       const message = failure instanceof Error ? failure.message : String(failure);
-      const reason = text(
-        `The engine failed while applying this event, and nothing changed: ${message}. Please report the scenario and the events.`,
-        `Движок дал сбой при обработке этого события; ничего не изменилось: ${message}. Пожалуйста, сообщите о сценарии и событиях.`,
+      const reason = msg(
+        'session.transact.reason',
+        'The engine failed while applying this event, and nothing changed: {message}. Please report the scenario and the events.',
+        'Движок дал сбой при обработке этого события; ничего не изменилось: {message}. Пожалуйста, сообщите о сценарии и событиях.',
+        { message },
       );
       return { ok: false, error: errorOf('internal', undefined, reason, this.lang) };
     }

@@ -7,7 +7,7 @@ import { EVENT_TYPES, type EngineEvent } from '../schema/events.ts';
 import { EMPTY_SUMMARY, type RecordedSummary, type SkippedDecision } from '../schema/result.ts';
 import { reasonOf } from '../text/reasons/index.ts';
 import type { RuleRef } from '../rules/registry.ts';
-import { text, type Text } from '../text/text.ts';
+import { msg, type Text } from '../text/text.ts';
 import type { GuardRecorder } from './instrument.ts';
 import { deepFreeze } from './freeze.ts';
 import { actorInfo, fromSnapshot, microstepTrigger, procedureContext } from './actors.ts';
@@ -235,7 +235,7 @@ export class Tracer {
         event: 'start',
         source: raw.source,
         guards: [],
-        note: meta?.title ?? text(state, state),
+        note: meta?.title ?? msg('trace.state', '{state}', '{state}', { state }),
         headline: false,
       });
     }
@@ -250,7 +250,7 @@ export class Tracer {
       ...(raw.from !== undefined ? { from: raw.from } : {}),
       before: this.lastSummary,
       after: context.summary,
-      title: meta?.title ?? text(state, state),
+      title: meta?.title ?? msg('trace.state', '{state}', '{state}', { state }),
       ...(raw.payload ? { event: raw.payload } : {}),
     });
     const skipped = context.summary.skipped.slice(this.lastSummary.skipped.length).map((d): TraceSkipped => ({

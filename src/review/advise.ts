@@ -21,7 +21,7 @@ import type { Decision } from '../schema/decision.ts';
 import type { Power } from '../schema/power.ts';
 import type { ResultPosition } from '../schema/result.ts';
 import type { Stack } from '../schema/scenario.ts';
-import { text, type Text } from '../text/text.ts';
+import { type Text, msg } from '../text/text.ts';
 import { exploreCore, flagsSoFar, marginalFlag, RETREAT_FLAG, type ExploreCore, type Subtree } from './explore.ts';
 import { add, format, fraction, mul, toNumber, ZERO, type Fraction } from './fraction.ts';
 
@@ -131,7 +131,7 @@ const BATTLE = marginalFlag('a field battle is fought');
 const CAPTURE = marginalFlag('a leader is captured');
 const SIEGE = marginalFlag('a siege begins');
 
-const ROLL_LABEL = text('Roll the dice', 'Бросить кубики');
+const ROLL_LABEL = msg('review.advise', 'Roll the dice', 'Бросить кубики');
 
 /**
  * For each listed answer of the session's pending decision, the exact outcome of the rest of the move under the

@@ -28,7 +28,9 @@ import { ModifierSchema } from './result.ts';
 import type { DeepReadonly } from './readonly.ts';
 import { CountSchema, LeaderIdSchema, SpaceIdSchema } from './units.ts';
 
-export const TextSchema = z.object({ en: z.string(), ru: z.string() });
+import { PlainTextSchema, TextSchema } from './text.ts';
+
+export { TextSchema };
 
 export const DECISION_KINDS = [
   'move',
@@ -61,10 +63,10 @@ export const RulingRefSchema = z
  */
 export const NamesSchema = z
   .object({
-    spaces: z.record(SpaceIdSchema, TextSchema).describe('every `from`, `to` and `destinations` id, and any in facts'),
-    leaders: z.record(LeaderIdSchema, TextSchema).describe('every id in a `leaders` list, and any in facts'),
+    spaces: z.record(SpaceIdSchema, PlainTextSchema).describe('every `from`, `to` and `destinations` id, and any in facts'),
+    leaders: z.record(LeaderIdSchema, PlainTextSchema).describe('every id in a `leaders` list, and any in facts'),
     powers: z
-      .partialRecord(PowerSchema, TextSchema)
+      .partialRecord(PowerSchema, PlainTextSchema)
       .describe('every `power`, `keepPower` and `oddHits` id, the keys of `byPower`, and any in facts'),
   })
   .describe('the names of the ids the decision shows, in English and Russian: names.spaces[id].ru');

@@ -1,6 +1,7 @@
 // What a finished session returns (DESIGN "Session API", a contract): the position, in the scenario's shape so it
 // can feed the next move of the impulse, and the summary of what happened, in procedure order.
 import { z } from 'zod';
+import { TextSchema } from './text.ts';
 import { MajorPowerSchema, PowerSchema } from './power.ts';
 import { CountSchema, LeaderIdSchema, SpaceIdSchema } from './units.ts';
 import { DiceTermSchema } from './dice.ts';
@@ -20,7 +21,7 @@ export const ModifierSchema = z.object({
   rule: z.string(),
   ruling: z.string().optional(),
   value: z.number().int(),
-  reason: z.object({ en: z.string(), ru: z.string() }),
+  reason: TextSchema,
 });
 
 export const MoveSummarySchema = z.object({

@@ -3,7 +3,7 @@
 // it; a verb is chosen by the subject (agree), a count chooses its noun's form (count), a list of subjects is
 // plural (listOf). A template that names a subject through these cannot put a singular verb after «Османы» or
 // "1 units" on the page.
-import type { Text } from './text.ts';
+import { message, messageFields, type Text } from './text.ts';
 
 /** English number of a subject: "moves" after one, "move" after several. */
 export type EnNumber = 'one' | 'other';
@@ -18,12 +18,13 @@ export interface Subject extends Text {
 }
 
 export function subject(t: Text, number: EnNumber, form: RuForm): Subject {
-  return { en: t.en, ru: t.ru, number, form };
+  // The text's message, if it has one, comes along (a text is its strings, an id and its parameters).
+  return { ...t, number, form };
 }
 
-/** The plain text of a subject (what a contract carries: `{en, ru}` and nothing else). */
+/** The plain text of a subject (what a contract carries: `{en, ru}`, and its message). */
 export function plain(t: Text): Text {
-  return { en: t.en, ru: t.ru };
+  return { en: t.en, ru: t.ru, ...messageFields(t) };
 }
 
 /**
@@ -32,7 +33,24 @@ export function plain(t: Text): Text {
  * adjectives: «перехватили|перехватил|перехватила|перехватило»).
  */
 export function agree(s: Pick<Subject, 'number' | 'form'>, en: string, ru: string): Text {
-  return { en: enForm(s.number, en), ru: ruForm(s.form, ru) };
+  // The message `verb.<en forms>.<ru forms>` selects on what the patterns read: `number` (English), `form` (Russian).
+  const params = { ...(en.includes('|') ? { number: s.number } : {}), ...(ru.includes('|') ? { form: s.form } : {}) };
+  return message(`verb.${en}.${ru}`, enForm(s.number, en), ruForm(s.form, ru), params);
+}
+
+/** The patterns of agree's message for its forms (src/text/catalogue.ts, from the sources' agree and says calls). */
+export function verbPatterns(en: string, ru: string): { en: string; ru: string } {
+  const e = en.split('|'),
+    r = ru.split('|');
+  return {
+    en: e.length === 1 ? e[0]! : `{number, select, one {${e[0]}} other {${e[1]}}}`,
+    ru:
+      r.length === 1
+        ? r[0]!
+        : r.length === 2
+          ? `{form, select, pl {${r[0]}} other {${r[1]}}}`
+          : `{form, select, pl {${r[0]}} m {${r[1]}} f {${r[2]}} n {${r[3]}} other {${r[1]}}}`,
+  };
 }
 
 export function enForm(n: EnNumber, forms: string): string {
@@ -52,7 +70,7 @@ export function ruForm(g: RuForm, forms: string): string {
 /** The subject with its verb: says(power('ottoman'), 'moves|move', 'ведут|ведёт') → "Ottoman moves" / «Османы ведут». */
 export function says(s: Subject, en: string, ru: string): Text {
   const v = agree(s, en, ru);
-  return { en: `${s.en} ${v.en}`, ru: `${s.ru} ${v.ru}` };
+  return message('says', `${s.en} ${v.en}`, `${s.ru} ${v.ru}`, { subject: s, verb: v });
 }
 
 /** An English list: "A", "A and B", "A, B and C". */
@@ -67,11 +85,31 @@ export function ruList(items: readonly string[]): string {
   return `${items.slice(0, -1).join(', ')} и ${items[items.length - 1]}`;
 }
 
+/** The longest list that has a message of its own (`list.and.2` … `list.and.12`); a longer one is its strings. */
+export const LIST_MESSAGE_MAX = 12;
+
+/**
+ * The patterns of a list of n items, `{item1}` … `{itemN}`: English "A, B and C" (or joined by `enSep`), Russian
+ * «А, Б и В».
+ */
+export function listPatterns(n: number, enSep?: string): { en: string; ru: string } {
+  const names = Array.from({ length: n }, (_, i) => `{item${i + 1}}`);
+  return { en: enSep === undefined ? enList(names) : names.join(enSep), ru: ruList(names) };
+}
+
+/** A list as a message: `list.and.3` ("A, B and C") or, with `enSep` ', ', `units.list.3` ("A, B, C" / «А, Б и В»). */
+export function listText(family: 'list.and' | 'units.list', items: readonly Text[], enSep?: string): Text {
+  const en = enSep === undefined ? enList(items.map((i) => i.en)) : items.map((i) => i.en).join(enSep);
+  const ru = ruList(items.map((i) => i.ru));
+  if (items.length < 2 || items.length > LIST_MESSAGE_MAX) return { en, ru };
+  return message(`${family}.${items.length}`, en, ru, Object.fromEntries(items.map((t, i) => [`item${i + 1}`, t])));
+}
+
 /** Several subjects as one: "Hapsburg and England" / «Габсбурги и Англия», plural; one subject stays itself. */
 export function listOf(items: readonly Subject[], empty?: Subject): Subject {
   if (items.length === 1) return items[0]!;
   if (items.length === 0 && empty) return empty;
-  return subject({ en: enList(items.map((i) => i.en)), ru: ruList(items.map((i) => i.ru)) }, 'other', 'pl');
+  return subject(listText('list.and', items), 'other', 'pl');
 }
 
 /** The Russian number category of a count: 1, 21 «one»; 2–4, 22 «few»; 0, 5–20, 25 «many». */
@@ -104,7 +142,10 @@ export interface Noun {
   readonly gender: Exclude<RuForm, 'pl'>;
 }
 
-/** A noun with the same Russian form in every case (an inanimate masculine noun: «кубик», «2 кубика»). */
+/**
+ * A noun whose Russian accusative is its nominative (an inanimate noun: «кубик», «2 кубика»; «попадание»), with its
+ * genitive.
+ */
 function sameInEveryCase(
   en: readonly [string, string],
   nomAcc: readonly [string, string, string],
@@ -115,34 +156,20 @@ function sameInEveryCase(
 }
 
 export const NOUNS = {
-  hit: {
-    en: ['hit', 'hits'],
-    ru: {
-      nom: ['попадание', 'попадания', 'попаданий'],
-      acc: ['попадание', 'попадания', 'попаданий'],
-      gen: ['попадания', 'попаданий', 'попаданий'],
-    },
-    gender: 'n',
-  },
-  oddHit: {
-    en: ['odd hit', 'odd hits'],
-    ru: {
-      nom: ['лишнее попадание', 'лишних попадания', 'лишних попаданий'],
-      acc: ['лишнее попадание', 'лишних попадания', 'лишних попаданий'],
-      gen: ['лишнего попадания', 'лишних попаданий', 'лишних попаданий'],
-    },
-    gender: 'n',
-  },
+  hit: sameInEveryCase(
+    ['hit', 'hits'],
+    ['попадание', 'попадания', 'попаданий'],
+    ['попадания', 'попаданий', 'попаданий'],
+    'n',
+  ),
+  oddHit: sameInEveryCase(
+    ['odd hit', 'odd hits'],
+    ['лишнее попадание', 'лишних попадания', 'лишних попаданий'],
+    ['лишнего попадания', 'лишних попаданий', 'лишних попаданий'],
+    'n',
+  ),
   die: sameInEveryCase(['die', 'dice'], ['кубик', 'кубика', 'кубиков'], ['кубика', 'кубиков', 'кубиков'], 'm'),
-  unit: {
-    en: ['unit', 'units'],
-    ru: {
-      nom: ['часть', 'части', 'частей'],
-      acc: ['часть', 'части', 'частей'],
-      gen: ['части', 'частей', 'частей'],
-    },
-    gender: 'f',
-  },
+  unit: sameInEveryCase(['unit', 'units'], ['часть', 'части', 'частей'], ['части', 'частей', 'частей'], 'f'),
   landUnit: {
     en: ['land unit', 'land units'],
     ru: {
@@ -195,11 +222,33 @@ export const NOUNS = {
 
 export type NounId = keyof typeof NOUNS;
 
-/** The noun alone in the form a count takes: nounFor(NOUNS.die, 3) → "dice" / «кубика». */
+/**
+ * A noun's plural patterns, for a count (`# ` before it) or the noun alone: English one/other, Russian one/few/many
+ * (other, for a fraction, as few). The engine's counts are whole numbers.
+ */
+export function nounPatterns(noun: Noun, c: RuCase, withCount: boolean): { en: string; ru: string } {
+  const n = withCount ? '# ' : '';
+  const [one, few, many] = noun.ru[c];
+  return {
+    en: `{n, plural, one {${n}${noun.en[0]}} other {${n}${noun.en[1]}}}`,
+    ru: `{n, plural, one {${n}${one}} few {${n}${few}} many {${n}${many}} other {${n}${few}}}`,
+  };
+}
+
+function nounId(noun: Noun): string | undefined {
+  return Object.keys(NOUNS).find((k) => NOUNS[k as NounId] === noun);
+}
+
+/** The noun alone in the form a count takes: nounFor(NOUNS.die, 3) → "dice" / «кубика» (message `noun.die.nom`). */
 export function nounFor(noun: Noun, n: number, c: RuCase = 'nom'): Text {
   const [one, few, many] = noun.ru[c];
   const p = ruPluralOf(n);
-  return { en: n === 1 ? noun.en[0] : noun.en[1], ru: p === 'one' ? one : p === 'few' ? few : many };
+  return {
+    en: noun.en[n === 1 ? 0 : 1],
+    ru: p === 'one' ? one : p === 'few' ? few : many,
+    id: `noun.${nounId(noun)}.${c}`,
+    params: { n },
+  };
 }
 
 /**
@@ -209,7 +258,7 @@ export function nounFor(noun: Noun, n: number, c: RuCase = 'nom'): Text {
 export function count(n: number, noun: Noun, c: RuCase = 'nom'): Subject {
   const w = nounFor(noun, n, c);
   return subject(
-    { en: `${n} ${w.en}`, ru: `${n} ${w.ru}` },
+    { en: `${n} ${w.en}`, ru: `${n} ${w.ru}`, id: `count${w.id!.slice(4)}`, params: w.params },
     enPluralOf(n),
     ruPluralOf(n) === 'one' ? noun.gender : 'pl',
   );

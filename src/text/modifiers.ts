@@ -3,28 +3,29 @@
 // a prompt and "8 + 2 − 1 = 9" in the story. A new kind of source needs its words here: the switch is exhaustive.
 import type { DiceSource, DiceTerm } from '../rules/dice.ts';
 import type { World } from '../rules/world.ts';
-import { enLandUnits, leaderAcc, leaderGen, leaderName, ruLandUnits } from './names.ts';
-import { text, type Text } from './text.ts';
+import { count as countOf, NOUNS, plain } from './grammar.ts';
+import { leaderAcc, leaderGen, leaderName } from './names.ts';
+import { msg, text, type Text } from './text.ts';
 import { cardTitle } from '../data/cards.ts';
 
 /** Why a term applies: "Charles V's battle rating" / «боевой рейтинг Карла V»; `count` is the term's own count. */
 export function sourceReason(world: Pick<World, 'leaders'>, source: DiceSource, count: number): Text {
   switch (source.kind) {
     case 'leader':
-      return text(
-        `${leaderName(world, source.leader).en}'s battle rating`,
-        `боевой рейтинг ${leaderGen(world, source.leader).ru}`,
-      );
+      return msg('modifiers.sourceReason.leader', "{leaderName}'s battle rating", 'боевой рейтинг {leaderGen}', {
+        leaderName: leaderName(world, source.leader),
+        leaderGen: leaderGen(world, source.leader),
+      });
     case 'cavalry':
-      return text('Ottoman cavalry in the group', 'османская кавалерия в группе');
+      return msg('modifiers.sourceReason.cavalry', 'Ottoman cavalry in the group', 'османская кавалерия в группе');
     case 'againstCavalry':
-      return text('against Ottoman cavalry', 'против османской кавалерии');
+      return msg('modifiers.sourceReason.againstCavalry', 'against Ottoman cavalry', 'против османской кавалерии');
     case 'telescope':
-      return text('Telescope', '«Телескоп»');
+      return msg('modifiers.sourceReason.telescope', 'Telescope', '«Телескоп»');
     case 'landUnits':
-      return text(enLandUnits(count), ruLandUnits(count));
+      return plain(countOf(count, NOUNS.landUnit));
     case 'defender':
-      return text('defender', 'обороняющийся');
+      return msg('modifiers.sourceReason.defender', 'defender', 'обороняющийся');
     case 'card': {
       const c = cardTitle(source.card);
       return text(c.en, `карта ${c.ru}`);
@@ -36,20 +37,23 @@ export function sourceReason(world: Pick<World, 'leaders'>, source: DiceSource, 
 export function sourceFor(world: Pick<World, 'leaders'>, source: DiceSource): Text {
   switch (source.kind) {
     case 'leader':
-      return text(`for ${leaderName(world, source.leader).en}`, `за ${leaderAcc(world, source.leader).ru}`);
+      return msg('modifiers.sourceFor.leader', 'for {leaderName}', 'за {leaderAcc}', {
+        leaderName: leaderName(world, source.leader),
+        leaderAcc: leaderAcc(world, source.leader),
+      });
     case 'defender':
-      return text('as defender', 'за оборону');
+      return msg('modifiers.sourceFor.defender', 'as defender', 'за оборону');
     case 'landUnits':
-      return text('for the land units', 'за сухопутные части');
+      return msg('modifiers.sourceFor.landUnits', 'for the land units', 'за сухопутные части');
     case 'cavalry':
-      return text('for Ottoman cavalry', 'за османскую кавалерию');
+      return msg('modifiers.sourceFor.cavalry', 'for Ottoman cavalry', 'за османскую кавалерию');
     case 'againstCavalry':
-      return text('against Ottoman cavalry', 'против османской кавалерии');
+      return msg('modifiers.sourceFor.againstCavalry', 'against Ottoman cavalry', 'против османской кавалерии');
     case 'telescope':
-      return text('for the Telescope', 'за «Телескоп»');
+      return msg('modifiers.sourceFor.telescope', 'for the Telescope', 'за «Телескоп»');
     case 'card': {
       const c = cardTitle(source.card);
-      return text(`for ${c.en}`, `по карте ${c.ru}`);
+      return msg('modifiers.sourceFor.card', 'for {c}', 'по карте {c}', { c });
     }
   }
 }

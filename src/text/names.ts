@@ -1,23 +1,56 @@
 // Names of spaces, leaders and powers as the reasons and the narrative print them.
 import namesRu from '../data/names-ru.json' with { type: 'json' };
+import hisLeaders from '../data/his-leaders.json' with { type: 'json' };
 import { own } from '../rules/own.ts';
 import type { World } from '../rules/world.ts';
 import type { Text } from './text.ts';
-import { count, listOf, NOUNS, ruList, ruPluralOf, subject, type RuCase, type Subject } from './grammar.ts';
+import {
+  count,
+  listOf,
+  listText,
+  NOUNS,
+  ruList,
+  ruPluralOf,
+  subject,
+  type RuCase,
+  type RuForm,
+  type Subject,
+} from './grammar.ts';
 import { LAND_UNIT_TYPES, type LandUnitType, type Units } from '../schema/units.ts';
 import { POWER_NAMES, type Power } from '../schema/power.ts';
 
 const RU_SPACES: Readonly<Record<string, string>> = namesRu.spaces;
 const RU_LEADERS: Readonly<Record<string, string>> = namesRu.leaders;
+const HIS_LEADER_NAMES: ReadonlyMap<string, string> = new Map(hisLeaders.armyLeaders.map((l) => [l.id, l.name]));
+
+/**
+ * A name as a message: `space.vienna`, `leader.suleiman.acc`, `power.ottoman.gen` (src/text/catalogue.ts lists every
+ * one); a name the catalogues cannot hold (an inline map's space, a scenario's own leader) has no id and is handed
+ * on as its two strings.
+ */
+function named(id: string | undefined, en: string, ru: string): Text {
+  return id === undefined ? { en, ru } : { en, ru, id, params: {} };
+}
+
+/** The message id of a bundled space's name, with a suffix for a case form; none for an inline map's. */
+function spaceId(world: Pick<World, 'board'>, id: string, suffix = ''): string | undefined {
+  return world.board.id === 'his' && world.board.spaces.has(id) ? `space.${id}${suffix}` : undefined;
+}
+
+/** The message id of a bundled leader's name; none for a leader the scenario brings under another name. */
+function leaderId(world: Pick<World, 'leaders'>, id: string, suffix = ''): string | undefined {
+  const name = world.leaders.get(id)?.name;
+  return name !== undefined && HIS_LEADER_NAMES.get(id) === name ? `leader.${id}${suffix}` : undefined;
+}
 
 export function spaceName(world: Pick<World, 'board'>, id: string): Text {
   const en = world.board.spaces.get(id)?.name ?? id;
-  return { en, ru: (world.board.id === 'his' ? own(RU_SPACES, id) : undefined) ?? en };
+  return named(spaceId(world, id), en, (world.board.id === 'his' ? own(RU_SPACES, id) : undefined) ?? en);
 }
 
 export function leaderName(world: Pick<World, 'leaders'>, id: string): Text {
   const en = world.leaders.get(id)?.name ?? id;
-  return { en, ru: own(RU_LEADERS, id) ?? en };
+  return named(leaderId(world, id), en, own(RU_LEADERS, id) ?? en);
 }
 
 type SpaceCase = 'gen' | 'acc' | 'prep';
@@ -30,13 +63,13 @@ const RU_LEADER_CASES: Readonly<Record<string, Partial<Record<LeaderCase, string
 function spaceCase(world: Pick<World, 'board'>, id: string, c: SpaceCase): Text {
   const nom = spaceName(world, id);
   const form = world.board.id === 'his' ? own(RU_SPACE_CASES, id)?.[c] : undefined;
-  return { en: nom.en, ru: form ?? nom.ru };
+  return named(spaceId(world, id, `.${c}`), nom.en, form ?? nom.ru);
 }
 
 // Leaders are the bundled ones whatever the map, so their case forms apply on any board.
 function leaderCase(world: Pick<World, 'leaders'>, id: string, c: LeaderCase): Text {
   const nom = leaderName(world, id);
-  return { en: nom.en, ru: own(RU_LEADER_CASES, id)?.[c] ?? nom.ru };
+  return named(leaderId(world, id, `.${c}`), nom.en, own(RU_LEADER_CASES, id)?.[c] ?? nom.ru);
 }
 
 /** Where: "in Vienna" / «в Вене», «на Мальте» — the prepositional noun only; the sentence gives в or на. */
@@ -83,19 +116,19 @@ function ruIn(word: string): string {
 /** Where, with its preposition: "Vienna" / «в Вене», «на Мальте», «во Флоренции». */
 export function inSpace(world: Pick<World, 'board'>, id: string): Text {
   const w = spaceIn(world, id);
-  return { en: w.en, ru: `${onIsland(world, id) ? 'на' : ruIn(w.ru)} ${w.ru}` };
+  return named(spaceId(world, id, '.in'), w.en, `${onIsland(world, id) ? 'на' : ruIn(w.ru)} ${w.ru}`);
 }
 
 /** Where to, with its preposition: "Vienna" / «в Вену», «на Мальту», «во Флоренцию». */
 export function intoSpace(world: Pick<World, 'board'>, id: string): Text {
   const w = spaceTo(world, id);
-  return { en: w.en, ru: `${onIsland(world, id) ? 'на' : ruIn(w.ru)} ${w.ru}` };
+  return named(spaceId(world, id, '.into'), w.en, `${onIsland(world, id) ? 'на' : ruIn(w.ru)} ${w.ru}`);
 }
 
 /** From where, with its preposition: "Pressburg" / «из Пресбурга», «с Мальты». */
 export function outOfSpace(world: Pick<World, 'board'>, id: string): Text {
   const w = spaceFrom(world, id);
-  return { en: w.en, ru: `${onIsland(world, id) ? 'с' : 'из'} ${w.ru}` };
+  return named(spaceId(world, id, '.outOf'), w.en, `${onIsland(world, id) ? 'с' : 'из'} ${w.ru}`);
 }
 
 /**
@@ -105,7 +138,8 @@ export function outOfSpace(world: Pick<World, 'board'>, id: string): Text {
 export function powerName(power: Power): Text;
 export function powerName(power: string): Text | undefined;
 export function powerName(power: string): Text | undefined {
-  return own(POWER_NAMES, power);
+  const n = own(POWER_NAMES, power);
+  return n && named(`power.${power}`, n.en, n.ru);
 }
 
 type PowerCase = 'gen' | 'dat' | 'acc' | 'ins';
@@ -127,7 +161,7 @@ const RU_POWERS: Readonly<Record<Power, Readonly<Record<PowerCase, string>> & { 
 };
 
 function powerCase(power: Power, c: PowerCase): Text {
-  return { en: POWER_NAMES[power].en, ru: RU_POWERS[power][c] };
+  return named(`power.${power}.${c}`, POWER_NAMES[power].en, RU_POWERS[power][c]);
 }
 
 /** Of a power: "Ottoman" / «Османов», «Франции» — the genitive. */
@@ -153,7 +187,7 @@ export function powerWith(power: Power): Text {
 /** A power as the subject of a sentence: its name, singular in English; «Османы» plural, «Франция» feminine. */
 export function power(p: Power): Subject {
   const g = RU_POWERS[p].g;
-  return subject(POWER_NAMES[p], 'one', g);
+  return subject(powerName(p), 'one', g);
 }
 
 /** Several powers as one subject: "Hapsburg and England" / «Габсбурги и Англия», plural. */
@@ -180,6 +214,11 @@ export function ruAgree(
 ): string {
   const g = typeof who === 'object' && 'form' in who ? who.form : powerGender(who);
   return g === 'pl' ? pl : g === 'f' ? f : g === 'n' ? n : m;
+}
+
+/** The Russian form of a subject as a message's `select` reads it: `pl`, `f`, `n` or `m` (see ruAgree). */
+export function ruFormOf(who: Power | readonly Power[] | Pick<Subject, 'form'>): RuForm {
+  return typeof who === 'object' && 'form' in who ? who.form : powerGender(who);
 }
 
 /** The Russian noun form for a count: ruPlural(1, 'кубик', 'кубика', 'кубиков') → «кубик»; 2–4 «кубика»; 5, 11–14 «кубиков». */
@@ -211,7 +250,7 @@ const RU_ONE_ACC: Readonly<Record<LandUnitType, string>> = {
 
 /** One unit of a type as the object: "one regular" / «одну регулярную часть», «одного наёмника». */
 export function unitTypeOne(type: LandUnitType): Text {
-  return { en: `one ${NOUNS[type].en[0]}`, ru: RU_ONE_ACC[type] };
+  return named(`unit.one.${type}`, `one ${NOUNS[type].en[0]}`, RU_ONE_ACC[type]);
 }
 
 /** "1 land unit", "5 land units" (ruling R6: regulars, mercenaries and cavalry). */
@@ -226,7 +265,7 @@ export function leader(world: Pick<World, 'leaders'>, id: string, c: 'nom' | Lea
   return subject(c === 'nom' ? leaderName(world, id) : leaderCase(world, id, c), 'one', 'm');
 }
 
-const NOTHING: Subject = subject({ en: 'nothing', ru: 'ничего' }, 'one', 'n');
+const NOTHING: Subject = subject(named('units.nothing', 'nothing', 'ничего'), 'one', 'n');
 
 /**
  * "7 regulars, 1 cavalry, Suleiman, Ibrahim Pasha" / «7 регулярных частей, 1 кавалерийская часть, Сулейман и
@@ -246,7 +285,7 @@ export function unitsText(world: Pick<World, 'leaders'>, u: Partial<Units>, c: R
   for (const l of leaders) items.push(leader(world, l, c));
   if (items.length === 0) return NOTHING;
   if (items.length === 1) return items[0]!;
-  return subject({ en: items.map((i) => i.en).join(', '), ru: ruList(items.map((i) => i.ru)) }, 'other', 'pl');
+  return subject(listText('units.list', items, ', '), 'other', 'pl');
 }
 
 /** The text with its first letter in upper case: «в Вене» → «В Вене». */

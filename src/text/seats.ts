@@ -3,16 +3,18 @@
 import type { Power } from '../schema/power.ts';
 import { powerName } from './names.ts';
 import { cite } from './rules.ts';
-import { text, type Text } from './text.ts';
+import { type Text, msg } from './text.ts';
 
 /** `as` answered a decision that `owner` owns (the decision's `rule` says whose it is). */
 export function notYourDecision(owner: Power, as: Power, rule: string, ruling?: string): Text {
   const o = powerName(owner);
   const a = powerName(as);
   const r = ruling ? cite(rule, ruling) : cite(rule);
-  return text(
-    `Not ${a.en}'s decision: ${o.en} answers it (${r.en}). This seat may answer only the decisions of ${a.en}.`,
-    `Это решение не стороны «${a.ru}»: отвечает сторона «${o.ru}» (${r.ru}). Это место может отвечать только на решения стороны «${a.ru}».`,
+  return msg(
+    'seats.notYourDecision',
+    "Not {a}'s decision: {o} answers it ({r}). This seat may answer only the decisions of {a}.",
+    'Это решение не стороны «{a}»: отвечает сторона «{o}» ({r}). Это место может отвечать только на решения стороны «{a}».',
+    { a, o, r },
   );
 }
 
@@ -21,31 +23,40 @@ export function notYourName(named: Power, as: Power, rule: string): Text {
   const n = powerName(named);
   const a = powerName(as);
   const r = cite(rule);
-  return text(
-    `${a.en} may not answer in the name of ${n.en} (${r.en}): each power sends its own answers.`,
-    `Сторона «${a.ru}» не может отвечать от имени стороны «${n.ru}» (${r.ru}): каждая сторона отправляет свои ответы сама.`,
+  return msg(
+    'seats.notYourName',
+    '{a} may not answer in the name of {n} ({r}): each power sends its own answers.',
+    'Сторона «{a}» не может отвечать от имени стороны «{n}» ({r}): каждая сторона отправляет свои ответы сама.',
+    { a, n, r },
   );
 }
 
 /** The options of a send that are not understood (`shown` is the value as a message shows it). */
 export function badSendOptions(problem: 'options' | 'as' | 'unknown', shown: string): Text {
   if (problem === 'options')
-    return text(
-      `A send's options must be an object such as { as: "hapsburg" }, not ${shown}.`,
-      `Параметры отправки должны быть объектом вида { as: "hapsburg" }, а не ${shown}.`,
+    return msg(
+      'seats.badSendOptions',
+      "A send's options must be an object such as '{' as: \"hapsburg\" '}', not {shown}.",
+      "Параметры отправки должны быть объектом вида '{' as: \"hapsburg\" '}', а не {shown}.",
+      { shown },
     );
   if (problem === 'as')
-    return text(
-      `'as' must be a power id such as "hapsburg", not ${shown}.`,
-      `'as' должно быть обозначением стороны, например "hapsburg", а не ${shown}.`,
+    return msg(
+      'seats.badSendOptions.2',
+      '\'as\' must be a power id such as "hapsburg", not {shown}.',
+      '\'as\' должно быть обозначением стороны, например "hapsburg", а не {shown}.',
+      { shown },
     );
-  return text(
-    `Unknown option ${shown} of a send (accepted: as).`,
-    `Неизвестный параметр отправки ${shown} (допустим: as).`,
+  return msg(
+    'seats.badSendOptions.3',
+    'Unknown option {shown} of a send (accepted: as).',
+    'Неизвестный параметр отправки {shown} (допустим: as).',
+    { shown },
   );
 }
 
-export const NOTHING_TO_UNDO: Text = text(
+export const NOTHING_TO_UNDO: Text = msg(
+  'seats',
   'Nothing to undo: no answer has been accepted since the session started (the engine’s own answers at the start are not undone).',
   'Отменять нечего: с начала сессии не принято ни одного ответа (собственные ответы движка в начале не отменяются).',
 );

@@ -46,7 +46,9 @@ describe('[Session API] the Decision type narrows on `kind`', () => {
     expectTypeOf<Decision['ruling']>().toEqualTypeOf<RulingRef | undefined>();
     expectTypeOf<Decision['names']['spaces']>().toEqualTypeOf<Readonly<Record<string, Text>>>();
     expectTypeOf<Decision['names']['powers']>().toEqualTypeOf<Readonly<Partial<Record<Power, Text>>>>();
-    expectTypeOf<Blocked['label']>().toEqualTypeOf<Text>();
+    // A text is its two strings and, for a host that renders its own language, its message (docs/api.md, Messages).
+    expectTypeOf<Blocked['label']>().toExtend<Text>();
+    expectTypeOf<Blocked['label']['id']>().toEqualTypeOf<string | undefined>();
   });
 
   test("[13.3] `kind === 'avoid'`: limits.available and destinations, avoid events, refused destinations", () => {

@@ -199,7 +199,7 @@ describe('[14 steps 2–6] a 4–6 pool flows through every reader of the dice t
       ['leader', 2, null],
       ['againstCavalry', -1, null],
     ]);
-    expect(i!.modifiers).toEqual([
+    expect(i!.modifiers).toMatchObject([
       { rule: '13.2 step 2', value: 2, reason: { en: "Charles V's battle rating", ru: 'боевой рейтинг Карла V' } },
       { rule: '13.2 step 2', value: -1, reason: { en: 'against Ottoman cavalry', ru: 'против османской кавалерии' } },
     ]);

@@ -164,7 +164,7 @@ describe('15.2, ruling R35: the sortie decision', () => {
       { type: 'relief.declare', power: 'hapsburg', regulars: 1 },
       { type: 'relief.declare', power: 'hapsburg', leaders: ['ferdinand'] },
     ]);
-    expect(d.options[1]!.label).toEqual({ en: 'Everyone stays inside', ru: 'Все остаются в укреплениях' });
+    expect(d.options[1]!.label).toMatchObject({ en: 'Everyone stays inside', ru: 'Все остаются в укреплениях' });
     expect(d.prompt.ru).toContain('сверх предела командования');
     expect(d.names.leaders.ferdinand).toBeDefined();
   });

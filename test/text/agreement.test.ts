@@ -59,12 +59,12 @@ describe('grammar (src/text/grammar)', () => {
   });
 
   test('a count chooses its noun and its verb: "1 hit" / «1 попадание», «2 кубика», «5 регулярных частей»', () => {
-    expect(count(1, NOUNS.hit)).toEqual({ en: '1 hit', ru: '1 попадание', number: 'one', form: 'n' });
+    expect(count(1, NOUNS.hit)).toMatchObject({ en: '1 hit', ru: '1 попадание', number: 'one', form: 'n' });
     expect(count(2, NOUNS.die)).toMatchObject({ en: '2 dice', ru: '2 кубика', number: 'other', form: 'pl' });
     expect(count(5, NOUNS.regulars).ru).toBe('5 регулярных частей');
     expect(count(1, NOUNS.cavalry, 'acc').ru).toBe('1 кавалерийскую часть');
     expect(count(3, NOUNS.landUnit, 'gen').ru).toBe('3 сухопутных частей');
-    expect(says(count(1, NOUNS.regulars), 'is|are', 'уничтожены|уничтожен|уничтожена|уничтожено')).toEqual({
+    expect(says(count(1, NOUNS.regulars), 'is|are', 'уничтожены|уничтожен|уничтожена|уничтожено')).toMatchObject({
       en: '1 regular is',
       ru: '1 регулярная часть уничтожена',
     });
@@ -74,7 +74,7 @@ describe('grammar (src/text/grammar)', () => {
   });
 
   test('a power knows its number and gender: «Габсбурги решают», «Франция решает», «Папство решило»', () => {
-    expect(says(power('hapsburg'), 'decides', 'решают|решает')).toEqual({
+    expect(says(power('hapsburg'), 'decides', 'решают|решает')).toMatchObject({
       en: 'Hapsburg decides',
       ru: 'Габсбурги решают',
     });
@@ -83,7 +83,7 @@ describe('grammar (src/text/grammar)', () => {
   });
 
   test('a list of subjects is plural: "Hapsburg and England lose" / «Габсбурги и Англия теряют»', () => {
-    expect(says(powers(['hapsburg', 'england']), 'loses|lose', 'теряют|теряет')).toEqual({
+    expect(says(powers(['hapsburg', 'england']), 'loses|lose', 'теряют|теряет')).toMatchObject({
       en: 'Hapsburg and England lose',
       ru: 'Габсбурги и Англия теряют',
     });
@@ -503,7 +503,7 @@ describe('the modifiers and the rule registry (src/text/modifiers, src/text/regi
         expectClean(JSON.stringify(s), sourceFor(W, s));
       }
     expectNone();
-    expect(sourceReason(W, { kind: 'landUnits' }, 1)).toEqual({ en: '1 land unit', ru: '1 сухопутная часть' });
+    expect(sourceReason(W, { kind: 'landUnits' }, 1)).toMatchObject({ en: '1 land unit', ru: '1 сухопутная часть' });
   });
 
   test('every rule and ruling summary', () => {

@@ -25,12 +25,13 @@ describe('rule references (src/text/rules)', () => {
     ['R10', 'ruling R10', 'постановление R10'],
     ['22.1', '22.1', '22.1'],
   ] as const)('cites %s as "%s" and «%s»', ([ref, en, ru]) => {
-    expect(cite(ref)).toEqual({ en, ru });
+    expect(cite(ref)).toMatchObject({ en, ru });
+    expect(cite(ref).id).toMatch(/^rule\.(section|steps?|options?|ruling)$/);
   });
 
   test('joins several references with commas', () => {
-    expect(cite('13.3', '22.3')).toEqual({ en: '13.3, 22.3', ru: '13.3, 22.3' });
-    expect(cite('22.1', 'R10')).toEqual({ en: '22.1, ruling R10', ru: '22.1, постановление R10' });
+    expect(cite('13.3', '22.3')).toMatchObject({ en: '13.3, 22.3', ru: '13.3, 22.3' });
+    expect(cite('22.1', 'R10')).toMatchObject({ en: '22.1, ruling R10', ru: '22.1, постановление R10' });
   });
 });
 

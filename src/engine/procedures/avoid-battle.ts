@@ -6,7 +6,7 @@ import { must } from '../../rules/must.ts';
 import { intoSpace, outOfSpace, powerName, spaceName, unitsText } from '../../text/names.ts';
 import type { AvoidContext } from '../../rules/procedures/avoid-battle.ts';
 import { totals } from '../../rules/stacks.ts';
-import { text } from '../../text/text.ts';
+import { msg } from '../../text/text.ts';
 import type { Blocked, DecisionOf, DecisionOption } from '../../schema/decision.ts';
 import type { Units } from '../../schema/units.ts';
 import { base, decision, option, refusedAnswer, unitsFields, type Waiting } from './common.ts';
@@ -29,16 +29,28 @@ function build(w: Waiting<AvoidContext>): DecisionOf<'avoid'> {
       options.push(
         option(
           { type: 'avoid.declare', power, to: dest, ...unitsFields(available) },
-          text(`Avoid battle into ${d.en} with ${u.en}`, `Уклониться ${intoSpace(world, dest).ru}: ${u.ru}`),
+          msg('procedure.avoid-battle.build', 'Avoid battle into {d} with {u}', 'Уклониться {intoSpace}: {u}', {
+            d,
+            u,
+            intoSpace: intoSpace(world, dest),
+          }),
         ),
       );
     }
     for (const x of b) {
-      const label = text(`Avoid battle into ${spaceName(world, x.to).en}`, `Уклониться ${intoSpace(world, x.to).ru}`);
+      const label = msg(
+        'procedure.avoid-battle.build.label',
+        'Avoid battle into {spaceName}',
+        'Уклониться {intoSpace}',
+        { spaceName: spaceName(world, x.to), intoSpace: intoSpace(world, x.to) },
+      );
       blocked.push(refusedAnswer(world, { to: x.to }, x.refusal, label));
     }
     options.push(
-      option({ type: 'avoid.decline', power }, text('Stay and face the enemy', 'Остаться и встретить врага')),
+      option(
+        { type: 'avoid.decline', power },
+        msg('procedure.avoid-battle.build.2', 'Stay and face the enemy', 'Остаться и встретить врага'),
+      ),
     );
   }
   const p = powerName(power),
@@ -52,9 +64,11 @@ function build(w: Waiting<AvoidContext>): DecisionOf<'avoid'> {
     options,
     blocked,
     limits: { available, destinations },
-    prompt: text(
-      `${p.en}: avoid battle out of ${t.en}? Any units and leaders may try (a leader may go alone if units stay).`,
-      `${p.ru}: уклониться от сражения ${outOfSpace(world, c.leg.to).ru}? Пытаться могут любые части и командующие (командующий может уйти один, если его части остаются).`,
+    prompt: msg(
+      'procedure.avoid-battle.build.prompt',
+      '{p}: avoid battle out of {t}? Any units and leaders may try (a leader may go alone if units stay).',
+      '{p}: уклониться от сражения {outOfSpace}? Пытаться могут любые части и командующие (командующий может уйти один, если его части остаются).',
+      { p, t, outOfSpace: outOfSpace(world, c.leg.to) },
     ),
   });
 }

@@ -10,7 +10,7 @@ import type { World } from '../../rules/world.ts';
 import type { Blocked, DecisionOf, DecisionOption } from '../../schema/decision.ts';
 import { MAJOR_POWERS } from '../../schema/power.ts';
 import { inSpace, powerGen, powerName, spaceName } from '../../text/names.ts';
-import { text, type Text } from '../../text/text.ts';
+import { type Text, msg } from '../../text/text.ts';
 import { base, cardWindow, option, refusedAnswer, type Waiting } from './common.ts';
 import { named } from './names.ts';
 import { heldCards } from './movement.ts';
@@ -22,13 +22,28 @@ function playLabel(world: World, play: BattleCardPlay): Text {
   const c = cardTitle(play.card);
   const grant = must(mercenaryGrant(play.power, play.card), 'a play that places no mercenaries');
   const where = play.placements.map((p) => {
-    const walls = p.inside ? text(' (inside)', ' (в укреплениях)') : text('', '');
-    return text(`${spaceName(world, p.space).en}${walls.en}`, `${inSpace(world, p.space).ru}${walls.ru}`);
+    const walls = p.inside
+      ? msg('procedure.battle-cards.where.walls', ' (inside)', ' (в укреплениях)')
+      : msg('procedure.battle-cards.where.walls.2', '', '');
+    return msg('procedure.battle-cards.playLabel.where', '{spaceName}{walls}', '{inSpace}{walls}', {
+      spaceName: spaceName(world, p.space),
+      walls,
+      inSpace: inSpace(world, p.space),
+    });
   });
   const p = powerName(grant.placer);
-  return text(
-    `Play ${c.en}: ${grant.count} new ${p.en} mercenaries in ${where.map((w) => w.en).join(', ')}`,
-    `Сыграть ${c.ru}: ${grant.count} новых наёмника ${powerGen(grant.placer).ru} ${where.map((w) => w.ru).join(', ')}`,
+  return msg(
+    'procedure.battle-cards.playLabel',
+    'Play {c}: {count} new {p} mercenaries in {whereWW}',
+    'Сыграть {c}: {count} новых наёмника {powerGen} {whereWW2}',
+    {
+      c,
+      count: grant.count,
+      p,
+      whereWW: where.map((w) => w.en).join(', '),
+      powerGen: powerGen(grant.placer),
+      whereWW2: where.map((w) => w.ru).join(', '),
+    },
   );
 }
 
@@ -43,7 +58,12 @@ function buildBattleResponseCard(w: Waiting<FieldBattleContext>): DecisionOf<'ca
       playLabel(world, play),
     ),
   );
-  options.push(option({ type: 'card.pass', power }, text('Play no card', 'Не разыгрывать карту')));
+  options.push(
+    option(
+      { type: 'card.pass', power },
+      msg('procedure.battle-cards.buildBattleResponseCard', 'Play no card', 'Не разыгрывать карту'),
+    ),
+  );
   const blocked: Blocked<'card'>[] = [];
   for (const p of MAJOR_POWERS)
     for (const r of p === power ? own.refused : battleCardPlays(world, p, c.battle).refused)
@@ -67,9 +87,11 @@ function buildBattleResponseCard(w: Waiting<FieldBattleContext>): DecisionOf<'ca
     options,
     blocked,
     limits: { window: '14 step 1', cards, destinations: spaces },
-    prompt: text(
-      `${p.en}: play Landsknechts or Swiss Mercenaries before the battle in ${t.en}? The new mercenaries may be split over every space in limits.destinations (14 step 1, ruling R32)`,
-      `${p.ru}: сыграть «Ландскнехтов» или «Швейцарских наёмников» перед сражением ${inSpace(world, c.battle.space).ru}? Новых наёмников можно как угодно разделить между допустимыми областями (14, шаг 1; постановление R32)`,
+    prompt: msg(
+      'procedure.battle-cards.buildBattleResponseCard.prompt',
+      '{p}: play Landsknechts or Swiss Mercenaries before the battle in {t}? The new mercenaries may be split over every space in limits.destinations (14 step 1, ruling R32)',
+      '{p}: сыграть «Ландскнехтов» или «Швейцарских наёмников» перед сражением {inSpace}? Новых наёмников можно как угодно разделить между допустимыми областями (14, шаг 1; постановление R32)',
+      { p, t, inSpace: inSpace(world, c.battle.space) },
     ),
   });
 }

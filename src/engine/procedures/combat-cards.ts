@@ -15,7 +15,7 @@ import type { BattleSetup } from '../../rules/field-battle.ts';
 import type { Blocked, DecisionOf, DecisionOption } from '../../schema/decision.ts';
 import { MAJOR_POWERS } from '../../schema/power.ts';
 import { inSpace, powerGen, powerName, spaceName } from '../../text/names.ts';
-import { text, type Text } from '../../text/text.ts';
+import { type Text, msg } from '../../text/text.ts';
 import { base, option, refusedAnswer, type Waiting } from './common.ts';
 import { named } from './names.ts';
 import { heldCards } from './movement.ts';
@@ -23,14 +23,16 @@ import { heldCards } from './movement.ts';
 /** A play's card, with Tercios' way: "Tercios (#30), 3 extra dice". */
 function playText(play: Pick<CombatCardPlay, 'card' | 'option'>): Text {
   const c = cardTitle(play.card);
-  if (play.option === 'extra-dice') return text(`${c.en}, 3 extra dice`, `${c.ru}, 3 дополнительных кубика`);
-  if (play.option === 'fewer-dice') return text(`${c.en}, 3 dice fewer`, `${c.ru}, на 3 кубика меньше`);
+  if (play.option === 'extra-dice')
+    return msg('procedure.combat-cards.playText', '{c}, 3 extra dice', '{c}, 3 дополнительных кубика', { c });
+  if (play.option === 'fewer-dice')
+    return msg('procedure.combat-cards.playText.2', '{c}, 3 dice fewer', '{c}, на 3 кубика меньше', { c });
   return c;
 }
 
 const SIDE = {
-  attacker: text("the attacker's", 'атакующего'),
-  defender: text("the defender's", 'обороняющегося'),
+  attacker: msg('procedure.combat-cards.attacker', "the attacker's", 'атакующего'),
+  defender: msg('procedure.combat-cards.defender', "the defender's", 'обороняющегося'),
 } as const;
 
 /** What a play at 14 steps 4–5 does (rulings R27, R29, R30), as its option says. */
@@ -38,22 +40,31 @@ function playLabel(world: World, battle: BattleSetup, play: CombatCardPlay): Tex
   const c = playText(play);
   if (play.card === 'mercenaries-bribed') {
     const n = bribeMercenaries(world, battle, play.power).mercenaries;
-    return text(
-      `Play ${c.en}: ${n} of the opposing side's mercenaries become ${powerName(play.power).en} mercenaries`,
-      `Сыграть ${c.ru}: наёмники противной стороны (${n}) переходят на сторону ${powerGen(play.power).ru}`,
+    return msg(
+      'procedure.combat-cards.playLabel',
+      "Play {c}: {n} of the opposing side's mercenaries become {powerNamePlayPower} mercenaries",
+      'Сыграть {c}: наёмники противной стороны ({n}) переходят на сторону {powerGenPlayPower}',
+      { c, n, powerNamePlayPower: powerName(play.power), powerGenPlayPower: powerGen(play.power) },
     );
   }
   const t = must(combatTerm(world, battle, play), 'a combat card with no dice');
   const n = Math.abs(t.term.count);
-  const hits = t.term.hitOn === 4 ? text(', hitting on 4–6', ', попадающих на 4–6') : text('', '');
+  const hits =
+    t.term.hitOn === 4
+      ? msg('procedure.combat-cards.playLabel.hits', ', hitting on 4–6', ', попадающих на 4–6')
+      : msg('procedure.combat-cards.playLabel.hits.2', '', '');
   return t.term.count < 0
-    ? text(
-        `Play ${c.en}: ${SIDE[t.role].en} side, the Hapsburg's, rolls ${n} dice fewer`,
-        `Сыграть ${c.ru}: сторона ${SIDE[t.role].ru}, габсбургская, бросает на ${n} кубика меньше`,
+    ? msg(
+        'procedure.combat-cards.playLabel.2',
+        "Play {c}: {sIDETRole} side, the Hapsburg's, rolls {n} dice fewer",
+        'Сыграть {c}: сторона {sIDETRole}, габсбургская, бросает на {n} кубика меньше',
+        { c, sIDETRole: SIDE[t.role], n },
       )
-    : text(
-        `Play ${c.en}: ${n} more dice for ${SIDE[t.role].en} side${hits.en}`,
-        `Сыграть ${c.ru}: стороне ${SIDE[t.role].ru} — ещё ${n} кубика${hits.ru}`,
+    : msg(
+        'procedure.combat-cards.playLabel.3',
+        'Play {c}: {n} more dice for {sIDETRole} side{hits}',
+        'Сыграть {c}: стороне {sIDETRole} — ещё {n} кубика{hits}',
+        { c, n, sIDETRole: SIDE[t.role], hits },
       );
 }
 
@@ -66,7 +77,10 @@ export function buildCombatCard(w: Waiting<FieldBattleContext>): DecisionOf<'car
     option({ type: 'card.play', ...play }, playLabel(world, c.battle, play)),
   );
   options.push(
-    option({ type: 'card.pass', power }, text('Play no (more) combat cards', 'Больше не разыгрывать боевых карт')),
+    option(
+      { type: 'card.pass', power },
+      msg('procedure.combat-cards.buildCombatCard', 'Play no (more) combat cards', 'Больше не разыгрывать боевых карт'),
+    ),
   );
   const blocked: Blocked<'card'>[] = [];
   for (const p of MAJOR_POWERS)
@@ -93,9 +107,11 @@ export function buildCombatCard(w: Waiting<FieldBattleContext>): DecisionOf<'car
     options,
     blocked,
     limits: { window: step, cards },
-    prompt: text(
-      `${p.en}: declare a combat card for the battle in ${t.en}, or play no more? (${step}, ruling R27)`,
-      `${p.ru}: объявить боевую карту для сражения ${inSpace(world, c.battle.space).ru} или больше не разыгрывать? (${stepRu}; постановление R27)`,
+    prompt: msg(
+      'procedure.combat-cards.buildCombatCard.prompt',
+      '{p}: declare a combat card for the battle in {t}, or play no more? ({step}, ruling R27)',
+      '{p}: объявить боевую карту для сражения {inSpaceCBattleSpace} или больше не разыгрывать? ({stepRu}; постановление R27)',
+      { p, t, step, inSpaceCBattleSpace: inSpace(world, c.battle.space), stepRu },
     ),
   });
 }

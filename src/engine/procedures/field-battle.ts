@@ -5,11 +5,11 @@ import { dicePools, diceTotal } from '../../rules/dice.ts';
 import { landUnitsIn } from '../../rules/stacks.ts';
 import { sideLeader } from '../../rules/field-battle.ts';
 import { must } from '../../rules/must.ts';
-import { powerDat, powerName, ruAgree, ruList, unitTypeOne, unitsText } from '../../text/names.ts';
+import { powerDat, powerName, ruAgree, ruList, unitTypeOne, unitsText, ruFormOf } from '../../text/names.ts';
 import { count, NOUNS } from '../../text/grammar.ts';
 import { cite } from '../../text/rules.ts';
 import { groupStacks, type FieldBattleContext } from '../../rules/procedures/field-battle.ts';
-import { joinText, text, type Text } from '../../text/text.ts';
+import { joinText, type Text, msg, text } from '../../text/text.ts';
 import type { World } from '../../rules/world.ts';
 import type { DecisionOf, DecisionOption } from '../../schema/decision.ts';
 import type { EngineEvent } from '../../schema/events.ts';
@@ -67,16 +67,26 @@ function powerSplits(stacks: readonly Stack[], power: Power, losses: Losses, cap
 }
 
 function splitText(world: World, split: Split | undefined): Text {
-  if (!split) return text('', '');
+  if (!split) return msg('procedure.field-battle.splitText', '', '');
   const parts = (Object.entries(split) as [Power, Partial<Record<LandUnitType, number>>][]).map(([p, c]) => {
     const u = unitsText(
       world,
       { regulars: c.regulars ?? 0, mercenaries: c.mercenaries ?? 0, cavalry: c.cavalry ?? 0 },
       'acc',
     );
-    return text(`${powerName(p).en} ${u.en}`, `${powerName(p).ru} — ${u.ru}`);
+    return msg('procedure.field-battle.splitText.parts', '{powerName} {u}', '{powerName} — {u}', {
+      powerName: powerName(p),
+      u,
+    });
   });
-  return joinText([text(' (', ' ('), joinText(parts, ', '), text(')', ')')], '');
+  return joinText(
+    [
+      msg('procedure.field-battle.splitText.2', ' (', ' ('),
+      joinText(parts, ', '),
+      msg('procedure.field-battle.splitText.3', ')', ')'),
+    ],
+    '',
+  );
 }
 
 /**
@@ -120,20 +130,36 @@ function* casualtyChoices(w: Waiting<FieldBattleContext>): Generator<Choice<Casu
                 r7 = cite('R7');
               return joinText(
                 [
-                  text(`Lose ${lost.en}${by.en}`, `Потерять ${lost.ru}${by.ru}`),
+                  msg('procedure.field-battle.casualtyChoices.label', 'Lose {lost}{by}', 'Потерять {lost}{by}', {
+                    lost,
+                    by,
+                  }),
                   ...(keep
                     ? [
-                        text(
-                          `keep ${unitTypeOne(keep).en}${keepPower ? ` of ${powerName(keepPower).en}` : ''} (${r7.en})`,
-                          `сохранить ${unitTypeOne(keep).ru}${keepPower ? ` (${powerName(keepPower).ru})` : ''} (${r7.ru})`,
+                        msg(
+                          'procedure.field-battle.casualtyChoices.label.2',
+                          'keep {unitTypeOne}{keepPower} ({r7})',
+                          'сохранить {unitTypeOne}{keepPowerPowerNameKeepPower} ({r7})',
+                          {
+                            unitTypeOne: unitTypeOne(keep),
+                            keepPower: keepPower ? ` of ${powerName(keepPower).en}` : '',
+                            r7,
+                            keepPowerPowerNameKeepPower: keepPower ? ` (${powerName(keepPower).ru})` : '',
+                          },
                         ),
                       ]
                     : []),
                   ...(placesOdd
                     ? [
-                        text(
-                          `${odd.length === 1 ? 'the odd hit' : 'the odd hits'} on ${odd.map((x) => powerName(x).en).join(', ')}`,
-                          `${odd.length === 1 ? 'лишнее попадание' : 'лишние попадания'} — ${ruList(odd.map((x) => powerDat(x).ru))}`,
+                        msg(
+                          'procedure.field-battle.casualtyChoices.label.3',
+                          '{length, select, true {the odd hit} other {the odd hits}} on {oddXPowerNameX}',
+                          '{length, select, true {лишнее попадание} other {лишние попадания}} — {ruList}',
+                          {
+                            length: odd.length === 1 ? 'true' : 'false',
+                            oddXPowerNameX: odd.map((x) => powerName(x).en).join(', '),
+                            ruList: ruList(odd.map((x) => powerDat(x).ru)),
+                          },
                         ),
                       ]
                     : []),
@@ -180,9 +206,11 @@ function buildCasualties(w: Waiting<FieldBattleContext>): DecisionOf<'casualties
       groups: [...plan.groups],
       optionsComplete: complete,
     },
-    prompt: text(
-      `${p.en}: choose which land units are lost (${hits} on your side, 14 step 9).`,
-      `${p.ru}: выберите, какие сухопутные части потеряны (потерь на вашей стороне: ${hits}; 14, шаг 9).`,
+    prompt: msg(
+      'procedure.field-battle.buildCasualties.prompt',
+      '{p}: choose which land units are lost ({hits} on your side, 14 step 9).',
+      '{p}: выберите, какие сухопутные части потеряны (потерь на вашей стороне: {hits}; 14, шаг 9).',
+      { p, hits },
     ),
   });
 }
@@ -258,9 +286,11 @@ function buildRoll(w: Waiting<FieldBattleContext>): DecisionOf<'roll'> {
         ...(nextRollsResponder(c.world, c.battle, c.rollsResponders ?? []) ? { rollsWindow: true as const } : {}),
       },
     },
-    prompt: text(
-      `${p.en} rolls ${dice.en} (${modifiersText(modifiers)}); ${hit.en}.`,
-      `${p.ru} ${ruAgree(power, 'бросают', 'бросает')} ${dice.ru} (${modifiersText(modifiers)}); ${hit.ru}.`,
+    prompt: msg(
+      'procedure.field-battle.buildRoll.prompt',
+      '{p} rolls {dice} ({modifiersText}); {hit}.',
+      '{p} {powerForm, select, pl {бросают} other {бросает}} {dice} ({modifiersText}); {hit}.',
+      { p, dice, modifiersText: modifiersText(modifiers), hit, powerForm: ruFormOf(power) },
     ),
   });
 }

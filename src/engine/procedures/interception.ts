@@ -8,7 +8,7 @@ import { must } from '../../rules/must.ts';
 import { intoSpace, outOfSpace, powerGen, powerName, spaceName, unitsText } from '../../text/names.ts';
 import type { InterceptionContext } from '../../rules/procedures/interception.ts';
 import { stacksIn, totals } from '../../rules/stacks.ts';
-import { text, type Text } from '../../text/text.ts';
+import { type Text, msg } from '../../text/text.ts';
 import type { World } from '../../rules/world.ts';
 import { check, checkAll } from '../../rules/verdict.ts';
 import type { Blocked, DecisionLimits, DecisionOf, DecisionOption } from '../../schema/decision.ts';
@@ -22,7 +22,11 @@ import { attemptRoll } from './rolls.ts';
 function tryFrom(world: World, power: Power, from: string): Text {
   const p = powerName(power),
     f = spaceName(world, from);
-  return text(`${p.en}: intercept from ${f.en}`, `${p.ru}: перехват ${outOfSpace(world, from).ru}`);
+  return msg('procedure.interception.tryFrom', '{p}: intercept from {f}', '{p}: перехват {outOfSpace}', {
+    p,
+    f,
+    outOfSpace: outOfSpace(world, from),
+  });
 }
 
 function build(w: Waiting<InterceptionContext>): DecisionOf<'intercept'> {
@@ -44,7 +48,11 @@ function build(w: Waiting<InterceptionContext>): DecisionOf<'intercept'> {
       options.push(
         option(
           { type: 'intercept.declare', power, from: cand.from, ...unitsFields(request) },
-          text(`Intercept from ${f.en} with ${u.en}`, `Перехватить ${outOfSpace(world, cand.from).ru}: ${u.ru}`),
+          msg('procedure.interception.build', 'Intercept from {f} with {u}', 'Перехватить {outOfSpace}: {u}', {
+            f,
+            u,
+            outOfSpace: outOfSpace(world, cand.from),
+          }),
         ),
       );
     }
@@ -54,7 +62,11 @@ function build(w: Waiting<InterceptionContext>): DecisionOf<'intercept'> {
     options.push(
       option(
         { type: 'intercept.decline', power },
-        text('Make no (more) interception attempts', 'Не делать (больше) попыток перехвата'),
+        msg(
+          'procedure.interception.build.2',
+          'Make no (more) interception attempts',
+          'Не делать (больше) попыток перехвата',
+        ),
       ),
     );
   }
@@ -88,9 +100,11 @@ function build(w: Waiting<InterceptionContext>): DecisionOf<'intercept'> {
     options,
     blocked,
     limits: { spaces },
-    prompt: text(
-      `${p.en}: intercept the ${a.en} move into ${t.en}? (2d6 + modifiers ≥ 9)`,
-      `${p.ru}: перехватить движение ${powerGen(c.leg.power).ru} ${intoSpace(world, c.leg.to).ru}? (2d6 + модификаторы ≥ 9)`,
+    prompt: msg(
+      'procedure.interception.build.prompt',
+      '{p}: intercept the {a} move into {t}? (2d6 + modifiers ≥ 9)',
+      '{p}: перехватить движение {powerGen} {intoSpace}? (2d6 + модификаторы ≥ 9)',
+      { p, a, t, powerGen: powerGen(c.leg.power), intoSpace: intoSpace(world, c.leg.to) },
     ),
   });
 }

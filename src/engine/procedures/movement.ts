@@ -9,7 +9,7 @@ import type { World } from '../../rules/world.ts';
 import { MAJOR_POWERS, type MajorPower } from '../../schema/power.ts';
 import { intoSpace, leaderName, outOfSpace, powerGen, powerName, spaceName, unitsText } from '../../text/names.ts';
 import type { MovementContext } from '../../rules/procedures/movement.ts';
-import { text, type Text } from '../../text/text.ts';
+import { type Text, msg } from '../../text/text.ts';
 import type { Blocked, DecisionOf, DecisionOption } from '../../schema/decision.ts';
 import { base, cardWindow, decision, option, refusedAnswer, unitsFields, type Waiting } from './common.ts';
 import { named } from './names.ts';
@@ -24,11 +24,23 @@ function build(w: Waiting<MovementContext>): DecisionOf<'move'> {
     const f = spaceName(world, from),
       t = spaceName(world, to);
     if (!verdict.ok)
-      blocked.push(refusedAnswer(world, { from, to }, verdict, text(`${f.en} → ${t.en}`, `${f.ru} → ${t.ru}`)));
+      blocked.push(
+        refusedAnswer(
+          world,
+          { from, to },
+          verdict,
+          msg('procedure.movement.build', '{f} → {t}', '{f} → {t}', { f, t }),
+        ),
+      );
     else {
       const u = unitsText(world, request),
         cp = moveCost(world, from, to);
-      const label = text(`${f.en} → ${t.en}: ${u.en} (${cp} CP)`, `${f.ru} → ${t.ru}: ${u.ru} (${cp} КО)`);
+      const label = msg('procedure.movement.build.label', '{f} → {t}: {u} ({cp} CP)', '{f} → {t}: {u} ({cp} КО)', {
+        f,
+        t,
+        u,
+        cp,
+      });
       options.push(option({ type: 'move.declare', from, to, ...unitsFields(request) }, label));
     }
   }
@@ -40,9 +52,11 @@ function build(w: Waiting<MovementContext>): DecisionOf<'move'> {
     forced: false,
     options,
     blocked,
-    prompt: text(
-      `${p.en}: declare a formation and an adjacent destination (${world.position.impulse.cp} CP left).`,
-      `Ход ${powerGen(power).ru}: объявите соединение и прилегающую область назначения (осталось ${world.position.impulse.cp} КО).`,
+    prompt: msg(
+      'procedure.movement.build.prompt',
+      '{p}: declare a formation and an adjacent destination ({cp} CP left).',
+      'Ход {powerGen}: объявите соединение и прилегающую область назначения (осталось {cp} КО).',
+      { p, cp: world.position.impulse.cp, powerGen: powerGen(power) },
     ),
   });
 }
@@ -63,7 +77,7 @@ function playText(world: World, card: CardId, leader?: string): Text {
   const c = cardTitle(card);
   if (!leader) return c;
   const l = leaderName(world, leader);
-  return text(`${c.en} on ${l.en}`, `${c.ru}: ${l.ru}`);
+  return msg('procedure.movement.playText', '{c} on {l}', '{c}: {l}', { c, l });
 }
 
 /** What a play at 13.1 step 4 does (ruling R26), as its option says. */
@@ -72,14 +86,18 @@ function responsePlayLabel(world: World, play: MoveCardPlay, leg: MoveLeg): Text
   const mover = powerGen(leg.power);
   if (play.card === 'gout') {
     const l = leaderName(world, must(play.leader, 'Gout with no leader'));
-    return text(
-      `Play ${p.en}: the ${powerName(leg.power).en} move is cancelled, its CP lost; ${l.en} may not move, intercept or avoid battle this impulse`,
-      `Сыграть ${p.ru}: движение ${mover.ru} отменено, КО потеряны; ${l.ru} в этот импульс не движется, не перехватывает и не уклоняется`,
+    return msg(
+      'procedure.movement.responsePlayLabel',
+      'Play {p}: the {powerName} move is cancelled, its CP lost; {l} may not move, intercept or avoid battle this impulse',
+      'Сыграть {p}: движение {mover} отменено, КО потеряны; {l} в этот импульс не движется, не перехватывает и не уклоняется',
+      { p, powerName: powerName(leg.power), l, mover },
     );
   }
-  return text(
-    `Play ${p.en}: the ${powerName(leg.power).en} move is cancelled, its CP lost; no ${powerName(leg.power).en} formation moves on this impulse`,
-    `Сыграть ${p.ru}: движение ${mover.ru} отменено, КО потеряны; в этот импульс соединения ${mover.ru} дальше не двигаются`,
+  return msg(
+    'procedure.movement.responsePlayLabel.2',
+    'Play {p}: the {powerName} move is cancelled, its CP lost; no {powerName} formation moves on this impulse',
+    'Сыграть {p}: движение {mover} отменено, КО потеряны; в этот импульс соединения {mover} дальше не двигаются',
+    { p, powerName: powerName(leg.power), mover },
   );
 }
 
@@ -103,7 +121,12 @@ function buildResponseCard(w: Waiting<MovementContext>): DecisionOf<'card'> {
   const options: DecisionOption<'card'>[] = own.plays.map((play) =>
     option({ type: 'card.play', ...play }, responsePlayLabel(world, play, leg)),
   );
-  options.push(option({ type: 'card.pass', power }, text('Play no card', 'Не разыгрывать карту')));
+  options.push(
+    option(
+      { type: 'card.pass', power },
+      msg('procedure.movement.buildResponseCard', 'Play no card', 'Не разыгрывать карту'),
+    ),
+  );
   // Every held card of the window that may not be played: this power's, and the other powers' (the mover's own).
   const blocked: Blocked<'card'>[] = [];
   for (const p of MAJOR_POWERS)
@@ -121,9 +144,19 @@ function buildResponseCard(w: Waiting<MovementContext>): DecisionOf<'card'> {
     options,
     blocked,
     limits: { window: '13.1 step 4', cards },
-    prompt: text(
-      `${p.en}: play a response card against the ${powerName(leg.power).en} move from ${f.en} to ${t.en}? (13.1 step 4, ruling R26)`,
-      `${p.ru}: сыграть карту ответа против движения ${powerGen(leg.power).ru} ${outOfSpace(world, leg.from).ru} ${intoSpace(world, leg.to).ru}? (13.1, шаг 4; постановление R26)`,
+    prompt: msg(
+      'procedure.movement.buildResponseCard.prompt',
+      '{p}: play a response card against the {powerName} move from {f} to {t}? (13.1 step 4, ruling R26)',
+      '{p}: сыграть карту ответа против движения {powerGen} {outOfSpace} {intoSpace}? (13.1, шаг 4; постановление R26)',
+      {
+        p,
+        powerName: powerName(leg.power),
+        f,
+        t,
+        powerGen: powerGen(leg.power),
+        outOfSpace: outOfSpace(world, leg.from),
+        intoSpace: intoSpace(world, leg.to),
+      },
     ),
   });
 }

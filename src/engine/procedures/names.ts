@@ -79,7 +79,11 @@ function idsOf(d: Shown, known: Known): Ids {
 
 function table(ids: ReadonlySet<string>, name: (id: string) => Text): Record<string, Text> {
   const out: Record<string, Text> = {};
-  for (const id of [...ids].sort()) out[id] = name(id);
+  // A name table holds the two strings; a name's message id is its kind and id (`space.graz`, docs/api.md).
+  for (const id of [...ids].sort()) {
+    const t = name(id);
+    out[id] = { en: t.en, ru: t.ru };
+  }
   return out;
 }
 
@@ -87,7 +91,7 @@ function powerTable(ids: ReadonlySet<Power>, name: (p: Power) => Text | undefine
   const out: Partial<Record<Power, Text>> = {};
   for (const p of POWERS) {
     const t = ids.has(p) ? name(p) : undefined;
-    if (t) out[p] = t;
+    if (t) out[p] = { en: t.en, ru: t.ru };
   }
   return out;
 }

@@ -7,7 +7,7 @@ import { check } from '../../rules/verdict.ts';
 import { landUnitsInside } from '../../rules/siege.ts';
 import { stacksWhere, totals } from '../../rules/stacks.ts';
 import { spaceFrom, spaceName, powerName, unitsText } from '../../text/names.ts';
-import { text } from '../../text/text.ts';
+import { msg } from '../../text/text.ts';
 import type { Blocked, DecisionOf } from '../../schema/decision.ts';
 import type { EventOf } from '../../schema/events.ts';
 import { LAND_UNIT_TYPES, landUnitCount, type Units } from '../../schema/units.ts';
@@ -44,12 +44,18 @@ function* sortieChoices(w: Waiting<ReliefContext>): Generator<Choice<SortieEvent
   const power = c.battle.attacker;
   const all = totals(sortieStacks(c.world, c.battle.space, power));
   const label = (u: Units) => {
-    if (isEmpty(u)) return text('Everyone stays inside', 'Все остаются в укреплениях');
+    if (isEmpty(u))
+      return msg('procedure.relief.sortieChoices.label', 'Everyone stays inside', 'Все остаются в укреплениях');
     const x = unitsText(c.world, u);
     const held = LAND_UNIT_TYPES.every((t) => u[t] === all[t]) && u.leaders.length === all.leaders.length;
     return held
-      ? text(`Everyone comes out: ${x.en}`, `Выходят все: ${x.ru}`)
-      : text(`${x.en} come out, the rest stay inside`, `Выходят: ${x.ru}; остальные остаются внутри`);
+      ? msg('procedure.relief.sortieChoices.label.2', 'Everyone comes out: {x}', 'Выходят все: {x}', { x })
+      : msg(
+          'procedure.relief.sortieChoices.label.3',
+          '{x} come out, the rest stay inside',
+          'Выходят: {x}; остальные остаются внутри',
+          { x },
+        );
   };
   const list = mixes(all);
   const ordered = [list[0]!, ...list.slice(1).filter(isEmpty), ...list.slice(1).filter((u) => !isEmpty(u))];
@@ -76,7 +82,12 @@ function build(w: Waiting<ReliefContext>): DecisionOf<'relief'> {
     const v = check(areSortiePiecesInside, world, { space, relief: power, power, units: everything });
     if (v.ok) continue;
     const x = unitsText(world, theirs);
-    const label = text(`${x.en} of ${powerName(other).en} come out`, `Выходят ${x.ru} (${powerName(other).ru})`);
+    const label = msg(
+      'procedure.relief.build.label',
+      '{x} of {powerNameOther} come out',
+      'Выходят {x} ({powerNameOther})',
+      { x, powerNameOther: powerName(other) },
+    );
     blocked.push({ ...blockedOf(world, { power: other }, v), label });
   }
   const p = powerName(power),
@@ -89,9 +100,11 @@ function build(w: Waiting<ReliefContext>): DecisionOf<'relief'> {
     blocked,
     forced: false,
     limits: { available, insideNow: landUnitsInside(world, space) },
-    prompt: text(
-      `${p.en}: which of your pieces inside besieged ${s.en} come out to join the relief force (15.2, beyond the command limit)? The rest stay inside.`,
-      `${p.ru}: какие ваши части из укреплений осаждённой области ${spaceFrom(world, space).ru} выходят на помощь деблокирующим силам (15.2, сверх предела командования)? Остальные остаются внутри.`,
+    prompt: msg(
+      'procedure.relief.build.prompt',
+      '{p}: which of your pieces inside besieged {s} come out to join the relief force (15.2, beyond the command limit)? The rest stay inside.',
+      '{p}: какие ваши части из укреплений осаждённой области {spaceFromSpace} выходят на помощь деблокирующим силам (15.2, сверх предела командования)? Остальные остаются внутри.',
+      { p, s, spaceFromSpace: spaceFrom(world, space) },
     ),
   });
 }

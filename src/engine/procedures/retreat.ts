@@ -11,7 +11,7 @@ import {
   retreatingStacks,
 } from '../../rules/retreat.ts';
 import { totals } from '../../rules/stacks.ts';
-import { joinText, text } from '../../text/text.ts';
+import { joinText, msg } from '../../text/text.ts';
 import type { Blocked, DecisionOf, DecisionOption } from '../../schema/decision.ts';
 import type { EngineEvent } from '../../schema/events.ts';
 import { landUnitCount, type Units } from '../../schema/units.ts';
@@ -72,7 +72,7 @@ function* retreatChoices(w: Waiting<RetreatContext>, f = retreatFacts(w)): Gener
     landUnitCount(inside) < landUnitCount(all) || inside.leaders.length < all.leaders.length;
   const insideLabel = (inside: Units) => {
     const i = unitsText(world, inside);
-    return text(`${i.en} inside`, `В укрепления: ${i.ru}`);
+    return msg('procedure.retreat.retreatChoices.insideLabel', '{i} inside', 'В укрепления: {i}', { i });
   };
   // Each mix that takes everything inside, the last one first.
   for (const inside of combos.filter((x) => !leavesOut(x)).reverse())
@@ -80,14 +80,19 @@ function* retreatChoices(w: Waiting<RetreatContext>, f = retreatFacts(w)): Gener
   for (const dest of to)
     yield {
       event: { type: 'retreat.declare', power, to: dest },
-      label: () => text(`Retreat to ${spaceName(world, dest).en}`, `Отступить ${intoSpace(world, dest).ru}`),
+      label: () =>
+        msg('procedure.retreat.retreatChoices.label', 'Retreat to {spaceName}', 'Отступить {intoSpace}', {
+          spaceName: spaceName(world, dest),
+          intoSpace: intoSpace(world, dest),
+        }),
     };
   // No legal space: whatever does not go inside is eliminated; going nowhere at all is an answer too.
   if (to.length === 0)
     yield {
       event: { type: 'retreat.declare', power },
       label: () =>
-        text(
+        msg(
+          'procedure.retreat.retreatChoices.label.2',
           'Nothing goes inside: everything is eliminated (14.1)',
           'Никто не уходит в укрепления: все уничтожены (14.1)',
         ),
@@ -96,7 +101,14 @@ function* retreatChoices(w: Waiting<RetreatContext>, f = retreatFacts(w)): Gener
     if (to.length === 0)
       yield {
         event: { type: 'retreat.declare', power, inside: unitsFields(inside) },
-        label: () => joinText([insideLabel(inside), text('the rest is eliminated', 'остальные уничтожены')], '; '),
+        label: () =>
+          joinText(
+            [
+              insideLabel(inside),
+              msg('procedure.retreat.retreatChoices.label.3', 'the rest is eliminated', 'остальные уничтожены'),
+            ],
+            '; ',
+          ),
       };
     else
       for (const dest of to)
@@ -106,7 +118,10 @@ function* retreatChoices(w: Waiting<RetreatContext>, f = retreatFacts(w)): Gener
             joinText(
               [
                 insideLabel(inside),
-                text(`the rest to ${spaceName(world, dest).en}`, `остальные — ${intoSpace(world, dest).ru}`),
+                msg('procedure.retreat.retreatChoices.label.4', 'the rest to {spaceName}', 'остальные — {intoSpace}', {
+                  spaceName: spaceName(world, dest),
+                  intoSpace: intoSpace(world, dest),
+                }),
               ],
               '; ',
             ),
@@ -122,17 +137,22 @@ function build(w: Waiting<RetreatContext>): DecisionOf<'retreat'> {
   const blocked: Blocked<'retreat'>[] = [];
   const options: DecisionOption<'retreat'>[] = [...retreatChoices(w, facts)].map((x) => option(x.event, x.label()));
   for (const x of b) {
-    const label = text(`Retreat to ${spaceName(world, x.to).en}`, `Отступить ${intoSpace(world, x.to).ru}`);
+    const label = msg('procedure.retreat.build.label', 'Retreat to {spaceName}', 'Отступить {intoSpace}', {
+      spaceName: spaceName(world, x.to),
+      intoSpace: intoSpace(world, x.to),
+    });
     blocked.push(refusedAnswer(world, { to: x.to }, x.refusal, label));
   }
   const p = powerName(power),
     s = spaceName(world, c.space);
   const insideNote = mayGoIn
-    ? text(
-        ` (up to ${enLandUnits(room)} and any leaders may go inside)`,
-        ` (в укрепления могут уйти до ${ruLandUnits(room, 'gen')} и любые командующие)`,
+    ? msg(
+        'procedure.retreat.build.insideNote',
+        ' (up to {enLandUnits} and any leaders may go inside)',
+        ' (в укрепления могут уйти до {ruLandUnits} и любые командующие)',
+        { enLandUnits: enLandUnits(room), ruLandUnits: ruLandUnits(room, 'gen') },
       )
-    : text('', '');
+    : msg('procedure.retreat.build.insideNote.2', '', '');
   return named(world, {
     ...base(w),
     kind: 'retreat',
@@ -147,9 +167,11 @@ function build(w: Waiting<RetreatContext>): DecisionOf<'retreat'> {
       leadersMayGoInside: mayGoIn,
       ...(c.relief?.outcome === 'fewer' ? { insideAvailable: eligible } : {}),
     },
-    prompt: text(
-      `${p.en}: retreat from ${s.en}${insideNote.en}.`,
-      `${p.ru}: выберите, куда отступить ${outOfSpace(world, c.space).ru}${insideNote.ru}.`,
+    prompt: msg(
+      'procedure.retreat.build.prompt',
+      '{p}: retreat from {s}{insideNote}.',
+      '{p}: выберите, куда отступить {outOfSpace}{insideNote}.',
+      { p, s, insideNote, outOfSpace: outOfSpace(world, c.space) },
     ),
   });
 }

@@ -1,7 +1,7 @@
 // The 2d6 roll of an interception (13.2 step 2) or an avoid-battle attempt (13.3 step 4): 2d6 + modifiers ≥ 9.
 import { ROLL_DICE, ROLL_TARGET, type DiceTerm } from '../../rules/dice.ts';
-import { powerName, ruAgree } from '../../text/names.ts';
-import { text } from '../../text/text.ts';
+import { powerName, ruFormOf } from '../../text/names.ts';
+import { msg } from '../../text/text.ts';
 import type { World } from '../../rules/world.ts';
 import type { DecisionOf } from '../../schema/decision.ts';
 import type { Power } from '../../schema/power.ts';
@@ -19,7 +19,9 @@ export function attemptRoll(
   const mods = modifiersOf(world, attempt.terms);
   const p = powerName(power);
   const what =
-    purpose === 'interception' ? text('interception', 'на перехват') : text('avoid battle', 'на уклонение от сражения');
+    purpose === 'interception'
+      ? msg('procedure.rolls.attemptRoll.what', 'interception', 'на перехват')
+      : msg('procedure.rolls.attemptRoll.what.2', 'avoid battle', 'на уклонение от сражения');
   return named(world, {
     ...base(w),
     kind: 'roll',
@@ -34,9 +36,17 @@ export function attemptRoll(
       terms: attempt.terms.map((t) => ({ ...t })),
       target: ROLL_TARGET,
     },
-    prompt: text(
-      `${p.en} rolls 2 dice for ${what.en}: 2d6${mods.length > 0 ? ` ${modifiersText(mods)}` : ''} ≥ ${ROLL_TARGET} succeeds.`,
-      `${p.ru} ${ruAgree(power, 'бросают', 'бросает')} 2 кубика ${what.ru}: 2d6${mods.length > 0 ? ` ${modifiersText(mods)}` : ''} ≥ ${ROLL_TARGET} — успех.`,
+    prompt: msg(
+      'procedure.rolls.attemptRoll.prompt',
+      '{p} rolls 2 dice for {what}: 2d6{length} ≥ {rOLLTARGET} succeeds.',
+      '{p} {powerForm, select, pl {бросают} other {бросает}} 2 кубика {what}: 2d6{length} ≥ {rOLLTARGET} — успех.',
+      {
+        p,
+        what,
+        length: mods.length > 0 ? ` ${modifiersText(mods)}` : '',
+        rOLLTARGET: ROLL_TARGET,
+        powerForm: ruFormOf(power),
+      },
     ),
   });
 }

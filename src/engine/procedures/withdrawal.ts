@@ -6,7 +6,7 @@ import { inSpace, intoSpace, powerName, spaceFrom, spaceName } from '../../text/
 import type { WithdrawalContext } from '../../rules/procedures/withdrawal.ts';
 import { landUnitsInside } from '../../rules/siege.ts';
 import { stacksIn, totals } from '../../rules/stacks.ts';
-import { text } from '../../text/text.ts';
+import { msg } from '../../text/text.ts';
 import { activeLandUnits, checkWithdrawal, continueDestinations, withdrawalDecider } from '../../rules/withdrawal.ts';
 import type { DecisionOf, DecisionOption } from '../../schema/decision.ts';
 import { landUnitCount } from '../../schema/units.ts';
@@ -28,10 +28,17 @@ function buildWithdraw(w: Waiting<WithdrawalContext>): DecisionOf<'withdraw'> {
   const after = landUnitCount(outside) + inside;
   const consequence =
     mover > after
-      ? text(`they would be besieged (${mover} against ${after})`, `они окажутся в осаде (${mover} против ${after})`)
-      : text(
-          `the mover (${mover}) would not outnumber them (${after})`,
-          `у наступающего соединения (${mover}) не будет численного перевеса над ними (${after})`,
+      ? msg(
+          'procedure.withdrawal.buildWithdraw.consequence',
+          'they would be besieged ({mover} against {after})',
+          'они окажутся в осаде ({mover} против {after})',
+          { mover, after },
+        )
+      : msg(
+          'procedure.withdrawal.buildWithdraw.consequence.2',
+          'the mover ({mover}) would not outnumber them ({after})',
+          'у наступающего соединения ({mover}) не будет численного перевеса над ними ({after})',
+          { mover, after },
         );
   return named(world, {
     ...base(w),
@@ -42,19 +49,27 @@ function buildWithdraw(w: Waiting<WithdrawalContext>): DecisionOf<'withdraw'> {
     options: [
       option(
         { type: 'withdraw.declare', power },
-        text(
-          `Withdraw into ${t.en}: ${consequence.en}`,
-          `Отойти в укрепления ${spaceFrom(world, c.leg.to).ru}: ${consequence.ru}`,
+        msg(
+          'procedure.withdrawal.buildWithdraw.options',
+          'Withdraw into {t}: {consequence}',
+          'Отойти в укрепления {spaceFrom}: {consequence}',
+          { t, consequence, spaceFrom: spaceFrom(world, c.leg.to) },
         ),
       ),
       option(
         { type: 'withdraw.decline', power },
-        text('Stay outside and fight a field battle', 'Остаться снаружи и принять полевое сражение'),
+        msg(
+          'procedure.withdrawal.buildWithdraw.options.2',
+          'Stay outside and fight a field battle',
+          'Остаться снаружи и принять полевое сражение',
+        ),
       ),
     ],
-    prompt: text(
-      `${p.en}: withdraw every unit in ${t.en} into the fortifications? (13.4: all together)`,
-      `${p.ru}: отвести в укрепления все части ${inSpace(world, c.leg.to).ru}? (13.4: только все вместе)`,
+    prompt: msg(
+      'procedure.withdrawal.buildWithdraw.prompt',
+      '{p}: withdraw every unit in {t} into the fortifications? (13.4: all together)',
+      '{p}: отвести в укрепления все части {inSpace}? (13.4: только все вместе)',
+      { p, t, inSpace: inSpace(world, c.leg.to) },
     ),
   });
 }
@@ -69,20 +84,33 @@ function buildContinue(w: Waiting<WithdrawalContext>): DecisionOf<'continue'> {
       cost = moveCost(world, c.leg.to, dest);
     return option(
       { type: 'move.continue', to: dest },
-      text(`Move on to ${d.en} (${cost} CP)`, `Двигаться дальше ${intoSpace(world, dest).ru} (${cost} КО)`),
+      msg(
+        'procedure.withdrawal.buildContinue.options',
+        'Move on to {d} ({cost} CP)',
+        'Двигаться дальше {intoSpace} ({cost} КО)',
+        { d, cost, intoSpace: intoSpace(world, dest) },
+      ),
     );
   });
   const o = spaceName(world, c.leg.from);
   options.push(
     option(
       { type: 'move.stop' },
-      text(`Retreat to ${o.en} (free, 14.1)`, `Отступить ${intoSpace(world, c.leg.from).ru} (бесплатно, 14.1)`),
+      msg(
+        'procedure.withdrawal.buildContinue',
+        'Retreat to {o} (free, 14.1)',
+        'Отступить {intoSpace} (бесплатно, 14.1)',
+        { o, intoSpace: intoSpace(world, c.leg.from) },
+      ),
     ),
   );
   const p = powerName(power),
     t = spaceName(world, c.leg.to);
   const blocked = b.map((x) => {
-    const label = text(`Move on to ${spaceName(world, x.to).en}`, `Двигаться дальше ${intoSpace(world, x.to).ru}`);
+    const label = msg('procedure.withdrawal.blocked.label', 'Move on to {spaceName}', 'Двигаться дальше {intoSpace}', {
+      spaceName: spaceName(world, x.to),
+      intoSpace: intoSpace(world, x.to),
+    });
     return refusedAnswer(world, { to: x.to }, x.refusal, label);
   });
   return named(world, {
@@ -92,9 +120,11 @@ function buildContinue(w: Waiting<WithdrawalContext>): DecisionOf<'continue'> {
     options,
     forced: to.length === 0,
     blocked,
-    prompt: text(
-      `${p.en}: the formation does not outnumber the units inside ${t.en}. Move on (${c.cp} CP left) or retreat?`,
-      `${p.ru}: у соединения нет численного перевеса над частями в укреплениях ${spaceFrom(world, c.leg.to).ru}. Двигаться дальше (осталось ${c.cp} КО) или отступить?`,
+    prompt: msg(
+      'procedure.withdrawal.buildContinue.prompt',
+      '{p}: the formation does not outnumber the units inside {t}. Move on ({cp} CP left) or retreat?',
+      '{p}: у соединения нет численного перевеса над частями в укреплениях {spaceFrom}. Двигаться дальше (осталось {cp} КО) или отступить?',
+      { p, t, cp: c.cp, spaceFrom: spaceFrom(world, c.leg.to) },
     ),
   });
 }

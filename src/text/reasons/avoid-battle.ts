@@ -2,9 +2,9 @@
 import { goutReason } from './cards.ts';
 import type { MinorPowerFacts } from '../../rules/relations.ts';
 import type * as rules from '../../rules/avoid-battle.ts';
-import { inSpace, powerGen, powerName, powerWith, ruAgree, spaceFrom, spaceName } from '../names.ts';
+import { inSpace, powerGen, powerName, powerWith, ruAgree, spaceFrom, spaceName, ruFormOf } from '../names.ts';
 import { cite } from '../rules.ts';
-import { text, type Text } from '../text.ts';
+import { type Text, msg } from '../text.ts';
 import { byPowerReason } from './by-power.ts';
 import {
   adjacentReason,
@@ -23,17 +23,19 @@ function avoidingMajorPowerReason(_w: NameSource, f: MinorPowerFacts): Text {
     const m = powerName(f.major),
       r = cite('13.3', '22.3');
     const who = ruAgree(f.major, 'которые решают', 'которая решает', 'которое решает');
-    return text(
-      `${p.en} avoids battle together with ${m.en}, who decides for it (${r.en}).`,
-      `${p.ru} ${ruAgree(f.power, 'уклоняются', 'уклоняется')} от сражения вместе с ${powerWith(f.major).ru}, ${who} ` +
-        `за ${ruAgree(f.power, 'них', 'неё', 'него')} (${r.ru}).`,
+    return msg(
+      'reason.avoid-battle.avoidingMajorPowerReason',
+      '{p} avoids battle together with {m}, who decides for it ({r}).',
+      '{p} {powerForm, select, pl {уклоняются} other {уклоняется}} от сражения вместе с {powerWith}, {who} за {powerForm, select, pl {них} n {него} other {неё}} ({r}).',
+      { p, m, r, powerForm: ruFormOf(f.power), powerWith: powerWith(f.major), who },
     );
   }
   const r = cite('22.1');
-  return text(
-    `${p.en} units never avoid battle: inactive minor powers and independents stand (${r.en}).`,
-    `Части ${powerGen(f.power).ru} никогда не уклоняются от сражения: ` +
-      `неактивные второстепенные державы и независимые остаются на месте (${r.ru}).`,
+  return msg(
+    'reason.avoid-battle.avoidingMajorPowerReason.2',
+    '{p} units never avoid battle: inactive minor powers and independents stand ({r}).',
+    'Части {powerGen} никогда не уклоняются от сражения: неактивные второстепенные державы и независимые остаются на месте ({r}).',
+    { p, r, powerGen: powerGen(f.power) },
   );
 }
 
@@ -42,47 +44,51 @@ export const AVOID_BATTLE_REASONS: RenderersOf<typeof rules> = {
   isAvoidingMajorPower: avoidingMajorPowerReason,
   didNotIntercept: (_w, { power }) => {
     const p = powerName(power);
-    return text(
-      `${p.en} intercepted into the battle space during this move: it may not avoid battle.`,
-      `${p.ru} ${ruAgree(power, 'перехватили', 'перехватила', 'перехватило')} это движение и ` +
-        `${ruAgree(power, 'вошли', 'вошла', 'вошло')} в область сражения: ` +
-        `уклоняться от сражения ${ruAgree(power, 'им', 'ей', 'ему')} нельзя.`,
+    return msg(
+      'reason.avoid-battle.didNotIntercept',
+      '{p} intercepted into the battle space during this move: it may not avoid battle.',
+      '{p} {powerForm, select, pl {перехватили} n {перехватило} other {перехватила}} это движение и {powerForm, select, pl {вошли} n {вошло} other {вошла}} в область сражения: уклоняться от сражения {powerForm, select, pl {им} n {ему} other {ей}} нельзя.',
+      { p, powerForm: ruFormOf(power) },
     );
   },
   isNotLoneLeader: (world, { kind, power, space }) => {
     const p = powerName(power),
       t = spaceName(world, space);
     if (kind === 'inside')
-      return text(
-        `${p.en} has no land units outside the fortifications of ${t.en}: units inside, under siege, may ` +
-          'not avoid battle.',
-        `У ${powerGen(power).ru} нет сухопутных частей вне укреплений ${spaceFrom(world, space).ru}: ` +
-          'части внутри, в осаде, не могут уклоняться от сражения.',
+      return msg(
+        'reason.avoid-battle.isNotLoneLeader',
+        '{p} has no land units outside the fortifications of {t}: units inside, under siege, may not avoid battle.',
+        'У {powerGen} нет сухопутных частей вне укреплений {spaceFrom}: части внутри, в осаде, не могут уклоняться от сражения.',
+        { p, t, powerGen: powerGen(power), spaceFrom: spaceFrom(world, space) },
       );
-    return text(
-      `${p.en} has no land units in ${t.en}: a leader alone may not avoid battle.`,
-      `У ${powerGen(power).ru} нет сухопутных частей ${inSpace(world, space).ru}: командующий без частей ` +
-        'не может уклониться от сражения.',
+    return msg(
+      'reason.avoid-battle.isNotLoneLeader.2',
+      '{p} has no land units in {t}: a leader alone may not avoid battle.',
+      'У {powerGen} нет сухопутных частей {inSpace}: командующий без частей не может уклониться от сражения.',
+      { p, t, powerGen: powerGen(power), inSpace: inSpace(world, space) },
     );
   },
   hasNotAvoided: (_w, { power }) => {
     const p = powerName(power);
-    return text(
-      `${p.en} has already made (or declined) its avoid-battle attempt for this move.`,
-      `${p.ru} уже ${ruAgree(power, 'пытались', 'пыталась', 'пыталось')} уклониться от сражения при этом движении ` +
-        `(или ${ruAgree(power, 'отказались', 'отказалась', 'отказалось')} от попытки).`,
+    return msg(
+      'reason.avoid-battle.hasNotAvoided',
+      '{p} has already made (or declined) its avoid-battle attempt for this move.',
+      '{p} уже {powerForm, select, pl {пытались} n {пыталось} other {пыталась}} уклониться от сражения при этом движении (или {powerForm, select, pl {отказались} n {отказалось} other {отказалась}} от попытки).',
+      { p, powerForm: ruFormOf(power) },
     );
   },
   isAvoidersTurn: (_w, { asking }) => {
     const a = powerName(asking);
-    return text(
-      `Avoid-battle attempts are made one power at a time, in impulse order: ${a.en} decides now.`,
-      `Попытки уклониться от сражения делают державы по очереди, в порядке импульсов: ` +
-        `сейчас ${ruAgree(asking, 'решают', 'решает')} ${a.ru}.`,
+    return msg(
+      'reason.avoid-battle.isAvoidersTurn',
+      'Avoid-battle attempts are made one power at a time, in impulse order: {a} decides now.',
+      'Попытки уклониться от сражения делают державы по очереди, в порядке импульсов: сейчас {askingForm, select, pl {решают} other {решает}} {a}.',
+      { a, askingForm: ruFormOf(asking) },
     );
   },
   isAvoidNotEmpty: () =>
-    text(
+    msg(
+      'reason.avoid-battle.isAvoidNotEmpty',
       'Name at least one land unit or leader that tries to avoid battle.',
       'Назовите хотя бы одну сухопутную часть или командующего, которые пытаются уклониться от сражения.',
     ),
@@ -90,11 +96,11 @@ export const AVOID_BATTLE_REASONS: RenderersOf<typeof rules> = {
   areAvoidersInSpace: (world, { power, space }) => {
     const p = powerName(power),
       t = spaceName(world, space);
-    return text(
-      `Those ${p.en} units and leaders are not outside the fortifications in ${t.en} (units under siege may ` +
-        'not avoid battle).',
-      `Этих частей и командующих ${powerGen(power).ru} нет вне укреплений ${spaceFrom(world, space).ru} ` +
-        '(осаждённые части не могут уклоняться от сражения).',
+    return msg(
+      'reason.avoid-battle.areAvoidersInSpace',
+      'Those {p} units and leaders are not outside the fortifications in {t} (units under siege may not avoid battle).',
+      'Этих частей и командующих {powerGen} нет вне укреплений {spaceFrom} (осаждённые части не могут уклоняться от сражения).',
+      { p, t, powerGen: powerGen(power), spaceFrom: spaceFrom(world, space) },
     );
   },
   isAvoidDestinationLandSpace: landSpaceReason,
@@ -108,9 +114,11 @@ export const AVOID_BATTLE_REASONS: RenderersOf<typeof rules> = {
   isNotSpaceEnemyCameFrom: (world, { space, mover }) => {
     const f = spaceName(world, space),
       a = powerName(mover);
-    return text(
-      `${f.en} is the space the ${a.en} formation just left: no avoiding battle into it.`,
-      `${f.ru} — область, которую только что покинуло соединение ${powerGen(mover).ru}: уклоняться туда нельзя.`,
+    return msg(
+      'reason.avoid-battle.isNotSpaceEnemyCameFrom',
+      '{f} is the space the {a} formation just left: no avoiding battle into it.',
+      '{f} — область, которую только что покинуло соединение {powerGen}: уклоняться туда нельзя.',
+      { f, a, powerGen: powerGen(mover) },
     );
   },
 };

@@ -3,30 +3,46 @@
 import type { AdjacentFacts, ControlledFacts, DestinationFacts, LandSpaceFacts } from '../../rules/destinations.ts';
 import { capitalize, inSpace, powerGen, powerName, powerWith, ruAgree, spaceName } from '../names.ts';
 import { cite } from '../rules.ts';
-import { text, type Text } from '../text.ts';
+import { msg, type Text } from '../text.ts';
 import type { NameSource } from './types.ts';
 
 export function landSpaceReason(_w: NameSource, { to, seaZone }: LandSpaceFacts): Text {
   return seaZone
-    ? text(
-        `${to} is a sea zone: land units may not go into a sea zone.`,
-        `${to} — морская зона: сухопутные части не могут уходить в морскую зону.`,
+    ? msg(
+        'reason.destinations.landSpaceReason',
+        '{to} is a sea zone: land units may not go into a sea zone.',
+        '{to} — морская зона: сухопутные части не могут уходить в морскую зону.',
+        { to },
       )
-    : text(`There is no land space '${to}' on this board.`, `На этой карте нет сухопутной области «${to}».`);
+    : msg(
+        'reason.destinations.landSpaceReason.2',
+        "There is no land space ''{to}' on this board.",
+        'На этой карте нет сухопутной области «{to}».',
+        { to },
+      );
 }
 
 export function adjacentReason(world: NameSource, { from, to }: AdjacentFacts): Text {
   const f = spaceName(world, from),
     t = spaceName(world, to);
-  return text(
-    `${t.en} is not adjacent to ${f.en}.`,
-    from === to ? `${t.ru} — та же область, которую нужно покинуть.` : `${t.ru} и ${f.ru} не прилегают друг к другу.`,
-  );
+  return from === to
+    ? msg(
+        'reason.destinations.adjacentReason.same',
+        '{t} is not adjacent to {f}.',
+        '{t} — та же область, которую нужно покинуть.',
+        { t, f },
+      )
+    : msg('reason.destinations.adjacentReason', '{t} is not adjacent to {f}.', '{t} и {f} не прилегают друг к другу.', {
+        t,
+        f,
+      });
 }
 
 export function notIndependentReason(world: NameSource, { to }: DestinationFacts): Text {
   const t = spaceName(world, to);
-  return text(`${t.en} is an independent space.`, `${t.ru} — независимая область.`);
+  return msg('reason.destinations.notIndependentReason', '{t} is an independent space.', '{t} — независимая область.', {
+    t,
+  });
 }
 
 export function friendlyReason(world: NameSource, { power, to, controller }: ControlledFacts): Text {
@@ -34,22 +50,30 @@ export function friendlyReason(world: NameSource, { power, to, controller }: Con
     c = powerName(controller),
     p = powerName(power);
   const which = ruAgree(controller, 'которые не состоят', 'которая не состоит', 'которое не состоит');
-  return text(
-    `${t.en} is controlled by ${c.en}, who is not an ally of ${p.en}.`,
-    `${t.ru} под контролем ${powerGen(controller).ru}, ${which} в союзе с ${powerWith(power).ru}.`,
+  return msg(
+    'reason.destinations.friendlyReason',
+    '{t} is controlled by {c}, who is not an ally of {p}.',
+    '{t} под контролем {powerGen}, {which} в союзе с {powerWith}.',
+    { t, c, p, powerGen: powerGen(controller), which, powerWith: powerWith(power) },
   );
 }
 
 export function notInUnrestReason(world: NameSource, { to }: DestinationFacts): Text {
   const t = spaceName(world, to),
     r = cite('12.4');
-  return text(`${t.en} is in unrest (${r.en}).`, `${capitalize(inSpace(world, to).ru)} беспорядки (${r.ru}).`);
+  return msg('reason.destinations.notInUnrestReason', '{t} is in unrest ({r}).', '{capitalize} беспорядки ({r}).', {
+    t,
+    r,
+    capitalize: capitalize(inSpace(world, to).ru),
+  });
 }
 
 export function freeOfEnemyReason(world: NameSource, { to }: DestinationFacts): Text {
   const t = spaceName(world, to);
-  return text(
-    `${t.en} contains enemy land units.`,
-    `${capitalize(inSpace(world, to).ru)} стоят вражеские сухопутные части.`,
+  return msg(
+    'reason.destinations.freeOfEnemyReason',
+    '{t} contains enemy land units.',
+    '{capitalize} стоят вражеские сухопутные части.',
+    { t, capitalize: capitalize(inSpace(world, to).ru) },
   );
 }

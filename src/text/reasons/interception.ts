@@ -12,9 +12,10 @@ import {
   powerWith,
   ruAgree,
   spaceName,
+  ruFormOf,
 } from '../names.ts';
 import { cite } from '../rules.ts';
-import { text, type Text } from '../text.ts';
+import { type Text, msg } from '../text.ts';
 import { byPowerReason } from './by-power.ts';
 import { commandLimitReason } from './formation.ts';
 import { electorateClosedReason, heldBeforeLeagueReason } from './league.ts';
@@ -26,17 +27,19 @@ function actingMajorPowerReason(_w: NameSource, f: MinorPowerFacts): Text {
     const m = powerName(f.major),
       r = cite('22.3');
     const who = ruAgree(f.major, 'которые решают', 'которая решает', 'которое решает');
-    return text(
-      `${p.en} is an active minor power: its units intercept with ${m.en}, who decides for them (${r.en}).`,
-      `${p.ru} — активная второстепенная держава: её части перехватывают вместе с ${powerWith(f.major).ru}, ` +
-        `${who} за них (${r.ru}).`,
+    return msg(
+      'reason.interception.actingMajorPowerReason',
+      '{p} is an active minor power: its units intercept with {m}, who decides for them ({r}).',
+      '{p} — активная второстепенная держава: её части перехватывают вместе с {powerWith}, {who} за них ({r}).',
+      { p, m, r, powerWith: powerWith(f.major), who },
     );
   }
   const r = cite('22.1', '2.2');
-  return text(
-    `${p.en} units never intercept: inactive minor powers and independents do not move (${r.en}).`,
-    `Части ${powerGen(f.power).ru} никогда не перехватывают: неактивные второстепенные державы и независимые ` +
-      `не двигаются (${r.ru}).`,
+  return msg(
+    'reason.interception.actingMajorPowerReason.2',
+    '{p} units never intercept: inactive minor powers and independents do not move ({r}).',
+    'Части {powerGen} никогда не перехватывают: неактивные второстепенные державы и независимые не двигаются ({r}).',
+    { p, r, powerGen: powerGen(f.power) },
   );
 }
 
@@ -45,79 +48,91 @@ export const INTERCEPTION_REASONS: RenderersOf<typeof rules> = {
   mayInterceptIntoElectorate: (world, { power, to }) => electorateClosedReason(world, power, to, 'intercept'),
   isNoLeaderStruckByGout: goutReason,
   isMoveActionInterceptable: () =>
-    text(
+    msg(
+      'reason.interception.isMoveActionInterceptable',
       'Formations moving by avoid battle, interception or retreat cannot be intercepted.',
       'Соединения, движущиеся при уклонении от сражения, перехвате или отступлении, не могут быть перехвачены.',
     ),
   isDestinationOpenToInterception: (world, { space }) => {
     const t = spaceName(world, space);
-    return text(
-      `${t.en} is a friendly fortified space not under siege: a move into it cannot be intercepted.`,
-      `${t.ru} — дружественная активной державе укреплённая область, не находящаяся в осаде: ` +
-        'движение туда перехватить нельзя.',
+    return msg(
+      'reason.interception.isDestinationOpenToInterception',
+      '{t} is a friendly fortified space not under siege: a move into it cannot be intercepted.',
+      '{t} — дружественная активной державе укреплённая область, не находящаяся в осаде: движение туда перехватить нельзя.',
+      { t },
     );
   },
   isActingMajorPower: actingMajorPowerReason,
   isAtWarWithMover: (_w, { power, mover }) => {
     const p = powerName(power),
       a = powerName(mover);
-    return text(
-      `${p.en} is not at war with ${a.en}: only units of a power at war with the active power may intercept.`,
-      `${p.ru} ${ruAgree(power, 'не воюют', 'не воюет')} с ${powerWith(mover).ru}: ` +
-        'перехватывать могут только части державы, воюющей с активной державой.',
+    return msg(
+      'reason.interception.isAtWarWithMover',
+      '{p} is not at war with {a}: only units of a power at war with the active power may intercept.',
+      '{p} {powerForm, select, pl {не воюют} other {не воюет}} с {powerWith}: перехватывать могут только части державы, воюющей с активной державой.',
+      { p, a, powerForm: ruFormOf(power), powerWith: powerWith(mover) },
     );
   },
   isNoOtherPowerSuccessful: (_w, { successPower }) => {
     const s = powerName(successPower);
-    return text(
-      `${s.en} has already intercepted this move: once one power succeeds, no other power may try, not even an ally.`,
-      `${s.ru} уже ${ruAgree(successPower, 'перехватили', 'перехватила', 'перехватило')} это движение: ` +
-        'после успеха одной державы другие больше не пытаются, даже союзники.',
+    return msg(
+      'reason.interception.isNoOtherPowerSuccessful',
+      '{s} has already intercepted this move: once one power succeeds, no other power may try, not even an ally.',
+      '{s} уже {successPowerForm, select, pl {перехватили} n {перехватило} other {перехватила}} это движение: после успеха одной державы другие больше не пытаются, даже союзники.',
+      { s, successPowerForm: ruFormOf(successPower) },
     );
   },
   hasNotDeclined: (_w, { power }) => {
     const p = powerName(power);
-    return text(
-      `${p.en} has declined to make more interception attempts against this move.`,
-      `${p.ru} уже ${ruAgree(power, 'отказались', 'отказалась', 'отказалось')} от дальнейших попыток перехватить ` +
-        'это движение.',
+    return msg(
+      'reason.interception.hasNotDeclined',
+      '{p} has declined to make more interception attempts against this move.',
+      '{p} уже {powerForm, select, pl {отказались} n {отказалось} other {отказалась}} от дальнейших попыток перехватить это движение.',
+      { p, powerForm: ruFormOf(power) },
     );
   },
   isInterceptorsTurn: (_w, { asking }) => {
     const a = powerName(asking);
-    return text(
-      `Interception attempts are made one at a time in impulse order: ${a.en} decides now.`,
-      `Попытки перехвата делаются по одной, в порядке импульсов: сейчас ${ruAgree(asking, 'решают', 'решает')} ` +
-        `${a.ru}.`,
+    return msg(
+      'reason.interception.isInterceptorsTurn',
+      'Interception attempts are made one at a time in impulse order: {a} decides now.',
+      'Попытки перехвата делаются по одной, в порядке импульсов: сейчас {askingForm, select, pl {решают} other {решает}} {a}.',
+      { a, askingForm: ruFormOf(asking) },
     );
   },
   isInterceptorAdjacent: (world, { from, to }) => {
     const f = spaceName(world, from),
       t = spaceName(world, to);
     const ru = from === to ? `${f.ru} — сама область назначения` : `${f.ru} и ${t.ru} не прилегают друг к другу`;
-    return text(
-      `${f.en} is not adjacent to ${t.en}: interceptors come from a space adjacent to the destination.`,
-      `${ru}: перехватчики приходят из области, прилегающей к области назначения.`,
+    return msg(
+      'reason.interception.isInterceptorAdjacent',
+      '{f} is not adjacent to {t}: interceptors come from a space adjacent to the destination.',
+      '{v}: перехватчики приходят из области, прилегающей к области назначения.',
+      { f, t, v: ru },
     );
   },
   isNotAcrossPass: (world, { from, to }) => {
     const f = spaceName(world, from),
       t = spaceName(world, to);
-    return text(
-      `${f.en} and ${t.en} are joined by a pass: there is no interception across a pass.`,
-      `${f.ru} и ${t.ru} связаны горным проходом: перехват через горный проход запрещён.`,
+    return msg(
+      'reason.interception.isNotAcrossPass',
+      '{f} and {t} are joined by a pass: there is no interception across a pass.',
+      '{f} и {t} связаны горным проходом: перехват через горный проход запрещён.',
+      { f, t },
     );
   },
   isSpaceNotUsed: (world, { from }) => {
     const f = spaceName(world, from);
-    return text(
-      `An attempt has already been made from ${f.en}: a space may not make another attempt.`,
-      `${capitalize(outOfSpace(world, from).ru)} уже была попытка перехвата: второй попытки из той же области ` +
-        'быть не может.',
+    return msg(
+      'reason.interception.isSpaceNotUsed',
+      'An attempt has already been made from {f}: a space may not make another attempt.',
+      '{capitalize} уже была попытка перехвата: второй попытки из той же области быть не может.',
+      { f, capitalize: capitalize(outOfSpace(world, from).ru) },
     );
   },
   isInterceptionNotEmpty: () =>
-    text(
+    msg(
+      'reason.interception.isInterceptionNotEmpty',
       'An intercepting formation needs at least one land unit or army leader.',
       'В перехватывающем соединении должна быть хотя бы одна сухопутная часть или командующий.',
     ),
@@ -125,52 +140,63 @@ export const INTERCEPTION_REASONS: RenderersOf<typeof rules> = {
   areInterceptorsInSpace: (world, { power, from }) => {
     const f = spaceName(world, from),
       p = powerName(power);
-    return text(
-      `${f.en} does not hold those ${p.en} units and leaders: an intercepting formation starts in one space.`,
-      `${capitalize(inSpace(world, from).ru)} нет таких частей и командующих ${powerGen(power).ru}: ` +
-        'перехватывающее соединение выступает из одной области.',
+    return msg(
+      'reason.interception.areInterceptorsInSpace',
+      '{f} does not hold those {p} units and leaders: an intercepting formation starts in one space.',
+      '{capitalize} нет таких частей и командующих {powerGen}: перехватывающее соединение выступает из одной области.',
+      { f, p, capitalize: capitalize(inSpace(world, from).ru), powerGen: powerGen(power) },
     );
   },
   haveNotAttemptedInterception: (world, { from }) => {
     const f = spaceName(world, from);
-    return text(
-      `Units or leaders in ${f.en} already attempted an interception this impulse and may not try again.`,
-      `Части или командующие ${inSpace(world, from).ru} уже пытались перехватывать в этот импульс и не могут ` +
-        'пытаться снова.',
+    return msg(
+      'reason.interception.haveNotAttemptedInterception',
+      'Units or leaders in {f} already attempted an interception this impulse and may not try again.',
+      'Части или командующие {inSpace} уже пытались перехватывать в этот импульс и не могут пытаться снова.',
+      { f, inSpace: inSpace(world, from) },
     );
   },
   areInterceptorsNotBesieged: (world, { kind, from }) => {
     const f = spaceName(world, from);
     if (kind === 'besiegedByMover')
-      return text(
-        `The stack in ${f.en} was besieged by the formation that is moving out: it may not intercept that move.`,
-        `Группировку ${inSpace(world, from).ru} осаждало соединение, которое сейчас оттуда выходит: ` +
-          'перехватить это движение она не может.',
+      return msg(
+        'reason.interception.areInterceptorsNotBesieged',
+        'The stack in {f} was besieged by the formation that is moving out: it may not intercept that move.',
+        'Группировку {inSpace} осаждало соединение, которое сейчас оттуда выходит: перехватить это движение она не может.',
+        { f, inSpace: inSpace(world, from) },
       );
-    return text(
-      `Units under siege in ${f.en} may not intercept.`,
-      `Осаждённые части ${inSpace(world, from).ru} не могут перехватывать.`,
+    return msg(
+      'reason.interception.areInterceptorsNotBesieged.2',
+      'Units under siege in {f} may not intercept.',
+      'Осаждённые части {inSpace} не могут перехватывать.',
+      { f, inSpace: inSpace(world, from) },
     );
   },
   isWithinCommandLimit: commandLimitReason,
   mayInterceptIntoOccupiedSpace: (world, { power, space }) => {
     const t = spaceName(world, space),
       p = powerName(power);
-    return text(
-      `${t.en} already holds land units that belong neither to ${p.en} nor to its allies: ` +
-        'only their power or its allies may intercept into it.',
-      `${capitalize(inSpace(world, space).ru)} уже стоят сухопутные части, не принадлежащие ${powerDat(power).ru} ` +
-        `или ${ruAgree(power, 'их', 'её', 'его')} союзникам: перехватывать туда могут только владелец этих ` +
-        'частей и его союзники.',
+    return msg(
+      'reason.interception.mayInterceptIntoOccupiedSpace',
+      '{t} already holds land units that belong neither to {p} nor to its allies: only their power or its allies may intercept into it.',
+      '{capitalize} уже стоят сухопутные части, не принадлежащие {powerDat} или {powerForm, select, pl {их} n {его} other {её}} союзникам: перехватывать туда могут только владелец этих частей и его союзники.',
+      {
+        t,
+        p,
+        capitalize: capitalize(inSpace(world, space).ru),
+        powerDat: powerDat(power),
+        powerForm: ruFormOf(power),
+      },
     );
   },
   isNoSiegeInOccupiedDestination: (world, { space }) => {
     const t = spaceName(world, space),
       r = cite('R8');
-    return text(
-      `Units are under siege in ${t.en} at the start of the move: no interception into it (${r.en}).`,
-      `${capitalize(inSpace(world, space).ru)} к началу движения есть осаждённые части: перехват туда запрещён ` +
-        `(${r.ru}).`,
+    return msg(
+      'reason.interception.isNoSiegeInOccupiedDestination',
+      'Units are under siege in {t} at the start of the move: no interception into it ({r}).',
+      '{capitalize} к началу движения есть осаждённые части: перехват туда запрещён ({r}).',
+      { t, r, capitalize: capitalize(inSpace(world, space).ru) },
     );
   },
   mayInterceptorEnterSpace: (world, { power, space, controller }) => {
@@ -178,11 +204,20 @@ export const INTERCEPTION_REASONS: RenderersOf<typeof rules> = {
       t = spaceName(world, space),
       p = powerName(power);
     const which = ruAgree(controller, 'которые', 'которая', 'которое');
-    return text(
-      `${t.en} is controlled by ${c.en}, neither an enemy nor an ally of ${p.en}: its interceptors may not enter.`,
-      `${t.ru} под контролем ${powerGen(controller).ru}, ${which} ${powerDat(power).ru} ` +
-        `${ruAgree(controller, 'ни враги, ни союзники', 'ни враг, ни союзник')}: ` +
-        `${ruAgree(power, 'их', 'её', 'его')} перехватчики не могут туда войти.`,
+    return msg(
+      'reason.interception.mayInterceptorEnterSpace',
+      '{t} is controlled by {c}, neither an enemy nor an ally of {p}: its interceptors may not enter.',
+      '{t} под контролем {powerGen}, {which} {powerDat} {controllerForm, select, pl {ни враги, ни союзники} other {ни враг, ни союзник}}: {powerForm, select, pl {их} n {его} other {её}} перехватчики не могут туда войти.',
+      {
+        t,
+        c,
+        p,
+        powerGen: powerGen(controller),
+        which,
+        powerDat: powerDat(power),
+        controllerForm: ruFormOf(controller),
+        powerForm: ruFormOf(power),
+      },
     );
   },
 };

@@ -16,9 +16,10 @@ import {
   spaceName,
   spaceTo,
   unitsText,
+  ruFormOf,
 } from '../names.ts';
 import { cite } from '../rules.ts';
-import { text } from '../text.ts';
+import { msg } from '../text.ts';
 import { byPowerReason } from './by-power.ts';
 import { commandLimitReason } from './formation.ts';
 import { electorateClosedReason, heldBeforeLeagueReason } from './league.ts';
@@ -28,23 +29,33 @@ export const MOVEMENT_REASONS: RenderersOf<typeof rules> = {
   isNoLeaderStruckByGout: goutReason,
   isDestinationLandSpace: (_w, { space, seaZone }) =>
     seaZone
-      ? text(
-          `${space} is a sea zone: land units move between land spaces.`,
-          `${space} — морская зона: сухопутные части перемещаются только между сухопутными областями.`,
+      ? msg(
+          'reason.movement.isDestinationLandSpace',
+          '{space} is a sea zone: land units move between land spaces.',
+          '{space} — морская зона: сухопутные части перемещаются только между сухопутными областями.',
+          { space },
         )
-      : text(`There is no land space '${space}' on this board.`, `На этой карте нет сухопутной области «${space}».`),
+      : msg(
+          'reason.movement.isDestinationLandSpace.2',
+          "There is no land space ''{space}' on this board.",
+          'На этой карте нет сухопутной области «{space}».',
+          { space },
+        ),
   isDestinationAdjacent: (world, { from, to }) => {
     const f = spaceName(world, from),
       t = spaceName(world, to);
     const ru =
       from === to ? `${t.ru} — та же область, где стоит соединение` : `${f.ru} и ${t.ru} не прилегают друг к другу`;
-    return text(
-      `${t.en} is not adjacent to ${f.en}: a Move action enters one adjacent space.`,
-      `${ru}: акция движения ведёт в одну прилегающую область.`,
+    return msg(
+      'reason.movement.isDestinationAdjacent',
+      '{t} is not adjacent to {f}: a Move action enters one adjacent space.',
+      '{v}: акция движения ведёт в одну прилегающую область.',
+      { t, f, v: ru },
     );
   },
   isFormationNotEmpty: () =>
-    text(
+    msg(
+      'reason.movement.isFormationNotEmpty',
       'A formation needs at least one land unit or army leader.',
       'В соединении должна быть хотя бы одна сухопутная часть или командующий.',
     ),
@@ -52,9 +63,11 @@ export const MOVEMENT_REASONS: RenderersOf<typeof rules> = {
   areLeadersOfActivePower: (world, { power, leader }) => {
     const n = leaderName(world, leader),
       p = powerName(power);
-    return text(
-      `${n.en} is not a ${p.en} leader: a formation may not mix two major powers.`,
-      `${n.ru} — не командующий ${powerGen(power).ru}: в одном соединении не может быть двух великих держав.`,
+    return msg(
+      'reason.movement.areLeadersOfActivePower',
+      '{n} is not a {p} leader: a formation may not mix two major powers.',
+      '{n} — не командующий {powerGen}: в одном соединении не может быть двух великих держав.',
+      { n, p, powerGen: powerGen(power) },
     );
   },
   areUnitsInSpace: (world, f) => {
@@ -65,50 +78,60 @@ export const MOVEMENT_REASONS: RenderersOf<typeof rules> = {
     const whose = `${powerGen(f.power).ru} и ${ruAgree(f.power, 'их', 'её', 'его')} активных союзников`;
     const r = cite('22.1');
     const hint = f.inactiveMinorThere
-      ? text(
-          ` Units of an inactive minor power never move (${r.en}).`,
-          ` Части неактивной второстепенной державы никогда не двигаются (${r.ru}).`,
+      ? msg(
+          'reason.movement.areUnitsInSpace.hint',
+          ' Units of an inactive minor power never move ({r}).',
+          ' Части неактивной второстепенной державы никогда не двигаются ({r}).',
+          { r },
         )
-      : text('', '');
-    return text(
-      `${from.en} does not hold ${u.en} of ${p.en} and its active allies: ` +
-        `every unit of a formation starts in the space it moves from.${hint.en}`,
-      `${capitalize(inSpace(world, f.from).ru)} нет таких сил ${whose} (${u.ru}): ` +
-        `все части соединения начинают движение в той области, откуда оно движется.${hint.ru}`,
+      : msg('reason.movement.areUnitsInSpace.hint.2', '', '');
+    return msg(
+      'reason.movement.areUnitsInSpace',
+      '{from} does not hold {u} of {p} and its active allies: every unit of a formation starts in the space it moves from.{hint}',
+      '{capitalize} нет таких сил {whose} ({u}): все части соединения начинают движение в той области, откуда оно движется.{hint}',
+      { from, u, p, hint, capitalize: capitalize(inSpace(world, f.from).ru), whose },
     );
   },
   haveNotLostBattleThisImpulse: (world, { from }) => {
     const f = spaceName(world, from);
-    return text(
-      `Units and leaders in ${f.en} that lost a field battle earlier this impulse may not take part in a Move action.`,
-      `Части и командующие ${inSpace(world, from).ru}, проигравшие полевое сражение в этот импульс, ` +
-        'не могут участвовать в акции движения.',
+    return msg(
+      'reason.movement.haveNotLostBattleThisImpulse',
+      'Units and leaders in {f} that lost a field battle earlier this impulse may not take part in a Move action.',
+      'Части и командующие {inSpace}, проигравшие полевое сражение в этот импульс, не могут участвовать в акции движения.',
+      { f, inSpace: inSpace(world, from) },
     );
   },
   areNotUnderSiege: (world, { from }) => {
     const f = spaceName(world, from);
-    return text(
-      `The units inside ${f.en} are under siege and may not move.`,
-      `Части в укреплениях ${spaceFrom(world, from).ru} осаждены и не могут двигаться.`,
+    return msg(
+      'reason.movement.areNotUnderSiege',
+      'The units inside {f} are under siege and may not move.',
+      'Части в укреплениях {spaceFrom} осаждены и не могут двигаться.',
+      { f, spaceFrom: spaceFrom(world, from) },
     );
   },
   areNotBesiegingSinceThisImpulse: (world, { from }) => {
     const f = spaceName(world, from);
-    return text(
-      `Units besieging ${f.en} put it under siege earlier this impulse and may not take part in a Move action.`,
-      `Части, осаждающие ${spaceTo(world, from).ru}, начали осаду в этот импульс и не могут участвовать в ` +
-        'акции движения.',
+    return msg(
+      'reason.movement.areNotBesiegingSinceThisImpulse',
+      'Units besieging {f} put it under siege earlier this impulse and may not take part in a Move action.',
+      'Части, осаждающие {spaceTo}, начали осаду в этот импульс и не могут участвовать в акции движения.',
+      { f, spaceTo: spaceTo(world, from) },
     );
   },
   isWithinCommandLimit: commandLimitReason,
   hasCpForMove: (world, { from, to, cost, cp }) => {
     const how =
-      cost === 2 ? text('over a pass costs 2 CP', 'через горный проход стоит 2 КО') : text('costs 1 CP', 'стоит 1 КО');
+      cost === 2
+        ? msg('reason.movement.hasCpForMove.how', 'over a pass costs 2 CP', 'через горный проход стоит 2 КО')
+        : msg('reason.movement.hasCpForMove.how.2', 'costs 1 CP', 'стоит 1 КО');
     const f = spaceName(world, from),
       t = spaceName(world, to);
-    return text(
-      `Moving from ${f.en} to ${t.en} ${how.en}; ${cp} CP left.`,
-      `Движение ${outOfSpace(world, from).ru} ${intoSpace(world, to).ru} ${how.ru}, а осталось ${cp} КО.`,
+    return msg(
+      'reason.movement.hasCpForMove',
+      'Moving from {f} to {t} {how}; {cp} CP left.',
+      'Движение {outOfSpace} {intoSpace} {how}, а осталось {cp} КО.',
+      { f, t, how, cp, outOfSpace: outOfSpace(world, from), intoSpace: intoSpace(world, to) },
     );
   },
   mayEnterControlledSpace: (world, { power, to, controller }) => {
@@ -117,29 +140,43 @@ export const MOVEMENT_REASONS: RenderersOf<typeof rules> = {
       p = powerName(power);
     const which = ruAgree(controller, 'которые не воюют', 'которая не воюет', 'которое не воюет');
     const allied = ruAgree(controller, 'не состоят', 'не состоит');
-    return text(
-      `${t.en} is controlled by ${c.en}, neither at war with nor allied to ${p.en}.`,
-      `${t.ru} под контролем ${powerGen(controller).ru}, ${which} с ${powerWith(power).ru} ` +
-        `и ${allied} с ${ruAgree(power, 'ними', 'ней', 'ним')} в союзе.`,
+    return msg(
+      'reason.movement.mayEnterControlledSpace',
+      '{t} is controlled by {c}, neither at war with nor allied to {p}.',
+      '{t} под контролем {powerGen}, {which} с {powerWith} и {allied} с {powerForm, select, pl {ними} n {ним} other {ней}} в союзе.',
+      {
+        t,
+        c,
+        p,
+        powerGen: powerGen(controller),
+        which,
+        powerWith: powerWith(power),
+        allied,
+        powerForm: ruFormOf(power),
+      },
     );
   },
   mayEnterOccupiedSpace: (world, { to, others }) => {
     const t = spaceName(world, to);
-    return text(
-      `${t.en} holds land units of ${others.map((o) => powerName(o).en).join(' and ')}: a formation may enter ` +
-        'only if ' +
-        "they are all allies, all enemies, the enemy controller's bloc, or a siege it may join.",
-      `${capitalize(inSpace(world, to).ru)} стоят сухопутные части ${ruList(others.map((o) => powerGen(o).ru))}: ` +
-        'войти туда можно, только если все они — союзники, или все — враги, или все принадлежат вражеской державе, ' +
-        'контролирующей область, и её союзникам, или если там идёт осада, к которой можно присоединиться.',
+    return msg(
+      'reason.movement.mayEnterOccupiedSpace',
+      "{t} holds land units of {othersOPowerNameO}: a formation may enter only if they are all allies, all enemies, the enemy controller's bloc, or a siege it may join.",
+      '{capitalize} стоят сухопутные части {ruList}: войти туда можно, только если все они — союзники, или все — враги, или все принадлежат вражеской державе, контролирующей область, и её союзникам, или если там идёт осада, к которой можно присоединиться.',
+      {
+        t,
+        othersOPowerNameO: others.map((o) => powerName(o).en).join(' and '),
+        capitalize: capitalize(inSpace(world, to).ru),
+        ruList: ruList(others.map((o) => powerGen(o).ru)),
+      },
     );
   },
   mayLeadersMoveAlone: (world, { to }) => {
     const t = spaceName(world, to);
-    return text(
-      `Army leaders moving without land units may not enter ${t.en}: it is enemy-controlled or holds enemy units.`,
-      `Командующие без сухопутных частей не могут войти ${intoSpace(world, to).ru}: ` +
-        'область под вражеским контролем или в ней стоят вражеские части.',
+    return msg(
+      'reason.movement.mayLeadersMoveAlone',
+      'Army leaders moving without land units may not enter {t}: it is enemy-controlled or holds enemy units.',
+      'Командующие без сухопутных частей не могут войти {intoSpace}: область под вражеским контролем или в ней стоят вражеские части.',
+      { t, intoSpace: intoSpace(world, to) },
     );
   },
   isProtestantFreeToMove: (_w, { power }) => heldBeforeLeagueReason(power, 'move'),

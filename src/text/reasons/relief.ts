@@ -2,16 +2,24 @@
 import type * as rules from '../../rules/relief.ts';
 import { enLandUnits, powerGen, powerName, powers, ruAgree, ruLandUnits, spaceFrom, spaceName } from '../names.ts';
 import { cite } from '../rules.ts';
-import { text } from '../text.ts';
+import { msg } from '../text.ts';
 import { byPowerReason } from './by-power.ts';
 import type { RenderersOf } from './types.ts';
 
 export const RELIEF_REASONS: RenderersOf<typeof rules> = {
   isSortieOfReliefPower: (world, { power, relief, space }) => {
     const r = cite('15.2', 'R35');
-    return text(
-      `Only ${powerName(relief).en}, the relief force's power, chooses who comes out of ${spaceName(world, space).en} to join it (${r.en}); ${powerName(power).en} does not.`,
-      `Кто выйдет из укреплений ${spaceFrom(world, space).ru} на помощь, решает только держава деблокирующих сил — ${powerName(relief).ru} (${r.ru}), а не ${powerName(power).ru}.`,
+    return msg(
+      'reason.relief.isSortieOfReliefPower',
+      "Only {powerNameRelief}, the relief force's power, chooses who comes out of {spaceNameSpace} to join it ({r}); {powerNamePower} does not.",
+      'Кто выйдет из укреплений {spaceFromSpace} на помощь, решает только держава деблокирующих сил — {powerNameRelief} ({r}), а не {powerNamePower}.',
+      {
+        powerNameRelief: powerName(relief),
+        spaceNameSpace: spaceName(world, space),
+        r,
+        powerNamePower: powerName(power),
+        spaceFromSpace: spaceFrom(world, space),
+      },
     );
   },
   isSortieSplitByPower: byPowerReason,
@@ -19,13 +27,34 @@ export const RELIEF_REASONS: RenderersOf<typeof rules> = {
     const r = cite('15.2', 'R35');
     const held =
       others.length > 0
-        ? text(`; the units of ${powers(others).en} stay inside`, `; части (${powers(others).ru}) остаются внутри`)
-        : text('', '');
-    const who = leaders.length > 0 ? text(' and the leaders there', ' и находящиеся там командующие') : text('', '');
+        ? msg(
+            'reason.relief.areSortiePiecesInside.held',
+            '; the units of {powersOthers} stay inside',
+            '; части ({powersOthers}) остаются внутри',
+            { powersOthers: powers(others) },
+          )
+        : msg('reason.relief.areSortiePiecesInside.held.2', '', '');
+    const who =
+      leaders.length > 0
+        ? msg('reason.relief.areSortiePiecesInside.who', ' and the leaders there', ' и находящиеся там командующие')
+        : msg('reason.relief.areSortiePiecesInside.who.2', '', '');
     const its = ruAgree(relief, 'их', 'её', 'его');
-    return text(
-      `Only pieces of ${powerName(relief).en} and its active minor allies inside ${spaceName(world, space).en} may join the relief force: ${enLandUnits(available)}${who.en} (${r.en})${held.en}.`,
-      `К деблокирующим силам могут присоединиться только части ${powerGen(relief).ru} и ${its} активных малых союзников из укреплений ${spaceFrom(world, space).ru}: ${ruLandUnits(available)}${who.ru} (${r.ru})${held.ru}.`,
+    return msg(
+      'reason.relief.areSortiePiecesInside',
+      'Only pieces of {powerNameRelief} and its active minor allies inside {spaceNameSpace} may join the relief force: {enLandUnitsAvailable}{who} ({r}){held}.',
+      'К деблокирующим силам могут присоединиться только части {powerGenRelief} и {its} активных малых союзников из укреплений {spaceFromSpace}: {ruLandUnitsAvailable}{who} ({r}){held}.',
+      {
+        powerNameRelief: powerName(relief),
+        spaceNameSpace: spaceName(world, space),
+        enLandUnitsAvailable: enLandUnits(available),
+        who,
+        r,
+        held,
+        powerGenRelief: powerGen(relief),
+        its,
+        spaceFromSpace: spaceFrom(world, space),
+        ruLandUnitsAvailable: ruLandUnits(available),
+      },
     );
   },
 };

@@ -12,32 +12,39 @@ import {
   ruLandUnits,
   spaceFrom,
   spaceName,
+  ruFormOf,
 } from '../names.ts';
 import { count, enForm, enPluralOf, NOUNS, says } from '../grammar.ts';
 import { cite } from '../rules.ts';
-import { text } from '../text.ts';
+import { msg } from '../text.ts';
 import type { RenderersOf } from './types.ts';
 
 export const WITHDRAWAL_REASONS: RenderersOf<typeof rules> = {
   isNotStoppedByFoulWeather: (_world, { power }) => {
     const p = powerName(power);
-    return text(
-      `Foul Weather (#31) was played this impulse: no ${p.en} formation moves on (13.4 option 1, ruling R26).`,
-      `В этот импульс сыграна «Непогода» (№31): соединения ${powerGen(power).ru} дальше не двигаются (13.4, вариант 1; постановление R26).`,
+    return msg(
+      'reason.withdrawal.isNotStoppedByFoulWeather',
+      'Foul Weather (#31) was played this impulse: no {p} formation moves on (13.4 option 1, ruling R26).',
+      'В этот импульс сыграна «Непогода» (№31): соединения {powerGen} дальше не двигаются (13.4, вариант 1; постановление R26).',
+      { p, powerGen: powerGen(power) },
     );
   },
   isDestinationFortified: (world, { space }) => {
     const t = spaceName(world, space);
-    return text(
-      `${t.en} is not fortified: there are no fortifications to withdraw into.`,
-      `${capitalize(inSpace(world, space).ru)} нет укреплений: отходить некуда.`,
+    return msg(
+      'reason.withdrawal.isDestinationFortified',
+      '{t} is not fortified: there are no fortifications to withdraw into.',
+      '{capitalize} нет укреплений: отходить некуда.',
+      { t, capitalize: capitalize(inSpace(world, space).ru) },
     );
   },
   hasDefendersToWithdraw: (world, { space }) => {
     const t = spaceName(world, space);
-    return text(
-      `No enemy land units stand outside the fortifications of ${t.en}.`,
-      `Вне укреплений ${spaceFrom(world, space).ru} нет вражеских сухопутных частей.`,
+    return msg(
+      'reason.withdrawal.hasDefendersToWithdraw',
+      'No enemy land units stand outside the fortifications of {t}.',
+      'Вне укреплений {spaceFrom} нет вражеских сухопутных частей.',
+      { t, spaceFrom: spaceFrom(world, space) },
     );
   },
   isControlledByDefender: (world, { space, controller }) => {
@@ -49,9 +56,11 @@ export const WITHDRAWAL_REASONS: RenderersOf<typeof rules> = {
       'которая не обороняется там и не состоит',
       'которое не обороняется там и не состоит',
     );
-    return text(
-      `${t.en} is controlled by ${c.en}, neither a defending power nor its ally.`,
-      `${t.ru} под контролем ${powerGen(controller).ru}, ${which} в союзе с обороняющимися.`,
+    return msg(
+      'reason.withdrawal.isControlledByDefender',
+      '{t} is controlled by {c}, neither a defending power nor its ally.',
+      '{t} под контролем {powerGen}, {which} в союзе с обороняющимися.',
+      { t, c, powerGen: powerGen(controller), which },
     );
   },
   mayEveryDefenderGoInside: (world, { space, controller, outside }) => {
@@ -59,44 +68,69 @@ export const WITHDRAWAL_REASONS: RenderersOf<typeof rules> = {
       t = spaceName(world, space);
     const c = powerName(controller),
       r = cite('2.1');
-    return text(
-      `${o.en} may not be inside ${t.en}, which ${c.en} controls (only the controller and its allies, ${r.en}): ` +
-        'the stack withdraws all together or not at all, so nobody withdraws.',
-      `${o.ru} не ${ruAgree(outside, 'могут', 'может')} находиться в укреплениях ${spaceFrom(world, space).ru} ` +
-        `под контролем ${powerGen(controller).ru} (только контролирующая держава и её союзники, ${r.ru}): ` +
-        'отходят все вместе или никто, поэтому отхода нет.',
+    return msg(
+      'reason.withdrawal.mayEveryDefenderGoInside',
+      '{o} may not be inside {t}, which {c} controls (only the controller and its allies, {r}): the stack withdraws all together or not at all, so nobody withdraws.',
+      '{o} не {outsideForm, select, pl {могут} other {может}} находиться в укреплениях {spaceFrom} под контролем {powerGen} (только контролирующая держава и её союзники, {r}): отходят все вместе или никто, поэтому отхода нет.',
+      {
+        o,
+        t,
+        c,
+        r,
+        outsideForm: ruFormOf(outside),
+        spaceFrom: spaceFrom(world, space),
+        powerGen: powerGen(controller),
+      },
     );
   },
   hasAtMostFourUnits: (world, { space, landUnits: n }) => {
     const t = spaceName(world, space);
-    return text(
-      `${enLandUnits(n)} ${n === 1 ? 'is' : 'are'} in ${t.en}: only a stack of 4 or fewer may withdraw into ` +
-        'the fortifications.',
-      `${capitalize(inSpace(world, space).ru)} ${ruLandUnits(n)}: отойти в укрепления может только группировка ` +
-        'из 4 частей или меньше.',
+    return msg(
+      'reason.withdrawal.hasAtMostFourUnits',
+      '{enLandUnits} {n, select, true {is} other {are}} in {t}: only a stack of 4 or fewer may withdraw into the fortifications.',
+      '{capitalize} {ruLandUnits}: отойти в укрепления может только группировка из 4 частей или меньше.',
+      {
+        enLandUnits: enLandUnits(n),
+        n: n === 1 ? 'true' : 'false',
+        t,
+        capitalize: capitalize(inSpace(world, space).ru),
+        ruLandUnits: ruLandUnits(n),
+      },
     );
   },
   keepsFortificationLimit: (world, { space, inside }) => {
     const t = spaceName(world, space);
-    return text(
-      `${says(count(inside, NOUNS.landUnit), 'is|are', '').en} already inside ${t.en}: no more than 4 may be inside a fortified space.`,
-      `В укреплениях ${spaceFrom(world, space).ru} уже ${ruLandUnits(inside)}: в укреплённой области внутри ` +
-        'может быть не более 4.',
+    return msg(
+      'reason.withdrawal.keepsFortificationLimit',
+      '{says} already inside {t}: no more than 4 may be inside a fortified space.',
+      'В укреплениях {spaceFrom} уже {ruLandUnits}: в укреплённой области внутри может быть не более 4.',
+      {
+        says: says(count(inside, NOUNS.landUnit), 'is|are', ''),
+        t,
+        spaceFrom: spaceFrom(world, space),
+        ruLandUnits: ruLandUnits(inside),
+      },
     );
   },
   isWithdrawalDecider: (_w, { decider, kind }) =>
     kind === 'defender'
-      ? text(
-          `${powerName(decider).en} decides: it is the only power defending the space, so it decides whether to withdraw.`,
-          `Выбор за ${powerWith(decider).ru}: область обороняет только эта держава, и отходить ли в укрепления, решает она.`,
+      ? msg(
+          'reason.withdrawal.isWithdrawalDecider',
+          '{powerName} decides: it is the only power defending the space, so it decides whether to withdraw.',
+          'Выбор за {powerWith}: область обороняет только эта держава, и отходить ли в укрепления, решает она.',
+          { powerName: powerName(decider), powerWith: powerWith(decider) },
         )
-      : text(
-          `${powerName(decider).en} decides: several powers defend the space, so the power that controls it decides whether to withdraw.`,
-          `Выбор за ${powerWith(decider).ru}: область обороняют несколько держав, и отходить ли в укрепления, решает держава, контролирующая её.`,
+      : msg(
+          'reason.withdrawal.isWithdrawalDecider.2',
+          '{powerName} decides: several powers defend the space, so the power that controls it decides whether to withdraw.',
+          'Выбор за {powerWith}: область обороняют несколько держав, и отходить ли в укрепления, решает держава, контролирующая её.',
+          { powerName: powerName(decider), powerWith: powerWith(decider) },
         ),
   hasCpToContinue: (_w, { cost, cp }) =>
-    text(
-      `Moving on costs ${cost} CP and ${cp} CP ${enForm(enPluralOf(cp), 'is|are')} left: the formation must retreat instead (option 2).`,
-      `Продолжение движения стоит ${cost} КО, а осталось ${cp} КО: соединение должно отступить (вариант 2).`,
+    msg(
+      'reason.withdrawal.hasCpToContinue',
+      'Moving on costs {cost} CP and {cp} CP {enForm} left: the formation must retreat instead (option 2).',
+      'Продолжение движения стоит {cost} КО, а осталось {cp} КО: соединение должно отступить (вариант 2).',
+      { cost, cp, enForm: enForm(enPluralOf(cp), 'is|are') },
     ),
 };

@@ -766,5 +766,13 @@ export function replayModel(
     }
     recorder.record(session, source ?? 'host');
   }
-  return recorder.model;
+  // The page shows each text in its two languages: a text's message (its id and parameters, for hosts) stays out.
+  return JSON.parse(JSON.stringify(recorder.model, withoutMessages)) as WalkthroughModel;
+}
+
+function withoutMessages(_key: string, value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || !('id' in value) || !('en' in value) || !('ru' in value))
+    return value;
+  const { id: _id, params: _params, ...text } = value as Record<string, unknown>;
+  return text;
 }
