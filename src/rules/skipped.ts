@@ -132,21 +132,48 @@ export function skippedSortie(world: World, space: string, relief: MajorPower): 
   return [skipped('relief', relief, space, '15.2', refused)];
 }
 
+/** A held card of a window that may not be played, as a play lists it (Tercios names its way, ruling R30). */
+interface RefusedCard {
+  readonly card: string;
+  readonly option?: string | undefined;
+  readonly refusal: Refusal;
+}
+
 /**
- * 13.1 step 4, ruling R9: the powers holding Foul Weather or Gout that were not asked (`passed` were) because no play
- * of theirs was legal — the mover's own cards (ruling R26: another power plays them), Gout against a formation
- * without an army leader — each card with the restriction that refuses it.
+ * Ruling R9 for any card window: every power not asked (`passed` were) because it holds cards of the window and no
+ * play of theirs is legal, each card with the restriction that refuses it, recorded under the window's rule.
  */
-export function skippedResponseCards(world: World, leg: MoveLeg, passed: readonly MajorPower[]): SkippedDecision[] {
+function skippedCardWindow(
+  space: string,
+  passed: readonly MajorPower[],
+  rule: (power: MajorPower) => RuleRef,
+  playsOf: (power: MajorPower) => { readonly plays: readonly unknown[]; readonly refused: readonly RefusedCard[] },
+): SkippedDecision[] {
   const out: SkippedDecision[] = [];
   for (const power of MAJOR_POWERS) {
     if (passed.includes(power)) continue;
-    const { plays, refused } = moveCardPlays(world, power, leg);
+    const { plays, refused } = playsOf(power);
     if (plays.length > 0 || refused.length === 0) continue;
-    const entries = refused.map((r) => refusedEntry({ card: r.card }, r.refusal));
-    out.push(skipped('card', power, leg.to, '13.1 step 4', entries));
+    const entries = refused.map((r) =>
+      refusedEntry({ card: r.card, ...(r.option ? { option: r.option } : {}) }, r.refusal),
+    );
+    out.push(skipped('card', power, space, rule(power), entries));
   }
   return out;
+}
+
+/**
+ * 13.1 step 4, ruling R9: the powers holding Foul Weather or Gout that were not asked because no play of theirs was
+ * legal — the mover's own cards (ruling R26: another power plays them), Gout against a formation without an army
+ * leader.
+ */
+export function skippedResponseCards(world: World, leg: MoveLeg, passed: readonly MajorPower[]): SkippedDecision[] {
+  return skippedCardWindow(
+    leg.to,
+    passed,
+    () => '13.1 step 4',
+    (p) => moveCardPlays(world, p, leg),
+  );
 }
 
 /**
@@ -158,15 +185,12 @@ export function skippedBattleCards(
   battle: BattleSetup,
   passed: readonly MajorPower[],
 ): SkippedDecision[] {
-  const out: SkippedDecision[] = [];
-  for (const power of MAJOR_POWERS) {
-    if (passed.includes(power)) continue;
-    const { plays, refused } = battleCardPlays(world, power, battle);
-    if (plays.length > 0 || refused.length === 0) continue;
-    const entries = refused.map((r) => refusedEntry({ card: r.card }, r.refusal));
-    out.push(skipped('card', power, battle.space, '14 step 1', entries));
-  }
-  return out;
+  return skippedCardWindow(
+    battle.space,
+    passed,
+    () => '14 step 1',
+    (p) => battleCardPlays(world, p, battle),
+  );
 }
 
 /**
@@ -178,17 +202,12 @@ export function skippedCombatCards(
   battle: BattleSetup,
   passed: readonly MajorPower[],
 ): SkippedDecision[] {
-  const out: SkippedDecision[] = [];
-  for (const power of MAJOR_POWERS) {
-    if (passed.includes(power)) continue;
-    const { plays, refused } = combatCardPlays(world, power, battle);
-    if (plays.length > 0 || refused.length === 0) continue;
-    const entries = refused.map((r) =>
-      refusedEntry({ card: r.card, ...(r.option ? { option: r.option } : {}) }, r.refusal),
-    );
-    out.push(skipped('card', power, battle.space, combatStep(battle, power), entries));
-  }
-  return out;
+  return skippedCardWindow(
+    battle.space,
+    passed,
+    (p) => combatStep(battle, p),
+    (p) => combatCardPlays(world, p, battle),
+  );
 }
 
 /**
@@ -196,15 +215,12 @@ export function skippedCombatCards(
  * land units in the battle, already used this turn: ruling R31).
  */
 export function skippedRollsCards(world: World, battle: BattleSetup, passed: readonly MajorPower[]): SkippedDecision[] {
-  const out: SkippedDecision[] = [];
-  for (const power of MAJOR_POWERS) {
-    if (passed.includes(power)) continue;
-    const { plays, refused } = rollsCardPlays(world, power, battle);
-    if (plays.length > 0 || refused.length === 0) continue;
-    const entries = refused.map((r) => refusedEntry({ card: r.card }, r.refusal));
-    out.push(skipped('card', power, battle.space, '14 step 7', entries));
-  }
-  return out;
+  return skippedCardWindow(
+    battle.space,
+    passed,
+    () => '14 step 7',
+    (p) => rollsCardPlays(world, p, battle),
+  );
 }
 
 /** The skipped decision of `power` of a kind, as the summary recorded it, and the refusal of one of its answers. */
