@@ -328,6 +328,55 @@ describe('recording a session as it goes (play mode)', () => {
     expect(recorder.model.steps.map((s) => recorder.model.boards[s.board!])).toEqual(before);
   });
 
+  test("[13.2] with a capture, session.undo() (the same capture, its microsteps taken back) keeps every step's board", () => {
+    const scenario = parseScenario({ ...JSON.parse(VIENNA_TEXT), events: [] });
+    const declare = {
+      type: 'intercept.declare',
+      power: 'hapsburg',
+      from: 'graz',
+      regulars: 8,
+      leaders: ['charles-v'],
+    } as const;
+    const played = (rolls: readonly (readonly number[])[]) => {
+      const capture = new StepCapture();
+      const session = createSession(scenario, { seed: 1, inspect: capture.inspect });
+      const recorder = new WalkthroughRecorder(scenario, session, { seed: 1 }, capture);
+      session.send(declare);
+      recorder.record(session);
+      for (const values of rolls) {
+        session.send({ type: 'dice.rolled', values: [...values] });
+        recorder.record(session);
+      }
+      return { capture, session, recorder };
+    };
+    const boards = (r: WalkthroughRecorder) => r.model.steps.map((s) => r.model.boards[s.board!]);
+    // The interception succeeds on 3 + 5 (+1, 13.2 step 2) and fails on 1 + 1: different boards after the roll.
+    const success = boards(played([[3, 5]]).recorder);
+    expect(success.every((b) => b !== undefined)).toBe(true);
+    const { capture, session, recorder } = played([[1, 1]]);
+    expect(boards(recorder)).not.toEqual(success);
+    // Undo the failed roll and roll 3 + 5: every step has the board it has when 3 + 5 was rolled at once (the
+    // microsteps taken back are not read as the new ones').
+    const frames = session.save().events.length;
+    expect(session.undo().ok).toBe(true);
+    recorder.truncate(frames, capture);
+    expect(recorder.model.frames).toHaveLength(2);
+    session.send({ type: 'dice.rolled', values: [3, 5] });
+    recorder.record(session);
+    expect(boards(recorder)).toEqual(success);
+    // Back to the start, then the same answers again: the same boards.
+    session.undo();
+    recorder.truncate(2, capture);
+    session.undo();
+    recorder.truncate(1, capture);
+    expect(recorder.model.frames).toHaveLength(1);
+    session.send(declare);
+    recorder.record(session);
+    session.send({ type: 'dice.rolled', values: [3, 5] });
+    recorder.record(session);
+    expect(boards(recorder)).toEqual(success);
+  });
+
   test('[13.3] a refused scripted answer stops the replay and says which rule refused it', () => {
     const scenario = vienna();
     const model = replayModel(

@@ -39,6 +39,14 @@ export class StepCapture {
     this.byMachine.set(machine, list);
   };
 
+  /**
+   * Forgets every microstep past the first `kept(machine)` of each machine: the session took them back
+   * (`session.undo()`), and the machine's next microsteps are seen again from there.
+   */
+  truncate(kept: (machine: string) => number): void {
+    for (const [machine, list] of this.byMachine) list.length = Math.min(list.length, kept(machine));
+  }
+
   /** The `n`-th microstep (from 0) of `machine`, when it took that many. */
   nth(machine: string, n: number): CapturedStep | undefined {
     return this.byMachine.get(machine)?.[n];

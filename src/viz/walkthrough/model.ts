@@ -469,8 +469,9 @@ export class WalkthroughRecorder {
   }
 
   /**
-   * Forgets every frame from `frames` on (an undo): the session was restored to where that frame began. `capture`
-   * is the restored session's inspector (it saw the replay of the kept answers).
+   * Forgets every frame from `frames` on (an undo): the session went back to where that frame began. `capture` is
+   * the session's inspector: the one the recorder has (`session.undo()`: the microsteps taken back are forgotten
+   * there too), or a restored session's own (it saw the replay of the kept answers).
    */
   truncate(frames: number, capture?: StepCapture): void {
     const keep = Math.max(1, frames);
@@ -482,6 +483,7 @@ export class WalkthroughRecorder {
     this.model.stopped = null;
     this.used.clear();
     for (const s of rows) if (s.event !== 'start') this.used.set(s.machine, (this.used.get(s.machine) ?? 0) + 1);
+    if (capture && capture === this.capture) capture.truncate((machine) => this.used.get(machine) ?? 0);
     this.capture = capture && (rows.length === 0 || rows.at(-1)!.board !== undefined) ? capture : undefined;
     this.seen = rows.at(-1)?.seen ?? NOTHING_SEEN;
     const frame = this.model.frames.at(-1);

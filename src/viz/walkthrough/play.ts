@@ -1,9 +1,10 @@
 /// <reference lib="dom" />
-// Play mode: the engine in the page, through the public API only — createSession, pending, send, roll, save,
-// restoreSession, and an inspector (SessionOptions.inspect) that lets the recorder draw the board of every step —
-// and the recorder that turns each accepted answer into steps for the page. It plays from the start, from any step
-// of the replay ("what if"), or from a save the reader loads; an undo rolls the next dice from a fresh seed. This is
-// all the glue a UI needs around the engine.
+// Play mode: the engine in the page, through the public API only — createSession, pending, send, roll, undo,
+// save, restoreSession (and the engine's dice generator, for new dice after an undo), and an inspector
+// (SessionOptions.inspect) that lets the recorder draw the board of every step — and the recorder that turns each
+// accepted answer into steps for the page. It plays from the start, from any step of the replay ("what if"), or from
+// a save the reader loads; an undo is the engine's (session.undo()), and the dice after it are new ones the page
+// rolls from a fresh seed. This is all the glue a UI needs around the engine.
 import {
   createSession,
   MAX_SEED,
@@ -16,6 +17,7 @@ import {
 } from '../../index.ts';
 import type { StartPlay } from './client.ts';
 import { StepCapture } from './capture.ts';
+import { Dice } from '../../engine/rng.ts';
 import { download } from './export.ts';
 import { WalkthroughRecorder, type RecorderOptions, type ReplayEvent } from './model.ts';
 import { eventFromForm, type PlayState, type Sent } from './play-form.ts';
@@ -79,6 +81,10 @@ export const startPlay: StartPlay = (replay: WalkthroughModel) => {
   let seed = page.seed;
   let options: Omit<RecorderOptions, 'seed'> = pageOptions;
   let session!: Session;
+  /** The page's own dice after an undo (a fresh seed): the engine's seeded dice would fall as before. */
+  let dice: Dice | undefined;
+  /** The inspector of the session played now, which the recorder reads each step's board from. */
+  let capture!: StepCapture;
   let recorder!: WalkthroughRecorder;
   let began = false;
   let error: PlayState['error'] = null;
@@ -103,7 +109,8 @@ export const startPlay: StartPlay = (replay: WalkthroughModel) => {
   /** A new session of `scenario`, played through `answers` (each recorded as its own answer, with its source). */
   const begin = (answers: readonly ReplayEvent[]) => {
     began = true;
-    const capture = new StepCapture();
+    dice = undefined;
+    capture = new StepCapture();
     session = createSession(scenario, { seed, inspect: capture.inspect });
     recorder = new WalkthroughRecorder(scenario, session, { seed, ...options, odds }, capture);
     for (const { event, source } of answers) {
@@ -150,7 +157,7 @@ export const startPlay: StartPlay = (replay: WalkthroughModel) => {
     },
     get state() {
       started();
-      return { error, canUndo: session.save().events.length > 0, sent, seed, origin, loadError };
+      return { error, canUndo: session.canUndo, sent, seed, origin, loadError };
     },
     option: (index) => {
       started();
@@ -164,22 +171,26 @@ export const startPlay: StartPlay = (replay: WalkthroughModel) => {
     },
     roll: (values, typed) => {
       started();
+      // After an undo the page's own dice (see undo): as many as the pending roll asks for, sent as dice given.
+      const pending = session.pending;
+      const own = !values && dice && pending?.kind === 'roll' ? dice.roll(pending.roll.dice) : undefined;
+      const given = values ?? own;
       answered(
-        values ? session.send({ type: 'dice.rolled', values }) : session.roll(),
+        given ? session.send({ type: 'dice.rolled', values: given }) : session.roll(),
         typed === undefined ? undefined : { kind: 'dice', text: typed },
       );
     },
     undo: () => {
       started();
-      // A save is the scenario, the seed and the answers: restoring it without the last answer is an undo. The dice
-      // rolled so far stay as they fell (as dice given), and the seed is a fresh one: rolling again gives new dice.
-      const save = session.save();
-      if (save.events.length === 0) return;
-      const kept = save.events.slice(0, -1).map((e) => (e.source === 'seeded' ? { ...e, source: 'host' as const } : e));
-      seed = freshSeed();
-      const capture = new StepCapture();
-      session = restoreSession({ ...save, seed, events: kept }, { inspect: capture.inspect });
-      recorder.truncate(save.events.length, capture);
+      // The engine's own undo (session.undo()): the session is exactly where it was before the last answer. The
+      // engine would roll a seeded roll taken back again with the same dice (a save stays deterministic); this
+      // page's reader wants new dice, so from the first undo on the page rolls them itself from a fresh seed and
+      // sends them as dice given (the save records their values).
+      const frames = session.save().events.length;
+      if (!session.undo().ok) return;
+      dice = new Dice(freshSeed());
+      seed = dice.seed;
+      recorder.truncate(frames, capture);
       error = null;
       sent = undefined;
     },
