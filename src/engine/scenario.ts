@@ -88,42 +88,68 @@ export function readJson(text: string): unknown {
  */
 export function structureIssues(value: unknown, path = '', depth = 0): Issue[] {
   const out: Issue[] = [];
-  structureWalk(value, () => path, depth, out);
+  structureWalk(value, { root: path, segments: [] }, depth, out);
   return out;
 }
 
+/** Where the walk of structureIssues is: the path it started at and the keys and indexes below it. */
+interface WalkPath {
+  readonly root: string;
+  readonly segments: (string | number)[];
+}
+
+/** The path of the value the walk is at, as the issues name it (`a.b[2].c`). */
+function pathAt(at: WalkPath): string {
+  let p = at.root;
+  for (const s of at.segments) p = typeof s === 'number' ? `${p}[${s}]` : p ? `${p}.${s}` : s;
+  return p;
+}
+
 /**
- * The walk of structureIssues. A value's path is made only when a problem is reported there (`at`): nearly every
- * value has none, and the engine checks each result position it hands over.
+ * The walk of structureIssues. A value's path is made only when a problem is reported there: nearly every value has
+ * none, and the engine checks each result position it hands over (the walk keeps one list of keys, pushed and
+ * popped, instead of a function per value).
  */
-function structureWalk(value: unknown, at: () => string, depth: number, out: Issue[]): void {
+function structureWalk(value: unknown, at: WalkPath, depth: number, out: Issue[]): void {
   if (value === null || typeof value !== 'object') return;
   if (depth > LIMITS.depth) {
-    out.push({ path: at(), message: `nested more than ${LIMITS.depth} levels deep` });
+    out.push({ path: pathAt(at), message: `nested more than ${LIMITS.depth} levels deep` });
     return;
   }
   // Sizes no field of a scenario, a save or an event comes near, refused before any schema reads an element.
   if (Array.isArray(value)) {
     if (value.length > LIMITS.connections) {
-      out.push({ path: at(), message: `a list of ${value.length} items (at most ${LIMITS.connections})` });
+      out.push({ path: pathAt(at), message: `a list of ${value.length} items (at most ${LIMITS.connections})` });
       return;
     }
-    for (let i = 0; i < value.length; i++) structureWalk(value[i], () => `${at()}[${i}]`, depth + 1, out);
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i];
+      if (v === null || typeof v !== 'object') continue;
+      at.segments.push(i);
+      structureWalk(v, at, depth + 1, out);
+      at.segments.pop();
+    }
     return;
   }
   const keys = Object.keys(value);
   if (keys.length > LIMITS.keys) {
-    out.push({ path: at(), message: `an object with ${keys.length} keys (at most ${LIMITS.keys})` });
+    out.push({ path: pathAt(at), message: `an object with ${keys.length} keys (at most ${LIMITS.keys})` });
     return;
   }
   const start = out.length;
   for (const key of keys) {
-    const here = () => {
-      const p = at();
-      return p ? `${p}.${key}` : key;
-    };
-    if (key === '__proto__') out.push({ path: here(), message: "the key '__proto__' is not allowed" });
-    else structureWalk((value as Record<string, unknown>)[key], here, depth + 1, out);
+    if (key === '__proto__') {
+      at.segments.push(key);
+      out.push({ path: pathAt(at), message: "the key '__proto__' is not allowed" });
+      at.segments.pop();
+    } else {
+      const v: unknown = (value as Record<string, unknown>)[key];
+      if (v !== null && typeof v === 'object') {
+        at.segments.push(key);
+        structureWalk(v, at, depth + 1, out);
+        at.segments.pop();
+      }
+    }
     if (out.length - start > 100) break;
   }
 }

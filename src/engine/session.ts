@@ -290,6 +290,8 @@ export class Session {
   }
 
   private cachedResult: SessionResult | undefined;
+  /** The result's position, made once, frozen with the result when someone reads that. */
+  private cachedEnd: ResultPosition | undefined;
 
   /** When the move is over: the position (the next scenario of the impulse) and the summary. Frozen. */
   get result(): SessionResult | null {
@@ -297,10 +299,33 @@ export class Session {
     if (snap.status !== 'done') return null;
     const out = movementOutput(snap);
     this.cachedResult ??= deepFreeze({
-      position: toResultPosition(this.scenario, out.world.position),
+      position: this.resultPosition()!,
       summary: wordedSummary(out.world, out.summary),
     });
     return this.cachedResult;
+  }
+
+  /**
+   * @internal When the move is over, the result's position, not frozen until the result is read (the explorer keys
+   * end states by it, and reads the whole result only at an end position it has not met): null before. The caller
+   * only reads it.
+   */
+  resultPosition(): ResultPosition | null {
+    const snap = this.tree.snapshot;
+    if (snap.status !== 'done') return null;
+    this.cachedEnd ??= toResultPosition(this.scenario, movementOutput(snap).world.position);
+    return this.cachedEnd;
+  }
+
+  /** @internal The board as it stands now, not frozen (what `position` freezes): for the engine's own reading only. */
+  positionRead(): Position {
+    return procedureContext(fromSnapshot(this.leafSnapshot())).world.position;
+  }
+
+  /** @internal What has happened so far, not frozen (what `summary` freezes): for the engine's own reading only. */
+  summaryRead(): Summary {
+    const context = procedureContext(fromSnapshot(this.leafSnapshot()));
+    return wordedSummary(context.world, context.summary);
   }
 
   /**
@@ -381,6 +406,7 @@ export class Session {
     this.cachedPending = undefined;
     this.cachedAnswers = undefined;
     this.cachedResult = undefined;
+    this.cachedEnd = undefined;
     this.changed({ from: cp.trace, to: cp.trace });
     const listenerErrors = this.observers.notify(() => ({
       kind: 'undone',
@@ -608,6 +634,7 @@ export class Session {
       this.cachedPending = undefined;
       this.cachedAnswers = undefined;
       this.cachedResult = undefined;
+      this.cachedEnd = undefined;
       this.accepted.truncate(marks.accepted);
       this.dice = diceBefore;
       this.recorder.clear();
@@ -670,6 +697,7 @@ export class Session {
     this.cachedPending = undefined;
     this.cachedAnswers = undefined;
     this.cachedResult = undefined;
+    this.cachedEnd = undefined;
     const tree = this.tree;
     this.tree = recording(this.recorder, () => this.runner.send(tree, event));
     return leafOf(this.tree).snapshot !== leaf.snapshot;

@@ -595,9 +595,17 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}, ho
   const inTime = () => {
     if (performance.now() > deadline) throw new Stop('maxMs');
   };
+  // What a reviewer reads (an invariant, a query's summary) is frozen; the explorer's own reading of a state is not
+  // made to freeze it (the built-in invariants and the summary deltas only read).
+  const handsOut = reviewerInvariants.length > 0 || tracksSummary;
+  const summaryOf = (s: Session) => (handsOut ? s.summary : s.summaryRead());
   const check = (s: Session, path: Trail<string>, events: Trail<EngineEvent>, end?: string) => {
     inTime();
-    const o = { position: s.position, transit: s.inTransit?.stacks ?? [], summary: s.summary };
+    const o = {
+      position: handsOut ? s.position : s.positionRead(),
+      transit: s.inTransit?.stacks ?? [],
+      summary: summaryOf(s),
+    };
     const found = end
       ? [...endViolations(scenario, o, { parse: false }, tallies())]
       : stepViolations(scenario, o, tallies());
@@ -675,7 +683,7 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}, ho
       return [{ events: [policy(d) ?? d.options[0]!.event], p: ONE, label: `${d.power} ${d.kind}` }];
     }
     if (answers === 'all') {
-      const set = allAnswers(d, { world: worldAt(scenario.world, s.position), summary: s.summary, deadline });
+      const set = allAnswers(d, { world: worldAt(scenario.world, s.positionRead()), summary: summaryOf(s), deadline });
       tally(d, set.events.length, set.complete);
       const labels = new Map(d.options.map((o) => [JSON.stringify(o.event), o.label.en]));
       return set.events.map((e) => ({
@@ -735,9 +743,10 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}, ho
   const enter = (s: Session, path: Trail<string>, events: Trail<EngineEvent>): Subtree | Frame => {
     // Once the move is over, nothing is left but its result: end states with the same result position have the same
     // (one-path) future, and its JSON is a shorter key than the whole tree's.
-    const over = s.result;
-    const end = over ? positionKey(over.position) : undefined;
-    const key = over ? endStateKey(end!, over.position) : s.stateKey();
+    // The result itself (its summary worded, both frozen) is read only at an end position not met before.
+    const over = s.resultPosition();
+    const end = over ? positionKey(over) : undefined;
+    const key = over ? endStateKey(end!, over) : s.stateKey();
     const known = memo.get(key);
     if (known) {
       pathsSoFar += sumPaths(known);
@@ -748,7 +757,7 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}, ho
     // the pending decision: nothing is worded that nobody reads.
     const d = (bare && reviewerInvariants.length === 0 && s !== answersAt ? s.bareDecision() : undefined) ?? s.pending;
     if (!d) {
-      const result = over!;
+      const result = s.result!;
       if (!lean) check(s, path, events, end);
       if (!ends.has(end!)) ends.set(end!, { position: result.position, description: describeSummary(result.summary) });
       pathsSoFar++;
@@ -780,7 +789,7 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}, ho
     }
     // Lazy, one branch ahead: a roll of many dice does not build every outcome when the exploration stops early.
     const branches = source[Symbol.iterator]();
-    const before = s.summary;
+    const before = summaryOf(s);
     return {
       s,
       key,
@@ -835,7 +844,7 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}, ho
           });
           continue;
         }
-        const after = s.summary;
+        const after = summaryOf(s);
         if (!lean) {
           observe(s, from);
           for (const [k, v] of skippedSince(scenario.world, f.before, after)) if (!skipped.has(k)) skipped.set(k, v);
