@@ -8,7 +8,7 @@ import type { StateMeta } from '../../machines/index.ts';
 import type { Decision } from '../schema/decision.ts';
 import { EventSchema, type EngineEvent } from '../schema/events.ts';
 import type { DeepReadonly } from '../schema/readonly.ts';
-import type { ResultPosition, Summary } from '../schema/result.ts';
+import type { RecordedSummary, ResultPosition, Summary } from '../schema/result.ts';
 import { ENGINE_VERSION, SAVE_FORMAT, type SavedSession } from '../schema/save.ts';
 import type { Stack } from '../schema/scenario.ts';
 import { POWERS, type Power } from '../schema/power.ts';
@@ -320,6 +320,14 @@ export class Session {
   /** @internal The board as it stands now, not frozen (what `position` freezes): for the engine's own reading only. */
   positionRead(): Position {
     return procedureContext(fromSnapshot(this.leafSnapshot())).world.position;
+  }
+
+  /**
+   * @internal What has happened so far as the machines record it (the rolls' modifiers as terms, not yet worded) and
+   * not frozen: what the explorer reads of every step it takes (its marginals, the decisions passed over).
+   */
+  recordedSummary(): RecordedSummary {
+    return procedureContext(fromSnapshot(this.leafSnapshot())).summary;
   }
 
   /** @internal What has happened so far, not frozen (what `summary` freezes): for the engine's own reading only. */

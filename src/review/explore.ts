@@ -14,6 +14,7 @@ import type { MachineId } from '../../machines/index.ts';
 import { answeringPolicy, sameJson, type BarePolicy, type Policy, type PolicyName } from '../engine/resolve.ts';
 import type { DecisionView } from '../engine/decisions.ts';
 import type { Scenario } from '../engine/scenario.ts';
+import { deepFreeze } from '../engine/freeze.ts';
 import { createSession, type Session, type SessionResult } from '../engine/session.ts';
 import { readOptions, SessionOptionsError } from '../engine/session-options.ts';
 import { LIMITS } from '../schema/limits.ts';
@@ -24,7 +25,13 @@ import { reasonOf } from '../text/reasons/index.ts';
 import type { Text } from '../text/text.ts';
 import type { Decision } from '../schema/decision.ts';
 import type { EngineEvent } from '../schema/events.ts';
-import { EMPTY_SUMMARY, type ResultPosition, type SkippedDecision, type Summary } from '../schema/result.ts';
+import {
+  EMPTY_SUMMARY,
+  type RecordedSummary,
+  type ResultPosition,
+  type SkippedDecision,
+  type Summary,
+} from '../schema/result.ts';
 import type { Stack } from '../schema/scenario.ts';
 import { allAnswers, DeadlinePassed, worldAt } from './answers.ts';
 import { add, mul, ONE, ZERO, type Fraction } from './fraction.ts';
@@ -34,7 +41,7 @@ import {
   countCheck,
   endViolations,
   RESULT_PARSES,
-  resultParseViolations,
+  resultPositionParseViolations,
   stepViolations,
   type InvariantTally,
 } from './invariants.ts';
@@ -168,7 +175,11 @@ export interface SkippedSeen {
 }
 
 /** The refused candidates of the decisions `after` passed over since `before`, keyed so that each is kept once. */
-export function skippedSince(world: World, before: Summary, after: Summary): [string, SkippedSeen][] {
+export function skippedSince(
+  world: World,
+  before: Pick<RecordedSummary, 'skipped'>,
+  after: Pick<RecordedSummary, 'skipped'>,
+): [string, SkippedSeen][] {
   return after.skipped.slice(before.skipped.length).flatMap((d) =>
     d.refused.map((r): [string, SkippedSeen] => [
       JSON.stringify([d.kind, d.power, d.space, r.option, r.code]),
@@ -252,9 +263,9 @@ export class ExploreScriptError extends Error {
 export { describeSummary };
 
 /** What a part of a move added to the summary: only the new entries. */
-type MarginalDelta = Pick<Summary, 'interceptions' | 'battle' | 'captures' | 'siege' | 'retreats'>;
+type MarginalDelta = Pick<RecordedSummary, 'interceptions' | 'battle' | 'captures' | 'siege' | 'retreats'>;
 
-function marginalDelta(before: Summary, after: Summary): MarginalDelta {
+function marginalDelta(before: RecordedSummary, after: RecordedSummary): MarginalDelta {
   return {
     interceptions: after.interceptions.slice(before.interceptions.length),
     battle: before.battle ? null : after.battle,
@@ -599,6 +610,8 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}, ho
   // made to freeze it (the built-in invariants and the summary deltas only read).
   const handsOut = reviewerInvariants.length > 0 || tracksSummary;
   const summaryOf = (s: Session) => (handsOut ? s.summary : s.summaryRead());
+  /** What the explorer reads of a step's summary (its marginals, the decisions passed over): as the machines record it. */
+  const recordedOf = (s: Session): RecordedSummary => (handsOut ? s.summary : s.recordedSummary());
   const check = (s: Session, path: Trail<string>, events: Trail<EngineEvent>, end?: string) => {
     inTime();
     const o = {
@@ -614,7 +627,7 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}, ho
       let p = parsed.get(end);
       if (!p) {
         inTime();
-        parsed.set(end, (p = resultParseViolations(scenario, o.position)));
+        parsed.set(end, (p = resultPositionParseViolations(s.resultPosition()!)));
         countCheck(tallies(), RESULT_PARSES, p.length > 0);
       }
       found.push(...p);
@@ -704,7 +717,8 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}, ho
     readonly kind: Decision['kind'];
     readonly path: Trail<string>;
     readonly events: Trail<EngineEvent>;
-    readonly before: Summary;
+    /** The summary as recorded (as handed out when a query or a reviewer's invariant reads the summaries). */
+    readonly before: RecordedSummary;
     readonly branches: Iterator<Branch>;
     next: IteratorResult<Branch>;
     readonly classes: Map<string, PathClass>;
@@ -757,9 +771,9 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}, ho
     // the pending decision: nothing is worded that nobody reads.
     const d = (bare && reviewerInvariants.length === 0 && s !== answersAt ? s.bareDecision() : undefined) ?? s.pending;
     if (!d) {
-      const result = s.result!;
       if (!lean) check(s, path, events, end);
-      if (!ends.has(end!)) ends.set(end!, { position: result.position, description: describeSummary(result.summary) });
+      // The position is handed out in the report (frozen); the summary is read for its description only.
+      if (!ends.has(end!)) ends.set(end!, { position: deepFreeze(over!), description: describeSummary(summaryOf(s)) });
       pathsSoFar++;
       const leaf: Subtree = {
         classes: new Map([
@@ -789,7 +803,7 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}, ho
     }
     // Lazy, one branch ahead: a roll of many dice does not build every outcome when the exploration stops early.
     const branches = source[Symbol.iterator]();
-    const before = summaryOf(s);
+    const before = recordedOf(s);
     return {
       s,
       key,
@@ -844,13 +858,14 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}, ho
           });
           continue;
         }
-        const after = summaryOf(s);
+        const after = recordedOf(s);
         if (!lean) {
           observe(s, from);
           for (const [k, v] of skippedSince(scenario.world, f.before, after)) if (!skipped.has(k)) skipped.set(k, v);
         }
         const edge = flagsOf(marginalDelta(f.before, after), hooks.retreats);
-        const edgeDelta = tracksSummary ? deltas.intern(summaryDelta(f.before, after)) : 0;
+        // Tracked, the summaries are the worded ones (handsOut).
+        const edgeDelta = tracksSummary ? deltas.intern(summaryDelta(f.before as Summary, after as Summary)) : 0;
         const sub = enter(s, where_, events_);
         if ('branches' in sub) {
           f.taken = { b, edge, edgeDelta };

@@ -3,7 +3,7 @@
 // of a move, no enemies face to face outside a battle, marks on the loser only, sieges that outnumber.
 import { toResultPosition } from '../engine/position.ts';
 import { handedOverIssues, type Scenario } from '../engine/scenario.ts';
-import type { Summary } from '../schema/result.ts';
+import type { ResultPosition, Summary } from '../schema/result.ts';
 import type { Stack } from '../schema/scenario.ts';
 import { LAND_UNIT_TYPES, landUnitCount, type LandUnitType } from '../schema/units.ts';
 import { areAtWar, majorOf } from '../rules/relations.ts';
@@ -200,8 +200,13 @@ function runAll(
  * rule the validator knows (sieges that outnumber, R17's empty fortresses, who may be inside, R18) holds in it.
  */
 export function resultParseViolations(initial: Scenario, position: Position): string[] {
+  return resultPositionParseViolations(toResultPosition(initial, position));
+}
+
+/** The same check of a result position already made (a session's `resultPosition`). */
+export function resultPositionParseViolations(result: ResultPosition): string[] {
   // Every check parseScenario makes, without building (and freezing) the scenario it would return: nothing reads it.
-  return handedOverIssues(toResultPosition(initial, position)).map(
+  return handedOverIssues(result).map(
     (i) => `the result does not parse as a scenario: ${i.path || '(root)'}: ${i.message}`,
   );
 }
