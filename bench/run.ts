@@ -236,6 +236,14 @@ const retreatMs = timed(quick ? 3 : 10, 1, () => {
   );
   retreatOptions = s.pending?.options.length ?? 0;
 });
+// The eager policy's whole move at a hub of 400 one-regular interceptors: 400 attempts, each a decision and a roll
+// (the candidate search judges again only the space an attempt changed: src/rules/interception.ts).
+const eagerHub = interceptHub(400);
+const eagerHubMs = timed(quick ? 1 : 3, 1, () => {
+  const r = resolve(eagerHub, { policy: 'eager', seed: 1 });
+  if (!r.ok) throw new Error(r.error.message);
+});
+
 const hub = interceptHub(LARGEST_HUB);
 let hubOptions = 0;
 const hubMs = timed(quick ? 3 : 10, 1, () => {
@@ -419,6 +427,7 @@ const results = {
   'options.retreat1000Ms': round(retreatMs),
   'options.interceptHub1000': hubOptions,
   'scaling.interceptHub1000Ms': round(hubMs),
+  'scaling.eagerHub400Ms': round(eagerHubMs),
   'parse.map10000Ms': round(parse10kMs),
   'parse.mapSpaces': LIMITS.spaces,
   'options.hubSpokes': LARGEST_HUB,
@@ -456,6 +465,7 @@ const targets: [string, boolean][] = [
   ['odds of the 20 v 39 battle under 300 ms', results['odds20v39.wallMs'] < 300],
   ['no decision with more than 500 options', Math.max(casualtiesOptions, retreatOptions, hubOptions) <= 500],
   ['1000-spoke interception hub under 1 s', results['scaling.interceptHub1000Ms'] < 1000],
+  ['eager policy at a 400-spoke interception hub under 2 s', results['scaling.eagerHub400Ms'] < 2000],
   ['explore --answers all of the worked example under 1.5 s', results['exploreAll.wallMs'] < 1500],
   ['explore --answers all within 3× its transitions', results['exploreAll.ratioToTransitions'] <= 3],
   ['his explore of the worked example, peak resident memory under 150 MB', results['exploreAll.peakRssMB'] < 150],

@@ -346,16 +346,135 @@ export interface BlockedCandidate {
   readonly refusal: Refusal;
 }
 
-/** Every adjacent space holding units of `power`'s group, as a candidate or with the restriction that blocks it. */
-export function interceptionCandidates(
+/** What one adjacent space gives a power's interception: nothing (no units of its group), a candidate, or a refusal. */
+type SpaceVerdict =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'candidate'; readonly candidate: InterceptionCandidate }
+  | { readonly kind: 'blocked'; readonly blocked: BlockedCandidate };
+
+const NONE: SpaceVerdict = { kind: 'none' };
+
+/** The space's and the formation's restrictions on an attempt from `from`, once the power's own allow it. */
+function judgeSpace(world: World, state: InterceptionState, power: MajorPower, from: string): SpaceVerdict {
+  const all = groupStacks(world, power, from);
+  if (all.length === 0) return NONE;
+  const none: Units = { regulars: 0, mercenaries: 0, cavalry: 0, leaders: [] };
+  // The space's restrictions do not read the formation: it is made only for a space they allow.
+  const bySpace = checkAll(SPACE_RESTRICTIONS, world, { ...state, asking: power, power, from, request: none });
+  if (!bySpace.ok) return { kind: 'blocked', blocked: { power, from, refusal: bySpace } };
+  // Ruling R26: a leader struck by Gout stays behind; the rest of his stack may try.
+  const eligible = withoutGoutyLeaders(world, interceptorStacks(world, power, from, state.leg));
+  const total = eligible.reduce((a, s) => a + landUnitCount(s) + s.leaders.length, 0);
+  const request = total > 0 ? largestFormation(world, eligible) : largestFormation(world, all);
+  const args: InterceptArgs = { ...state, asking: power, power, from, request };
+  const formation = checkAll(FORMATION_RESTRICTIONS, world, args);
+  return formation.ok
+    ? { kind: 'candidate', candidate: { power, from, stacks: eligible } }
+    : { kind: 'blocked', blocked: { power, from, refusal: formation } };
+}
+
+/**
+ * The verdicts on the spaces around one move's destination, for one power, kept while the move's interceptions run:
+ * an attempt changes the stacks of its own space only, so every later question (the next power to ask, the decision,
+ * the eager policy's answer) would otherwise judge every adjacent space again, and a hub of n interceptors would cost
+ * n² judgements. A question about another world judges again only the spaces whose stacks (by identity: a step that
+ * changes one space keeps every other stack) or use (13.2 step 4) differ from the world the verdicts were judged in;
+ * when anything else differs that the restrictions read (the world but its stacks, the success, the declines) every
+ * space is judged again. test/properties/interception-candidates.property.test.ts compares the search with the
+ * straightforward one along random moves.
+ */
+interface PowerMemo {
+  readonly world: World;
+  readonly successPower: MajorPower | undefined;
+  readonly declined: readonly Power[];
+  /** The stacks and the used spaces the verdicts were judged with. */
+  stacks: readonly Stack[];
+  used: readonly string[];
+  /** One verdict per neighbour of the destination, in the board's order. */
+  verdicts: readonly SpaceVerdict[];
+}
+
+const memos = new WeakMap<MoveLeg, Map<MajorPower, PowerMemo>>();
+
+/** The same own properties with the same values, but `except`. */
+function sameExcept<T extends object>(a: T, b: T, except: keyof T): boolean {
+  if (a === b) return true;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const k of ka) {
+    if (k === except) continue;
+    if (!Object.hasOwn(b, k) || (a as Record<string, unknown>)[k] !== (b as Record<string, unknown>)[k]) return false;
+  }
+  return true;
+}
+
+/** The spaces whose stacks differ between two stacks lists (a stack in one list and not, by identity, in the other). */
+function changedSpaces(before: readonly Stack[], after: readonly Stack[], into: Set<string>): void {
+  const kept = new Set(before);
+  for (const s of after) if (!kept.delete(s)) into.add(s.space);
+  for (const s of kept) into.add(s.space);
+}
+
+/** `power`'s verdicts on the destination's neighbours in this world and state, judging again only what changed. */
+function spaceVerdicts(
   world: World,
   state: InterceptionState,
   power: MajorPower,
-  /** Stop at the first candidate (whether the power may try at all): the lists are then partial. */
-  first = false,
-): { candidates: InterceptionCandidate[]; blocked: BlockedCandidate[] } {
-  const candidates: InterceptionCandidate[] = [];
-  const blocked: BlockedCandidate[] = [];
+  neighbours: readonly string[],
+): readonly SpaceVerdict[] {
+  let byPower = memos.get(state.leg);
+  if (!byPower) memos.set(state.leg, (byPower = new Map()));
+  const kept = byPower.get(power);
+  const stacks = world.position.stacks;
+  if (
+    kept &&
+    kept.verdicts.length === neighbours.length &&
+    kept.successPower === state.successPower &&
+    kept.declined === state.declined &&
+    sameExcept(kept.world, world, 'position') &&
+    sameExcept(kept.world.position, world.position, 'stacks')
+  ) {
+    if (kept.stacks === stacks && kept.used === state.usedSpaces) return kept.verdicts;
+    const changed = new Set<string>();
+    if (kept.stacks !== stacks) changedSpaces(kept.stacks, stacks, changed);
+    if (kept.used !== state.usedSpaces) {
+      const before = usedSet(kept.used),
+        after = usedSet(state.usedSpaces);
+      for (const u of before) if (!after.has(u)) changed.add(u);
+      for (const u of after) if (!before.has(u)) changed.add(u);
+    }
+    // A list handed out is never written again (a question may still be reading it): the changes make a new one.
+    if (changed.size > 0)
+      kept.verdicts = kept.verdicts.map((v, i) =>
+        changed.has(neighbours[i]!) ? judgeSpace(world, state, power, neighbours[i]!) : v,
+      );
+    kept.stacks = stacks;
+    kept.used = state.usedSpaces;
+    return kept.verdicts;
+  }
+  const fresh: PowerMemo = {
+    world,
+    successPower: state.successPower,
+    declined: state.declined,
+    stacks,
+    used: state.usedSpaces,
+    verdicts: neighbours.map((from) => judgeSpace(world, state, power, from)),
+  };
+  byPower.set(power, fresh);
+  return fresh.verdicts;
+}
+
+/**
+ * Every adjacent space holding units of `power`'s group, in the board's order, each as a candidate or with the
+ * restriction that blocks it: lazily, so that a question about the first candidate judges no space after it.
+ */
+export function* interceptionSpaces(
+  world: World,
+  state: InterceptionState,
+  power: MajorPower,
+): Generator<
+  { readonly candidate: InterceptionCandidate; readonly blocked?: undefined } | { readonly blocked: BlockedCandidate }
+> {
   const dest = world.board.spaces.get(state.leg.to);
   // The power's restrictions read neither the space nor the formation: judged once for every space (a move among
   // thousands of stacks asks them once, not once per adjacent space), with the same first refusal as before.
@@ -367,29 +486,33 @@ export function interceptionCandidates(
     from: state.leg.to,
     request: none,
   });
-  for (const from of dest?.neighbours ?? []) {
-    const all = groupStacks(world, power, from);
-    if (all.length === 0) continue;
-    if (!byPower.ok) {
-      blocked.push({ power, from, refusal: byPower });
-      continue;
-    }
-    // The space's restrictions do not read the formation either: it is made only for a space they allow.
-    const bySpace = checkAll(SPACE_RESTRICTIONS, world, { ...state, asking: power, power, from, request: none });
-    if (!bySpace.ok) {
-      blocked.push({ power, from, refusal: bySpace });
-      continue;
-    }
-    // Ruling R26: a leader struck by Gout stays behind; the rest of his stack may try.
-    const eligible = withoutGoutyLeaders(world, interceptorStacks(world, power, from, state.leg));
-    const total = eligible.reduce((a, s) => a + landUnitCount(s) + s.leaders.length, 0);
-    const request = total > 0 ? largestFormation(world, eligible) : largestFormation(world, all);
-    const args: InterceptArgs = { ...state, asking: power, power, from, request };
-    const formation = checkAll(FORMATION_RESTRICTIONS, world, args);
-    if (formation.ok) {
-      candidates.push({ power, from, stacks: eligible });
+  if (!byPower.ok) {
+    for (const from of dest?.neighbours ?? [])
+      if (groupStacks(world, power, from).length > 0) yield { blocked: { power, from, refusal: byPower } };
+    return;
+  }
+  for (const v of spaceVerdicts(world, state, power, dest?.neighbours ?? [])) {
+    if (v.kind === 'candidate') yield { candidate: v.candidate };
+    else if (v.kind === 'blocked') yield { blocked: v.blocked };
+  }
+}
+
+/** Every adjacent space holding units of `power`'s group, as a candidate or with the restriction that blocks it. */
+export function interceptionCandidates(
+  world: World,
+  state: InterceptionState,
+  power: MajorPower,
+  /** Stop at the first candidate (whether the power may try at all): the lists are then partial. */
+  first = false,
+): { candidates: InterceptionCandidate[]; blocked: BlockedCandidate[] } {
+  const candidates: InterceptionCandidate[] = [];
+  const blocked: BlockedCandidate[] = [];
+  for (const space of interceptionSpaces(world, state, power)) {
+    if (space.blocked) blocked.push(space.blocked);
+    else {
+      candidates.push(space.candidate);
       if (first) break;
-    } else blocked.push({ power, from, refusal: formation });
+    }
   }
   return { candidates, blocked };
 }
@@ -406,7 +529,7 @@ export function nextInterceptor(world: World, state: InterceptionState): MajorPo
       request: { regulars: 0, mercenaries: 0, cavalry: 0, leaders: [] },
     };
     if (!checkAll(POWER_RESTRICTIONS, world, args).ok) continue;
-    if (interceptionCandidates(world, state, power, true).candidates.length > 0) return power;
+    for (const space of interceptionSpaces(world, state, power)) if (!space.blocked) return power;
   }
   return undefined;
 }

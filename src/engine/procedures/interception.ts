@@ -2,7 +2,13 @@
 // and the 2d6 roll of an attempt.
 import { commandLimit } from '../../rules/formation.ts';
 import { largestFormation } from '../../rules/formation.ts';
-import { interceptionCandidates, isNoOtherPowerSuccessful, POWER_RESTRICTIONS } from '../../rules/interception.ts';
+import {
+  interceptionCandidates,
+  interceptionSpaces,
+  isNoOtherPowerSuccessful,
+  POWER_RESTRICTIONS,
+  type InterceptionCandidate,
+} from '../../rules/interception.ts';
 import { withoutGoutyLeaders } from '../../rules/cards.ts';
 import { must } from '../../rules/must.ts';
 import { intoSpace, outOfSpace, powerGen, powerName, spaceName, unitsText } from '../../text/names.ts';
@@ -12,8 +18,10 @@ import { type Text, msg } from '../../text/text.ts';
 import type { World } from '../../rules/world.ts';
 import { check, checkAll } from '../../rules/verdict.ts';
 import type { Blocked, DecisionLimits, DecisionOf, DecisionOption } from '../../schema/decision.ts';
-import { MAJOR_POWERS, type Power } from '../../schema/power.ts';
-import { NO_UNITS } from '../../schema/units.ts';
+import { MAJOR_POWERS, type MajorPower, type Power } from '../../schema/power.ts';
+import type { EngineEvent } from '../../schema/events.ts';
+import { MAX_OPTIONS } from './field-battle.ts';
+import { NO_UNITS, type Units } from '../../schema/units.ts';
 import { base, decision, option, refusedAnswer, unitsFields, type Waiting } from './common.ts';
 import { named } from './names.ts';
 import { attemptRoll } from './rolls.ts';
@@ -29,6 +37,41 @@ function tryFrom(world: World, power: Power, from: string): Text {
   });
 }
 
+interface Declaration {
+  readonly event: Extract<EngineEvent, { readonly type: 'intercept.declare' }>;
+  readonly request: Units;
+}
+
+/** Each candidate's declaration, made once: the rules keep a candidate while its space and the world around stay. */
+const declarations = new WeakMap<InterceptionCandidate, Declaration>();
+
+/** The declaration of an attempt with the largest formation a candidate space allows (ruling R26: gouty leaders stay). */
+function declaration(world: World, power: MajorPower, cand: InterceptionCandidate): Declaration {
+  let d = declarations.get(cand);
+  if (!d) {
+    const request = largestFormation(world, withoutGoutyLeaders(world, cand.stacks));
+    d = { event: { type: 'intercept.declare', power, from: cand.from, ...unitsFields(request) }, request };
+    declarations.set(cand, d);
+  }
+  return d;
+}
+
+/**
+ * The decision's answers without their words, in its order and cut as it is cut (MAX_OPTIONS, the decline kept): the
+ * eager policy takes the first, so a space after it is judged only as the list needs it.
+ */
+function* answers(w: Waiting<InterceptionContext>): Generator<EngineEvent> {
+  const c = w.context;
+  const power = must(c.asking, 'an interception decision with no power asked');
+  let listed = 0;
+  for (const space of interceptionSpaces(c.world, c, power)) {
+    if (space.blocked) continue;
+    if (++listed >= MAX_OPTIONS) break;
+    yield declaration(c.world, power, space.candidate).event;
+  }
+  yield { type: 'intercept.decline', power };
+}
+
 function build(w: Waiting<InterceptionContext>): DecisionOf<'intercept'> {
   const c = w.context;
   const world = c.world;
@@ -39,15 +82,14 @@ function build(w: Waiting<InterceptionContext>): DecisionOf<'intercept'> {
   {
     const { candidates, blocked: b } = interceptionCandidates(world, c, power);
     for (const cand of candidates) {
-      // Ruling R26: a leader struck by Gout stays behind.
-      const request = largestFormation(world, withoutGoutyLeaders(world, cand.stacks));
+      const { event, request } = declaration(world, power, cand);
       const available = totals(cand.stacks);
       spaces.push({ from: cand.from, available, maxLandUnits: commandLimit(world, available.leaders) });
       const f = spaceName(world, cand.from),
         u = unitsText(world, request);
       options.push(
         option(
-          { type: 'intercept.declare', power, from: cand.from, ...unitsFields(request) },
+          event,
           msg('procedure.interception.build', 'Intercept from {f} with {u}', 'Перехватить {outOfSpace}: {u}', {
             f,
             u,
@@ -111,6 +153,7 @@ function build(w: Waiting<InterceptionContext>): DecisionOf<'intercept'> {
 
 export const intercept = decision<InterceptionContext, 'intercept'>({
   build,
+  answers,
   power: (c) => c.asking,
   // It can always be declined (ruling R9: never forced).
   mayBeForced: false,
