@@ -9,11 +9,11 @@ import type { Stack } from '../schema/scenario.ts';
 import { battlePowers } from './battle-cards.ts';
 import { heldFor, isCardInHand, isCardOfProcedures, WINDOW_RULES } from './cards.ts';
 import { HIT_ON, type DiceTerm } from './dice.ts';
-import { groupOf, opponent, sideStacks, type BattleSetup, type Role } from './field-battle.ts';
+import { groupOf, opponent, sideLeader, sideStacks, type BattleSetup, type Role } from './field-battle.ts';
 import { isBeforeLeague } from './league.ts';
 import { addStacks, landUnitsIn, takePieces } from './stacks.ts';
 import { checkAll, restrictionsOn, type Refusal, type Verdict } from './verdict.ts';
-import type { Position, World } from './world.ts';
+import { reading, type Position, type World } from './world.ts';
 
 /** Tercios' two ways (ruling R30): 3 extra Hapsburg dice hitting on 4–6, or 3 dice fewer for the Hapsburg side. */
 export const TERCIOS_OPTIONS = ['extra-dice', 'fewer-dice'] as const;
@@ -258,6 +258,18 @@ export interface Bribed {
 }
 
 /**
+ * Ruling R29: "your opponent" is the opposing side, all of its powers. Under R29's alternative reading, the opposing
+ * side's leading power (the one that rolls its dice: `sideLeader`) and the minors of its group: only their
+ * mercenaries count and change sides.
+ */
+function bribedFrom(world: World, battle: BattleSetup, role: Role): readonly Stack[] {
+  const stacks = sideStacks(world, battle, role);
+  if (reading(world, 'R29') === 'ruling') return stacks;
+  const leader = sideLeader(world, battle, role, stacks);
+  return stacks.filter((s) => groupOf(world, s.power) === leader);
+}
+
+/**
  * Ruling R29: half the opposing side's mercenaries in the battle, rounded up, leave it — taken from the opposing
  * powers in impulse order — and as many new mercenaries of the player join its stack in the battle space.
  */
@@ -268,7 +280,7 @@ export function bribeMercenaries(
 ): { position: Position; bribed: Bribed[]; mercenaries: number } {
   const side = sideOf(world, battle, power);
   if (!side) return { position: world.position, bribed: [], mercenaries: 0 };
-  const opposing = sideStacks(world, battle, opponent(side))
+  const opposing = bribedFrom(world, battle, opponent(side))
     .filter((s) => s.mercenaries > 0)
     .sort((a, b) => impulseRank(a.power) - impulseRank(b.power));
   const total = opposing.reduce((n, s) => n + s.mercenaries, 0);

@@ -6,7 +6,7 @@ import { z } from 'zod';
 export type VariantRuling = (typeof VARIANT_RULINGS)[number];
 
 /** The rulings that have an alternative reading, in RULINGS.md order. */
-export const VARIANT_RULINGS = ['R5', 'R7', 'R10', 'R11', 'R13', 'R16', 'R17', 'R18', 'R19', 'R20'] as const;
+export const VARIANT_RULINGS = ['R5', 'R7', 'R10', 'R11', 'R13', 'R16', 'R17', 'R18', 'R19', 'R20', 'R29'] as const;
 
 /**
  * Rulings whose reading an older id also selects: R16's last sentence, which the alternative of `"R16"` was about

@@ -94,6 +94,14 @@ const VARIANTS: readonly { ruling: VariantRuling; case: string; onlyRuling: stri
     onlyRuling: 'mohacs hapsburg [ferdinand]; mohacs england 2r | captured: ibrahim-pasha by england | cp 0',
     onlyAlternative: 'mohacs hapsburg [ferdinand]; mohacs england 2r | captured: ibrahim-pasha by hapsburg | cp 0',
   },
+  // Under the alternative only the Hapsburg's mercenary changes sides: France cannot win keeping 2 mercenaries, and
+  // the English keep both of theirs.
+  {
+    ruling: 'R29',
+    case: 'mercenaries-bribed-from-the-whole-side',
+    onlyRuling: 'linz france 1r 2m | cp 0',
+    onlyAlternative: 'linz england 2m | cp 0',
+  },
 ];
 
 describe('each alternative reading changes what its case shows, and only there', () => {
