@@ -4,6 +4,7 @@ import type { EngineEvent } from '../../src/schema/events.ts';
 import { msg, text } from '../../src/text/text.ts';
 import {
   askNextBattleResponder,
+  awardUnfoughtBattle,
   closeBattleResponseWindow,
   passBattleResponseCard,
   playBattleResponseCard,
@@ -36,9 +37,11 @@ import {
   type FieldBattleOutput,
 } from '../../src/rules/procedures/field-battle.ts';
 import { retreatMachine } from '../retreat/retreat.machine.ts';
+import { siegeBreakMachine } from '../siege-break/siege-break.machine.ts';
+import { siegeCheckStates } from '../siege-check.ts';
 import type { StateMeta, Tag } from '../meta.ts';
 import { outputReducersOf, reducersOf } from '../wiring.ts';
-import { guardsOf } from '../../src/rules/procedures/common.ts';
+import { guardsOf, takeProcedureOutput } from '../../src/rules/procedures/common.ts';
 
 export const fieldBattleMachine = setup({
   types: {
@@ -49,11 +52,12 @@ export const fieldBattleMachine = setup({
     meta: {} as StateMeta,
     tags: {} as Tag,
   },
-  actors: { retreat: retreatMachine },
+  actors: { retreat: retreatMachine, siegeBreak: siegeBreakMachine },
   guards: guardsOf(g),
   actions: {
     ...reducersOf<FieldBattleContext>()({
       askNextBattleResponder,
+      awardUnfoughtBattle,
       passBattleResponseCard,
       playBattleResponseCard,
       closeBattleResponseWindow,
@@ -76,7 +80,7 @@ export const fieldBattleMachine = setup({
       applyCasualties,
       besiegeBattleSpace,
     }),
-    ...outputReducersOf<FieldBattleContext>()({ takeRetreatOutput }),
+    ...outputReducersOf<FieldBattleContext>()({ takeRetreatOutput, takeOutput: takeProcedureOutput }),
   },
 }).createMachine({
   id: 'fieldBattle',
@@ -96,6 +100,7 @@ export const fieldBattleMachine = setup({
       },
       always: [
         { guard: 'hasBattleResponderToAsk', target: 'awaitingBattleResponseCard', actions: 'askNextBattleResponder' },
+        { guard: 'isSideWithoutLandUnits', target: 'unfought', actions: 'closeBattleResponseWindow' },
         { target: 'countingDice', actions: ['closeBattleResponseWindow', 'countDice'] },
       ],
     },
@@ -116,7 +121,7 @@ export const fieldBattleMachine = setup({
       on: {
         'card.play': {
           guard: 'isLegalBattleResponseCard',
-          target: 'responseCards',
+          target: 'checkingCardSieges',
           actions: 'playBattleResponseCard',
         },
         'card.pass': {
@@ -125,6 +130,27 @@ export const fieldBattleMachine = setup({
           actions: 'passBattleResponseCard',
         },
       },
+    },
+    ...siegeCheckStates('checkingCardSieges', 'breakingCardSieges', {
+      description:
+        "Step 1: mercenaries the Ottoman's Landsknechts eliminated may leave besiegers too few anywhere: the siege ends at once and they retreat (15.3, ruling R32).",
+      title: msg(
+        'machine.field-battle.checkingCardSieges.title',
+        'Sieges broken by the card?',
+        'Сняты ли осады картой?',
+      ),
+      next: 'responseCards',
+      take: 'takeOutput',
+    }),
+    unfought: {
+      description:
+        "Step 1 left a side with no land units (ruling R32): no dice are rolled; the side with land units wins, the other's leaders are captured (14 step 10).",
+      meta: {
+        rule: '14 step 1',
+        ruling: 'R32',
+        title: msg('machine.field-battle.unfought.title', 'No battle to fight', 'Сражаться некому'),
+      },
+      always: { target: 'applyingCasualties', actions: 'awardUnfoughtBattle' },
     },
     countingDice: {
       description: 'Steps 2–3: one die per land unit, + the best battle rating; the defender adds 1.',

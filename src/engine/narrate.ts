@@ -35,6 +35,7 @@ import {
 } from '../text/names.ts';
 import { count, NOUNS, says } from '../text/grammar.ts';
 import { cite } from '../text/rules.ts';
+import { eliminatedText } from '../text/mercenaries.ts';
 import { joinText, msg, text, type Text } from '../text/text.ts';
 import { LAND_UNIT_TYPES, type LandUnitType, type Units } from '../schema/units.ts';
 
@@ -108,6 +109,23 @@ function winnerNote({ world, context: f }: StepOf<'fieldBattle'>): Text[] {
   ];
 }
 
+/** Ruling R32: a side 14 step 1 left with no land units — no battle is fought, the other side wins. */
+function unfoughtNote(world: World, space: string, side: 'attacker' | 'defender' | 'both', winner: Power): Text {
+  return msg(
+    'narrate.unfoughtNote',
+    'No field battle is fought in {spaceName}: {side, select, attacker {the attacking side has} defender {the defending side has} other {neither side has}} no land units left after 14 step 1, and {p} wins without a roll ({r}).',
+    'Полевого сражения {inSpace} не будет: {side, select, attacker {у атакующей стороны} defender {у обороняющейся стороны} other {ни у одной из сторон}} не осталось сухопутных частей после шага 1, и {p} {powerForm, select, pl {побеждают} other {побеждает}} без броска ({r}).',
+    {
+      spaceName: spaceName(world, space),
+      side,
+      p: powerName(winner),
+      r: cite('14 step 1', 'R32'),
+      inSpace: inSpace(world, space),
+      powerForm: ruFormOf(winner),
+    },
+  );
+}
+
 /** Ruling R26: Foul Weather or Gout cancels the move it was played against. */
 function cardNote(world: World, card: CardSummary, move: MoveSummary | undefined): Text {
   const p = powerName(card.power),
@@ -142,6 +160,16 @@ function cardNote(world: World, card: CardSummary, move: MoveSummary | undefined
       '{p} plays {c}: {whereWW} ({r}).',
       '{p} {plays} карту {c}: новые наёмники — {whereWW2} ({r}).',
       { p, c, whereWW: where.map((w) => w.en).join(', '), r, plays, whereWW2: where.map((w) => w.ru).join(', ') },
+    );
+  }
+  if (card.eliminated) {
+    // Ruling R32: the Ottoman's Landsknechts — which mercenaries it eliminated, whose and where.
+    const list = card.eliminated.map((e) => eliminatedText(world, e));
+    return msg(
+      'narrate.cardNote.eliminated',
+      '{p} plays {c}: {listEn} eliminated ({r}).',
+      '{p} {plays} карту {c}: уничтожены наёмники — {listRu} ({r}).',
+      { p, c, listEn: list.map((t) => t.en).join(' and '), r, plays, listRu: list.map((t) => t.ru).join(', ') },
     );
   }
   if (card.bribed) {
@@ -465,34 +493,37 @@ function summaryNotes(world: World, before: RecordedSummary, after: RecordedSumm
       d = side('defender');
     const r9 = cite('14 step 9'),
       r7 = cite('R7');
-    out.push(
-      winnerText(
-        world,
-        b.space,
-        b.winnerPower,
-        b[b.winner].hits,
-        b[b.winner === 'attacker' ? 'defender' : 'attacker'].hits,
-        a.hits === d.hits,
-      ),
-    );
-    out.push(
-      msg(
-        'narrate.summaryNotes.7',
-        'Losses: {names} {number, select, one {loses} other {lose}} {lost}; {dNames} {dNumber, select, one {loses} other {lose}} {dLost} ({r9}).',
-        'Потери: {names} — {string, select, true {{lost}} other {без потерь}}; {dNames} — {dLostAny, select, true {{dLost}} other {без потерь}} ({r9}).',
-        {
-          names: a.names,
-          number: a.names.number,
-          lost: a.lost,
-          string: String(a.lostAny),
-          dNames: d.names,
-          dNumber: d.names.number,
-          dLost: d.lost,
-          dLostAny: String(d.lostAny),
-          r9,
-        },
-      ),
-    );
+    if (b.unfought) out.push(unfoughtNote(world, b.space, b.unfought, b.winnerPower));
+    else
+      out.push(
+        winnerText(
+          world,
+          b.space,
+          b.winnerPower,
+          b[b.winner].hits,
+          b[b.winner === 'attacker' ? 'defender' : 'attacker'].hits,
+          a.hits === d.hits,
+        ),
+      );
+    if (!b.unfought)
+      out.push(
+        msg(
+          'narrate.summaryNotes.7',
+          'Losses: {names} {number, select, one {loses} other {lose}} {lost}; {dNames} {dNumber, select, one {loses} other {lose}} {dLost} ({r9}).',
+          'Потери: {names} — {string, select, true {{lost}} other {без потерь}}; {dNames} — {dLostAny, select, true {{dLost}} other {без потерь}} ({r9}).',
+          {
+            names: a.names,
+            number: a.names.number,
+            lost: a.lost,
+            string: String(a.lostAny),
+            dNames: d.names,
+            dNumber: d.names.number,
+            dLost: d.lost,
+            dLostAny: String(d.lostAny),
+            r9,
+          },
+        ),
+      );
     // 15.2: what the result means for a relief force, told with the battle (before its retreats).
     if (after.relief) {
       const outcome = reliefOutcome(b.winner === 'attacker', a.hits, d.hits);

@@ -30,6 +30,8 @@ export function eliminatedSoFar(summary: Summary): Record<LandUnitType, number> 
     out[t] += summary.battle ? summary.battle.attacker.losses[t] + summary.battle.defender.losses[t] : 0;
     for (const r of summary.retreats) out[t] += r.eliminated[t];
   }
+  // Ruling R32: the mercenaries the Ottoman's Landsknechts eliminated, anywhere on the board.
+  for (const c of summary.cards) for (const e of c.eliminated ?? []) out.mercenaries += e.mercenaries;
   return out;
 }
 
@@ -88,7 +90,7 @@ export const STEP_INVARIANTS: readonly NamedInvariant[] = [
   {
     name: 'landUnitsConserved',
     description:
-      'every land unit of the start, and every mercenary a card placed (ruling R32), is on the board, in transit or eliminated by the rules (14 step 9, 14.1)',
+      'every land unit of the start, and every mercenary a card placed (ruling R32), is on the board, in transit or eliminated by the rules (14 step 9, 14.1, the Ottoman’s Landsknechts: ruling R32)',
     at: 'step',
     check: (initial, o) => {
       const v: string[] = [];

@@ -1,6 +1,7 @@
 // Landsknechts (#33) and Swiss Mercenaries (#36) at 14 step 1 (RULES.md §5, ruling R32): the attacker first, then
 // each defending major power in impulse order, may play them; new mercenaries go to spaces where the placing power
-// has land units not under siege. The restrictions on a play, who is asked, and where the mercenaries may go.
+// has land units not under siege, and the Ottoman's Landsknechts instead eliminates 2 mercenaries anywhere. The
+// restrictions on a play, who is asked, where the mercenaries may go and which may be eliminated.
 import { CARDS, isCardId, type CardId } from '../data/cards.ts';
 import { MAJOR_POWERS, type MajorPower } from '../schema/power.ts';
 import { heldFor, isCardInHand, isCardOfProcedures } from './cards.ts';
@@ -8,9 +9,10 @@ import { defenderStacks, groupOf, type BattleSetup } from './field-battle.ts';
 import { FORTIFICATION_LIMIT } from './withdrawal.ts';
 import { isBesiegedInside } from './siege.ts';
 import { isBeforeLeague } from './league.ts';
-import { landUnitsIn, stacksWhere } from './stacks.ts';
+import { landUnitsIn, stacksWhere, takePieces } from './stacks.ts';
 import { checkAll, restrictionsOn, type Refusal, type Verdict } from './verdict.ts';
-import type { World } from './world.ts';
+import type { Position, World } from './world.ts';
+import type { Stack } from '../schema/scenario.ts';
 import { landUnitCount } from '../schema/units.ts';
 
 /** Where new mercenaries go: a space, with the placing power's units outside or inside the fortifications. */
@@ -20,12 +22,106 @@ export interface Placement {
   readonly inside?: boolean | undefined;
 }
 
-/** A play at 14 step 1: who plays which card in which battle, and where the new mercenaries go. */
+/** Mercenaries the Ottoman's Landsknechts eliminates (ruling R32): whose, where, how many. */
+export interface Elimination {
+  readonly space: string;
+  readonly power: MajorPower;
+  readonly mercenaries: number;
+  readonly inside?: boolean | undefined;
+}
+
+/** A play at 14 step 1: who plays which card in which battle, where the new mercenaries go or which are eliminated. */
 export interface BattleCardArgs {
   readonly power: MajorPower;
   readonly card: string;
   readonly battle: BattleSetup;
   readonly placements?: readonly Placement[] | undefined;
+  readonly eliminations?: readonly Elimination[] | undefined;
+}
+
+/** How many mercenaries the Ottoman's Landsknechts eliminates (ruling R32). */
+export const LANDSKNECHTS_ELIMINATED = 2;
+
+/** Ruling R32: the Ottoman's Landsknechts places nobody and eliminates mercenaries instead. */
+export function eliminatesMercenaries(power: MajorPower, card: string): boolean {
+  return card === 'landsknechts' && power === 'ottoman';
+}
+
+/** Mercenaries on the board at one place: a space, a power, a side of the walls, and how many. */
+export interface MercenaryTarget {
+  readonly space: string;
+  readonly power: MajorPower;
+  readonly inside: boolean;
+  readonly mercenaries: number;
+}
+
+/**
+ * Ruling R32 ("anywhere"): every mercenary on the board, of any power, inside or outside the fortifications, under
+ * siege or not, gathered by space, power and side of the walls — the battle space first (outside, then inside), then
+ * the board's order. Only major powers other than the Ottoman have mercenaries (5.2).
+ */
+export function mercenaryTargets(world: World, battle: Pick<BattleSetup, 'space'>): MercenaryTarget[] {
+  const out = new Map<string, { space: string; power: MajorPower; inside: boolean; mercenaries: number }>();
+  for (const s of world.position.stacks) {
+    if (s.mercenaries === 0) continue;
+    const k = `${s.space}|${s.power}|${s.inside}`;
+    const at = out.get(k);
+    if (at) at.mercenaries += s.mercenaries;
+    else out.set(k, { space: s.space, power: s.power as MajorPower, inside: s.inside, mercenaries: s.mercenaries });
+  }
+  const all = [...out.values()];
+  return [...all.filter((t) => t.space === battle.space), ...all.filter((t) => t.space !== battle.space)];
+}
+
+/** Ruling R32: 2 mercenaries, or every one there is when the board holds fewer. */
+export function eliminationCount(world: World, battle: Pick<BattleSetup, 'space'>): number {
+  const total = mercenaryTargets(world, battle).reduce((n, t) => n + t.mercenaries, 0);
+  return Math.min(LANDSKNECHTS_ELIMINATED, total);
+}
+
+/**
+ * Every distinct choice of the Ottoman's Landsknechts (ruling R32), each once whatever the order it is named in: two
+ * mercenaries of one place, or one of each of two places (one, when the board holds only one).
+ */
+export function* eliminationChoices(world: World, battle: Pick<BattleSetup, 'space'>): Generator<Elimination[]> {
+  const targets = mercenaryTargets(world, battle);
+  const n = eliminationCount(world, battle);
+  const at = (t: MercenaryTarget, mercenaries: number): Elimination => ({
+    space: t.space,
+    power: t.power,
+    mercenaries,
+    ...(t.inside ? { inside: true } : {}),
+  });
+  if (n === 1) {
+    yield [at(targets[0]!, 1)];
+    return;
+  }
+  for (let i = 0; i < targets.length; i++) {
+    if (targets[i]!.mercenaries >= n) yield [at(targets[i]!, n)];
+    for (let j = i + 1; j < targets.length; j++) yield [at(targets[i]!, 1), at(targets[j]!, 1)];
+  }
+}
+
+/**
+ * Ruling R32: the position once the mercenaries named are eliminated. Within one place the mercenaries of stacks
+ * already marked go first (as casualties do, src/rules/casualties.ts); a stack left with leaders only stays.
+ */
+export function eliminateMercenaries(position: Position, eliminations: readonly Elimination[]): Position {
+  const pieces: Stack[] = [];
+  for (const e of eliminations) {
+    let left = e.mercenaries;
+    const marks = (s: Stack) => Number(s.lostBattle) + Number(s.attemptedInterception);
+    const here = stacksWhere(position, { space: e.space, inside: e.inside ?? false, powers: [e.power] })
+      .filter((s) => s.mercenaries > 0)
+      .sort((a, b) => marks(b) - marks(a));
+    for (const s of here) {
+      const n = Math.min(left, s.mercenaries);
+      if (n === 0) break;
+      pieces.push({ ...s, regulars: 0, mercenaries: n, cavalry: 0, leaders: [] });
+      left -= n;
+    }
+  }
+  return takePieces(position, pieces);
 }
 
 /**
@@ -89,12 +185,12 @@ export const isPowerInTheBattle = battleCard({
   facts: (_w, a) => ({ power: a.power, space: a.battle.space }),
 });
 
-export const isOttomanLandsknechtsSupported = battleCard({
-  name: 'isOttomanLandsknechtsSupported',
-  rule: 'R14',
-  ruling: 'R14',
+export const hasMercenaryToEliminate = battleCard({
+  name: 'hasMercenaryToEliminate',
+  rule: '14 step 1',
+  ruling: 'R32',
   statements: [],
-  holds: (_w, a) => !(a.card === 'landsknechts' && a.power === 'ottoman'),
+  holds: (w, a) => !eliminatesMercenaries(a.power, a.card) || eliminationCount(w, a.battle) > 0,
   facts: (_w, a) => ({ power: a.power }),
 });
 
@@ -124,8 +220,8 @@ export const hasPlacementSpace = battleCard({
 
 function placementProblem(w: World, a: BattleCardArgs): string | undefined {
   const grant = isCardId(a.card) ? mercenaryGrant(a.power, a.card) : undefined;
-  if (!grant) return undefined;
   const given = a.placements ?? [];
+  if (!grant) return given.length > 0 ? 'none' : undefined;
   const total = given.reduce((n, p) => n + p.mercenaries, 0);
   if (total !== grant.count) return 'count';
   const open = placementSpaces(w, grant.placer, a.battle);
@@ -139,6 +235,46 @@ function placementProblem(w: World, a: BattleCardArgs): string | undefined {
   }
   return undefined;
 }
+
+interface EliminationProblem {
+  readonly problem: 'none' | 'count' | 'target';
+  /** The place named with more mercenaries than it holds ('target'). */
+  readonly at?: { readonly space: string; readonly power: MajorPower; readonly asked: number; readonly there: number };
+}
+
+function eliminationProblem(w: World, a: BattleCardArgs): EliminationProblem | undefined {
+  const given = a.eliminations ?? [];
+  if (!eliminatesMercenaries(a.power, a.card)) return given.length > 0 ? { problem: 'none' } : undefined;
+  if (given.reduce((n, e) => n + e.mercenaries, 0) !== eliminationCount(w, a.battle)) return { problem: 'count' };
+  const targets = mercenaryTargets(w, a.battle);
+  const used = new Map<string, number>();
+  for (const e of given) {
+    const k = `${e.space}|${e.power}|${e.inside ?? false}`;
+    const asked = (used.get(k) ?? 0) + e.mercenaries;
+    used.set(k, asked);
+    const t = targets.find((x) => x.space === e.space && x.power === e.power && x.inside === (e.inside ?? false));
+    if (!t || asked > t.mercenaries)
+      return { problem: 'target', at: { space: e.space, power: e.power, asked, there: t?.mercenaries ?? 0 } };
+  }
+  return undefined;
+}
+
+export const areEliminationsLegal = battleCard({
+  name: 'areEliminationsLegal',
+  rule: '14 step 1',
+  ruling: 'R32',
+  statements: [],
+  holds: (w, a) => eliminationProblem(w, a) === undefined,
+  facts: (w, a) => {
+    const p = eliminationProblem(w, a);
+    return {
+      problem: p?.problem ?? '',
+      count: eliminationCount(w, a.battle),
+      spaces: [...new Set(mercenaryTargets(w, a.battle).map((t) => t.space))],
+      ...(p?.at ? { space: p.at.space, power: p.at.power, asked: p.at.asked, there: p.at.there } : {}),
+    };
+  },
+});
 
 export const arePlacementsLegal = battleCard({
   name: 'arePlacementsLegal',
@@ -160,7 +296,7 @@ export const arePlacementsLegal = battleCard({
 /** What makes a held card unplayable whatever the placements (its holder, the battle, the board). */
 export const BATTLE_CARD_HOLDER = [
   isPowerInTheBattle,
-  isOttomanLandsknechtsSupported,
+  hasMercenaryToEliminate,
   mayGainMercenaries,
   hasPlacementSpace,
 ] as const;
@@ -171,24 +307,29 @@ export const BATTLE_CARD_RESTRICTIONS = [
   isCardInHand,
   ...BATTLE_CARD_HOLDER,
   arePlacementsLegal,
+  areEliminationsLegal,
 ] as const;
 
-export const RESTRICTIONS = [isCardOfBattleWindow, ...BATTLE_CARD_HOLDER, arePlacementsLegal] as const;
+export const RESTRICTIONS = [
+  isCardOfBattleWindow,
+  ...BATTLE_CARD_HOLDER,
+  arePlacementsLegal,
+  areEliminationsLegal,
+] as const;
 
 export function checkBattleCard(world: World, args: BattleCardArgs): Verdict {
   return checkAll<BattleCardArgs>(BATTLE_CARD_RESTRICTIONS, world, args);
 }
 
-/** A play of 14 step 1 as an event names it. */
-export interface BattleCardPlay {
-  readonly power: MajorPower;
-  readonly card: CardId;
-  readonly placements: readonly Placement[];
-}
+/** A play of 14 step 1 as an event names it: where the new mercenaries go, or which are eliminated. */
+export type BattleCardPlay =
+  | { readonly power: MajorPower; readonly card: CardId; readonly placements: readonly Placement[] }
+  | { readonly power: MajorPower; readonly card: CardId; readonly eliminations: readonly Elimination[] };
 
 /**
  * The plays `power` has at 14 step 1 with the cards it holds: all the new mercenaries in one space, for every space
- * that takes them (the battle space first; any other split is accepted too), and every held card it may not play.
+ * that takes them (the battle space first; any other split is accepted too); for the Ottoman's Landsknechts every
+ * distinct choice of the mercenaries it eliminates (ruling R32); and every held card it may not play.
  */
 export function battleCardPlays(
   world: World,
@@ -201,6 +342,10 @@ export function battleCardPlays(
     const v = checkAll(BATTLE_CARD_HOLDER, world, { power, card, battle });
     if (!v.ok) {
       refused.push({ card, refusal: v });
+      continue;
+    }
+    if (eliminatesMercenaries(power, card)) {
+      for (const eliminations of eliminationChoices(world, battle)) plays.push({ power, card, eliminations });
       continue;
     }
     const grant = mercenaryGrant(power, card)!;

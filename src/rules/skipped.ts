@@ -178,7 +178,8 @@ export function skippedResponseCards(world: World, leg: MoveLeg, passed: readonl
 
 /**
  * 14 step 1, ruling R9: the powers of the battle holding Landsknechts or Swiss Mercenaries that were not asked
- * because no play of theirs was legal (the Ottoman's Landsknechts, not supported yet; no space for the mercenaries).
+ * because no play of theirs was legal (no space for the new mercenaries; for the Ottoman's Landsknechts, no mercenary
+ * anywhere on the board to eliminate).
  */
 export function skippedBattleCards(
   world: World,

@@ -23,7 +23,7 @@ import {
 } from './events.ts';
 import { DiceTermSchema } from './dice.ts';
 import { FactsSchema } from './facts.ts';
-import { PowerSchema } from './power.ts';
+import { MajorPowerSchema, PowerSchema } from './power.ts';
 import { ModifierSchema } from './result.ts';
 import type { DeepReadonly } from './readonly.ts';
 import { CountSchema, LeaderIdSchema, SpaceIdSchema } from './units.ts';
@@ -173,6 +173,15 @@ export const CardLimitsSchema = z.object({
     .array(SpaceIdSchema)
     .optional()
     .describe('14 step 1 (ruling R32): every space that takes new mercenaries; any split over them is accepted'),
+  eliminate: CountSchema.optional().describe(
+    "14 step 1 (ruling R32): how many mercenaries the Ottoman's Landsknechts eliminates (2, or every one there is)",
+  ),
+  targets: z
+    .array(
+      z.object({ space: SpaceIdSchema, power: MajorPowerSchema, inside: z.boolean(), mercenaries: CountSchema }),
+    )
+    .optional()
+    .describe("14 step 1 (ruling R32): every mercenary on the board the Ottoman's Landsknechts may eliminate, by place"),
   cards: z
     .array(
       z.object({

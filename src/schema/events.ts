@@ -1,6 +1,6 @@
 // Events a host sends to a session (DESIGN "Events", a contract). Dot-named, one zod object per event.
 import { z } from 'zod';
-import { PowerSchema } from './power.ts';
+import { MajorPowerSchema, PowerSchema } from './power.ts';
 import type { DeepReadonly } from './readonly.ts';
 import { LIMITS } from './limits.ts';
 import { CountSchema, LandUnitTypeSchema, LeaderIdSchema, SpaceIdSchema, textSchema, UnitFieldsShape } from './units.ts';
@@ -110,6 +110,22 @@ export const CardPlaySchema = z
       .optional()
       .describe(
         'Landsknechts, Swiss Mercenaries (ruling R32): where the new mercenaries go — spaces where the placing power has land units not under siege',
+      ),
+    eliminations: z
+      .array(
+        z
+          .object({
+            space: SpaceIdSchema,
+            power: MajorPowerSchema.describe('whose mercenaries (5.2: only major powers other than the Ottoman have any)'),
+            mercenaries: CountSchema.min(1).max(2),
+            inside: z.boolean().optional().describe('those inside the fortifications'),
+          })
+          .strict(),
+      )
+      .max(2)
+      .optional()
+      .describe(
+        "the Ottoman's Landsknechts (ruling R32): the 2 mercenaries it eliminates anywhere on the board (every one there is, when fewer)",
       ),
     option: z
       .enum(['extra-dice', 'fewer-dice'])

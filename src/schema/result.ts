@@ -91,6 +91,12 @@ export const BattleSummarySchema = z.object({
   defender: BattleSideSchema,
   winner: z.enum(['attacker', 'defender']),
   winnerPower: PowerSchema,
+  unfought: z
+    .enum(['attacker', 'defender', 'both'])
+    .optional()
+    .describe(
+      "the side left with no land units at 14 step 1 (the Ottoman's Landsknechts, ruling R32): no dice are rolled, the side with land units wins (the defender when neither has any)",
+    ),
 });
 
 export const RetreatSummarySchema = z.object({
@@ -139,6 +145,10 @@ export const CardSummarySchema = z.object({
     .array(z.object({ space: SpaceIdSchema, power: MajorPowerSchema, mercenaries: CountSchema, inside: z.boolean() }))
     .optional()
     .describe('Landsknechts, Swiss Mercenaries: the new mercenaries and where they went (ruling R32)'),
+  eliminated: z
+    .array(z.object({ space: SpaceIdSchema, power: MajorPowerSchema, mercenaries: CountSchema, inside: z.boolean() }))
+    .optional()
+    .describe("the Ottoman's Landsknechts: the mercenaries it eliminated, whose and where (ruling R32)"),
   option: z.enum(['extra-dice', 'fewer-dice']).optional().describe("Tercios: the way it was played (ruling R30)"),
   side: z
     .enum(['attacker', 'defender'])

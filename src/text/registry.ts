@@ -321,8 +321,8 @@ export const RULE_REGISTRY: Readonly<Record<RuleRef, Text>> = {
     '«Янычары» (№1): после бросков ещё 5 кубиков (попадание на 5–6) стороне Османов, раз в ход.',
   ),
   R32: t(
-    'Landsknechts (#33) and Swiss Mercenaries (#36) at 14 step 1, attacker first: new mercenaries (4 for the Hapsburg, or for France by Swiss Mercenaries; 2 otherwise) go where the placing power has land units not under siege.',
-    '«Ландскнехты» (№33) и «Швейцарские наёмники» (№36) на шаге 1 14, начиная с атакующего: новые наёмники (4 у Габсбургов или у Франции по «Швейцарским наёмникам», иначе 2) ставятся туда, где у державы есть сухопутные части не в осаде.',
+    'Landsknechts (#33) and Swiss Mercenaries (#36) at 14 step 1, attacker first: new mercenaries (4 for the Hapsburg, or for France by Swiss Mercenaries; 2 otherwise) go where the placing power has land units not under siege; the Ottoman’s Landsknechts instead eliminates 2 mercenaries anywhere.',
+    '«Ландскнехты» (№33) и «Швейцарские наёмники» (№36) на шаге 1 14, начиная с атакующего: новые наёмники (4 у Габсбургов или у Франции по «Швейцарским наёмникам», иначе 2) ставятся туда, где у державы есть сухопутные части не в осаде; «Ландскнехты» Османов вместо этого уничтожают 2 наёмников где угодно.',
   ),
   R33: t(
     'A scenario lists the cards each power holds; each card exists once; every listed card is offered where it is legal, and playing is optional.',

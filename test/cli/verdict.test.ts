@@ -75,7 +75,7 @@ describe('a query with a typo is an error, not "no match"', { timeout: 120_000 }
       expect(r.code).toBe(2);
       expect(r.stdout).toBe('');
       expect(r.stderr).toBe(
-        `his: ${option} reads a property that does not exist: summary.battle.winer does not exist (summary.battle has space, attacker, defender, winner, winnerPower) in the expression summary.battle?.winer === 'attacker'\n`,
+        `his: ${option} reads a property that does not exist: summary.battle.winer does not exist (summary.battle has space, attacker, defender, winner, winnerPower, unfought) in the expression summary.battle?.winer === 'attacker'\n`,
       );
     },
   );

@@ -276,7 +276,7 @@ describe('[Session API] `his schema decision`', () => {
       continue: [],
       casualties: ['groups', 'keepsOne', 'losses', 'oddHits'],
       retreat: ['available', 'destinations', 'insideAvailable', 'insideRoom', 'leadersMayGoInside'],
-      card: ['cards', 'destinations', 'window'],
+      card: ['cards', 'destinations', 'eliminate', 'targets', 'window'],
       relief: ['available', 'insideNow'],
     });
     for (const kind of ['intercept', 'avoid', 'casualties', 'retreat', 'card', 'relief']) {

@@ -1079,6 +1079,113 @@ describe('14 field battle machine (with its retreat child)', () => {
       );
     });
 
+    /** The book's battle with `stacks` for the Hapsburg in Vienna instead of its 10 regulars, and the Ottoman's card. */
+    const ottomanCardWith = (viennaStacks: readonly Stack[], elsewhere: readonly Stack[] = []) => {
+      const base = viennaBattleWorld();
+      const hapsburgInVienna = stacksOf(base, 'vienna', 'hapsburg');
+      const position = addStacks(replaceStacks(base.position, hapsburgInVienna, viennaStacks), elsewhere);
+      return startRecording((inspect) =>
+        createActor(fieldBattleMachine, {
+          input: {
+            world: withPosition(base, { ...position, hands: { ottoman: ['landsknechts'] } }),
+            battle: { space: 'vienna', attacker: 'ottoman', origin: 'pressburg' },
+          },
+          inspect,
+        }),
+      );
+    };
+    const hapsburgStack = (space: string, p: Partial<Stack>): Stack => ({
+      space,
+      power: 'hapsburg',
+      regulars: 0,
+      mercenaries: 0,
+      cavalry: 0,
+      leaders: [],
+      inside: false,
+      lostBattle: false,
+      attemptedInterception: false,
+      ...p,
+    });
+    const eliminate = (...eliminations: { space: string; mercenaries: number }[]): EngineEvent => ({
+      type: 'card.play',
+      power: 'ottoman',
+      card: 'landsknechts',
+      eliminations: eliminations.map((e) => ({ ...e, power: 'hapsburg' as const })),
+    });
+
+    test('[14 step 1, ruling R32] the Ottoman’s Landsknechts: only 2 mercenaries that stand on the board are accepted', () => {
+      const { actor } = ottomanCardWith(
+        [hapsburgStack('vienna', { regulars: 8, mercenaries: 2, leaders: ['charles-v', 'ferdinand'] })],
+        [hapsburgStack('linz', { mercenaries: 1 })],
+      );
+      expect(waiting(actor)).toMatchObject({ machine: 'fieldBattle', state: 'awaitingBattleResponseCard' });
+      const s = waiting(actor).snapshot;
+      expect(s.can(eliminate({ space: 'vienna', mercenaries: 2 }))).toBe(true);
+      expect(s.can(eliminate({ space: 'vienna', mercenaries: 1 }, { space: 'linz', mercenaries: 1 }))).toBe(true);
+      expect(s.can(eliminate({ space: 'vienna', mercenaries: 1 }))).toBe(false);
+      expect(s.can(eliminate({ space: 'linz', mercenaries: 2 }))).toBe(false);
+      expect(s.can(eliminate({ space: 'graz', mercenaries: 2 }))).toBe(false);
+      expect(s.can({ type: 'card.play', power: 'ottoman', card: 'landsknechts' })).toBe(false);
+      expect(s.can({ type: 'card.pass', power: 'ottoman' })).toBe(true);
+      answer(actor, eliminate({ space: 'vienna', mercenaries: 1 }, { space: 'linz', mercenaries: 1 }));
+      // The dice are counted after the window: 9 land units + 2 for Charles V + 1 for the defender.
+      answer(actor, dice(10, 1));
+      expect(waiting(actor).snapshot.can(dice(12, 1))).toBe(true);
+      expect(held(waiting(actor).snapshot.context.world, 'linz', 'hapsburg')).toEqual(units({}));
+    });
+
+    test('[14 step 1, ruling R32] a play that leaves the defenders without land units goes to the losses with no dice; their leaders are captured', () => {
+      const { actor, visited } = ottomanCardWith([hapsburgStack('vienna', { mercenaries: 2, leaders: ['ferdinand'] })]);
+      answer(actor, eliminate({ space: 'vienna', mercenaries: 2 }));
+      expect(visited).toContain('unfought');
+      expect(visited).not.toContain('countingDice');
+      expect(visited).not.toContain('rollingAttackerDice');
+      const snap = actor.getSnapshot();
+      expect(snap.status).toBe('done');
+      expect(snap.output?.winner).toBe('attacker');
+      expect(snap.output?.summary.battle).toMatchObject({ unfought: 'defender', winner: 'attacker' });
+      expect(snap.output?.world.position.captured).toEqual([{ leader: 'ferdinand', by: 'ottoman' }]);
+    });
+
+    test('[15.3, ruling R32] mercenaries taken from besiegers elsewhere break that siege before the window goes on', () => {
+      const base = viennaBattleWorld();
+      const hapsburgInVienna = stacksOf(base, 'vienna', 'hapsburg');
+      const besieged = addStacks(
+        replaceStacks(base.position, hapsburgInVienna, [
+          hapsburgStack('vienna', { regulars: 8, leaders: ['charles-v', 'ferdinand'] }),
+        ]),
+        [
+          hapsburgStack('belgrade', { regulars: 1, mercenaries: 1 }),
+          { ...hapsburgStack('belgrade', { regulars: 1, inside: true }), power: 'ottoman' },
+        ],
+      );
+      const { actor, visited } = startRecording((inspect) =>
+        createActor(fieldBattleMachine, {
+          input: {
+            world: withPosition(base, {
+              ...besieged,
+              control: { ...besieged.control, belgrade: 'ottoman', szegedin: 'hapsburg' },
+              sieges: [{ space: 'belgrade', by: ['hapsburg'], thisImpulse: false }],
+              hands: { ottoman: ['landsknechts'] },
+            }),
+            battle: { space: 'vienna', attacker: 'ottoman', origin: 'pressburg' },
+          },
+          inspect,
+        }),
+      );
+      // Ruling R32: the only mercenary on the board — 1 of 2 besiegers against 1 inside.
+      answer(actor, eliminate({ space: 'belgrade', mercenaries: 1 }));
+      expect(visited.indexOf('checkingCardSieges')).toBeLessThan(visited.indexOf('breakingCardSieges'));
+      // 15.3: the besiegers retreat (their choice of space) before the battle's dice are counted.
+      expect(waiting(actor)).toMatchObject({ machine: 'retreat', state: 'awaitingRetreat' });
+      answer(actor, { type: 'retreat.declare', power: 'hapsburg', to: 'szegedin' });
+      expect(visited.indexOf('breakingCardSieges')).toBeLessThan(visited.indexOf('countingDice'));
+      const w = waiting(actor).snapshot.context.world;
+      expect(w.position.sieges).toEqual([]);
+      expect(held(w, 'belgrade', 'hapsburg')).toEqual(units({}));
+      expect(waiting(actor)).toMatchObject({ machine: 'fieldBattle', state: 'rollingAttackerDice' });
+    });
+
     test('[14 step 1, ruling R9] nobody holds a card of the window: it passes through and asks nobody', () => {
       const { actor, visited } = battleWith({ hapsburg: ['foul-weather'] });
       expect(waiting(actor)).toMatchObject({ machine: 'fieldBattle', state: 'rollingAttackerDice' });

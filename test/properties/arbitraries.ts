@@ -957,13 +957,23 @@ export function scenarioArb(opts: GenOptions = {}): fc.Arbitrary<ScenarioJson> {
   return candidateArb(opts).filter(accepted);
 }
 
+/** What `withCardsArb` deals beyond the general options. */
+export interface CardDeal {
+  /**
+   * The Ottoman's Landsknechts (ruling R32): the card goes to the Ottoman whenever it takes part, and every stack of
+   * a major power that may hold mercenaries (5.2: not the Ottoman's) gets one more, so that mercenaries stand in
+   * the battle and elsewhere — besieging, besieged, beside the battle — for the card to eliminate.
+   */
+  readonly ottomanLandsknechts?: boolean;
+}
+
 /**
  * Random valid scenarios with the supported cards of ruling R14 dealt into hands (ruling R33: each card exists once):
  * each card goes to one of the major powers with stacks in the scenario, or to nobody; `SUPPORTED_CARDS` is read, so a
  * card the engine comes to support is dealt from then on. Positions where the deal is not a legal scenario (a power
  * the cards' rules refuse a hand to) are dropped like any other invalid candidate.
  */
-export function withCardsArb(opts: GenOptions = {}): fc.Arbitrary<ScenarioJson> {
+export function withCardsArb(opts: GenOptions = {}, deal: CardDeal = {}): fc.Arbitrary<ScenarioJson> {
   return fc
     .tuple(
       candidateArb(opts),
@@ -972,14 +982,28 @@ export function withCardsArb(opts: GenOptions = {}): fc.Arbitrary<ScenarioJson> 
     .map(([json, picks]) => {
       const holders = MAJOR_POWERS.filter((p) => json.impulse.power === p || json.stacks.some((s) => s.power === p));
       const hands: Partial<Record<MajorPower, string[]>> = {};
+      const toOttoman = deal.ottomanLandsknechts === true && holders.includes('ottoman');
       SUPPORTED_CARDS.forEach((card, i) => {
         const pick = picks[i]!;
+        if (toOttoman && card === 'landsknechts') {
+          (hands.ottoman ??= []).push(card);
+          return;
+        }
+        // Mercenaries Bribed can leave a side of mercenaries only without land units at 14 steps 4–5, a case of
+        // the combat window's and not of this deal's.
+        if (deal.ottomanLandsknechts && card === 'mercenaries-bribed') return;
         // About a third of the cards stay out of every hand, so windows where nobody holds a card are met too.
         if (pick >= 4 || holders.length === 0) return;
         const holder = holders[pick % holders.length]!;
         (hands[holder] ??= []).push(card);
       });
-      return { ...json, hands };
+      if (!deal.ottomanLandsknechts) return { ...json, hands };
+      const hired = json.stacks.map((st) =>
+        st.power !== 'ottoman' && (MAJOR_POWERS as readonly string[]).includes(st.power)
+          ? { ...st, mercenaries: (st.mercenaries ?? 0) + 1 }
+          : st,
+      );
+      return { ...json, stacks: hired, hands };
     })
     .filter(accepted);
 }

@@ -52,3 +52,37 @@ test(
     );
   },
 );
+
+test(
+  "[14 step 1, ruling R32] the Ottoman's Landsknechts in hand with mercenaries all over: the move ends, the result parses again, every mercenary it eliminated is gone and the invariants hold",
+  { timeout: timeoutFor(NUM_RUNS) },
+  () => {
+    let played = 0;
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          withCardsArb({}, { ottomanLandsknechts: true }),
+          withCardsArb({ focus: 'sieges' }, { ottomanLandsknechts: true }),
+        ),
+        seedArb,
+        fc.gen(),
+        (json, seed, g) => {
+          const run = drive(json, genChooser(g), { seed, unlisted: 25 });
+          expectNo(run, ['ends', 'exception', 'result', 'oracle', 'decision', 'listed', 'invariants']);
+          const summary = run.session.result?.summary;
+          const card = summary?.cards.find((c) => c.card === 'landsknechts' && c.power === 'ottoman');
+          if (!card) return;
+          played++;
+          // Ruling R32: 2 mercenaries, or every one there was; never a placement.
+          const before = json.stacks.reduce((n, s) => n + (s.mercenaries ?? 0), 0);
+          const eliminated = (card.eliminated ?? []).reduce((n, e) => n + e.mercenaries, 0);
+          expect(eliminated).toBe(Math.min(2, before));
+          expect(card.placed).toBeUndefined();
+        },
+      ),
+      params(NUM_RUNS),
+    );
+    // The generator reaches the play: a property that never saw it would test nothing.
+    expect(played).toBeGreaterThan(0);
+  },
+);

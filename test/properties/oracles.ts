@@ -135,7 +135,19 @@ export function endOracles(sc: Scenario, session: Session): V[] {
 
   // 14: the battle's arithmetic.
   const b = summary.battle;
-  if (b) {
+  if (b?.unfought) {
+    // Ruling R32: a side 14 step 1 left with no land units — no dice on either side, the side with land units wins
+    // (the defender when neither has any), nobody loses a unit.
+    const empty = (role: 'attacker' | 'defender') => land(b[role].units) === 0;
+    const expected = b.unfought === 'both' ? empty('attacker') && empty('defender') : empty(b.unfought);
+    if (!expected || (b.unfought !== 'both' && empty(b.unfought === 'attacker' ? 'defender' : 'attacker')))
+      add('14 step 1, R32', 'an unfought battle whose empty side is not the one named', b);
+    for (const role of ['attacker', 'defender'] as const)
+      if (b[role].dice.total !== 0 || b[role].rolled.length > 0 || land(b[role].losses) > 0)
+        add('14 step 1, R32', `${role} rolled or lost in a battle not fought`, b[role]);
+    if (b.winner !== (b.unfought === 'defender' ? 'attacker' : 'defender'))
+      add('14 step 1, R32', 'the wrong side wins a battle not fought', b);
+  } else if (b) {
     const leaderBattle = (ls: readonly string[]) => Math.max(0, ...ls.map((l) => sc.leaders.get(l)?.battle ?? 0));
     for (const role of ['attacker', 'defender'] as const) {
       const side = b[role];

@@ -8,7 +8,6 @@ import {
   checkBattleCard,
   hasPlacementSpace,
   isCardOfBattleWindow,
-  isOttomanLandsknechtsSupported,
   isPowerInTheBattle,
   mayGainMercenaries,
   mercenaryGrant,
@@ -113,20 +112,6 @@ describe('14 step 1 restrictions', () => {
         ['England is neither the attacker nor a defending power'],
         ['Англия не атакует и не обороняется'],
       ),
-    },
-  ]);
-  table(isOttomanLandsknechtsSupported, { code: 'isOttomanLandsknechtsSupported', rule: 'R14', ruling: 'R14' }, [
-    {
-      title: '[ruling R14] allows the Hapsburg’s Landsknechts',
-      power: 'hapsburg',
-      card: 'landsknechts',
-      expect: ALLOWS,
-    },
-    {
-      title: '[ruling R14] forbids the Ottoman’s Landsknechts (eliminate 2 mercenaries anywhere): not supported yet',
-      power: 'ottoman',
-      card: 'landsknechts',
-      expect: forbids(['eliminating 2 mercenaries anywhere', 'not supported yet'], ['пока не поддерживаются']),
     },
   ]);
   table(mayGainMercenaries, { code: 'mayGainMercenaries', rule: '21.6', ruling: 'R34' }, [

@@ -96,8 +96,9 @@ describe('the page of the worked example', () => {
   test('[DESIGN] reports its size; the replay page carries no engine, the play page the bundled engine', () => {
     expect(replay.bytes).toBe(Buffer.byteLength(replay.html));
     // Four statecharts: the composed one and the one folded to the procedures in play, in each language (with the
-    // relief procedure and the combat-card window, 937 kB for the worked example).
-    expect(replay.bytes).toBeLessThan(1_000_000);
+    // relief procedure, the combat-card window and the broken sieges of 14 step 1 inside the field battle, 1 010 kB
+    // for the worked example).
+    expect(replay.bytes).toBeLessThan(1_100_000);
     expect(play.bytes).toBeLessThan(2_500_000);
     expect(play.html).toContain('id="wt-scenario"');
     expect(replay.html).not.toContain('id="wt-scenario"');

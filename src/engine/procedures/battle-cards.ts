@@ -1,8 +1,16 @@
 // The field battle's response-card decision (14 step 1, ruling R32): the asked power plays Landsknechts or Swiss
-// Mercenaries — the new mercenaries all in one space, for each space that takes them (any split is accepted) — or
-// passes.
+// Mercenaries — the new mercenaries all in one space, for each space that takes them (any split is accepted); the
+// Ottoman's Landsknechts each distinct choice of the mercenaries it eliminates anywhere — or passes.
 import { cardTitle } from '../../data/cards.ts';
-import { battleCardPlays, mercenaryGrant, placementSpaces, type BattleCardPlay } from '../../rules/battle-cards.ts';
+import {
+  battleCardPlays,
+  eliminatesMercenaries,
+  eliminationCount,
+  mercenaryGrant,
+  mercenaryTargets,
+  placementSpaces,
+  type BattleCardPlay,
+} from '../../rules/battle-cards.ts';
 import { heldFor } from '../../rules/cards.ts';
 import { must } from '../../rules/must.ts';
 import type { FieldBattleContext } from '../../rules/procedures/field-battle.ts';
@@ -10,6 +18,7 @@ import type { World } from '../../rules/world.ts';
 import type { Blocked, DecisionOf, DecisionOption } from '../../schema/decision.ts';
 import { MAJOR_POWERS } from '../../schema/power.ts';
 import { inSpace, powerGen, powerName, spaceName } from '../../text/names.ts';
+import { eliminatedText } from '../../text/mercenaries.ts';
 import { type Text, msg } from '../../text/text.ts';
 import { base, cardWindow, option, refusedAnswer, type Waiting } from './common.ts';
 import { named } from './names.ts';
@@ -20,6 +29,15 @@ import { buildRollsCard } from './rolls-cards.ts';
 /** What a play at 14 step 1 does (ruling R32), as its option says. */
 function playLabel(world: World, play: BattleCardPlay): Text {
   const c = cardTitle(play.card);
+  if ('eliminations' in play) {
+    const list = play.eliminations.map((e) => eliminatedText(world, e));
+    return msg(
+      'procedure.battle-cards.playLabel.eliminate',
+      'Play {c}: eliminate {listEn}',
+      'Сыграть {c} — уничтожение наёмников: {listRu}',
+      { c, listEn: list.map((t) => t.en).join(' and '), listRu: list.map((t) => t.ru).join(', ') },
+    );
+  }
   const grant = must(mercenaryGrant(play.power, play.card), 'a play that places no mercenaries');
   const where = play.placements.map((p) => {
     const walls = p.inside
@@ -54,7 +72,14 @@ function buildBattleResponseCard(w: Waiting<FieldBattleContext>): DecisionOf<'ca
   const own = battleCardPlays(world, power, c.battle);
   const options: DecisionOption<'card'>[] = own.plays.map((play) =>
     option(
-      { type: 'card.play', power: play.power, card: play.card, placements: play.placements.map((p) => ({ ...p })) },
+      'eliminations' in play
+        ? {
+            type: 'card.play',
+            power: play.power,
+            card: play.card,
+            eliminations: play.eliminations.map((e) => ({ ...e })),
+          }
+        : { type: 'card.play', power: play.power, card: play.card, placements: play.placements.map((p) => ({ ...p })) },
       playLabel(world, play),
     ),
   );
@@ -79,6 +104,11 @@ function buildBattleResponseCard(w: Waiting<FieldBattleContext>): DecisionOf<'ca
   ];
   const p = powerName(power),
     t = spaceName(world, c.battle.space);
+  // Ruling R32: the Ottoman's Landsknechts names the mercenaries it eliminates, of every place that holds some.
+  const eliminates = heldFor(world, power, 'battle').some((card) => eliminatesMercenaries(power, card));
+  const count = eliminates ? eliminationCount(world, c.battle) : 0;
+  const targets =
+    count > 0 ? { eliminate: count, targets: mercenaryTargets(world, c.battle).map((x) => ({ ...x })) } : {};
   return named(world, {
     ...base(w),
     kind: 'card',
@@ -86,13 +116,21 @@ function buildBattleResponseCard(w: Waiting<FieldBattleContext>): DecisionOf<'ca
     forced: false,
     options,
     blocked,
-    limits: { window: '14 step 1', cards, destinations: spaces },
-    prompt: msg(
-      'procedure.battle-cards.buildBattleResponseCard.prompt',
-      '{p}: play Landsknechts or Swiss Mercenaries before the battle in {t}? The new mercenaries may be split over every space in limits.destinations (14 step 1, ruling R32)',
-      '{p}: сыграть «Ландскнехтов» или «Швейцарских наёмников» перед сражением {inSpace}? Новых наёмников можно как угодно разделить между допустимыми областями (14, шаг 1; постановление R32)',
-      { p, t, inSpace: inSpace(world, c.battle.space) },
-    ),
+    limits: { window: '14 step 1', cards, destinations: spaces, ...targets },
+    prompt:
+      count > 0
+        ? msg(
+            'procedure.battle-cards.buildBattleResponseCard.prompt.eliminate',
+            '{p}: play a response card before the battle in {t}? Landsknechts eliminates {count} mercenaries anywhere on the board: every choice among limits.targets is listed (14 step 1, ruling R32)',
+            '{p}: сыграть карту ответа перед сражением {inSpace}? «Ландскнехты» уничтожают наёмников где угодно на карте ({count}): перечислен каждый выбор (14, шаг 1; постановление R32)',
+            { p, t, count, inSpace: inSpace(world, c.battle.space) },
+          )
+        : msg(
+            'procedure.battle-cards.buildBattleResponseCard.prompt',
+            '{p}: play Landsknechts or Swiss Mercenaries before the battle in {t}? The new mercenaries may be split over every space in limits.destinations (14 step 1, ruling R32)',
+            '{p}: сыграть «Ландскнехтов» или «Швейцарских наёмников» перед сражением {inSpace}? Новых наёмников можно как угодно разделить между допустимыми областями (14, шаг 1; постановление R32)',
+            { p, t, inSpace: inSpace(world, c.battle.space) },
+          ),
   });
 }
 

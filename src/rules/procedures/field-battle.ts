@@ -46,7 +46,14 @@ import { must } from '../must.ts';
 import { ALLOWED } from '../verdict.ts';
 import type { CardId } from '../../data/cards.ts';
 import { isMajorPower } from '../../schema/power.ts';
-import { checkBattleCard, mercenaryGrant, nextBattleResponder, type BattleCardArgs } from '../battle-cards.ts';
+import {
+  checkBattleCard,
+  eliminateMercenaries,
+  mercenaryGrant,
+  nextBattleResponder,
+  type BattleCardArgs,
+} from '../battle-cards.ts';
+import { hasBrokenSiege } from './siege-break.ts';
 import { cardSummary, playCard } from '../cards.ts';
 import {
   bribeMercenaries,
@@ -109,6 +116,8 @@ export interface FieldBattleContext extends ProcedureContext {
   readonly rollsResponders?: readonly MajorPower[] | undefined;
   readonly cardRoll?:
     { readonly power: MajorPower; readonly side: Role; readonly terms: readonly DiceTerm[] } | undefined;
+  /** Ruling R32: the side 14 step 1 left with no land units, when one was: the battle is not fought. */
+  readonly unfought?: 'attacker' | 'defender' | 'both' | undefined;
   /** The card's dice once rolled (for the story): whose, on which side, the faces and their hits. */
   readonly cardRolled?:
     | {
@@ -228,7 +237,7 @@ function isAttackerSiegeCheckDue(c: FieldBattleContext): boolean {
 export function battleCardArgs(c: FieldBattleContext, event: EngineEvent): BattleCardArgs | undefined {
   const e = eventOf(event, 'card.play');
   if (!e || !isMajorPower(e.power)) return undefined;
-  return { power: e.power, card: e.card, battle: c.battle, placements: e.placements };
+  return { power: e.power, card: e.card, battle: c.battle, placements: e.placements, eliminations: e.eliminations };
 }
 
 /** Ruling R32: the attacker first, then each defending major power in impulse order, is asked. */
@@ -249,6 +258,21 @@ export function passBattleResponseCard(c: FieldBattleContext, event: EngineEvent
 export function playBattleResponseCard(c: FieldBattleContext, event: EngineEvent): Partial<FieldBattleContext> {
   const args = must(battleCardArgs(c, event), 'playBattleResponseCard without card.play');
   const card = args.card as CardId;
+  if (args.eliminations) {
+    // Ruling R32: the Ottoman's Landsknechts eliminates the mercenaries it names, anywhere on the board.
+    const eliminated = args.eliminations.map((e) => ({
+      space: e.space,
+      power: e.power,
+      mercenaries: e.mercenaries,
+      inside: e.inside ?? false,
+    }));
+    const position = eliminateMercenaries(playCard(c.world.position, args.power, card), eliminated);
+    return {
+      world: { ...c.world, position },
+      responding: undefined,
+      summary: { ...c.summary, cards: [...c.summary.cards, cardSummary(args.power, card, { eliminated })] },
+    };
+  }
   const grant = must(mercenaryGrant(args.power, card), 'a battle card that places no mercenaries');
   const placed = (args.placements ?? []).map((p) => ({
     space: p.space,
@@ -279,6 +303,29 @@ export function playBattleResponseCard(c: FieldBattleContext, event: EngineEvent
 export function closeBattleResponseWindow(c: FieldBattleContext): Partial<FieldBattleContext> {
   const skipped = skippedBattleCards(c.world, c.battle, c.responders ?? []);
   return skipped.length > 0 ? { summary: { ...c.summary, skipped: [...c.summary.skipped, ...skipped] } } : {};
+}
+
+/** Ruling R32: a side of the battle left with no land units once 14 step 1 is over (the Ottoman's Landsknechts). */
+export function unfoughtSide(c: FieldBattleContext): 'attacker' | 'defender' | 'both' | undefined {
+  const empty = ROLES.filter((role) => landUnitsIn(sideStacks(c.world, c.battle, role)) === 0);
+  return empty.length === 2 ? 'both' : empty[0];
+}
+
+/**
+ * Ruling R32: a side left with no land units by 14 step 1 fights no battle — no dice are counted or rolled (13.1
+ * step 8: a battle needs enemy land units in the space) and the side with land units wins (14 step 8; the defender
+ * when neither has any, as on a tie). Nobody owes a loss; its leaders are captured at 14 step 10.
+ */
+export function awardUnfoughtBattle(c: FieldBattleContext): Partial<FieldBattleContext> {
+  const empty = must(unfoughtSide(c), 'awardUnfoughtBattle with land units on both sides');
+  const attacker = sideStacks(c.world, c.battle, 'attacker');
+  const defender = sideStacks(c.world, c.battle, 'defender');
+  return {
+    forces: { attacker, defender },
+    dice: { attacker: [], defender: [] },
+    winner: empty === 'defender' ? 'attacker' : 'defender',
+    unfought: empty,
+  };
 }
 
 /** The arguments of a card played at 14 steps 4–5 as the restrictions read them. */
@@ -463,6 +510,8 @@ export const fieldBattleGuards = {
     '14 step 7',
     (c, e) => !!c.cardRoll && eventOf(e, 'dice.rolled')?.values?.length === diceTotal(c.cardRoll.terms),
   ),
+  hasBrokenSiege,
+  isSideWithoutLandUnits: guard<FieldBattleContext>('14 step 1', (c) => unfoughtSide(c) !== undefined),
   hasBattleResponderToAsk: guard<FieldBattleContext>(
     '14 step 1',
     (c) => nextBattleResponder(c.world, c.battle, c.responders ?? []) !== undefined,
@@ -686,7 +735,17 @@ export function applyCasualties(c: FieldBattleContext): Partial<FieldBattleConte
   const winnerPower = winningPower(c, winner);
   return {
     world,
-    summary: { ...summary, battle: { space: c.battle.space, attacker, defender, winner, winnerPower } },
+    summary: {
+      ...summary,
+      battle: {
+        space: c.battle.space,
+        attacker,
+        defender,
+        winner,
+        winnerPower,
+        ...(c.unfought ? { unfought: c.unfought } : {}),
+      },
+    },
   };
 }
 

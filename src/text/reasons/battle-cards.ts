@@ -28,11 +28,11 @@ export const BATTLE_CARD_REASONS: RenderersOf<typeof rules> = {
       { p, spaceName: spaceName(world, space), powerForm: ruFormOf(power), inSpace: inSpace(world, space) },
     );
   },
-  isOttomanLandsknechtsSupported: () =>
+  hasMercenaryToEliminate: () =>
     msg(
-      'reason.battle-cards.isOttomanLandsknechtsSupported',
-      "The Ottoman's Landsknechts (#33) — eliminating 2 mercenaries anywhere (ruling R32) — is not supported yet (ruling R14).",
-      '«Ландскнехты» (№33) у Османов — уничтожение 2 наёмников где угодно (постановление R32) — пока не поддерживаются (постановление R14).',
+      'reason.battle-cards.hasMercenaryToEliminate',
+      "The Ottoman's Landsknechts (#33) eliminates 2 mercenaries anywhere: there are none on the board (ruling R32).",
+      '«Ландскнехты» (№33) у Османов уничтожают 2 наёмников где угодно, но на карте нет ни одного наёмника (постановление R32).',
     ),
   mayGainMercenaries: () =>
     msg(
@@ -51,6 +51,12 @@ export const BATTLE_CARD_REASONS: RenderersOf<typeof rules> = {
     const p = powerName(placer);
     const where = (spaces ?? []).map((s) => spaceName(world, s));
     const list = joinText(where, ', ');
+    if (problem === 'none')
+      return msg(
+        'reason.battle-cards.arePlacementsLegal.none',
+        'This play places no new mercenaries (ruling R32).',
+        'Этот розыгрыш не ставит новых наёмников (постановление R32).',
+      );
     if (problem === 'count')
       return msg(
         'reason.battle-cards.arePlacementsLegal',
@@ -69,6 +75,47 @@ export const BATTLE_CARD_REASONS: RenderersOf<typeof rules> = {
       'New {p} mercenaries go only where {p} has land units not under siege: {list} (ruling R32).',
       'Новые наёмники {powerGen} ставятся только туда, где у них есть сухопутные части не в осаде: {list} (постановление R32).',
       { p, list, powerGen: powerGen(placer) },
+    );
+  },
+  areEliminationsLegal: (world, { problem, count, spaces, space, power, asked, there }) => {
+    if (problem === 'none')
+      return msg(
+        'reason.battle-cards.areEliminationsLegal.none',
+        "Only the Ottoman's Landsknechts eliminates mercenaries (ruling R32).",
+        'Наёмников уничтожают только «Ландскнехты», сыгранные Османами (постановление R32).',
+      );
+    if (problem === 'count')
+      return msg(
+        'reason.battle-cards.areEliminationsLegal',
+        "Name exactly {count, plural, one {# mercenary} other {# mercenaries}} to eliminate: the Ottoman's Landsknechts eliminates 2, or every one on the board when there are fewer (ruling R32).",
+        'Нужно назвать ровно столько наёмников, сколько уничтожается ({count}): «Ландскнехты» Османов уничтожают 2, а если на карте их меньше — всех (постановление R32).',
+        { count },
+      );
+    const list = joinText(
+      (spaces ?? []).map((s) => spaceName(world, s)),
+      ', ',
+    );
+    if (problem === 'target' && space !== undefined && power !== undefined)
+      return msg(
+        'reason.battle-cards.areEliminationsLegal.2',
+        'There {one, select, true {is} other {are}} {there} {p} {one, select, true {mercenary} other {mercenaries}} in {spaceName}, not {asked}: mercenaries stand in {list} (ruling R32).',
+        'Наёмников {powerGen} {inSpace}: {there}, а не {asked}; наёмники есть здесь: {list} (постановление R32).',
+        {
+          one: there === 1 ? 'true' : 'false',
+          there: there ?? 0,
+          p: powerName(power),
+          spaceName: spaceName(world, space),
+          asked: asked ?? 0,
+          list,
+          powerGen: powerGen(power),
+          inSpace: inSpace(world, space),
+        },
+      );
+    return msg(
+      'reason.battle-cards.areEliminationsLegal.3',
+      'Mercenaries stand only in {list} (ruling R32).',
+      'Наёмники есть только здесь: {list} (постановление R32).',
+      { list },
     );
   },
 };
