@@ -94,7 +94,10 @@ export function* hitOutcomes(pools: Pools): Generator<DiceOutcome> {
     };
 }
 
-/** Above this many (attacker hits, defender hits) pairs the two rolls are explored one after the other instead. */
+/**
+ * Above this many groups of both rolls (the bound `jointGroups` gives, or, as before, this many pairs of hit counts)
+ * the two rolls are explored one after the other instead.
+ */
 export const JOINT_BATTLE_LIMIT = 250_000;
 
 /** A side of a field battle as the joint outcomes read it: its dice in pools and its land units. */
@@ -104,9 +107,38 @@ export interface BattleSideOdds {
 }
 
 /**
+ * The attacker's hits from which on every number of hits decides the same: more hits than the defender can roll win
+ * every pair, and hits beyond the defender's land units take no more of them (14 steps 8–9).
+ */
+function attackerTop(aDice: number, dDice: number, dLand: number): number {
+  return Math.min(aDice, Math.max(dDice + 1, dLand));
+}
+
+/**
+ * How many groups the joint outcomes of a battle are built from, at most: for each number of the attacker's hits up
+ * to `attackerTop`, each of the defender's hits below the attacker's land units (each takes one more of them) and
+ * the two runs above (fewer hits than the attacker's, then at least as many). Bounded by the units and dice on each
+ * side, whatever the other side rolls.
+ */
+export function jointGroups(
+  aDice: number,
+  dDice: number,
+  battle: { readonly attacker: { readonly landUnits: number }; readonly defender: { readonly landUnits: number } },
+): number {
+  return (
+    (attackerTop(aDice, dDice, battle.defender.landUnits) + 1) * (Math.min(battle.attacker.landUnits, dDice + 1) + 2)
+  );
+}
+
+/**
  * Both rolls of a field battle at once, grouped by what they decide: the winner (more hits; a tie to the defender,
  * 14 step 8) and each side's losses (one per hit against it, at most its land units, 14 step 9). Nothing after the
- * rolls reads the hits otherwise, so every pair in a group has the same future.
+ * rolls reads the hits otherwise, so every pair in a group has the same future. For each number of the attacker's
+ * hits the defender's roll is grouped by what it decides given them: each number of hits below the attacker's land
+ * units, then a run with fewer hits than the attacker's and a run with at least as many, each run's weight a
+ * difference of prefix sums; the attacker's hits from `attackerTop` on decide alike and are taken together. A group
+ * is represented by its first pair (fewest attacker hits, then fewest defender hits), and the groups come in the
+ * order their first pairs come.
  */
 export function battleOutcomes(battle: {
   readonly attacker: BattleSideOdds;
@@ -117,15 +149,28 @@ export function battleOutcomes(battle: {
     d = hitWeights(defender.pools);
   const aDice = poolDice(attacker.pools),
     dDice = poolDice(defender.pools);
+  // below[i]: the weight of fewer than i defender hits.
+  const below: bigint[] = [0n];
+  for (const w of d.weights) below.push(below.at(-1)! + w);
+  const top = attackerTop(aDice, dDice, defender.landUnits);
+  let topWeight = 0n;
+  for (let ha = top; ha <= aDice; ha++) topWeight += a.weights[ha]!;
   const groups = new Map<string, { a: number; d: number; weight: bigint }>();
-  for (let ha = 0; ha <= aDice; ha++)
-    for (let hd = 0; hd <= dDice; hd++) {
-      const key = `${ha > hd ? 'attacker' : 'defender'}|${Math.min(hd, attacker.landUnits)}|${Math.min(ha, defender.landUnits)}`;
-      const w = a.weights[ha]! * d.weights[hd]!;
+  for (let ha = 0; ha <= top; ha++) {
+    const aw = ha === top ? topWeight : a.weights[ha]!;
+    const lossD = Math.min(ha, defender.landUnits);
+    for (let hd = 0; hd <= dDice;) {
+      const attackerWins = ha > hd;
+      // Below the attacker's land units each hit takes one more; above, a run goes on while the winner stays.
+      const last = hd < attacker.landUnits ? hd : attackerWins ? Math.min(dDice, ha - 1) : dDice;
+      const key = `${attackerWins ? 'attacker' : 'defender'}|${Math.min(hd, attacker.landUnits)}|${lossD}`;
+      const w = aw * (below[last + 1]! - below[hd]!);
       const g = groups.get(key);
       if (g) g.weight += w;
       else groups.set(key, { a: ha, d: hd, weight: w });
+      hd = last + 1;
     }
+  }
   const denominator = a.denominator * d.denominator;
   return [...groups.entries()].map(([key, g]) => {
     const [winner, lossA, lossD] = key.split('|');
@@ -148,7 +193,8 @@ export function rollOutcomes(roll: RollInfo): Iterable<DiceOutcome> {
     roll.battle &&
     // A card after both rolls (Janissaries, ruling R31) reads the exact hits: the rolls are explored one by one.
     !roll.battle.rollsWindow &&
-    (roll.battle.attacker.dice + 1) * (roll.battle.defender.dice + 1) <= JOINT_BATTLE_LIMIT
+    ((roll.battle.attacker.dice + 1) * (roll.battle.defender.dice + 1) <= JOINT_BATTLE_LIMIT ||
+      jointGroups(roll.battle.attacker.dice, roll.battle.defender.dice, roll.battle) <= JOINT_BATTLE_LIMIT)
   )
     return battleOutcomes({ attacker: side(roll.battle.attacker), defender: side(roll.battle.defender) });
   if (roll.purpose === 'attacker' || roll.purpose === 'defender' || roll.purpose === 'card')
