@@ -75,25 +75,33 @@ export function inspectionSystem(observe: (event: InspectionEvent) => void): {
   readonly bookId: () => string;
 } {
   const bookId = () => `his:${sessions++}`;
+  // Every session (a fork too) has a system of its own: what does nothing is one function for all of them.
   const system = {
     _bookId: bookId,
-    _register: (sessionId: string) => sessionId,
-    _unregister: () => {},
-    _set: () => {},
-    get: () => undefined,
-    getAll: () => ({}),
-    inspect: () => ({ unsubscribe: () => {} }),
+    _register: sameId,
+    _unregister: nothing,
+    _set: nothing,
+    get: nothing,
+    getAll: noActors,
+    inspect: noSubscription,
     _sendInspectionEvent: observe,
-    _relay: () => {},
-    _logger: () => {},
-    _clock: { setTimeout: () => 0, clearTimeout: () => {} },
+    _relay: nothing,
+    _logger: nothing,
+    _clock: { setTimeout: noTimer, clearTimeout: nothing },
     _snapshot: { _scheduledEvents: {} },
-    scheduler: { schedule: () => {}, cancel: () => {}, cancelAll: () => {} },
-    getSnapshot: () => ({ _scheduledEvents: {} }),
-    start: () => {},
+    scheduler: { schedule: nothing, cancel: nothing, cancelAll: nothing },
+    getSnapshot: noScheduledEvents,
+    start: nothing,
   };
   return { system, bookId };
 }
+
+const nothing = (): undefined => undefined;
+const sameId = (sessionId: string) => sessionId;
+const noActors = () => ({});
+const noSubscription = () => ({ unsubscribe: nothing });
+const noTimer = () => 0;
+const noScheduledEvents = () => ({ _scheduledEvents: {} });
 
 /**
  * The actor scope a pure `machine.transition` of one actor of a tree runs in: `self` is that actor as seen from the
@@ -105,11 +113,11 @@ export function treeScope(self: TreeActor, onAction?: (event: InspectionEvent) =
     self,
     id: self.id,
     sessionId: self.sessionId,
-    logger: () => {},
-    defer: () => {},
+    logger: nothing,
+    defer: nothing,
     system: self.system,
-    stopChild: () => {},
-    emit: () => {},
+    stopChild: nothing,
+    emit: nothing,
     actionExecutor: onAction
       ? (action: { type: string; params?: unknown }) =>
           onAction({
@@ -117,7 +125,7 @@ export function treeScope(self: TreeActor, onAction?: (event: InspectionEvent) =
             actorRef: self,
             action: { type: action.type, params: action.params },
           } as never)
-      : () => {},
+      : nothing,
   };
 }
 

@@ -20,23 +20,34 @@ export function wordedSummary(world: Pick<World, 'leaders'>, summary: RecordedSu
 function wording(world: Pick<World, 'leaders'>, summary: RecordedSummary): Summary {
   return {
     ...summary,
-    // `modifiers` where the schema lists it, before `terms`, so that a result reads in the schema's order.
-    interceptions: summary.interceptions.map(({ power, from, units, dice, ...rest }) => ({
-      power,
-      from,
-      units,
-      dice,
-      modifiers: modifiersOf(world, rest.terms),
-      ...rest,
-    })),
-    avoids: summary.avoids.map(({ power, from, to, units, dice, ...rest }) => ({
-      power,
-      from,
-      to,
-      units,
-      dice,
-      modifiers: modifiersOf(world, rest.terms),
-      ...rest,
-    })),
+    interceptions: summary.interceptions.map((entry) => wordedEntry(world, entry, interceptionWords)),
+    avoids: summary.avoids.map((entry) => wordedEntry(world, entry, avoidWords)),
   };
 }
+
+/**
+ * Each entry worded once: a step's summary is a new object, but the entries it keeps from the one before are the
+ * same objects (a summary is only appended to), so they are not worded again at every state of a move.
+ */
+const wordedEntries = new WeakMap<object, object>();
+
+function wordedEntry<E extends object, W>(
+  world: Pick<World, 'leaders'>,
+  entry: E,
+  words: (w: Pick<World, 'leaders'>, e: E) => W,
+): W {
+  let out = wordedEntries.get(entry) as W | undefined;
+  if (!out) wordedEntries.set(entry, (out = words(world, entry)) as object);
+  return out;
+}
+
+// `modifiers` where the schema lists it, before `terms`, so that a result reads in the schema's order.
+const interceptionWords = (
+  world: Pick<World, 'leaders'>,
+  { power, from, units, dice, ...rest }: RecordedSummary['interceptions'][number],
+) => ({ power, from, units, dice, modifiers: modifiersOf(world, rest.terms), ...rest });
+
+const avoidWords = (
+  world: Pick<World, 'leaders'>,
+  { power, from, to, units, dice, ...rest }: RecordedSummary['avoids'][number],
+) => ({ power, from, to, units, dice, modifiers: modifiersOf(world, rest.terms), ...rest });
