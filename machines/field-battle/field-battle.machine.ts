@@ -1,7 +1,7 @@
 // 14 Field Battle: dice, rolls (attacker first), winner, casualties, captures, retreat and the siege check.
 import { and, not, setup } from 'xstate';
 import type { EngineEvent } from '../../src/schema/events.ts';
-import { msg, text } from '../../src/text/text.ts';
+import { msg } from '../../src/text/text.ts';
 import {
   askNextBattleResponder,
   awardUnfoughtBattle,
@@ -244,7 +244,11 @@ export const fieldBattleMachine = setup({
       description:
         'Step 7: after both rolls the Ottoman, with Janissaries unused this turn and land units in the battle (either side), may play it (ruling R31); nobody is asked when nobody holds a card to play (ruling R9).',
       tags: ['window'],
-      meta: { rule: '14 step 7', ruling: 'R31', title: text('Janissaries?', 'Янычары?') },
+      meta: {
+        rule: '14 step 7',
+        ruling: 'R31',
+        title: msg('machine.field-battle.rollsCards.title', 'Janissaries?', 'Янычары?'),
+      },
       always: [
         { guard: 'hasRollsResponderToAsk', target: 'awaitingRollsCard', actions: 'askNextRollsResponder' },
         { target: 'decidingWinner', actions: 'closeRollsWindow' },
@@ -257,7 +261,7 @@ export const fieldBattleMachine = setup({
         rule: '14 step 7',
         ruling: 'R31',
         decision: 'card',
-        title: text('Play Janissaries?', 'Сыграть «Янычар»?'),
+        title: msg('machine.field-battle.awaitingRollsCard.title', 'Play Janissaries?', 'Сыграть «Янычар»?'),
       },
       on: {
         'card.play': { guard: 'isLegalRollsCard', target: 'rollingCardDice', actions: 'playRollsCard' },
@@ -268,7 +272,12 @@ export const fieldBattleMachine = setup({
       description:
         "Step 7: the Janissaries' 5 dice are rolled for the Ottoman's side; each 5 or 6 is a hit (ruling R31).",
       tags: ['roll'],
-      meta: { rule: '14 step 7', ruling: 'R31', roll: 'card', title: text("Janissaries' dice", 'Кубики янычар') },
+      meta: {
+        rule: '14 step 7',
+        ruling: 'R31',
+        roll: 'card',
+        title: msg('machine.field-battle.rollingCardDice.title', "Janissaries' dice", 'Кубики янычар'),
+      },
       on: { 'dice.rolled': { guard: 'isCardRoll', target: 'rollsCards', actions: 'recordCardRoll' } },
     },
     decidingWinner: {

@@ -107,8 +107,17 @@ export function isCardId(id: string): id is CardId {
   return (CARD_IDS as readonly string[]).includes(id);
 }
 
-/** The name of a card with its number, as the rules and the narrative cite it: "Foul Weather (#31)". */
+/**
+ * The name of a card with its number, as the rules and the narrative cite it: "Foul Weather (#31)" — the message
+ * `card.<id>` (its patterns generated from this table, src/text/catalogue.ts).
+ */
 export function cardTitle(id: CardId): Text {
   const c = CARDS[id];
-  return { en: `${c.name.en} (#${c.number})`, ru: `«${c.name.ru}» (№${c.number})` };
+  return { en: `${c.name.en} (#${c.number})`, ru: `«${c.name.ru}» (№${c.number})`, id: `card.${id}`, params: {} };
+}
+
+/** The card's name alone, as a decision lists the cards in hand: the message `card.<id>.name`. */
+export function cardName(id: CardId): Text {
+  const c = CARDS[id];
+  return { en: c.name.en, ru: c.name.ru, id: `card.${id}.name`, params: {} };
 }

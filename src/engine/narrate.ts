@@ -36,7 +36,7 @@ import {
 import { count, NOUNS, says } from '../text/grammar.ts';
 import { cite } from '../text/rules.ts';
 import { eliminatedText } from '../text/mercenaries.ts';
-import { joinText, msg, text, type Text } from '../text/text.ts';
+import { joinText, msg, type Text } from '../text/text.ts';
 import { LAND_UNIT_TYPES, type LandUnitType, type Units } from '../schema/units.ts';
 
 export interface Note {
@@ -184,7 +184,7 @@ function cardNote(world: World, card: CardSummary, move: MoveSummary | undefined
     return msg(
       'narrate.cardNote.2',
       '{p} plays {c}: {u} change{n, select, true {s} other {}} sides ({fromFF}) and fight{n, select, true {s} other {}} for {p} ({r}).',
-      '{p} {plays} карту {c}: {u} ({fromFF2}) {one, select, true {переходит} other {переходят}} на сторону {powerGenCardPower} ({r}).',
+      '{p} {plays} карту {c}: {u} ({fromFF2}) {one, select, true {переходит} other {переходят}} на сторону {pGen} ({r}).',
       {
         p,
         c,
@@ -195,7 +195,7 @@ function cardNote(world: World, card: CardSummary, move: MoveSummary | undefined
         plays,
         fromFF2: from.map((f) => f.ru).join(', '),
         one: one ? 'true' : 'false',
-        powerGenCardPower: powerGen(card.power),
+        pGen: powerGen(card.power),
       },
     );
   }
@@ -217,9 +217,11 @@ function cardNote(world: World, card: CardSummary, move: MoveSummary | undefined
           '{p} {plays} карту {c}: сторона {side}, габсбургская, бросает на {n} кубика меньше ({r}).',
           { p, c, side, n, r, plays },
         )
-      : text(
-          `${p.en} plays ${c.en}: ${n} more dice${hits.en} for ${side.en} side (${r.en}).`,
-          `${p.ru} ${plays} карту ${c.ru}: стороне ${side.ru} — ещё ${count(n, NOUNS.die).ru}${hits.ru} (${r.ru}).`,
+      : msg(
+          'narrate.cardNote.7',
+          '{p} plays {c}: {n} more dice{hits} for {side} side ({r}).',
+          '{p} {plays} карту {c}: стороне {side} — ещё {dice}{hits} ({r}).',
+          { p, c, n, hits, side, r, plays, dice: count(n, NOUNS.die) },
         );
   }
   if (!move)
@@ -855,11 +857,26 @@ function rollsWindowNote(step: StepOf<'fieldBattle'>): Text[] {
     h = hits(card.hits),
     now = hits(sideHits(f)[card.side]);
   const r = cite('14 step 7', 'R31');
-  const who = card.side === 'attacker' ? text('the attacker', 'атакующего') : text('the defender', 'обороняющегося');
+  const who =
+    card.side === 'attacker'
+      ? msg('narrate.rollsWindowNote.who', 'the attacker', 'атакующего')
+      : msg('narrate.rollsWindowNote.who.2', 'the defender', 'обороняющегося');
   return [
-    text(
-      `${powerName(card.power).en} rolls ${diceText(card.values)} for ${c.en}: ${h.en}; ${who.en} now has ${now.en} (${r.en}).`,
-      `У ${powerGen(card.power).ru} за карту ${c.ru} выпало ${diceRu(card.values)} — ${h.ru}; теперь у ${who.ru} ${now.ru} (${r.ru}).`,
+    msg(
+      'narrate.rollsWindowNote',
+      '{p} rolls {faces} for {c}: {h}; {who} now has {now} ({r}).',
+      'У {pGen} за карту {c} выпало {facesRu} — {h}; теперь у {who} {now} ({r}).',
+      {
+        p: powerName(card.power),
+        faces: diceText(card.values),
+        c,
+        h,
+        who,
+        now,
+        r,
+        pGen: powerGen(card.power),
+        facesRu: diceRu(card.values),
+      },
     ),
   ];
 }

@@ -2,6 +2,7 @@
 // leaders and the powers in each form a sentence takes, the counts with their nouns, lists, rule references. The
 // written ones are collected from the sources' `msg(...)` calls (scripts/messages.ts); both make messages/<lang>.json.
 import { hisBoard } from '../data/board.ts';
+import { CARD_IDS, cardName, cardTitle } from '../data/cards.ts';
 import { hisLeaderTable } from '../data/leaders.ts';
 import { POWERS } from '../schema/power.ts';
 import { LAND_UNIT_TYPES } from '../schema/units.ts';
@@ -27,6 +28,7 @@ import {
   spaceTo,
   unitTypeOne,
 } from './names.ts';
+import { RULE_REGISTRY } from './registry.ts';
 import { RULE_MESSAGES } from './rules.ts';
 import { JOIN_MESSAGE_MAX, joinPattern, type Text } from './text.ts';
 
@@ -70,6 +72,8 @@ export function generatedMessages(): Map<string, Patterns> {
       out.set(`count.${noun}.${c}`, nounPatterns(NOUNS[noun], c, true));
     }
   for (const [id, p] of Object.entries(RULE_MESSAGES)) out.set(id, p);
+  for (const summary of Object.values(RULE_REGISTRY)) put(out, summary);
+  for (const id of CARD_IDS) for (const f of [cardTitle, cardName]) put(out, f(id));
   for (const [id, p] of Object.entries(FACES_MESSAGES)) out.set(id, p);
   out.set('join.0', { en: '', ru: '' });
   for (let n = 2; n <= JOIN_MESSAGE_MAX; n++) out.set(`join.${n}`, { en: joinPattern(n), ru: joinPattern(n) });

@@ -5,7 +5,7 @@ import type { DiceSource, DiceTerm } from '../rules/dice.ts';
 import type { World } from '../rules/world.ts';
 import { count as countOf, NOUNS, plain } from './grammar.ts';
 import { leaderAcc, leaderGen, leaderName } from './names.ts';
-import { msg, text, type Text } from './text.ts';
+import { msg, type Text } from './text.ts';
 import { cardTitle } from '../data/cards.ts';
 
 /** Why a term applies: "Charles V's battle rating" / «боевой рейтинг Карла V»; `count` is the term's own count. */
@@ -27,8 +27,7 @@ export function sourceReason(world: Pick<World, 'leaders'>, source: DiceSource, 
     case 'defender':
       return msg('modifiers.sourceReason.defender', 'defender', 'обороняющийся');
     case 'card': {
-      const c = cardTitle(source.card);
-      return text(c.en, `карта ${c.ru}`);
+      return msg('modifiers.sourceReason.card', '{c}', 'карта {c}', { c: cardTitle(source.card) });
     }
   }
 }

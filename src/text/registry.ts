@@ -1,13 +1,20 @@
 // The rule registry's summaries: every rule section and ruling the engine cites (src/rules/registry.ts), in one line
-// of English and one of Russian.
+// of English and one of Russian, each a message of its own (`registry.<rule>`, generated into the catalogues by
+// src/text/catalogue.ts from this table).
 import type { RuleRef } from '../rules/registry.ts';
-import type { Text } from './text.ts';
+import { message, type Text } from './text.ts';
 
+/** A summary's two strings, as written here; `RULE_REGISTRY` gives it its message id. */
 function t(en: string, ru: string): Text {
   return { en, ru };
 }
 
-export const RULE_REGISTRY: Readonly<Record<RuleRef, Text>> = {
+/** The message id of a rule's summary: `registry.14-step-1`, `registry.R32`. */
+export function registryMessageId(ref: RuleRef): string {
+  return `registry.${ref.replace(/ /g, '-')}`;
+}
+
+const SUMMARIES: Readonly<Record<RuleRef, Text>> = {
   '2.1': t(
     'Fortified spaces (keys, electorates, fortresses) hold at most 4 friendly land units inside.',
     'В укреплённой области (ключевой, курфюршестве, крепости) внутри не более 4 дружественных сухопутных частей.',
@@ -341,3 +348,19 @@ export const RULE_REGISTRY: Readonly<Record<RuleRef, Text>> = {
     'Обзор путей, расчёт шансов и сборник случаев считают каждый допустимый розыгрыш карты и каждый пас ответом; стандартные политики пасуют.',
   ),
 };
+
+/** Each summary as a message: its id and its strings (the catalogues hold them as literal patterns). */
+function withIds(summaries: Readonly<Record<RuleRef, Text>>): Readonly<Record<RuleRef, Text>> {
+  return Object.fromEntries(
+    (Object.entries(summaries) as [RuleRef, Text][]).map(([ref, s]) => [
+      ref,
+      message(registryMessageId(ref), s.en, s.ru),
+    ]),
+  ) as Record<RuleRef, Text>;
+}
+
+/**
+ * Every rule's summary, with its message id. The call is marked pure so that a bundle that never reads the registry
+ * leaves the table out, as it did when the registry was a plain object literal.
+ */
+export const RULE_REGISTRY: Readonly<Record<RuleRef, Text>> = /* @__PURE__ */ withIds(SUMMARIES);

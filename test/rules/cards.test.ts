@@ -271,7 +271,14 @@ describe('13.1 step 4 in a session (ruling R26)', () => {
     ]);
     expect(s.pending!.limits).toEqual({
       window: '13.1 step 4',
-      cards: [{ card: 'foul-weather', number: 31, name: { en: 'Foul Weather', ru: 'Непогода' }, playable: true }],
+      cards: [
+        {
+          card: 'foul-weather',
+          number: 31,
+          name: { en: 'Foul Weather', ru: 'Непогода', id: 'card.foul-weather.name', params: {} },
+          playable: true,
+        },
+      ],
     });
     accept(s, { type: 'card.play', power: 'hapsburg', card: 'foul-weather' });
     const end = finished(s);

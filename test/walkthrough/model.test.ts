@@ -10,6 +10,9 @@ import { replayModel, ruleSummary, spread, statePath, WalkthroughRecorder } from
 import type { BoardView, WalkthroughModel } from '../../src/viz/walkthrough/types.ts';
 import { HOSTILE_LEADER, HOSTILE_SPACE, hostile, ROOT, VIENNA_TEXT, vienna } from './fixtures.ts';
 
+/** A text's two strings: what the page keeps of a message (its id and parameters are the engine's). */
+const strings = (t: { readonly en: string; readonly ru: string }) => ({ en: t.en, ru: t.ru });
+
 function bookModel(): { model: WalkthroughModel; trace: ReturnType<typeof resolve>['session']['trace'] } {
   const scenario = vienna();
   const r = resolve(scenario, { seed: 1 });
@@ -208,7 +211,7 @@ describe('the worked example (13.2, 14, 14.1)', () => {
     expect(retreat.options.map((o) => o.label.en)).toEqual(['Retreat to Pressburg']);
     expect(retreat.blocked.length).toBeGreaterThan(0);
     for (const b of retreat.blocked) expect(b.reason.ru).toMatch(/[А-Яа-я]/);
-    expect(model.rules.R9).toEqual(RULE_REGISTRY.R9);
+    expect(model.rules.R9).toEqual(strings(RULE_REGISTRY.R9));
     // The engine's answer, that one option, is what moved the machine on from the forced step.
     expect(forced[1]!.answer).toMatchObject({ source: 'engine', event: retreat.options[0]!.event });
   });
@@ -233,7 +236,7 @@ describe('the worked example (13.2, 14, 14.1)', () => {
       model.steps.flatMap((s) => [s.rule, ...(s.ruling ? [s.ruling] : []), ...s.guards.map((g) => g.rule)]),
     );
     for (const ref of cited) expect(model.rules[ref], ref).toBeDefined();
-    expect(model.rules['14 step 6']).toEqual(RULE_REGISTRY['14 step 6']);
+    expect(model.rules['14 step 6']).toEqual(strings(RULE_REGISTRY['14 step 6']));
     expect(ruleSummary('14 steps 2–3')).toEqual(RULE_REGISTRY['14 step 2']);
     expect(ruleSummary('13.4 option 7')).toEqual(RULE_REGISTRY['13.4']);
     expect(ruleSummary('99')).toBeUndefined();
@@ -486,7 +489,7 @@ describe('a position before the Schmalkaldic League (21.6, ruling R34)', () => {
     expect(augsburg?.reason.en).toContain('Augsburg is an electorate');
     expect(augsburg?.reason.ru).toContain('курфюршество');
     expect(augsburg?.label.en).toContain('Augsburg');
-    expect(m.rules['21.6']).toEqual(RULE_REGISTRY['21.6']);
-    expect(m.rules['R34']).toEqual(RULE_REGISTRY['R34']);
+    expect(m.rules['21.6']).toEqual(strings(RULE_REGISTRY['21.6']));
+    expect(m.rules['R34']).toEqual(strings(RULE_REGISTRY['R34']));
   });
 });

@@ -5,11 +5,11 @@ import { dicePools, diceTotal } from '../../rules/dice.ts';
 import { landUnitsIn } from '../../rules/stacks.ts';
 import { sideLeader } from '../../rules/field-battle.ts';
 import { must } from '../../rules/must.ts';
-import { powerDat, powerName, ruAgree, ruList, unitTypeOne, unitsText, ruFormOf } from '../../text/names.ts';
+import { powerDat, powerName, ruList, unitTypeOne, unitsText, ruFormOf } from '../../text/names.ts';
 import { count, NOUNS } from '../../text/grammar.ts';
 import { cite } from '../../text/rules.ts';
 import { groupStacks, type FieldBattleContext } from '../../rules/procedures/field-battle.ts';
-import { joinText, type Text, msg, text } from '../../text/text.ts';
+import { joinText, type Text, msg } from '../../text/text.ts';
 import type { World } from '../../rules/world.ts';
 import type { DecisionOf, DecisionOption } from '../../schema/decision.ts';
 import type { EngineEvent } from '../../schema/events.ts';
@@ -224,7 +224,10 @@ function buildCardRoll(w: Waiting<FieldBattleContext>): DecisionOf<'roll'> {
   const p = powerName(roll.power),
     dice = count(total, NOUNS.die),
     hit = hitRuleText(dicePools(roll.terms)),
-    card = roll.terms[0]?.source.kind === 'card' ? cardTitle(roll.terms[0].source.card) : text('', '');
+    card =
+      roll.terms[0]?.source.kind === 'card'
+        ? cardTitle(roll.terms[0].source.card)
+        : msg('procedure.field-battle.buildCardRoll.card', '', '');
   return named(c.world, {
     ...base(w),
     kind: 'roll',
@@ -240,9 +243,19 @@ function buildCardRoll(w: Waiting<FieldBattleContext>): DecisionOf<'roll'> {
       terms: roll.terms.map((t) => ({ ...t })),
       target: null,
     },
-    prompt: text(
-      `${p.en} rolls ${dice.en} for ${card.en} on the ${roll.side}'s side (14 step 7, ruling R31); ${hit.en}.`,
-      `${p.ru} ${ruAgree(roll.power, 'бросают', 'бросает')} ${dice.ru} за ${card.ru} на стороне ${roll.side === 'attacker' ? 'атакующего' : 'обороняющегося'} (14, шаг 7; постановление R31); ${hit.ru}.`,
+    prompt: msg(
+      'procedure.field-battle.buildCardRoll.prompt',
+      "{p} rolls {dice} for {card} on the {rollSide}'s side (14 step 7, ruling R31); {hit}.",
+      '{p} {rollPowerForm, select, pl {бросают} other {бросает}} {dice} за {card} на стороне {rollSideAttacker, select, true {атакующего} other {обороняющегося}} (14, шаг 7; постановление R31); {hit}.',
+      {
+        p,
+        dice,
+        card,
+        rollSide: roll.side,
+        hit,
+        rollPowerForm: ruFormOf(roll.power),
+        rollSideAttacker: roll.side === 'attacker' ? 'true' : 'false',
+      },
     ),
   });
 }

@@ -1,6 +1,6 @@
 // The movement's own decision (13.1 steps 1–2): the active power names a formation and an adjacent destination,
 // when the scenario has not. The options are the largest formation of every space, to every space it may enter.
-import { CARDS, cardTitle, type CardId, type CardWindow } from '../../data/cards.ts';
+import { CARDS, cardName, cardTitle, type CardId, type CardWindow } from '../../data/cards.ts';
 import { heldFor, moveCardPlays, type MoveCardPlay } from '../../rules/cards.ts';
 import type { MoveLeg } from '../../rules/leg.ts';
 import { must } from '../../rules/must.ts';
@@ -106,7 +106,7 @@ export function heldCards(world: World, power: MajorPower, window: CardWindow, p
   return heldFor(world, power, window).map((card) => ({
     card,
     number: CARDS[card].number,
-    name: { ...CARDS[card].name },
+    name: cardName(card),
     playable: plays.some((x) => x.card === card),
   }));
 }

@@ -7,7 +7,7 @@ import { sideHits, type FieldBattleContext } from '../../rules/procedures/field-
 import type { Blocked, DecisionOf, DecisionOption } from '../../schema/decision.ts';
 import { MAJOR_POWERS } from '../../schema/power.ts';
 import { inSpace, powerName, spaceName } from '../../text/names.ts';
-import { text } from '../../text/text.ts';
+import { msg } from '../../text/text.ts';
 import { base, option, refusedAnswer, type Waiting } from './common.ts';
 import { named } from './names.ts';
 import { heldCards } from './movement.ts';
@@ -22,13 +22,25 @@ export function buildRollsCard(w: Waiting<FieldBattleContext>): DecisionOf<'card
     const t = cardTitle(play.card);
     return option(
       { type: 'card.play', power: play.power, card: play.card },
-      text(
-        `Play ${t.en}: ${JANISSARIES_DICE} more dice for the ${side ?? 'Ottoman'}, hitting on 5–6`,
-        `Сыграть ${t.ru}: ещё ${JANISSARIES_DICE} кубиков ${side === 'defender' ? 'обороняющемуся' : 'атакующему'}, попадания на 5–6`,
+      msg(
+        'procedure.rolls-cards.buildRollsCard.options',
+        'Play {t}: {n} more dice for the {side}, hitting on 5–6',
+        'Сыграть {t}: ещё {n} кубиков {sideDefender, select, true {обороняющемуся} other {атакующему}}, попадания на 5–6',
+        {
+          t,
+          n: JANISSARIES_DICE,
+          side: side ?? 'Ottoman',
+          sideDefender: side === 'defender' ? 'true' : 'false',
+        },
       ),
     );
   });
-  options.push(option({ type: 'card.pass', power }, text('Play no card', 'Не разыгрывать карту')));
+  options.push(
+    option(
+      { type: 'card.pass', power },
+      msg('procedure.rolls-cards.buildRollsCard', 'Play no card', 'Не разыгрывать карту'),
+    ),
+  );
   const blocked: Blocked<'card'>[] = [];
   for (const p of MAJOR_POWERS)
     for (const r of p === power ? own.refused : rollsCardPlays(world, p, c.battle).refused)
@@ -44,9 +56,18 @@ export function buildRollsCard(w: Waiting<FieldBattleContext>): DecisionOf<'card
     options,
     blocked,
     limits: { window: '14 step 7', cards: heldCards(world, power, 'rolls', own.plays) },
-    prompt: text(
-      `${p.en}: the rolls in ${t.en} gave the attacker ${hits.attacker} and the defender ${hits.defender} hits — play Janissaries for ${JANISSARIES_DICE} more dice (14 step 7, ruling R31)?`,
-      `${p.ru}: после бросков ${inSpace(world, c.battle.space).ru} у атакующего попаданий: ${hits.attacker}, у обороняющегося: ${hits.defender}. Сыграть «Янычар» ради ещё ${JANISSARIES_DICE} кубиков (14, шаг 7; постановление R31)?`,
+    prompt: msg(
+      'procedure.rolls-cards.buildRollsCard.prompt',
+      '{p}: the rolls in {t} gave the attacker {hitsAttacker} and the defender {hitsDefender} hits — play Janissaries for {n} more dice (14 step 7, ruling R31)?',
+      '{p}: после бросков {inSpaceCBattleSpace} у атакующего попаданий: {hitsAttacker}, у обороняющегося: {hitsDefender}. Сыграть «Янычар» ради ещё {n} кубиков (14, шаг 7; постановление R31)?',
+      {
+        p,
+        t,
+        hitsAttacker: hits.attacker,
+        hitsDefender: hits.defender,
+        n: JANISSARIES_DICE,
+        inSpaceCBattleSpace: inSpace(world, c.battle.space),
+      },
     ),
   });
 }
