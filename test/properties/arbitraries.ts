@@ -965,6 +965,12 @@ export interface CardDeal {
    * the battle and elsewhere — besieging, besieged, beside the battle — for the card to eliminate.
    */
   readonly ottomanLandsknechts?: boolean;
+  /**
+   * Surprise Attack (ruling R28) always dealt, half the time to the active power (the attacker) and half the time to
+   * a major power with stacks in the destination (a defender; another holder when the scenario names no move or
+   * nobody there), so that either side plays it first.
+   */
+  readonly surpriseAttack?: boolean;
 }
 
 /**
@@ -989,6 +995,15 @@ export function withCardsArb(opts: GenOptions = {}, deal: CardDeal = {}): fc.Arb
           (hands.ottoman ??= []).push(card);
           return;
         }
+        if (deal.surpriseAttack && card === 'surprise-attack') {
+          const there = holders.filter(
+            (p) => p !== json.impulse.power && json.stacks.some((s) => s.power === p && s.space === json.move?.to),
+          );
+          const others = there.length > 0 ? there : holders.filter((p) => p !== json.impulse.power);
+          const holder = pick % 2 === 0 || others.length === 0 ? json.impulse.power : others[pick % others.length]!;
+          (hands[holder] ??= []).push(card);
+          return;
+        }
         // Mercenaries Bribed can leave a side of mercenaries only without land units at 14 steps 4–5, a case of
         // the combat window's and not of this deal's.
         if (deal.ottomanLandsknechts && card === 'mercenaries-bribed') return;
@@ -998,8 +1013,12 @@ export function withCardsArb(opts: GenOptions = {}, deal: CardDeal = {}): fc.Arb
         (hands[holder] ??= []).push(card);
       });
       if (!deal.ottomanLandsknechts) return { ...json, hands };
+      // (stacks of leaders alone stay so: a mercenary beside a lone enemy leader would make a position the rules never
+      // reach, 13.1 restriction 6 having captured him)
       const hired = json.stacks.map((st) =>
-        st.power !== 'ottoman' && (MAJOR_POWERS as readonly string[]).includes(st.power)
+        st.power !== 'ottoman' &&
+        (MAJOR_POWERS as readonly string[]).includes(st.power) &&
+        (st.regulars ?? 0) + (st.mercenaries ?? 0) + (st.cavalry ?? 0) > 0
           ? { ...st, mercenaries: (st.mercenaries ?? 0) + 1 }
           : st,
       );

@@ -3,10 +3,10 @@
 // for each bucket, failing only on that bucket's category, so that fast-check finds and SHRINKS a minimal
 // scenario + event list for every failure class.
 //
-//   npx tsx test/properties/campaign.ts [--runs 2000] [--seed 42] [--only main|explore|special|sieges|cards|cards-sieges] [--out report.json]
+//   npx tsx test/properties/campaign.ts [--runs 2000] [--seed 42] [--only main|explore|special|sieges|cards|cards-sieges|cards-landsknechts|cards-landsknechts-sieges|cards-surprise|cards-surprise-sieges] [--out report.json]
 import { writeFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { scenarioArb, withCardsArb, type GenOptions } from './arbitraries.ts';
+import { scenarioArb, withCardsArb, type CardDeal, type GenOptions } from './arbitraries.ts';
 import { drive, genChooser, script, seedArb, type DriveOptions, type Run, type Violation } from './drive.ts';
 
 const args = new Map<string, string>();
@@ -24,6 +24,8 @@ interface Config {
   readonly checks: readonly string[];
   /** Deal the supported cards into hands (arbitraries.ts `withCardsArb`, ruling R33). */
   readonly cards?: boolean;
+  /** What the deal adds (arbitraries.ts `CardDeal`): the Ottoman's Landsknechts with mercenaries all over, Surprise Attack. */
+  readonly deal?: CardDeal;
 }
 
 const CONFIGS: Record<string, Config> = {
@@ -55,6 +57,34 @@ const CONFIGS: Record<string, Config> = {
     drive: { illegal: 10, unlisted: 25, afterEnd: 1, hostDice: 50 },
     checks: ['illegal', 'ends', 'exception', 'listed', 'decision', 'unlisted', 'invariants', 'result', 'oracle'],
   },
+  'cards-landsknechts': {
+    gen: {},
+    cards: true,
+    deal: { ottomanLandsknechts: true },
+    drive: { illegal: 10, unlisted: 25, afterEnd: 1, hostDice: 50 },
+    checks: ['illegal', 'ends', 'exception', 'listed', 'decision', 'unlisted', 'invariants', 'result', 'oracle'],
+  },
+  'cards-landsknechts-sieges': {
+    gen: { focus: 'sieges' },
+    cards: true,
+    deal: { ottomanLandsknechts: true },
+    drive: { illegal: 10, unlisted: 25, afterEnd: 1, hostDice: 50 },
+    checks: ['illegal', 'ends', 'exception', 'listed', 'decision', 'unlisted', 'invariants', 'result', 'oracle'],
+  },
+  'cards-surprise': {
+    gen: {},
+    cards: true,
+    deal: { surpriseAttack: true },
+    drive: { illegal: 10, unlisted: 25, afterEnd: 1, hostDice: 50 },
+    checks: ['illegal', 'ends', 'exception', 'listed', 'decision', 'unlisted', 'invariants', 'result', 'oracle'],
+  },
+  'cards-surprise-sieges': {
+    gen: { focus: 'sieges' },
+    cards: true,
+    deal: { surpriseAttack: true, ottomanLandsknechts: true },
+    drive: { illegal: 10, unlisted: 25, afterEnd: 1, hostDice: 50 },
+    checks: ['illegal', 'ends', 'exception', 'listed', 'decision', 'unlisted', 'invariants', 'result', 'oracle'],
+  },
 };
 
 let uncaught = 0;
@@ -63,7 +93,7 @@ process.on('uncaughtException', () => void uncaught++);
 const sig = (v: Violation) => `[${v.check}] ${v.category}`;
 
 function property(c: Config, judge: (run: Run) => boolean, onRun?: (run: Run) => void) {
-  return fc.property((c.cards ? withCardsArb : scenarioArb)(c.gen), seedArb, fc.gen(), (json, seed, g) => {
+  return fc.property(c.cards ? withCardsArb(c.gen, c.deal) : scenarioArb(c.gen), seedArb, fc.gen(), (json, seed, g) => {
     const run = drive(json, genChooser(g), { ...c.drive, seed });
     onRun?.(run);
     return judge(run);

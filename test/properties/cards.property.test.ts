@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { parseScenario } from '../../src/engine/scenario.ts';
+import { SUPPORTED_CARDS } from '../../src/rules/cards.ts';
 import { withCardsArb } from './arbitraries.ts';
 import { drive, expectNo, genChooser, params, runs, seedArb, timeoutFor } from './drive.ts';
 
@@ -84,5 +85,24 @@ test(
     );
     // The generator reaches the play: a property that never saw it would test nothing.
     expect(played).toBeGreaterThan(0);
+  },
+);
+
+test(
+  '[14 steps 4–9, ruling R28] Surprise Attack dealt to either side: the move ends, the result parses again, and the card oracles judge its order of the battle',
+  { timeout: timeoutFor(NUM_RUNS) },
+  () => {
+    let played = 0;
+    fc.assert(
+      fc.property(withCardsArb({}, { surpriseAttack: true }), seedArb, fc.gen(), (json, seed, g) => {
+        const run = drive(json, genChooser(g), { seed, unlisted: 25 });
+        expectNo(run, ['ends', 'exception', 'result', 'oracle', 'decision', 'listed', 'invariants']);
+        if (run.session.result?.summary.cards.some((c) => c.card === 'surprise-attack')) played++;
+      }),
+      params(NUM_RUNS),
+    );
+    // While the engine supports the card (ruling R14), the deal reaches its play.
+    if (SUPPORTED_CARDS.includes('surprise-attack')) expect(played).toBeGreaterThan(0);
+    else expect(played).toBe(0);
   },
 );

@@ -21,6 +21,7 @@ import {
 import { POWER_NAMES_EN, POWERS, type Power } from './relations.ts';
 import { commandLimitOf, type ScenarioJson } from './arbitraries.ts';
 import { endOracles } from './oracles.ts';
+import { CardWatch } from './card-oracles.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Choices
@@ -542,6 +543,8 @@ export function drive(json: ScenarioJson, ch: Chooser, o: DriveOptions = {}): Ru
   }
   const maxSteps = o.maxSteps ?? 300;
   const near = neighbourOf(scenario);
+  // The card oracles (card-oracles.ts) see each battle decision's board and what each card play did to it.
+  const watch = o.oracles !== false ? new CardWatch(scenario) : undefined;
   let step = 0;
 
   // 13.2 step 3 (differential): what an intercept.declare marked in its space, to check what a success moves out.
@@ -558,6 +561,7 @@ export function drive(json: ScenarioJson, ch: Chooser, o: DriveOptions = {}): Ru
       const pre = from ? classes(session, from) : undefined;
       r = call.op === 'roll' ? session.roll() : session.sendUntrusted(call.event);
       if (r.ok && from && pre) declared = { from, pre, post: classes(session, from) };
+      if (r.ok) watch?.after(session);
     } catch (e) {
       const intent = call.op === 'roll' ? 'roll' : call.intent;
       const check =
@@ -619,6 +623,7 @@ export function drive(json: ScenarioJson, ch: Chooser, o: DriveOptions = {}): Ru
       }
       kinds.push(d.kind);
       violations.push(...decisionChecks(d, step));
+      watch?.before(session);
 
       if (o.exploreOptions) {
         const before = snapshot(session);
@@ -770,6 +775,10 @@ export function drive(json: ScenarioJson, ch: Chooser, o: DriveOptions = {}): Ru
           });
         }
         if (o.oracles !== false) violations.push(...endOracles(scenario, session).map((x) => ({ ...x, step })));
+        if (watch) {
+          watch.end(session);
+          violations.push(...watch.out.map((x) => ({ ...x, step })));
+        }
       }
       for (let i = 0; i < (o.afterEnd ?? 0); i++) {
         const ev = i % 2 === 0 ? { type: 'intercept.decline', power: 'hapsburg' } : ch.any(GARBAGE);

@@ -743,10 +743,23 @@ export function endOracles(sc: Scenario, session: Session): V[] {
     for (const w of summary.withdrawals) {
       if (!w.decidedBy) continue;
       const A = start.impulse.power;
-      // The groups whose land units were outside in the space at the start and did not all avoid battle.
+      // The groups whose land units were outside in the space at the start and did not all avoid battle: the
+      // mover's enemies (at war with it, or the controller's bloc of 13.1 restriction 3), not bystanders (R17).
+      const ctlW = controllerOf(world, w.space);
+      const others = start.stacks.filter((x) => x.space === w.space && land(x) > 0 && majorOf(rel, x.power) !== A);
+      const blocW =
+        ctlW !== 'independent' &&
+        areAtWar(rel, A, ctlW) &&
+        others.every((x) => x.power === 'independent' || isFriendly(rel, x.power, ctlW));
       const unitsAt = new Map<string, number>();
       for (const x of start.stacks)
-        if (x.space === w.space && !x.inside && land(x) > 0 && !isFriendly(rel, x.power, A)) {
+        if (
+          x.space === w.space &&
+          !x.inside &&
+          land(x) > 0 &&
+          !isFriendly(rel, x.power, A) &&
+          (x.power === 'independent' || areAtWar(rel, x.power, A) || (blocW && isFriendly(rel, x.power, ctlW)))
+        ) {
           const g = majorOf(rel, x.power) ?? x.power;
           unitsAt.set(g, (unitsAt.get(g) ?? 0) + land(x));
         }

@@ -307,14 +307,17 @@ function formationInDestination(c: MovementContext): Stack[] {
 /**
  * The spaces where the move may have left land units outside a fortress held against them with more land units than
  * are inside and no siege listed: its destination, and every space pieces left from — the formation's origins and
- * the spaces interceptors came from, whose garrison may have gone out and left it empty (rulings R13, R17). In
- * the order the move reached them.
+ * the spaces interceptors came from, whose garrison may have gone out and left it empty, and the spaces where the
+ * Ottoman's Landsknechts eliminated mercenaries (inside: the garrison now outnumbered; outside: a siege broken, 15.3,
+ * beside other enemies of the holder) (rulings R13, R17, R32). In the order the move reached them.
  */
 function unlistedSieges(c: MovementContext): { readonly space: string; readonly by: readonly Power[] }[] {
   const spaces = [
     leg(c).to,
     ...c.summary.moves.flatMap((m) => [m.from, m.to]),
     ...c.summary.interceptions.map((i) => i.from),
+    // ruling R32: the Ottoman's Landsknechts eliminates mercenaries anywhere, inside fortifications or among besiegers
+    ...c.summary.cards.flatMap((card) => (card.eliminated ?? []).map((e) => e.space)),
   ];
   return [...new Set(spaces)]
     .map((space) => ({ space, by: unlistedBesiegers(c.world, space) }))
