@@ -265,7 +265,8 @@ export function unlistedAnswer(
       const dests = (limits.destinations ?? []) as string[];
       const room = Number(limits.insideRoom ?? 0);
       if (room <= 0) return undefined;
-      const inside = part(ch, av, room, false);
+      // (what may go inside: a relief force that lost with fewer hits only what was inside, ruling R35)
+      const inside = part(ch, limits.insideAvailable ? unitsOf(limits.insideAvailable) : av, room, false);
       if (landOf(inside) === 0 && inside.leaders.length === 0) return undefined;
       const outside = landOf(inside) < landOf(av) || inside.leaders.length < av.leaders.length;
       const ev: Record<string, unknown> = { type: 'retreat.declare', power: d.power, inside: fields(inside) };

@@ -414,8 +414,11 @@ export function endOracles(sc: Scenario, session: Session): V[] {
   // (counting the units already inside: never more than 4 inside, 2.1)
   const insideAtStart = (space: string) =>
     start.stacks.filter((s) => s.space === space && s.inside).reduce((n, s) => n + land(s), 0);
+  // (not a battle left unfought, ruling R32: its empty side lists no powers)
   if (
     b &&
+    !b.unfought &&
+    b.defender.powers.length > 0 &&
     board.spaces.get(b.space)?.fortified &&
     b.defender.powers.every((p) => majorOf(rel, p) === undefined) &&
     land(b.defender.units) + insideAtStart(b.space) <= 4 &&
