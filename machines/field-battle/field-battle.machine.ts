@@ -36,6 +36,12 @@ import {
   type FieldBattleInput,
   type FieldBattleOutput,
 } from '../../src/rules/procedures/field-battle.ts';
+import {
+  applySurpriseCasualties,
+  recountSurprisedDice,
+  surpriseAttackGuards,
+  takeSurpriseHits,
+} from '../../src/rules/procedures/surprise-attack.ts';
 import { retreatMachine } from '../retreat/retreat.machine.ts';
 import { siegeBreakMachine } from '../siege-break/siege-break.machine.ts';
 import { siegeCheckStates } from '../siege-check.ts';
@@ -53,7 +59,7 @@ export const fieldBattleMachine = setup({
     tags: {} as Tag,
   },
   actors: { retreat: retreatMachine, siegeBreak: siegeBreakMachine },
-  guards: guardsOf(g),
+  guards: guardsOf({ ...g, ...surpriseAttackGuards }),
   actions: {
     ...reducersOf<FieldBattleContext>()({
       askNextBattleResponder,
@@ -73,6 +79,9 @@ export const fieldBattleMachine = setup({
       closeCombatCardWindow,
       recordAttackerRoll,
       recordDefenderRoll,
+      takeSurpriseHits,
+      applySurpriseCasualties,
+      recountSurprisedDice,
       decideWinner,
       askNextCasualties,
       assignInactiveCasualties,
@@ -180,6 +189,16 @@ export const fieldBattleMachine = setup({
           target: 'awaitingDefenderCombatCard',
           actions: 'askNextCombatResponder',
         },
+        {
+          guard: 'isSurpriseAttackByAttacker',
+          target: 'rollingSurpriseAttackerDice',
+          actions: 'closeCombatCardWindow',
+        },
+        {
+          guard: 'isSurpriseAttackByDefender',
+          target: 'rollingSurpriseDefenderDice',
+          actions: 'closeCombatCardWindow',
+        },
         { target: 'rollingAttackerDice', actions: 'closeCombatCardWindow' },
       ],
     },
@@ -239,6 +258,155 @@ export const fieldBattleMachine = setup({
         title: msg('machine.field-battle.rollingDefenderDice.title', "Defender's dice", 'Кубики обороняющегося'),
       },
       on: { 'dice.rolled': { guard: 'isDefenderRoll', target: 'rollsCards', actions: 'recordDefenderRoll' } },
+    },
+    rollingSurpriseAttackerDice: {
+      description:
+        "Step 6 after the attacker's Surprise Attack: the attacker rolls first; each 5 or 6 is a hit (ruling R28).",
+      tags: ['roll'],
+      meta: {
+        rule: '14 step 6',
+        ruling: 'R28',
+        roll: 'attacker',
+        title: msg(
+          'machine.field-battle.rollingSurpriseAttackerDice.title',
+          'Surprise: attacker rolls first',
+          'Внезапно: атакующий бросает первым',
+        ),
+      },
+      on: { 'dice.rolled': { guard: 'isAttackerRoll', target: 'takingSurpriseHits', actions: 'recordAttackerRoll' } },
+    },
+    rollingSurpriseDefenderDice: {
+      description:
+        "Step 6 after the defender's Surprise Attack: the defender rolls first; each 5 or 6 is a hit (ruling R28).",
+      tags: ['roll'],
+      meta: {
+        rule: '14 step 6',
+        ruling: 'R28',
+        roll: 'defender',
+        title: msg(
+          'machine.field-battle.rollingSurpriseDefenderDice.title',
+          'Surprise: defender rolls first',
+          'Внезапно: обороняющийся бросает первым',
+        ),
+      },
+      on: { 'dice.rolled': { guard: 'isDefenderRoll', target: 'takingSurpriseHits', actions: 'recordDefenderRoll' } },
+    },
+    takingSurpriseHits: {
+      description:
+        "Step 9 at once (ruling R28): the first roll's hits are owed by the other side alone, one land unit per hit.",
+      meta: {
+        rule: '14 step 9',
+        ruling: 'R28',
+        title: msg('machine.field-battle.takingSurpriseHits.title', 'Hits taken at once', 'Потери сразу'),
+      },
+      always: { target: 'choosingSurpriseCasualties', actions: 'takeSurpriseHits' },
+    },
+    choosingSurpriseCasualties: {
+      description:
+        "Step 9 at once (ruling R28): the surprised side's groups choose their losses (each power its own, ruling R5).",
+      meta: {
+        rule: '14 step 9',
+        ruling: 'R28',
+        title: msg(
+          'machine.field-battle.choosingSurpriseCasualties.title',
+          'Who chooses the first losses?',
+          'Кто выбирает первые потери?',
+        ),
+      },
+      always: [
+        {
+          guard: 'isNextCasualtyGroupInactive',
+          target: 'choosingSurpriseCasualties',
+          actions: 'assignInactiveCasualties',
+          reenter: true,
+        },
+        {
+          guard: and(['hasCasualtyDecision', not('isNextCasualtyGroupInactive')]),
+          target: 'awaitingSurpriseCasualties',
+          actions: 'askNextCasualties',
+        },
+        { target: 'applyingSurpriseCasualties' },
+      ],
+    },
+    awaitingSurpriseCasualties: {
+      description:
+        'The asked power of the surprised side names the land units it loses to the first roll (ruling R28).',
+      tags: ['decision'],
+      meta: {
+        rule: '14 step 9',
+        step: 8,
+        ruling: 'R28',
+        decision: 'casualties',
+        title: msg(
+          'machine.field-battle.awaitingSurpriseCasualties.title',
+          'Choose the first losses',
+          'Выбор первых потерь',
+        ),
+      },
+      on: {
+        'casualties.assign': {
+          guard: 'isLegalCasualties',
+          target: 'choosingSurpriseCasualties',
+          actions: 'recordCasualties',
+        },
+      },
+    },
+    applyingSurpriseCasualties: {
+      description:
+        "Step 9 at once (ruling R28): the surprised side's losses come off before its dice are counted again.",
+      meta: {
+        rule: '14 step 9',
+        ruling: 'R28',
+        title: msg('machine.field-battle.applyingSurpriseCasualties.title', 'First losses off', 'Первые потери сняты'),
+      },
+      always: { target: 'recountingDice', actions: 'applySurpriseCasualties' },
+    },
+    recountingDice: {
+      description:
+        "Steps 2–3 again (ruling R28): the surprised side's dice on its surviving land units — the best leader, the defender's die and its card dice still count; none without land units.",
+      meta: {
+        rule: '14 step 3',
+        ruling: 'R28',
+        title: msg('machine.field-battle.recountingDice.title', 'Count the dice again', 'Кубики заново'),
+      },
+      always: [
+        {
+          guard: 'isSurpriseAttackByAttacker',
+          target: 'rollingRecountedDefenderDice',
+          actions: 'recountSurprisedDice',
+        },
+        { target: 'rollingRecountedAttackerDice', actions: 'recountSurprisedDice' },
+      ],
+    },
+    rollingRecountedDefenderDice: {
+      description: 'Step 6, second: the surprised defender rolls the dice it has left (ruling R28).',
+      tags: ['roll'],
+      meta: {
+        rule: '14 step 6',
+        ruling: 'R28',
+        roll: 'defender',
+        title: msg(
+          'machine.field-battle.rollingRecountedDefenderDice.title',
+          "Defender's dice, second",
+          'Кубики обороняющегося, вторыми',
+        ),
+      },
+      on: { 'dice.rolled': { guard: 'isDefenderRoll', target: 'rollsCards', actions: 'recordDefenderRoll' } },
+    },
+    rollingRecountedAttackerDice: {
+      description: 'Step 6, second: the surprised attacker rolls the dice it has left (ruling R28).',
+      tags: ['roll'],
+      meta: {
+        rule: '14 step 6',
+        ruling: 'R28',
+        roll: 'attacker',
+        title: msg(
+          'machine.field-battle.rollingRecountedAttackerDice.title',
+          "Attacker's dice, second",
+          'Кубики атакующего, вторыми',
+        ),
+      },
+      on: { 'dice.rolled': { guard: 'isAttackerRoll', target: 'rollsCards', actions: 'recordAttackerRoll' } },
     },
     rollsCards: {
       description:

@@ -199,6 +199,19 @@ function cardNote(world: World, card: CardSummary, move: MoveSummary | undefined
       },
     );
   }
+  if (card.card === 'surprise-attack' && card.side) {
+    // Ruling R28: the order of the battle changes; no dice.
+    const side =
+      card.side === 'attacker'
+        ? msg('narrate.cardNote.surprise.side', "the attacker's", 'атакующего')
+        : msg('narrate.cardNote.surprise.side.2', "the defender's", 'обороняющегося');
+    return msg(
+      'narrate.cardNote.surprise',
+      '{p} plays {c}: {side} side rolls first, and the other side takes those hits before its dice are counted again ({r}).',
+      '{p} {plays} карту {c}: сторона {side} бросает первой, а другая сторона несёт эти потери до того, как её кубики пересчитают ({r}).',
+      { p, c, side, r, plays },
+    );
+  }
   if (card.dice !== undefined && card.side) {
     // Rulings R27, R30: the card's dice and the side they went to.
     const n = Math.abs(card.dice);
@@ -844,13 +857,85 @@ function defenderRolledNote({ context: f }: StepOf<'fieldBattle'>): Text[] {
   ];
 }
 
+/** Ruling R28, on entering "Hits taken at once": the surprising side's roll, made first, and its hits. */
+function surpriseRolledNote({ context: f }: StepOf<'fieldBattle'>): Text[] {
+  const surprise = f.surprise;
+  const values = surprise ? f.rolled[surprise.side] : undefined;
+  if (!surprise || !values) return [];
+  const who =
+    surprise.side === 'attacker'
+      ? msg('narrate.surpriseRolledNote.attacker', 'The attacker', 'атакующего')
+      : msg('narrate.surpriseRolledNote.defender', 'The defender', 'обороняющегося');
+  const h = hits(sideHits(f)[surprise.side]);
+  const r = cite('14 step 6', 'R28');
+  return [
+    msg(
+      'narrate.surpriseRolledNote',
+      '{who} rolls first, {diceText}: {h}, taken at once by the other side ({r}).',
+      'У {who} первый бросок — {diceRu}: {h}, другая сторона несёт эти потери сразу ({r}).',
+      { who, diceText: diceText(values), h, r, diceRu: diceRu(values) },
+    ),
+  ];
+}
+
 /**
- * 14 steps 6–7, on entering "Janissaries?": first the defender's roll; after a card's dice (ruling R31), that roll,
- * its hits and its side's hits now.
+ * Ruling R28, on entering the surprised side's roll: the losses it took at once, and its dice counted again on the
+ * land units it has left (none without land units).
+ */
+function surpriseRecountNote({ world, context: f }: StepOf<'fieldBattle'>): Text[] {
+  const surprise = f.surprise;
+  if (!surprise?.losses) return [];
+  const role = surprise.side === 'attacker' ? 'defender' : 'attacker';
+  const who =
+    role === 'attacker'
+      ? power(f.battle.attacker)
+      : powers([...new Set((f.forces?.defender ?? []).map((s) => s.power))]);
+  const lost = unitsText(world, surprise.losses);
+  const lostAny = LAND_UNIT_TYPES.some((t) => (surprise.losses?.[t] ?? 0) > 0);
+  const terms = f.dice?.[role] ?? [];
+  const r = cite('14 step 9', 'R28');
+  const losses = lostAny
+    ? msg('narrate.surpriseRecountNote.lost', '{says} {lost} at once', '{saysRu} сразу {lost}', {
+        says: says(who, 'loses|lose', ''),
+        lost,
+        saysRu: says(who, '', 'теряют|теряет'),
+      })
+    : msg('narrate.surpriseRecountNote.none', '{who} loses nothing', '{who} — без потерь', { who });
+  if (terms.length === 0)
+    return [
+      msg(
+        'narrate.surpriseRecountNote.nothing',
+        '{losses}: no land unit is left, so it rolls nothing ({r}).',
+        '{losses}: сухопутных частей не осталось, бросать нечего ({r}).',
+        { losses, r },
+      ),
+    ];
+  const dice = diceMadeOf(world, who, terms);
+  return [
+    msg(
+      'narrate.surpriseRecountNote',
+      '{losses}; its dice counted again: {dice} ({r}).',
+      '{losses}; кубики заново: {dice} ({r}).',
+      {
+        losses,
+        dice,
+        r,
+      },
+    ),
+  ];
+}
+
+/**
+ * 14 steps 6–7, on entering "Janissaries?": first the roll made last (the defender's, or after the defender's
+ * Surprise Attack the attacker's, ruling R28); after a card's dice (ruling R31), that roll, its hits and its side's
+ * hits now.
  */
 function rollsWindowNote(step: StepOf<'fieldBattle'>): Text[] {
   const f = step.context;
-  if ((f.rollsResponders ?? []).length === 0) return defenderRolledNote(step);
+  if ((f.rollsResponders ?? []).length === 0) {
+    if (f.surprise?.recounted === 0) return [];
+    return f.surprise?.side === 'defender' ? attackerRolledNote(step) : defenderRolledNote(step);
+  }
   const card = f.cardRolled;
   if (!card) return [];
   const c = cardTitle(card.card),
@@ -904,6 +989,9 @@ export const ENTERING_NOTES = {
   fieldBattle: {
     combatCards: diceCountedNote,
     rollingDefenderDice: attackerRolledNote,
+    takingSurpriseHits: surpriseRolledNote,
+    rollingRecountedDefenderDice: surpriseRecountNote,
+    rollingRecountedAttackerDice: surpriseRecountNote,
     rollsCards: rollsWindowNote,
   },
 } as const satisfies StateNotes;

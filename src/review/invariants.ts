@@ -27,7 +27,10 @@ function count(stacks: readonly Stack[], type: LandUnitType): number {
 export function eliminatedSoFar(summary: Summary): Record<LandUnitType, number> {
   const out = { regulars: 0, mercenaries: 0, cavalry: 0 };
   for (const t of LAND_UNIT_TYPES) {
-    out[t] += summary.battle ? summary.battle.attacker.losses[t] + summary.battle.defender.losses[t] : 0;
+    // Ruling R28: a Surprise Attack's first losses come off before the battle's summary is written, which then has them.
+    out[t] += summary.battle
+      ? summary.battle.attacker.losses[t] + summary.battle.defender.losses[t]
+      : (summary.surprise?.losses[t] ?? 0);
     for (const r of summary.retreats) out[t] += r.eliminated[t];
   }
   // Ruling R32: the mercenaries the Ottoman's Landsknechts eliminated, anywhere on the board.

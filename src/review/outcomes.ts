@@ -193,6 +193,8 @@ export function rollOutcomes(roll: RollInfo): Iterable<DiceOutcome> {
     roll.battle &&
     // A card after both rolls (Janissaries, ruling R31) reads the exact hits: the rolls are explored one by one.
     !roll.battle.rollsWindow &&
+    // After a Surprise Attack (ruling R28) the second roll's dice depend on the first roll's losses: one by one.
+    !roll.battle.surprise &&
     ((roll.battle.attacker.dice + 1) * (roll.battle.defender.dice + 1) <= JOINT_BATTLE_LIMIT ||
       jointGroups(roll.battle.attacker.dice, roll.battle.defender.dice, roll.battle) <= JOINT_BATTLE_LIMIT)
   )

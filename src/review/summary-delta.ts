@@ -27,7 +27,7 @@ const LIST_KEYS = [
 type MissingListKey = Exclude<ListKey, (typeof LIST_KEYS)[number]>;
 const EVERY_LIST_KEY: [MissingListKey] extends [never] ? true : MissingListKey = true;
 void EVERY_LIST_KEY;
-const FIELD_KEYS = ['battle', 'siege', 'cpSpent', 'relief'] as const satisfies readonly FieldKey[];
+const FIELD_KEYS = ['battle', 'siege', 'cpSpent', 'relief', 'surprise'] as const satisfies readonly FieldKey[];
 
 export interface SummaryDelta {
   /** Per list: drop the last `drop` entries of the summary the delta is applied to, then append `items`. */

@@ -22,6 +22,7 @@ export const SUPPORTED_CARDS: readonly CardId[] = [
   'arquebusiers',
   'field-artillery',
   'mercenaries-bribed',
+  'surprise-attack',
   'tercios',
   'janissaries',
 ];

@@ -81,6 +81,7 @@ export const RULE_REFS = [
   'R25',
   'R26',
   'R27',
+  'R28',
   'R29',
   'R30',
   'R31',

@@ -566,7 +566,7 @@ export const STATEMENT_PLACES: Readonly<Record<string, Place>> = {
   ),
   'FB-12': rules('battleWinner (field-battle.ts): ties to the defender'),
   'FB-14': machine(
-    "fieldBattle: applyingCasualties removes both sides' losses together (Surprise Attack is a card: ruling R14)",
+    "fieldBattle: applyingCasualties removes both sides' losses together; after a Surprise Attack (ruling R28) the surprising side rolls first (rollingSurpriseAttackerDice, rollingSurpriseDefenderDice), the other side's losses come off at once (takingSurpriseHits … applyingSurpriseCasualties) and its dice are counted again (recountingDice) before it rolls",
   ),
   'FB-18': rules('applyCasualties (procedures/field-battle.ts): a side with no land units left loses its leaders'),
   'FB-19': machine('fieldBattle: retreating invokes the retreat machine for the losing side'),

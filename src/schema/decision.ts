@@ -233,6 +233,12 @@ export const RollInfoSchema = z.object({
         .describe(
           'a card may still add dice after both rolls (Janissaries, 14 step 7, ruling R31): the exact hits of each roll matter, not only the winner and losses',
         ),
+      surprise: z
+        .enum(['attacker', 'defender'])
+        .optional()
+        .describe(
+          "Surprise Attack (ruling R28): the side that rolls first; the other side takes those hits and its dice are counted again before it rolls, so the rolls are one after the other, not joint",
+        ),
     })
     .optional()
     .describe("field-battle rolls: both sides' dice and land units (14 steps 2–3), so a host can show the odds"),

@@ -85,6 +85,17 @@ export const BattleSideSchema = z.object({
   kept: z.enum(['regulars', 'mercenaries', 'cavalry']).nullable().describe('ruling R7'),
 });
 
+export const SurpriseSummarySchema = z.object({
+  power: MajorPowerSchema.describe('who played Surprise Attack (#29)'),
+  side: z.enum(['attacker', 'defender']).describe('the side that rolled first: the side of the power that played it'),
+  hits: CountSchema.describe("the first roll's hits, taken at once by the other side (14 step 9)"),
+  losses: LandUnitsSchema.describe("the other side's losses taken at once, before its dice were counted again"),
+  counted: CountSchema.describe("the other side's dice as counted before the first roll (14 steps 2–5)"),
+  recounted: CountSchema.describe(
+    "the other side's dice counted again on its surviving land units, the leader's rating, the defender's die and its card dice kept; 0 when no land unit survived",
+  ),
+});
+
 export const BattleSummarySchema = z.object({
   space: SpaceIdSchema,
   attacker: BattleSideSchema,
@@ -214,6 +225,9 @@ export const SummarySchema = z.object({
     .array(CardSummarySchema)
     .describe('every card played, in order, with its window (RULES.md §5; rulings R26–R33); empty when none was'),
   relief: ReliefSummarySchema.optional().describe('present when the move was a relief force (15.2, ruling R35)'),
+  surprise: SurpriseSummarySchema.optional().describe(
+    "present when a Surprise Attack changed the order of the battle (ruling R28), from the moment the other side's first losses come off; the other side's dice, rolls and losses in the battle's side summary are those of its second roll and of both rounds",
+  ),
   skipped: z
     .array(SkippedDecisionSchema)
     .describe(
@@ -240,6 +254,7 @@ export type InterceptionSummary = DeepReadonly<z.infer<typeof InterceptionSummar
 export type AvoidSummary = DeepReadonly<z.infer<typeof AvoidSummarySchema>>;
 export type WithdrawalSummary = DeepReadonly<z.infer<typeof WithdrawalSummarySchema>>;
 export type BattleSummary = DeepReadonly<z.infer<typeof BattleSummarySchema>>;
+export type SurpriseSummary = DeepReadonly<z.infer<typeof SurpriseSummarySchema>>;
 export type BattleSideSummary = DeepReadonly<z.infer<typeof BattleSideSchema>>;
 export type RetreatSummary = DeepReadonly<z.infer<typeof RetreatSummarySchema>>;
 export type CaptureSummary = DeepReadonly<z.infer<typeof CaptureSummarySchema>>;

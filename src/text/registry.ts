@@ -315,6 +315,10 @@ const SUMMARIES: Readonly<Record<RuleRef, Text>> = {
     'Combat cards at 14 steps 4–5: the attacker declares any number, then each defending major power in impulse order; a power that passed adds none, and only a power with land units in the battle plays. Arquebusiers (#24) gives 2 more dice; Field Artillery (#25) 3 for France or the Ottoman, else 2.',
     'Боевые карты на шагах 4–5 14: атакующий объявляет сколько угодно карт, затем каждая обороняющаяся крупная держава в порядке импульсов; спасовавшая держава больше карт не добавляет, а играет только держава с сухопутными частями в сражении. «Аркебузиры» (№24) дают 2 кубика сверх; «Полевая артиллерия» (№25) — 3 у Франции или Османов, иначе 2.',
   ),
+  R28: t(
+    "Surprise Attack (#29): the player's side rolls first and the other side takes those hits at once; the other side's dice are then counted again on its surviving land units (leader, defender's die and card dice kept), none if no land unit survives; Janissaries come after the second roll, and the winner has the most hits over both rolls.",
+    '«Внезапная атака» (№29): сторона игрока бросает первой, и другая сторона сразу несёт потери от этих попаданий; затем её кубики считаются заново по уцелевшим сухопутным частям (командующий, кубик обороняющегося и кубики карт сохраняются), а если частей не осталось — кубиков нет; «Янычары» — после второго броска, побеждает сторона с большим числом попаданий за оба броска.',
+  ),
   R29: t(
     "Mercenaries Bribed (#26): half the opposing side's mercenaries in the battle, rounded up, change sides — taken from the opposing powers in impulse order, replaced by as many of the player's own; never by the Ottoman or against a side with Ottoman land units.",
     '«Подкуп наёмников» (№26): половина наёмников противной стороны в сражении, с округлением вверх, переходит на другую сторону — их снимают у противных держав в порядке импульсов и заменяют столькими же наёмниками игрока; ни Османами, ни против стороны с османскими сухопутными частями.',

@@ -1291,11 +1291,18 @@ describe('events out of order are refused with the rule that closed (or has not 
     ['before the interception', []],
     ['at the field battle dice', [CHARLES_INTERCEPTS, BOOK_INTERCEPTION_ROLL]],
     ['after the move ended', [...BOOK_TO_CASUALTIES, BOOK_CASUALTIES]],
-  ])('[ruling R14] refuses card.play %s of a card whose window this release does not run', ([, before]) => {
+  ])('[ruling R14] refuses card.play %s of a card whose window these procedures do not have', ([, before]) => {
+    // Every card of ruling R14 is played since Surprise Attack (ruling R28); Professional Rowers (#34) is naval only.
     const s = at(RULEBOOK, before);
-    const e = refuse(s, { type: 'card.play', power: 'ottoman', card: 'surprise-attack' }, { code: 'not-supported' });
-    expect(e.reason?.en).toMatch(/Surprise Attack \(#29\) is not supported yet \(ruling R14\)/);
-    expect(e.reason?.ru).toMatch(/«Внезапная атака» \(№29\) пока не поддерживается/);
+    const e = refuse(
+      s,
+      { type: 'card.play', power: 'ottoman', card: 'professional-rowers' },
+      { code: 'not-supported' },
+    );
+    expect(e.reason?.en).toMatch(
+      /'professional-rowers' is not a card of these procedures: ruling R14 leaves every other card out/,
+    );
+    expect(e.reason?.ru).toMatch(/«professional-rowers» — не карта этих процедур/);
   });
 
   test('[ruling R14] the card.play refusal cites ruling R14 as a ruling, the way every other refusal does', () => {

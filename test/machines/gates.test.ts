@@ -1331,6 +1331,96 @@ describe('14 field battle machine (with its retreat child)', () => {
     });
   });
 
+  describe('14 steps 4–9: Surprise Attack (ruling R28)', () => {
+    const battleWith = (hands: ScenarioPatch['hands']) => {
+      const base = viennaBattleWorld();
+      return startRecording((inspect) =>
+        createActor(fieldBattleMachine, {
+          input: {
+            world: withPosition(base, { ...base.position, hands: hands ?? {} }),
+            battle: { space: 'vienna', attacker: 'ottoman', origin: 'pressburg' },
+          },
+          inspect,
+        }),
+      );
+    };
+    const OTTOMAN_SURPRISE: EngineEvent = { type: 'card.play', power: 'ottoman', card: 'surprise-attack' };
+    const HAPSBURG_SURPRISE: EngineEvent = { type: 'card.play', power: 'hapsburg', card: 'surprise-attack' };
+
+    test('[14 step 6, ruling R28] the attacker’s Surprise Attack: it rolls first, the defender takes the hits, then rolls the dice it has left', () => {
+      const { actor, visited } = battleWith({ ottoman: ['surprise-attack'] });
+      expect(waiting(actor).state).toBe('awaitingAttackerCombatCard');
+      answer(actor, OTTOMAN_SURPRISE);
+      expect(waiting(actor)).toMatchObject({ state: 'rollingSurpriseAttackerDice', tags: ['roll'] });
+      // The attacker's 10 dice; the defender's 13 are not asked for first.
+      expect(waiting(actor).snapshot.can(dice(13, 1))).toBe(false);
+      answer(actor, { type: 'dice.rolled', values: [6, 6, 6, 1, 1, 1, 1, 1, 1, 1] });
+      // 3 hits on Hapsburg regulars only (the session would apply them itself, ruling R9); 13 − 3 = 10 dice are left.
+      expect(waiting(actor)).toMatchObject({ state: 'awaitingSurpriseCasualties', tags: ['decision'] });
+      answer(actor, { type: 'casualties.assign', power: 'hapsburg', regulars: 3 });
+      expect(waiting(actor)).toMatchObject({ state: 'rollingRecountedDefenderDice', tags: ['roll'] });
+      expect(visited.indexOf('applyingSurpriseCasualties')).toBeLessThan(visited.indexOf('recountingDice'));
+      expect(waiting(actor).snapshot.can(dice(13, 1))).toBe(false);
+      expect(waiting(actor).snapshot.can(dice(10, 1))).toBe(true);
+      const c = actor.getSnapshot().context;
+      expect(c.surprise).toMatchObject({ power: 'ottoman', side: 'attacker', hits: 3, counted: 13, recounted: 10 });
+      expect(
+        c.world.position.stacks
+          .filter((x) => x.space === 'vienna' && x.power === 'hapsburg')
+          .reduce((n, x) => n + x.regulars, 0),
+      ).toBe(7);
+      answer(actor, dice(10, 1));
+      expect(visited).not.toContain('rollingAttackerDice');
+      expect(visited).not.toContain('rollingDefenderDice');
+      expect(visited.indexOf('rollingRecountedDefenderDice')).toBeLessThan(visited.indexOf('rollsCards'));
+      expect(visited.indexOf('rollsCards')).toBeLessThan(visited.indexOf('decidingWinner'));
+    });
+
+    test('[14 step 6, ruling R28] the defender’s Surprise Attack: the defender rolls first and the attacker chooses its first losses', () => {
+      const { actor, visited } = battleWith({ hapsburg: ['surprise-attack'] });
+      answer(actor, HAPSBURG_SURPRISE);
+      expect(waiting(actor)).toMatchObject({ state: 'rollingSurpriseDefenderDice', tags: ['roll'] });
+      expect(waiting(actor).snapshot.can(dice(10, 1))).toBe(false);
+      answer(actor, { type: 'dice.rolled', values: [6, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1] });
+      // 2 hits against 7 regulars and 1 cavalry: the Ottoman chooses (14 step 9), in a decision state of its own.
+      expect(waiting(actor)).toMatchObject({ state: 'awaitingSurpriseCasualties', tags: ['decision'] });
+      expect(waiting(actor).snapshot.can({ type: 'casualties.assign', power: 'ottoman', regulars: 3 })).toBe(false);
+      expect(waiting(actor).snapshot.can({ type: 'casualties.assign', power: 'hapsburg', regulars: 2 })).toBe(false);
+      answer(actor, { type: 'casualties.assign', power: 'ottoman', regulars: 1, cavalry: 1 });
+      // 6 regulars + 2 for Suleiman: the attacker rolls 8 dice.
+      expect(waiting(actor)).toMatchObject({ state: 'rollingRecountedAttackerDice', tags: ['roll'] });
+      expect(waiting(actor).snapshot.can(dice(10, 1))).toBe(false);
+      answer(actor, dice(8, 1));
+      expect(visited).toContain('recountingDice');
+      expect(visited).not.toContain('rollingRecountedDefenderDice');
+    });
+
+    test('[14 step 6, ruling R28] a surprised side left without land units rolls nothing: an empty roll, then its leaders are captured (14 step 10)', () => {
+      const { actor } = battleWith({ ottoman: ['surprise-attack'] });
+      answer(actor, OTTOMAN_SURPRISE);
+      answer(actor, dice(10, 6));
+      // 10 hits, 10 Hapsburg regulars: none left; Charles V and Ferdinand alone roll no die (not 2 + 1).
+      answer(actor, { type: 'casualties.assign', power: 'hapsburg', regulars: 10 });
+      expect(waiting(actor)).toMatchObject({ state: 'rollingRecountedDefenderDice' });
+      expect(actor.getSnapshot().context.surprise).toMatchObject({ hits: 10, recounted: 0 });
+      expect(waiting(actor).snapshot.can(dice(3, 1))).toBe(false);
+      answer(actor, { type: 'dice.rolled', values: [] });
+      // The winner's losses: none. The retreat is nobody's: the captured leaders and no land units.
+      const out = actor.getSnapshot();
+      const w = (out.output ?? out.context).world as World;
+      expect(w.position.captured.map((c) => c.leader).sort()).toEqual(['charles-v', 'ferdinand']);
+    });
+
+    test('[14 steps 4–5, ruling R28] without the card the battle rolls as it always did: neither surprise state is entered', () => {
+      const { actor, visited } = battleWith({ hapsburg: ['surprise-attack'] });
+      answer(actor, { type: 'card.pass', power: 'hapsburg' });
+      expect(waiting(actor).state).toBe('rollingAttackerDice');
+      answer(actor, dice(10, 1));
+      answer(actor, dice(13, 1));
+      expect(visited.filter((v) => /Surprise|Recount/.test(v))).toEqual([]);
+    });
+  });
+
   test('[14 step 8] equal hits: the defender wins and the attacker retreats (FB-12)', () => {
     const actor = createActor(fieldBattleMachine, {
       input: { world: viennaBattleWorld(), battle: { space: 'vienna', attacker: 'ottoman', origin: 'pressburg' } },

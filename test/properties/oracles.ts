@@ -158,16 +158,22 @@ export function endOracles(sc: Scenario, session: Session): V[] {
           side: side.units,
           interceptions: summary.interceptions.map((i) => ({ from: i.from, units: i.units, success: i.success })),
         });
-      if (side.dice.units !== units) add('14 steps 2–3', `${role} dice for units ≠ its land units`, side.dice);
-      if (side.dice.leader !== leaderBattle(side.units.leaders))
+      // Ruling R28: a side a Surprise Attack struck rolls after its first losses, on the land units it has left,
+      // and rolls nothing (no leader's rating, no defender's die, no card dice) when none is left.
+      const struck = summary.surprise && summary.surprise.side !== role ? summary.surprise : undefined;
+      const rolling = struck ? units - land(struck.losses) : units;
+      const rolls = !struck || rolling > 0;
+      if (side.dice.units !== rolling) add('14 steps 2–3', `${role} dice for units ≠ its land units`, side.dice);
+      if (side.dice.leader !== (rolls ? leaderBattle(side.units.leaders) : 0))
         add('14 steps 2–3', `${role} leader dice ≠ the best battle rating`, {
           dice: side.dice,
           leaders: side.units.leaders,
         });
-      if (side.dice.defender !== (role === 'defender' ? 1 : 0)) add('14 step 3', `${role} defender die`, side.dice);
+      if (side.dice.defender !== (role === 'defender' && rolls ? 1 : 0))
+        add('14 step 3', `${role} defender die`, side.dice);
       // Rulings R27, R30: the combat cards' dice for this side, as the summary lists the cards played; Tercios'
       // 3 dice fewer come off the whole side (the latest dice first), never below none.
-      const played = summary.cards.filter((c) => c.side === role && c.dice !== undefined);
+      const played = rolls ? summary.cards.filter((c) => c.side === role && c.dice !== undefined) : [];
       const plus = played.filter((c) => c.dice! > 0);
       const minus = played.reduce((n, c) => n + Math.min(0, c.dice!), 0);
       const base = side.dice.units + side.dice.leader + side.dice.defender;

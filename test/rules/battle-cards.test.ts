@@ -181,7 +181,8 @@ describe('14 step 1 restrictions', () => {
     const play = (card: string, power: BattleCardArgs['power'] = 'hapsburg') =>
       checkBattleCard(w, { power, card, battle: BATTLE, placements: [{ space: 'vienna', mercenaries: 4 }] });
     expect(play('landsknechts')).toEqual({ ok: true });
-    expect(play('surprise-attack')).toMatchObject({ code: 'isCardOfProcedures' });
+    expect(play('professional-rowers')).toMatchObject({ code: 'isCardOfProcedures' });
+    expect(play('surprise-attack')).toMatchObject({ code: 'isCardOfBattleWindow' });
     expect(play('tercios')).toMatchObject({ code: 'isCardOfBattleWindow' });
     expect(play('swiss-mercenaries')).toMatchObject({ code: 'isCardInHand' });
   });

@@ -87,14 +87,12 @@ describe('isCardOfProcedures', () => {
       expect: forbids(["'siege-artillery'", 'ruling R14'], ['«siege-artillery»', 'постановление R14']),
     },
     {
-      title: '[ruling R14] forbids Surprise Attack, which this release does not play yet',
+      // RULES.md §5: Professional Rowers (#34) is naval only; no window of 13.1–14 plays it.
+      title: '[ruling R14] forbids Professional Rowers, a naval card outside these procedures',
       patch: HANDS,
       power: 'hapsburg',
-      card: 'surprise-attack',
-      expect: forbids(
-        ['Surprise Attack (#29)', 'not supported yet'],
-        ['«Внезапная атака» (№29)', 'пока не поддерживается'],
-      ),
+      card: 'professional-rowers',
+      expect: forbids(["'professional-rowers'", 'ruling R14'], ['«professional-rowers»', 'постановление R14']),
     },
   ]);
 });

@@ -272,7 +272,8 @@ describe('14 steps 4–5 restrictions', () => {
     const play = (power: CombatCardArgs['power'], card: string, option?: string) =>
       checkCombatCard(w, { power, card, battle: BATTLE, option });
     expect(play('ottoman', 'arquebusiers')).toEqual({ ok: true });
-    expect(play('ottoman', 'surprise-attack')).toMatchObject({ code: 'isCardOfProcedures', rule: 'R14' });
+    expect(play('ottoman', 'professional-rowers')).toMatchObject({ code: 'isCardOfProcedures', rule: 'R14' });
+    expect(play('ottoman', 'surprise-attack')).toMatchObject({ code: 'isCardInHand' });
     expect(play('ottoman', 'gout')).toMatchObject({ code: 'isCardOfCombatWindow' });
     expect(play('ottoman', 'field-artillery')).toMatchObject({ code: 'isCardInHand' });
     expect(play('hapsburg', 'tercios')).toMatchObject({ code: 'isCombatOptionNamed' });

@@ -152,7 +152,8 @@ describe('14 step 7 restrictions (ruling R31)', () => {
     const play = (patch: ScenarioPatch, card = 'janissaries', power: RollsCardArgs['power'] = 'ottoman') =>
       checkRollsCard(battling(patch), { power, card, battle: BATTLE });
     expect(play({ ...AT_VIENNA, hands: { ottoman: ['janissaries'] } })).toEqual({ ok: true });
-    expect(play(AT_VIENNA, 'surprise-attack')).toMatchObject({ code: 'isCardOfProcedures' });
+    expect(play(AT_VIENNA, 'professional-rowers')).toMatchObject({ code: 'isCardOfProcedures' });
+    expect(play(AT_VIENNA, 'surprise-attack')).toMatchObject({ code: 'isCardOfRollsWindow' });
     expect(play(AT_VIENNA, 'landsknechts')).toMatchObject({ code: 'isCardOfRollsWindow' });
     // A used home card is out of the hand: the refusal says it was used, not merely that it is not held.
     expect(play({ ...AT_VIENNA, homeCardsUsed: { ottoman: ['janissaries'] } })).toMatchObject({

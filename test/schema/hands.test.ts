@@ -43,16 +43,9 @@ describe('hands (ruling R33)', () => {
     expect(issuesOf(withHands({ hungary: [] }))[0]!.path).toBe('hands');
   });
 
-  test.each(CARD_IDS.filter((c) => !SUPPORTED_CARDS.includes(c)))(
-    '[ruling R14] %s, whose window the engine does not run yet, is refused as not supported',
-    (card) => {
-      const power = CARDS[card].home ?? 'hapsburg';
-      const issues = issuesOf(withHands({ [power]: [card] }));
-      expect(issues).toEqual([
-        { path: `hands.${power}[0]`, message: expect.stringMatching(/not supported yet \(ruling R14\)/) },
-      ]);
-    },
-  );
+  test('[ruling R14, ruling R28] every card of ruling R14 is played since Surprise Attack is: none is refused as not supported', () => {
+    expect(CARD_IDS.filter((c) => !SUPPORTED_CARDS.includes(c))).toEqual([]);
+  });
 
   test.each(SUPPORTED_CARDS)('[ruling R33] %s may be held', (card) => {
     const power = CARDS[card].home ?? 'hapsburg';

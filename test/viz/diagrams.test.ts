@@ -159,9 +159,12 @@ describe('labels', () => {
     expect(ru).toContain('окно карт');
     const mermaid = drawDiagram('fieldBattle', 'mermaid');
     expect(mermaid).toContain(
-      'class awaitingBattleResponseCard,awaitingAttackerCombatCard,awaitingDefenderCombatCard,awaitingRollsCard,awaitingCasualties decision',
+      'class awaitingBattleResponseCard,awaitingAttackerCombatCard,awaitingDefenderCombatCard,awaitingSurpriseCasualties,awaitingRollsCard,awaitingCasualties decision',
     );
-    expect(mermaid).toContain('class rollingAttackerDice,rollingDefenderDice,rollingCardDice roll');
+    // Ruling R28: Surprise Attack's rolls, first and second, are roll states of their own.
+    expect(mermaid).toContain(
+      'class rollingAttackerDice,rollingDefenderDice,rollingSurpriseAttackerDice,rollingSurpriseDefenderDice,rollingRecountedDefenderDice,rollingRecountedAttackerDice,rollingCardDice roll',
+    );
     expect(mermaid).toContain('class responseCards,combatCards,rollsCards window');
   });
 });

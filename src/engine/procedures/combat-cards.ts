@@ -6,6 +6,7 @@ import {
   combatCardPlays,
   combatStep,
   combatTerm,
+  sideOf,
   type CombatCardPlay,
 } from '../../rules/combat-cards.ts';
 import { must } from '../../rules/must.ts';
@@ -45,6 +46,16 @@ function playLabel(world: World, battle: BattleSetup, play: CombatCardPlay): Tex
       "Play {c}: {n} of the opposing side's mercenaries become {powerNamePlayPower} mercenaries",
       'Сыграть {c}: наёмники противной стороны ({n}) переходят на сторону {powerGenPlayPower}',
       { c, n, powerNamePlayPower: powerName(play.power), powerGenPlayPower: powerGen(play.power) },
+    );
+  }
+  if (play.card === 'surprise-attack') {
+    // Ruling R28: no dice; the player's side rolls first and the other side's dice are counted after its losses.
+    const side = SIDE[must(sideOf(world, battle, play.power), 'a Surprise Attack with no land units in the battle')];
+    return msg(
+      'procedure.combat-cards.playLabel.surprise',
+      'Play {c}: {side} side rolls first; the other side takes those hits before its dice are counted again',
+      'Сыграть {c}: сторона {side} бросает первой; другая сторона несёт эти потери до того, как её кубики пересчитают',
+      { c, side },
     );
   }
   const t = must(combatTerm(world, battle, play), 'a combat card with no dice');

@@ -3,7 +3,7 @@
 import { lossCombinations, lossesByPower, oddHitChoices, requiredLosses, type Losses } from '../../rules/casualties.ts';
 import { dicePools, diceTotal } from '../../rules/dice.ts';
 import { landUnitsIn } from '../../rules/stacks.ts';
-import { sideLeader } from '../../rules/field-battle.ts';
+import { sideLeader, sideStacks } from '../../rules/field-battle.ts';
 import { must } from '../../rules/must.ts';
 import { powerDat, powerName, ruList, unitTypeOne, unitsText, ruFormOf } from '../../text/names.ts';
 import { count, NOUNS } from '../../text/grammar.ts';
@@ -274,7 +274,9 @@ function buildRoll(w: Waiting<FieldBattleContext>): DecisionOf<'roll'> {
   const modifiers = modifiersOf(c.world, terms);
   const side = (role: 'attacker' | 'defender') => {
     const t = c.dice?.[role] ?? [];
-    return { dice: diceTotal(t), landUnits: landUnitsIn(c.forces?.[role] ?? []), terms: t.map((x) => ({ ...x })) };
+    // After a Surprise Attack's first losses (ruling R28) the land units are those left, not those counted first.
+    const units = c.surprise ? sideStacks(c.world, c.battle, role) : (c.forces?.[role] ?? []);
+    return { dice: diceTotal(t), landUnits: landUnitsIn(units), terms: t.map((x) => ({ ...x })) };
   };
   const total = diceTotal(terms);
   const p = powerName(power),
@@ -297,6 +299,7 @@ function buildRoll(w: Waiting<FieldBattleContext>): DecisionOf<'roll'> {
         attacker: side('attacker'),
         defender: side('defender'),
         ...(nextRollsResponder(c.world, c.battle, c.rollsResponders ?? []) ? { rollsWindow: true as const } : {}),
+        ...(c.surprise ? { surprise: c.surprise.side } : {}),
       },
     },
     prompt: msg(

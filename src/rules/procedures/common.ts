@@ -2,7 +2,7 @@
 import type { EngineEvent, EventOf, EventType } from '../../schema/events.ts';
 import { EMPTY_SUMMARY, type RecordedSummary } from '../../schema/result.ts';
 import { units, type Units, type UnitsInput } from '../../schema/units.ts';
-import type { RuleRef } from '../registry.ts';
+import type { RuleRef, RulingRef } from '../registry.ts';
 import type { Refusal, Verdict } from '../verdict.ts';
 import type { World } from '../world.ts';
 
@@ -62,13 +62,19 @@ export type AnswerVerdict = Verdict | false;
  */
 export interface RuleGuard<C> {
   readonly rule: RuleRef;
+  /** The ruling that reads the rule, when one does (ruling R28's order of a Surprise Attack). */
+  readonly ruling?: RulingRef;
   readonly test: (context: C, event: EngineEvent) => GuardAnswer;
   /** The guard of an answer to a decision (answerGuard): its verdict is the refusal the session reports. */
   readonly answer?: true;
 }
 
-export function guard<C>(rule: RuleRef, test: (context: C, event: EngineEvent) => boolean): RuleGuard<C> {
-  return { rule, test };
+export function guard<C>(
+  rule: RuleRef,
+  test: (context: C, event: EngineEvent) => boolean,
+  ruling?: RulingRef,
+): RuleGuard<C> {
+  return ruling ? { rule, ruling, test } : { rule, test };
 }
 
 /**
@@ -118,6 +124,7 @@ export function guardsOf<G extends Readonly<Record<string, RuleGuard<never>>>>(
     const answer = g.answer ? { answer: true as const } : {};
     adapters[name] = Object.assign(adapter, {
       rule: g.rule,
+      ...(g.ruling ? { ruling: g.ruling } : {}),
       test: (c: never, e: EngineEvent) => g.test(c, e),
       ...answer,
     });

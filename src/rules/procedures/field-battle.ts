@@ -61,12 +61,14 @@ import {
   combatStep,
   combatTerm,
   nextCombatResponder,
+  sideOf,
   type CombatCardArgs,
   type CombatCardPlay,
 } from '../combat-cards.ts';
 import { skippedBattleCards, skippedCombatCards, skippedRollsCards } from '../skipped.ts';
 import { checkRollsCard, nextRollsResponder, ottomanSide, rollsCardTerm, type RollsCardArgs } from '../rolls-cards.ts';
 import { captureSummaries, settleArrival, withSiegeBegun } from './summaries.ts';
+import { hitsOwed, surprisedSide, type Surprise } from '../surprise-attack.ts';
 import type { MajorPower } from '../../schema/power.ts';
 
 export interface BattleInput {
@@ -112,6 +114,8 @@ export interface FieldBattleContext extends ProcedureContext {
   /** 14 steps 4–5 (ruling R27): the powers that passed on their combat cards, and the last power asked. */
   readonly combatPassed?: readonly MajorPower[] | undefined;
   readonly combatAsked?: MajorPower | undefined;
+  /** Ruling R28: a Surprise Attack played at 14 steps 4–5 — its side rolls first — and what its roll did. */
+  readonly surprise?: Surprise | undefined;
   /** 14 step 7 (ruling R31): the powers asked after the rolls, and the card's dice waiting to be rolled. */
   readonly rollsResponders?: readonly MajorPower[] | undefined;
   readonly cardRoll?:
@@ -381,6 +385,16 @@ export function playCombatCard(c: FieldBattleContext, event: EngineEvent): Parti
   } as CombatCardPlay;
   const window = combatStep(c.battle, args.power);
   const hand = playCard(c.world.position, args.power, play.card);
+  if (play.card === 'surprise-attack') {
+    // Ruling R28: no dice; the player's side will roll first (the machine's states after the window).
+    const side = must(sideOf(c.world, c.battle, args.power), 'a Surprise Attack with no land units in the battle');
+    return {
+      world: { ...c.world, position: hand },
+      surprise: { power: args.power, side },
+      responding: undefined,
+      summary: { ...c.summary, cards: [...c.summary.cards, cardSummary(args.power, play.card, { window, side })] },
+    };
+  }
   if (play.card === 'mercenaries-bribed') {
     const bribe = bribeMercenaries(c.world, c.battle, args.power);
     const world = { ...c.world, position: playCard(bribe.position, args.power, play.card) };
@@ -597,8 +611,10 @@ export function decideWinner(c: FieldBattleContext): Partial<FieldBattleContext>
     attacker: sideStacks(c.world, c.battle, 'attacker'),
     defender: sideStacks(c.world, c.battle, 'defender'),
   };
-  const wiped = (role: Role) => landUnitsIn(stacks[role]) > 0 && hits[opponent(role)] >= landUnitsIn(stacks[role]);
-  const left = (role: Role) => Math.max(0, landUnitsIn(stacks[role]) - hits[opponent(role)]);
+  // Ruling R28: the side a Surprise Attack struck has taken the first roll's hits already.
+  const owed = (role: Role) => hitsOwed(c.surprise, role, hits[opponent(role)]);
+  const wiped = (role: Role) => landUnitsIn(stacks[role]) > 0 && owed(role) >= landUnitsIn(stacks[role]);
+  const left = (role: Role) => Math.max(0, landUnitsIn(stacks[role]) - owed(role));
   // Ruling R7: who wins when the winner on hits is wiped out, and who keeps a unit when both sides are.
   const winner = r7Winner(c.world, battleWinner(hits.attacker, hits.defender), {
     attacker: left('attacker'),
@@ -614,7 +630,7 @@ export function decideWinner(c: FieldBattleContext): Partial<FieldBattleContext>
       c.world,
       role,
       stacks[role],
-      hits[opponent(role)],
+      owed(role),
       sideLeader(c.world, c.battle, role, stacks[role]),
       keeper === role,
     );
@@ -669,7 +685,9 @@ function sideSummary(c: FieldBattleContext, role: Role): BattleSideSummary {
   const terms = c.dice?.[role] ?? [];
   const dice = diceBreakdown(terms);
   const answers = c.answers.filter((a) => a.role === role);
-  const losses = { regulars: 0, mercenaries: 0, cavalry: 0 };
+  // Ruling R28: the losses a Surprise Attack made the side take at once are its losses too.
+  const first = c.surprise && surprisedSide(c.surprise) === role ? c.surprise.losses : undefined;
+  const losses = { regulars: first?.regulars ?? 0, mercenaries: first?.mercenaries ?? 0, cavalry: first?.cavalry ?? 0 };
   for (const a of answers)
     for (const k of ['regulars', 'mercenaries', 'cavalry'] as const) losses[k] += a.losses[k] - (a.keep === k ? 1 : 0);
   return {
@@ -685,13 +703,13 @@ function sideSummary(c: FieldBattleContext, role: Role): BattleSideSummary {
   };
 }
 
-/**
- * 14 steps 9–10 and ruling R12: losses come off at once; a side with no land units left loses its leaders to the
- * other side's leading power; the losing side's survivors are marked as having lost a field battle.
- */
-export function applyCasualties(c: FieldBattleContext): Partial<FieldBattleContext> {
+/** 14 step 9: the position with the answered losses taken (ruling R7's kept unit stays), group by group. */
+export function takeLosses(
+  c: FieldBattleContext,
+  answers: readonly CasualtyAnswer[],
+): FieldBattleContext['world']['position'] {
   let position = c.world.position;
-  for (const a of c.answers) {
+  for (const a of answers) {
     const stacks = groupStacks({ ...c, world: { ...c.world, position } }, a.role, a.power);
     const survivors = survivorsAfter({
       stacks,
@@ -701,10 +719,19 @@ export function applyCasualties(c: FieldBattleContext): Partial<FieldBattleConte
       keep: a.keep,
       keepPower: a.keepPower,
     });
-    if (!survivors) throw new Error(`applyCasualties: ${a.power} cannot lose ${JSON.stringify(a.losses)}`);
+    if (!survivors) throw new Error(`takeLosses: ${a.power} cannot lose ${JSON.stringify(a.losses)}`);
     // By pieces: a leader who stood aside (ruling R19's alternative) shares a stack with the attackers.
     position = addStacks(takePieces(position, stacks), survivors);
   }
+  return position;
+}
+
+/**
+ * 14 steps 9–10 and ruling R12: losses come off at once; a side with no land units left loses its leaders to the
+ * other side's leading power; the losing side's survivors are marked as having lost a field battle.
+ */
+export function applyCasualties(c: FieldBattleContext): Partial<FieldBattleContext> {
+  const position = takeLosses(c, c.answers);
   let summary = c.summary;
   let world = { ...c.world, position };
   for (const role of ROLES) {
