@@ -97,8 +97,8 @@ describe('the page of the worked example', () => {
     expect(replay.bytes).toBe(Buffer.byteLength(replay.html));
     // Four statecharts: the composed one and the one folded to the procedures in play, in each language (with the
     // relief procedure, the combat-card window, the broken sieges of 14 step 1 inside the field battle and Surprise
-    // Attack's states, ruling R28).
-    expect(replay.bytes).toBeLessThan(1_100_000);
+    // Attack's states, ruling R28: 1 106 kB for the worked example).
+    expect(replay.bytes).toBeLessThan(1_200_000);
     expect(play.bytes).toBeLessThan(2_500_000);
     expect(play.html).toContain('id="wt-scenario"');
     expect(replay.html).not.toContain('id="wt-scenario"');
