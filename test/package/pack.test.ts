@@ -692,10 +692,10 @@ describe('the packed package', () => {
       expect(Buffer.byteLength(code)).toBeLessThan(CHUNK_BUDGET_KB * 1000);
     }, SETUP_TIMEOUT);
 
-    test('reaches no node: built-in and stays within its gzip budget (160 KiB)', () => {
+    test('reaches no node: built-in and stays within its gzip budget (168 KiB)', () => {
       expect(code.length).toBeGreaterThan(0);
       expect(code).not.toMatch(/["']node:[a-z_/]+["']/);
-      expect(gzipSync(code).length).toBeLessThan(160 * 1024);
+      expect(gzipSync(code).length).toBeLessThan(168 * 1024);
       console.info(
         `browser bundle: ${(code.length / 1024).toFixed(0)} KiB, ${(gzipSync(code).length / 1024).toFixed(0)} KiB gzip`,
       );
