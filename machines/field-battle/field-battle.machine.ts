@@ -161,6 +161,16 @@ export const fieldBattleMachine = setup({
       },
       always: { target: 'applyingCasualties', actions: 'awardUnfoughtBattle' },
     },
+    bribedAway: {
+      description:
+        "Steps 4–5: Mercenaries Bribed turned every land unit of a side (ruling R29, read as ruling R32): no dice are rolled, the cards' declared dice included; the side with land units wins, the other's leaders are captured (14 step 10).",
+      meta: {
+        rule: '14 step 4',
+        ruling: 'R29',
+        title: msg('machine.field-battle.bribedAway.title', 'Nobody left to fight', 'Сражаться больше некому'),
+      },
+      always: { target: 'applyingCasualties', actions: 'awardUnfoughtBattle' },
+    },
     countingDice: {
       description: 'Steps 2–3: one die per land unit, + the best battle rating; the defender adds 1.',
       meta: {
@@ -179,6 +189,8 @@ export const fieldBattleMachine = setup({
         title: msg('machine.field-battle.combatCards.title', 'Combat cards', 'Боевые карты'),
       },
       always: [
+        // Ruling R29: Mercenaries Bribed can leave a side with no land unit; the window closes and nobody rolls.
+        { guard: 'isSideBribedWithoutLandUnits', target: 'bribedAway', actions: 'closeCombatCardWindow' },
         {
           guard: 'hasAttackerCombatCardToAsk',
           target: 'awaitingAttackerCombatCard',

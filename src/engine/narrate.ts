@@ -109,20 +109,36 @@ function winnerNote({ world, context: f }: StepOf<'fieldBattle'>): Text[] {
   ];
 }
 
-/** Ruling R32: a side 14 step 1 left with no land units — no battle is fought, the other side wins. */
-function unfoughtNote(world: World, space: string, side: 'attacker' | 'defender' | 'both', winner: Power): Text {
+/**
+ * Ruling R32: a side 14 step 1 left with no land units — no battle is fought, the other side wins; ruling R29 read
+ * the same way when Mercenaries Bribed turned the side's last land units at 14 steps 4–5.
+ */
+function unfoughtNote(
+  world: World,
+  space: string,
+  side: 'attacker' | 'defender' | 'both',
+  winner: Power,
+  bribed: boolean,
+): Text {
+  const params = {
+    spaceName: spaceName(world, space),
+    side,
+    p: powerName(winner),
+    inSpace: inSpace(world, space),
+    powerForm: ruFormOf(winner),
+  };
+  if (bribed)
+    return msg(
+      'narrate.unfoughtBribedNote',
+      'No field battle is fought in {spaceName}: Mercenaries Bribed took the last land units of {side, select, attacker {the attacking side} other {the defending side}}, and {p} wins without a roll ({r}).',
+      'Полевого сражения {inSpace} не будет: «Подкуп наёмников» забрал последние сухопутные части {side, select, attacker {атакующей стороны} other {обороняющейся стороны}}, и {p} {powerForm, select, pl {побеждают} other {побеждает}} без броска ({r}).',
+      { ...params, r: cite('14 step 4', 'R29') },
+    );
   return msg(
     'narrate.unfoughtNote',
     'No field battle is fought in {spaceName}: {side, select, attacker {the attacking side has} defender {the defending side has} other {neither side has}} no land units left after 14 step 1, and {p} wins without a roll ({r}).',
     'Полевого сражения {inSpace} не будет: {side, select, attacker {у атакующей стороны} defender {у обороняющейся стороны} other {ни у одной из сторон}} не осталось сухопутных частей после шага 1, и {p} {powerForm, select, pl {побеждают} other {побеждает}} без броска ({r}).',
-    {
-      spaceName: spaceName(world, space),
-      side,
-      p: powerName(winner),
-      r: cite('14 step 1', 'R32'),
-      inSpace: inSpace(world, space),
-      powerForm: ruFormOf(winner),
-    },
+    { ...params, r: cite('14 step 1', 'R32') },
   );
 }
 
@@ -508,7 +524,9 @@ function summaryNotes(world: World, before: RecordedSummary, after: RecordedSumm
       d = side('defender');
     const r9 = cite('14 step 9'),
       r7 = cite('R7');
-    if (b.unfought) out.push(unfoughtNote(world, b.space, b.unfought, b.winnerPower));
+    // Ruling R29: a played Mercenaries Bribed means the battle went past 14 step 1, so the bribe emptied the side.
+    const bribed = after.cards.some((c) => c.card === 'mercenaries-bribed');
+    if (b.unfought) out.push(unfoughtNote(world, b.space, b.unfought, b.winnerPower, bribed));
     else
       out.push(
         winnerText(

@@ -106,7 +106,7 @@ export const BattleSummarySchema = z.object({
     .enum(['attacker', 'defender', 'both'])
     .optional()
     .describe(
-      "the side left with no land units at 14 step 1 (the Ottoman's Landsknechts, ruling R32): no dice are rolled, the side with land units wins (the defender when neither has any)",
+      "the side left with no land units at 14 step 1 (the Ottoman's Landsknechts, ruling R32) or by Mercenaries Bribed at 14 steps 4–5 (ruling R29, read as R32): no dice are rolled, the side with land units wins (the defender when neither has any)",
     ),
 });
 

@@ -27,7 +27,7 @@ const MAP = {
 
 interface Battle {
   attacker: { power: string; regulars?: number; mercenaries?: number; leaders?: string[] };
-  defenders: { power: string; regulars?: number; mercenaries?: number }[];
+  defenders: { power: string; regulars?: number; mercenaries?: number; leaders?: string[] }[];
   hands: Record<string, string[]>;
   alliances?: string[][];
   war?: string[][];
@@ -323,6 +323,84 @@ describe('Mercenaries Bribed (ruling R29)', () => {
         refused: [expect.objectContaining({ option: { card: 'mercenaries-bribed' }, ruling: 'R29' })],
       }),
     );
+  });
+});
+
+describe('Mercenaries Bribed leaving a side without land units (rulings R29, R32)', () => {
+  // Charles V's 1 regular against Montmorency's lone mercenary: the bribe turns it, France has nothing left to fight
+  // with.
+  const lone = (hands: Record<string, string[]>) =>
+    scenario({
+      attacker: { power: 'hapsburg', regulars: 1, leaders: ['charles-v'] },
+      defenders: [{ power: 'france', mercenaries: 1, leaders: ['montmorency'] }],
+      war: [['hapsburg', 'france']],
+      hands,
+    });
+  const bribe = { type: 'card.play', power: 'hapsburg', card: 'mercenaries-bribed' } as EngineEvent;
+
+  test('[14 step 4, rulings R29, R32] the bribe takes the defending side’s last land unit: the window closes, no die is rolled, the attacker wins, nobody loses a unit and the defending leader is captured (14 step 10)', () => {
+    const s = createSession(lone({ hapsburg: ['mercenaries-bribed', 'tercios'] }));
+    declineAvoid(s);
+    expect(eventsOf(s)).toContainEqual(bribe);
+    play(s, [bribe]);
+    // Tercios is not offered any more: nobody is left to fight, so the window is over (ruling R29).
+    expect(s.trace.some((t) => t.machine === 'fieldBattle' && t.state === 'bribedAway')).toBe(true);
+    expect(s.trace.some((t) => t.machine === 'fieldBattle' && t.state.startsWith('rolling'))).toBe(false);
+    while (s.pending) {
+      expect(s.pending.kind).not.toBe('roll');
+      play(s, [s.pending.options[0]!.event as EngineEvent]);
+    }
+    const { summary, position } = s.result!;
+    expect(summary.battle).toMatchObject({
+      winner: 'attacker',
+      winnerPower: 'hapsburg',
+      unfought: 'defender',
+      attacker: { rolled: [], hits: 0, losses: { regulars: 0, mercenaries: 0, cavalry: 0 } },
+      defender: { rolled: [], hits: 0, dice: { total: 0 } },
+    });
+    expect(summary.cards.map((c) => c.card)).toEqual(['mercenaries-bribed']);
+    expect(position.hands?.hapsburg).toEqual(['tercios']);
+    const inField = position.stacks.filter((x) => x.space === 'field');
+    expect(inField).toEqual([expect.objectContaining({ power: 'hapsburg', regulars: 1, mercenaries: 1 })]);
+    expect(position.captured).toEqual([{ leader: 'montmorency', by: 'hapsburg' }]);
+    const story = s.trace.filter((t) => t.headline).map((t) => t.note);
+    expect(story.map((n) => n.en)).toContainEqual(
+      'No field battle is fought in field: Mercenaries Bribed took the last land units of the defending side, and Hapsburg wins without a roll (14 step 4, ruling R29). Montmorency is captured by Hapsburg in field (14 step 10).',
+    );
+    expect(story.map((n) => n.ru)).toContainEqual(
+      expect.stringMatching(
+        /^Полевого сражения .* не будет: «Подкуп наёмников» забрал последние сухопутные части обороняющейся стороны, и Габсбурги побеждают без броска \(/,
+      ),
+    );
+    expectReparses(s);
+  });
+
+  test('[14 steps 4–6, rulings R28, R29] after the attacker’s Surprise Attack, a bribe that empties the defending side still means no roll at all', () => {
+    const s = createSession(lone({ hapsburg: ['surprise-attack', 'mercenaries-bribed'] }));
+    declineAvoid(s);
+    play(s, [{ type: 'card.play', power: 'hapsburg', card: 'surprise-attack' } as EngineEvent, bribe]);
+    while (s.pending) {
+      expect(s.pending.kind).not.toBe('roll');
+      play(s, [s.pending.options[0]!.event as EngineEvent]);
+    }
+    expect(s.result!.summary.battle).toMatchObject({ winnerPower: 'hapsburg', unfought: 'defender' });
+    expect(s.trace.some((t) => t.machine === 'fieldBattle' && /Surprise/.test(t.state))).toBe(false);
+    expectReparses(s);
+  });
+
+  test('[14 step 4, ruling R29] a bribe that leaves the side a land unit is fought as before: both sides roll', () => {
+    const s = createSession(
+      scenario({
+        attacker: { power: 'hapsburg', regulars: 1, leaders: ['charles-v'] },
+        defenders: [{ power: 'france', regulars: 1, mercenaries: 1 }],
+        war: [['hapsburg', 'france']],
+        hands: { hapsburg: ['mercenaries-bribed'] },
+      }),
+    );
+    declineAvoid(s);
+    play(s, [bribe]);
+    expect(s.pending).toMatchObject({ kind: 'roll', power: 'hapsburg' });
+    expect(s.trace.some((t) => t.state === 'bribedAway')).toBe(false);
   });
 });
 

@@ -1004,9 +1004,6 @@ export function withCardsArb(opts: GenOptions = {}, deal: CardDeal = {}): fc.Arb
           (hands[holder] ??= []).push(card);
           return;
         }
-        // Mercenaries Bribed can leave a side of mercenaries only without land units at 14 steps 4–5, a case of
-        // the combat window's and not of this deal's.
-        if (deal.ottomanLandsknechts && card === 'mercenaries-bribed') return;
         // About a third of the cards stay out of every hand, so windows where nobody holds a card are met too.
         if (pick >= 4 || holders.length === 0) return;
         const holder = holders[pick % holders.length]!;

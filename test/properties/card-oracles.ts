@@ -117,6 +117,8 @@ export class CardWatch {
   private pendingBefore: { position: Position; cards: number; window?: string } | undefined;
   /** Every 14 step 1 play: the board before it and right after it (before any siege it broke is lifted). */
   private readonly plays: { card: CardEntry; before: Position; after: Position }[] = [];
+  /** Every Mercenaries Bribed play of 14 steps 4–5: the board before it and right after it (ruling R29). */
+  private readonly bribes: { card: CardEntry; before: Position; after: Position }[] = [];
 
   private readonly sc: Scenario;
 
@@ -178,6 +180,12 @@ export class CardWatch {
   after(session: Session): void {
     const prev = this.pendingBefore;
     this.pendingBefore = undefined;
+    if (prev && isCombatWindow(prev.window ?? '')) {
+      const bribe = session.summary.cards.slice(prev.cards).find((c) => c.card === 'mercenaries-bribed');
+      const afterBribe = session.getSnapshot().steps[0]?.position ?? session.position;
+      if (bribe) this.bribes.push({ card: bribe, before: prev.position, after: afterBribe });
+      return;
+    }
     if (!prev || prev.window !== '14 step 1') return;
     const cards = session.summary.cards.slice(prev.cards).filter((c) => c.window === '14 step 1');
     if (cards.length === 0) return;
@@ -310,16 +318,18 @@ export class CardWatch {
           this.add('R27, R30, R31', `${c.card}'s dice are not the card's`, { card: c, expected: { dice: want, side } });
       }
 
-    // Ruling R32 with 13.1 step 8 and ruling R3: a battle a 14 step 1 card left a side of without land units is not
-    // fought — no dice, the side with land units wins and loses nothing; the empty side's leaders are captured.
+    // Ruling R32 with 13.1 step 8 and ruling R3: a battle a 14 step 1 card (or Mercenaries Bribed at 14 steps 4–5,
+    // ruling R29 read as R32) left a side of without land units is not fought — no dice, the side with land units
+    // wins and loses nothing; the empty side's leaders are captured. Judged on the board after the last such play.
     const lastPlay = this.plays.at(-1);
-    if (b && lastPlay && !lastPlay.before.sieges.some((g) => g.space === b.space)) {
-      // (the sides by the rules, not by the summary's lists: the active group attacks, 14 step 2; its enemies in
-      // the space defend, 14 step 3)
-      const A = groupOf(pos.impulse.power);
-      const count = (role: Role) =>
-        lastPlay.after.stacks
-          .filter(
+    const bribe = this.bribes.at(-1);
+    const basis = bribe ?? lastPlay;
+    // (the sides by the rules, not by the summary's lists: the active group attacks, 14 step 2; its enemies in the
+    // space defend, 14 step 3)
+    const A = groupOf(pos.impulse.power);
+    const onSide = (board: Position, role: Role) =>
+      b
+        ? board.stacks.filter(
             (s) =>
               s.space === b.space &&
               !s.inside &&
@@ -327,13 +337,35 @@ export class CardWatch {
                 ? groupOf(s.power) === A
                 : groupOf(s.power) !== A && (areAtWar(rel, A, s.power) || b.defender.powers.includes(s.power))),
           )
-          .reduce((n, s) => n + land(s), 0);
+        : [];
+    if (b && bribe && !bribe.before.sieges.some((g) => g.space === b.space)) {
+      // Ruling R29: half the opposing side's mercenaries, rounded up, change sides — as many new mercenaries of the
+      // playing power in the battle space.
+      const mine = onSide(bribe.before, 'attacker').some((s) => groupOf(s.power) === groupOf(bribe.card.power))
+        ? 'attacker'
+        : 'defender';
+      const mercs = (board: Position, role: Role) => onSide(board, role).reduce((n, s) => n + s.mercenaries, 0);
+      const own = (board: Position) =>
+        board.stacks
+          .filter((s) => s.space === b.space && !s.inside && s.power === bribe.card.power)
+          .reduce((n, s) => n + s.mercenaries, 0);
+      const m = mercs(bribe.before, other(mine));
+      const taken = Math.ceil(m / 2);
+      if (mercs(bribe.after, other(mine)) !== m - taken || own(bribe.after) !== own(bribe.before) + taken)
+        this.add('R29', 'Mercenaries Bribed did not turn half the opposing mercenaries, rounded up', {
+          opposing: { before: m, after: mercs(bribe.after, other(mine)) },
+          own: { before: own(bribe.before), after: own(bribe.after) },
+        });
+    }
+    if (b && basis && !basis.before.sieges.some((g) => g.space === b.space)) {
+      const count = (role: Role) => onSide(basis.after, role).reduce((n, s) => n + land(s), 0);
       const a = count('attacker'),
         d = count('defender');
+      const rule = basis === bribe ? '14 step 4, R29' : '14 step 1, R32';
       const expected = a === 0 && d === 0 ? 'both' : a === 0 ? 'attacker' : d === 0 ? 'defender' : undefined;
       if ((b.unfought ?? undefined) !== expected)
         this.add(
-          '14 step 1, R32',
+          rule,
           expected ? 'a side without land units fights a battle' : 'a battle not fought with land units on both sides',
           {
             unfought: b.unfought ?? null,
@@ -342,17 +374,20 @@ export class CardWatch {
         );
       if (expected && expected !== 'both') {
         const winner = other(expected);
-        if (b.winner !== winner) this.add('14 step 1, R32', 'the side without land units wins', b);
-        if (land(b[winner].losses) > 0)
-          this.add('14 step 1, R32', 'the side with land units lost units in no battle', b);
-        const rolls = this.moments.slice(this.moments.findIndex((m) => m.position === lastPlay.before) + 1);
-        if (rolls.some((m) => m.kind === 'roll')) this.add('14 step 1, R32', 'dice rolled in a battle not fought', b);
+        if (b.winner !== winner) this.add(rule, 'the side without land units wins', b);
+        if (land(b[winner].losses) > 0) this.add(rule, 'the side with land units lost units in no battle', b);
+        const rolls = this.moments.slice(this.moments.findIndex((m) => m.position === basis.before) + 1);
+        if (rolls.some((m) => m.kind === 'roll')) this.add(rule, 'dice rolled in a battle not fought', b);
         const free = b[expected].units.leaders.filter((l) => !pos.captured.some((c) => c.leader === l));
         if (free.length > 0)
           this.add('14 step 10, R3', 'leaders of a side without land units are not captured', { free, side: expected });
       }
-    } else if (b?.unfought && !this.plays.some((p) => p.card.card === 'landsknechts' && p.card.power === 'ottoman'))
-      this.add('14 step 1, R32', "a battle not fought with no Ottoman's Landsknechts played", b);
+    } else if (
+      b?.unfought &&
+      !bribe &&
+      !this.plays.some((p) => p.card.card === 'landsknechts' && p.card.power === 'ottoman')
+    )
+      this.add('14 step 1, R32', "a battle not fought with no Ottoman's Landsknechts or Mercenaries Bribed played", b);
 
     if (!b || b.unfought) return;
     const leaderDice = (role: Role) =>

@@ -1,5 +1,6 @@
 // How often the card deals reach the plays the card oracles judge (a tool, not a test):
 //   npx tsx test/properties/card-stats.ts [runs] [landsknechts|surprise|both] [sieges]
+// (Mercenaries Bribed is counted in every deal, with the battles it leaves unfought: ruling R29.)
 import fc from 'fast-check';
 import { withCardsArb } from './arbitraries.ts';
 import { drive, seededChooser } from './drive.ts';
@@ -37,6 +38,11 @@ for (const [json, seed] of samples) {
     if (s.retreats.some((r) => r.reason === 'siege')) inc('  with a 15.3 retreat');
   }
   if (s.battle?.unfought) inc(`unfought: ${s.battle.unfought}`);
+  if (s.cards.some((c) => c.card === 'mercenaries-bribed')) {
+    inc('Mercenaries Bribed played');
+    if (bad) inc('  with an oracle violation');
+    if (s.battle?.unfought) inc('  a side left without land units (unfought)');
+  }
   const sa = s.cards.find((c) => c.card === 'surprise-attack');
   if (sa) {
     const sur = (s as unknown as { surprise?: { side: string; recounted: number } }).surprise;

@@ -309,7 +309,11 @@ export function closeBattleResponseWindow(c: FieldBattleContext): Partial<FieldB
   return skipped.length > 0 ? { summary: { ...c.summary, skipped: [...c.summary.skipped, ...skipped] } } : {};
 }
 
-/** Ruling R32: a side of the battle left with no land units once 14 step 1 is over (the Ottoman's Landsknechts). */
+/**
+ * A side of the battle left with no land units: once 14 step 1 is over (the Ottoman's Landsknechts, ruling R32), or
+ * by a play of 14 steps 4–5 (Mercenaries Bribed turning every mercenary of a side that has no other land unit, ruling
+ * R29).
+ */
 export function unfoughtSide(c: FieldBattleContext): 'attacker' | 'defender' | 'both' | undefined {
   const empty = ROLES.filter((role) => landUnitsIn(sideStacks(c.world, c.battle, role)) === 0);
   return empty.length === 2 ? 'both' : empty[0];
@@ -318,7 +322,9 @@ export function unfoughtSide(c: FieldBattleContext): 'attacker' | 'defender' | '
 /**
  * Ruling R32: a side left with no land units by 14 step 1 fights no battle — no dice are counted or rolled (13.1
  * step 8: a battle needs enemy land units in the space) and the side with land units wins (14 step 8; the defender
- * when neither has any, as on a tie). Nobody owes a loss; its leaders are captured at 14 step 10.
+ * when neither has any, as on a tie). Nobody owes a loss; its leaders are captured at 14 step 10. The same reading
+ * holds for a side Mercenaries Bribed leaves with no land units at 14 steps 4–5 (ruling R29: the mercenaries switch
+ * sides before the roll): nothing is rolled, the dice the window's cards declared included.
  */
 export function awardUnfoughtBattle(c: FieldBattleContext): Partial<FieldBattleContext> {
   const empty = must(unfoughtSide(c), 'awardUnfoughtBattle with land units on both sides');
@@ -525,7 +531,8 @@ export const fieldBattleGuards = {
     (c, e) => !!c.cardRoll && eventOf(e, 'dice.rolled')?.values?.length === diceTotal(c.cardRoll.terms),
   ),
   hasBrokenSiege,
-  isSideWithoutLandUnits: guard<FieldBattleContext>('14 step 1', (c) => unfoughtSide(c) !== undefined),
+  isSideWithoutLandUnits: guard<FieldBattleContext>('14 step 1', (c) => unfoughtSide(c) !== undefined, 'R32'),
+  isSideBribedWithoutLandUnits: guard<FieldBattleContext>('14 step 4', (c) => unfoughtSide(c) !== undefined, 'R29'),
   hasBattleResponderToAsk: guard<FieldBattleContext>(
     '14 step 1',
     (c) => nextBattleResponder(c.world, c.battle, c.responders ?? []) !== undefined,
