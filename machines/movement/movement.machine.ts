@@ -303,9 +303,24 @@ export const movementMachine = setup({
         'Снята ли осада отходом?',
       ),
       step: 7,
-      next: 'checkingSiegeByOthers',
+      next: 'checkingFormationBesideFortress',
       take: 'takeSiegeBreakOutput',
     }),
+    checkingFormationBesideFortress: {
+      description:
+        "A siege of the formation's ally that the withdrawal broke is over and its besiegers gone (15.3); a formation left beside the fortress with no more units than are inside may not stay: step 7 again, for 13.4's move on or retreat (ruling R17).",
+      meta: {
+        rule: '13.4',
+        ruling: 'R17',
+        step: 7,
+        title: msg(
+          'machine.movement.checkingFormationBesideFortress.title',
+          'Left beside the fortress?',
+          'Осталось у крепости?',
+        ),
+      },
+      always: [{ guard: 'isFormationLeftBesideFortress', target: 'withdrawing' }, { target: 'checkingSiegeByOthers' }],
+    },
     retreatingToOrigin: {
       description: '13.4 option 2: back to the space it came from, free, under the 14.1 restrictions.',
       meta: {

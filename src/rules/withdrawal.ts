@@ -202,6 +202,18 @@ export function isAlreadyBesiegedByFriend(world: World, leg: MoveLeg): boolean {
   return !!siege && siege.by.some((p) => isFriendly(world.position, p, leg.power));
 }
 
+/**
+ * 13.4, 15.3, ruling R17: the formation stands beside a fortress held against it, with land units inside that it does
+ * not outnumber and no siege listed — the position after the withdrawal ended the siege of the formation's ally (15.3:
+ * "immediately"; the formation, a third power to that siege, stays when its besiegers retreat). It may not stay there:
+ * 13.4 gives a formation that does not have more units than are inside only option 1 (move on) or option 2 (retreat).
+ * Exactly the case in which the withdrawal machine, entered again, asks for them (`needsSiegeCheck`, then no siege to
+ * join and no outnumbering).
+ */
+export function isLeftBesideUnbesiegedFortress(world: World, leg: MoveLeg): boolean {
+  return needsSiegeCheck(world, leg) && !siegeIn(world, leg.to) && !doesMoverOutnumberInside(world, leg);
+}
+
 export interface ContinueArgs {
   readonly leg: MoveLeg;
   readonly to: string;

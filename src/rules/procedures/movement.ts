@@ -11,6 +11,7 @@ import { majorOf } from '../relations.ts';
 import { beginSiege, siegeIn, unlistedBesiegers } from '../siege.ts';
 import { hostileLandUnitsOutside } from '../hostility.ts';
 import { isReliefOf } from '../relief.ts';
+import { isLeftBesideUnbesiegedFortress } from '../withdrawal.ts';
 import {
   addStacks,
   landUnitsIn,
@@ -114,6 +115,9 @@ export const movementGuards = {
   wasMoveOnCancelled: guard<MovementContext>('13.4 option 2', (c) => leg(c).continuedFrom !== undefined),
   hasFormationInDestination: guard<MovementContext>('13.1 step 8', (c) => formationInDestination(c).length > 0),
   hasUnlistedSiege: guard<MovementContext>('15', (c) => unlistedSieges(c).length > 0),
+  // 13.4, 15.3, ruling R17: the withdrawal ended the siege of the formation's ally, which left it beside the fortress
+  // without a siege and without more units than are inside: it goes back to 13.4's comparison and its two options.
+  isFormationLeftBesideFortress: guard<MovementContext>('13.4', (c) => isLeftBesideUnbesiegedFortress(c.world, leg(c))),
   hasResponderToAsk: guard<MovementContext>(
     '13.1 step 4',
     (c) => nextResponder(c.world, { leg: leg(c), passed: c.responders ?? [] }) !== undefined,

@@ -132,7 +132,9 @@ export function besiegeDestination(c: WithdrawalContext): Partial<WithdrawalCont
  * 15 (SIE-04): a formation entering a space its side already besieges stays with the besiegers; its power becomes
  * a besieger too only if it alone outnumbers the units inside. When the withdrawal has just left that siege without
  * enough besiegers, it ends first (15.3: "immediately", after this procedure) and nothing is joined: its besiegers
- * retreat, and a formation that alone outnumbers the units inside then lays a siege of its own (rulings R13, R17).
+ * retreat, and a formation that alone outnumbers the units inside then lays a siege of its own (rulings R13, R17);
+ * one that does not is sent back to this machine for 13.4's move on or retreat (the movement machine's
+ * `checkingFormationBesideFortress`).
  */
 export function joinSiege(c: WithdrawalContext): Partial<WithdrawalContext> {
   if (isSiegeBroken(c.world, c.leg.to)) return { outcome: 'siege' };
