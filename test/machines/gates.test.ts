@@ -1252,6 +1252,45 @@ describe('14 field battle machine (with its retreat child)', () => {
       expect(waiting(actor).snapshot.can(dice(10, 1))).toBe(true);
     });
 
+    test('[14 step 4, rulings R29, R32] Mercenaries Bribed taking the defenders’ last land units closes the window: no roll, the attacker wins, their leader is captured', () => {
+      // Charles V's 2 regulars, arrived in Linz, against an English mercenary with Brandon: the bribe turns it.
+      const { world: w } = arrive(
+        world({
+          war: [['hapsburg', 'england']],
+          stacks: [
+            { space: 'vienna', power: 'hapsburg', regulars: 2, leaders: ['charles-v'] },
+            { space: 'linz', power: 'england', mercenaries: 1, leaders: ['charles-brandon'] },
+          ],
+          impulse: { power: 'hapsburg', cp: 1 },
+        }),
+        'hapsburg',
+        'vienna',
+        'linz',
+      );
+      const { actor, visited } = startRecording((inspect) =>
+        createActor(fieldBattleMachine, {
+          input: {
+            world: withPosition(w, { ...w.position, hands: { hapsburg: ['mercenaries-bribed', 'arquebusiers'] } }),
+            battle: { space: 'linz', attacker: 'hapsburg', origin: 'vienna' },
+          },
+          inspect,
+        }),
+      );
+      expect(waiting(actor)).toMatchObject({ machine: 'fieldBattle', state: 'awaitingAttackerCombatCard' });
+      answer(actor, { type: 'card.play', power: 'hapsburg', card: 'mercenaries-bribed' });
+      expect(visited).toContain('bribedAway');
+      expect(visited.filter((v) => v === 'awaitingAttackerCombatCard')).toHaveLength(1);
+      expect(visited.some((v) => v.startsWith('rolling'))).toBe(false);
+      const snap = actor.getSnapshot();
+      expect(snap.status).toBe('done');
+      expect(snap.output?.summary.battle).toMatchObject({ unfought: 'defender', winner: 'attacker' });
+      expect(snap.output?.world.position.captured).toEqual([{ leader: 'charles-brandon', by: 'hapsburg' }]);
+      expect(snap.output?.world.position.hands?.hapsburg).toEqual(['arquebusiers']);
+      expect(held(snap.output!.world, 'linz', 'hapsburg')).toEqual(
+        units({ regulars: 2, mercenaries: 1, leaders: ['charles-v'] }),
+      );
+    });
+
     test('[14 step 4, ruling R9] nobody has a combat card to play: the window passes through and asks nobody', () => {
       const { actor, visited } = battleWith({ hapsburg: ['mercenaries-bribed'], england: ['arquebusiers'] });
       expect(waiting(actor)).toMatchObject({ machine: 'fieldBattle', state: 'rollingAttackerDice' });
