@@ -9,7 +9,9 @@
 // - a packed tarball (`npm pack`, *.tgz): unpacked into a temporary folder;
 // - `git:<ref>`: a tag, a branch or a commit of the git repository the command runs in, written out with
 //   `git archive` into a temporary folder (its sources, run through tsx);
-// - `release`: the newest tag reachable from HEAD (`git describe --tags --abbrev=0`): the last release.
+// - `release`: the last release (lastRelease): the newest tag reachable from HEAD (`git describe --tags --abbrev=0`)
+//   or, where no tag is reachable, the newest commit reachable from HEAD that set package.json's version to the one
+//   HEAD states.
 // A copy unpacked into a temporary folder uses this engine's dependencies (a node_modules link): the engine's
 // runtime dependencies are pinned exactly, and a copy whose pins differ says so in its own package.json.
 import { spawnSync } from 'node:child_process';
@@ -84,32 +86,110 @@ function unpacked(name: string, label: string, fill: (dir: string) => string): E
   }
 }
 
+/** The version a package.json states, or undefined when it is missing, not JSON or has no string version. */
+function versionOf(manifest: string | undefined): string | undefined {
+  if (manifest === undefined) return undefined;
+  try {
+    const version = (JSON.parse(manifest) as { version?: unknown } | null)?.version;
+    return typeof version === 'string' && version !== '' ? version : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** package.json as committed at a commit of the repository at `top`, when it has one there. */
+function manifestAt(top: string, commit: string): string | undefined {
+  const r = spawnSync('git', ['show', `${commit}:package.json`], { cwd: top, encoding: 'utf8', maxBuffer: 1 << 26 });
+  return r.status === 0 ? r.stdout : undefined;
+}
+
+/** The last release, as `--engine release` resolves it: the commit, and how it was found (for the report). */
+export interface Release {
+  readonly commit: string;
+  /** `tag v0.2.0` or `version 0.2.0` — what names the release. */
+  readonly by: { readonly tag: string } | { readonly version: string };
+  /** What was compared and why, for the report's label. */
+  readonly why: string;
+}
+
+/**
+ * The last release of the repository at `top`:
+ * 1. the newest tag reachable from HEAD (`git describe --tags --abbrev=0`), when there is one;
+ * 2. otherwise the newest commit reachable from HEAD at which package.json's `version` took the value HEAD's
+ *    package.json states: the commit that set it (its first parent states another version, or none). The project
+ *    bumps the version when it releases, so that commit is the release of the version HEAD carries, and the commits
+ *    after it are what has not been released. A version only the working tree states (an uncommitted bump) has no
+ *    commit yet and is not a release: the last release is still the commit that set HEAD's version, and the report
+ *    says that the working tree states another.
+ * With neither a tag nor a version at HEAD, an EngineError saying how to name a release instead.
+ */
+export function lastRelease(top: string): Release {
+  const described = spawnSync('git', ['describe', '--tags', '--abbrev=0'], { cwd: top, encoding: 'utf8' });
+  if (described.status === 0 && described.stdout.trim() !== '') {
+    const tag = described.stdout.trim();
+    const commit = run('git', ['rev-parse', '--verify', '--quiet', `${tag}^{commit}`], { cwd: top })
+      .toString()
+      .trim();
+    return { commit, by: { tag }, why: `the newest tag reachable from HEAD, ${tag}: commit ${commit.slice(0, 7)}` };
+  }
+  const version = versionOf(manifestAt(top, 'HEAD'));
+  if (version === undefined)
+    throw new EngineError(
+      `--engine release names the last release: the newest tag reachable from HEAD or, with none, the commit that set package.json's version; ${top} has no tag reachable from HEAD and its package.json at HEAD states no version: tag the release (git tag v0.2.0 <commit>) or name a commit with --engine git:<commit>`,
+    );
+  // Every commit reachable from HEAD whose diff of package.json touches a line with "version", newest first; the
+  // first whose package.json states the version while its first parent's does not is the one that set it.
+  const candidates = run('git', ['log', '-G"version"', '--format=%H', 'HEAD', '--', 'package.json'], { cwd: top })
+    .toString()
+    .split('\n')
+    .filter((c) => c !== '');
+  const commit = candidates.find(
+    (c) => versionOf(manifestAt(top, c)) === version && versionOf(manifestAt(top, `${c}^`)) !== version,
+  );
+  if (commit === undefined)
+    throw new EngineError(
+      `--engine release: ${top} has no tag reachable from HEAD, and no commit reachable from HEAD sets package.json's version to ${version}: tag the release (git tag v${version} <commit>) or name a commit with --engine git:<commit>`,
+    );
+  let working: string | undefined;
+  try {
+    working = versionOf(readFileSync(join(top, 'package.json'), 'utf8'));
+  } catch {
+    working = undefined;
+  }
+  const uncommitted =
+    working !== undefined && working !== version
+      ? `; the working tree's package.json states ${working}, not committed, so not a release`
+      : '';
+  return {
+    commit,
+    by: { version },
+    why: `no tag reachable from HEAD; commit ${commit.slice(0, 7)}, which set package.json's version to ${version}${uncommitted}`,
+  };
+}
+
 /** The copy a reviewer named (see the head of this file), unpacked where it needs to be. */
 export function engineCopy(name: string, cwd = process.cwd()): EngineCopy {
   if (name === 'release' || name.startsWith('git:')) {
     const top = run('git', ['rev-parse', '--show-toplevel'], { cwd }).toString().trim();
-    const ref =
-      name === 'release'
-        ? (() => {
-            try {
-              return run('git', ['describe', '--tags', '--abbrev=0'], { cwd: top }).toString().trim();
-            } catch {
-              throw new EngineError(
-                '--engine release names the newest tag reachable from HEAD, and there is none: tag the release (git tag v0.2.0 <commit>) or name a commit with --engine git:<commit>',
-              );
-            }
-          })()
-        : name.slice('git:'.length);
-    if (ref === '') throw new EngineError('--engine git: needs a ref: git:v0.2.0, git:main, git:<commit>');
     let commit: string;
-    try {
-      commit = run('git', ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], { cwd: top })
-        .toString()
-        .trim();
-    } catch {
-      throw new EngineError(`${name}: '${ref}' is not a tag, branch or commit of ${top}`);
+    let label: string;
+    if (name === 'release') {
+      const release = lastRelease(top);
+      commit = release.commit;
+      label = `release (${release.why})`;
+    } else {
+      const ref = name.slice('git:'.length);
+      if (ref === '') throw new EngineError('--engine git: needs a ref: git:v0.2.0, git:main, git:<commit>');
+      try {
+        commit = run('git', ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], { cwd: top })
+          .toString()
+          .trim();
+      } catch {
+        throw new EngineError(`${name}: '${ref}' is not a tag, branch or commit of ${top}`);
+      }
+      label = `${name} (commit ${commit.slice(0, 7)})`;
     }
-    return unpacked(name, `${name === 'release' ? `release ${ref}` : name} (commit ${commit.slice(0, 7)})`, (dir) => {
+    return unpacked(name, label, (dir) => {
       run('tar', ['-x', '-C', dir], { input: run('git', ['archive', '--format=tar', commit], { cwd: top }) });
       return dir;
     });

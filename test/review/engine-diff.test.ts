@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadCases, runCase, savedResults } from '../../src/review/casebook.ts';
-import { EngineError, engineCopy, runWith } from '../../src/review/engine-diff.ts';
+import { EngineError, engineCopy, engineVersion, lastRelease, runWith } from '../../src/review/engine-diff.ts';
 import { his } from '../helpers/cli.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -24,6 +24,29 @@ function copyOfEngine(where: string, edit?: (dir: string) => void): string {
     cpSync(join(ROOT, part), join(where, part), { recursive: true });
   edit?.(where);
   return where;
+}
+
+/** A new git repository under the temporary folder, with a way to commit files and to run git in it. */
+function gitRepo(name: string) {
+  const dir = join(tmp, name);
+  mkdirSync(dir);
+  const git = (...args: string[]): string => {
+    const r = spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: dir, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
+    return r.stdout.trim();
+  };
+  git('init', '-q');
+  /** Writes the files, commits them and returns the commit. */
+  const commit = (files: Record<string, string>, message: string): string => {
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(join(dir, path, '..'), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
+    git('add', '.');
+    git('commit', '-qm', message);
+    return git('rev-parse', 'HEAD');
+  };
+  return { dir, git, commit };
 }
 
 beforeAll(() => {
@@ -112,22 +135,84 @@ describe('naming a copy', { timeout: 60_000 }, () => {
     expect(ref.stderr).toContain("'no-such-ref-here' is not a tag, branch or commit");
   });
 
-  test('release names the newest tag reachable from HEAD; with none, the error says how to name a commit', () => {
-    const repo = join(tmp, 'repo');
-    mkdirSync(repo);
-    const git = (...args: string[]) =>
-      spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: repo, encoding: 'utf8' });
-    git('init', '-q');
-    writeFileSync(join(repo, 'README.md'), 'not an engine\n');
-    git('add', '.');
-    git('commit', '-qm', 'first');
-    expect(() => engineCopy('release', repo)).toThrow(
-      /there is none: tag the release .* or name a commit with --engine git:<commit>/,
+  test('release with no version anywhere: the error says how to name a release, exit 2, no stack trace', () => {
+    const repo = gitRepo('never-versioned');
+    repo.commit({ 'README.md': 'not an engine\n' }, 'first');
+    repo.commit({ 'package.json': '{ "name": "his-procedures" }\n' }, 'a manifest without a version');
+    expect(() => lastRelease(repo.dir)).toThrow(EngineError);
+    expect(() => engineCopy('release', repo.dir)).toThrow(
+      /no tag reachable from HEAD and its package\.json at HEAD states no version: tag the release .* or name a commit with --engine git:<commit>/,
     );
-    git('tag', 'v9.9.9');
-    // The tag is found; what it holds is not an engine.
-    expect(() => engineCopy('release', repo)).toThrow(EngineError);
-    expect(() => engineCopy('release', repo)).toThrow('release is not a copy of the engine');
+    // The command itself, as a process run in that repository: a bad input, said on stderr, no stack trace.
+    symlinkSync(join(ROOT, 'node_modules'), join(repo.dir, 'node_modules'), 'dir');
+    const r = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', join(ROOT, 'src', 'cli.ts'), 'review', cases, '--engine', 'release'],
+      { cwd: repo.dir, encoding: 'utf8', timeout: 60_000 },
+    );
+    expect(r.status, r.stderr).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('states no version: tag the release');
+    expect(r.stderr).not.toMatch(/^\s+at /m);
+  });
+
+  test('release without a tag: the newest commit that set the version HEAD states; with a tag, the tag', () => {
+    const repo = gitRepo('versions');
+    const manifest = (version: string, indent = 2) =>
+      `${JSON.stringify({ name: 'his-procedures', version, type: 'module' }, null, indent)}\n`;
+    // A stand-in engine: engineCopy only needs src/index.ts to be there; nothing is run here.
+    const first = repo.commit({ 'package.json': manifest('0.1.0'), 'src/index.ts': 'export {};\n' }, '0.1.0');
+    const bump = repo.commit({ 'package.json': manifest('0.2.0') }, '0.2.0');
+    // After the release: a change to the "version" line that keeps the version, and a change elsewhere.
+    repo.commit({ 'package.json': manifest('0.2.0', 4) }, 'reindent the manifest');
+    repo.commit({ 'src/index.ts': 'export const x = 1;\n' }, 'unreleased work');
+    expect(lastRelease(repo.dir)).toEqual({
+      commit: bump,
+      by: { version: '0.2.0' },
+      why: `no tag reachable from HEAD; commit ${bump.slice(0, 7)}, which set package.json's version to 0.2.0`,
+    });
+    const copy = engineCopy('release', repo.dir);
+    try {
+      expect(copy.label).toBe(
+        `release (no tag reachable from HEAD; commit ${bump.slice(0, 7)}, which set package.json's version to 0.2.0)`,
+      );
+      // The copy is the release's tree: the version it states, the sources it had then.
+      expect(engineVersion(copy)).toBe('0.2.0');
+      expect(readFileSync(copy.entry, 'utf8')).toBe('export {};\n');
+    } finally {
+      copy.cleanup();
+    }
+    // A version back to an older one and up again: the newest commit that set it is the release.
+    repo.commit({ 'package.json': manifest('0.1.0') }, 'back to 0.1.0');
+    const again = repo.commit({ 'package.json': manifest('0.2.0') }, '0.2.0 again');
+    expect(lastRelease(repo.dir).commit).toBe(again);
+    // A bump only the working tree has is not a release: still the commit that set HEAD's version, and it says so.
+    writeFileSync(join(repo.dir, 'package.json'), manifest('0.3.0'));
+    expect(lastRelease(repo.dir)).toMatchObject({ commit: again, by: { version: '0.2.0' } });
+    expect(lastRelease(repo.dir).why).toContain("the working tree's package.json states 0.3.0, not committed");
+    repo.git('checkout', '-q', '--', 'package.json');
+    // A tag comes first, even an older one than the version commit.
+    repo.git('tag', 'v0.1.0', first);
+    expect(lastRelease(repo.dir)).toEqual({
+      commit: first,
+      by: { tag: 'v0.1.0' },
+      why: `the newest tag reachable from HEAD, v0.1.0: commit ${first.slice(0, 7)}`,
+    });
+    const tagged = engineCopy('release', repo.dir);
+    try {
+      expect(tagged.label).toBe(`release (the newest tag reachable from HEAD, v0.1.0: commit ${first.slice(0, 7)})`);
+      expect(engineVersion(tagged)).toBe('0.1.0');
+    } finally {
+      tagged.cleanup();
+    }
+  });
+
+  test('release at a tag that holds no engine: the error says so', () => {
+    const repo = gitRepo('tagged-readme');
+    repo.commit({ 'README.md': 'not an engine\n' }, 'first');
+    repo.git('tag', 'v9.9.9');
+    expect(() => engineCopy('release', repo.dir)).toThrow(EngineError);
+    expect(() => engineCopy('release', repo.dir)).toThrow('release is not a copy of the engine');
   });
 
   test('--engine goes with neither --baseline nor --find (usage errors)', () => {
