@@ -235,6 +235,15 @@ const THIS_ENGINE: CaseEngine = { parseScenario, explore };
 /** An error of an engine's own class, by its name: another copy's classes are not this one's. */
 const isError = (e: unknown, name: string): e is Error => e instanceof Error && e.name === name;
 
+/**
+ * What another copy of the engine (`--engine`) threw on a case it cannot run — an older release that breaks on a
+ * scenario this one answers: the case's error (the diff says the baseline could not run it), not the end of the run.
+ * This engine's own exceptions are not caught: they are its faults.
+ */
+function failedOn(e: unknown): string {
+  return `that engine threw ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`;
+}
+
 /** The case's scenario without its own events; `rulings` read over the scenario's own (`his review --compare`). */
 export function caseScenario(c: Case, rulings: Rulings = {}, engine: CaseEngine = THIS_ENGINE): Scenario {
   const data = c.scenario;
@@ -281,6 +290,7 @@ export function runCaseOn(engine: CaseEngine, c: Case, rulings: Rulings = {}): C
     scenario = caseScenario(c, rulings, engine);
   } catch (e) {
     if (isError(e, 'ScenarioError')) return { id: c.id, kind, ...empty, report: undefined as never, error: e.message };
+    if (engine !== THIS_ENGINE) return { id: c.id, kind, ...empty, report: undefined as never, error: failedOn(e) };
     throw e;
   }
   const common = { events: c.script, ...CASE_LIMITS };
@@ -301,6 +311,7 @@ export function runCaseOn(engine: CaseEngine, c: Case, rulings: Rulings = {}): C
     // A fact that reads a property the outcome does not have is a broken case, not "no match".
     if (e instanceof QueryPropertyError)
       throw new CaseError(c.id, `a fact reads a property that does not exist: ${e.message}`);
+    if (engine !== THIS_ENGINE) return { id: c.id, kind, ...empty, report: undefined as never, error: failedOn(e) };
     throw e;
   }
   const outcomes: Record<string, string> = {};

@@ -110,6 +110,34 @@ describe('another copy of the engine answers the casebook', { timeout: 180_000 }
     expect(same.stdout).toContain('nothing changed');
   });
 
+  test('[13.2 step 2] a case the other copy throws on is that case’s change, not the end of the run (exit 5)', () => {
+    // A copy whose explore throws on its first call, the first case: an older release breaking on a newer scenario.
+    const throwing = copyOfEngine(join(tmp, 'throwing'), (dir) => {
+      symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+      const index = join(dir, 'src', 'index.ts');
+      const source = readFileSync(index, 'utf8');
+      expect(source).toContain('export {\n  explore,\n');
+      writeFileSync(
+        index,
+        `${source.replace('export {\n  explore,\n', 'export {\n  explore as exploreOfThisCopy,\n')}
+import { explore as exploreOfThisCopy } from './review/explore.ts';
+let calls = 0;
+export function explore(...args: Parameters<typeof exploreOfThisCopy>): ReturnType<typeof exploreOfThisCopy> {
+  if (calls++ === 0) throw new TypeError('the first case breaks this copy');
+  return exploreOfThisCopy(...args);
+}
+`,
+      );
+    });
+    const first = loadCases(cases)[0]!.id;
+    const r = his('review', cases, '--engine', throwing);
+    expect(r.code, r.stderr).toBe(5);
+    expect(r.stdout).toContain(`3 cases against the engine at ${throwing} (sources), version 0.2.0: 1 changed.`);
+    expect(r.stdout).toContain(
+      `${first}: CHANGED — the baseline could not run it: that engine threw TypeError: the first case breaks this copy`,
+    );
+  });
+
   test('a packed tarball is unpacked and run with this engine’s dependencies', () => {
     const pack = join(tmp, 'pack');
     copyOfEngine(join(pack, 'package'));
