@@ -8,6 +8,7 @@ import { avoidBattleMachine } from './avoid-battle/avoid-battle.machine.ts';
 import { fieldBattleMachine } from './field-battle/field-battle.machine.ts';
 import { interceptionMachine } from './interception/interception.machine.ts';
 import { movementMachine } from './movement/movement.machine.ts';
+import { reliefMachine } from './relief/relief.machine.ts';
 import { retreatMachine } from './retreat/retreat.machine.ts';
 import { siegeBreakMachine } from './siege-break/siege-break.machine.ts';
 import { withdrawalMachine } from './withdrawal/withdrawal.machine.ts';
@@ -17,6 +18,7 @@ export {
   fieldBattleMachine,
   interceptionMachine,
   movementMachine,
+  reliefMachine,
   retreatMachine,
   siegeBreakMachine,
   withdrawalMachine,

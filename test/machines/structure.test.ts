@@ -139,6 +139,38 @@ describe('DESIGN "Machines": every procedure is one machine that says what it is
     expect(MACHINE_IDS.length).toBeGreaterThanOrEqual(7);
   });
 
+  test('[13.1] every machines/*/*.machine.ts machine is in MACHINES and exported by name from machines/index.ts and the package root', async () => {
+    const index = (await import('../../machines/index.ts')) as Record<string, unknown>;
+    const root = (await import('../../src/index.ts')) as Record<string, unknown>;
+    const inMachines = new Set<unknown>(Object.values(MACHINES));
+    const files = readdirSync(join(ROOT, 'machines'), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .flatMap((d) =>
+        readdirSync(join(ROOT, 'machines', d.name))
+          .filter((f) => f.endsWith('.machine.ts'))
+          .map((f) => `${d.name}/${f}`),
+      );
+    expect(files.length).toBeGreaterThanOrEqual(8);
+    const exported: string[] = [];
+    for (const file of files) {
+      const module = (await import(join(ROOT, 'machines', file))) as Record<string, unknown>;
+      const machines = Object.entries(module).filter(
+        ([, v]) => typeof v === 'object' && v !== null && 'root' in v && 'implementations' in v,
+      );
+      expect(
+        machines.map(([name]) => name),
+        `${file} exports one machine`,
+      ).toHaveLength(1);
+      const [name, machine] = machines[0]!;
+      expect(inMachines.has(machine), `${name} (${file}) is in MACHINES`).toBe(true);
+      expect(index[name], `${name} (${file}) is exported from machines/index.ts`).toBe(machine);
+      expect(root[name], `${name} (${file}) is exported from the package root`).toBe(machine);
+      exported.push(name);
+    }
+    // And the other way: every machine of MACHINES has its file.
+    expect(exported).toHaveLength(MACHINE_IDS.length);
+  });
+
   test.for(CASES)(
     '[%s] %s: the root meta states the rule from the registry and a title in English and Russian',
     ([, , { machine }]) => {
