@@ -159,9 +159,29 @@ export interface TakenTransition {
 
 type RawTransition = { source: { key: string; machine: AnyStateMachine }; eventType: string };
 
-/** The transitions a microstep inspection event took (XState keeps them in the event's `_transitions`). */
+/**
+ * The transitions a microstep took, as XState hands them to the inspector: the `_transitions` of its
+ * `@xstate.microstep` inspection event (XState 5.33.3: `macrostep` passes the transitions it selected to
+ * `addMicrostep`, which puts them there and nowhere else). This is an internal, read on purpose: XState's public pure
+ * API does not say which transition a microstep took — `getMicrosteps` and `getInitialMicrosteps` give each
+ * microstep as `[snapshot, actions]`, `transition` the last snapshot and its actions, and `getNextTransitions` every
+ * transition the state has, guards not evaluated. The state a microstep reaches does not tell two guarded
+ * transitions with the same source, event and target apart (avoid battle's `resolvingAvoid` has two to
+ * `checkingNextAvoider`: a success, which places the group, and a failure), and machine coverage counts exactly those; nor can those
+ * functions run in the session's actor system (they build an inert scope of their own). docs/architecture.md
+ * "XState internals"; test/engine/actors.test.ts fails if XState moves or reshapes it.
+ */
+function transitionsOf(ev: { readonly _transitions?: readonly unknown[] }): readonly RawTransition[] {
+  if (!Array.isArray(ev._transitions))
+    throw new Error(
+      `engine fault: XState's microstep inspection event has no _transitions (read from XState ${XSTATE_VERSION}; docs/architecture.md "XState internals")`,
+    );
+  return ev._transitions as readonly RawTransition[];
+}
+
+/** The transitions a microstep inspection event took (its `_transitions`: see transitionsOf). */
 export function takenTransitions(ev: { readonly _transitions?: readonly unknown[] }): TakenTransition[] {
-  return ((ev._transitions ?? []) as readonly RawTransition[]).flatMap((t) => {
+  return transitionsOf(ev).flatMap((t) => {
     const node = t.source.machine.root.states[t.source.key] as unknown as
       { always?: unknown[]; transitions: Map<string, unknown[]> } | undefined;
     if (!node) return [];
@@ -206,7 +226,9 @@ export function microstepTrigger(ev: Extract<InspectionEvent, { type: '@xstate.m
   type: string;
   from: string | undefined;
 } {
-  const transition = ev._transitions[0];
+  // The taken transitions, an XState internal (see transitionsOf): the public API does not say whether a microstep
+  // was eventless, nor which state it left.
+  const transition = transitionsOf(ev)[0];
   return {
     eventless: transition !== undefined && transition.eventType === '',
     type: ev.event.type,

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, test } from 'vitest';
-import { createActor, type AnyActorRef, type InspectionEvent } from 'xstate';
+import { createActor, getInitialMicrosteps, type AnyActorRef, type InspectionEvent } from 'xstate';
 import { MACHINES, movementMachine } from '../../machines/index.ts';
 import {
   activeLeaf,
@@ -75,6 +75,39 @@ describe('the XState adapter', () => {
     expect(child.logic.id).toBe('interception');
     expect((child.input as { world: { board: unknown } }).world.board).toBe(sc.world.board);
     root.stop();
+  });
+
+  test('[13.1] which transition a microstep took is read from `_transitions`: the public pure API gives snapshots and actions only', () => {
+    const sc = scenario({
+      ...VIENNA,
+      move: { from: 'pressburg', to: 'vienna', regulars: 7, cavalry: 1, leaders: ['suleiman', 'ibrahim-pasha'] },
+    });
+    const input = { world: sc.world, move: sc.data.move! };
+    // XState's getInitialMicrosteps (and getMicrosteps) give each microstep as [snapshot, actions], nothing more.
+    const steps = getInitialMicrosteps(MACHINES.movement, input as never);
+    expect(steps.length).toBeGreaterThan(1);
+    for (const step of steps)
+      expect(
+        step,
+        "XState's getMicrosteps now gives more than [snapshot, actions]: if it says which transition was taken, read that instead of _transitions (src/engine/actors.ts transitionsOf, docs/architecture.md)",
+      ).toHaveLength(2);
+    // The same start, in the microstep scope: every microstep names the transitions it took, each one of XState's own
+    // definitions (found by identity in its source state's list).
+    const perStep: TakenTransition[][] = [];
+    const scope = microstepScope((taken) => void perStep.push([...taken]));
+    MACHINES.movement.getInitialSnapshot(scope as never, input as never);
+    expect(perStep.length).toBeGreaterThan(0);
+    for (const taken of perStep) {
+      expect(taken.length).toBeGreaterThan(0);
+      expect(taken.every((t) => t.machine === 'movement' && t.index >= 0)).toBe(true);
+    }
+    // A microstep event without them (an XState that moved them) is an engine fault that says where to look.
+    expect(() => takenTransitions({})).toThrow(
+      `engine fault: XState's microstep inspection event has no _transitions (read from XState ${XSTATE_VERSION}`,
+    );
+    expect(() => microstepTrigger({ type: '@xstate.microstep', event: { type: 'move.stop' } } as never)).toThrow(
+      'has no _transitions',
+    );
   });
 
   test('[13.1] a pure machine run in the microstep scope reports each step it takes and the state it reaches', () => {
