@@ -12,8 +12,9 @@ export function Seat({ session, power }: { session: Session; power: Power }) {
   return (
     <section data-seat={power}>
       <ul className="board">
+        {/* A stack is its space, power and marks: after an interception two of one power share a space. */}
         {view.position.stacks.map((s) => (
-          <li key={`${s.space}/${s.power}/${s.inside}`}>
+          <li key={`${s.space}/${s.power}/${s.inside}/${s.lostBattle}/${s.attemptedInterception}`}>
             {s.space}: {s.power} {s.regulars + s.mercenaries + s.cavalry} {s.leaders.join(' ')}
           </li>
         ))}
