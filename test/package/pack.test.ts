@@ -1,16 +1,18 @@
 // The package as a host receives it: `npm pack` (which builds dist/ first), the tarball installed into a fresh
 // temporary host project, offline (the dependencies are packed from this checkout's node_modules, so no registry is
 // needed), then what a host does with it — type-check under Vite's vanilla-ts settings made stricter, compile and
-// run with plain node, call the installed `his` binary, serve a Python client, and bundle for the browser.
+// run with plain node, call the installed `his` binary, serve a Python client, bundle the engine for the browser
+// (its budget), and build a React page with the Stately inspector that Chromium plays from the installed package.
 // Slow by nature (a build, an install, a bundle: a minute or more on a loaded machine), so the set-up has a wide
 // timeout; no assertion is about speed.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { extname, join } from 'node:path';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { CHROMIUM, launch, serveStatic, SKIP as NO_CHROMIUM } from '../browser/chromium.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const TSC = join(ROOT, 'node_modules', '.bin', 'tsc');
@@ -344,19 +346,102 @@ const out = document.querySelector('#out');
 if (out) out.textContent = JSON.stringify({ kind: session.pending?.kind, prompt: session.pending?.prompt.ru });
 `;
 
+// The React page a host builds (Vite with @vitejs/plugin-react), importing the installed package by name: two seats
+// of one session of the worked example in strict mode, each the component of docs/api.md (test/browser/react/seat.tsx,
+// its import of the sources replaced by the package's name), the session a store for useSyncExternalStore, and the
+// Stately browser inspector attached. The inspector's default window is the hosted https://stately.ai/inspect, which
+// needs the network: as docs/api.md says, `url` names a page of the host's own that runs createBrowserReceiver.
+const APP_MAIN = `import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserInspector } from '@statelyai/inspect';
+import { createSession, parseScenario } from 'his-procedures';
+import vienna from 'his-procedures/examples/vienna-1517.json' with { type: 'json' };
+import { Seat } from './seat.tsx';
+
+const inspector = createBrowserInspector({ url: new URL('receiver.html', location.href).href });
+// Seed 4 plays the book's course when every answer is the first one offered: the interception from Graz succeeds,
+// the field battle is fought, the Hapsburgs win and the Ottoman army retreats.
+const session = createSession(parseScenario({ ...vienna, events: [] }), { seed: 4, inspect: inspector.inspect });
+const root = document.getElementById('root');
+if (!root) throw new Error('the page has no #root');
+createRoot(root).render(
+  <StrictMode>
+    <Seat session={session} power="hapsburg" />
+    <Seat session={session} power="ottoman" />
+  </StrictMode>,
+);
+document.body.dataset.ready = 'true';
+`;
+
+/** The host's inspector window: @statelyai/inspect's receiver, keeping every event it gets (window.received). */
+const APP_RECEIVER = `import { createBrowserReceiver, type StatelyInspectionEvent } from '@statelyai/inspect';
+
+const received: StatelyInspectionEvent[] = [];
+Object.assign(window, { received });
+createBrowserReceiver().subscribe((event) => void received.push(event));
+`;
+
+const appPage = (title: string, script: string) =>
+  `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>${title}</title><div id="root"></div><script type="module" src="./${script}"></script>\n`;
+
+/** The component of docs/api.md as a host writes it: test/browser/react/seat.tsx importing the package by name. */
+function seatComponent(): string {
+  const source = readFileSync(join(ROOT, 'test', 'browser', 'react', 'seat.tsx'), 'utf8');
+  const hosted = source.replace("from '../../../src/index.ts'", "from 'his-procedures'");
+  if (hosted === source || hosted.includes('src/index'))
+    throw new Error('seat.tsx no longer imports ../../../src/index.ts');
+  return hosted;
+}
+
+/** What the host installs besides the package: its runtime dependencies, and what the React page uses. */
+const HOST_PACKAGES = [
+  ...Object.keys(manifest.dependencies),
+  'react',
+  'react-dom',
+  '@types/react',
+  '@types/react-dom',
+  '@statelyai/inspect',
+];
+
+/**
+ * The folders in this checkout's node_modules of `names` and of everything they need (dependencies and required
+ * peers, found as Node finds them: nested first, then hoisted), so that an offline install has every tarball.
+ */
+function installedClosure(names: readonly string[]): string[] {
+  const found = new Map<string, string>();
+  const visit = (name: string, from: string): void => {
+    if (found.has(name)) return;
+    const folder = [join(from, 'node_modules', name), join(ROOT, 'node_modules', name)].find((f) => existsSync(f));
+    if (!folder) throw new Error(`${name} (needed by ${from}) is not installed in this checkout`);
+    found.set(name, folder);
+    const meta = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>;
+      peerDependencies?: Record<string, string>;
+      peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+    };
+    const peers = Object.keys(meta.peerDependencies ?? {}).filter((p) => !meta.peerDependenciesMeta?.[p]?.optional);
+    for (const dep of [...Object.keys(meta.dependencies ?? {}), ...peers]) visit(dep, folder);
+  };
+  for (const name of names) visit(name, ROOT);
+  return [...found.values()];
+}
+
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'his-pack-'));
   host = join(dir, 'host');
   mkdirSync(join(host, 'src'), { recursive: true });
   const packed = JSON.parse(sh('npm', ['pack', '--json', '--pack-destination', dir], ROOT)) as PackInfo[];
   pack = packed[0]!;
-  const tarballs = [join(dir, pack.filename)];
-  for (const dep of Object.keys(manifest.dependencies)) {
-    const out = JSON.parse(
-      sh('npm', ['pack', '--json', '--pack-destination', dir, join(ROOT, 'node_modules', dep)], ROOT),
-    ) as PackInfo[];
-    tarballs.push(join(dir, out[0]!.filename));
-  }
+  // The dependencies, packed as installed in this checkout's node_modules (their own prepack scripts, which would
+  // rebuild them from sources they do not ship, are not run), in one call: no registry is asked.
+  const deps = JSON.parse(
+    sh(
+      'npm',
+      ['pack', '--json', '--ignore-scripts', '--pack-destination', dir, ...installedClosure(HOST_PACKAGES)],
+      ROOT,
+    ),
+  ) as PackInfo[];
+  const tarballs = [join(dir, pack.filename), ...deps.map((d) => join(dir, d.filename))];
   writeFileSync(
     join(host, 'package.json'),
     JSON.stringify({ name: 'host', version: '1.0.0', private: true, type: 'module' }),
@@ -366,6 +451,12 @@ beforeAll(() => {
   writeFileSync(join(host, 'src', 'main.ts'), HOST_MAIN);
   writeFileSync(join(host, 'src', 'browser.ts'), HOST_BROWSER);
   writeFileSync(join(host, 'src', 'strict.ts'), HOST_STRICT);
+  mkdirSync(join(host, 'app'));
+  writeFileSync(join(host, 'app', 'main.tsx'), APP_MAIN);
+  writeFileSync(join(host, 'app', 'seat.tsx'), seatComponent());
+  writeFileSync(join(host, 'app', 'receiver.ts'), APP_RECEIVER);
+  writeFileSync(join(host, 'app', 'index.html'), appPage('his-procedures: two seats in React', 'main.tsx'));
+  writeFileSync(join(host, 'app', 'receiver.html'), appPage('his-procedures: the inspector', 'receiver.ts'));
 }, SETUP_TIMEOUT);
 
 afterAll(() => {
@@ -660,13 +751,20 @@ describe('the packed package', () => {
 
   /** The minified browser bundle's budget (kB): the engine, its rules, words and bundled data. */
   const CHUNK_BUDGET_KB = 600;
+  /** The worked example as the book plays it: the interception succeeds, so no avoid battle and no withdrawal. */
+  const BOOK_MACHINES = ['movement', 'interception', 'fieldBattle', 'retreat'];
 
   describe('bundled for the browser with Vite', () => {
     let code = '';
     let web = '';
+    let appWeb = '';
+    let appModules: string[] = [];
+    let appCode = '';
+    let browser: Browser | undefined;
 
     beforeAll(async () => {
       const { build } = await import('vite');
+      const { default: react } = await import('@vitejs/plugin-react');
       writeFileSync(
         join(host, 'index.html'),
         '<!doctype html><meta charset="utf-8"><pre id="out"></pre><script type="module" src="/src/browser.ts"></script>\n',
@@ -690,7 +788,36 @@ describe('the packed package', () => {
       expect(warnings).toEqual([]);
       // The whole engine with the bundled map, leaders and names, minified: a budget, not a target.
       expect(Buffer.byteLength(code)).toBeLessThan(CHUNK_BUDGET_KB * 1000);
+      // The React page and its inspector window: a bundle of their own (React and the inspector are the host's, not
+      // the engine's budget), built as a host builds it, with @vitejs/plugin-react.
+      appWeb = join(host, 'app-web');
+      const appWarnings: string[] = [];
+      const app = await build({
+        root: join(host, 'app'),
+        base: './',
+        configFile: false,
+        logLevel: 'silent',
+        plugins: [react()],
+        build: {
+          outDir: appWeb,
+          emptyOutDir: true,
+          chunkSizeWarningLimit: 4 * CHUNK_BUDGET_KB,
+          rollupOptions: {
+            input: [join(host, 'app', 'index.html'), join(host, 'app', 'receiver.html')],
+            onwarn: (w) => void appWarnings.push(w.message),
+          },
+        },
+      });
+      const appChunks = (Array.isArray(app) ? app : [app]).flatMap((o) => ('output' in o ? o.output : []));
+      appModules = appChunks.flatMap((c) => (c.type === 'chunk' ? c.moduleIds : []));
+      appCode = appChunks.map((c) => (c.type === 'chunk' ? c.code : '')).join('\n');
+      expect(appWarnings).toEqual([]);
+      if (!NO_CHROMIUM) browser = await launch();
     }, SETUP_TIMEOUT);
+
+    afterAll(async () => {
+      await browser?.close();
+    });
 
     test('reaches no node: built-in and stays within its gzip budget (168 KiB)', () => {
       expect(code.length).toBeGreaterThan(0);
@@ -701,42 +828,134 @@ describe('the packed package', () => {
       );
     });
 
+    test('runs in Chromium: the page shows the pending interception decision in Russian', async (ctx) => {
+      ctx.skip(NO_CHROMIUM, `${CHROMIUM} is not installed (apt-get install -y chromium)`);
+      const { server, origin } = await serveStatic(web);
+      const page = await browser!.newPage();
+      try {
+        const errors: string[] = [];
+        page.on('pageerror', (e) => void errors.push(e.message));
+        await page.goto(`${origin}/index.html`);
+        await page.waitForFunction("(document.querySelector('#out')?.textContent ?? '') !== ''");
+        const shown = JSON.parse((await page.textContent('#out')) ?? '{}') as { kind?: string; prompt?: string };
+        expect(errors).toEqual([]);
+        expect(shown.kind).toBe('intercept');
+        expect(shown.prompt).toMatch(/[А-Яа-я]/);
+      } finally {
+        await page.close();
+        server.close();
+      }
+    });
+
+    test("the React page is built from the installed package: every module in the host's node_modules or app/, none from this checkout", () => {
+      const files = appModules.filter((id) => id.startsWith('/'));
+      expect(files.filter((id) => !id.startsWith(`${host}/`))).toEqual([]);
+      for (const name of ['his-procedures/dist/src', 'react-dom', '@statelyai/inspect'])
+        expect(
+          files.some((id) => id.startsWith(join(host, 'node_modules', name))),
+          name,
+        ).toBe(true);
+      expect(files).toContain(join(host, 'app', 'seat.tsx'));
+      expect(appCode).not.toMatch(/["']node:[a-z_/]+["']/);
+      console.info(
+        `React page with the inspector: ${(appCode.length / 1024).toFixed(0)} KiB, ${(gzipSync(appCode).length / 1024).toFixed(0)} KiB gzip`,
+      );
+    });
+
     test(
-      'runs in Chromium: the page shows the pending interception decision in Russian',
-      async (ctx) => {
-        const chromium = '/usr/bin/chromium';
-        // On CI (.ci/run installs it) a missing browser is a failure, not a skip.
-        ctx.skip(
-          !existsSync(chromium) && !process.env.CI,
-          `${chromium} is not installed (apt-get install -y chromium)`,
+      "type-checks the React page under Vite's react-ts settings with exactOptionalPropertyTypes, without a cast",
+      () => {
+        writeFileSync(
+          join(host, 'tsconfig.react.json'),
+          JSON.stringify({ extends: './tsconfig.json', compilerOptions: { jsx: 'react-jsx' }, include: ['app'] }),
         );
-        const server = await serve(web);
-        const { chromium: launcher } = await import('playwright-core');
-        const browser = await launcher.launch({
-          executablePath: chromium,
-          headless: true,
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
-        });
+        expect(typecheck('tsconfig.react.json')).toBe('');
+        for (const file of ['main.tsx', 'seat.tsx', 'receiver.ts'])
+          expect(readFileSync(join(host, 'app', file), 'utf8'), file).not.toMatch(/\bas\s+(unknown|any)\b|<any>/);
+      },
+      STEP_TIMEOUT,
+    );
+
+    test(
+      '[13.2][14][14.1] runs in Chromium: the React page of the installed package shows each seat its decision, answers by a click, undoes it, plays to the end, and its browser inspector gets the whole actor tree, with no error on any page',
+      async (ctx) => {
+        ctx.skip(NO_CHROMIUM, `${CHROMIUM} is not installed (apt-get install -y chromium)`);
+        const { server, origin } = await serveStatic(appWeb);
+        const context = await browser!.newContext();
+        const problems: string[] = [];
+        const watch = (p: Page) => {
+          p.on('pageerror', (e) => void problems.push(`${p.url()}: exception: ${e.message}`));
+          p.on('console', (m) => void (m.type() === 'error' && problems.push(`${p.url()}: console: ${m.text()}`)));
+          p.on('requestfailed', (r) => void problems.push(`${p.url()}: request failed: ${r.url()}`));
+          p.on('request', (r) => {
+            if (!r.url().startsWith(`${origin}/`) && !r.url().startsWith('data:'))
+              problems.push(`${p.url()}: request: ${r.url()}`);
+          });
+        };
+        context.on('page', watch);
         try {
-          const page = await browser.newPage();
-          const errors: string[] = [];
-          page.on('pageerror', (e) => void errors.push(e.message));
-          const address = server.address();
-          const port = typeof address === 'object' && address ? address.port : 0;
-          await page.goto(`http://127.0.0.1:${port}/index.html`);
-          await page.waitForFunction("(document.querySelector('#out')?.textContent ?? '') !== ''");
-          const shown = JSON.parse((await page.textContent('#out')) ?? '{}') as { kind?: string; prompt?: string };
-          expect(errors).toEqual([]);
-          expect(shown.kind).toBe('intercept');
-          expect(shown.prompt).toMatch(/[А-Яа-я]/);
+          const page = await context.newPage();
+          // The inspector opens its window (here the host's receiver page) as the session is created.
+          const opened = context.waitForEvent('page');
+          await page.goto(`${origin}/index.html`);
+          const inspectorWindow = await opened;
+          await page.waitForSelector('body[data-ready="true"] section[data-seat="ottoman"]');
+          const hapsburg = page.locator('section[data-seat="hapsburg"]');
+          const ottoman = page.locator('section[data-seat="ottoman"]');
+          const decision = async (seat: typeof hapsburg) => ({
+            prompt: await seat.locator('.decision p').textContent(),
+            answers: await seat.locator('.decision button').allTextContents(),
+          });
+
+          // 13.2 step 1: the interception is the Hapsburgs' decision; the Ottoman seat waits and sees the formation.
+          await expect.poll(() => ottoman.locator('.waiting').textContent()).toBe('Waiting for Hapsburg');
+          expect(await ottoman.locator('.moving').textContent()).toBe('pressburg → vienna');
+          expect(await ottoman.locator('.decision').count()).toBe(0);
+          const asked = await decision(hapsburg);
+          expect(asked.prompt).toMatch(/intercept/i);
+          expect(asked.answers.some((a) => /Graz/.test(a))).toBe(true);
+          expect(await hapsburg.locator('.undo').isDisabled()).toBe(true);
+
+          // A listed answer, by a click: the decision moves on to the interception roll, and undo is offered.
+          await hapsburg.locator('.decision button:not([disabled])', { hasText: 'Graz' }).first().click();
+          await expect.poll(() => hapsburg.getByRole('button', { name: 'Roll' }).count()).toBe(1);
+          expect((await decision(hapsburg)).prompt).not.toBe(asked.prompt);
+          expect(await hapsburg.locator('.undo').isDisabled()).toBe(false);
+
+          // Undo: the interception decision comes back as it was, with the same answers, and nothing to undo.
+          await hapsburg.locator('.undo').click();
+          await expect.poll(() => decision(hapsburg)).toEqual(asked);
+          expect(await hapsburg.locator('.undo').isDisabled()).toBe(true);
+          expect(await ottoman.locator('.waiting').textContent()).toBe('Waiting for Hapsburg');
+
+          // The interception again, then to the end by clicks (the first answer each time): each seat answers its own
+          // decisions only, and both seats see the book's winner.
+          await hapsburg.locator('.decision button:not([disabled])', { hasText: 'Graz' }).first().click();
+          for (let guard = 0; guard < 20; guard++) {
+            if ((await page.locator('.over').count()) > 0) break;
+            const mine = (await hapsburg.locator('.decision').count()) > 0 ? hapsburg : ottoman;
+            const other = mine === hapsburg ? ottoman : hapsburg;
+            expect(await other.locator('.decision').count()).toBe(0);
+            await mine.locator('.decision button:not([disabled])').first().click();
+          }
+          expect(await hapsburg.locator('.over').textContent()).toBe('Winner: hapsburg');
+          expect(await ottoman.locator('.over').textContent()).toBe(await hapsburg.locator('.over').textContent());
+          expect(await page.locator('[role="alert"]').count()).toBe(0);
+
+          // The inspector window got the movement root and each procedure of the book's play under it.
+          const received = await receivedBy(inspectorWindow, BOOK_MACHINES.length);
+          const actors = received.filter((e) => e.type === '@xstate.actor');
+          const byId = new Map(actors.map((a) => [a.sessionId, a]));
+          for (const a of actors)
+            if (a.parentId !== undefined) expect(byId.has(a.parentId), `parent of ${a.name}`).toBe(true);
+          const roots = actors.filter((a) => a.parentId === undefined);
+          expect(roots.map((a) => a.name)).toEqual(['movement']);
+          expect([...new Set(actors.map((a) => a.name))]).toEqual(BOOK_MACHINES);
+          for (const type of ['@xstate.event', '@xstate.snapshot'])
+            expect(received.filter((e) => e.type === type).length, type).toBeGreaterThan(0);
+          expect(problems).toEqual([]);
         } finally {
-          await browser.close();
+          await context.close();
           server.close();
         }
       },
@@ -745,22 +964,31 @@ describe('the packed package', () => {
   });
 });
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.json': 'application/json',
-};
+interface Received {
+  readonly type: string;
+  readonly sessionId: string;
+  readonly name?: string;
+  readonly parentId?: string;
+}
 
-/** A static file server on 127.0.0.1 for the built page (module scripts do not load from file: URLs). */
-function serve(root: string): Promise<Server> {
-  const server = createServer((req, res) => {
-    const path = join(root, decodeURIComponent((req.url ?? '/').split('?')[0]!));
-    if (!path.startsWith(root) || !existsSync(path)) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(readFileSync(path));
-  });
-  return new Promise((done) => server.listen(0, '127.0.0.1', () => done(server)));
+/** What the inspector window holds once `actors` actors have arrived (or after a while: the assertions say what is missing). */
+async function receivedBy(window: Page, actors: number): Promise<Received[]> {
+  await window
+    .waitForFunction(
+      (n) => {
+        const got = (globalThis as { received?: { type: string }[] }).received ?? [];
+        return got.filter((e) => e.type === '@xstate.actor').length >= n;
+      },
+      actors,
+      { timeout: 30_000 },
+    )
+    .catch(() => undefined);
+  return window.evaluate(() =>
+    ((globalThis as { received?: Received[] }).received ?? []).map((e) => ({
+      type: e.type,
+      sessionId: e.sessionId,
+      ...(e.name === undefined ? {} : { name: e.name }),
+      ...(e.parentId === undefined ? {} : { parentId: e.parentId }),
+    })),
+  );
 }
