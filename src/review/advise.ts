@@ -8,7 +8,9 @@
 // One exploration serves every answer (exploreCore with `perAnswer`): its first state branches on each listed
 // answer, and the states below are memoised once for all of them — answers of one decision often meet again (a
 // declined interception and a failed one lead to the same battle), and what is known below a shared state is not
-// explored twice. The bounds are the explorer's (maxPaths, maxNodes, maxMs): a run one of them stops is an
+// explored twice. The advice at a session's later decisions reuses what its earlier advice explored (per session and
+// built-in policy): a state's future under a policy is its state key's alone, so a state finished once is known at
+// once however the game came back to it. The bounds are the explorer's (maxPaths, maxNodes, maxMs): a run one of them stops is an
 // AdviseLimitError naming it, never a table of chances that only looks like an answer.
 //
 // Browser-safe: nothing here imports node: modules (the walkthrough page calls it through the package's root).
@@ -22,7 +24,16 @@ import type { Power } from '../schema/power.ts';
 import type { ResultPosition } from '../schema/result.ts';
 import type { Stack } from '../schema/scenario.ts';
 import { type Text, msg } from '../text/text.ts';
-import { exploreCore, flagsSoFar, marginalFlag, RETREAT_FLAG, type ExploreCore, type Subtree } from './explore.ts';
+import {
+  exploreCore,
+  exploreMemo,
+  flagsSoFar,
+  marginalFlag,
+  RETREAT_FLAG,
+  type ExploreCore,
+  type ExploreMemo,
+  type Subtree,
+} from './explore.ts';
 import { add, format, fraction, mul, toNumber, ZERO, type Fraction } from './fraction.ts';
 
 /** An exact chance or expectation: the fraction as text ("5/12") and as a number. */
@@ -67,7 +78,10 @@ export interface Advice {
   readonly mover: Power;
   /** One per listed answer, in the decision's order; a roll is one answer: rolling it. */
   readonly answers: readonly AnswerAdvice[];
-  /** Distinct states expanded for all the answers together (each once, however many answers reach it). */
+  /**
+   * Distinct states this call expanded for all the answers together (each once, however many answers reach it; a
+   * state the session's earlier advice finished under the same policy is not expanded again).
+   */
   readonly distinctStates: number;
   readonly ms: number;
 }
@@ -131,6 +145,23 @@ const BATTLE = marginalFlag('a field battle is fought');
 const CAPTURE = marginalFlag('a leader is captured');
 const SIEGE = marginalFlag('a siege begins');
 
+/**
+ * What the advice at a session's decisions explored, per built-in policy: kept while the session lives (never for a
+ * policy function, which may answer differently from one call to the next), dropped when it holds more than
+ * ADVISE_MEMO_STATES states.
+ */
+const memos = new WeakMap<Session, Map<PolicyName, ExploreMemo>>();
+const ADVISE_MEMO_STATES = 200_000;
+
+function memoOf(session: Session, policy: Policy | PolicyName): ExploreMemo | undefined {
+  if (typeof policy === 'function') return undefined;
+  let byPolicy = memos.get(session);
+  if (!byPolicy) memos.set(session, (byPolicy = new Map()));
+  let memo = byPolicy.get(policy);
+  if (!memo || memo.subtrees.size + memo.ends.size > ADVISE_MEMO_STATES) byPolicy.set(policy, (memo = exploreMemo()));
+  return memo;
+}
+
 const ROLL_LABEL = msg('review.advise', 'Roll the dice', 'Бросить кубики');
 
 /**
@@ -156,7 +187,7 @@ export function advise(session: Session, options: AdviseOptions = {}): Advice {
   const core = exploreCore(
     session.scenario,
     { decisions: policy, ...limits },
-    { from: session, perAnswer: true, retreats: true, oddsOnly: true },
+    { from: session, perAnswer: true, retreats: true, oddsOnly: true, memo: memoOf(session, policy) },
   );
   if (core.truncatedBy) throw new AdviseLimitError(core.truncatedBy, limits[core.truncatedBy] ?? 0, core);
   // Over the whole move: what it has done so far (a battle fought, a siege begun) counts with what is to come, and

@@ -433,10 +433,34 @@ export interface CoreHooks {
    */
   readonly oddsOnly?: boolean | undefined;
   /**
+   * What earlier explorations of the same scenario with the same policy and the same hooks learnt (the advisor keeps
+   * one per session and policy): every state they finished is known at once, its future being its state key's alone.
+   * Only for `oddsOnly` explorations under a built-in policy, without queries or a split: their classes of paths
+   * carry neither summaries nor shortest paths, and no check is skipped that would otherwise run.
+   */
+  readonly memo?: ExploreMemo | undefined;
+  /**
    * Adds the time spent sending the branches' events (Session.accept: the machines' transitions), in ms, the branches
    * sent and the machines' steps they took (trace steps: microsteps and procedures started).
    */
   readonly clock?: { acceptMs: number; accepts: number; steps?: number } | undefined;
+}
+
+/**
+ * The explorer's memo, kept between explorations (CoreHooks.memo): each finished state's classes of complete paths by
+ * its state key, the small numbers that name end positions and the rest of their results in the classes' keys, and
+ * the end positions themselves. Only ever added to, and only with subtrees that are whole: an exploration a bound
+ * stopped leaves nothing half-done in it.
+ */
+export interface ExploreMemo {
+  readonly subtrees: Map<string, Subtree>;
+  readonly endIds: Map<string, number>;
+  readonly restIds: Map<string, number>;
+  readonly ends: Map<string, { readonly position: ResultPosition; readonly description: string }>;
+}
+
+export function exploreMemo(): ExploreMemo {
+  return { subtrees: new Map(), endIds: new Map(), restIds: new Map(), ends: new Map() };
 }
 
 /** With CoreHooks.perAnswer: one listed answer of the first decision, and what followed it. */
@@ -455,6 +479,7 @@ export interface ExploreCore {
   readonly mode: 'all' | 'policy';
   readonly answers: ExploreReport['answers'];
   readonly top: Subtree;
+  /** Every end position met, with its description (empty under CoreHooks.oddsOnly, which reads positions only). */
   readonly ends: ReadonlyMap<string, { readonly position: ResultPosition; readonly description: string }>;
   readonly deltas: DeltaTable;
   readonly violations: readonly Violation[];
@@ -554,10 +579,13 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}, ho
   const tracksSummary = where !== undefined || queries.length > 0;
   const reviewerInvariants = options.invariants ?? [];
   const deltas = new DeltaTable();
-  const memo = new Map<string, Subtree>();
+  if (hooks.memo && (!lean || !bare || tracksSummary || options.split))
+    throw new Error('a memo kept between explorations is for the odds under a built-in policy only');
+  const kept = hooks.memo ?? exploreMemo();
+  const memo = kept.subtrees;
   // A class's key names its end position by a small number: the position's JSON is long, and keys are made for every
   // class of every subtree at every edge.
-  const endIds = new Map<string, number>();
+  const endIds = kept.endIds;
   const endId = (end: string) => {
     let id = endIds.get(end);
     if (id === undefined) endIds.set(end, (id = endIds.size));
@@ -565,14 +593,14 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}, ho
   };
   // The memo key of an end state is its whole result position: its position key and the rest (endRest), each named by
   // a small number — the key of a state that is not over is its machines' JSON, never of this form.
-  const restIds = new Map<string, number>();
+  const restIds = kept.restIds;
   const endStateKey = (end: string, p: ResultPosition) => {
     const rest = endRest(p);
     let id = restIds.get(rest);
     if (id === undefined) restIds.set(rest, (id = restIds.size));
     return `end:${endId(end)}:${id}`;
   };
-  const ends = new Map<string, { position: ResultPosition; description: string }>();
+  const ends = kept.ends;
   const parsed = new Map<string, string[]>();
   const violations: Violation[] = [];
   const states = new Map<string, Set<string>>();
@@ -713,6 +741,8 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}, ho
   interface Frame {
     readonly s: Session;
     readonly key: string;
+    /** The first state's listed answers are its branches (CoreHooks.perAnswer): its subtree is not memoised. */
+    readonly listed: boolean;
     /** The kind of the decision only: the decision itself (options, refused answers) is not kept while below it. */
     readonly kind: Decision['kind'];
     readonly path: Trail<string>;
@@ -761,7 +791,10 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}, ho
     const over = s.resultPosition();
     const end = over ? positionKey(over) : undefined;
     const key = over ? endStateKey(end!, over) : s.stateKey();
-    const known = memo.get(key);
+    // The first state of an exploration per answer branches on every listed answer, not on the policy's: what it
+    // finds is not the policy's future of that state, so it is neither looked up nor kept (a roll is the same both ways).
+    const listed = s === answersAt && s.pending !== null && s.pending.kind !== 'roll';
+    const known = listed ? undefined : memo.get(key);
     if (known) {
       pathsSoFar += sumPaths(known);
       if (pathsSoFar >= maxPaths) throw new Stop('maxPaths');
@@ -772,8 +805,15 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}, ho
     const d = (bare && reviewerInvariants.length === 0 && s !== answersAt ? s.bareDecision() : undefined) ?? s.pending;
     if (!d) {
       if (!lean) check(s, path, events, end);
-      // The position is handed out in the report (frozen); the summary is read for its description only.
-      if (!ends.has(end!)) ends.set(end!, { position: deepFreeze(over!), description: describeSummary(summaryOf(s)) });
+      // The position is handed out in the report (frozen); the summary is read for its description only. The odds
+      // alone (the advisor) read neither the description nor a frozen position.
+      if (!ends.has(end!))
+        ends.set(
+          end!,
+          lean
+            ? { position: over!, description: '' }
+            : { position: deepFreeze(over!), description: describeSummary(summaryOf(s)) },
+        );
       pathsSoFar++;
       const leaf: Subtree = {
         classes: new Map([
@@ -807,6 +847,7 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}, ho
     return {
       s,
       key,
+      listed,
       kind: d.kind,
       path,
       events,
@@ -880,7 +921,7 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}, ho
       }
       // Every branch of this state is explored: its subtree is known.
       const subtree: Subtree = { classes: f.classes, nodes: f.nodes };
-      memo.set(f.key, subtree);
+      if (!f.listed) memo.set(f.key, subtree);
       stack.pop();
       const parent = stack.at(-1);
       if (!parent) return subtree;

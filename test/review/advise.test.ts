@@ -143,6 +143,35 @@ describe('advise: the exact odds of each listed answer', () => {
     expect(shared).toBeLessThan(apart);
   });
 
+  test("[13.2–15.3] the advice at a session's later decisions, and again after undo, reuses its earlier advice and says the same as a fresh fork", () => {
+    const s = createSession(withoutScript('vienna-1517.json'), { seed: 3 });
+    let reused = 0,
+      fresh = 0,
+      calls = 0;
+    const compare = () => {
+      const kept = advise(s);
+      // A fork is a session of its own: it has no earlier advice to reuse.
+      const cold = advise(s.fork());
+      expect(kept.answers, `${s.pending?.kind ?? 'end'} after ${s.log.length} events`).toEqual(cold.answers);
+      expect(kept.decision).toEqual(cold.decision);
+      reused += kept.distinctStates;
+      fresh += cold.distinctStates;
+      calls++;
+    };
+    for (let i = 0; i < 60 && s.pending; i++) {
+      compare();
+      if (s.pending.kind === 'roll') s.roll();
+      else s.send(s.pending.options.at(-1)!.event);
+    }
+    // Back to the first decision: each state advised on before is the first state again (its listed answers), and
+    // the states below it are known.
+    while (s.undo().ok) compare();
+    expect(calls).toBeGreaterThan(8);
+    expect(reused).toBeLessThan(fresh / 2);
+    // The eager policy's advice keeps its own: the decline policy's states are not its futures.
+    expect(advise(s, { policy: 'eager' }).answers).toEqual(advise(s.fork(), { policy: 'eager' }).answers);
+  });
+
   test('[14] at a roll, the roll is the one answer: the chances of the whole distribution add up as explore says', () => {
     const s = createSession(withoutScript('vienna-1517.json'));
     s.send(s.pending!.options[0]!.event);
