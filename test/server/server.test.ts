@@ -37,9 +37,16 @@ describe('methods', () => {
     }
     const eager = await c.result('advise', { session, policy: 'eager' });
     expect(eager.advice.policy).toBe('eager');
-    const stopped = await c.result('advise', { session, maxNodes: 2 });
+    // A session not advised before expands every state: the bound stops it.
+    const { session: unadvised } = await c.result('create', { scenario: { ...VIENNA, events: [] } });
+    const stopped = await c.result('advise', { session: unadvised, maxNodes: 2 });
     expect(stopped).toMatchObject({ ok: false, error: { code: 'limit', limit: { name: 'maxNodes', value: 2 } } });
     expect(stopped.error.message).toMatch(/raise maxNodes/);
+    // The session advised already keeps what its advice explored (src/review/advise.ts): only the first state is
+    // expanded again, within the same bound, and the odds are the same.
+    const again = await c.result('advise', { session, maxNodes: 2 });
+    expect(again.advice.distinctStates).toBe(1);
+    expect(again.advice.answers).toEqual(advice.answers);
     const bad = await c.call('advise', { session, policy: 'greedy' });
     expect(errorOf(bad).code).toBe(RPC_ERRORS.invalidParams);
     const typo = await c.call('advise', { session, maxNode: 3 });
