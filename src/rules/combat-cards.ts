@@ -76,7 +76,7 @@ export const hasLandUnitsInBattle = combatCard({
   name: 'hasLandUnitsInBattle',
   rule: '14 step 4',
   ruling: 'R27',
-  statements: [],
+  statements: ['FB-09'],
   holds: (w, a) => sideOf(w, a.battle, a.power) !== undefined,
   facts: (_w, a) => ({ power: a.power, card: a.card, space: a.battle.space }),
 });

@@ -558,8 +558,12 @@ export const STATEMENT_PLACES: Readonly<Record<string, Place>> = {
   'FB-05': rules('battleTerms (field-battle.ts) for the defender: + 1'),
   'FB-06': rules('battleTerms (field-battle.ts): cavalry are land units'),
   'FB-07': rules('battleTerms and bestLeader: the single best rating'),
-  'FB-08': outOfScope('combat cards: ruling R14; the window is the fieldBattle state combatCards'),
-  'FB-09': outOfScope('combat cards: ruling R14'),
+  'FB-08': machine(
+    'fieldBattle: combatCards asks the attacker first (hasAttackerCombatCardToAsk → awaitingAttackerCombatCard), then the defending powers (hasDefenderCombatCardToAsk → awaitingDefenderCombatCard); nextCombatResponder (combat-cards.ts) never asks a power before the last one asked, so the attacker never answers the defender (ruling R27)',
+  ),
+  'FB-09': machine(
+    'fieldBattle: hasDefenderCombatCardToAsk → awaitingDefenderCombatCard for each defending major power in impulse order that has a play and has not passed (nextCombatResponder, combat-cards.ts; isLegalCombatCard, isAskedCombatResponderPassing; ruling R27)',
+  ),
   'FB-10': rules('countHits (dice.ts): a die hits on its term hitOn or more'),
   'FB-11': machine(
     'fieldBattle: rollsCards after rollingDefenderDice asks the Ottoman (awaitingRollsCard); a play rolls its 5 dice in rollingCardDice before decidingWinner (ruling R31)',

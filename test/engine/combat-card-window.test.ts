@@ -73,7 +73,7 @@ describe('14 steps 4–5 through a session (ruling R27)', () => {
     hands: { ottoman: ['arquebusiers', 'field-artillery'], hapsburg: ['tercios'] },
   };
 
-  test('[14 step 4, ruling R27] the attacker is asked first, plays several cards one at a time, each once, then passes; the defender is asked after it', () => {
+  test('[14 step 4, ruling R27] the attacker is asked first, plays several cards one at a time, each once, then passes; the defender is asked after it (FB-08)', () => {
     const s = createSession(scenario(twoCards));
     declineAvoid(s);
     expect(s.pending).toMatchObject({ kind: 'card', power: 'ottoman', limits: { window: '14 step 4' } });
@@ -137,6 +137,47 @@ describe('14 steps 4–5 through a session (ruling R27)', () => {
     expect(s.pending).toMatchObject({ kind: 'card', power: 'hapsburg' });
     play(s, [{ type: 'card.pass', power: 'hapsburg' } as EngineEvent]);
     expect(s.pending).toMatchObject({ kind: 'roll' });
+  });
+
+  test('[14 step 5, ruling R27] each defending major power plays in impulse order: the Hapsburg, then England; the attacker with no card is not asked (FB-09)', () => {
+    const s = createSession(
+      scenario({
+        attacker: { power: 'france', regulars: 2 },
+        defenders: [
+          { power: 'hapsburg', regulars: 2 },
+          { power: 'england', regulars: 1 },
+        ],
+        alliances: [['hapsburg', 'england']],
+        war: [
+          ['france', 'hapsburg'],
+          ['france', 'england'],
+        ],
+        hands: { hapsburg: ['arquebusiers'], england: ['field-artillery'] },
+      }),
+    );
+    declineAvoid(s);
+    // France holds nothing (ruling R9); the Hapsburg comes before England in impulse order.
+    expect(s.pending).toMatchObject({ kind: 'card', power: 'hapsburg', limits: { window: '14 step 5' } });
+    const english = { type: 'card.play', power: 'england', card: 'field-artillery' } as EngineEvent;
+    expect(s.send(english).ok).toBe(false);
+    play(s, [{ type: 'card.play', power: 'hapsburg', card: 'arquebusiers' } as EngineEvent]);
+    expect(s.pending).toMatchObject({ kind: 'card', power: 'england', limits: { window: '14 step 5' } });
+    play(s, [english]);
+    expect(s.pending).toMatchObject({ kind: 'roll' });
+    play(s, [
+      { type: 'dice.rolled', values: [1, 1] } as EngineEvent,
+      { type: 'dice.rolled', values: [1, 1, 1, 1, 1, 1, 1, 1] } as EngineEvent,
+    ]);
+    while (s.pending) play(s, [s.pending.options[0]!.event as EngineEvent]);
+    const { summary } = s.result!;
+    // 3 land units + 1 as defender + 2 (Arquebusiers, #24) + 2 (Field Artillery, #25: England) = 8.
+    expect(summary.battle!.attacker.dice.total).toBe(2);
+    expect(summary.battle!.defender.dice.total).toBe(8);
+    expect(summary.cards.map((c) => [c.power, c.card, (c as { window?: string }).window])).toEqual([
+      ['hapsburg', 'arquebusiers', '14 step 5'],
+      ['england', 'field-artillery', '14 step 5'],
+    ]);
+    expectReparses(s);
   });
 
   test('[14 step 4, rulings R27, R9] a power without land units in the battle is not asked; its card is listed as refused', () => {

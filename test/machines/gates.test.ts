@@ -1209,7 +1209,7 @@ describe('14 field battle machine (with its retreat child)', () => {
       );
     };
 
-    test('[14 step 4, ruling R27] the window waits after the dice are counted; only the attacker’s own play, then the defender’s', () => {
+    test('[14 step 4, ruling R27] the window waits after the dice are counted; only the attacker’s own play, then the defender’s (FB-08)', () => {
       const { actor, visited } = battleWith({ ottoman: ['field-artillery'], hapsburg: ['tercios'] });
       expect(waiting(actor)).toMatchObject({
         machine: 'fieldBattle',
@@ -1241,7 +1241,7 @@ describe('14 field battle machine (with its retreat child)', () => {
       expect(waiting(actor).snapshot.can(dice(16, 1))).toBe(true);
     });
 
-    test('[14 step 5, ruling R27] a pass closes a power’s declarations: the Hapsburg asked after the Ottoman passed, never again after its own pass', () => {
+    test('[14 step 5, ruling R27] a pass closes a power’s declarations: the Hapsburg asked after the Ottoman passed, never again after its own pass (FB-08, FB-09)', () => {
       const { actor, visited } = battleWith({ ottoman: ['arquebusiers'], hapsburg: ['field-artillery'] });
       answer(actor, { type: 'card.pass', power: 'ottoman' });
       expect(waiting(actor)).toMatchObject({ machine: 'fieldBattle', state: 'awaitingDefenderCombatCard' });

@@ -142,13 +142,13 @@ describe('14 steps 4–5 restrictions', () => {
   ]);
   table(hasLandUnitsInBattle, { code: 'hasLandUnitsInBattle', rule: '14 step 4', ruling: 'R27' }, [
     {
-      title: '[14 step 4, ruling R27] allows the defending Hapsburg, with land units in the battle',
+      title: '[14 step 5, ruling R27] allows the defending Hapsburg, with land units in the battle (FB-09)',
       power: 'hapsburg',
       card: 'arquebusiers',
       expect: ALLOWS,
     },
     {
-      title: '[14 step 4, ruling R27] forbids England, whose only land unit is in Linz',
+      title: '[14 step 4, ruling R27] forbids England, whose only land unit is in Linz (FB-09)',
       power: 'england',
       card: 'field-artillery',
       expect: forbids(
@@ -168,6 +168,14 @@ describe('14 steps 4–5 restrictions', () => {
       power: 'hapsburg',
       card: 'arquebusiers',
       expect: forbids(['Hapsburg has no land units in the battle'], ['У Габсбургов нет сухопутных частей']),
+    },
+    {
+      title: '[14 step 5, ruling R27] allows England too, a second defending major power, in Linz (FB-09)',
+      patch: AT_LINZ,
+      battle: LINZ,
+      power: 'england',
+      card: 'arquebusiers',
+      expect: ALLOWS,
     },
   ]);
   table(isTerciosExtraDiceHapsburg, { code: 'isTerciosExtraDiceHapsburg', rule: '14 step 4', ruling: 'R30' }, [
@@ -290,12 +298,24 @@ describe('14 steps 4–5 restrictions', () => {
     ]);
   });
 
-  test('[ruling R27] the attacker, then the defenders; never one before the last asked', () => {
+  test('[ruling R27] the attacker, then the defenders; never one before the last asked (FB-08)', () => {
     const w = world({ ...AT_VIENNA, hands: { ottoman: ['arquebusiers'], hapsburg: ['field-artillery'] } });
     expect(nextCombatResponder(w, BATTLE, { passed: [] })).toBe('ottoman');
     expect(nextCombatResponder(w, BATTLE, { passed: ['ottoman'] })).toBe('hapsburg');
     expect(nextCombatResponder(w, BATTLE, { passed: [], asked: 'hapsburg' })).toBe('hapsburg');
     expect(nextCombatResponder(w, BATTLE, { passed: ['hapsburg'], asked: 'hapsburg' })).toBeUndefined();
+  });
+
+  test('[14 step 5, ruling R27] each defending major power in impulse order: the Hapsburg, then England (FB-09)', () => {
+    const w = world({
+      ...AT_LINZ,
+      hands: { france: ['mercenaries-bribed'], hapsburg: ['field-artillery'], england: ['arquebusiers'] },
+    });
+    expect(nextCombatResponder(w, LINZ, { passed: [] })).toBe('france');
+    expect(nextCombatResponder(w, LINZ, { passed: ['france'], asked: 'france' })).toBe('hapsburg');
+    expect(nextCombatResponder(w, LINZ, { passed: ['france', 'hapsburg'], asked: 'hapsburg' })).toBe('england');
+    // The Hapsburg, asked before England, is not asked again after England's pass.
+    expect(nextCombatResponder(w, LINZ, { passed: ['france', 'england'], asked: 'england' })).toBeUndefined();
   });
 
   test('[ruling R29] half the opposing mercenaries, rounded up, from the opposing powers in impulse order', () => {
