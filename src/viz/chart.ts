@@ -41,7 +41,7 @@ export interface ChartEdge {
   /** The event as drawn: 'dice.rolled', 'always', 'else', 'done: fieldBattle'. */
   readonly event: string;
   readonly guard?: string;
-  /** The guard's rule, as the language cites it. */
+  /** The guard's rule (and ruling), as the language cites it. */
   readonly rule?: string;
   readonly actions: readonly string[];
   /** done edges: the invoked machine. */
@@ -155,18 +155,21 @@ export function entryOf(chart: Chart, id: string): string {
 export function machineChart(id: string, machine: AnyStateMachine, lang: Lang): Chart {
   const states: ChartState[] = [];
   const edges: ChartEdge[] = [];
-  // Each named guard carries its rule (guardsOf): the machine's own implementations say what each one checks.
+  // Each named guard carries its rule, and the ruling that reads it when one does (guardsOf): the machine's own
+  // implementations say what each one checks. A guard's ruling is cited with its rule, as a state's is.
   const guards: Readonly<Record<string, unknown>> = machine.implementations.guards;
-  const ruleOf = (g: string) => (Object.hasOwn(guards, g) ? ruleGuardOf(guards[g])?.rule : undefined);
+  const citationOf = (g: string) => {
+    const rg = Object.hasOwn(guards, g) ? ruleGuardOf(guards[g]) : undefined;
+    return rg ? stateRuleText(rg.rule, rg.ruling, lang) : undefined;
+  };
   const guardOf = (t: AnyTransition) => {
     if (t.guard === undefined) return {};
     const guard = guardText(t.guard, lang);
     const rules = [
       ...new Set(
         guardNames(t.guard)
-          .map(ruleOf)
-          .filter((r): r is NonNullable<typeof r> => r !== undefined)
-          .map((r) => ruleText(r, lang)),
+          .map(citationOf)
+          .filter((r): r is NonNullable<typeof r> => r !== undefined),
       ),
     ];
     return { guard, ...(rules.length > 0 ? { rule: rules.join('; ') } : {}) };

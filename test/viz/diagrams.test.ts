@@ -57,13 +57,15 @@ describe('charts', () => {
     for (const e of c.edges) {
       if (e.from) expect(mermaid).toContain(`${e.from.slice(id.length + 1)} --> ${e.to.slice(id.length + 1)}`);
       if (!e.guard) continue;
-      // A composed guard ("canWithdraw and not isAutomaticWithdrawal") cites the rule of every guard it names.
+      // A composed guard ("canWithdraw and not isAutomaticWithdrawal") cites the rule of every guard it names, and
+      // the ruling of each that carries one.
       const names = e.guard
         .split(/ and | or |not /)
         .map((n) => n.replace(/[()]/g, '').trim())
         .filter(Boolean);
-      const rules = [...new Set(names.map((n) => ruleGuardOf(MACHINES[id].implementations.guards[n])?.rule))];
-      for (const rule of rules) expect(rule, `${id}: guard ${e.guard}`).toBeTruthy();
+      const guards = names.map((n) => ruleGuardOf(MACHINES[id].implementations.guards[n]));
+      for (const g of guards) expect(g?.rule, `${id}: guard ${e.guard}`).toBeTruthy();
+      const rules = [...new Set(guards.map((g) => stateRuleText(g!.rule, g!.ruling, 'en')))];
       expect(dot).toContain(`[${e.guard} (${rules.join('; ')})]`);
     }
     expect(dot).toMatch(new RegExp(`^digraph "${id}" \\{`));
@@ -77,6 +79,34 @@ describe('charts', () => {
     expect(text).toContain('class awaitingInterception decision');
     expect(text).toContain('class rollingInterception roll');
   });
+
+  test.for(LANGS)(
+    '[14 step 6, ruling R28] %s: a guard that carries a ruling cites it with its rule, in every machine and the composed chart',
+    (lang) => {
+      const withRuling = IDS.flatMap((id) =>
+        Object.entries(MACHINES[id].implementations.guards).flatMap(([name, adapter]) => {
+          const g = ruleGuardOf(adapter);
+          return g?.ruling ? [{ id, name, cited: stateRuleText(g.rule, g.ruling, lang) }] : [];
+        }),
+      );
+      // Surprise Attack's order (ruling R28) is read by the two guards after the combat-card window.
+      expect(withRuling.map((g) => g.name)).toEqual(
+        expect.arrayContaining(['isSurpriseAttackByAttacker', 'isSurpriseAttackByDefender']),
+      );
+      const composed = drawDiagram('composed', 'dot', { lang });
+      for (const g of withRuling) {
+        const label = `[${g.name} (${g.cited})]`;
+        expect(drawDiagram(g.id, 'dot', { lang }), `${g.id}: ${g.name}`).toContain(label);
+        expect(drawDiagram(g.id, 'mermaid', { lang }), `${g.id}: ${g.name}`).toContain(label);
+        expect(composed, g.name).toContain(label);
+      }
+      expect(drawDiagram('fieldBattle', 'mermaid', { lang })).toContain(
+        lang === 'en'
+          ? 'combatCards --> rollingSurpriseDefenderDice : always [isSurpriseAttackByDefender (14 step 6, ruling R28)] / closeCombatCardWindow'
+          : 'combatCards --> rollingSurpriseDefenderDice : сразу [isSurpriseAttackByDefender (14, шаг 6; постановление R28)] / closeCombatCardWindow',
+      );
+    },
+  );
 
   test('[13.1] the movement chart names the machines it invokes', () => {
     const text = drawDiagram('movement', 'mermaid');
