@@ -993,6 +993,9 @@ export function assembleReport(
     { position: ResultPosition; description: string; probability: Fraction; paths: number }
   >();
   const marginals = Object.fromEntries(MARGINALS.map(([name]) => [name, ZERO])) as Record<string, Fraction>;
+  // The marginals are the whole move's: what it did before the first branch (a script played first, steps the engine
+  // took by itself) holds on every path, as the classes' flags hold what each path did after it.
+  const soFar = flagsSoFar(core.rootSummary);
   let total = ZERO;
   let paths = 0;
   const matches = new Map<string, { best: PathClass; summary: Summary; probability: Fraction; paths: number }>();
@@ -1021,7 +1024,7 @@ export function assembleReport(
       paths: (prev?.paths ?? 0) + c.paths,
     });
     MARGINALS.forEach(([name], i) => {
-      if (c.flags & (1 << i)) marginals[name] = add(marginals[name] ?? ZERO, c.probability);
+      if ((c.flags | soFar) & (1 << i)) marginals[name] = add(marginals[name] ?? ZERO, c.probability);
     });
     total = add(total, c.probability);
     paths += c.paths;

@@ -147,10 +147,11 @@ const PINNED: Record<string, Record<'listed' | 'decline' | 'eager', (number | st
       '5/12 5/12 29874799060/282429536481 351216697895/1129718145924 778497066509/1129718145924 1813364095/125524238436',
     ],
   },
+  // Ferdinand alone is captured (13.1) before any branch: the marginals are the whole move's, so the capture counts.
   'lone-leader-captured.json': {
-    listed: [1, 1, 0, 1, '1', '63c380c50d7a1018', '0 0 0 0 0 0'],
-    decline: [1, 1, 0, 1, '1', '63c380c50d7a1018', '0 0 0 0 0 0'],
-    eager: [1, 1, 0, 1, '1', '63c380c50d7a1018', '0 0 0 0 0 0'],
+    listed: [1, 1, 0, 1, '1', '63c380c50d7a1018', '0 0 0 0 0 1'],
+    decline: [1, 1, 0, 1, '1', '63c380c50d7a1018', '0 0 0 0 0 1'],
+    eager: [1, 1, 0, 1, '1', '63c380c50d7a1018', '0 0 0 0 0 1'],
   },
   'vienna-1517.json': {
     listed: [
