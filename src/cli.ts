@@ -30,11 +30,13 @@ Usage:
       --ruling R11=alternative (repeatable) reads an open ruling the other way, over the scenario's own "rulings"
       (rulings with an alternative: ${VARIANT_RULINGS.join(', ')}; the same option on odds, explore and walkthrough).
       Exit codes: 0 done, 1 usage, 2 bad scenario or events file, 3 illegal scripted event.
-  his odds <scenario.json> [--policy decline|eager] [--max-paths N] [--max-nodes N] [--max-ms N] [--ruling ID=READING]...
-           [--json]
+  his odds <scenario.json> [--policy decline|eager] [--events file.json] [--max-paths N] [--max-nodes N] [--max-ms N]
+           [--ruling ID=READING]... [--json]
       Exact chances of every outcome of the move when a policy answers every decision: dice outcomes are enumerated
-      with exact probabilities (scripted events in the scenario are ignored). A run a bound stops says which bound to
-      raise; it has no chances to show unless part of it finished.
+      with exact probabilities (scripted events in the scenario are ignored). --events plays answers and dice first
+      (an interception and its roll, a card play), as explore --events does: the chances are of the move that follows
+      them, what they did counted in. A refused event is exit 3, with its rule. A run a bound stops says which bound
+      to raise; it has no chances to show unless part of it finished.
 ${EXPLORE_USAGE}
 ${REVIEW_USAGE}
 ${COVERAGE_USAGE}

@@ -60,9 +60,22 @@ export const EXPLORE_USAGE = `  his explore <scenario.json> [--answers all|liste
       --engine names it) and prints what changed in its end positions (exit 0 the same, 5 changed). --workers splits
       the work between threads. Exit code 4 when an invariant is violated.`;
 
+/**
+ * A scripted event (`--events`) the engine refused before the exploration began: the refusal with its rule, the event's
+ * number and index (or JSON) and exit 3, the code `his resolve --events` gives an illegal scripted event.
+ */
+function scriptRefused(e: ExploreScriptError, json: boolean): number {
+  const { code, rule, message } = e.error;
+  if (json)
+    out(JSON.stringify({ ok: false, error: { code, ...(rule ? { rule } : {}), message, index: e.index } }, null, 2));
+  else err(`his: scripted event ${e.index + 1} (index ${e.index}) was refused: ${rule ? `[${rule}] ` : ''}${message}`);
+  return 3;
+}
+
 export function cmdOdds(args: string[]): number {
   const { values, positionals } = options(args, {
     policy: { type: 'string' },
+    events: { type: 'string' },
     json: { type: 'boolean' },
     ...BOUNDS,
     ...RULING_OPTION,
@@ -72,7 +85,10 @@ export function cmdOdds(args: string[]): number {
   const limits = bounds(values);
   const rulings = rulingsOf(values.ruling);
   try {
-    const r = explore(withoutScript(file, rulings), { decisions: policy, ...limits });
+    // The scenario's own script is ignored; an events file is played first, as explore --events plays it.
+    const scenario = withoutScript(file, rulings);
+    const events = values.events ? readEvents(values.events) : undefined;
+    const r = explore(scenario, { decisions: policy, ...limits, ...(events ? { events } : {}) });
     const pct = (f: Fraction) => percent(f).padStart(8);
     const at = stoppedAt(r, limits);
     if (values.json) {
@@ -117,6 +133,7 @@ export function cmdOdds(args: string[]): number {
     return 0;
   } catch (e) {
     if (e instanceof ScenarioError || e instanceof FileError) return badInput(e, values.json ?? false);
+    if (e instanceof ExploreScriptError) return scriptRefused(e, values.json ?? false);
     throw e;
   }
 }
@@ -240,16 +257,7 @@ export function cmdExplore(args: string[]): number | Promise<number> {
   const failed = (e: unknown): number => {
     if (e instanceof ScenarioError || e instanceof FileError) return badInput(e, json);
     if (e instanceof QueryPropertyError) return queryFailed(e, option, json);
-    if (e instanceof ExploreScriptError) {
-      const { code, rule, message } = e.error;
-      if (json)
-        out(
-          JSON.stringify({ ok: false, error: { code, ...(rule ? { rule } : {}), message, index: e.index } }, null, 2),
-        );
-      else
-        err(`his: scripted event ${e.index + 1} (index ${e.index}) was refused: ${rule ? `[${rule}] ` : ''}${message}`);
-      return 3;
-    }
+    if (e instanceof ExploreScriptError) return scriptRefused(e, json);
     throw e;
   };
   const finish = (r: ExploreReport, scenario: Scenario): number | Promise<number> => {
