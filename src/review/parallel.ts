@@ -7,12 +7,11 @@
 import { Worker } from 'node:worker_threads';
 import { parseScenario } from '../engine/scenario.ts';
 import type { EngineEvent } from '../schema/events.ts';
-import type { ResultPosition, Summary } from '../schema/result.ts';
+import type { ResultPosition } from '../schema/result.ts';
 import {
   assembleReport,
   explore,
   exploreCore,
-  type AnswerCount,
   type ExploreCore,
   type ExploreOptions,
   type ExploreReport,
@@ -52,33 +51,67 @@ interface WireClass {
   readonly length: number;
 }
 
-/** An ExploreCore as plain data. */
-export interface WireCore {
-  readonly mode: ExploreCore['mode'];
-  readonly answers: ExploreCore['answers'];
-  readonly classes: readonly WireClass[];
-  readonly nodes: number;
-  readonly ends: readonly (readonly [string, { readonly position: ResultPosition; readonly description: string }])[];
-  readonly violations: readonly Violation[];
-  readonly states: readonly (readonly [string, readonly string[]])[];
-  readonly counts: readonly (readonly [string, AnswerCount])[];
-  readonly skipped: readonly (readonly [string, SkippedSeen])[];
-  readonly invariants: readonly (readonly [string, InvariantCheck])[];
-  readonly reviewerInvariants: readonly string[];
-  readonly expanded: number;
-  readonly pathsSoFar: number;
-  readonly truncatedBy?: ExploreReport['truncatedBy'];
-  readonly rootSummary: Summary;
-  readonly prefix: readonly EngineEvent[];
-  readonly shared: {
-    readonly expanded: number;
-    readonly nodes: number;
-    readonly counts: readonly (readonly [string, AnswerCount])[];
-    readonly invariants: readonly (readonly [string, InvariantCheck])[];
-  };
+/** A field's value as plain data a worker can post: a map as its entries (values made plain too), a set as an array. */
+type Plain<T> =
+  T extends ReadonlyMap<infer K, infer V>
+    ? readonly (readonly [K, Plain<V>])[]
+    : T extends ReadonlySet<infer E>
+      ? readonly E[]
+      : T;
+type PlainFields<T, K extends keyof T> = { readonly [P in K]: Plain<T[P]> };
+
+function plain<T>(value: T): Plain<T> {
+  if (value instanceof Map) return [...value].map(([k, v]) => [k, plain(v)] as const) as Plain<T>;
+  if (value instanceof Set) return [...value] as Plain<T>;
+  return value as Plain<T>;
 }
 
-type InvariantCheck = { checked: number; violations: number };
+function plainFields<T extends object, K extends keyof T>(o: T, keys: readonly K[]): PlainFields<T, K> {
+  return Object.fromEntries(keys.map((k) => [k, plain(o[k])])) as unknown as PlainFields<T, K>;
+}
+
+/** The fields of an ExploreCore that cross to the parent as they are (made plain). */
+const WIRE_FIELDS = [
+  'mode',
+  'answers',
+  'ends',
+  'violations',
+  'states',
+  'counts',
+  'skipped',
+  'invariants',
+  'reviewerInvariants',
+  'expanded',
+  'pathsSoFar',
+  'rootSummary',
+  'prefix',
+] as const satisfies readonly (keyof ExploreCore)[];
+type WireField = (typeof WIRE_FIELDS)[number];
+const SHARED_FIELDS = [
+  'expanded',
+  'nodes',
+  'counts',
+  'invariants',
+] as const satisfies readonly (keyof ExploreCore['shared'])[];
+
+/**
+ * The fields that cross in a shape of their own: `top` as its classes (fractions as text, each class's delta by
+ * value) and node count; `truncatedBy` only when set; `shared` field by field. What stays in the worker: the delta
+ * table (each class carries its delta), `perAnswer` and `reached` (the advisor's and the walkthrough's, never split),
+ * `started` (the parent's clock).
+ */
+type ReshapedField = 'top' | 'truncatedBy' | 'shared' | 'deltas' | 'perAnswer' | 'reached' | 'started';
+// A field added to ExploreCore fails to compile here until it is placed in WIRE_FIELDS or ReshapedField.
+const everyFieldPlaced: [Exclude<keyof ExploreCore, WireField | ReshapedField>] extends [never] ? true : never = true;
+void everyFieldPlaced;
+
+/** An ExploreCore as plain data. */
+export type WireCore = PlainFields<ExploreCore, WireField> & {
+  readonly classes: readonly WireClass[];
+  readonly nodes: number;
+  readonly truncatedBy?: ExploreReport['truncatedBy'];
+  readonly shared: PlainFields<ExploreCore['shared'], (typeof SHARED_FIELDS)[number]>;
+};
 
 export function toWire(core: ExploreCore): WireCore {
   const classes: WireClass[] = [];
@@ -97,28 +130,11 @@ export function toWire(core: ExploreCore): WireCore {
     });
   }
   return {
-    mode: core.mode,
-    answers: core.answers,
+    ...plainFields(core, WIRE_FIELDS),
     classes,
     nodes: core.top.nodes,
-    ends: [...core.ends.entries()],
-    violations: core.violations,
-    states: [...core.states.entries()].map(([m, set]) => [m, [...set]] as const),
-    counts: [...core.counts.entries()],
-    skipped: [...core.skipped.entries()],
-    invariants: [...core.invariants.entries()],
-    reviewerInvariants: core.reviewerInvariants,
-    expanded: core.expanded,
-    pathsSoFar: core.pathsSoFar,
     ...(core.truncatedBy ? { truncatedBy: core.truncatedBy } : {}),
-    rootSummary: core.rootSummary,
-    prefix: core.prefix,
-    shared: {
-      expanded: core.shared.expanded,
-      nodes: core.shared.nodes,
-      counts: [...core.shared.counts.entries()],
-      invariants: [...core.shared.invariants.entries()],
-    },
+    shared: plainFields(core.shared, SHARED_FIELDS),
   };
 }
 
