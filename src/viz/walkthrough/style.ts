@@ -40,7 +40,8 @@ const PRINT_RULES: readonly (readonly [string, string])[] = [
 /** The width and height of an A4 page less its margins, in CSS pixels (96 per inch): what one step must fit in. */
 export const PRINT_PAGE = { width: Math.floor(((210 - 22) / 25.4) * 96), height: Math.floor(((297 - 22) / 25.4) * 96) };
 
-const PRINT = `@media print {
+// Built inside pure calls (like STYLE): the replay script imports PRINT_PAGE from here, not the stylesheet.
+const PRINT = /* @__PURE__ */ (() => `@media print {
   @page { size: A4; margin: 11mm; }
   /* Colours are part of the lesson: the powers, the hits, the path on the chart. */
   * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
@@ -64,7 +65,7 @@ ${PRINT_RULES.map(
       .split(', ')
       .map((x) => `body.print-measure ${x}`)
       .join(', ')} { ${decl} }`,
-).join('\n')}`;
+).join('\n')}`)();
 
 /**
  * The tablet's and the phone's rules, kept off a step laid out for print (body.print-measure measures it on screen
@@ -83,7 +84,8 @@ function screenOnly(rules: string): string {
 
 // The dice panel's rules are written without spaces: the replay script carries this sheet and stays under its
 // 100 000-character budget (test/walkthrough/bundle.test.ts).
-export const STYLE = `
+/** The page's stylesheet: a pure call, so that a script importing only PRINT_PAGE or chartMarks leaves it out. */
+export const STYLE = /* @__PURE__ */ (() => `
 :root { --ink:#1f2937; --muted:#64748b; --line:#e2e8f0; --ok:#15803d; --no:#b91c1c; --cur:#dc2626; --seen:#16a34a; --bg:#f8fafc; --head:76px; }
 * { box-sizing: border-box; }
 html { -webkit-text-size-adjust: 100%; }
@@ -124,6 +126,10 @@ table { border-collapse: collapse; width: 100%; font-size: .85rem; } th, td { te
 svg.die rect{fill:#fff;stroke:#334155;stroke-width:2}svg.die circle{fill:#111827}
 svg.die.hit rect{fill:#fee2e2;stroke:var(--no);stroke-width:3}svg.die.hit circle{fill:var(--no)}
 svg.die[data-hit-on] rect{fill:#dbeafe}
+[data-card=arquebusiers]{--pool:#fed7aa}[data-card=field-artillery]{--pool:#fde68a}[data-card=tercios]{--pool:#bfdbfe}[data-card=janissaries]{--pool:#bbf7d0}
+svg.die[data-card] rect{fill:var(--pool,#e9d5ff)}svg.die:not([data-card])+svg.die[data-card]{margin-left:14px}
+.pool{margin:.15rem 0;font-size:.85rem}.pool::before{content:"";display:inline-block;width:.9em;height:.9em;margin-right:.4em;vertical-align:-1px;border:1px solid #334155;border-radius:3px;background:var(--pool,#e9d5ff)}
+.decision .hands{font-size:.85rem;color:#334155}
 .mods{margin:.2rem 0;padding-left:1.2rem}.mod-value{display:inline-block;min-width:2.2em;font-weight:700}
 .outcome .ok{color:var(--ok)}.outcome .no{color:var(--no)}.hits{color:var(--no)}
 .chance{margin:.2rem 0}.hit-chances p{margin:.3rem 0 .1rem}.hit-chances ul{list-style:none;padding:0;margin:0;display:flex;flex-wrap:wrap;gap:.15rem .8rem;font-size:.85rem}.hit-chances .rolled{background:#fee2e2;border-radius:4px;padding:0 .3rem}
@@ -191,4 +197,4 @@ ${PRINT}
   summary { min-height: 44px; padding: .6rem 0; }
   label { display: inline-flex; flex-wrap: wrap; align-items: center; gap: .3rem; min-height: 44px; max-width: 100%; }
 `)}}
-`;
+`)();
