@@ -6,6 +6,7 @@ import type { EngineEvent } from '../../schema/events.ts';
 import { POWER_NAMES, type Power } from '../../schema/power.ts';
 import { cardTitle, isCardId } from '../../data/cards.ts';
 import { intoSpace, leaderName, outOfSpace, spaceName, unitsText } from '../../text/names.ts';
+import { joinText, msg } from '../../text/text.ts';
 import type { Text } from '../../index.ts';
 import type { World } from '../../rules/world.ts';
 
@@ -153,8 +154,45 @@ export function answerLabel(w: Names, e: EngineEvent, before: Pick<Decision, 'op
   return option ? option.label : describeEvent(w, e);
 }
 
+/** Tercios' two modes (ruling R30), as a refused play names them. */
+function terciosMode(mode: unknown): Text | undefined {
+  if (mode === 'extra-dice')
+    return msg(
+      'walkthrough.refused.tercios.extra',
+      '3 extra dice hitting on 4–6',
+      '3 дополнительных кубика, попадающих на 4–6',
+    );
+  if (mode === 'fewer-dice')
+    return msg(
+      'walkthrough.refused.tercios.fewer',
+      'the Hapsburg side rolls 3 dice fewer',
+      'у стороны Габсбургов на 3 кубика меньше',
+    );
+  return undefined;
+}
+
+/**
+ * A refused card play ({power, card, option?, …}, ruling R33): "Hapsburg: Tercios (#30), the Hapsburg side rolls 3
+ * dice fewer", the other fields after it as a refused answer words them.
+ */
+function describeCardOption(w: Names, option: Readonly<Record<string, unknown>>, card: Text): Text {
+  const { power: p, card: _card, option: mode, ...rest } = option;
+  const who = typeof p === 'string' ? power(p) : msg('walkthrough.refused.card.anyone', 'A power', 'Держава');
+  const how = terciosMode(mode);
+  const play = how
+    ? msg('walkthrough.refused.card.mode', '{who}: {card}, {how}', '{who}: {card}, {how}', { who, card, how })
+    : msg('walkthrough.refused.card', '{who}: {card}', '{who}: {card}', { who, card });
+  const more =
+    Object.keys(rest).length > 0
+      ? [describeOption(w, mode !== undefined && !how ? { ...rest, option: mode } : rest)]
+      : [];
+  return more.length ? joinText([play, ...more], ', ') : play;
+}
+
 /** A refused answer ({to: 'pressburg'}, {from: 'buda'}, {power: 'france'}, …) as words. */
 export function describeOption(w: Names, option: Readonly<Record<string, unknown>>): Text {
+  if (typeof option.card === 'string' && isCardId(option.card))
+    return describeCardOption(w, option, cardTitle(option.card));
   const en: string[] = [];
   const ru: string[] = [];
   for (const [k, v] of Object.entries(option)) {

@@ -2,7 +2,7 @@
 // Field-battle dice mark each hit (14 step 6: a die showing its term's hitting face or more, 5 or 6); their modifiers
 // are the dice each side gets (14 steps 2–3). Both read the roll's terms (src/rules/dice.ts).
 import type { Lang, Text } from '../../index.ts';
-import { dicePools, HIT_ON, hitFaces, hitMarks, type DiceTerm } from '../../rules/dice.ts';
+import { dicePools, HIT_ON, hitFaces, hitMarks, termDice, type DiceTerm } from '../../rules/dice.ts';
 import { nounFor, NOUNS } from '../../text/grammar.ts';
 import { facesText } from '../../text/faces.ts';
 import { ruleText } from '../../text/rules.ts';
@@ -44,10 +44,13 @@ const PIPS: Readonly<Record<number, readonly (readonly [number, number])[]>> = {
   ],
 };
 
-/** One die face showing `value`; a hit is drawn red; a battle die hitting on other than 5–6 (ruling R30) names its face. */
-export function dieFace(value: number, hit = false, hitOn = HIT_ON): Markup {
+/**
+ * One die face showing `value`; a hit is drawn red; a battle die hitting on other than 5–6 (ruling R30) names its face;
+ * a die a card put in the roll names the card (its pool's colour, rulings R27, R30, R31).
+ */
+export function dieFace(value: number, hit = false, hitOn = HIT_ON, card = ''): Markup {
   const pips = (PIPS[value] ?? []).map(([x, y]) => html`<circle cx="${x * 9}" cy="${y * 9}" r="3.3"/>`);
-  return html`<svg class="die${hit ? ' hit' : ''}" viewBox="0 0 36 36" width="36" height="36" role="img" aria-label="${String(value)}" data-value="${String(value)}"${hitOn === HIT_ON ? '' : html` data-hit-on="${String(hitOn)}"`}><rect x="1" y="1" width="34" height="34" rx="6"/>${pips}</svg>`;
+  return html`<svg class="die${hit ? ' hit' : ''}" viewBox="0 0 36 36" width="36" height="36" role="img" aria-label="${String(value)}" data-value="${String(value)}"${hitOn === HIT_ON ? '' : html` data-hit-on="${String(hitOn)}"`}${card ? html` data-card="${card}"` : ''}><rect x="1" y="1" width="34" height="34" rx="6"/>${pips}</svg>`;
 }
 
 function gcd(a: number, b: number): number {
@@ -146,9 +149,14 @@ export function diceView(d: DiceView, lang: Lang): Markup {
   const purpose: Text = PURPOSES[d.purpose] ?? { en: d.purpose, ru: d.purpose };
   const marks = hitMarks(d.values, d.terms);
   const hitOn = hitFaces(d.terms);
-  const faces = d.values.map((v, i) => dieFace(v, battle && marks[i], battle ? hitOn[i] : HIT_ON));
+  // The card whose pool each die is in ('' for the side's own dice), in the order the dice are thrown.
+  const cards = termDice(d.terms).flatMap((n, i) => {
+    const s = d.terms[i]!.source;
+    return Array<string>(n).fill(s.kind === 'card' ? s.card : '');
+  });
+  const faces = d.values.map((v, i) => dieFace(v, battle && marks[i], battle ? hitOn[i] : HIT_ON, cards[i]));
   if (battle) {
-    return html`<div class="dice battle" data-purpose="${d.purpose}"><p class="purpose">${purpose[lang]} <span class="ref">(${ruleText(d.rule, lang)})</span></p><div class="faces">${faces}</div><ul class="mods">${d.modifiers.map((m) => modifierLine(m, lang, true))}</ul><p class="outcome"><b>${String(d.values.length)}</b> ${nounFor(NOUNS.die, d.values.length)[lang]} → <b class="hits">${String(d.hits ?? 0)}</b> ${nounFor(NOUNS.hit, d.hits ?? 0)[lang]} <span class="muted">(${word('hit', lang)} (${dicePools(
+    return html`<div class="dice battle" data-purpose="${d.purpose}"><p class="purpose">${purpose[lang]} <span class="ref">(${ruleText(d.rule, lang)})</span></p><div class="faces">${faces}</div>${d.pools?.map((p) => html`<p class="pool" data-card="${p.card}">${p.label[lang]}</p>`) ?? ''}<ul class="mods">${d.modifiers.map((m) => modifierLine(m, lang, true))}</ul><p class="outcome"><b>${String(d.values.length)}</b> ${nounFor(NOUNS.die, d.values.length)[lang]} → <b class="hits">${String(d.hits ?? 0)}</b> ${nounFor(NOUNS.hit, d.hits ?? 0)[lang]} <span class="muted">(${word('hit', lang)} (${dicePools(
       d.terms,
     )
       .map((p) => facesText(p.hitOn)[lang])

@@ -23,15 +23,20 @@ import { POWER_NAMES, type Power } from '../../schema/power.ts';
 import { EMPTY_SUMMARY, type Summary } from '../../schema/result.ts';
 import type { Stack } from '../../schema/scenario.ts';
 import type { Position } from '../../rules/world.ts';
-import { countHits } from '../../rules/dice.ts';
+import { countHits, hitMarks, termDice } from '../../rules/dice.ts';
+import { cardTitle, type CardId } from '../../data/cards.ts';
+import { agree, count, listText, NOUNS } from '../../text/grammar.ts';
+import { facesText } from '../../text/faces.ts';
+import { cite } from '../../text/rules.ts';
+import { joinText, msg } from '../../text/text.ts';
 import { localLayout, nudge } from '../../data/layout.ts';
-import { agree } from '../../text/grammar.ts';
 import { leaderName, power, spaceName } from '../../text/names.ts';
 import { scenarioDescription, scenarioTitle } from '../../text/scenario.ts';
 import { contextOf, metaAt, StepCapture, transitOf, type CapturedStep } from './capture.ts';
 import { answerLabel, describeOption } from './describe.ts';
 import type {
   AnswerView,
+  CardPoolView,
   ArrowView,
   BoardView,
   DecisionView,
@@ -262,7 +267,7 @@ export class WalkthroughRecorder {
     const odds = pending ? this.odds?.(session, frameIndex) : undefined;
     const frame: FrameView = {
       answer: answers[0] ?? null,
-      pending: pending ? this.decisionView(pending) : null,
+      pending: pending ? this.decisionView(pending, session.position.hands) : null,
       ...(odds ? { odds } : {}),
       position,
       transit: transit ? { from: transit.from, to: transit.to, stacks: transit.stacks.map(stackView) } : null,
@@ -600,7 +605,7 @@ export class WalkthroughRecorder {
     };
   }
 
-  private decisionView(d: Decision): DecisionView {
+  private decisionView(d: Decision, hands?: Position['hands']): DecisionView {
     this.noteRules([
       d.rule,
       d.ruling,
@@ -617,6 +622,7 @@ export class WalkthroughRecorder {
           ? agree(power(d.power), 'rolls', 'бросают|бросает')
           : agree(power(d.power), 'decides', 'решают|решает'),
       blocked: plain.blocked.map((b) => ({ ...b, label: describeOption(this.world, b.option) })),
+      ...(d.kind === 'card' && hands ? { hands: handsText(hands) } : {}),
     };
   }
 
@@ -643,7 +649,10 @@ export class WalkthroughRecorder {
       target: roll.target,
       sum: raw,
     };
-    if (roll.target === null) return { dice: { ...base, hits: countHits(values, roll.terms) } };
+    if (roll.target === null) {
+      const pools = cardPools(values, roll.terms);
+      return { dice: { ...base, hits: countHits(values, roll.terms), ...(pools.length ? { pools } : {}) } };
+    }
     const total = raw + sum(modifiers.map((m) => m.value));
     return { dice: { ...base, total, success: total >= roll.target } };
   }
@@ -777,4 +786,63 @@ function withoutMessages(_key: string, value: unknown): unknown {
     return value;
   const { id: _id, params: _params, ...text } = value as Record<string, unknown>;
   return text;
+}
+
+/**
+ * Who holds which cards as a card window asks (ruling R33): "Cards in hand: Ottoman — Field Artillery (#25),
+ * Janissaries (#1); Hapsburg — no cards". Every power the scenario dealt cards to, in the scenario's order.
+ */
+export function handsText(hands: Position['hands']): Text {
+  const each = Object.entries(hands ?? {}).map(([p, cards]) =>
+    cards && cards.length
+      ? msg('walkthrough.hand', '{power} — {cards}', '{power} — {cards}', {
+          power: power(p as Power),
+          cards: listText(
+            'list.and',
+            cards.map((c) => cardTitle(c)),
+          ),
+        })
+      : msg('walkthrough.hand.empty', '{power} — no cards', '{power} — карт нет', { power: power(p as Power) }),
+  );
+  return msg('walkthrough.hands', 'Cards in hand ({rule}): {hands}', 'Карты на руках ({rule}): {hands}', {
+    rule: cite('R33'),
+    hands: each.length ? joinText(each, '; ') : msg('walkthrough.hands.none', 'none', 'ни у кого'),
+  });
+}
+
+/**
+ * The dice a card put in a battle roll, card by card: a pool of its own (14 steps 4–7, rulings R27, R30, R31), with
+ * the faces its dice hit on and the hits they scored — "Tercios (#30): 3 dice, hitting on 4, 5 or 6 — 1 hit".
+ */
+export function cardPools(values: readonly number[], terms: DiceView['terms']): CardPoolView[] {
+  const dice = termDice(terms);
+  const marks = hitMarks(values, terms);
+  const pools: CardPoolView[] = [];
+  let at = 0;
+  terms.forEach((term, i) => {
+    const n = dice[i]!;
+    const hits = marks.slice(at, at + n).filter(Boolean).length;
+    at += n;
+    if (term.source.kind !== 'card' || n === 0 || term.hitOn === null) return;
+    const card = term.source.card as CardId;
+    pools.push({
+      card,
+      dice: n,
+      hits,
+      hitOn: term.hitOn,
+      label: msg(
+        'walkthrough.cardPool',
+        '{card}: {dice}, hitting on {faces} — {hits} ({rule})',
+        '{card}: {dice}, попадания на {faces} — {hits} ({rule})',
+        {
+          card: cardTitle(card),
+          dice: count(n, NOUNS.die),
+          faces: facesText(term.hitOn),
+          hits: count(hits, NOUNS.hit),
+          rule: term.ruling ? cite(term.rule, term.ruling) : cite(term.rule),
+        },
+      ),
+    });
+  });
+  return pools;
 }

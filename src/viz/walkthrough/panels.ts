@@ -151,7 +151,7 @@ export function decisionPanel(
     live || (d.kind === 'roll' && d.blocked.length === 0)
       ? ''
       : html`<h4>${word('refused', lang)}</h4>${d.blocked.length ? html`<ul class="blocked">${d.blocked.map((b) => html`<li><span class="opt">${b.label[lang]}</span> — ${b.reason[lang]} ${ref(b.rule, b.ruling, lang)} <code>${b.code}</code></li>`)}</ul>` : html`<p class="muted">${word('noRefused', lang)}</p>`}`;
-  return html`<div class="decision" data-kind="${d.kind}" data-power="${d.power}"><h3>${word('decision', lang)}: ${kind[lang]} — <span class="who">${d.powerName[lang]}</span> ${d.verb[lang]} ${ref(d.rule, d.ruling, lang)}</h3><p class="prompt">${d.prompt[lang]}</p><div class="sum">${summary(m, d.rule, lang)}</div>${d.roll ? rollPlan(d.roll, lang) : ''}${rollOdds}${options}${live ? '' : oddsExact(d, shownOdds, lang)}${blocked}${answered ?? ''}${live ?? ''}</div>`;
+  return html`<div class="decision" data-kind="${d.kind}" data-power="${d.power}"><h3>${word('decision', lang)}: ${kind[lang]} — <span class="who">${d.powerName[lang]}</span> ${d.verb[lang]} ${ref(d.rule, d.ruling, lang)}</h3><p class="prompt">${d.prompt[lang]}</p>${d.hands ? html`<p class="hands">${d.hands[lang]}</p>` : ''}<div class="sum">${summary(m, d.rule, lang)}</div>${d.roll ? rollPlan(d.roll, lang) : ''}${rollOdds}${options}${live ? '' : oddsExact(d, shownOdds, lang)}${blocked}${answered ?? ''}${live ?? ''}</div>`;
 }
 
 /** Ruling R9: the decisions passed over here without asking anybody, each refused candidate with its reason. */

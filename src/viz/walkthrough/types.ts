@@ -41,6 +41,17 @@ export interface DiceView {
   readonly success?: boolean;
   /** Field-battle dice: how many hit (a 5 or a 6, or what the die's term hits on). */
   readonly hits?: number;
+  /** Field-battle dice: the dice each card put in the roll, card by card, drawn as a pool of their own. */
+  readonly pools?: readonly CardPoolView[];
+}
+
+/** The dice one card put in a battle roll (rulings R27, R30, R31): how many, the faces they hit on, their hits. */
+export interface CardPoolView {
+  readonly card: string;
+  readonly dice: number;
+  readonly hitOn: number;
+  readonly hits: number;
+  readonly label: Text;
 }
 
 /**
@@ -142,6 +153,8 @@ export type DecisionView = Omit<Decision, 'blocked'> & {
   readonly powerName: Text;
   /** "decides" / «решают», «решает»: the header's verb, agreeing with the power's name. */
   readonly verb: Text;
+  /** A card window (ruling R33): who holds which cards as it asks. */
+  readonly hands?: Text;
 };
 
 /**
