@@ -9,16 +9,19 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { resolve, type TraceEntry } from '../../src/index.ts';
+import { parseScenario, resolve, type TraceEntry } from '../../src/index.ts';
 import { walkthrough, type StepView } from '../../src/viz/walkthrough/index.ts';
 import { examplePage } from '../../scripts/walkthrough.ts';
-import { HOSTILE_LEADER, HOSTILE_SPACE, HOSTILE_TITLE, hostile, vienna } from '../walkthrough/fixtures.ts';
+import { HOSTILE_LEADER, HOSTILE_SPACE, HOSTILE_TITLE, hostile, ROOT, vienna } from '../walkthrough/fixtures.ts';
 import { current, launch, LAUNCH_MS, open as openPage, SHOTS, SKIP, TEST_MS, type Opened } from './chromium.ts';
 
 let browser: Browser;
 let dir: string;
 let exampleFile: string;
 let hostileFile: string;
+/** examples/vienna-1517-cards.json: the worked example with Field Artillery, Tercios and Janissaries played. */
+let cardsFile: string;
+let cardSteps: readonly StepView[];
 let trace: readonly TraceEntry[];
 /** The worked example's steps as the page's data has them (each state with what happened in it). */
 let steps: readonly StepView[];
@@ -32,6 +35,13 @@ beforeAll(async () => {
   writeFileSync(exampleFile, example.html);
   steps = example.model.steps;
   writeFileSync(hostileFile, (await walkthrough(hostile(), { seed: 2, play: true })).html);
+  cardsFile = join(dir, 'vienna-1517-cards.html');
+  const cards = await walkthrough(
+    parseScenario(readFileSync(join(ROOT, 'examples', 'vienna-1517-cards.json'), 'utf8')),
+    { seed: 1, odds: false },
+  );
+  writeFileSync(cardsFile, cards.html);
+  cardSteps = cards.model.steps;
   trace = resolve(vienna(), { seed: 1 }).session.trace;
   browser = await launch();
 }, LAUNCH_MS);
@@ -105,6 +115,45 @@ describe.skipIf(SKIP)('the walkthrough page in chromium', () => {
       expect(await page.locator('.outcome').count()).toBe(1);
       await page.keyboard.press('Home');
       expect((await current(page)).note).toBe(steps[0]!.note.en);
+      expect(problems).toEqual([]);
+      await page.close();
+    },
+    TEST_MS,
+  );
+
+  test(
+    "[ruling R30][ruling R33] a card battle: the window shows the hands, Tercios' dice are drawn as a pool of their own colour",
+    async () => {
+      const defender = cardSteps.find((s) => s.stateId === 'fieldBattle.rollingDefenderDice')!;
+      const { page, problems } = await open(cardsFile, `#step=${defender.step}`);
+      expect((await current(page)).stepState).toBe('fieldBattle.rollingDefenderDice');
+      const dice = () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('#wt-step .dice svg.die')].map((d) => ({
+            card: d.getAttribute('data-card'),
+            fill: getComputedStyle(d.querySelector('rect')!).fill,
+          })),
+        );
+      const drawn = await dice();
+      expect(drawn.map((d) => d.card)).toEqual([...Array<null>(13).fill(null), 'tercios', 'tercios', 'tercios']);
+      // The pool's colour is its own: not the white of the side's own dice, nor the red tint of their hits.
+      const own = new Set(drawn.slice(0, 13).map((d) => d.fill));
+      const pool = new Set(drawn.slice(13).map((d) => d.fill));
+      expect(pool.size).toBe(1);
+      expect(own.has([...pool][0]!)).toBe(false);
+      expect(await page.textContent('#wt-step .dice .pool[data-card="tercios"]')).toBe(
+        'Tercios (#30): 3 dice, hitting on 4, 5 or 6 — 1 hit (14 step 5, ruling R30)',
+      );
+      await page.click('button[data-act="lang"][data-lang="ru"]');
+      expect(await page.textContent('#wt-step .dice .pool[data-card="tercios"]')).toBe(
+        '«Терции» (№30): 3 кубика, попадания на 4, 5 или 6 — 1 попадание (14, шаг 5, постановление R30)',
+      );
+      const window = cardSteps.find((s) => s.stateId === 'fieldBattle.awaitingDefenderCombatCard')!;
+      await page.click(`#wt-steps a[data-step="${window.step}"]`);
+      await page.waitForSelector(`#wt-steps a[data-step="${window.step}"][aria-current="step"]`);
+      expect(await page.textContent('#wt-step .decision .hands')).toBe(
+        'Карты на руках (постановление R33): Османы — «Янычары» (№1); Габсбурги — «Терции» (№30)',
+      );
       expect(problems).toEqual([]);
       await page.close();
     },
