@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { parseScenario, resolve } from '../../src/index.ts';
+import { describeOption } from '../../src/viz/walkthrough/describe.ts';
 import { replayModel } from '../../src/viz/walkthrough/model.ts';
 import { stepPanel } from '../../src/viz/walkthrough/panels.ts';
 import type { StepView, WalkthroughModel } from '../../src/viz/walkthrough/types.ts';
@@ -140,5 +141,25 @@ describe('the worked example with combat cards and Janissaries (14 steps 4–8, 
       expect(dice.slice(0, 13).filter((d) => d[2] === '4' && d[1])).toEqual([]);
       expect(html).toContain(`<p class="pool" data-card="tercios">${defender.pools![0]!.label[lang]}</p>`);
     }
+  });
+});
+
+describe('a refused card play, named (ruling R33)', () => {
+  const s = scenario();
+  const w = { board: s.board, leaders: s.leaders };
+
+  test('[ruling R29][ruling R30] by its power and card, and for Tercios its mode, in both languages', () => {
+    expect(describeOption(w, { power: 'hapsburg', card: 'mercenaries-bribed' })).toMatchObject({
+      en: 'Hapsburg: Mercenaries Bribed (#26)',
+      ru: 'Габсбурги: «Подкуп наёмников» (№26)',
+    });
+    expect(describeOption(w, { power: 'ottoman', card: 'tercios', option: 'fewer-dice' })).toMatchObject({
+      en: 'Ottoman: Tercios (#30), the Hapsburg side rolls 3 dice fewer',
+      ru: 'Османы: «Терции» (№30), у стороны Габсбургов на 3 кубика меньше',
+    });
+    // A field it does not name is still shown, worded as any refused answer's.
+    expect(describeOption(w, { power: 'ottoman', card: 'tercios', option: 'other', space: 'vienna' }).en).toBe(
+      'Ottoman: Tercios (#30), Vienna, option: other',
+    );
   });
 });

@@ -182,11 +182,9 @@ function describeCardOption(w: Names, option: Readonly<Record<string, unknown>>,
   const play = how
     ? msg('walkthrough.refused.card.mode', '{who}: {card}, {how}', '{who}: {card}, {how}', { who, card, how })
     : msg('walkthrough.refused.card', '{who}: {card}', '{who}: {card}', { who, card });
-  const more =
-    Object.keys(rest).length > 0
-      ? [describeOption(w, mode !== undefined && !how ? { ...rest, option: mode } : rest)]
-      : [];
-  return more.length ? joinText([play, ...more], ', ') : play;
+  // A field the label does not name (an option that is not one of Tercios' modes among them) is worded after it.
+  const others = how || mode === undefined ? rest : { ...rest, option: mode };
+  return Object.keys(others).length ? joinText([play, describeOption(w, others)], ', ') : play;
 }
 
 /** A refused answer ({to: 'pressburg'}, {from: 'buda'}, {power: 'france'}, …) as words. */
