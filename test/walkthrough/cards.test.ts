@@ -99,8 +99,8 @@ describe('the worked example with combat cards and Janissaries (14 steps 4–8, 
     const refused = pending[1]!.blocked.find((b) => b.code === 'isFacingHapsburgRegulars');
     expect(refused?.ruling).toBe('R30');
     expect(refused?.label).toMatchObject({
-      en: 'Hapsburg: Tercios (#30), the Hapsburg side rolls 3 dice fewer',
-      ru: 'Габсбурги: «Терции» (№30), у стороны Габсбургов на 3 кубика меньше',
+      en: 'Hapsburg: Tercios (#30), 3 dice fewer',
+      ru: 'Габсбурги: «Терции» (№30), на 3 кубика меньше',
     });
     for (const lang of ['en', 'ru'] as const) {
       const html = panel(model, windows[0]!, lang);
@@ -154,9 +154,12 @@ describe('a refused card play, named (ruling R33)', () => {
       ru: 'Габсбурги: «Подкуп наёмников» (№26)',
     });
     expect(describeOption(w, { power: 'ottoman', card: 'tercios', option: 'fewer-dice' })).toMatchObject({
-      en: 'Ottoman: Tercios (#30), the Hapsburg side rolls 3 dice fewer',
-      ru: 'Османы: «Терции» (№30), у стороны Габсбургов на 3 кубика меньше',
+      en: 'Ottoman: Tercios (#30), 3 dice fewer',
+      ru: 'Османы: «Терции» (№30), на 3 кубика меньше',
     });
+    expect(describeOption(w, { power: 'hapsburg', card: 'tercios', option: 'extra-dice' }).en).toBe(
+      'Hapsburg: Tercios (#30), 3 extra dice',
+    );
     // A field it does not name is still shown, worded as any refused answer's.
     expect(describeOption(w, { power: 'ottoman', card: 'tercios', option: 'other', space: 'vienna' }).en).toBe(
       'Ottoman: Tercios (#30), Vienna, option: other',

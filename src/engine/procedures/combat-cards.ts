@@ -1,6 +1,5 @@
 // The field battle's combat-card decision (14 steps 4–5, rulings R27, R29, R30): the asked power declares one of its
 // combat cards — each of Tercios' ways a play of its own — or passes; it is asked again while it has a play.
-import { cardTitle } from '../../data/cards.ts';
 import {
   bribeMercenaries,
   combatCardPlays,
@@ -16,20 +15,11 @@ import type { BattleSetup } from '../../rules/field-battle.ts';
 import type { Blocked, DecisionOf, DecisionOption } from '../../schema/decision.ts';
 import { MAJOR_POWERS } from '../../schema/power.ts';
 import { inSpace, powerGen, powerName, spaceName } from '../../text/names.ts';
+import { playText } from '../../text/cards.ts';
 import { type Text, msg } from '../../text/text.ts';
 import { base, option, refusedAnswer, type Waiting } from './common.ts';
 import { named } from './names.ts';
 import { heldCards } from './movement.ts';
-
-/** A play's card, with Tercios' way: "Tercios (#30), 3 extra dice". */
-function playText(play: Pick<CombatCardPlay, 'card' | 'option'>): Text {
-  const c = cardTitle(play.card);
-  if (play.option === 'extra-dice')
-    return msg('procedure.combat-cards.playText', '{c}, 3 extra dice', '{c}, 3 дополнительных кубика', { c });
-  if (play.option === 'fewer-dice')
-    return msg('procedure.combat-cards.playText.2', '{c}, 3 dice fewer', '{c}, на 3 кубика меньше', { c });
-  return c;
-}
 
 const SIDE = {
   attacker: msg('procedure.combat-cards.attacker', "the attacker's", 'атакующего'),

@@ -4,7 +4,8 @@
 import type { Decision } from '../../schema/decision.ts';
 import type { EngineEvent } from '../../schema/events.ts';
 import { POWER_NAMES, type Power } from '../../schema/power.ts';
-import { cardTitle, isCardId } from '../../data/cards.ts';
+import { cardTitle, isCardId, type CardId } from '../../data/cards.ts';
+import { isTerciosWay, playText } from '../../text/cards.ts';
 import { intoSpace, leaderName, outOfSpace, spaceName, unitsText } from '../../text/names.ts';
 import { joinText, msg } from '../../text/text.ts';
 import type { Text } from '../../index.ts';
@@ -154,43 +155,25 @@ export function answerLabel(w: Names, e: EngineEvent, before: Pick<Decision, 'op
   return option ? option.label : describeEvent(w, e);
 }
 
-/** Tercios' two modes (ruling R30), as a refused play names them. */
-function terciosMode(mode: unknown): Text | undefined {
-  if (mode === 'extra-dice')
-    return msg(
-      'walkthrough.refused.tercios.extra',
-      '3 extra dice hitting on 4–6',
-      '3 дополнительных кубика, попадающих на 4–6',
-    );
-  if (mode === 'fewer-dice')
-    return msg(
-      'walkthrough.refused.tercios.fewer',
-      'the Hapsburg side rolls 3 dice fewer',
-      'у стороны Габсбургов на 3 кубика меньше',
-    );
-  return undefined;
-}
-
 /**
- * A refused card play ({power, card, option?, …}, ruling R33): "Hapsburg: Tercios (#30), the Hapsburg side rolls 3
- * dice fewer", the other fields after it as a refused answer words them.
+ * A refused card play ({power, card, option?, …}, ruling R33): "Hapsburg: Tercios (#30), 3 dice fewer" — the card as
+ * the decision's options word it — then the other fields as a refused answer words them.
  */
-function describeCardOption(w: Names, option: Readonly<Record<string, unknown>>, card: Text): Text {
-  const { power: p, card: _card, option: mode, ...rest } = option;
+function describeCardOption(w: Names, option: Readonly<Record<string, unknown>>, card: CardId): Text {
+  const { power: p, card: _card, option: way, ...rest } = option;
   const who = typeof p === 'string' ? power(p) : msg('walkthrough.refused.card.anyone', 'A power', 'Держава');
-  const how = terciosMode(mode);
-  const play = how
-    ? msg('walkthrough.refused.card.mode', '{who}: {card}, {how}', '{who}: {card}, {how}', { who, card, how })
-    : msg('walkthrough.refused.card', '{who}: {card}', '{who}: {card}', { who, card });
-  // A field the label does not name (an option that is not one of Tercios' modes among them) is worded after it.
-  const others = how || mode === undefined ? rest : { ...rest, option: mode };
+  const play = msg('walkthrough.refused.card', '{who}: {card}', '{who}: {card}', {
+    who,
+    card: playText({ card, option: way }),
+  });
+  // A field the label does not name (an option that is not one of Tercios' ways among them) is worded after it.
+  const others = isTerciosWay(way) || way === undefined ? rest : { ...rest, option: way };
   return Object.keys(others).length ? joinText([play, describeOption(w, others)], ', ') : play;
 }
 
 /** A refused answer ({to: 'pressburg'}, {from: 'buda'}, {power: 'france'}, …) as words. */
 export function describeOption(w: Names, option: Readonly<Record<string, unknown>>): Text {
-  if (typeof option.card === 'string' && isCardId(option.card))
-    return describeCardOption(w, option, cardTitle(option.card));
+  if (typeof option.card === 'string' && isCardId(option.card)) return describeCardOption(w, option, option.card);
   const en: string[] = [];
   const ru: string[] = [];
   for (const [k, v] of Object.entries(option)) {
