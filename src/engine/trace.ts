@@ -12,6 +12,7 @@ import type { GuardRecorder } from './instrument.ts';
 import { deepFreeze } from './freeze.ts';
 import { actorInfo, fromSnapshot, microstepTrigger, procedureContext } from './actors.ts';
 import { narrate } from './narrate.ts';
+import { skippedLabel } from './procedures/skipped.ts';
 import { SharedList } from './shared-list.ts';
 import { stateMetaOf } from './structure.ts';
 
@@ -35,7 +36,8 @@ export interface TraceSkipped {
   readonly power: SkippedDecision['power'];
   readonly space: string;
   readonly rule: string;
-  readonly refused: readonly (SkippedDecision['refused'][number] & { readonly reason: Text })[];
+  /** Each candidate with its reason and its label: the answer worded as the decision's `blocked` would word it. */
+  readonly refused: readonly (SkippedDecision['refused'][number] & { readonly reason: Text; readonly label: Text })[];
 }
 
 export interface TraceEntry {
@@ -255,7 +257,11 @@ export class Tracer {
     });
     const skipped = context.summary.skipped.slice(this.lastSummary.skipped.length).map((d): TraceSkipped => ({
       ...d,
-      refused: d.refused.map((r) => ({ ...r, reason: reasonOf(context.world, r) })),
+      refused: d.refused.map((r) => ({
+        ...r,
+        reason: reasonOf(context.world, r),
+        label: skippedLabel(context.world, d, r.option),
+      })),
     }));
     this.lastSummary = context.summary;
     return deepFreeze({

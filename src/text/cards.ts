@@ -1,6 +1,9 @@
 // A card as a play names it: its title, and Tercios' way (ruling R30) when it has one — the words of a combat-card
-// option, of a refused play in a decision's `blocked`, and of a refused play on the walkthrough page.
+// option, and, after the power that holds it, of a refused play: a decision's `blocked` and the refused candidates
+// of a card window nobody was asked (ruling R9).
 import { cardTitle, type CardId } from '../data/cards.ts';
+import type { Power } from '../schema/power.ts';
+import { powerName } from './names.ts';
 import { type Text, msg } from './text.ts';
 
 /** "Tercios (#30), 3 extra dice" / "Tercios (#30), 3 dice fewer"; any other card, or no way, its title alone. */
@@ -13,5 +16,10 @@ export function playText(play: { readonly card: CardId; readonly option?: unknow
   return c;
 }
 
-/** Whether `option` is one of Tercios' ways (ruling R30), which `playText` words. */
-export const isTerciosWay = (option: unknown): boolean => option === 'extra-dice' || option === 'fewer-dice';
+/**
+ * A refused play of any card window, by the power that holds the card (ruling R33): "Hapsburg: Tercios (#30), 3 dice
+ * fewer", "Ottoman: Foul Weather (#31)" — a window's refused plays are every power's, so each names whose it is.
+ */
+export function refusedPlayText(power: Power, play: { readonly card: CardId; readonly option?: unknown }): Text {
+  return msg('text.cards.refusedPlay', '{p}: {play}', '{p}: {play}', { p: powerName(power), play: playText(play) });
+}

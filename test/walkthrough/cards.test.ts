@@ -6,7 +6,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { parseScenario, resolve } from '../../src/index.ts';
-import { describeOption } from '../../src/viz/walkthrough/describe.ts';
 import { replayModel } from '../../src/viz/walkthrough/model.ts';
 import { stepPanel } from '../../src/viz/walkthrough/panels.ts';
 import type { StepView, WalkthroughModel } from '../../src/viz/walkthrough/types.ts';
@@ -144,25 +143,64 @@ describe('the worked example with combat cards and Janissaries (14 steps 4–8, 
   });
 });
 
-describe('a refused card play, named (ruling R33)', () => {
-  const s = scenario();
-  const w = { board: s.board, leaders: s.leaders };
+describe('a refused card play, in the words of the engine (ruling R33, ruling R9)', () => {
+  // The card example, and the same with a card of each window its holder may not play (the mover's own Gout, ruling
+  // R26; the Ottoman's Swiss Mercenaries, ruling R32) and cards left in hand for windows nobody is asked (ruling R9).
+  const source = JSON.parse(readFileSync(join(ROOT, 'examples', 'vienna-1517-cards.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+  const variant = {
+    ...source,
+    hands: {
+      ottoman: ['gout', 'swiss-mercenaries', 'field-artillery', 'janissaries'],
+      hapsburg: ['foul-weather', 'landsknechts', 'tercios'],
+    },
+    // The Hapsburg passes at 13.1 step 4 and intercepts; the rest is the default policy's.
+    events: [{ type: 'card.pass', power: 'hapsburg' }, ...(source['events'] as unknown[]).slice(0, 2)],
+  };
 
-  test('[ruling R29][ruling R30] by its power and card, and for Tercios its mode, in both languages', () => {
-    expect(describeOption(w, { power: 'hapsburg', card: 'mercenaries-bribed' })).toMatchObject({
-      en: 'Hapsburg: Mercenaries Bribed (#26)',
-      ru: 'Габсбурги: «Подкуп наёмников» (№26)',
-    });
-    expect(describeOption(w, { power: 'ottoman', card: 'tercios', option: 'fewer-dice' })).toMatchObject({
-      en: 'Ottoman: Tercios (#30), 3 dice fewer',
-      ru: 'Османы: «Терции» (№30), на 3 кубика меньше',
-    });
-    expect(describeOption(w, { power: 'hapsburg', card: 'tercios', option: 'extra-dice' }).en).toBe(
-      'Hapsburg: Tercios (#30), 3 extra dice',
-    );
-    // A field it does not name is still shown, worded as any refused answer's.
-    expect(describeOption(w, { power: 'ottoman', card: 'tercios', option: 'other', space: 'vienna' }).en).toBe(
-      'Ottoman: Tercios (#30), Vienna, option: other',
-    );
+  test('[ruling R29][ruling R30][ruling R33] the page shows each blocked play and each refused candidate with the label the engine gave it', () => {
+    let blocked = 0,
+      refused = 0;
+    for (const json of [source, variant]) {
+      const s = parseScenario(json);
+      const r = resolve(s, { seed: 1 });
+      expect(r.ok).toBe(true);
+      const events = r.session.save().events.map((e) => ({ event: e.event, source: e.source }));
+      const m = replayModel(s, events, { seed: 1 });
+      // The engine's own: a session answering the same events, its decisions and its trace's skipped decisions.
+      const session = r.session;
+      const engineSkipped = session.trace
+        .flatMap((t) => t.skipped ?? [])
+        .flatMap((d) => d.refused.map((x) => [x.label.en, x.label.ru]));
+      const pageSkipped = m.steps
+        .flatMap((st) => st.skipped ?? [])
+        .flatMap((d) => d.refused.map((x) => [x.label.en, x.label.ru]));
+      expect(pageSkipped).toEqual(engineSkipped);
+      refused += pageSkipped.length;
+      for (const st of m.steps) {
+        const d = m.frames[st.frame]?.pending;
+        if (!st.waits || d?.kind !== 'card') continue;
+        for (const b of d.blocked) {
+          const power = b.option['power'] as string;
+          expect(b.label.en.startsWith(`${power === 'ottoman' ? 'Ottoman' : 'Hapsburg'}: `), b.label.en).toBe(true);
+          expect(b.label.ru.startsWith(`${power === 'ottoman' ? 'Османы' : 'Габсбурги'}: `), b.label.ru).toBe(true);
+          for (const lang of ['en', 'ru'] as const) expect(panel(m, st, lang)).toContain(b.label[lang]);
+          blocked++;
+        }
+      }
+      for (const st of m.steps.filter((x) => x.skipped?.length))
+        for (const lang of ['en', 'ru'] as const)
+          for (const d of st.skipped!)
+            for (const x of d.refused)
+              expect(
+                String(
+                  stepPanel(m, { index: m.steps.indexOf(st), lang, mode: 'replay', playable: false, view: 'full' }),
+                ),
+              ).toContain(x.label[lang]);
+    }
+    expect(blocked).toBeGreaterThan(3);
+    expect(refused).toBeGreaterThan(0);
   });
 });

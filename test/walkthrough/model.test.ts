@@ -465,7 +465,9 @@ describe('ruling R9: the decisions nobody was asked, with their reasons', () => 
     expect(with_.map((s) => s.stateId)).toEqual(['movement.intercepting']);
     const [d] = with_[0]!.skipped!;
     expect(d).toMatchObject({ kind: 'intercept', power: 'hapsburg', powerName: { en: 'Hapsburg' } });
-    expect(d!.refused.map((r) => [r.label.en, r.code])).toEqual([['from Vienna', 'areInterceptorsNotBesieged']]);
+    expect(d!.refused.map((r) => [r.label.en, r.code])).toEqual([
+      ['Hapsburg: intercept from Vienna', 'areInterceptorsNotBesieged'],
+    ]);
     expect(with_[0]!.story).toBe(true);
     expect(Object.keys(model.rules)).toContain('R9');
     const index = model.steps.indexOf(with_[0]!);

@@ -6,12 +6,41 @@ import { must } from '../../rules/must.ts';
 import { intoSpace, outOfSpace, powerName, spaceName, unitsText } from '../../text/names.ts';
 import type { AvoidContext } from '../../rules/procedures/avoid-battle.ts';
 import { totals } from '../../rules/stacks.ts';
-import { msg } from '../../text/text.ts';
+import { type Text, msg } from '../../text/text.ts';
+import type { World } from '../../rules/world.ts';
+import type { Power } from '../../schema/power.ts';
 import type { Blocked, DecisionOf, DecisionOption } from '../../schema/decision.ts';
 import type { Units } from '../../schema/units.ts';
 import { base, decision, option, refusedAnswer, unitsFields, type Waiting } from './common.ts';
 import { named } from './names.ts';
 import { attemptRoll } from './rolls.ts';
+
+/**
+ * A refused avoid-battle answer, by the power whose it is: "Hapsburg: avoid battle into Pressburg" — the words of the
+ * decision's `blocked` and of a skipped decision's candidates (ruling R9).
+ */
+export function avoidIntoText(world: World, power: Power, to: string): Text {
+  return msg(
+    'procedure.avoid-battle.build.label',
+    '{p}: avoid battle into {spaceName}',
+    '{p}: уклониться {intoSpace}',
+    {
+      p: powerName(power),
+      spaceName: spaceName(world, to),
+      intoSpace: intoSpace(world, to),
+    },
+  );
+}
+
+/** The whole avoid-battle decision refused (the power may not try at all, ruling R9): "Hapsburg: avoid battle out of Vienna". */
+export function avoidOutOfText(world: World, power: Power, from: string): Text {
+  return msg(
+    'procedure.avoid-battle.outOf',
+    '{p}: avoid battle out of {spaceName}',
+    '{p}: уклониться от сражения {outOfSpace}',
+    { p: powerName(power), spaceName: spaceName(world, from), outOfSpace: outOfSpace(world, from) },
+  );
+}
 
 function build(w: Waiting<AvoidContext>): DecisionOf<'avoid'> {
   const c = w.context;
@@ -37,15 +66,7 @@ function build(w: Waiting<AvoidContext>): DecisionOf<'avoid'> {
         ),
       );
     }
-    for (const x of b) {
-      const label = msg(
-        'procedure.avoid-battle.build.label',
-        'Avoid battle into {spaceName}',
-        'Уклониться {intoSpace}',
-        { spaceName: spaceName(world, x.to), intoSpace: intoSpace(world, x.to) },
-      );
-      blocked.push(refusedAnswer(world, { to: x.to }, x.refusal, label));
-    }
+    for (const x of b) blocked.push(refusedAnswer(world, { to: x.to }, x.refusal, avoidIntoText(world, power, x.to)));
     options.push(
       option(
         { type: 'avoid.decline', power },

@@ -19,6 +19,7 @@ import type { Blocked, DecisionOf, DecisionOption } from '../../schema/decision.
 import { MAJOR_POWERS } from '../../schema/power.ts';
 import { inSpace, powerGen, powerName, spaceName } from '../../text/names.ts';
 import { eliminatedText } from '../../text/mercenaries.ts';
+import { refusedPlayText } from '../../text/cards.ts';
 import { type Text, msg } from '../../text/text.ts';
 import { base, cardWindow, option, refusedAnswer, type Waiting } from './common.ts';
 import { named } from './names.ts';
@@ -92,7 +93,7 @@ function buildBattleResponseCard(w: Waiting<FieldBattleContext>): DecisionOf<'ca
   const blocked: Blocked<'card'>[] = [];
   for (const p of MAJOR_POWERS)
     for (const r of p === power ? own.refused : battleCardPlays(world, p, c.battle).refused)
-      blocked.push(refusedAnswer(world, { power: p, card: r.card }, r.refusal, cardTitle(r.card)));
+      blocked.push(refusedAnswer(world, { power: p, card: r.card }, r.refusal, refusedPlayText(p, r)));
   const cards = heldCards(world, power, 'battle', own.plays);
   const spaces = [
     ...new Set(

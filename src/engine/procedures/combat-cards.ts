@@ -15,7 +15,7 @@ import type { BattleSetup } from '../../rules/field-battle.ts';
 import type { Blocked, DecisionOf, DecisionOption } from '../../schema/decision.ts';
 import { MAJOR_POWERS } from '../../schema/power.ts';
 import { inSpace, powerGen, powerName, spaceName } from '../../text/names.ts';
-import { playText } from '../../text/cards.ts';
+import { playText, refusedPlayText } from '../../text/cards.ts';
 import { type Text, msg } from '../../text/text.ts';
 import { base, option, refusedAnswer, type Waiting } from './common.ts';
 import { named } from './names.ts';
@@ -91,7 +91,7 @@ export function buildCombatCard(w: Waiting<FieldBattleContext>): DecisionOf<'car
           world,
           { power: p, card: r.card, ...(r.option ? { option: r.option } : {}) },
           r.refusal,
-          playText(r),
+          refusedPlayText(p, r),
         ),
       );
   const cards = heldCards(world, power, 'combat', own.plays);

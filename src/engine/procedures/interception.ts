@@ -26,8 +26,11 @@ import { base, decision, option, refusedAnswer, unitsFields, type Waiting } from
 import { named } from './names.ts';
 import { attemptRoll } from './rolls.ts';
 
-/** A refused interception, as an option would read: "Hapsburg: intercept from Graz". */
-function tryFrom(world: World, power: Power, from: string): Text {
+/**
+ * A refused interception, by the power that would try: "Hapsburg: intercept from Graz" — the words of the decision's
+ * `blocked` and of a skipped interception's candidates (ruling R9).
+ */
+export function tryFrom(world: World, power: Power, from: string): Text {
   const p = powerName(power),
     f = spaceName(world, from);
   return msg('procedure.interception.tryFrom', '{p}: intercept from {f}', '{p}: перехват {outOfSpace}', {

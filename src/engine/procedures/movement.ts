@@ -10,6 +10,7 @@ import { MAJOR_POWERS, type MajorPower } from '../../schema/power.ts';
 import { intoSpace, leaderName, outOfSpace, powerGen, powerName, spaceName, unitsText } from '../../text/names.ts';
 import type { MovementContext } from '../../rules/procedures/movement.ts';
 import { type Text, msg } from '../../text/text.ts';
+import { refusedPlayText } from '../../text/cards.ts';
 import type { Blocked, DecisionOf, DecisionOption } from '../../schema/decision.ts';
 import { base, cardWindow, decision, option, refusedAnswer, unitsFields, type Waiting } from './common.ts';
 import { named } from './names.ts';
@@ -29,7 +30,7 @@ function build(w: Waiting<MovementContext>): DecisionOf<'move'> {
           world,
           { from, to },
           verdict,
-          msg('procedure.movement.build', '{f} → {t}', '{f} → {t}', { f, t }),
+          msg('procedure.movement.build', '{p}: {f} → {t}', '{p}: {f} → {t}', { p: powerName(power), f, t }),
         ),
       );
     else {
@@ -72,7 +73,7 @@ export const move = decision<MovementContext, 'move'>({
   decline: () => undefined,
 });
 
-/** A card as an option or a refused play reads: "Foul Weather (#31)", "Gout (#32) on Suleiman". */
+/** A card as an option reads: "Foul Weather (#31)", "Gout (#32) on Suleiman". */
 function playText(world: World, card: CardId, leader?: string): Text {
   const c = cardTitle(card);
   if (!leader) return c;
@@ -131,7 +132,7 @@ function buildResponseCard(w: Waiting<MovementContext>): DecisionOf<'card'> {
   const blocked: Blocked<'card'>[] = [];
   for (const p of MAJOR_POWERS)
     for (const r of p === power ? own.refused : moveCardPlays(world, p, leg).refused)
-      blocked.push(refusedAnswer(world, { power: p, card: r.card }, r.refusal, playText(world, r.card)));
+      blocked.push(refusedAnswer(world, { power: p, card: r.card }, r.refusal, refusedPlayText(p, r)));
   const cards = heldCards(world, power, 'move', own.plays);
   const p = powerName(power),
     f = spaceName(world, leg.from),

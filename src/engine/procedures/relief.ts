@@ -7,7 +7,9 @@ import { check } from '../../rules/verdict.ts';
 import { landUnitsInside } from '../../rules/siege.ts';
 import { stacksWhere, totals } from '../../rules/stacks.ts';
 import { spaceFrom, spaceName, powerName, unitsText } from '../../text/names.ts';
-import { msg } from '../../text/text.ts';
+import { type Text, msg } from '../../text/text.ts';
+import type { World } from '../../rules/world.ts';
+import type { Power } from '../../schema/power.ts';
 import type { Blocked, DecisionOf } from '../../schema/decision.ts';
 import type { EventOf } from '../../schema/events.ts';
 import { LAND_UNIT_TYPES, landUnitCount, type Units } from '../../schema/units.ts';
@@ -66,6 +68,18 @@ function* sortieChoices(w: Waiting<ReliefContext>): Generator<Choice<SortieEvent
   }
 }
 
+/**
+ * Another power's pieces inside that may not join the relief force (ruling R35), by that power: "2 regulars of
+ * Venice come out" — the words of the decision's `blocked` and of a skipped sortie's candidates (ruling R9).
+ */
+export function heldInsideText(world: World, space: string, other: Power): Text {
+  const theirs = totals(stacksWhere(world.position, { space, inside: true }).filter((x) => x.power === other));
+  return msg('procedure.relief.build.label', '{x} of {powerNameOther} come out', 'Выходят {x} ({powerNameOther})', {
+    x: unitsText(world, theirs),
+    powerNameOther: powerName(other),
+  });
+}
+
 function build(w: Waiting<ReliefContext>): DecisionOf<'relief'> {
   const c = w.context;
   const world = c.world;
@@ -77,18 +91,10 @@ function build(w: Waiting<ReliefContext>): DecisionOf<'relief'> {
   const blocked: Blocked<'relief'>[] = [];
   const everything = totals(stacksWhere(world.position, { space, inside: true }));
   for (const other of powersHeldInside(world, space, power)) {
-    const theirs = totals(stacksWhere(world.position, { space, inside: true }).filter((x) => x.power === other));
     // Their pieces with everyone else's: more than the relief power's own inside, so the restriction says why.
     const v = check(areSortiePiecesInside, world, { space, relief: power, power, units: everything });
     if (v.ok) continue;
-    const x = unitsText(world, theirs);
-    const label = msg(
-      'procedure.relief.build.label',
-      '{x} of {powerNameOther} come out',
-      'Выходят {x} ({powerNameOther})',
-      { x, powerNameOther: powerName(other) },
-    );
-    blocked.push({ ...blockedOf(world, { power: other }, v), label });
+    blocked.push({ ...blockedOf(world, { power: other }, v), label: heldInsideText(world, space, other) });
   }
   const p = powerName(power),
     s = spaceName(world, space);

@@ -11,7 +11,9 @@ import {
   retreatingStacks,
 } from '../../rules/retreat.ts';
 import { totals } from '../../rules/stacks.ts';
-import { joinText, msg } from '../../text/text.ts';
+import { joinText, msg, type Text } from '../../text/text.ts';
+import type { World } from '../../rules/world.ts';
+import type { Power } from '../../schema/power.ts';
 import type { Blocked, DecisionOf, DecisionOption } from '../../schema/decision.ts';
 import type { EngineEvent } from '../../schema/events.ts';
 import { landUnitCount, type Units } from '../../schema/units.ts';
@@ -129,6 +131,27 @@ function* retreatChoices(w: Waiting<RetreatContext>, f = retreatFacts(w)): Gener
   }
 }
 
+/**
+ * A refused retreat space, by the power whose group retreats: "Hapsburg: retreat to Pressburg" — the words of the
+ * decision's `blocked` and of a skipped retreat's candidates (ruling R9).
+ */
+export function retreatToText(world: World, power: Power, to: string): Text {
+  return msg('procedure.retreat.build.label', '{p}: retreat to {spaceName}', '{p}: отступить {intoSpace}', {
+    p: powerName(power),
+    spaceName: spaceName(world, to),
+    intoSpace: intoSpace(world, to),
+  });
+}
+
+/** The whole retreat refused (no candidate space at all, ruling R9): "Hapsburg: retreat out of Vienna". */
+export function retreatOutOfText(world: World, power: Power, from: string): Text {
+  return msg('procedure.retreat.outOf', '{p}: retreat out of {spaceName}', '{p}: отступить {outOfSpace}', {
+    p: powerName(power),
+    spaceName: spaceName(world, from),
+    outOfSpace: outOfSpace(world, from),
+  });
+}
+
 function build(w: Waiting<RetreatContext>): DecisionOf<'retreat'> {
   const c = w.context;
   const world = c.world;
@@ -136,13 +159,7 @@ function build(w: Waiting<RetreatContext>): DecisionOf<'retreat'> {
   const { power, all, to, blocked: b, mayGoIn, room, eligible } = facts;
   const blocked: Blocked<'retreat'>[] = [];
   const options: DecisionOption<'retreat'>[] = [...retreatChoices(w, facts)].map((x) => option(x.event, x.label()));
-  for (const x of b) {
-    const label = msg('procedure.retreat.build.label', 'Retreat to {spaceName}', 'Отступить {intoSpace}', {
-      spaceName: spaceName(world, x.to),
-      intoSpace: intoSpace(world, x.to),
-    });
-    blocked.push(refusedAnswer(world, { to: x.to }, x.refusal, label));
-  }
+  for (const x of b) blocked.push(refusedAnswer(world, { to: x.to }, x.refusal, retreatToText(world, power, x.to)));
   const p = powerName(power),
     s = spaceName(world, c.space);
   const insideNote = mayGoIn

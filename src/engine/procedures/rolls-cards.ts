@@ -8,6 +8,7 @@ import type { Blocked, DecisionOf, DecisionOption } from '../../schema/decision.
 import { MAJOR_POWERS } from '../../schema/power.ts';
 import { inSpace, powerName, spaceName } from '../../text/names.ts';
 import { msg } from '../../text/text.ts';
+import { refusedPlayText } from '../../text/cards.ts';
 import { base, option, refusedAnswer, type Waiting } from './common.ts';
 import { named } from './names.ts';
 import { heldCards } from './movement.ts';
@@ -44,7 +45,7 @@ export function buildRollsCard(w: Waiting<FieldBattleContext>): DecisionOf<'card
   const blocked: Blocked<'card'>[] = [];
   for (const p of MAJOR_POWERS)
     for (const r of p === power ? own.refused : rollsCardPlays(world, p, c.battle).refused)
-      blocked.push(refusedAnswer(world, { power: p, card: r.card }, r.refusal, cardTitle(r.card)));
+      blocked.push(refusedAnswer(world, { power: p, card: r.card }, r.refusal, refusedPlayText(p, r)));
   const hits = sideHits(c);
   const p = powerName(power),
     t = spaceName(world, c.battle.space);

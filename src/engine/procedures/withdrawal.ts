@@ -6,12 +6,36 @@ import { inSpace, intoSpace, powerName, spaceFrom, spaceName } from '../../text/
 import type { WithdrawalContext } from '../../rules/procedures/withdrawal.ts';
 import { landUnitsInside } from '../../rules/siege.ts';
 import { stacksIn, totals } from '../../rules/stacks.ts';
-import { msg } from '../../text/text.ts';
+import { type Text, msg } from '../../text/text.ts';
+import type { World } from '../../rules/world.ts';
+import type { Power } from '../../schema/power.ts';
 import { activeLandUnits, checkWithdrawal, continueDestinations, withdrawalDecider } from '../../rules/withdrawal.ts';
 import type { DecisionOf, DecisionOption } from '../../schema/decision.ts';
 import { landUnitCount } from '../../schema/units.ts';
 import { base, decision, option, refusedAnswer, type Waiting } from './common.ts';
 import { named } from './names.ts';
+
+/**
+ * The withdrawal itself, by the power that decides it (ruling R21): "Hapsburg: withdraw into the fortifications of
+ * Vienna" — the candidate of a withdrawal the rules forbid, which nobody is asked (13.4, ruling R9).
+ */
+export function withdrawText(world: World, power: Power, space: string): Text {
+  return msg(
+    'procedure.withdrawal.withdrawText',
+    '{p}: withdraw into the fortifications of {spaceName}',
+    '{p}: отойти в укрепления {spaceFrom}',
+    { p: powerName(power), spaceName: spaceName(world, space), spaceFrom: spaceFrom(world, space) },
+  );
+}
+
+/** A space the formation may not move on to (13.4 option 1), by the moving power: "Ottoman: move on to Linz". */
+export function moveOnText(world: World, power: Power, to: string): Text {
+  return msg('procedure.withdrawal.blocked.label', '{p}: move on to {spaceName}', '{p}: двигаться дальше {intoSpace}', {
+    p: powerName(power),
+    spaceName: spaceName(world, to),
+    intoSpace: intoSpace(world, to),
+  });
+}
 
 function buildWithdraw(w: Waiting<WithdrawalContext>): DecisionOf<'withdraw'> {
   const c = w.context;
@@ -106,13 +130,7 @@ function buildContinue(w: Waiting<WithdrawalContext>): DecisionOf<'continue'> {
   );
   const p = powerName(power),
     t = spaceName(world, c.leg.to);
-  const blocked = b.map((x) => {
-    const label = msg('procedure.withdrawal.blocked.label', 'Move on to {spaceName}', 'Двигаться дальше {intoSpace}', {
-      spaceName: spaceName(world, x.to),
-      intoSpace: intoSpace(world, x.to),
-    });
-    return refusedAnswer(world, { to: x.to }, x.refusal, label);
-  });
+  const blocked = b.map((x) => refusedAnswer(world, { to: x.to }, x.refusal, moveOnText(world, power, x.to)));
   return named(world, {
     ...base(w),
     kind: 'continue',

@@ -1,13 +1,12 @@
 // Labels for what the page shows besides the engine's own words: an answer that was not one of the listed options
-// (a partial interception, an answer the engine applied itself) and the part of a refused answer that differs
-// ({to: 'pressburg'}). Names come from src/text/names.ts, so an inline map's names are the scenario's own.
+// (a partial interception, an answer the engine applied itself). A refused answer and a refused candidate of a
+// decision nobody was asked (ruling R9) are shown with the engine's own label. Names come from src/text/names.ts, so
+// an inline map's names are the scenario's own.
 import type { Decision } from '../../schema/decision.ts';
 import type { EngineEvent } from '../../schema/events.ts';
 import { POWER_NAMES, type Power } from '../../schema/power.ts';
-import { cardTitle, isCardId, type CardId } from '../../data/cards.ts';
-import { isTerciosWay, playText } from '../../text/cards.ts';
+import { cardTitle, isCardId } from '../../data/cards.ts';
 import { intoSpace, leaderName, outOfSpace, spaceName, unitsText } from '../../text/names.ts';
-import { joinText, msg } from '../../text/text.ts';
 import type { Text } from '../../index.ts';
 import type { World } from '../../rules/world.ts';
 
@@ -153,45 +152,4 @@ export function answerLabel(w: Names, e: EngineEvent, before: Pick<Decision, 'op
   const key = canonical(e);
   const option = before?.options.find((o) => canonical(o.event) === key);
   return option ? option.label : describeEvent(w, e);
-}
-
-/**
- * A refused card play ({power, card, option?, …}, ruling R33): "Hapsburg: Tercios (#30), 3 dice fewer" — the card as
- * the decision's options word it — then the other fields as a refused answer words them.
- */
-function describeCardOption(w: Names, option: Readonly<Record<string, unknown>>, card: CardId): Text {
-  const { power: p, card: _card, option: way, ...rest } = option;
-  const who = typeof p === 'string' ? power(p) : msg('walkthrough.refused.card.anyone', 'A power', 'Держава');
-  const play = msg('walkthrough.refused.card', '{who}: {card}', '{who}: {card}', {
-    who,
-    card: playText({ card, option: way }),
-  });
-  // A field the label does not name (an option that is not one of Tercios' ways among them) is worded after it.
-  const others = isTerciosWay(way) || way === undefined ? rest : { ...rest, option: way };
-  return Object.keys(others).length ? joinText([play, describeOption(w, others)], ', ') : play;
-}
-
-/** A refused answer ({to: 'pressburg'}, {from: 'buda'}, {power: 'france'}, …) as words. */
-export function describeOption(w: Names, option: Readonly<Record<string, unknown>>): Text {
-  if (typeof option.card === 'string' && isCardId(option.card)) return describeCardOption(w, option, option.card);
-  const en: string[] = [];
-  const ru: string[] = [];
-  for (const [k, v] of Object.entries(option)) {
-    if (typeof v === 'string' && (k === 'to' || k === 'from' || k === 'space') && w.board.spaces.has(v)) {
-      if (k === 'to') (en.push(`to ${spaceName(w, v).en}`), ru.push(intoSpace(w, v).ru));
-      else if (k === 'from') (en.push(`from ${spaceName(w, v).en}`), ru.push(outOfSpace(w, v).ru));
-      else (en.push(spaceName(w, v).en), ru.push(spaceName(w, v).ru));
-    } else if (typeof v === 'string' && k === 'power') {
-      en.push(power(v).en);
-      ru.push(power(v).ru);
-    } else if (k === 'type' && typeof v === 'string') {
-      en.push(v);
-      ru.push(v);
-    } else {
-      const s = `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`;
-      en.push(s);
-      ru.push(s);
-    }
-  }
-  return { en: en.join(', ') || '—', ru: ru.join(', ') || '—' };
 }

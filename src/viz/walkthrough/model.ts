@@ -33,7 +33,7 @@ import { localLayout, nudge } from '../../data/layout.ts';
 import { leaderName, power, spaceName } from '../../text/names.ts';
 import { scenarioDescription, scenarioTitle } from '../../text/scenario.ts';
 import { contextOf, metaAt, StepCapture, transitOf, type CapturedStep } from './capture.ts';
-import { answerLabel, describeOption } from './describe.ts';
+import { answerLabel } from './describe.ts';
 import type {
   AnswerView,
   CardPoolView,
@@ -595,14 +595,10 @@ export class WalkthroughRecorder {
     return { centre: own?.space ?? this.scenario.board.spaces.keys().next().value ?? '', origin: null };
   }
 
-  /** A decision nobody was asked (ruling R9), its refused candidates labelled as a blocked answer is. */
+  /** A decision nobody was asked (ruling R9), its refused candidates with the trace's own labels. */
   private skippedView(d: TraceSkipped): SkippedView {
     this.noteRules(['R9', d.rule, ...d.refused.flatMap((r) => [r.rule, r.ruling])]);
-    return {
-      ...d,
-      powerName: POWER_NAMES[d.power],
-      refused: d.refused.map((r) => ({ ...r, label: describeOption(this.world, r.option) })),
-    };
+    return { ...d, powerName: POWER_NAMES[d.power] };
   }
 
   private decisionView(d: Decision, hands?: Position['hands']): DecisionView {
@@ -621,7 +617,6 @@ export class WalkthroughRecorder {
         d.kind === 'roll'
           ? agree(power(d.power), 'rolls', 'бросают|бросает')
           : agree(power(d.power), 'decides', 'решают|решает'),
-      blocked: plain.blocked.map((b) => ({ ...b, label: describeOption(this.world, b.option) })),
       ...(d.kind === 'card' && hands ? { hands: handsText(hands) } : {}),
     };
   }

@@ -107,11 +107,8 @@ export interface StepView {
   readonly skipped?: readonly SkippedView[];
 }
 
-/** A decision nobody was asked (ruling R9): the trace's record, each refused candidate labelled. */
-export type SkippedView = Omit<TraceSkipped, 'refused'> & {
-  readonly powerName: Text;
-  readonly refused: readonly (TraceSkipped['refused'][number] & { readonly label: Text })[];
-};
+/** A decision nobody was asked (ruling R9): the trace's record, each refused candidate with the trace's label. */
+export type SkippedView = TraceSkipped & { readonly powerName: Text };
 
 /** A stack of one power in one space, on one side of the walls. */
 export interface StackView {
@@ -146,8 +143,8 @@ export interface PositionView {
   readonly impulse: { readonly power: Power; readonly cp: number };
 }
 
-/** A blocked answer with a label (its `option` is only the part that differs, e.g. {to: 'pressburg'}). */
-export type BlockedView = Decision['blocked'][number] & { readonly label: Text };
+/** A blocked answer with the decision's own label (its `option` is only the part that differs, e.g. {to: 'pressburg'}). */
+export type BlockedView = Decision['blocked'][number];
 export type DecisionView = Omit<Decision, 'blocked'> & {
   readonly blocked: readonly BlockedView[];
   readonly powerName: Text;
