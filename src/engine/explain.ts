@@ -21,7 +21,6 @@ import {
   notYet,
   REFUSED_WITHOUT_VERDICT,
   skippedByInterception,
-  STEP_CLOSED,
   waitingFor,
   wrongDiceCount,
 } from '../text/refusals.ts';
@@ -143,7 +142,8 @@ function stepRefusal(s: Situation, event: EngineEvent): EngineError {
   const r = spec.closedRefusal?.({ root, intercepted }, event);
   if (r) return fromRefusal(root.world, r, lang, 'step-closed');
   const closedBy = (spec.closedBy === 'procedure' ? finalRuleOf(answering.machine) : answering.meta.rule) as RuleRef;
-  const words = STEP_CLOSED[answering.kind]({ world: root.world, leg: root.leg, pending });
+  const closed = must(spec.stepClosed, `the ${answering.kind} decision's spec without the words of its closed step`);
+  const words = closed({ world: root.world, leg: root.leg, pending });
   return errorOf('step-closed', closedBy, words, lang);
 }
 

@@ -8,12 +8,11 @@ import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { describe, expect, test } from 'vitest';
 import { MACHINE_IDS, MACHINES, type MachineId } from '../../machines/index.ts';
 import type { StateMeta } from '../../machines/meta.ts';
-import { PROCEDURE_DECISIONS, specOf } from '../../src/engine/procedures/index.ts';
+import { ANSWER_SPACES, PROCEDURE_DECISIONS, specOf, STEP_CLOSED } from '../../src/engine/procedures/index.ts';
 import { POLICIES } from '../../src/engine/resolve.ts';
 import { parseScenario } from '../../src/engine/scenario.ts';
 import { createSession, type Session } from '../../src/engine/session.ts';
 import { DECISION_KINDS, type DecisionKind } from '../../src/schema/decision.ts';
-import { STEP_CLOSED } from '../../src/text/refusals.ts';
 
 function statesOf(node: AnyStateNode): AnyStateNode[] {
   return Object.values(node.states).flatMap((s) => [s, ...statesOf(s)]);
@@ -51,7 +50,11 @@ describe('[13.1] the procedure registry: one spec per decision state, every fiel
       // The events that decline it are events its state takes.
       const events = Object.keys(w.node.config.on ?? {});
       for (const e of spec!.declines ?? []) expect(events).toContain(e);
-      expect(STEP_CLOSED[w.kind]).toBeTypeOf('function');
+      expect(spec!.stepClosed).toBeTypeOf('function');
+      expect(spec!.answerSpace).toBeTypeOf('function');
+      // Read by kind (STEP_CLOSED, ANSWER_SPACES), a kind of several procedures (the card windows) has one of each.
+      expect(STEP_CLOSED[w.kind], `${w.kind}: the specs' step-closed words differ`).toBe(spec!.stepClosed);
+      expect(ANSWER_SPACES[w.kind], `${w.kind}: the specs' answer spaces differ`).toBe(spec!.answerSpace);
     },
   );
 

@@ -3,6 +3,7 @@
 import { avoidDestinations, avoidingStacks } from '../../rules/avoid-battle.ts';
 import { withoutGoutyLeaders } from '../../rules/cards.ts';
 import { must } from '../../rules/must.ts';
+import { avoidClosed } from '../../text/refusals.ts';
 import { intoSpace, outOfSpace, powerName, spaceName, unitsText } from '../../text/names.ts';
 import type { AvoidContext } from '../../rules/procedures/avoid-battle.ts';
 import { totals } from '../../rules/stacks.ts';
@@ -12,6 +13,7 @@ import type { Power } from '../../schema/power.ts';
 import type { Blocked, DecisionOf, DecisionOption } from '../../schema/decision.ts';
 import type { Units } from '../../schema/units.ts';
 import { base, decision, option, refusedAnswer, unitsFields, type Waiting } from './common.ts';
+import { avoidAnswers } from './answer-spaces.ts';
 import { named } from './names.ts';
 import { attemptRoll } from './rolls.ts';
 
@@ -102,6 +104,8 @@ export const avoid = decision<AvoidContext, 'avoid'>({
   declines: ['avoid.decline'],
   eager: true,
   closedBy: 'procedure',
+  stepClosed: avoidClosed,
+  answerSpace: avoidAnswers,
   // As for interceptions: a power with pieces there that is not being asked hears what stops it even on its turn
   // (ruling R9: the rules may have passed it over), else whose turn it is.
   decline: (d) => ({ type: 'avoid.decline', power: d.power }),

@@ -2,6 +2,7 @@
 // specification (its options and prompt, the refusal of an answer by the same restrictions as the machine's guard,
 // and the default policy's answer), and small builders of options and blocked answers.
 import type { MachineId, StateMeta } from '../../../machines/index.ts';
+import { cardClosed, type ClosedStep } from '../../text/refusals.ts';
 import type { Text } from '../../text/text.ts';
 import type { Refusal } from '../../rules/verdict.ts';
 import type { MajorPower, Power } from '../../schema/power.ts';
@@ -11,6 +12,7 @@ import { reasonOf } from '../../text/reasons/index.ts';
 import type { BlockedBase, Decision, DecisionKind, DecisionOf } from '../../schema/decision.ts';
 import type { EngineEvent, EventType } from '../../schema/events.ts';
 import { LAND_UNIT_TYPES, type Units } from '../../schema/units.ts';
+import { cardAnswers, type AnswerContext, type AnswerSet } from './answer-spaces.ts';
 
 /** A machine state that waits for an answer or a roll, with its context (typed by the procedure that reads it). */
 export interface Waiting<C = unknown> {
@@ -24,10 +26,11 @@ export interface Waiting<C = unknown> {
  * One kind of decision of one procedure, and every fact about it the engine reads: how the pending decision is built
  * from the waiting state, whether the engine may answer it itself, what the default policy answers, and — for a
  * decision answered by events other than dice — whose it is, which answers decline it, whether the eager policy
- * takes its first option and which rule closes it. The session (forced answers), decisions.ts (long lists),
- * resolve.ts (the policies) and explain.ts (refusals) read these fields: none of them lists kinds of its own. Why an
- * answer is refused is not here: the machine's guard of the answer gives the verdict (src/rules/procedures), once
- * per event, and the session reports it.
+ * takes its first option, which rule closes it and in which words, and its whole answer space. The session (forced
+ * answers), decisions.ts (long lists), resolve.ts (the policies), explain.ts (refusals) and the explorer
+ * (src/review/answers.ts) read these fields: none of them lists kinds of its own. Why an answer is refused is not
+ * here: the machine's guard of the answer gives the verdict (src/rules/procedures), once per event, and the session
+ * reports it.
  */
 export type DecisionSpec<C, K extends DecisionKind = DecisionKind> = SpecBase<C, K> &
   (K extends 'roll' ? { readonly [F in keyof AnswerFields<C>]?: undefined } : AnswerFields<C>);
@@ -54,6 +57,16 @@ export interface AnswerFields<C> {
    * (`'procedure'`: 13.1 step 5 for interceptions) or of its own decision state (`'decision'`: 14 step 9).
    */
   readonly closedBy: 'procedure' | 'decision';
+  /**
+   * Why an answer of this kind is refused once its step is over, in words (a sentence of src/text/refusals.ts); the
+   * rule it is cited with is `closedBy`'s.
+   */
+  readonly stepClosed: (c: ClosedStep) => Text;
+  /**
+   * Every legal answer, not only the ones the decision lists, from the decision's limits (explore --answers all; an
+   * enumerator of ./answer-spaces.ts, `listedAnswers` when the decision lists them all).
+   */
+  readonly answerSpace: (d: Decision, ctx: AnswerContext) => AnswerSet;
   /**
    * The restriction that refuses an answer of this kind when its step is not open to the sender, if one does (a
    * second power's interception after a success, 13.2 step 3; a withdrawal the rules forbid, 13.4).
@@ -121,6 +134,8 @@ export function cardWindow<C extends { readonly responding?: MajorPower | undefi
     declines: ['card.pass'],
     eager: false,
     closedBy: 'decision',
+    stepClosed: cardClosed,
+    answerSpace: cardAnswers,
     decline: (d) => ({ type: 'card.pass', power: d.power }),
   };
 }

@@ -5,6 +5,7 @@ import { dicePools, diceTotal } from '../../rules/dice.ts';
 import { landUnitsIn } from '../../rules/stacks.ts';
 import { sideLeader, sideStacks } from '../../rules/field-battle.ts';
 import { must } from '../../rules/must.ts';
+import { casualtiesClosed } from '../../text/refusals.ts';
 import { powerDat, powerName, ruList, unitTypeOne, unitsText, ruFormOf } from '../../text/names.ts';
 import { count, NOUNS } from '../../text/grammar.ts';
 import { cite } from '../../text/rules.ts';
@@ -19,6 +20,7 @@ import { LAND_UNIT_TYPES, type LandUnitType } from '../../schema/units.ts';
 import { hitRuleText } from '../../text/faces.ts';
 import { modifiersOf, modifiersText } from '../../text/modifiers.ts';
 import { base, decision, eventsOf, option, type Choice, type Waiting } from './common.ts';
+import { casualtiesAnswers } from './answer-spaces.ts';
 import { named } from './names.ts';
 import { cardTitle } from '../../data/cards.ts';
 import { nextRollsResponder } from '../../rules/rolls-cards.ts';
@@ -332,6 +334,8 @@ export const casualties = decision<FieldBattleContext, 'casualties'>({
   declines: [],
   eager: false,
   closedBy: 'decision',
+  stepClosed: casualtiesClosed,
+  answerSpace: casualtiesAnswers,
   answers: (w) => eventsOf(casualtyChoices(w)),
   // The options come with the default split first (ruling R16); the sort is stable, so it stays first among equals.
   decline: (d) => {

@@ -1,12 +1,13 @@
 // The procedure registry: for every machine, the kinds of decision its waiting states stand for, each with how it is
-// built, why an answer is refused and what the default policy answers. Adding a decision kind is a spec in its
-// procedure's module and a line here (docs/architecture.md).
+// built, why an answer is refused, what the default policy answers, the words of its closed step and its whole answer
+// space. Adding a decision kind is a spec in its procedure's module and a line here (docs/architecture.md): what the
+// engine and the explorer read of a kind by the kind alone (STEP_CLOSED, ANSWER_SPACES) is derived from these rows.
 import type { MachineId } from '../../../machines/index.ts';
 import { contextIf } from '../actors.ts';
 import type { Decision, DecisionKind } from '../../schema/decision.ts';
 import type { MajorPower } from '../../schema/power.ts';
 import { avoid, avoidRoll } from './avoid-battle.ts';
-import type { DecisionSpec, DecisionView, Waiting } from './common.ts';
+import type { AnswerFields, DecisionSpec, DecisionView, Waiting } from './common.ts';
 import { battleResponseCard } from './battle-cards.ts';
 import { battleRoll, casualties } from './field-battle.ts';
 import { intercept, interceptionRoll } from './interception.ts';
@@ -17,7 +18,7 @@ import { moveOnOrRetreat, withdraw } from './withdrawal.ts';
 
 type Specs = { readonly [K in DecisionKind]?: DecisionSpec<never, K> };
 
-export const PROCEDURE_DECISIONS: Readonly<Record<MachineId, Specs>> = {
+const ROWS = {
   movement: { move, card: responseCard },
   interception: { intercept, roll: interceptionRoll },
   avoidBattle: { avoid, roll: avoidRoll },
@@ -26,7 +27,45 @@ export const PROCEDURE_DECISIONS: Readonly<Record<MachineId, Specs>> = {
   relief: { relief: sortie },
   retreat: { retreat },
   siegeBreak: {},
-};
+} satisfies Record<MachineId, Specs>;
+
+export const PROCEDURE_DECISIONS: Readonly<Record<MachineId, Specs>> = ROWS;
+
+/** The decision kinds the rows stand for. */
+type RowKind = { [M in MachineId]: keyof (typeof ROWS)[M] }[MachineId];
+
+/** The compiler's check that every decision kind has a spec in some row: a kind without one does not compile. */
+const everyKindInARow: [Exclude<DecisionKind, RowKind>] extends [never] ? true : never = true;
+void everyKindInARow;
+
+/** The kinds answered by events other than dice: each spec of one of them has every answer field. */
+export type AnsweredKind = Exclude<DecisionKind, 'roll'>;
+
+/**
+ * One answer field of the specs, by kind, read from the rows (a kind some procedures share, the card windows', has
+ * the same field in each: test/engine/registry.test.ts). Complete: every kind is in a row (`everyKindInARow`) and
+ * every spec of an answered kind has the field (`DecisionSpec`).
+ */
+function byKind<F extends 'stepClosed' | 'answerSpace'>(
+  field: F,
+): { readonly [K in AnsweredKind]: AnswerFields<never>[F] } {
+  const out: Partial<Record<AnsweredKind, AnswerFields<never>[F]>> = {};
+  for (const specs of Object.values<Specs>(PROCEDURE_DECISIONS))
+    for (const [kind, spec] of Object.entries(specs) as [DecisionKind, DecisionSpec<never>][]) {
+      const value = spec[field] as AnswerFields<never>[F] | undefined;
+      if (kind !== 'roll' && value) out[kind] ??= value;
+    }
+  return out as { readonly [K in AnsweredKind]: AnswerFields<never>[F] };
+}
+
+/**
+ * Why an answer of each kind is refused when its step is over, in words: the rows' `stepClosed` by kind
+ * (src/text/refusals.ts holds the sentences; explain.ts reads the answering state's own spec).
+ */
+export const STEP_CLOSED = byKind('stepClosed');
+
+/** How each kind's whole answer space is enumerated: the rows' `answerSpace` by kind (src/review/answers.ts). */
+export const ANSWER_SPACES = byKind('answerSpace');
 
 /**
  * The spec of the decision a waiting state stands for. The one place where a waiting state's context, which the

@@ -11,6 +11,7 @@ import {
 } from '../../rules/interception.ts';
 import { withoutGoutyLeaders } from '../../rules/cards.ts';
 import { must } from '../../rules/must.ts';
+import { interceptClosed } from '../../text/refusals.ts';
 import { intoSpace, outOfSpace, powerGen, powerName, spaceName, unitsText } from '../../text/names.ts';
 import type { InterceptionContext } from '../../rules/procedures/interception.ts';
 import { stacksIn, totals } from '../../rules/stacks.ts';
@@ -23,6 +24,7 @@ import type { EngineEvent } from '../../schema/events.ts';
 import { MAX_OPTIONS } from './field-battle.ts';
 import { NO_UNITS, type Units } from '../../schema/units.ts';
 import { base, decision, option, refusedAnswer, unitsFields, type Waiting } from './common.ts';
+import { interceptAnswers } from './answer-spaces.ts';
 import { named } from './names.ts';
 import { attemptRoll } from './rolls.ts';
 
@@ -163,6 +165,8 @@ export const intercept = decision<InterceptionContext, 'intercept'>({
   declines: ['intercept.decline'],
   eager: true,
   closedBy: 'procedure',
+  stepClosed: interceptClosed,
+  answerSpace: interceptAnswers,
   // After a success only the successful power may try again (13.2 step 3).
   closedRefusal: ({ root, intercepted }, e) => {
     if (!intercepted || !root.leg || !('power' in e) || e.power === intercepted) return undefined;

@@ -7,12 +7,14 @@ import { must } from '../../rules/must.ts';
 import { candidateMoves, moveCost } from '../../rules/movement.ts';
 import type { World } from '../../rules/world.ts';
 import { MAJOR_POWERS, type MajorPower } from '../../schema/power.ts';
+import { moveClosed } from '../../text/refusals.ts';
 import { intoSpace, leaderName, outOfSpace, powerGen, powerName, spaceName, unitsText } from '../../text/names.ts';
 import type { MovementContext } from '../../rules/procedures/movement.ts';
 import { type Text, msg } from '../../text/text.ts';
 import { refusedPlayText } from '../../text/cards.ts';
 import type { Blocked, DecisionOf, DecisionOption } from '../../schema/decision.ts';
 import { base, cardWindow, decision, option, refusedAnswer, unitsFields, type Waiting } from './common.ts';
+import { moveAnswers } from './answer-spaces.ts';
 import { named } from './names.ts';
 
 function build(w: Waiting<MovementContext>): DecisionOf<'move'> {
@@ -70,6 +72,8 @@ export const move = decision<MovementContext, 'move'>({
   declines: [],
   eager: false,
   closedBy: 'decision',
+  stepClosed: moveClosed,
+  answerSpace: moveAnswers,
   decline: () => undefined,
 });
 

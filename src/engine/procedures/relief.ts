@@ -6,6 +6,7 @@ import { areSortiePiecesInside, checkSortie, powersHeldInside, sortieStacks } fr
 import { check } from '../../rules/verdict.ts';
 import { landUnitsInside } from '../../rules/siege.ts';
 import { stacksWhere, totals } from '../../rules/stacks.ts';
+import { reliefClosed } from '../../text/refusals.ts';
 import { spaceFrom, spaceName, powerName, unitsText } from '../../text/names.ts';
 import { type Text, msg } from '../../text/text.ts';
 import type { World } from '../../rules/world.ts';
@@ -14,6 +15,7 @@ import type { Blocked, DecisionOf } from '../../schema/decision.ts';
 import type { EventOf } from '../../schema/events.ts';
 import { LAND_UNIT_TYPES, landUnitCount, type Units } from '../../schema/units.ts';
 import { base, blockedOf, decision, eventsOf, option, unitsFields, type Choice, type Waiting } from './common.ts';
+import { sortieAnswers } from './answer-spaces.ts';
 import { named } from './names.ts';
 
 type SortieEvent = EventOf<'relief.declare'>;
@@ -123,6 +125,8 @@ export const sortie = decision<ReliefContext, 'relief'>({
   declines: [],
   eager: true,
   closedBy: 'decision',
+  stepClosed: reliefClosed,
+  answerSpace: sortieAnswers,
   answers: (w) => eventsOf(sortieChoices(w)),
   // The default policy holds everyone back.
   decline: (d) =>

@@ -1,6 +1,7 @@
 // The retreat procedure's decision (14.1): where the losing group goes, and what of it goes inside its own
 // fortified space (up to 4 land units, any leaders).
 import { must } from '../../rules/must.ts';
+import { retreatClosed } from '../../text/refusals.ts';
 import { enLandUnits, intoSpace, outOfSpace, powerName, ruLandUnits, spaceName, unitsText } from '../../text/names.ts';
 import type { RetreatContext } from '../../rules/procedures/retreat.ts';
 import {
@@ -18,6 +19,7 @@ import type { Blocked, DecisionOf, DecisionOption } from '../../schema/decision.
 import type { EngineEvent } from '../../schema/events.ts';
 import { landUnitCount, type Units } from '../../schema/units.ts';
 import { base, decision, eventsOf, option, refusedAnswer, unitsFields, type Choice, type Waiting } from './common.ts';
+import { retreatAnswers } from './answer-spaces.ts';
 import { named } from './names.ts';
 
 /**
@@ -206,6 +208,8 @@ export const retreat = decision<RetreatContext, 'retreat'>({
   declines: [],
   eager: false,
   closedBy: 'decision',
+  stepClosed: retreatClosed,
+  answerSpace: retreatAnswers,
   answers: (w) => eventsOf(retreatChoices(w)),
   /**
    * The first legal space by id, nothing inside; with no space, as many units inside as fit (cavalry first) and every

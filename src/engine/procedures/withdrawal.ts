@@ -2,6 +2,7 @@
 // formation does not outnumber the units inside, whether it moves on (option 1) or retreats (option 2).
 import { must } from '../../rules/must.ts';
 import { moveCost } from '../../rules/movement.ts';
+import { continueClosed, withdrawClosed } from '../../text/refusals.ts';
 import { inSpace, intoSpace, powerName, spaceFrom, spaceName } from '../../text/names.ts';
 import type { WithdrawalContext } from '../../rules/procedures/withdrawal.ts';
 import { landUnitsInside } from '../../rules/siege.ts';
@@ -13,6 +14,7 @@ import { activeLandUnits, checkWithdrawal, continueDestinations, withdrawalDecid
 import type { DecisionOf, DecisionOption } from '../../schema/decision.ts';
 import { landUnitCount } from '../../schema/units.ts';
 import { base, decision, option, refusedAnswer, type Waiting } from './common.ts';
+import { continueAnswers, withdrawAnswers } from './answer-spaces.ts';
 import { named } from './names.ts';
 
 /**
@@ -155,6 +157,8 @@ export const withdraw = decision<WithdrawalContext, 'withdraw'>({
   declines: ['withdraw.decline'],
   eager: true,
   closedBy: 'procedure',
+  stepClosed: withdrawClosed,
+  answerSpace: withdrawAnswers,
   // The same check as the decision's guard: a withdrawal the rules forbid says why (13.4, ruling R21).
   closedRefusal: ({ root }, e) => {
     if ((e.type !== 'withdraw.declare' && e.type !== 'withdraw.decline') || !root.leg) return undefined;
@@ -172,5 +176,7 @@ export const moveOnOrRetreat = decision<WithdrawalContext, 'continue'>({
   declines: ['move.stop'],
   eager: true,
   closedBy: 'decision',
+  stepClosed: continueClosed,
+  answerSpace: continueAnswers,
   decline: () => ({ type: 'move.stop' }),
 });
