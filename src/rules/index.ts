@@ -1,6 +1,9 @@
 // Every named restriction of the rules layer, for the statement coverage (docs/coverage.md), for reviewers, and —
 // as types — for src/text, which must word every one of them (RestrictionCode, FactsOf). One list of rules modules
-// gives both: a module with restrictions is one line here, and test/rules/registry.test.ts fails when one is left out.
+// gives both: a module with restrictions is one line here, under an id; src/text/reasons/index.ts words each module
+// under the same id (REASONS_BY_MODULE, typed by RuleModuleId), so a module whose reasons are written but which is
+// left out here does not compile, nor one listed here without its reasons; test/rules/modules.test.ts fails when a
+// module is left out of both, or a restriction out of its module's RESTRICTIONS.
 import * as avoidBattle from './avoid-battle.ts';
 import * as battleCards from './battle-cards.ts';
 import * as cards from './cards.ts';
@@ -15,8 +18,8 @@ import * as rollsCards from './rolls-cards.ts';
 import type { Facts, Restriction } from './verdict.ts';
 import * as withdrawal from './withdrawal.ts';
 
-/** The rules modules that define restrictions, each exporting them as `RESTRICTIONS` in the order they are checked. */
-export const RULE_MODULES = [
+/** The rules modules that define restrictions, by id; each exports them as `RESTRICTIONS`, in the order checked. */
+export const RULES_BY_MODULE = {
   formation,
   movement,
   interception,
@@ -29,7 +32,13 @@ export const RULE_MODULES = [
   battleCards,
   combatCards,
   rollsCards,
-] as const;
+} as const;
+
+/** A rules module's id: the key src/text/reasons/index.ts words its restrictions under. */
+export type RuleModuleId = keyof typeof RULES_BY_MODULE;
+
+/** The rules modules, in RULES_BY_MODULE's order. */
+export const RULE_MODULES: readonly (typeof RULES_BY_MODULE)[RuleModuleId][] = Object.values(RULES_BY_MODULE);
 
 type AnyRestriction = Restriction<never>;
 

@@ -1,7 +1,8 @@
 // Why a restriction refuses, in English and Russian: one renderer per restriction, in one file per rules file,
-// looked up by the refusal's code. The table's type lists every restriction of src/rules: leaving one out is a type
-// error.
-import type { FactsOf, RestrictionCode } from '../../rules/index.ts';
+// looked up by the refusal's code. The tables are keyed by the rules modules' ids (RuleModuleId, src/rules/index.ts),
+// each typed by its module's restrictions: leaving a restriction out, a module out, or wording a module the rules'
+// list of modules lacks is a type error.
+import type { FactsOf, RestrictionCode, RuleModuleId, RULES_BY_MODULE } from '../../rules/index.ts';
 import { own } from '../../rules/own.ts';
 import type { Refusal } from '../../rules/verdict.ts';
 import type { Text } from '../text.ts';
@@ -16,26 +17,38 @@ import { MOVEMENT_REASONS } from './movement.ts';
 import { RELIEF_REASONS } from './relief.ts';
 import { RETREAT_REASONS } from './retreat.ts';
 import { ROLLS_CARD_REASONS } from './rolls-cards.ts';
-import type { NameSource, Renderer } from './types.ts';
+import type { NameSource, Renderer, RenderersOf } from './types.ts';
 import { WITHDRAWAL_REASONS } from './withdrawal.ts';
 
 export type { NameSource, Renderer };
 
-/** Every restriction's renderer, by code. */
-export const REASONS: { readonly [C in RestrictionCode]: Renderer<FactsOf<C>> } = {
-  ...AVOID_BATTLE_REASONS,
-  ...BATTLE_CARD_REASONS,
-  ...CARD_REASONS,
-  ...CASUALTY_REASONS,
-  ...COMBAT_CARD_REASONS,
-  ...FORMATION_REASONS,
-  ...INTERCEPTION_REASONS,
-  ...MOVEMENT_REASONS,
-  ...RELIEF_REASONS,
-  ...RETREAT_REASONS,
-  ...ROLLS_CARD_REASONS,
-  ...WITHDRAWAL_REASONS,
-};
+/**
+ * Each rules module's renderers, under its id in RULES_BY_MODULE: one entry per module, no more (an entry for a module
+ * the rules do not list is an excess property), each typed by the restrictions its module exports.
+ */
+export const REASONS_BY_MODULE = {
+  avoidBattle: AVOID_BATTLE_REASONS,
+  battleCards: BATTLE_CARD_REASONS,
+  cards: CARD_REASONS,
+  casualties: CASUALTY_REASONS,
+  combatCards: COMBAT_CARD_REASONS,
+  formation: FORMATION_REASONS,
+  interception: INTERCEPTION_REASONS,
+  movement: MOVEMENT_REASONS,
+  relief: RELIEF_REASONS,
+  retreat: RETREAT_REASONS,
+  rollsCards: ROLLS_CARD_REASONS,
+  withdrawal: WITHDRAWAL_REASONS,
+} as const satisfies { readonly [M in RuleModuleId]: RenderersOf<(typeof RULES_BY_MODULE)[M]> };
+
+/**
+ * Every restriction's renderer, by code: the modules' tables merged (complete, since every module of RULES_BY_MODULE
+ * has its table, and the restriction union is the modules' exports).
+ */
+export const REASONS: { readonly [C in RestrictionCode]: Renderer<FactsOf<C>> } = Object.assign(
+  {},
+  ...Object.values(REASONS_BY_MODULE),
+) as { readonly [C in RestrictionCode]: Renderer<FactsOf<C>> };
 
 /**
  * The reason of a refusal in both languages, from its code and facts (a refusal of the rules, a blocked answer or an
