@@ -3,12 +3,16 @@
 // strict mode (which calls getSnapshot twice and would report a store that gives a new object each time).
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createSession, parseScenario } from '../../../src/index.ts';
-import vienna from '../../../examples/vienna-1517.json' with { type: 'json' };
+import { createSession } from '../../../src/index.ts';
+import { scenario, SEED } from './game.ts';
 import { Seat } from './seat.tsx';
 
-const { events: _script, ...scenario } = vienna;
-const session = createSession(parseScenario(scenario), { seed: 1 });
+const session = createSession(scenario, { seed: SEED });
+// With ?throwing, a listener of the host's that throws at every change: the seats show what it threw (observerErrors).
+if (new URLSearchParams(location.search).has('throwing'))
+  session.subscribe((update) => {
+    throw new Error(`listener failure (${update.kind})`);
+  });
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Seat session={session} power="hapsburg" />

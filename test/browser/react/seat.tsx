@@ -1,14 +1,21 @@
 import { useMemo, useState, useSyncExternalStore } from 'react';
-import type { Power, SendResult, Session } from '../../../src/index.ts';
+import type { Power, SendResult, Session, UndoResult } from '../../../src/index.ts';
 
 /** One seat at the table: the board and the decision as `power` sees them, its answers, and the host's undo. */
 export function Seat({ session, power }: { session: Session; power: Power }) {
   const seat = useMemo(() => session.view(power), [session, power]);
   const view = useSyncExternalStore(seat.subscribe, seat.getSnapshot);
   const { canUndo } = useSyncExternalStore(session.subscribe, session.getSnapshot);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const answer = (r: SendResult) => setRefusal(r.ok ? null : r.error.message);
+  const [problem, setProblem] = useState<string | null>(null);
+  // Shown under the answers: a refusal, or what the host's listeners or inspector threw while an answer (or an undo)
+  // was taken all the same (its observerErrors).
+  const answer = (r: SendResult | UndoResult) => {
+    if (!r.ok) return setProblem(r.error.message);
+    const thrown = (r.observerErrors ?? []).map((e) => `${e.source}: ${String(e.error)}`);
+    setProblem(thrown.length > 0 ? thrown.join('; ') : null);
+  };
   const d = view.pending;
+  const battle = view.summary.battle;
   return (
     <section data-seat={power}>
       <ul className="board">
@@ -28,6 +35,16 @@ export function Seat({ session, power }: { session: Session; power: Power }) {
           </li>
         ))}
       </ol>
+      {/* The field battle once it is fought (14): each side's dice as rolled, its hits, and whether it won. */}
+      {battle && (
+        <ul className="battle">
+          {(['attacker', 'defender'] as const).map((side) => (
+            <li key={side} data-side={side} data-won={battle.winner === side}>
+              {battle[side].powers.join(' ')}: {battle[side].rolled.join(' ')} — {battle[side].hits} hits
+            </li>
+          ))}
+        </ul>
+      )}
       {d === null ? (
         <p className="over">Winner: {view.result?.summary.battle?.winnerPower ?? 'no battle'}</p>
       ) : !view.yours ? (
@@ -48,8 +65,8 @@ export function Seat({ session, power }: { session: Session; power: Power }) {
           ))}
         </div>
       )}
-      {refusal && <p role="alert">{refusal}</p>}
-      <button className="undo" disabled={!canUndo} onClick={() => session.undo()}>
+      {problem && <p role="alert">{problem}</p>}
+      <button className="undo" disabled={!canUndo} onClick={() => answer(session.undo())}>
         Undo
       </button>
     </section>
