@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -120,4 +120,19 @@ export async function serveStatic(root: string): Promise<{ readonly server: Serv
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+/**
+ * A port nothing listens on, for a server that takes a port number and does not report one (createInspectorServer):
+ * 127.0.0.1 asked for a free port, then released.
+ */
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createNetServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => done(port));
+    });
+  });
 }

@@ -8,7 +8,7 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { StatelyInspectionEvent } from '@statelyai/inspect';
@@ -17,6 +17,7 @@ import { build } from 'esbuild';
 import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { WebSocket } from 'ws';
+import { freePort } from './chromium.ts';
 import type { InspectorPage, Played } from './inspector/page.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -227,18 +228,6 @@ describe.skipIf(SKIP)('inspecting a session in Chromium with @statelyai/inspect'
     TEST_MS,
   );
 });
-
-/** A port nothing listens on, for createInspectorServer (which takes a port number and does not report one). */
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createNetServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => done(port));
-    });
-  });
-}
 
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript' };
 

@@ -2,17 +2,19 @@
 // temporary host project, offline (the dependencies are packed from this checkout's node_modules, so no registry is
 // needed), then what a host does with it — type-check under Vite's vanilla-ts settings made stricter, compile and
 // run with plain node, call the installed `his` binary, serve a Python client, bundle the engine for the browser
-// (its budget), and build a React page with the Stately inspector that Chromium plays from the installed package.
+// (its budget), and build a React page that Chromium plays from the installed package with each Stately inspector:
+// the browser inspector, and the WebSocket inspector sending to the host's inspector server in Node.
 // Slow by nature (a build, an install, a bundle: a minute or more on a loaded machine), so the set-up has a wide
 // timeout; no assertion is about speed.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { gzipSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CHROMIUM, launch, serveStatic, SKIP as NO_CHROMIUM } from '../browser/chromium.ts';
+import { CHROMIUM, freePort, launch, serveStatic, SKIP as NO_CHROMIUM } from '../browser/chromium.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const TSC = join(ROOT, 'node_modules', '.bin', 'tsc');
@@ -348,17 +350,22 @@ if (out) out.textContent = JSON.stringify({ kind: session.pending?.kind, prompt:
 
 // The React page a host builds (Vite with @vitejs/plugin-react), importing the installed package by name: two seats
 // of one session of the worked example in strict mode, each the component of docs/api.md (test/browser/react/seat.tsx,
-// its import of the sources replaced by the package's name), the session a store for useSyncExternalStore, and the
-// Stately browser inspector attached. The inspector's default window is the hosted https://stately.ai/inspect, which
-// needs the network: as docs/api.md says, `url` names a page of the host's own that runs createBrowserReceiver.
+// its import of the sources replaced by the package's name), the session a store for useSyncExternalStore, and a
+// Stately inspector attached. By default the browser inspector, whose default window is the hosted
+// https://stately.ai/inspect, which needs the network: as docs/api.md says, `url` names a page of the host's own that
+// runs createBrowserReceiver. With `?inspector=ws://…`, the WebSocket inspector, sending to an inspector server
+// (createInspectorServer, run by the host in Node: INSPECTOR_SERVER).
 const APP_MAIN = `import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserInspector } from '@statelyai/inspect';
+import { createBrowserInspector, createWebSocketInspector } from '@statelyai/inspect';
 import { createSession, parseScenario } from 'his-procedures';
 import vienna from 'his-procedures/examples/vienna-1517.json' with { type: 'json' };
 import { Seat } from './seat.tsx';
 
-const inspector = createBrowserInspector({ url: new URL('receiver.html', location.href).href });
+const server = new URLSearchParams(location.search).get('inspector');
+const inspector = server
+  ? createWebSocketInspector({ url: server })
+  : createBrowserInspector({ url: new URL('receiver.html', location.href).href });
 // Seed 4 plays the book's course when every answer is the first one offered: the interception from Graz succeeds,
 // the field battle is fought, the Hapsburgs win and the Ottoman army retreats.
 const session = createSession(parseScenario({ ...vienna, events: [] }), { seed: 4, inspect: inspector.inspect });
@@ -379,6 +386,28 @@ const APP_RECEIVER = `import { createBrowserReceiver, type StatelyInspectionEven
 const received: StatelyInspectionEvent[] = [];
 Object.assign(window, { received });
 createBrowserReceiver().subscribe((event) => void received.push(event));
+`;
+
+/**
+ * The host's inspector server, a dev script in Node (docs/api.md): createInspectorServer on the port it is given and
+ * a createWebSocketReceiver client of it, both from the installed @statelyai/inspect, writing each event the server
+ * relays as a line of JSON. "ready" once the server listens (it binds its port as it is created); it stops the
+ * server and exits when its standard input ends.
+ */
+const INSPECTOR_SERVER = `import { createWebSocketReceiver } from '@statelyai/inspect';
+import { createInspectorServer } from '@statelyai/inspect/server';
+
+const port = Number(process.argv[2]);
+const server = createInspectorServer({ port, autoOpen: false });
+createWebSocketReceiver({ server: \`ws://127.0.0.1:\${port}\` }).subscribe((event) => {
+  process.stdout.write(\`\${JSON.stringify(event)}\\n\`);
+});
+process.stdout.write('ready\\n');
+process.stdin.resume();
+process.stdin.on('end', () => {
+  server.stop();
+  process.exit(0);
+});
 `;
 
 const appPage = (title: string, script: string) =>
@@ -457,6 +486,7 @@ beforeAll(() => {
   writeFileSync(join(host, 'app', 'receiver.ts'), APP_RECEIVER);
   writeFileSync(join(host, 'app', 'index.html'), appPage('his-procedures: two seats in React', 'main.tsx'));
   writeFileSync(join(host, 'app', 'receiver.html'), appPage('his-procedures: the inspector', 'receiver.ts'));
+  writeFileSync(join(host, 'inspector-server.mjs'), INSPECTOR_SERVER);
 }, SETUP_TIMEOUT);
 
 afterAll(() => {
@@ -858,7 +888,7 @@ describe('the packed package', () => {
       expect(files).toContain(join(host, 'app', 'seat.tsx'));
       expect(appCode).not.toMatch(/["']node:[a-z_/]+["']/);
       console.info(
-        `React page with the inspector: ${(appCode.length / 1024).toFixed(0)} KiB, ${(gzipSync(appCode).length / 1024).toFixed(0)} KiB gzip`,
+        `React page with both inspectors: ${(appCode.length / 1024).toFixed(0)} KiB, ${(gzipSync(appCode).length / 1024).toFixed(0)} KiB gzip`,
       );
     });
 
@@ -876,71 +906,100 @@ describe('the packed package', () => {
       STEP_TIMEOUT,
     );
 
+    /** A browser context whose every page reports its exceptions, console errors and requests for anything off `origin`. */
+    async function watched(origin: string): Promise<{ context: BrowserContext; problems: string[] }> {
+      const context = await browser!.newContext();
+      const problems: string[] = [];
+      context.on('page', (p: Page) => {
+        p.on('pageerror', (e) => void problems.push(`${p.url()}: exception: ${e.message}`));
+        p.on('console', (m) => void (m.type() === 'error' && problems.push(`${p.url()}: console: ${m.text()}`)));
+        p.on('requestfailed', (r) => void problems.push(`${p.url()}: request failed: ${r.url()}`));
+        p.on('request', (r) => {
+          if (!r.url().startsWith(`${origin}/`) && !r.url().startsWith('data:'))
+            problems.push(`${p.url()}: request: ${r.url()}`);
+        });
+      });
+      return { context, problems };
+    }
+
+    /**
+     * The React page played by clicks, as a person at the table would: each seat shown its own decision only, the
+     * interception answered and undone, then to the end by the first answer each time; both seats show the field
+     * battle's dice and the book's winner, and no answer or undo was refused or had an observer throw (the component's
+     * alert shows both).
+     */
+    async function playSeats(page: Page): Promise<void> {
+      await page.waitForSelector('body[data-ready="true"] section[data-seat="ottoman"]');
+      const hapsburg = page.locator('section[data-seat="hapsburg"]');
+      const ottoman = page.locator('section[data-seat="ottoman"]');
+      // The component's alert, after each answer and undo: a refusal, or what an observer threw (observerErrors).
+      const noAlert = async () => expect(await page.getByRole('alert').allTextContents()).toEqual([]);
+      const decision = async (seat: typeof hapsburg) => ({
+        prompt: await seat.locator('.decision p').textContent(),
+        answers: await seat.locator('.decision button').allTextContents(),
+      });
+
+      // 13.2 step 1: the interception is the Hapsburgs' decision; the Ottoman seat waits and sees the formation.
+      await expect.poll(() => ottoman.locator('.waiting').textContent()).toBe('Waiting for Hapsburg');
+      expect(await ottoman.locator('.moving').textContent()).toBe('pressburg → vienna');
+      expect(await ottoman.locator('.decision').count()).toBe(0);
+      const asked = await decision(hapsburg);
+      expect(asked.prompt).toMatch(/intercept/i);
+      expect(asked.answers.some((a) => /Graz/.test(a))).toBe(true);
+      expect(await hapsburg.locator('.undo').isDisabled()).toBe(true);
+
+      // A listed answer, by a click: the decision moves on to the interception roll, and undo is offered.
+      await hapsburg.locator('.decision button:not([disabled])', { hasText: 'Graz' }).first().click();
+      await expect.poll(() => hapsburg.getByRole('button', { name: 'Roll' }).count()).toBe(1);
+      await noAlert();
+      expect((await decision(hapsburg)).prompt).not.toBe(asked.prompt);
+      expect(await hapsburg.locator('.undo').isDisabled()).toBe(false);
+
+      // Undo: the interception decision comes back as it was, with the same answers, and nothing to undo.
+      await hapsburg.locator('.undo').click();
+      await expect.poll(() => decision(hapsburg)).toEqual(asked);
+      await noAlert();
+      expect(await hapsburg.locator('.undo').isDisabled()).toBe(true);
+      expect(await ottoman.locator('.waiting').textContent()).toBe('Waiting for Hapsburg');
+
+      // The interception again, then to the end by clicks (the first answer each time): each seat answers its own
+      // decisions only, and both seats see the field battle (14) and the book's winner.
+      await hapsburg.locator('.decision button:not([disabled])', { hasText: 'Graz' }).first().click();
+      await noAlert();
+      for (let guard = 0; guard < 20; guard++) {
+        if ((await page.locator('.over').count()) > 0) break;
+        const mine = (await hapsburg.locator('.decision').count()) > 0 ? hapsburg : ottoman;
+        const other = mine === hapsburg ? ottoman : hapsburg;
+        expect(await other.locator('.decision').count()).toBe(0);
+        await mine.locator('.decision button:not([disabled])').first().click();
+        await noAlert();
+      }
+      expect(await hapsburg.locator('.over').textContent()).toBe('Winner: hapsburg');
+      expect(await ottoman.locator('.over').textContent()).toBe(await hapsburg.locator('.over').textContent());
+      for (const seat of [hapsburg, ottoman]) {
+        expect(await seat.locator('.battle li[data-side="attacker"]').textContent()).toMatch(
+          /^ottoman: [1-6]( [1-6])* — \d+ hits$/,
+        );
+        expect(await seat.locator('.battle li[data-side="defender"]').textContent()).toMatch(
+          /^hapsburg: [1-6]( [1-6])* — \d+ hits$/,
+        );
+        expect(await seat.locator('.battle li[data-won="true"]').getAttribute('data-side')).toBe('defender');
+      }
+    }
+
     test(
       '[13.2][14][14.1] runs in Chromium: the React page of the installed package shows each seat its decision, answers by a click, undoes it, plays to the end, and its browser inspector gets the whole actor tree, with no error on any page',
       async (ctx) => {
         ctx.skip(NO_CHROMIUM, `${CHROMIUM} is not installed (apt-get install -y chromium)`);
         const { server, origin } = await serveStatic(appWeb);
-        const context = await browser!.newContext();
-        const problems: string[] = [];
-        const watch = (p: Page) => {
-          p.on('pageerror', (e) => void problems.push(`${p.url()}: exception: ${e.message}`));
-          p.on('console', (m) => void (m.type() === 'error' && problems.push(`${p.url()}: console: ${m.text()}`)));
-          p.on('requestfailed', (r) => void problems.push(`${p.url()}: request failed: ${r.url()}`));
-          p.on('request', (r) => {
-            if (!r.url().startsWith(`${origin}/`) && !r.url().startsWith('data:'))
-              problems.push(`${p.url()}: request: ${r.url()}`);
-          });
-        };
-        context.on('page', watch);
+        const { context, problems } = await watched(origin);
         try {
           const page = await context.newPage();
           // The inspector opens its window (here the host's receiver page) as the session is created.
           const opened = context.waitForEvent('page');
           await page.goto(`${origin}/index.html`);
           const inspectorWindow = await opened;
-          await page.waitForSelector('body[data-ready="true"] section[data-seat="ottoman"]');
-          const hapsburg = page.locator('section[data-seat="hapsburg"]');
-          const ottoman = page.locator('section[data-seat="ottoman"]');
-          const decision = async (seat: typeof hapsburg) => ({
-            prompt: await seat.locator('.decision p').textContent(),
-            answers: await seat.locator('.decision button').allTextContents(),
-          });
-
-          // 13.2 step 1: the interception is the Hapsburgs' decision; the Ottoman seat waits and sees the formation.
-          await expect.poll(() => ottoman.locator('.waiting').textContent()).toBe('Waiting for Hapsburg');
-          expect(await ottoman.locator('.moving').textContent()).toBe('pressburg → vienna');
-          expect(await ottoman.locator('.decision').count()).toBe(0);
-          const asked = await decision(hapsburg);
-          expect(asked.prompt).toMatch(/intercept/i);
-          expect(asked.answers.some((a) => /Graz/.test(a))).toBe(true);
-          expect(await hapsburg.locator('.undo').isDisabled()).toBe(true);
-
-          // A listed answer, by a click: the decision moves on to the interception roll, and undo is offered.
-          await hapsburg.locator('.decision button:not([disabled])', { hasText: 'Graz' }).first().click();
-          await expect.poll(() => hapsburg.getByRole('button', { name: 'Roll' }).count()).toBe(1);
-          expect((await decision(hapsburg)).prompt).not.toBe(asked.prompt);
-          expect(await hapsburg.locator('.undo').isDisabled()).toBe(false);
-
-          // Undo: the interception decision comes back as it was, with the same answers, and nothing to undo.
-          await hapsburg.locator('.undo').click();
-          await expect.poll(() => decision(hapsburg)).toEqual(asked);
-          expect(await hapsburg.locator('.undo').isDisabled()).toBe(true);
-          expect(await ottoman.locator('.waiting').textContent()).toBe('Waiting for Hapsburg');
-
-          // The interception again, then to the end by clicks (the first answer each time): each seat answers its own
-          // decisions only, and both seats see the book's winner.
-          await hapsburg.locator('.decision button:not([disabled])', { hasText: 'Graz' }).first().click();
-          for (let guard = 0; guard < 20; guard++) {
-            if ((await page.locator('.over').count()) > 0) break;
-            const mine = (await hapsburg.locator('.decision').count()) > 0 ? hapsburg : ottoman;
-            const other = mine === hapsburg ? ottoman : hapsburg;
-            expect(await other.locator('.decision').count()).toBe(0);
-            await mine.locator('.decision button:not([disabled])').first().click();
-          }
-          expect(await hapsburg.locator('.over').textContent()).toBe('Winner: hapsburg');
-          expect(await ottoman.locator('.over').textContent()).toBe(await hapsburg.locator('.over').textContent());
-          expect(await page.locator('[role="alert"]').count()).toBe(0);
+          await playSeats(page);
 
           // The inspector window got the movement root and each procedure of the book's play under it.
           const received = await receivedBy(inspectorWindow, BOOK_MACHINES.length);
@@ -961,8 +1020,134 @@ describe('the packed package', () => {
       },
       STEP_TIMEOUT,
     );
+
+    test(
+      "[13.2][14][14.1] runs in Chromium with the WebSocket inspector: the React page of the installed package plays to the end, undo included, and the host's createInspectorServer relays the whole actor tree, the movement root and the worked example's events, to a createWebSocketReceiver in Node, with no error and no observerErrors",
+      async (ctx) => {
+        ctx.skip(NO_CHROMIUM, `${CHROMIUM} is not installed (apt-get install -y chromium)`);
+        const port = await freePort();
+        const inspectorUrl = `ws://127.0.0.1:${port}`;
+        // The host's dev script (INSPECTOR_SERVER), with its own installed @statelyai/inspect.
+        const relay = spawn(process.execPath, ['inspector-server.mjs', String(port)], {
+          cwd: host,
+          stdio: ['pipe', 'pipe', 'pipe'],
+        });
+        let stderr = '';
+        relay.stderr.on('data', (chunk) => void (stderr += String(chunk)));
+        const lines: string[] = [];
+        createInterface({ input: relay.stdout }).on('line', (line) => void lines.push(line));
+        const relayed = (): Relayed[] => lines.filter((l) => l !== 'ready').map((l) => JSON.parse(l) as Relayed);
+        const exited = new Promise<number | null>((done) => relay.once('exit', done));
+        const { server, origin } = await serveStatic(appWeb);
+        const { context, problems } = await watched(origin);
+        const sockets: string[] = [];
+        context.on('page', (p: Page) => p.on('websocket', (w) => void sockets.push(w.url())));
+        try {
+          await expect.poll(() => lines[0], { timeout: 30_000 }).toBe('ready');
+          const page = await context.newPage();
+          await page.goto(`${origin}/index.html?inspector=${encodeURIComponent(inspectorUrl)}`);
+          // The inspector converts and sends each event in an idle callback, and headless Chromium starts an idle
+          // period only after a frame, which it draws only when something changes: a page that stops changing holds
+          // its last events (seen here: nothing after the last answer's first events, for as long as one waits). So
+          // each look at what the server relayed first asks the page for a frame.
+          const relayedOnce = (met: (got: readonly Relayed[]) => boolean) =>
+            expect
+              .poll(
+                async () => {
+                  await page.evaluate('new Promise((drawn) => requestAnimationFrame(() => drawn(null)))');
+                  return met(relayed());
+                },
+                { timeout: 30_000 },
+              )
+              .toBe(true);
+          // The root arrives before the first answer (the server keeps its last 200 messages for a late client:
+          // waiting here, none is lost to the receiver whenever it connected).
+          await relayedOnce((got) => got.some((e) => e.type === '@xstate.actor' && e.name === 'movement'));
+          await playSeats(page);
+          // The move is over: the root's last snapshot is done.
+          await relayedOnce((got) => {
+            const root = got.find((e) => e.type === '@xstate.actor' && e.parentId === undefined);
+            return got.some(
+              (e) => e.type === '@xstate.snapshot' && e.sessionId === root?.sessionId && e.snapshot?.status === 'done',
+            );
+          });
+          const received = relayed();
+          const actors = received.filter((e) => e.type === '@xstate.actor');
+          const byId = new Map(actors.map((a) => [a.sessionId, a]));
+          // The whole tree: one root, the movement machine, and each procedure of the book's play under the parent it
+          // names, all of the one root.
+          const roots = actors.filter((a) => a.parentId === undefined);
+          expect(roots.map((a) => a.name)).toEqual(['movement']);
+          for (const a of actors) {
+            if (a.parentId !== undefined) expect(byId.has(a.parentId), `parent of ${a.name}`).toBe(true);
+            expect(a.rootId, `root of ${a.name}`).toBe(roots[0]!.sessionId);
+          }
+          expect([...new Set(actors.map((a) => a.name))]).toEqual(BOOK_MACHINES);
+          // The root arrives with its board, the Ottoman army on its way: Charles V's 8 regulars at Graz, Ferdinand
+          // in Vienna.
+          expect(roots[0]!.snapshot?.context).toMatchObject({
+            world: {
+              position: {
+                stacks: expect.arrayContaining([
+                  expect.objectContaining({ space: 'graz', power: 'hapsburg', regulars: 8, leaders: ['charles-v'] }),
+                  expect.objectContaining({ space: 'vienna', power: 'hapsburg', leaders: ['ferdinand'] }),
+                ]),
+              },
+            },
+          });
+          // The answers of the worked example's course, each to the procedure that asked for it: the interception from
+          // Graz (13.2), declared twice (undone once), its roll, the field battle's two rolls (14), the casualties
+          // chosen, then the engine's forced answers (ruling R9): the other side's casualties and the retreat (14.1).
+          const events = received.filter((e) => e.type === '@xstate.event');
+          for (const e of events) expect(byId.has(e.sessionId), `event ${e.event?.type} of ${e.sessionId}`).toBe(true);
+          const answers = events
+            .filter((e) => e.sourceId === undefined && !e.event?.type.startsWith('xstate.'))
+            .map((e) => [e.event?.type, byId.get(e.sessionId)?.name]);
+          expect(answers).toEqual([
+            ['intercept.declare', 'interception'],
+            ['intercept.declare', 'interception'],
+            ['dice.rolled', 'interception'],
+            ['dice.rolled', 'fieldBattle'],
+            ['dice.rolled', 'fieldBattle'],
+            ['casualties.assign', 'fieldBattle'],
+            ['casualties.assign', 'fieldBattle'],
+            ['retreat.declare', 'retreat'],
+          ]);
+          for (const e of events.filter((r) => r.event?.type === 'intercept.declare'))
+            expect(e.event).toMatchObject({ power: 'hapsburg', from: 'graz', leaders: ['charles-v'] });
+          for (const e of events.filter((r) => r.event?.type === 'dice.rolled'))
+            expect(e.event?.['values']).toEqual(expect.arrayContaining([expect.any(Number)]));
+          for (const e of received.filter((r) => r.type === '@xstate.snapshot'))
+            expect(byId.has(e.sessionId), `snapshot of ${e.sessionId}`).toBe(true);
+          // The page opened one socket, the inspector's to the host's server, never again (the inspector reconnects
+          // after an error); nothing failed on the page or in Node.
+          expect(sockets).toEqual([`${inspectorUrl}/`]);
+          expect(problems).toEqual([]);
+          relay.stdin.end();
+          expect(await exited).toBe(0);
+          expect(stderr).toBe('');
+        } finally {
+          await context.close();
+          server.close();
+          if (relay.exitCode === null) relay.kill();
+        }
+      },
+      STEP_TIMEOUT,
+    );
   });
 });
+
+/** What the host's inspector server relays (a line of its output), as far as the test reads it. */
+interface Relayed {
+  readonly type: string;
+  readonly sessionId: string;
+  readonly name?: string;
+  readonly rootId?: string;
+  readonly parentId?: string;
+  readonly sourceId?: string;
+  readonly event?: { readonly type: string; readonly [field: string]: unknown };
+  readonly snapshot?: { readonly status?: string; readonly context?: unknown };
+}
 
 interface Received {
   readonly type: string;
