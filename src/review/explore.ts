@@ -49,6 +49,7 @@ import { rollOutcomes } from './outcomes.ts';
 import { QueryPropertyError, queryPosition, type QueryPosition } from './strict-query.ts';
 import { applyDelta, DeltaTable, summaryDelta } from './summary-delta.ts';
 import { Reached } from './transitions.ts';
+import { pendingEdges, StateGraph, type PendingEdges } from './state-graph.ts';
 
 /** What a reviewer's invariant sees at a state: where everything stands, what the game waits for, and the result at the end. */
 export interface ExploreNode {
@@ -583,6 +584,15 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}, ho
     throw new Error('a memo kept between explorations is for the odds under a built-in policy only');
   const kept = hooks.memo ?? exploreMemo();
   const memo = kept.subtrees;
+  // What only needs each end position's chance, path count and marginals keeps the states as a graph and lets the
+  // chances flow forward at the end (src/review/state-graph.ts): memory and work proportional to the states and their
+  // edges. A query's summaries and shortest paths, an answer's own subtree (the advisor) and a memo kept between
+  // explorations need each state's classes of paths below it: those keep them (`merge`).
+  const graph = tracksSummary || hooks.perAnswer || hooks.memo ? undefined : new StateGraph();
+  /** A state whose future is known: its classes of paths, or its number in the graph. */
+  type Known = Subtree | number;
+  const pathsOf = (k: Known) => (typeof k === 'number' ? graph!.paths(k) : sumPaths(k));
+  const nodesOf = (k: Known) => (typeof k === 'number' ? graph!.nodes(k) : k.nodes);
   // A class's key names its end position by a small number: the position's JSON is long, and keys are made for every
   // class of every subtree at every edge.
   const endIds = kept.endIds;
@@ -752,6 +762,8 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}, ho
     readonly branches: Iterator<Branch>;
     next: IteratorResult<Branch>;
     readonly classes: Map<string, PathClass>;
+    /** In the graph: the edges to the branches' states. */
+    readonly edges: PendingEdges | undefined;
     nodes: number;
     /** The branch whose subtree is being explored, with what its edge added. */
     taken?: { readonly b: Branch; readonly edge: number; readonly edgeDelta: number } | undefined;
@@ -784,7 +796,7 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}, ho
    * Enters a state: its subtree when it is known at once (memoised, or the end of the move), otherwise the frame
    * that expands it.
    */
-  const enter = (s: Session, path: Trail<string>, events: Trail<EngineEvent>): Subtree | Frame => {
+  const enter = (s: Session, path: Trail<string>, events: Trail<EngineEvent>): Known | Frame => {
     // Once the move is over, nothing is left but its result: end states with the same result position have the same
     // (one-path) future, and its JSON is a shorter key than the whole tree's.
     // The result itself (its summary worded, both frozen) is read only at an end position not met before.
@@ -794,9 +806,9 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}, ho
     // The first state of an exploration per answer branches on every listed answer, not on the policy's: what it
     // finds is not the policy's future of that state, so it is neither looked up nor kept (a roll is the same both ways).
     const listed = s === answersAt && s.pending !== null && s.pending.kind !== 'roll';
-    const known = listed ? undefined : memo.get(key);
-    if (known) {
-      pathsSoFar += sumPaths(known);
+    const known = listed ? undefined : graph ? graph.get(key) : memo.get(key);
+    if (known !== undefined) {
+      pathsSoFar += pathsOf(known);
       if (pathsSoFar >= maxPaths) throw new Stop('maxPaths');
       return known;
     }
@@ -815,6 +827,11 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}, ho
             : { position: deepFreeze(over!), description: describeSummary(summaryOf(s)) },
         );
       pathsSoFar++;
+      if (graph) {
+        const id = graph.end(key, end!);
+        if (pathsSoFar >= maxPaths) throw new Stop('maxPaths');
+        return id;
+      }
       const leaf: Subtree = {
         classes: new Map([
           [
@@ -855,6 +872,7 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}, ho
       branches,
       next: branches.next(),
       classes: new Map(),
+      edges: graph ? pendingEdges() : undefined,
       nodes: 1,
     };
   };
@@ -863,9 +881,9 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}, ho
    * Explores every path below `start`. Iterative, with a stack of frames: a move as long as its decisions (thousands
    * of interceptions) costs heap, not the call stack; a path and its events are shared lists, one link per state.
    */
-  const visit = (start: Session, path: Trail<string>, events: Trail<EngineEvent>): Subtree => {
+  const visit = (start: Session, path: Trail<string>, events: Trail<EngineEvent>): Known => {
     const first = enter(start, path, events);
-    if (!('branches' in first)) return first;
+    if (!isFrame(first)) return first;
     const stack: Frame[] = [first];
     for (;;) {
       const f = stack.at(-1)!;
@@ -908,7 +926,7 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}, ho
         // Tracked, the summaries are the worded ones (handsOut).
         const edgeDelta = tracksSummary ? deltas.intern(summaryDelta(f.before as Summary, after as Summary)) : 0;
         const sub = enter(s, where_, events_);
-        if ('branches' in sub) {
+        if (isFrame(sub)) {
           f.taken = { b, edge, edgeDelta };
           child = sub;
           break;
@@ -920,8 +938,12 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}, ho
         continue;
       }
       // Every branch of this state is explored: its subtree is known.
-      const subtree: Subtree = { classes: f.classes, nodes: f.nodes };
-      if (!f.listed) memo.set(f.key, subtree);
+      let subtree: Known;
+      if (graph) subtree = graph.finish(f.key, f.edges!);
+      else {
+        subtree = { classes: f.classes, nodes: f.nodes };
+        if (!f.listed) memo.set(f.key, subtree);
+      }
       stack.pop();
       const parent = stack.at(-1);
       if (!parent) return subtree;
@@ -932,7 +954,16 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}, ho
   };
 
   /** A branch's subtree added to its state's; a listed answer of the first decision is kept apart too. */
-  const mergeBranch = (f: Frame, b: Branch, edge: number, edgeDelta: number, sub: Subtree) => {
+  const mergeBranch = (f: Frame, b: Branch, edge: number, edgeDelta: number, sub: Known) => {
+    if (typeof sub === 'number') {
+      const e = f.edges!;
+      e.child.push(sub);
+      e.flags.push(edge);
+      e.p.push(b.p);
+      e.nodes += nodesOf(sub);
+      e.paths += pathsOf(sub);
+      return;
+    }
     if (b.answer !== undefined) perAnswer.push({ index: b.answer, event: b.events[0]!, edge, subtree: sub });
     merge(f, b, edge, edgeDelta, sub);
   };
@@ -948,7 +979,11 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}, ho
   let top: Subtree = { classes: new Map(), nodes: 0 };
   let truncatedBy: ExploreReport['truncatedBy'];
   try {
-    top = visit(root, undefined, trail(undefined, prefix));
+    const known = visit(root, undefined, trail(undefined, prefix));
+    top =
+      typeof known === 'number'
+        ? { classes: graph!.classes(known, (end, flags) => `${endId(end)}#${flags}#0`), nodes: graph!.nodes(known) }
+        : known;
   } catch (e) {
     if (e instanceof DeadlinePassed) truncatedBy = 'maxMs';
     else if (e instanceof Stop) truncatedBy = e.by;
@@ -1143,6 +1178,10 @@ export function assembleReport(
     ...(core.reached ? { reached: core.reached } : {}),
     ms: performance.now() - core.started,
   };
+}
+
+function isFrame<F extends { readonly branches: unknown }>(x: F | Subtree | number): x is F {
+  return typeof x === 'object' && 'branches' in x;
 }
 
 function sumPaths(t: Subtree): number {
