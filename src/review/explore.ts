@@ -397,7 +397,7 @@ function resultOf(r: ReturnType<Invariant>, name: string): string[] {
 }
 
 /** Plays a script on a session as `resolve` does: an answer the engine applied itself (ruling R9) may be repeated. */
-function playScript(s: Session, script: readonly unknown[]): void {
+export function playScript(s: Session, script: readonly unknown[]): void {
   let forcedFrom = s.log.length;
   for (const [index, event] of script.entries()) {
     const before = s.log.length;
