@@ -138,6 +138,8 @@ export {
   type Match,
   type Violation,
 } from './review/explore.ts';
+/** How large an exploration would be, before running it (Knuth's estimator over seeded random descents). */
+export { estimateSize, type EstimateOptions, type SizeEstimate } from './review/estimate.ts';
 export {
   advise,
   AdviseLimitError,

@@ -308,7 +308,14 @@ export function cmdExplore(args: string[]): number | Promise<number> {
   if (values.estimate !== undefined) {
     const samples = wholeNumber('estimate', values.estimate, 1, 1_000_000, 1000);
     try {
-      const e = estimateSize(withoutScript(file, rulings), { ...exploreOptions(), samples });
+      const { decisions, answers: space, events } = exploreOptions() as ExploreOptions;
+      const e = estimateSize(withoutScript(file, rulings), {
+        decisions,
+        answers: space,
+        events,
+        samples,
+        ...(limits.maxMs !== undefined ? { maxMs: limits.maxMs } : {}),
+      });
       if (json) out(JSON.stringify({ ok: true, estimate: e }, null, 2));
       else {
         const space = policy ? `the ${policy} policy` : answers === 'all' ? 'every legal answer' : 'the listed answers';

@@ -12,7 +12,9 @@ import type { EngineEvent } from '../schema/events.ts';
 import { createSession, type Session } from '../engine/session.ts';
 import { allAnswers, DeadlinePassed, worldAt } from './answers.ts';
 import { rollOutcomes } from './outcomes.ts';
-import { playScript } from './explore.ts';
+import { readOptions, SessionOptionsError } from '../engine/session-options.ts';
+import { z } from 'zod';
+import { ExploreOptionsSchema, playScript } from './explore.ts';
 
 export interface EstimateOptions {
   /** As the explorer's: 'all' branches on every answer, a policy answers each decision once. */
@@ -74,7 +76,32 @@ function rolled(values: readonly number[]): EngineEvent {
   return { type: 'dice.rolled', values: [...values] } as EngineEvent;
 }
 
-export function estimateSize(scenario: Scenario, options: EstimateOptions = {}): SizeEstimate {
+const whole = (what: string, min: number, max: number) =>
+  z
+    .number({ error: `${what} must be a whole number from ${min} to ${max}` })
+    .int({ error: `${what} must be a whole number from ${min} to ${max}` })
+    .min(min, { error: `${what} must be a whole number from ${min} to ${max}` })
+    .max(max, { error: `${what} must be a whole number from ${min} to ${max}` });
+
+/** The estimate's options, checked at the edge as the explorer's are (SessionOptionsError for a bad one). */
+export const EstimateOptionsSchema = ExploreOptionsSchema.pick({
+  decisions: true,
+  answers: true,
+  events: true,
+  maxMs: true,
+})
+  .extend({
+    samples: whole('samples', 1, 1_000_000).optional(),
+    seed: whole('seed', 0, 2 ** 32 - 1).optional(),
+  })
+  .strict();
+
+export function estimateSize(scenario: Scenario, given: EstimateOptions = {}): SizeEstimate {
+  const options = readOptions(
+    EstimateOptionsSchema,
+    given,
+    (option, message) => new SessionOptionsError(option, message),
+  ) as unknown as EstimateOptions;
   const started = performance.now();
   const samples = options.samples ?? 1000;
   const seed = options.seed ?? 1;

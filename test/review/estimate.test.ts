@@ -67,6 +67,16 @@ describe('estimateSize (Knuth 1975)', () => {
     expect(e.stoppedByTime).toBe(true);
   });
 
+  test.each([
+    [{ samples: 0 }, /samples must be a whole number from 1 to 1000000/],
+    [{ samples: 1.5 }, /samples must be a whole number/],
+    [{ seed: -1 }, /seed must be a whole number/],
+    [{ sampels: 5 }, /sampels/],
+    [{ answers: 'some' }, /answers must be 'listed' or 'all'/],
+  ])('a bad option %j is refused by name before anything runs', (options, message) => {
+    expect(() => estimateSize(load('vienna-1517.json'), options as never)).toThrow(message);
+  });
+
   test('[13.2] a scripted event the engine refuses is the explorer’s script error, with its index', () => {
     const s = load('vienna-1517.json');
     expect(() => estimateSize(s, { events: [{ type: 'intercept.declare', power: 'france', from: 'paris' }] })).toThrow(
