@@ -109,7 +109,15 @@ export function hitMarks(values: readonly number[], terms: readonly DiceTerm[]):
 
 /** 14 step 6: the hits of a roll. */
 export function countHits(values: readonly number[], terms: readonly DiceTerm[]): number {
-  return hitMarks(values, terms).filter(Boolean).length;
+  // hitMarks' count, die by die, without its lists: the decision of a battle reads it at every step of the battle.
+  const dice = termDice(terms);
+  let hits = 0;
+  let i = 0;
+  for (let t = 0; t < terms.length && i < values.length; t++) {
+    const face = terms[t]!.hitOn ?? HIT_ON;
+    for (let n = dice[t]!; n > 0 && i < values.length; n--, i++) if (values[i]! >= face) hits++;
+  }
+  return hits;
 }
 
 /** A side's dice grouped by the face they hit on, in the order the groups first appear (for exact chances). */
