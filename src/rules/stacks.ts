@@ -159,22 +159,25 @@ export function byPowerMismatch(request: Units): LandUnitType | undefined {
  * what is left.
  */
 export function splitStacks(stacks: readonly Stack[], request: Units, order: readonly Stack[] = stacks): Split {
-  const missingLeaders = request.leaders.filter((l) => !stacks.some((s) => s.leaders.includes(l)));
+  const named = request.leaders;
+  const missingLeaders = named.length === 0 ? [] : named.filter((l) => !stacks.some((s) => s.leaders.includes(l)));
   if (missingLeaders.length > 0)
     return {
       ok: false,
       what: 'leaders',
-      wanted: request.leaders.length,
-      found: request.leaders.length - missingLeaders.length,
+      wanted: named.length,
+      found: named.length - missingLeaders.length,
       missingLeaders,
     };
   const by = request.byPower;
   const mismatch = byPowerMismatch(request);
   if (mismatch) return { ok: false, what: 'byPower', wanted: request[mismatch], found: 0, missingLeaders: [] };
-  const left = new Map<string, number>();
-  const slot = (power: Power, type: LandUnitType) => (by ? `${power}|${type}` : type);
+  // What is still to be taken: each power's own with a per-power split (ruling R16), else one count of every power.
+  const anyPower: Record<LandUnitType, number> = { regulars: 0, mercenaries: 0, cavalry: 0 };
+  const perPower = new Map<Power, Record<LandUnitType, number>>();
   if (by) {
-    for (const [power, counts] of Object.entries(by) as [Power, Partial<Record<LandUnitType, number>> | undefined][])
+    for (const [power, counts] of Object.entries(by) as [Power, Partial<Record<LandUnitType, number>> | undefined][]) {
+      const row: Record<LandUnitType, number> = { regulars: 0, mercenaries: 0, cavalry: 0 };
       for (const type of LAND_UNIT_TYPES) {
         const wanted = counts?.[type] ?? 0;
         const found = sum(
@@ -182,37 +185,40 @@ export function splitStacks(stacks: readonly Stack[], request: Units, order: rea
           (s) => s[type],
         );
         if (found < wanted) return { ok: false, what: type, wanted, found, missingLeaders: [], power };
-        left.set(slot(power, type), wanted);
+        row[type] = wanted;
       }
+      perPower.set(power, row);
+    }
   } else {
     for (const type of LAND_UNIT_TYPES) {
       const found = sum(stacks, (s) => s[type]);
       if (found < request[type]) return { ok: false, what: type, wanted: request[type], found, missingLeaders: [] };
-      left.set(type, request[type]);
+      anyPower[type] = request[type];
     }
   }
   const taken: Stack[] = [];
   const rest: Stack[] = [];
   for (const s of order) {
+    const left = by ? perPower.get(s.power) : anyPower;
     const piece = {
       ...s,
       regulars: 0,
       mercenaries: 0,
       cavalry: 0,
-      leaders: s.leaders.filter((l) => request.leaders.includes(l)),
+      leaders: named.length === 0 ? [] : s.leaders.filter((l) => named.includes(l)),
     };
-    for (const type of LAND_UNIT_TYPES) {
-      const k = slot(s.power, type);
-      const n = Math.min(left.get(k) ?? 0, s[type]);
-      piece[type] = n;
-      left.set(k, (left.get(k) ?? 0) - n);
-    }
+    if (left)
+      for (const type of LAND_UNIT_TYPES) {
+        const n = Math.min(left[type], s[type]);
+        piece[type] = n;
+        left[type] -= n;
+      }
     const remainder = {
       ...s,
       regulars: s.regulars - piece.regulars,
       mercenaries: s.mercenaries - piece.mercenaries,
       cavalry: s.cavalry - piece.cavalry,
-      leaders: s.leaders.filter((l) => !request.leaders.includes(l)),
+      leaders: named.length === 0 ? [...s.leaders] : s.leaders.filter((l) => !named.includes(l)),
     };
     if (!isEmptyStack(piece)) taken.push(piece);
     if (!isEmptyStack(remainder)) rest.push(remainder);
