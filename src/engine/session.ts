@@ -739,7 +739,9 @@ export class Session {
     const snap = leaf.snapshot;
     const meta = metaOf(snap);
     if (!meta || (!meta.decision && !meta.roll)) return undefined;
-    return { ...fromSnapshot(snap), state: stateOf(snap), meta };
+    // Named field by field, not spread: the forced-answer check (ruling R9) reads it after every step.
+    const { machine, context } = fromSnapshot(snap);
+    return { machine, context, state: stateOf(snap), meta };
   }
 
   /**

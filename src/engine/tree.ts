@@ -73,7 +73,7 @@ export class TreeRunner {
     const snapshot = machine.getInitialSnapshot(scope as never, input) as AnyMachineSnapshot;
     this.actorOf(identity, snapshot);
     this.reportSnapshot(actor, snapshot, { type: 'xstate.init', input } as EventObject);
-    return this.settle({ ...identity, snapshot });
+    return this.settle(identity, snapshot);
   }
 
   /** The tree after `event` is sent to its active procedure. Throws what a machine threw; `tree` is unchanged. */
@@ -91,12 +91,20 @@ export class TreeRunner {
     return this.deliver(tree, event);
   }
 
+  // The nodes are written out field by field, not spread: a tree is rebuilt along its path at every step.
   private deliver(node: TreeNode, event: EventObject): TreeNode {
     const child = node.child;
-    if (!child) return this.settle({ ...node, snapshot: this.transition(node, event) });
+    if (!child) return this.settle(node, this.transition(node, event));
     const next = this.deliver(child.node, event);
-    if (next.snapshot.status !== 'done') return { ...node, child: { ref: child.ref, node: next } };
-    return this.settle({ ...node, snapshot: this.transition(node, doneEvent(next)) }, child);
+    if (next.snapshot.status !== 'done')
+      return {
+        id: node.id,
+        sessionId: node.sessionId,
+        machine: node.machine,
+        snapshot: node.snapshot,
+        child: { ref: child.ref, node: next },
+      };
+    return this.settle(node, this.transition(node, doneEvent(next)), child);
   }
 
   private transition(node: TreeNode, event: EventObject): AnyMachineSnapshot {
@@ -112,21 +120,27 @@ export class TreeRunner {
    * still the one in its snapshot, or the one it has just invoked, started — and when that one finishes as it
    * starts, its done event goes to this machine at once, as it would in a live system.
    */
-  private settle(node: TreeNode, previous?: TreeNode['child']): TreeNode {
-    let current: TreeNode = { id: node.id, sessionId: node.sessionId, machine: node.machine, snapshot: node.snapshot };
+  private settle(
+    node: Pick<TreeNode, 'id' | 'sessionId' | 'machine'>,
+    snapshot: AnyMachineSnapshot,
+    previous?: TreeNode['child'],
+  ): TreeNode {
+    const { id, sessionId, machine } = node;
+    let current: TreeNode = { id, sessionId, machine, snapshot };
     for (let guard = 0; guard < 1000; guard++) {
-      const { snapshot } = current;
-      if (snapshot.status === 'error') throw snapshot.error;
-      const refs = Object.values(snapshot.children ?? {}) as AnyActorRef[];
-      if (refs.length > 1) throw new Error(`engine fault: ${node.machine.id} runs ${refs.length} procedures at once`);
+      const snap = current.snapshot;
+      if (snap.status === 'error') throw snap.error;
+      const refs = Object.values(snap.children ?? {}) as AnyActorRef[];
+      if (refs.length > 1) throw new Error(`engine fault: ${machine.id} runs ${refs.length} procedures at once`);
       const ref = refs[0];
       if (!ref) return current;
       const child = previous?.ref === ref ? previous.node : this.startChild(ref);
-      if (child.snapshot.status !== 'done') return { ...current, child: { ref, node: child } };
-      current = { ...current, snapshot: this.transition(current, doneEvent(child)) };
+      if (child.snapshot.status !== 'done')
+        return { id, sessionId, machine, snapshot: snap, child: { ref, node: child } };
+      current = { id, sessionId, machine, snapshot: this.transition(current, doneEvent(child)) };
       previous = undefined;
     }
-    throw new Error(`engine fault: ${node.machine.id}'s procedures did not settle`);
+    throw new Error(`engine fault: ${machine.id}'s procedures did not settle`);
   }
 
   /** A procedure XState created when its parent's state invoked it: its first snapshot, and what it invokes in turn. */
@@ -136,7 +150,7 @@ export class TreeRunner {
     if (snapshot.status === 'error') throw snapshot.error;
     if (this.observers.host)
       this.reportSnapshot(this.actorOf({ id, sessionId, machine: logic }, snapshot).actor, snapshot);
-    return this.settle({ id, sessionId, machine: logic, snapshot });
+    return this.settle({ id, sessionId, machine: logic }, snapshot);
   }
 
   private reportSnapshot(actor: TreeActor, snapshot: AnyMachineSnapshot, event?: EventObject): void {
