@@ -10,7 +10,7 @@ import { errorOf, type EngineError } from './explain.ts';
 import { specOf, type DecisionView } from './procedures/index.ts';
 import type { Scenario } from './scenario.ts';
 import { createSession, type Inspector, type Session, type SessionResult } from './session.ts';
-import { readOptions, SessionOptionsError, SessionOptionsSchema } from './session-options.ts';
+import { optionsOf, SessionOptionsSchema } from './session-options.ts';
 
 /** Answers a decision (never a roll: the session's seeded dice roll those). */
 export type Policy = (decision: Decision) => EngineEvent | undefined;
@@ -132,7 +132,7 @@ export function limitError(name: string, value: number, reason: Text, lang: Lang
  * `maxEvents` or `maxMs` ends with an error with code `limit` naming the bound, its session as far as it got.
  */
 export function resolve(scenario: Scenario, options: ResolveOptions = {}): ResolveOutcome {
-  const o = readOptions(ResolveOptionsSchema, options, (option, message) => new SessionOptionsError(option, message));
+  const o = optionsOf(ResolveOptionsSchema, options);
   const session = createSession(scenario, {
     ...(o.seed !== undefined ? { seed: o.seed } : {}),
     ...(o.lang ? { lang: o.lang } : {}),

@@ -84,6 +84,11 @@ export function readOptions<T extends object>(
   throw fail(option, `${issue.message}, not ${shownValue(copy[option])}`);
 }
 
+/** readOptions for the library's own calls: a bad option is a SessionOptionsError naming it. */
+export function optionsOf<T extends object>(schema: z.ZodType<T>, options: unknown): T {
+  return readOptions(schema, options, (option, message) => new SessionOptionsError(option, message));
+}
+
 export const SeedSchema = z
   .number({ error: `seed must be a whole number from 0 to ${MAX_SEED}` })
   .int({ error: `seed must be a whole number from 0 to ${MAX_SEED}` })
@@ -105,6 +110,6 @@ export function checkedOptions(options: unknown): {
   lang: Lang;
   inspect: Inspector | undefined;
 } {
-  const o = readOptions(SessionOptionsSchema, options, (option, message) => new SessionOptionsError(option, message));
+  const o = optionsOf(SessionOptionsSchema, options);
   return { seed: o.seed ?? 1, lang: o.lang ?? 'en', inspect: o.inspect };
 }

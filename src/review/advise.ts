@@ -17,7 +17,7 @@
 import { z } from 'zod';
 import type { Policy, PolicyName } from '../engine/resolve.ts';
 import type { Session } from '../engine/session.ts';
-import { readOptions, SessionOptionsError } from '../engine/session-options.ts';
+import { optionsOf } from '../engine/session-options.ts';
 import type { EngineEvent } from '../schema/events.ts';
 import type { Decision } from '../schema/decision.ts';
 import type { Power } from '../schema/power.ts';
@@ -170,11 +170,7 @@ const ROLL_LABEL = msg('review.advise', 'Roll the dice', 'Бросить куб�
  * stops it, SessionOptionsError for a bad option.
  */
 export function advise(session: Session, options: AdviseOptions = {}): Advice {
-  const o = readOptions(
-    AdviseOptionsSchema,
-    options,
-    (option, message) => new SessionOptionsError(option, message),
-  ) as unknown as AdviseOptions;
+  const o = optionsOf(AdviseOptionsSchema, options) as unknown as AdviseOptions;
   const started = performance.now();
   const policy = o.policy ?? 'decline';
   const mover = session.position.impulse.power;

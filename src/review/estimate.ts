@@ -6,29 +6,25 @@
 // number of tree nodes. The explorer merges states met again, so it expands fewer states than the tree has nodes:
 // the estimate bounds its work from above and its path count is the count the exploration would report.
 import type { Scenario } from '../engine/scenario.ts';
-import { answeringPolicy, type Policy, type PolicyName } from '../engine/resolve.ts';
+import { answeringPolicy, type Policy } from '../engine/resolve.ts';
 import { Dice } from '../engine/rng.ts';
 import type { EngineEvent } from '../schema/events.ts';
 import { createSession, type Session } from '../engine/session.ts';
 import { allAnswers, DeadlinePassed, worldAt } from './answers.ts';
 import { rollOutcomes } from './outcomes.ts';
-import { readOptions, SessionOptionsError } from '../engine/session-options.ts';
+import { optionsOf, SeedSchema } from '../engine/session-options.ts';
 import { z } from 'zod';
-import { ExploreOptionsSchema, playScript } from './explore.ts';
+import { ExploreOptionsSchema, playScript, type ExploreOptions } from './explore.ts';
 
-export interface EstimateOptions {
-  /** As the explorer's: 'all' branches on every answer, a policy answers each decision once. */
-  readonly decisions?: 'all' | Policy | PolicyName | undefined;
-  /** With `decisions: 'all'`: 'listed' branches on each decision's options, 'all' (the default here) on every legal answer. */
-  readonly answers?: 'listed' | 'all' | undefined;
-  /** Events played first, as the explorer plays them. */
-  readonly events?: readonly unknown[] | undefined;
+/**
+ * The explorer's answer space (the same defaults: every decision branched on, its listed answers), script and clock
+ * (`maxMs` bounds the descents: at least one is always taken).
+ */
+export interface EstimateOptions extends Pick<ExploreOptions, 'decisions' | 'answers' | 'events' | 'maxMs'> {
   /** Random descents (default 1000). */
   readonly samples?: number | undefined;
   /** The seed of the descents' choices (default 1). */
   readonly seed?: number | undefined;
-  /** Stop taking descents once this much wall time (milliseconds) has passed; at least one is always taken. */
-  readonly maxMs?: number | undefined;
 }
 
 export interface SizeEstimate {
@@ -63,7 +59,8 @@ function branchesAt(
   const d = s.pending!;
   if (d.kind === 'roll' && d.roll) return [...rollOutcomes(d.roll)].map((o) => o.rolls.map(rolled));
   if (policy) return [[policy(d) ?? d.options[0]!.event]];
-  if ((options.answers ?? 'all') === 'listed') return d.options.map((o) => [o.event]);
+  // As the explorer: the listed answers unless every legal answer is asked for.
+  if (options.answers !== 'all') return d.options.map((o) => [o.event]);
   const set = allAnswers(d, {
     world: worldAt(scenario.world, s.positionRead()),
     summary: s.summaryRead(),
@@ -92,16 +89,12 @@ export const EstimateOptionsSchema = ExploreOptionsSchema.pick({
 })
   .extend({
     samples: whole('samples', 1, 1_000_000).optional(),
-    seed: whole('seed', 0, 2 ** 32 - 1).optional(),
+    seed: SeedSchema.optional(),
   })
   .strict();
 
 export function estimateSize(scenario: Scenario, given: EstimateOptions = {}): SizeEstimate {
-  const options = readOptions(
-    EstimateOptionsSchema,
-    given,
-    (option, message) => new SessionOptionsError(option, message),
-  ) as unknown as EstimateOptions;
+  const options = optionsOf(EstimateOptionsSchema, given) as unknown as EstimateOptions;
   const started = performance.now();
   const samples = options.samples ?? 1000;
   const seed = options.seed ?? 1;

@@ -16,7 +16,7 @@ import type { DecisionView } from '../engine/decisions.ts';
 import type { Scenario } from '../engine/scenario.ts';
 import { deepFreeze } from '../engine/freeze.ts';
 import { createSession, type Session, type SessionResult } from '../engine/session.ts';
-import { readOptions, SessionOptionsError } from '../engine/session-options.ts';
+import { optionsOf } from '../engine/session-options.ts';
 import { LIMITS } from '../schema/limits.ts';
 import { z } from 'zod';
 import type { EngineError } from '../engine/explain.ts';
@@ -552,11 +552,7 @@ export const ExploreOptionsSchema = z
   .strict();
 
 export function explore(scenario: Scenario, options: ExploreOptions = {}): ExploreReport {
-  const checked = readOptions(
-    ExploreOptionsSchema,
-    options,
-    (option, message) => new SessionOptionsError(option, message),
-  ) as unknown as ExploreOptions;
+  const checked = optionsOf(ExploreOptionsSchema, options) as unknown as ExploreOptions;
   return assembleReport(exploreCore(scenario, checked), checked);
 }
 

@@ -50,13 +50,15 @@ describe('estimateSize (Knuth 1975)', () => {
     120_000,
   );
 
-  test('the same seed gives the same estimate; another seed another', () => {
+  test('the same seed gives the same estimate, another seed another; the defaults are the explorer’s', () => {
     const s = load('vienna-1517.json');
     const a = estimateSize(s, { answers: 'listed', samples: 60, seed: 7 });
     const b = estimateSize(s, { answers: 'listed', samples: 60, seed: 7 });
     const c = estimateSize(s, { answers: 'listed', samples: 60, seed: 8 });
     expect(b.paths).toBe(a.paths);
     expect(c.paths).not.toBe(a.paths);
+    // The explorer's defaults: its listed answers unless every legal answer is asked for.
+    expect(estimateSize(s, { samples: 60, seed: 7 }).paths).toBe(a.paths);
   });
 
   test('--max-ms stops the descents: at least one is taken, and the estimate says it was stopped', () => {
