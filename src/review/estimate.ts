@@ -167,7 +167,8 @@ export function estimateSize(scenario: Scenario, given: EstimateOptions = {}): S
     pathsError,
     nodes,
     nodesError,
-    largestSample: Math.max(...pathSamples),
+    // Not Math.max(...samples): a million arguments overflow the call stack.
+    largestSample: pathSamples.reduce((a, b) => (b > a ? b : a), 0),
     branching: Object.fromEntries(
       [...branching.entries()]
         .sort(([a], [b]) => a.localeCompare(b))
