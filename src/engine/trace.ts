@@ -12,9 +12,9 @@ import type { GuardRecorder } from './instrument.ts';
 import { deepFreeze } from './freeze.ts';
 import { actorInfo, fromSnapshot, microstepTrigger, procedureContext } from './actors.ts';
 import { narrate } from './narrate.ts';
-import { skippedLabel } from './procedures/skipped.ts';
 import { SharedList } from './shared-list.ts';
 import { stateMetaOf } from './structure.ts';
+import { SKIPPED_LABELS } from './procedures/index.ts';
 
 /** Who supplied an event: the host, a scenario script, the resolve policy, the seeded dice, or the engine (ruling R9). */
 export type EventSource = 'host' | 'script' | 'policy' | 'seeded' | 'engine';
@@ -260,7 +260,7 @@ export class Tracer {
       refused: d.refused.map((r) => ({
         ...r,
         reason: reasonOf(context.world, r),
-        label: skippedLabel(context.world, d, r.option),
+        label: SKIPPED_LABELS[d.kind](context.world, d, r.option),
       })),
     }));
     this.lastSummary = context.summary;

@@ -8,11 +8,22 @@ import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { describe, expect, test } from 'vitest';
 import { MACHINE_IDS, MACHINES, type MachineId } from '../../machines/index.ts';
 import type { StateMeta } from '../../machines/meta.ts';
-import { ANSWER_SPACES, PROCEDURE_DECISIONS, specOf, STEP_CLOSED } from '../../src/engine/procedures/index.ts';
+import {
+  ANSWER_SPACES,
+  PROCEDURE_DECISIONS,
+  SKIPPED_LABELS,
+  specOf,
+  STEP_CLOSED,
+} from '../../src/engine/procedures/index.ts';
 import { POLICIES } from '../../src/engine/resolve.ts';
 import { parseScenario } from '../../src/engine/scenario.ts';
 import { createSession, type Session } from '../../src/engine/session.ts';
 import { DECISION_KINDS, type DecisionKind } from '../../src/schema/decision.ts';
+import { SkippedDecisionSchema } from '../../src/schema/result.ts';
+
+/** The kinds of decision the summary may record as nobody asked (ruling R9). */
+const SKIPPABLE = SkippedDecisionSchema.shape.kind.options;
+type Skippable = (typeof SKIPPABLE)[number];
 
 function statesOf(node: AnyStateNode): AnyStateNode[] {
   return Object.values(node.states).flatMap((s) => [s, ...statesOf(s)]);
@@ -55,6 +66,13 @@ describe('[13.1] the procedure registry: one spec per decision state, every fiel
       // Read by kind (STEP_CLOSED, ANSWER_SPACES), a kind of several procedures (the card windows) has one of each.
       expect(STEP_CLOSED[w.kind], `${w.kind}: the specs' step-closed words differ`).toBe(spec!.stepClosed);
       expect(ANSWER_SPACES[w.kind], `${w.kind}: the specs' answer spaces differ`).toBe(spec!.answerSpace);
+      // A kind the summary may list as skipped (ruling R9) words its refused candidates; no other kind has the field.
+      if ((SKIPPABLE as readonly string[]).includes(w.kind)) {
+        expect(spec!.skippedLabel, `${w.kind}: no skippedLabel`).toBeTypeOf('function');
+        expect(SKIPPED_LABELS[w.kind as Skippable], `${w.kind}: the specs' skipped labels differ`).toBe(
+          spec!.skippedLabel,
+        );
+      } else expect(spec!.skippedLabel).toBeUndefined();
     },
   );
 

@@ -106,6 +106,8 @@ export const avoid = decision<AvoidContext, 'avoid'>({
   closedBy: 'procedure',
   stepClosed: avoidClosed,
   answerSpace: avoidAnswers,
+  skippedLabel: (world, d, { to }) =>
+    to ? avoidIntoText(world, d.power, to) : avoidOutOfText(world, d.power, d.space),
   // As for interceptions: a power with pieces there that is not being asked hears what stops it even on its turn
   // (ruling R9: the rules may have passed it over), else whose turn it is.
   decline: (d) => ({ type: 'avoid.decline', power: d.power }),

@@ -3,7 +3,10 @@
 // and the default policy's answer), and small builders of options and blocked answers.
 import type { MachineId, StateMeta } from '../../../machines/index.ts';
 import { cardClosed, type ClosedStep } from '../../text/refusals.ts';
-import type { Text } from '../../text/text.ts';
+import { isCardId } from '../../data/cards.ts';
+import { refusedPlayText } from '../../text/cards.ts';
+import { powerName, spaceName } from '../../text/names.ts';
+import { msg, type Text } from '../../text/text.ts';
 import type { Refusal } from '../../rules/verdict.ts';
 import type { MajorPower, Power } from '../../schema/power.ts';
 import type { MovementContext } from '../../rules/procedures/movement.ts';
@@ -11,6 +14,7 @@ import type { World } from '../../rules/world.ts';
 import { reasonOf } from '../../text/reasons/index.ts';
 import type { BlockedBase, Decision, DecisionKind, DecisionOf } from '../../schema/decision.ts';
 import type { EngineEvent, EventType } from '../../schema/events.ts';
+import type { SkippedDecision } from '../../schema/result.ts';
 import { LAND_UNIT_TYPES, type Units } from '../../schema/units.ts';
 import { cardAnswers, type AnswerContext, type AnswerSet } from './answer-spaces.ts';
 
@@ -33,7 +37,24 @@ export interface Waiting<C = unknown> {
  * reports it.
  */
 export type DecisionSpec<C, K extends DecisionKind = DecisionKind> = SpecBase<C, K> &
-  (K extends 'roll' ? { readonly [F in keyof AnswerFields<C>]?: undefined } : AnswerFields<C>);
+  (K extends 'roll' ? { readonly [F in keyof AnswerFields<C>]?: undefined } : AnswerFields<C>) &
+  (K extends SkippedKind ? SkippedFields : { readonly skippedLabel?: undefined });
+
+/** The kinds of decision the engine may find nobody to ask (ruling R9), as the summary's `skipped` names them. */
+export type SkippedKind = SkippedDecision['kind'];
+
+/** The facts of a decision kind the engine may skip (ruling R9): how the trace words its refused candidates. */
+export interface SkippedFields {
+  /**
+   * A refused candidate of a skipped decision (only the part of the answer that differs; {} for the whole decision),
+   * in the words the decision's own `blocked` would label that answer — by the power whose answer it is, so that a
+   * label read alone says who and what. The summary keeps the candidates without words; the trace words them.
+   */
+  readonly skippedLabel: (world: World, d: SkippedAt, option: Readonly<Record<string, string>>) => Text;
+}
+
+/** What a skipped decision's label reads of it. */
+export type SkippedAt = Pick<SkippedDecision, 'kind' | 'power' | 'space'>;
 
 /** Where an answer met a closed step: the movement's context, and the power that intercepted, if one did. */
 export interface ClosedAt {
@@ -136,8 +157,19 @@ export function cardWindow<C extends { readonly responding?: MajorPower | undefi
     closedBy: 'decision',
     stepClosed: cardClosed,
     answerSpace: cardAnswers,
+    skippedLabel: cardSkipped,
     decline: (d) => ({ type: 'card.pass', power: d.power }),
   };
+}
+
+/** A refused play of a card window nobody was asked (ruling R9), as the window's own `blocked` labels it. */
+function cardSkipped(world: World, d: SkippedAt, { card, option }: Readonly<Record<string, string>>): Text {
+  return card && isCardId(card)
+    ? refusedPlayText(d.power, { card, option })
+    : msg('procedure.skipped.card', '{p}: a card in {s}', '{p}: карта ({s})', {
+        p: powerName(d.power),
+        s: spaceName(world, d.space),
+      });
 }
 
 /** A refused answer before its label: the answer (only the part that differs) and the refusal. */

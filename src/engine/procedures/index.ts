@@ -7,7 +7,7 @@ import { contextIf } from '../actors.ts';
 import type { Decision, DecisionKind } from '../../schema/decision.ts';
 import type { MajorPower } from '../../schema/power.ts';
 import { avoid, avoidRoll } from './avoid-battle.ts';
-import type { AnswerFields, DecisionSpec, DecisionView, Waiting } from './common.ts';
+import type { AnswerFields, DecisionSpec, DecisionView, SkippedFields, SkippedKind, Waiting } from './common.ts';
 import { battleResponseCard } from './battle-cards.ts';
 import { battleRoll, casualties } from './field-battle.ts';
 import { intercept, interceptionRoll } from './interception.ts';
@@ -66,6 +66,18 @@ export const STEP_CLOSED = byKind('stepClosed');
 
 /** How each kind's whole answer space is enumerated: the rows' `answerSpace` by kind (src/review/answers.ts). */
 export const ANSWER_SPACES = byKind('answerSpace');
+
+/**
+ * How the trace words the refused candidates of a decision nobody was asked (ruling R9): the rows' `skippedLabel` by
+ * kind. Every spec of a kind the summary may list as skipped has one (`DecisionSpec`), so the table is complete.
+ */
+export const SKIPPED_LABELS = ((): { readonly [K in SkippedKind]: SkippedFields['skippedLabel'] } => {
+  const out: Partial<Record<SkippedKind, SkippedFields['skippedLabel']>> = {};
+  for (const specs of Object.values<Specs>(PROCEDURE_DECISIONS))
+    for (const [kind, spec] of Object.entries(specs) as [DecisionKind, DecisionSpec<never>][])
+      if (spec.skippedLabel) out[kind as SkippedKind] ??= spec.skippedLabel;
+  return out as { readonly [K in SkippedKind]: SkippedFields['skippedLabel'] };
+})();
 
 /**
  * The spec of the decision a waiting state stands for. The one place where a waiting state's context, which the

@@ -167,6 +167,7 @@ export const intercept = decision<InterceptionContext, 'intercept'>({
   closedBy: 'procedure',
   stepClosed: interceptClosed,
   answerSpace: interceptAnswers,
+  skippedLabel: (world, d, { from }) => tryFrom(world, d.power, from ?? d.space),
   // After a success only the successful power may try again (13.2 step 3).
   closedRefusal: ({ root, intercepted }, e) => {
     if (!intercepted || !root.leg || !('power' in e) || e.power === intercepted) return undefined;

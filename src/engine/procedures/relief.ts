@@ -10,7 +10,7 @@ import { reliefClosed } from '../../text/refusals.ts';
 import { spaceFrom, spaceName, powerName, unitsText } from '../../text/names.ts';
 import { type Text, msg } from '../../text/text.ts';
 import type { World } from '../../rules/world.ts';
-import type { Power } from '../../schema/power.ts';
+import { POWERS, type Power } from '../../schema/power.ts';
 import type { Blocked, DecisionOf } from '../../schema/decision.ts';
 import type { EventOf } from '../../schema/events.ts';
 import { LAND_UNIT_TYPES, landUnitCount, type Units } from '../../schema/units.ts';
@@ -127,6 +127,13 @@ export const sortie = decision<ReliefContext, 'relief'>({
   closedBy: 'decision',
   stepClosed: reliefClosed,
   answerSpace: sortieAnswers,
+  // The candidate names the power whose pieces inside would come out (its `power`), else the decision's.
+  skippedLabel: (world, d, { power }) =>
+    heldInsideText(
+      world,
+      d.space,
+      power !== undefined && (POWERS as readonly string[]).includes(power) ? (power as Power) : d.power,
+    ),
   answers: (w) => eventsOf(sortieChoices(w)),
   // The default policy holds everyone back.
   decline: (d) =>

@@ -210,6 +210,8 @@ export const retreat = decision<RetreatContext, 'retreat'>({
   closedBy: 'decision',
   stepClosed: retreatClosed,
   answerSpace: retreatAnswers,
+  skippedLabel: (world, d, { to }) =>
+    to ? retreatToText(world, d.power, to) : retreatOutOfText(world, d.power, d.space),
   answers: (w) => eventsOf(retreatChoices(w)),
   /**
    * The first legal space by id, nothing inside; with no space, as many units inside as fit (cavalry first) and every

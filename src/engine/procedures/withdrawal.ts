@@ -159,6 +159,7 @@ export const withdraw = decision<WithdrawalContext, 'withdraw'>({
   closedBy: 'procedure',
   stepClosed: withdrawClosed,
   answerSpace: withdrawAnswers,
+  skippedLabel: (world, d) => withdrawText(world, d.power, d.space),
   // The same check as the decision's guard: a withdrawal the rules forbid says why (13.4, ruling R21).
   closedRefusal: ({ root }, e) => {
     if ((e.type !== 'withdraw.declare' && e.type !== 'withdraw.decline') || !root.leg) return undefined;
