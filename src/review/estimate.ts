@@ -6,15 +6,14 @@
 // number of tree nodes. The explorer merges states met again, so it expands fewer states than the tree has nodes:
 // the estimate bounds its work from above and its path count is the count the exploration would report.
 import type { Scenario } from '../engine/scenario.ts';
-import { answeringPolicy, type Policy } from '../engine/resolve.ts';
+import { answeringPolicy } from '../engine/resolve.ts';
 import { Dice } from '../engine/rng.ts';
 import type { EngineEvent } from '../schema/events.ts';
-import { createSession, type Session } from '../engine/session.ts';
-import { allAnswers, DeadlinePassed, worldAt } from './answers.ts';
-import { rollOutcomes } from './outcomes.ts';
+import { createSession } from '../engine/session.ts';
+import { DeadlinePassed } from './answers.ts';
 import { optionsOf, SeedSchema } from '../engine/session-options.ts';
 import { z } from 'zod';
-import { ExploreOptionsSchema, playScript, type ExploreOptions } from './explore.ts';
+import { decisionBranches, ExploreOptionsSchema, playScript, type ExploreOptions } from './explore.ts';
 
 /**
  * The explorer's answer space (the same defaults: every decision branched on, its listed answers), script and clock
@@ -46,31 +45,6 @@ export interface SizeEstimate {
   /** Descents that ended at a branch the engine refused (an exploration reports it as a violation of answersAccepted). */
   readonly refused: number;
   readonly ms: number;
-}
-
-/** The branches the explorer takes at the session's pending decision, as event lists. */
-function branchesAt(
-  scenario: Scenario,
-  s: Session,
-  options: EstimateOptions,
-  policy: Policy | undefined,
-  deadline: number,
-) {
-  const d = s.pending!;
-  if (d.kind === 'roll' && d.roll) return [...rollOutcomes(d.roll)].map((o) => o.rolls.map(rolled));
-  if (policy) return [[policy(d) ?? d.options[0]!.event]];
-  // As the explorer: the listed answers unless every legal answer is asked for.
-  if (options.answers !== 'all') return d.options.map((o) => [o.event]);
-  const set = allAnswers(d, {
-    world: worldAt(scenario.world, s.positionRead()),
-    summary: s.summaryRead(),
-    deadline,
-  });
-  return set.events.map((e) => [e]);
-}
-
-function rolled(values: readonly number[]): EngineEvent {
-  return { type: 'dice.rolled', values: [...values] } as EngineEvent;
 }
 
 const whole = (what: string, min: number, max: number) =>
@@ -122,10 +96,16 @@ export function estimateSize(scenario: Scenario, given: EstimateOptions = {}): S
     let cut = false;
     while (s.pending) {
       const kind = s.pending.kind;
-      let branches: EngineEvent[][];
+      let branches: (readonly EngineEvent[])[];
       try {
         // The first descent is always finished: an estimate has at least one sample.
-        branches = branchesAt(scenario, s, options, policy, i === 0 ? Infinity : deadline) as EngineEvent[][];
+        const how = {
+          policy,
+          answers: options.answers ?? 'listed',
+          deadline: i === 0 ? Infinity : deadline,
+          summary: () => s.summaryRead(),
+        } as const;
+        branches = [...decisionBranches(scenario, s, s.pending, how).branches].map((b) => b.events);
       } catch (e) {
         if (!(e instanceof DeadlinePassed)) throw e;
         cut = true;

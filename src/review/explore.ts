@@ -556,6 +556,72 @@ export function explore(scenario: Scenario, options: ExploreOptions = {}): Explo
   return assembleReport(exploreCore(scenario, checked), checked);
 }
 
+/** How the explorer branches at a built decision (the explorer's options; the estimate takes the same). */
+export interface BranchHow {
+  /** A policy answers every decision (`decisions` other than `'all'`). */
+  readonly policy?: Policy | undefined;
+  /** The listed answers, or every legal answer (`--answers all`); ignored with a policy. */
+  readonly answers: 'listed' | 'all' | 'policy';
+  readonly deadline: number;
+  /** The summary the decision was reached with, read only for every legal answer (they may depend on it). */
+  readonly summary: () => SessionResult['summary'];
+}
+
+/**
+ * The branches the explorer takes at a session's built decision: every dice outcome as the explorer groups them
+ * (with its chance), the policy's answer, or the listed or every legal answer. The one place this choice is made:
+ * the explorer (`exploreCore`) and the size estimate (src/review/estimate.ts) both take it. `answered` is what the
+ * explorer tallies of an answered decision (its answers and whether they are all of them); none for a roll.
+ */
+export function decisionBranches(
+  scenario: Scenario,
+  s: Session,
+  d: Decision,
+  how: BranchHow,
+): {
+  readonly branches: Iterable<Branch>;
+  readonly answered?: { readonly answers: number; readonly complete: boolean };
+} {
+  if (d.kind === 'roll' && d.roll) {
+    const roll = d.roll;
+    return {
+      branches: (function* () {
+        for (const o of rollOutcomes(roll))
+          yield {
+            events: o.rolls.map((values) => ({ type: 'dice.rolled', values: [...values] }) as EngineEvent),
+            p: o.probability,
+            label: `${d.power} ${roll.purpose} roll: ${o.label}`,
+          };
+      })(),
+    };
+  }
+  if (how.policy)
+    return {
+      branches: [{ events: [how.policy(d) ?? d.options[0]!.event], p: ONE, label: `${d.power} ${d.kind}` }],
+      answered: { answers: 1, complete: true },
+    };
+  if (how.answers === 'all') {
+    const set = allAnswers(d, {
+      world: worldAt(scenario.world, s.positionRead()),
+      summary: how.summary(),
+      deadline: how.deadline,
+    });
+    const labels = new Map(d.options.map((o) => [JSON.stringify(o.event), o.label.en]));
+    return {
+      branches: set.events.map((e) => ({
+        events: [e],
+        p: ONE,
+        label: labels.get(JSON.stringify(e)) ?? `${d.power} ${d.kind}: ${eventText(e)}`,
+      })),
+      answered: { answers: set.events.length, complete: set.complete },
+    };
+  }
+  return {
+    branches: d.options.map((o) => ({ events: [o.event], p: ONE, label: o.label.en })),
+    answered: { answers: d.options.length, complete: d.limits?.optionsComplete !== false },
+  };
+}
+
 export function exploreCore(scenario: Scenario, options: ExploreOptions = {}, hooks: CoreHooks = {}): ExploreCore {
   const started = performance.now();
   const clock = hooks.clock;
@@ -714,33 +780,14 @@ export function exploreCore(scenario: Scenario, options: ExploreOptions = {}, ho
       tally(d, 1, true);
       return [{ events: [bare?.(d) ?? d.options[0]!.event], p: ONE, label: `${d.power} ${d.kind}` }];
     }
-    if (d.kind === 'roll' && d.roll) {
-      const roll = d.roll;
-      return (function* () {
-        for (const o of rollOutcomes(roll))
-          yield {
-            events: o.rolls.map((values) => ({ type: 'dice.rolled', values: [...values] }) as EngineEvent),
-            p: o.probability,
-            label: `${d.power} ${roll.purpose} roll: ${o.label}`,
-          };
-      })();
-    }
-    if (policy) {
-      tally(d, 1, true);
-      return [{ events: [policy(d) ?? d.options[0]!.event], p: ONE, label: `${d.power} ${d.kind}` }];
-    }
-    if (answers === 'all') {
-      const set = allAnswers(d, { world: worldAt(scenario.world, s.positionRead()), summary: summaryOf(s), deadline });
-      tally(d, set.events.length, set.complete);
-      const labels = new Map(d.options.map((o) => [JSON.stringify(o.event), o.label.en]));
-      return set.events.map((e) => ({
-        events: [e],
-        p: ONE,
-        label: labels.get(JSON.stringify(e)) ?? `${d.power} ${d.kind}: ${eventText(e)}`,
-      }));
-    }
-    tally(d, d.options.length, d.limits?.optionsComplete !== false);
-    return d.options.map((o) => ({ events: [o.event], p: ONE, label: o.label.en }));
+    const { branches, answered } = decisionBranches(scenario, s, d, {
+      policy,
+      answers,
+      deadline,
+      summary: () => summaryOf(s),
+    });
+    if (answered) tally(d, answered.answers, answered.complete);
+    return branches;
   };
 
   /** A state being expanded: its branches, the classes of complete paths found below it so far. */
