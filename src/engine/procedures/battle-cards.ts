@@ -15,13 +15,11 @@ import { heldFor } from '../../rules/cards.ts';
 import { must } from '../../rules/must.ts';
 import type { FieldBattleContext } from '../../rules/procedures/field-battle.ts';
 import type { World } from '../../rules/world.ts';
-import type { Blocked, DecisionOf, DecisionOption } from '../../schema/decision.ts';
-import { MAJOR_POWERS } from '../../schema/power.ts';
+import type { DecisionOf } from '../../schema/decision.ts';
 import { inSpace, powerGen, powerName, spaceName } from '../../text/names.ts';
 import { eliminatedText } from '../../text/mercenaries.ts';
-import { refusedPlayText } from '../../text/cards.ts';
 import { type Text, msg } from '../../text/text.ts';
-import { base, cardWindow, option, refusedAnswer, type Waiting } from './common.ts';
+import { base, cardWindow, option, windowAnswers, type Waiting } from './common.ts';
 import { named } from './names.ts';
 import { heldCards } from './movement.ts';
 import { buildCombatCard } from './combat-cards.ts';
@@ -70,30 +68,28 @@ function buildBattleResponseCard(w: Waiting<FieldBattleContext>): DecisionOf<'ca
   const c = w.context;
   const world = c.world;
   const power = must(c.responding, 'a battle response-card decision with nobody asked');
-  const own = battleCardPlays(world, power, c.battle);
-  const options: DecisionOption<'card'>[] = own.plays.map((play) =>
-    option(
-      'eliminations' in play
-        ? {
-            type: 'card.play',
-            power: play.power,
-            card: play.card,
-            eliminations: play.eliminations.map((e) => ({ ...e })),
-          }
-        : { type: 'card.play', power: play.power, card: play.card, placements: play.placements.map((p) => ({ ...p })) },
-      playLabel(world, play),
-    ),
+  const { own, options, blocked } = windowAnswers(
+    world,
+    power,
+    (p) => battleCardPlays(world, p, c.battle),
+    (play) =>
+      option(
+        'eliminations' in play
+          ? {
+              type: 'card.play',
+              power: play.power,
+              card: play.card,
+              eliminations: play.eliminations.map((e) => ({ ...e })),
+            }
+          : {
+              type: 'card.play',
+              power: play.power,
+              card: play.card,
+              placements: play.placements.map((p) => ({ ...p })),
+            },
+        playLabel(world, play),
+      ),
   );
-  options.push(
-    option(
-      { type: 'card.pass', power },
-      msg('procedure.battle-cards.buildBattleResponseCard', 'Play no card', 'Не разыгрывать карту'),
-    ),
-  );
-  const blocked: Blocked<'card'>[] = [];
-  for (const p of MAJOR_POWERS)
-    for (const r of p === power ? own.refused : battleCardPlays(world, p, c.battle).refused)
-      blocked.push(refusedAnswer(world, { power: p, card: r.card }, r.refusal, refusedPlayText(p, r)));
   const cards = heldCards(world, power, 'battle', own.plays);
   const spaces = [
     ...new Set(

@@ -12,12 +12,11 @@ import { must } from '../../rules/must.ts';
 import type { FieldBattleContext } from '../../rules/procedures/field-battle.ts';
 import type { World } from '../../rules/world.ts';
 import type { BattleSetup } from '../../rules/field-battle.ts';
-import type { Blocked, DecisionOf, DecisionOption } from '../../schema/decision.ts';
-import { MAJOR_POWERS } from '../../schema/power.ts';
+import type { DecisionOf } from '../../schema/decision.ts';
 import { inSpace, powerGen, powerName, spaceName } from '../../text/names.ts';
-import { playText, refusedPlayText } from '../../text/cards.ts';
+import { playText } from '../../text/cards.ts';
 import { type Text, msg } from '../../text/text.ts';
-import { base, option, refusedAnswer, type Waiting } from './common.ts';
+import { base, option, windowAnswers, type Waiting } from './common.ts';
 import { named } from './names.ts';
 import { heldCards } from './movement.ts';
 
@@ -73,27 +72,13 @@ export function buildCombatCard(w: Waiting<FieldBattleContext>): DecisionOf<'car
   const c = w.context;
   const world = c.world;
   const power = must(c.responding, 'a combat-card decision with nobody asked');
-  const own = combatCardPlays(world, power, c.battle);
-  const options: DecisionOption<'card'>[] = own.plays.map((play) =>
-    option({ type: 'card.play', ...play }, playLabel(world, c.battle, play)),
+  const { own, options, blocked } = windowAnswers(
+    world,
+    power,
+    (p) => combatCardPlays(world, p, c.battle),
+    (play) => option({ type: 'card.play', ...play }, playLabel(world, c.battle, play)),
+    msg('procedure.combat-cards.buildCombatCard', 'Play no (more) combat cards', 'Больше не разыгрывать боевых карт'),
   );
-  options.push(
-    option(
-      { type: 'card.pass', power },
-      msg('procedure.combat-cards.buildCombatCard', 'Play no (more) combat cards', 'Больше не разыгрывать боевых карт'),
-    ),
-  );
-  const blocked: Blocked<'card'>[] = [];
-  for (const p of MAJOR_POWERS)
-    for (const r of p === power ? own.refused : combatCardPlays(world, p, c.battle).refused)
-      blocked.push(
-        refusedAnswer(
-          world,
-          { power: p, card: r.card, ...(r.option ? { option: r.option } : {}) },
-          r.refusal,
-          refusedPlayText(p, r),
-        ),
-      );
   const cards = heldCards(world, power, 'combat', own.plays);
   const step = combatStep(c.battle, power);
   const p = powerName(power),

@@ -3,16 +3,24 @@
 // and the default policy's answer), and small builders of options and blocked answers.
 import type { MachineId, StateMeta } from '../../../machines/index.ts';
 import { cardClosed, type ClosedStep } from '../../text/refusals.ts';
-import { isCardId } from '../../data/cards.ts';
+import { isCardId, type CardId } from '../../data/cards.ts';
+import type { TerciosOption } from '../../rules/combat-cards.ts';
 import { refusedPlayText } from '../../text/cards.ts';
 import { powerName, spaceName } from '../../text/names.ts';
 import { msg, type Text } from '../../text/text.ts';
 import type { Refusal } from '../../rules/verdict.ts';
-import type { MajorPower, Power } from '../../schema/power.ts';
+import { MAJOR_POWERS, type MajorPower, type Power } from '../../schema/power.ts';
 import type { MovementContext } from '../../rules/procedures/movement.ts';
 import type { World } from '../../rules/world.ts';
 import { reasonOf } from '../../text/reasons/index.ts';
-import type { BlockedBase, Decision, DecisionKind, DecisionOf } from '../../schema/decision.ts';
+import type {
+  Blocked,
+  BlockedBase,
+  Decision,
+  DecisionKind,
+  DecisionOf,
+  DecisionOption,
+} from '../../schema/decision.ts';
 import type { EngineEvent, EventType } from '../../schema/events.ts';
 import type { SkippedDecision } from '../../schema/result.ts';
 import { LAND_UNIT_TYPES, type Units } from '../../schema/units.ts';
@@ -170,6 +178,40 @@ function cardSkipped(world: World, d: SkippedAt, { card, option }: Readonly<Reco
         p: powerName(d.power),
         s: spaceName(world, d.space),
       });
+}
+
+/** What a card window's restrictions say of one power's hand (src/rules: moveCardPlays, battleCardPlays, …). */
+export interface WindowPlays<P> {
+  readonly plays: readonly P[];
+  readonly refused: readonly { readonly card: CardId; readonly option?: TerciosOption; readonly refusal: Refusal }[];
+}
+
+/**
+ * A card window's answers (ruling R33: playing is optional): each legal play of the asked power, then the pass; and
+ * every held card of the window that may not be played — the asked power's and each other major's — refused with
+ * its rule and reason, labelled by the power that holds it.
+ */
+export function windowAnswers<P>(
+  world: World,
+  power: MajorPower,
+  playsOf: (p: MajorPower) => WindowPlays<P>,
+  play: (p: P) => DecisionOption<'card'>,
+  pass: Text = msg('procedure.card-window.pass', 'Play no card', 'Не разыгрывать карту'),
+): { readonly own: WindowPlays<P>; readonly options: DecisionOption<'card'>[]; readonly blocked: Blocked<'card'>[] } {
+  const own = playsOf(power);
+  const options = [...own.plays.map(play), option({ type: 'card.pass', power }, pass)];
+  const blocked: Blocked<'card'>[] = [];
+  for (const p of MAJOR_POWERS)
+    for (const r of p === power ? own.refused : playsOf(p).refused)
+      blocked.push(
+        refusedAnswer(
+          world,
+          { power: p, card: r.card, ...(r.option ? { option: r.option } : {}) },
+          r.refusal,
+          refusedPlayText(p, r),
+        ),
+      );
+  return { own, options, blocked };
 }
 
 /** A refused answer before its label: the answer (only the part that differs) and the refusal. */

@@ -6,14 +6,22 @@ import type { MoveLeg } from '../../rules/leg.ts';
 import { must } from '../../rules/must.ts';
 import { candidateMoves, moveCost } from '../../rules/movement.ts';
 import type { World } from '../../rules/world.ts';
-import { MAJOR_POWERS, type MajorPower } from '../../schema/power.ts';
+import type { MajorPower } from '../../schema/power.ts';
 import { moveClosed } from '../../text/refusals.ts';
 import { intoSpace, leaderName, outOfSpace, powerGen, powerName, spaceName, unitsText } from '../../text/names.ts';
 import type { MovementContext } from '../../rules/procedures/movement.ts';
 import { type Text, msg } from '../../text/text.ts';
-import { refusedPlayText } from '../../text/cards.ts';
 import type { Blocked, DecisionOf, DecisionOption } from '../../schema/decision.ts';
-import { base, cardWindow, decision, option, refusedAnswer, unitsFields, type Waiting } from './common.ts';
+import {
+  base,
+  cardWindow,
+  decision,
+  option,
+  refusedAnswer,
+  unitsFields,
+  windowAnswers,
+  type Waiting,
+} from './common.ts';
 import { moveAnswers } from './answer-spaces.ts';
 import { named } from './names.ts';
 
@@ -122,21 +130,13 @@ function buildResponseCard(w: Waiting<MovementContext>): DecisionOf<'card'> {
   const world = c.world;
   const leg = must(c.leg, 'a response-card decision with no move');
   const power = must(c.responding, 'a response-card decision with nobody asked');
-  const own = moveCardPlays(world, power, leg);
-  const options: DecisionOption<'card'>[] = own.plays.map((play) =>
-    option({ type: 'card.play', ...play }, responsePlayLabel(world, play, leg)),
-  );
-  options.push(
-    option(
-      { type: 'card.pass', power },
-      msg('procedure.movement.buildResponseCard', 'Play no card', 'Не разыгрывать карту'),
-    ),
-  );
   // Every held card of the window that may not be played: this power's, and the other powers' (the mover's own).
-  const blocked: Blocked<'card'>[] = [];
-  for (const p of MAJOR_POWERS)
-    for (const r of p === power ? own.refused : moveCardPlays(world, p, leg).refused)
-      blocked.push(refusedAnswer(world, { power: p, card: r.card }, r.refusal, refusedPlayText(p, r)));
+  const { own, options, blocked } = windowAnswers(
+    world,
+    power,
+    (p) => moveCardPlays(world, p, leg),
+    (play) => option({ type: 'card.play', ...play }, responsePlayLabel(world, play, leg)),
+  );
   const cards = heldCards(world, power, 'move', own.plays);
   const p = powerName(power),
     f = spaceName(world, leg.from),

@@ -4,12 +4,10 @@ import { cardTitle } from '../../data/cards.ts';
 import { JANISSARIES_DICE, ottomanSide, rollsCardPlays } from '../../rules/rolls-cards.ts';
 import { must } from '../../rules/must.ts';
 import { sideHits, type FieldBattleContext } from '../../rules/procedures/field-battle.ts';
-import type { Blocked, DecisionOf, DecisionOption } from '../../schema/decision.ts';
-import { MAJOR_POWERS } from '../../schema/power.ts';
+import type { DecisionOf } from '../../schema/decision.ts';
 import { inSpace, powerName, spaceName } from '../../text/names.ts';
 import { msg } from '../../text/text.ts';
-import { refusedPlayText } from '../../text/cards.ts';
-import { base, option, refusedAnswer, type Waiting } from './common.ts';
+import { base, option, windowAnswers, type Waiting } from './common.ts';
 import { named } from './names.ts';
 import { heldCards } from './movement.ts';
 
@@ -17,35 +15,29 @@ export function buildRollsCard(w: Waiting<FieldBattleContext>): DecisionOf<'card
   const c = w.context;
   const world = c.world;
   const power = must(c.responding, 'a card decision after the rolls with nobody asked');
-  const own = rollsCardPlays(world, power, c.battle);
   const side = ottomanSide(world, c.battle, power);
-  const options: DecisionOption<'card'>[] = own.plays.map((play) => {
-    const t = cardTitle(play.card);
-    return option(
-      { type: 'card.play', power: play.power, card: play.card },
-      msg(
-        'procedure.rolls-cards.buildRollsCard.options',
-        'Play {t}: {n} more dice for the {side}, hitting on 5–6',
-        'Сыграть {t}: ещё {n} кубиков {sideDefender, select, true {обороняющемуся} other {атакующему}}, попадания на 5–6',
-        {
-          t,
-          n: JANISSARIES_DICE,
-          side: side ?? 'Ottoman',
-          sideDefender: side === 'defender' ? 'true' : 'false',
-        },
-      ),
-    );
-  });
-  options.push(
-    option(
-      { type: 'card.pass', power },
-      msg('procedure.rolls-cards.buildRollsCard', 'Play no card', 'Не разыгрывать карту'),
-    ),
+  const { own, options, blocked } = windowAnswers(
+    world,
+    power,
+    (p) => rollsCardPlays(world, p, c.battle),
+    (play) => {
+      const t = cardTitle(play.card);
+      return option(
+        { type: 'card.play', power: play.power, card: play.card },
+        msg(
+          'procedure.rolls-cards.buildRollsCard.options',
+          'Play {t}: {n} more dice for the {side}, hitting on 5–6',
+          'Сыграть {t}: ещё {n} кубиков {sideDefender, select, true {обороняющемуся} other {атакующему}}, попадания на 5–6',
+          {
+            t,
+            n: JANISSARIES_DICE,
+            side: side ?? 'Ottoman',
+            sideDefender: side === 'defender' ? 'true' : 'false',
+          },
+        ),
+      );
+    },
   );
-  const blocked: Blocked<'card'>[] = [];
-  for (const p of MAJOR_POWERS)
-    for (const r of p === power ? own.refused : rollsCardPlays(world, p, c.battle).refused)
-      blocked.push(refusedAnswer(world, { power: p, card: r.card }, r.refusal, refusedPlayText(p, r)));
   const hits = sideHits(c);
   const p = powerName(power),
     t = spaceName(world, c.battle.space);
