@@ -268,6 +268,15 @@ export function checkScenario(
       issues.push({ path: at(['captured', i, 'by']), message: `${leader.name} cannot be captured by ${nameOf(c.by)}, the only power he serves` });
     leaderAt(c.leader, at(['captured', i]));
   });
+  // Ruling R26: the leaders Gout struck this impulse are leaders of the scenario, each named once.
+  if (!broken.has('impulse'))
+    s.impulse.gout?.forEach((id, j) => {
+      const path = at(['impulse', 'gout', j]);
+      const unknown = leaderIssue(id, path);
+      if (unknown) pushId({ path, message: `${unknown.message}: Gout strikes an army leader of the scenario (ruling R26)` });
+      else if (s.impulse.gout?.indexOf(id) !== j)
+        issues.push({ path, message: `'${id}' is already struck by Gout (impulse.gout[${s.impulse.gout?.indexOf(id)}]): list each leader once (ruling R26)` });
+    });
   const customIds = new Set<string>();
   s.leaders.forEach((l, i) => {
     if (customIds.has(l.id)) pushId({ path: at(['leaders', i, 'id']), message: `leader '${l.id}' is defined twice` });
