@@ -1,5 +1,6 @@
 // Events a host sends to a session (DESIGN "Events", a contract). Dot-named, one zod object per event.
 import { z } from 'zod';
+import { CARDS, isCardId, type CardId } from '../data/cards.ts';
 import { MajorPowerSchema, PowerSchema } from './power.ts';
 import type { DeepReadonly } from './readonly.ts';
 import { LIMITS } from './limits.ts';
@@ -89,12 +90,37 @@ export const DiceRolledSchema = z
   })
   .strict()
   .describe('any roll: 2 dice for interception and avoid battle; a field battle asks for each side in turn');
+/** The fields of `card.play` that carry a card's choice, and the cards whose choice each is (rulings R26, R30, R32). */
+const CARD_CHOICES = ['leader', 'placements', 'eliminations', 'option'] as const;
+type CardChoice = (typeof CARD_CHOICES)[number];
+const CHOICES_OF: Readonly<Record<CardId, readonly CardChoice[]>> = {
+  'foul-weather': [],
+  gout: ['leader'],
+  landsknechts: ['placements', 'eliminations'],
+  'swiss-mercenaries': ['placements'],
+  arquebusiers: [],
+  'field-artillery': [],
+  'mercenaries-bribed': [],
+  'surprise-attack': [],
+  tercios: ['option'],
+  janissaries: [],
+};
+/** Whose choice a field is, with its ruling (the Russian is in src/text/issues.ts). */
+const CHOICE_OWNER: Readonly<Record<CardChoice, string>> = {
+  leader: 'only Gout (#32) names a leader (ruling R26)',
+  placements: 'only Landsknechts (#33) and Swiss Mercenaries (#36) place mercenaries (ruling R32)',
+  eliminations: "only the Ottoman's Landsknechts (#33) eliminates mercenaries (ruling R32)",
+  option: 'only Tercios (#30) names an option (ruling R30)',
+};
+function choiceMessage(card: CardId, field: CardChoice): string {
+  return `${CARDS[card].name.en} (#${CARDS[card].number}) takes no ${field}: ${CHOICE_OWNER[field]}`;
+}
+
 export const CardPlaySchema = z
   .object({
     type: z.literal('card.play'),
     power: PowerSchema,
     card: textSchema().describe('the card played: an id of src/data CARDS (ruling R14)'),
-    count: CountSchema.max(LIMITS.unitsPerField).optional(),
     leader: LeaderIdSchema.optional().describe('Gout (ruling R26): the army leader of the moving formation it strikes'),
     placements: z
       .array(
@@ -133,6 +159,14 @@ export const CardPlaySchema = z
       .describe('Tercios (ruling R30): 3 extra dice hitting on 4–6, or 3 dice fewer for the Hapsburg side'),
   })
   .strict()
+  .superRefine((e, ctx) => {
+    // Each choice belongs to the cards that make it: a known card played with another card's choice is refused
+    // here, so that no accepted play (nor its save) carries a field its card ignores. Unknown ids are ruling R14's.
+    if (!isCardId(e.card)) return;
+    for (const field of CARD_CHOICES)
+      if (e[field] !== undefined && !(CHOICES_OF[e.card] as readonly string[]).includes(field))
+        ctx.addIssue({ code: 'custom', path: [field], message: choiceMessage(e.card, field) });
+  })
   .describe('a card of ruling R14 played in its window (RULES.md §5; rulings R26–R33), with the choices it needs');
 export const CardPassSchema = z
   .object({ type: z.literal('card.pass'), power: PowerSchema })

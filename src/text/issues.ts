@@ -2,6 +2,7 @@
 // custom one a schema gives, as before); Russian is worded here from the issue itself — its code, what was expected,
 // the value given — so that no English is left in a Russian refusal, whatever the issue. The custom messages of the
 // event schema have their own Russian wording (CUSTOM_RU); a custom message missing there is worded from its code.
+import { CARDS } from '../data/cards.ts';
 import { count, NOUNS, ruList } from './grammar.ts';
 import type { Text } from './text.ts';
 
@@ -23,6 +24,14 @@ export interface SchemaIssue {
   readonly format?: string;
 }
 
+/** Whose choice each field of `card.play` is (src/schema/events.ts, CHOICE_OWNER). */
+const CHOICE_OWNER_RU: Readonly<Record<string, string>> = {
+  leader: 'командующего называют только для «Подагры» (№32) (постановление R26)',
+  placements: 'наёмников размещают только «Ландскнехты» (№33) и «Швейцарские наёмники» (№36) (постановление R32)',
+  eliminations: 'наёмников уничтожают только «Ландскнехты» (№33) Османов (постановление R32)',
+  option: 'способ розыгрыша выбирают только для «Терций» (№30) (постановление R30)',
+};
+
 /** The Russian of the schemas' custom messages (src/schema/units.ts, events.ts): pattern → wording. */
 export const CUSTOM_RU: readonly (readonly [RegExp, (m: RegExpMatchArray) => string])[] = [
   [/^a die shows 1 to 6$/, () => 'на кубике выпадает от 1 до 6'],
@@ -42,6 +51,13 @@ export const CUSTOM_RU: readonly (readonly [RegExp, (m: RegExpMatchArray) => str
     () => 'идентификатор пишется строчными латинскими буквами, цифрами и дефисами',
   ],
   [/^a leader is named twice$/, () => 'командующий указан дважды'],
+  [
+    /^.+ \(#(\d+)\) takes no (leader|placements|eliminations|option): /,
+    (m) => {
+      const card = Object.values(CARDS).find((c) => c.number === Number(m[1]));
+      return `у карты «${card?.name.ru ?? ''}» (№${m[1]}) нет поля «${m[2]}»: ${CHOICE_OWNER_RU[m[2]!] ?? ''}`;
+    },
+  ],
   [/^at most (\d+) characters$/, (m) => `не более ${count(Number(m[1]), NOUNS.character, 'gen').ru}`],
   [
     /^no line breaks, tabs, control, format \(bidirectional, zero-width\) or line-separator characters$/,
