@@ -221,7 +221,8 @@ export const hasPlacementSpace = battleCard({
 function placementProblem(w: World, a: BattleCardArgs): string | undefined {
   const grant = isCardId(a.card) ? mercenaryGrant(a.power, a.card) : undefined;
   const given = a.placements ?? [];
-  if (!grant) return given.length > 0 ? 'none' : undefined;
+  // A list named for a card that places none (even an empty one) is refused: no accepted play carries it.
+  if (!grant) return a.placements !== undefined ? 'none' : undefined;
   const total = given.reduce((n, p) => n + p.mercenaries, 0);
   if (total !== grant.count) return 'count';
   const open = placementSpaces(w, grant.placer, a.battle);
@@ -244,7 +245,7 @@ interface EliminationProblem {
 
 function eliminationProblem(w: World, a: BattleCardArgs): EliminationProblem | undefined {
   const given = a.eliminations ?? [];
-  if (!eliminatesMercenaries(a.power, a.card)) return given.length > 0 ? { problem: 'none' } : undefined;
+  if (!eliminatesMercenaries(a.power, a.card)) return a.eliminations !== undefined ? { problem: 'none' } : undefined;
   if (given.reduce((n, e) => n + e.mercenaries, 0) !== eliminationCount(w, a.battle)) return { problem: 'count' };
   const targets = mercenaryTargets(w, a.battle);
   const used = new Map<string, number>();

@@ -147,3 +147,32 @@ describe('a refusal explains itself: a card played with a choice its card does n
     );
   });
 });
+
+describe('a refusal explains itself: the mercenary cards at 14 step 1 (ruling R32)', () => {
+  test.each([
+    ['hapsburg', 'eliminations'],
+    ['ottoman', 'placements'],
+  ])('[14 step 1, ruling R32] the %s Landsknechts with an empty %s list is refused, not saved', (power, field) => {
+    const s = example('vienna-1517.json');
+    delete s.events;
+    const scenario = {
+      ...s,
+      hands: { [power]: ['landsknechts'] },
+      stacks: [...(s.stacks ?? []), { space: 'linz', power: 'hapsburg', regulars: 1, mercenaries: 2 }],
+    } as ScenarioInput;
+    const session = createSession(parseScenario(scenario), { seed: 1 });
+    for (let i = 0; i < 30 && session.pending; i++) {
+      const d = session.pending;
+      const play = d.kind === 'card' ? d.options.find((o) => o.event.type === 'card.play')?.event : undefined;
+      if (play) {
+        const r = session.sendUntrusted({ ...play, [field]: [] });
+        expect(r).toMatchObject({ ok: false, error: { code: 'illegal', rule: '14 step 1', ruling: 'R32' } });
+        expect(session.sendUntrusted(play).ok).toBe(true);
+        expect(session.save().events.at(-1)?.event).toEqual(play);
+        return;
+      }
+      expect((d.kind === 'roll' ? session.roll() : session.send(d.options[0]!.event)).ok).toBe(true);
+    }
+    throw new Error('no Landsknechts decision');
+  });
+});
