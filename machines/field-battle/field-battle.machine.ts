@@ -8,6 +8,7 @@ import {
   closeBattleResponseWindow,
   passBattleResponseCard,
   playBattleResponseCard,
+  placeCardMercenaries,
   askNextCombatResponder,
   closeCombatCardWindow,
   passCombatCard,
@@ -66,6 +67,7 @@ export const fieldBattleMachine = setup({
       awardUnfoughtBattle,
       passBattleResponseCard,
       playBattleResponseCard,
+      placeCardMercenaries,
       closeBattleResponseWindow,
       askNextRollsResponder,
       passRollsCard,
@@ -108,6 +110,7 @@ export const fieldBattleMachine = setup({
         title: msg('machine.field-battle.responseCards.title', 'Response cards', 'Карты ответа'),
       },
       always: [
+        { guard: 'isCardPlacementAsked', target: 'awaitingCardPlacement' },
         { guard: 'hasBattleResponderToAsk', target: 'awaitingBattleResponseCard', actions: 'askNextBattleResponder' },
         { guard: 'isSideWithoutLandUnits', target: 'unfought', actions: 'closeBattleResponseWindow' },
         { target: 'countingDice', actions: ['closeBattleResponseWindow', 'countDice'] },
@@ -137,6 +140,28 @@ export const fieldBattleMachine = setup({
           guard: 'isAskedBattleResponderPassing',
           target: 'responseCards',
           actions: 'passBattleResponseCard',
+        },
+      },
+    },
+    awaitingCardPlacement: {
+      description:
+        "Step 1: the placing power places the new mercenaries of a card another power played — France, for the Ottoman's Swiss Mercenaries (ruling R32: the placing power chooses).",
+      tags: ['decision', 'window'],
+      meta: {
+        rule: '14 step 1',
+        ruling: 'R32',
+        decision: 'card',
+        title: msg(
+          'machine.field-battle.awaitingCardPlacement.title',
+          'Place the new mercenaries',
+          'Поставить новых наёмников',
+        ),
+      },
+      on: {
+        'card.place': {
+          guard: 'isLegalCardPlacement',
+          target: 'checkingCardSieges',
+          actions: 'placeCardMercenaries',
         },
       },
     },

@@ -37,6 +37,11 @@ export interface BattleCardArgs {
   readonly battle: BattleSetup;
   readonly placements?: readonly Placement[] | undefined;
   readonly eliminations?: readonly Elimination[] | undefined;
+  /**
+   * Ruling R32: the placements are the placing power's answer after `power` played the card (card.place), not part
+   * of the play — the placing power chooses.
+   */
+  readonly placing?: true | undefined;
 }
 
 /** How many mercenaries the Ottoman's Landsknechts eliminates (ruling R32). */
@@ -218,11 +223,22 @@ export const hasPlacementSpace = battleCard({
   facts: (_w, a) => ({ power: isCardId(a.card) ? (mercenaryGrant(a.power, a.card)?.placer ?? a.power) : a.power }),
 });
 
+/**
+ * Ruling R32: the placing power chooses where the new mercenaries go. When it is not the power that played the card
+ * (France, for the Ottoman's Swiss Mercenaries), the play names no spaces and the placing power is asked after it.
+ */
+export function placedByAnother(power: MajorPower, card: string): MajorPower | undefined {
+  const grant = isCardId(card) ? mercenaryGrant(power, card) : undefined;
+  return grant && grant.placer !== power ? grant.placer : undefined;
+}
+
 function placementProblem(w: World, a: BattleCardArgs): string | undefined {
   const grant = isCardId(a.card) ? mercenaryGrant(a.power, a.card) : undefined;
   const given = a.placements ?? [];
   // A list named for a card that places none (even an empty one) is refused: no accepted play carries it.
   if (!grant) return a.placements !== undefined ? 'none' : undefined;
+  // Ruling R32: another power places them, asked after the play (card.place); the play itself names no list.
+  if (grant.placer !== a.power && !a.placing) return a.placements !== undefined ? 'placer' : undefined;
   const total = given.reduce((n, p) => n + p.mercenaries, 0);
   if (total !== grant.count) return 'count';
   const open = placementSpaces(w, grant.placer, a.battle);
@@ -322,6 +338,35 @@ export function checkBattleCard(world: World, args: BattleCardArgs): Verdict {
   return checkAll<BattleCardArgs>(BATTLE_CARD_RESTRICTIONS, world, args);
 }
 
+/** Ruling R32: the placing power's answer after another power played the card: where the new mercenaries go. */
+export function checkCardPlacement(
+  world: World,
+  args: {
+    readonly by: MajorPower;
+    readonly card: string;
+    readonly battle: BattleSetup;
+    readonly placements: readonly Placement[];
+  },
+): Verdict {
+  return checkAll<BattleCardArgs>([arePlacementsLegal], world, {
+    power: args.by,
+    card: args.card,
+    battle: args.battle,
+    placements: args.placements,
+    placing: true,
+  });
+}
+
+/**
+ * Ruling R32: the placing power's answers — all the new mercenaries in one space, for every space that takes them
+ * (the battle space first; any other split is accepted too).
+ */
+export function placementChoices(world: World, placer: MajorPower, count: number, battle: BattleSetup): Placement[][] {
+  return placementSpaces(world, placer, battle)
+    .filter((o) => o.room >= count)
+    .map((o) => [{ space: o.space, mercenaries: count, ...(o.inside ? { inside: true } : {}) }]);
+}
+
 /** A play of 14 step 1 as an event names it: where the new mercenaries go, or which are eliminated. */
 export type BattleCardPlay =
   | { readonly power: MajorPower; readonly card: CardId; readonly placements: readonly Placement[] }
@@ -350,6 +395,11 @@ export function battleCardPlays(
       continue;
     }
     const grant = mercenaryGrant(power, card)!;
+    // Ruling R32: another power places them; it is asked once the card is played.
+    if (grant.placer !== power) {
+      plays.push({ power, card, placements: [] });
+      continue;
+    }
     for (const o of placementSpaces(world, grant.placer, battle))
       if (o.room >= grant.count)
         plays.push({

@@ -7,6 +7,7 @@ import { RULE_REFS, type RulingRef } from '../rules/registry.ts';
 import {
   AvoidDeclareSchema,
   CardPassSchema,
+  CardPlaceSchema,
   CardPlaySchema,
   AvoidDeclineSchema,
   CasualtiesAssignSchema,
@@ -340,7 +341,7 @@ export const CardDecisionSchema = z
   .object({
     kind: z.literal('card'),
     ...CommonShape,
-    options: optionList(z.discriminatedUnion('type', [CardPlaySchema, CardPassSchema])),
+    options: optionList(z.discriminatedUnion('type', [CardPlaySchema, CardPassSchema, CardPlaceSchema])),
     blocked: blockedList(CardRefusedSchema, 'a held card of this window that may not be played (RULES.md §5)'),
     limits: CardLimitsSchema,
   })

@@ -90,6 +90,18 @@ export const DiceRolledSchema = z
   })
   .strict()
   .describe('any roll: 2 dice for interception and avoid battle; a field battle asks for each side in turn');
+/** Ruling R32: where new mercenaries go — spaces where the placing power has land units not under siege. */
+const PlacementsSchema = z
+  .array(
+    z
+      .object({
+        space: SpaceIdSchema,
+        mercenaries: CountSchema.min(1).max(LIMITS.unitsPerField),
+        inside: z.boolean().optional().describe('with the placing power’s units inside the fortifications'),
+      })
+      .strict(),
+  )
+  .max(4);
 /** The fields of `card.play` that carry a card's choice, and the cards whose choice each is (rulings R26, R30, R32). */
 const CARD_CHOICES = ['leader', 'placements', 'eliminations', 'option'] as const;
 type CardChoice = (typeof CARD_CHOICES)[number];
@@ -122,21 +134,9 @@ export const CardPlaySchema = z
     power: PowerSchema,
     card: textSchema().describe('the card played: an id of src/data CARDS (ruling R14)'),
     leader: LeaderIdSchema.optional().describe('Gout (ruling R26): the army leader of the moving formation it strikes'),
-    placements: z
-      .array(
-        z
-          .object({
-            space: SpaceIdSchema,
-            mercenaries: CountSchema.min(1).max(LIMITS.unitsPerField),
-            inside: z.boolean().optional().describe('with the placing power’s units inside the fortifications'),
-          })
-          .strict(),
-      )
-      .max(4)
-      .optional()
-      .describe(
-        'Landsknechts, Swiss Mercenaries (ruling R32): where the new mercenaries go — spaces where the placing power has land units not under siege',
-      ),
+    placements: PlacementsSchema.optional().describe(
+      'Landsknechts, Swiss Mercenaries (ruling R32): where the new mercenaries go — spaces where the placing power has land units not under siege; omitted when another power places them (card.place)',
+    ),
     eliminations: z
       .array(
         z
@@ -168,6 +168,17 @@ export const CardPlaySchema = z
         ctx.addIssue({ code: 'custom', path: [field], message: choiceMessage(e.card, field) });
   })
   .describe('a card of ruling R14 played in its window (RULES.md §5; rulings R26–R33), with the choices it needs');
+export const CardPlaceSchema = z
+  .object({
+    type: z.literal('card.place'),
+    power: PowerSchema.describe('the placing power: France for the Ottoman’s Swiss Mercenaries (ruling R32)'),
+    card: textSchema().describe('the card another power played, whose new mercenaries these are'),
+    placements: PlacementsSchema.min(1).describe('where the new mercenaries go (ruling R32: the placing power chooses)'),
+  })
+  .strict()
+  .describe(
+    'ruling R32: the placing power places the new mercenaries of a card another power played at 14 step 1 (France, for the Ottoman’s Swiss Mercenaries)',
+  );
 export const CardPassSchema = z
   .object({ type: z.literal('card.pass'), power: PowerSchema })
   .strict()
@@ -188,6 +199,7 @@ export const EventSchema = z.discriminatedUnion('type', [
   DiceRolledSchema,
   CardPlaySchema,
   CardPassSchema,
+  CardPlaceSchema,
   ReliefDeclareSchema,
 ]);
 

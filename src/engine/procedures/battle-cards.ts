@@ -8,6 +8,7 @@ import {
   eliminationCount,
   mercenaryGrant,
   mercenaryTargets,
+  placementChoices,
   placementSpaces,
   type BattleCardPlay,
 } from '../../rules/battle-cards.ts';
@@ -16,7 +17,7 @@ import { must } from '../../rules/must.ts';
 import type { FieldBattleContext } from '../../rules/procedures/field-battle.ts';
 import type { World } from '../../rules/world.ts';
 import type { DecisionOf } from '../../schema/decision.ts';
-import { inSpace, powerGen, powerName, spaceName } from '../../text/names.ts';
+import { inSpace, powerGen, powerName, ruFormOf, spaceName } from '../../text/names.ts';
 import { eliminatedText } from '../../text/mercenaries.ts';
 import { type Text, msg } from '../../text/text.ts';
 import { base, cardWindow, option, windowAnswers, type Waiting } from './common.ts';
@@ -38,6 +39,20 @@ function playLabel(world: World, play: BattleCardPlay): Text {
     );
   }
   const grant = must(mercenaryGrant(play.power, play.card), 'a play that places no mercenaries');
+  if (grant.placer !== play.power)
+    // Ruling R32: the placing power chooses where they go, asked after the play.
+    return msg(
+      'procedure.battle-cards.playLabel.placer',
+      'Play {c}: {p} places {count} new {p} mercenaries where it chooses',
+      'Сыграть {c}: {powerName} {powerForm, select, pl {ставят} other {ставит}} {count} новых наёмников, где {powerForm, select, pl {выберут} other {выберет}}',
+      {
+        c,
+        p: powerName(grant.placer),
+        count: grant.count,
+        powerName: powerName(grant.placer),
+        powerForm: ruFormOf(grant.placer),
+      },
+    );
   const where = play.placements.map((p) => {
     const walls = p.inside
       ? msg('procedure.battle-cards.where.walls', ' (inside)', ' (в укреплениях)')
@@ -85,7 +100,8 @@ function buildBattleResponseCard(w: Waiting<FieldBattleContext>): DecisionOf<'ca
               type: 'card.play',
               power: play.power,
               card: play.card,
-              placements: play.placements.map((p) => ({ ...p })),
+              // Ruling R32: no spaces when another power places them (asked after the play).
+              ...(play.placements.length > 0 ? { placements: play.placements.map((p) => ({ ...p })) } : {}),
             },
         playLabel(world, play),
       ),
@@ -131,11 +147,70 @@ function buildBattleResponseCard(w: Waiting<FieldBattleContext>): DecisionOf<'ca
   });
 }
 
+/**
+ * Ruling R32: the placing power places the new mercenaries of a card another power played (France, for the Ottoman's
+ * Swiss Mercenaries) — all in one space, for each space that takes them (any split is accepted); no pass.
+ */
+function buildCardPlacement(w: Waiting<FieldBattleContext>): DecisionOf<'card'> {
+  const c = w.context;
+  const world = c.world;
+  const placing = must(c.placing, 'a placement decision with no card to place');
+  const { by, card, placer, count } = placing;
+  const options = placementChoices(world, placer, count, c.battle).map((placements) =>
+    option(
+      { type: 'card.place', power: placer, card, placements },
+      msg(
+        'procedure.battle-cards.buildCardPlacement.option',
+        'Place the {count} new {p} mercenaries in {where}',
+        'Поставить {count} новых наёмников {powerGen} {where2}',
+        {
+          count,
+          p: powerName(placer),
+          where: spaceName(world, placements[0]!.space),
+          powerGen: powerGen(placer),
+          where2: inSpace(world, placements[0]!.space),
+        },
+      ),
+    ),
+  );
+  const p = powerName(placer);
+  return named(world, {
+    ...base(w),
+    kind: 'card',
+    power: placer,
+    forced: options.length === 1,
+    options,
+    blocked: [],
+    limits: {
+      window: '14 step 1',
+      cards: [],
+      destinations: [...new Set(placementSpaces(world, placer, c.battle).map((o) => o.space))],
+    },
+    prompt: msg(
+      'procedure.battle-cards.buildCardPlacement.prompt',
+      '{p}: {by} played {c}; where do the {count} new {p} mercenaries go? They may be split over every space in limits.destinations (14 step 1, ruling R32: the placing power chooses)',
+      '{by} {plays} {c}; куда {p} {powerForm, select, pl {ставят} other {ставит}} {count} новых наёмников? Их можно как угодно разделить между допустимыми областями (14, шаг 1; постановление R32)',
+      {
+        p,
+        by: powerName(by),
+        c: cardTitle(card),
+        count,
+        plays: ruFormOf(by) === 'pl' ? 'сыграли' : 'сыграла',
+        powerForm: ruFormOf(placer),
+      },
+    ),
+  });
+}
+
 /** The field battle's three card windows: 14 step 1 (response cards), 14 steps 4–5 (combat cards), 14 step 7 (after the rolls). */
-export const battleResponseCard = cardWindow<FieldBattleContext>((w) =>
-  w.state === 'awaitingBattleResponseCard'
-    ? buildBattleResponseCard(w)
-    : w.state === 'awaitingRollsCard'
-      ? buildRollsCard(w)
-      : buildCombatCard(w),
+export const battleResponseCard = cardWindow<FieldBattleContext>(
+  (w) =>
+    w.state === 'awaitingBattleResponseCard'
+      ? buildBattleResponseCard(w)
+      : w.state === 'awaitingCardPlacement'
+        ? buildCardPlacement(w)
+        : w.state === 'awaitingRollsCard'
+          ? buildRollsCard(w)
+          : buildCombatCard(w),
+  'awaitingCardPlacement',
 );

@@ -155,10 +155,16 @@ export function decision<C, K extends DecisionKind>(spec: DecisionSpec<C, K>): D
  */
 export function cardWindow<C extends { readonly responding?: MajorPower | undefined }>(
   build: (w: Waiting<C>) => DecisionOf<'card'>,
+  /**
+   * The waiting state, if any, whose decision has no pass (the placing power's placement, ruling R32): the engine
+   * answers it itself when it has one legal answer (ruling R9). Every other card window can be passed.
+   */
+  undeclinable?: string,
 ): DecisionSpec<C, 'card'> {
   return {
     build,
-    mayBeForced: false,
+    mayBeForced: undeclinable !== undefined,
+    ...(undeclinable !== undefined ? { unforced: (w: Waiting<C>) => w.state !== undeclinable } : {}),
     power: (c) => c.responding,
     declines: ['card.pass'],
     eager: false,
@@ -166,7 +172,11 @@ export function cardWindow<C extends { readonly responding?: MajorPower | undefi
     stepClosed: cardClosed,
     answerSpace: cardAnswers,
     skippedLabel: cardSkipped,
-    decline: (d) => ({ type: 'card.pass', power: d.power }),
+    // A placement has no pass (ruling R32): the policies take its first listed answer.
+    decline: (d) =>
+      d.options.some((o) => o.event.type === 'card.place')
+        ? d.options[0]!.event
+        : { type: 'card.pass', power: d.power },
   };
 }
 

@@ -48,6 +48,7 @@ import type { CardId } from '../../data/cards.ts';
 import { isMajorPower } from '../../schema/power.ts';
 import {
   checkBattleCard,
+  checkCardPlacement,
   eliminateMercenaries,
   mercenaryGrant,
   nextBattleResponder,
@@ -111,6 +112,12 @@ export interface FieldBattleContext extends ProcedureContext {
   /** 14 step 1 (ruling R32): the power asked about its response cards now, and those that passed. */
   readonly responding?: MajorPower | undefined;
   readonly responders?: readonly MajorPower[] | undefined;
+  /**
+   * Ruling R32: a card played at 14 step 1 whose new mercenaries another power places (France, for the Ottoman's
+   * Swiss Mercenaries): who played it, and the placing power, asked next.
+   */
+  readonly placing?:
+    { readonly by: MajorPower; readonly card: CardId; readonly placer: MajorPower; readonly count: number } | undefined;
   /** 14 steps 4–5 (ruling R27): the powers that passed on their combat cards, and the last power asked. */
   readonly combatPassed?: readonly MajorPower[] | undefined;
   readonly combatAsked?: MajorPower | undefined;
@@ -278,9 +285,46 @@ export function playBattleResponseCard(c: FieldBattleContext, event: EngineEvent
     };
   }
   const grant = must(mercenaryGrant(args.power, card), 'a battle card that places no mercenaries');
-  const placed = (args.placements ?? []).map((p) => ({
+  // Ruling R32: the placing power chooses; when it is another power, it is asked next (awaitingCardPlacement).
+  if (grant.placer !== args.power)
+    return {
+      world: { ...c.world, position: playCard(c.world.position, args.power, card) },
+      placing: { by: args.power, card, placer: grant.placer, count: grant.count },
+      responding: grant.placer,
+    };
+  return placeMercenaries(
+    c,
+    args.power,
+    card,
+    grant.placer,
+    args.placements ?? [],
+    playCard(c.world.position, args.power, card),
+  );
+}
+
+/** Ruling R32: the placing power's answer — the new mercenaries of the card another power played go where it says. */
+export function placeCardMercenaries(c: FieldBattleContext, event: EngineEvent): Partial<FieldBattleContext> {
+  const e = eventAs(event, 'card.place');
+  const p = must(c.placing, 'placeCardMercenaries with no placement asked');
+  return { ...placeMercenaries(c, p.by, p.card, p.placer, e.placements, c.world.position), placing: undefined };
+}
+
+/** Ruling R32: new mercenaries of `placer` where `placements` say, and the card in the summary as `by` played it. */
+function placeMercenaries(
+  c: FieldBattleContext,
+  by: MajorPower,
+  card: CardId,
+  placer: MajorPower,
+  placements: readonly {
+    readonly space: string;
+    readonly mercenaries: number;
+    readonly inside?: boolean | undefined;
+  }[],
+  from: FieldBattleContext['world']['position'],
+): Partial<FieldBattleContext> {
+  const placed = placements.map((p) => ({
     space: p.space,
-    power: grant.placer,
+    power: placer,
     mercenaries: p.mercenaries,
     inside: p.inside ?? false,
   }));
@@ -295,11 +339,11 @@ export function playBattleResponseCard(c: FieldBattleContext, event: EngineEvent
     lostBattle: false,
     attemptedInterception: false,
   }));
-  const position = addStacks(playCard(c.world.position, args.power, card), stacks);
+  const position = addStacks(from, stacks);
   return {
     world: { ...c.world, position },
     responding: undefined,
-    summary: { ...c.summary, cards: [...c.summary.cards, cardSummary(args.power, card, { placed })] },
+    summary: { ...c.summary, cards: [...c.summary.cards, cardSummary(by, card, { placed })] },
   };
 }
 
@@ -540,6 +584,13 @@ export const fieldBattleGuards = {
   isLegalBattleResponseCard: answerGuard<FieldBattleContext>('14 step 1', (c, e) => {
     const args = battleCardArgs(c, e);
     return args && args.power === c.responding ? checkBattleCard(c.world, args) : false;
+  }),
+  isCardPlacementAsked: guard<FieldBattleContext>('14 step 1', (c) => c.placing !== undefined, 'R32'),
+  isLegalCardPlacement: answerGuard<FieldBattleContext>('14 step 1', (c, e) => {
+    const place = eventOf(e, 'card.place');
+    const p = c.placing;
+    if (!place || !p || place.power !== p.placer || place.card !== p.card) return false;
+    return checkCardPlacement(c.world, { by: p.by, card: place.card, battle: c.battle, placements: place.placements });
   }),
   // A pass is always allowed to the asked power; another power's is out of turn (`false`).
   isAskedBattleResponderPassing: answerGuard<FieldBattleContext>('14 step 1', (c, e) =>

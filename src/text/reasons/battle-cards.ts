@@ -57,6 +57,13 @@ export const BATTLE_CARD_REASONS: RenderersOf<typeof rules> = {
         'This play places no new mercenaries (ruling R32).',
         'Этот розыгрыш не ставит новых наёмников (постановление R32).',
       );
+    if (problem === 'placer')
+      return msg(
+        'reason.battle-cards.arePlacementsLegal.placer',
+        '{p} places the new mercenaries of this card, not the power that plays it: the play names no spaces, and {p} is asked where they go (ruling R32).',
+        'Новых наёмников этой карты ставит не держава, которая её разыгрывает, а {powerName}: в розыгрыше области не указываются, и куда их поставить, {powerForm, select, pl {решают} other {решает}} {powerName} (постановление R32).',
+        { p, powerName: p, powerForm: ruFormOf(placer) },
+      );
     if (problem === 'count')
       return msg(
         'reason.battle-cards.arePlacementsLegal',

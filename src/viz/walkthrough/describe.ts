@@ -125,6 +125,14 @@ export function describeEvent(w: Names, e: EngineEvent): Text {
       const p = power(e.power);
       return t(`${p.en} plays no card`, `${p.ru}: без карты`);
     }
+    case 'card.place': {
+      const p = power(e.power);
+      const where = e.placements.map((x) => ({ n: x.mercenaries, s: spaceName(w, x.space) }));
+      return t(
+        `${p.en} places the new mercenaries: ${where.map((x) => `${x.n} in ${x.s.en}`).join(', ')}`,
+        `${p.ru}: новые наёмники — ${where.map((x) => `${x.n}: ${x.s.ru}`).join(', ')}`,
+      );
+    }
     case 'relief.declare': {
       const p = power(e.power),
         u = units(w, e);
