@@ -30,7 +30,8 @@ const EVENTS_OF: Record<NonNullable<StateMeta['decision']>, readonly string[]> =
   continue: ['move.continue', 'move.stop'],
   casualties: ['casualties.assign'],
   retreat: ['retreat.declare'],
-  card: ['card.play', 'card.pass'],
+  // card.place: the placing power's answer after another power's mercenary card (ruling R32).
+  card: ['card.play', 'card.pass', 'card.place'],
   relief: ['relief.declare'],
 };
 

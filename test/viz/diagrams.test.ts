@@ -189,7 +189,7 @@ describe('labels', () => {
     expect(ru).toContain('окно карт');
     const mermaid = drawDiagram('fieldBattle', 'mermaid');
     expect(mermaid).toContain(
-      'class awaitingBattleResponseCard,awaitingAttackerCombatCard,awaitingDefenderCombatCard,awaitingSurpriseCasualties,awaitingRollsCard,awaitingCasualties decision',
+      'class awaitingBattleResponseCard,awaitingCardPlacement,awaitingAttackerCombatCard,awaitingDefenderCombatCard,awaitingSurpriseCasualties,awaitingRollsCard,awaitingCasualties decision',
     );
     // Ruling R28: Surprise Attack's rolls, first and second, are roll states of their own.
     expect(mermaid).toContain(

@@ -79,6 +79,11 @@ export interface AnswerFields<C> {
   readonly power: (c: C) => Power | undefined;
   /** The answers that decline it: kept when a long list of options is cut (none when it cannot be declined). */
   readonly declines: readonly EventType[];
+  /**
+   * The waiting states of this kind where it cannot be declined, though `declines` names answers for the others: the
+   * placing power's placement among the card windows (ruling R32). Absent: `declines` holds in every state.
+   */
+  readonly undeclinableIn?: readonly string[];
   /** Whether the eager policy takes its first listed option (else it answers as the default policy does). */
   readonly eager: boolean;
   /**
@@ -167,6 +172,7 @@ export function cardWindow<C extends { readonly responding?: MajorPower | undefi
     ...(undeclinable !== undefined ? { unforced: (w: Waiting<C>) => w.state !== undeclinable } : {}),
     power: (c) => c.responding,
     declines: ['card.pass'],
+    ...(undeclinable !== undefined ? { undeclinableIn: [undeclinable] } : {}),
     eager: false,
     closedBy: 'decision',
     stepClosed: cardClosed,
