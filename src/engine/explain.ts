@@ -5,7 +5,7 @@
 import type { EngineEvent } from '../schema/events.ts';
 import type { Decision } from '../schema/decision.ts';
 import type { MovementContext } from '../rules/procedures/movement.ts';
-import type { RuleRef, RulingRef } from '../rules/registry.ts';
+import { isRuleRef, type RuleRef, type RulingRef } from '../rules/registry.ts';
 import type { Facts, Refusal } from '../rules/verdict.ts';
 import type { AnswerVerdict } from '../rules/procedures/common.ts';
 import { must } from '../rules/must.ts';
@@ -77,6 +77,19 @@ export function errorOf(
   extra: Partial<EngineError> = {},
 ): EngineError {
   return { code, ...(rule ? { rule } : {}), message: reason[lang], reason, ...extra };
+}
+
+/**
+ * The ruling a schema issue names (`params.ruling`: a card's choice given to another card, src/schema/events.ts),
+ * for the `ruling` field of an `invalid-event` refusal; nothing for zod's own issues.
+ */
+export function rulingOfIssue(issue: { readonly code: string; readonly params?: unknown } | undefined): {
+  ruling?: RulingRef;
+} {
+  const ruling = issue?.code === 'custom' ? (issue.params as { ruling?: unknown } | undefined)?.ruling : undefined;
+  return typeof ruling === 'string' && isRuleRef(ruling) && ruling.startsWith('R')
+    ? { ruling: ruling as RulingRef }
+    : {};
 }
 
 function fromRefusal(world: World, r: Refusal, lang: Lang, code: ErrorCode = 'illegal'): EngineError {

@@ -27,7 +27,7 @@ import {
   type DecisionView,
   type Waiting,
 } from './decisions.ts';
-import { errorOf, explainRefusal, type EngineError, type Situation } from './explain.ts';
+import { errorOf, explainRefusal, rulingOfIssue, type EngineError, type Situation } from './explain.ts';
 import { GuardRecorder, instrumentedMovement, keptVerdict, recording } from './instrument.ts';
 import { contextIf, fromSnapshot, movementOutput, procedureContext, stateKeyOf } from './actors.ts';
 import { leafOf, TreeRunner, type TreeNode } from './tree.ts';
@@ -553,7 +553,10 @@ export class Session {
         );
         return {
           ok: false,
-          error: errorOf('invalid-event', undefined, reason, this.lang, { path: issues[0]?.path ?? '' }),
+          error: errorOf('invalid-event', undefined, reason, this.lang, {
+            path: issues[0]?.path ?? '',
+            ...rulingOfIssue(parsed.error.issues[0]),
+          }),
         };
       }
       event = parsed.data;

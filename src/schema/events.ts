@@ -1,6 +1,7 @@
 // Events a host sends to a session (DESIGN "Events", a contract). Dot-named, one zod object per event.
 import { z } from 'zod';
 import { CARDS, isCardId, type CardId } from '../data/cards.ts';
+import type { RulingRef } from '../rules/registry.ts';
 import { MajorPowerSchema, PowerSchema } from './power.ts';
 import type { DeepReadonly } from './readonly.ts';
 import { LIMITS } from './limits.ts';
@@ -124,6 +125,13 @@ const CHOICE_OWNER: Readonly<Record<CardChoice, string>> = {
   eliminations: "only the Ottoman's Landsknechts (#33) eliminates mercenaries (ruling R32)",
   option: 'only Tercios (#30) names an option (ruling R30)',
 };
+/** The ruling of each choice, carried by the schema issue (`params.ruling`) into a refusal's `ruling` field. */
+const CHOICE_RULING: Readonly<Record<CardChoice, RulingRef>> = {
+  leader: 'R26',
+  placements: 'R32',
+  eliminations: 'R32',
+  option: 'R30',
+};
 function choiceMessage(card: CardId, field: CardChoice): string {
   return `${CARDS[card].name.en} (#${CARDS[card].number}) takes no ${field}: ${CHOICE_OWNER[field]}`;
 }
@@ -165,7 +173,12 @@ export const CardPlaySchema = z
     if (!isCardId(e.card)) return;
     for (const field of CARD_CHOICES)
       if (e[field] !== undefined && !(CHOICES_OF[e.card] as readonly string[]).includes(field))
-        ctx.addIssue({ code: 'custom', path: [field], message: choiceMessage(e.card, field) });
+        ctx.addIssue({
+          code: 'custom',
+          path: [field],
+          message: choiceMessage(e.card, field),
+          params: { ruling: CHOICE_RULING[field] },
+        });
   })
   .describe('a card of ruling R14 played in its window (RULES.md §5; rulings R26–R33), with the choices it needs');
 export const CardPlaceSchema = z

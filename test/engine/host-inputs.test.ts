@@ -86,6 +86,8 @@ describe('a refusal explains itself: a card played with a choice its card does n
       const r = s.sendUntrusted({ ...play, [field]: choices[field] });
       expect(r).toMatchObject({ ok: false, error: { code: 'invalid-event', path: field === 'count' ? '' : field } });
       if (!r.ok) {
+        // The ruling is a field of the refusal too, for a host to act on without reading the words.
+        expect(r.error.ruling).toBe(field === 'count' ? undefined : ruling);
         expect(r.error.message).toContain(field === 'count' ? 'Unrecognized key' : `ruling ${ruling}`);
         expect(r.error.reason.ru).not.toMatch(/[a-z]{4,} [a-z]{4,}/);
       }
