@@ -750,8 +750,8 @@ function declineNotes(event: EngineEvent | undefined): Text[] {
     return [
       msg(
         'narrate.declineNotes.2',
-        '{p} plays no card.',
-        '{p} не {powerForm, select, pl {разыгрывают} other {разыгрывает}} карту.',
+        '{p} plays no (more) cards.',
+        '{p} не {powerForm, select, pl {разыгрывают} other {разыгрывает}} (больше) карт.',
         { p, powerForm: ruFormOf(event.power) },
       ),
     ];

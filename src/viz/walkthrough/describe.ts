@@ -123,7 +123,7 @@ export function describeEvent(w: Names, e: EngineEvent): Text {
     }
     case 'card.pass': {
       const p = power(e.power);
-      return t(`${p.en} plays no card`, `${p.ru}: без карты`);
+      return t(`${p.en} plays no (more) cards`, `${p.ru}: (больше) без карт`);
     }
     case 'card.place': {
       const p = power(e.power);
