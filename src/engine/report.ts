@@ -34,13 +34,17 @@ const LABELS = {
   },
 } as const;
 
-/** Spaces the move touched: where it came from and went, where interceptors, avoiders and retreats came and went. */
+/**
+ * Spaces the move touched: where it came from and went, where interceptors, avoiders and retreats came and went, and
+ * where a card placed or eliminated mercenaries (ruling R32: anywhere the placing power has land units, or anywhere).
+ */
 export function touchedSpaces(summary: Summary): string[] {
   const spaces = new Set<string>();
   for (const m of summary.moves) (spaces.add(m.from), spaces.add(m.to));
   for (const i of summary.interceptions) spaces.add(i.from);
   for (const a of summary.avoids) spaces.add(a.to);
   for (const r of summary.retreats) if (r.to) spaces.add(r.to);
+  for (const c of summary.cards) for (const p of [...(c.placed ?? []), ...(c.eliminated ?? [])]) spaces.add(p.space);
   return [...spaces].sort();
 }
 

@@ -5,6 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import type { ScenarioInput } from '../../src/schema/scenario.ts';
 import type { Session } from '../../src/engine/session.ts';
+import { narrative } from '../../src/engine/report.ts';
 import { accept, dice, finished, piecesAt, playing, refuse } from '../helpers/session.ts';
 
 /** The Ottoman moves from `origin` into `field` against the Hapsburg; France, at peace, stands in `stacks`. */
@@ -141,6 +142,10 @@ describe('14 step 1, ruling R32: the placing power chooses where the new mercena
         ],
       }),
     ]);
+    // The printed result shows every space the card changed, not only those the move touched.
+    const result = narrative(s, 'en').split('\nResult:\n')[1]!;
+    expect(result).toMatch(/lyon: France 1 regular, 3 mercenaries/);
+    expect(result).toMatch(/paris: France 1 regular, 1 mercenary/);
     const story = s.trace.filter((t) => t.headline).map((t) => t.note.en);
     expect(story).toContainEqual(
       'Ottoman plays Swiss Mercenaries (#36): 3 new France mercenaries in lyon, 1 new France mercenary in paris (14 step 1, ruling R32).',
