@@ -19,6 +19,7 @@ import {
   noRollPending,
   NOTHING_PENDING,
   notYet,
+  notAnAnswerHere,
   REFUSED_WITHOUT_VERDICT,
   skippedByInterception,
   waitingFor,
@@ -33,6 +34,7 @@ import {
   finalRuleOf,
   stepOfEvent,
   stepOfMovementState,
+  eventsOfState,
   STEPS_SKIPPED_BY_INTERCEPTION,
 } from './structure.ts';
 
@@ -195,6 +197,17 @@ export function explainRefusal(s: Situation, event: EngineEvent): EngineError {
         decision.rule as RuleRef,
         answeredByOther(decision.power, event.power, decision.prompt),
         lang,
+      );
+    // An event of this kind that this state does not take (a pass, or a play, when the placing power places the
+    // mercenaries of a card just played, ruling R32): no guard judged it, and the decision says what it takes.
+    const takes = eventsOfState(w.machine, w.state);
+    if (!takes.includes(event.type))
+      return errorOf(
+        'illegal',
+        decision.rule as RuleRef,
+        notAnAnswerHere(event.type, takes, decision.prompt),
+        lang,
+        decision.ruling ? { ruling: decision.ruling as RulingRef } : {},
       );
     // Engine fault: the guard of every answer of a decision gives its verdict (src/rules/procedures), so a refused
     // answer of the pending kind always has a refusal, or is another power's (`false`).

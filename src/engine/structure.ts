@@ -83,6 +83,14 @@ const ANSWERING: ReadonlyMap<string, AnsweringState> = new Map(
   }).reverse(),
 );
 
+/**
+ * The events a decision state takes (its `on` keys): several states answer one kind of decision with different events
+ * (the card windows' plays and passes, the placing power's placement, ruling R32).
+ */
+export function eventsOfState(machine: MachineId, state: string): readonly string[] {
+  return STATES.find((s) => s.machine === machine && s.key === state)?.events ?? [];
+}
+
 /** The decision state an answer of this type goes to, or undefined for an event no decision takes. */
 export function answeringState(type: EventType): AnsweringState | undefined {
   return ANSWERING.get(type);

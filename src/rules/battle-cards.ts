@@ -42,6 +42,8 @@ export interface BattleCardArgs {
    * of the play — the placing power chooses.
    */
   readonly placing?: true | undefined;
+  /** With `placing`: the card the placing power's answer names (it must be the card just played). */
+  readonly named?: string | undefined;
 }
 
 /** How many mercenaries the Ottoman's Landsknechts eliminates (ruling R32). */
@@ -223,6 +225,16 @@ export const hasPlacementSpace = battleCard({
   facts: (_w, a) => ({ power: isCardId(a.card) ? (mercenaryGrant(a.power, a.card)?.placer ?? a.power) : a.power }),
 });
 
+/** Ruling R32: the placing power places the new mercenaries of the card just played, and its answer names that card. */
+export const isPlacingPlayedCard = battleCard({
+  name: 'isPlacingPlayedCard',
+  rule: '14 step 1',
+  ruling: 'R32',
+  statements: [],
+  holds: (_w, a) => a.named === undefined || a.named === a.card,
+  facts: (_w, a) => ({ card: a.card, named: a.named ?? a.card, power: a.power }),
+});
+
 /**
  * Ruling R32: the placing power chooses where the new mercenaries go. When it is not the power that played the card
  * (France, for the Ottoman's Swiss Mercenaries), the play names no spaces and the placing power is asked after it.
@@ -332,6 +344,7 @@ export const RESTRICTIONS = [
   ...BATTLE_CARD_HOLDER,
   arePlacementsLegal,
   areEliminationsLegal,
+  isPlacingPlayedCard,
 ] as const;
 
 export function checkBattleCard(world: World, args: BattleCardArgs): Verdict {
@@ -343,14 +356,17 @@ export function checkCardPlacement(
   world: World,
   args: {
     readonly by: MajorPower;
-    readonly card: string;
+    /** The card played, and the card the answer names. */
+    readonly card: CardId;
+    readonly named: string;
     readonly battle: BattleSetup;
     readonly placements: readonly Placement[];
   },
 ): Verdict {
-  return checkAll<BattleCardArgs>([arePlacementsLegal], world, {
+  return checkAll<BattleCardArgs>([isPlacingPlayedCard, arePlacementsLegal], world, {
     power: args.by,
     card: args.card,
+    named: args.named,
     battle: args.battle,
     placements: args.placements,
     placing: true,

@@ -191,6 +191,17 @@ export function answeredByOther(asked: MajorPower | string, sender: string, prom
   );
 }
 
+/** An answer of the pending decision's kind that its state does not take: what it takes instead. */
+export function notAnAnswerHere(type: string, takes: readonly string[], prompt: Text): Text {
+  const list = takes.join(', ');
+  return msg(
+    'refusals.notAnAnswerHere',
+    '{type} does not answer this decision; it takes {list}: {prompt}',
+    '{type} не отвечает на это решение; ответ — {list}: {prompt}',
+    { type, list, prompt },
+  );
+}
+
 export const REFUSED_WITHOUT_VERDICT: Text = msg(
   'refusals.3',
   'The machine refused an answer without a verdict of its rules: please report this scenario and event.',

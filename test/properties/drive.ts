@@ -311,7 +311,20 @@ const WRONG_TYPES = (d: Decision, near: string): Record<string, unknown>[] => [
   { type: 'dice.rolled', values: [3, 4] },
   { type: 'dice.rolled' },
   { type: 'move.declare', from: near, to: near, regulars: 1 },
+  // The card windows' answers and the placing power's placement (ruling R32): one kind, taken by different states.
+  { type: 'card.pass', power: d.power },
+  { type: 'card.play', power: d.power, card: 'landsknechts' },
+  { type: 'card.place', power: d.power, card: 'swiss-mercenaries', placements: [{ space: near, mercenaries: 4 }] },
+  { type: 'relief.declare', power: d.power },
 ];
+
+/** The kind of decision an event type answers (DESIGN "Events"), written here apart from the engine's own table. */
+function kindOfType(type: string): string {
+  if (type === 'move.declare') return 'move';
+  if (type === 'move.continue' || type === 'move.stop') return 'continue';
+  if (type === 'dice.rolled') return 'roll';
+  return type.slice(0, type.indexOf('.'));
+}
 
 const GARBAGE: fc.Arbitrary<unknown> = fc.oneof(
   fc.anything({ maxDepth: 3 }),
@@ -340,7 +353,16 @@ const GARBAGE: fc.Arbitrary<unknown> = fc.oneof(
 export function illegalAnswer(d: Decision, ch: Chooser, near: string): { event: unknown; note: string } {
   const listed = d.options.map((o) => o.event as Record<string, unknown>);
   const types = new Set(d.kind === 'roll' ? ['dice.rolled'] : listed.map((e) => e.type as string));
-  const variant = ch.int(6);
+  const variant = ch.int(7);
+  // an answer of the decision's own kind that its state does not take (a pass where the placing power places the
+  // mercenaries of a card just played, ruling R32; a placement in a card window)
+  if (variant === 6) {
+    const same = WRONG_TYPES(d, near).filter(
+      (e) => kindOfType(e.type as string) === d.kind && !types.has(e.type as string),
+    );
+    if (same.length > 0)
+      return { event: same[ch.int(same.length - 1)], note: `a ${d.kind} answer this state does not take` };
+  }
   // wrong power
   if (variant === 0) {
     const withPower = listed.filter((e) => 'power' in e);
@@ -601,6 +623,14 @@ export function drive(json: ScenarioJson, ch: Chooser, o: DriveOptions = {}): Ru
       afterAccepted();
       return true;
     }
+    // A refusal is the rules' or the step's, never an engine fault (explain.ts: every refusal names a rule).
+    if (r.error.code === 'internal')
+      violations.push({
+        check: 'illegal',
+        category: `an illegal event is refused as an engine fault (${note})`,
+        detail: `${JSON.stringify(event)} → ${r.error.message}`,
+        step,
+      });
     const after = snapshot(session);
     if (after !== before)
       violations.push({

@@ -70,6 +70,17 @@ describe('14 step 1, ruling R32: the placing power chooses where the new mercena
       },
       { code: 'illegal', restriction: 'arePlacementsLegal', ruling: 'R32' },
     );
+    // Before the play, a placement answers nothing: the window takes plays and passes.
+    refuse(
+      s,
+      {
+        type: 'card.place',
+        power: 'ottoman',
+        card: 'swiss-mercenaries',
+        placements: [{ space: 'lyon', mercenaries: 4 }],
+      },
+      { code: 'illegal', rule: '14 step 1' },
+    );
     accept(s, { type: 'card.play', power: 'ottoman', card: 'swiss-mercenaries' });
     expect(s.pending).toMatchObject({
       kind: 'card',
@@ -113,6 +124,19 @@ describe('14 step 1, ruling R32: the placing power chooses where the new mercena
       },
       { code: 'illegal', restriction: 'arePlacementsLegal', ruling: 'R32' },
     );
+    // A placement names the card just played; a pass or a play is no answer to it (no 'internal' refusal).
+    refuse(
+      s,
+      { type: 'card.place', power: 'france', card: 'landsknechts', placements: [{ space: 'lyon', mercenaries: 4 }] },
+      { code: 'illegal', restriction: 'isPlacingPlayedCard', rule: '14 step 1', ruling: 'R32' },
+    );
+    for (const e of [
+      { type: 'card.pass', power: 'france' },
+      { type: 'card.play', power: 'france', card: 'swiss-mercenaries' },
+    ] as const)
+      expect(refuse(s, e, { code: 'illegal', rule: '14 step 1', ruling: 'R32' }).message).toMatch(
+        new RegExp(`^${e.type} does not answer this decision; it takes card.place: France: Ottoman played`),
+      );
     // Any split France likes is accepted.
     accept(s, {
       type: 'card.place',

@@ -589,8 +589,15 @@ export const fieldBattleGuards = {
   isLegalCardPlacement: answerGuard<FieldBattleContext>('14 step 1', (c, e) => {
     const place = eventOf(e, 'card.place');
     const p = c.placing;
-    if (!place || !p || place.power !== p.placer || place.card !== p.card) return false;
-    return checkCardPlacement(c.world, { by: p.by, card: place.card, battle: c.battle, placements: place.placements });
+    // Another power's answer is out of turn (`false`); the placing power's is judged, the card it names included.
+    if (!place || !p || place.power !== p.placer) return false;
+    return checkCardPlacement(c.world, {
+      by: p.by,
+      card: p.card,
+      named: place.card,
+      battle: c.battle,
+      placements: place.placements,
+    });
   }),
   // A pass is always allowed to the asked power; another power's is out of turn (`false`).
   isAskedBattleResponderPassing: answerGuard<FieldBattleContext>('14 step 1', (c, e) =>

@@ -10,6 +10,13 @@ function cardText(id: string): Text {
 }
 
 export const BATTLE_CARD_REASONS: RenderersOf<typeof rules> = {
+  isPlacingPlayedCard: (_world, { card, named, power }) =>
+    msg(
+      'reason.battle-cards.isPlacingPlayedCard',
+      '{p} played {c}: these are its new mercenaries, not those of {n} (ruling R32).',
+      '{p} {powerForm, select, pl {сыграли} other {сыграла}} {c}: ставятся наёмники этой карты, а не карты {n} (постановление R32).',
+      { p: powerName(power), c: cardText(card), n: cardText(named), powerForm: ruFormOf(power) },
+    ),
   isCardOfBattleWindow: (_world, { card }) => {
     const c = cardText(card);
     return msg(
