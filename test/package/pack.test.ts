@@ -779,8 +779,12 @@ describe('the packed package', () => {
     STEP_TIMEOUT,
   );
 
-  /** The minified browser bundle's budget (kB): the engine, its rules, words and bundled data. */
-  const CHUNK_BUDGET_KB = 600;
+  /**
+   * The minified browser bundle's budget (kB): the engine, its rules, words and bundled data. 600 kB until the card
+   * windows, relief forces and the League grew it to 600.9 kB (3 December 2026); the gzip budget below is the one a
+   * page's download feels, and it is unchanged.
+   */
+  const CHUNK_BUDGET_KB = 625;
   /** The worked example as the book plays it: the interception succeeds, so no avoid battle and no withdrawal. */
   const BOOK_MACHINES = ['movement', 'interception', 'fieldBattle', 'retreat'];
 
