@@ -1,9 +1,9 @@
 // 15.2 Relief Forces (ruling R35): a formation friendly to the besieged units enters their space and fights the
 // besiegers. Which pieces inside may join it (the sortie: the relief force's major power and its active minors,
 // beyond the command limit), what the battle's result is in 15.2's three cases, and what may go back inside.
-import type { MajorPower, Power } from '../schema/power.ts';
+import { impulseRank, type MajorPower, type Power } from '../schema/power.ts';
 import type { Stack } from '../schema/scenario.ts';
-import { LAND_UNIT_TYPES, NO_UNITS, type Units } from '../schema/units.ts';
+import { LAND_UNIT_TYPES, type LandCounts, type LandUnitType, type Units } from '../schema/units.ts';
 import { byPowerRestriction } from './by-power.ts';
 import { areAtWar, isFriendly, majorOf } from './relations.ts';
 import { siegeIn } from './siege.ts';
@@ -54,27 +54,86 @@ export function reliefOutcome(won: boolean, attackerHits: number, defenderHits: 
 /** What a losing relief force may put inside (15.2, ruling R35): the result, and the pieces that came out. */
 export interface ReliefReturn {
   readonly outcome: Exclude<ReliefOutcome, 'won'>;
-  /** The sortie as it came out of the fortifications (its group's totals). */
+  /** The sortie as it came out of the fortifications: its group's totals, with each power's land units (`byPower`). */
   readonly sortie: Units;
+}
+
+type Row = Record<LandUnitType, number>;
+const NO_ROW: Row = { regulars: 0, mercenaries: 0, cavalry: 0 };
+
+/** The totals of `stacks` with each power's land units (ruling R16's `byPower`): which pieces are whose. */
+export function totalsByPower(stacks: readonly Stack[]): Units {
+  const byPower: Partial<Record<Power, Row>> = {};
+  for (const s of stacks) {
+    const row = { ...(byPower[s.power] ?? NO_ROW) };
+    for (const t of LAND_UNIT_TYPES) row[t] += s[t];
+    byPower[s.power] = row;
+  }
+  return { ...totals(stacks), byPower };
 }
 
 /**
  * 15.2, ruling R35: of `available` (a retreating group's pieces), what may go inside — on equal hits any of them;
  * on fewer hits only as many of each type as came out, and only the leaders who came out. Land units of one type
- * are counted within the group (ruling R16: the major decides whose go in).
+ * are counted within each power of the group when both sides say whose they are (`byPower`, ruling R16): a Hapsburg
+ * regular that came with the relief force never takes the place of a Hungarian one that came out and fell.
  */
 export function mayReturnInside(available: Units, relief: ReliefReturn | undefined): Units {
   if (!relief || relief.outcome === 'tie') return available;
-  const out = { ...NO_UNITS, leaders: available.leaders.filter((l) => relief.sortie.leaders.includes(l)) };
-  for (const t of LAND_UNIT_TYPES) out[t] = Math.min(available[t], relief.sortie[t]);
-  return out;
+  const leaders = available.leaders.filter((l) => relief.sortie.leaders.includes(l));
+  const out: Row = { ...NO_ROW };
+  const had = available.byPower,
+    came = relief.sortie.byPower;
+  if (!had || !came) {
+    for (const t of LAND_UNIT_TYPES) out[t] = Math.min(available[t], relief.sortie[t]);
+    return { ...out, leaders };
+  }
+  const byPower: Partial<Record<Power, Row>> = {};
+  for (const [power, have] of Object.entries(had) as [Power, LandCounts | undefined][]) {
+    const row = { ...NO_ROW };
+    for (const t of LAND_UNIT_TYPES) row[t] = Math.min(have?.[t] ?? 0, came[power]?.[t] ?? 0);
+    for (const t of LAND_UNIT_TYPES) out[t] += row[t];
+    byPower[power] = row;
+  }
+  return { ...out, leaders, byPower };
 }
 
-/** Whether `inside` stays within what `mayReturnInside` allows. */
+/** Whether `inside` stays within what `mayReturnInside` allows (each power's share too, when both name them). */
 export function isWithinReturn(inside: Units, allowed: Units): boolean {
+  const perPower =
+    !inside.byPower ||
+    !allowed.byPower ||
+    (Object.entries(inside.byPower) as [Power, LandCounts | undefined][]).every(([power, counts]) =>
+      LAND_UNIT_TYPES.every((t) => (counts?.[t] ?? 0) <= (allowed.byPower?.[power]?.[t] ?? 0)),
+    );
   return (
-    LAND_UNIT_TYPES.every((t) => inside[t] <= allowed[t]) && inside.leaders.every((l) => allowed.leaders.includes(l))
+    perPower &&
+    LAND_UNIT_TYPES.every((t) => inside[t] <= allowed[t]) &&
+    inside.leaders.every((l) => allowed.leaders.includes(l))
   );
+}
+
+/**
+ * Ruling R16 with 15.2: `inside` with no `byPower` of its own, split over the powers `allowed` names — the major's
+ * own units first, then its allies' in impulse order — so that what goes in is what may. Unchanged when either names
+ * no powers.
+ */
+export function returnSplit(inside: Units, allowed: Units, major: Power): Units {
+  if (inside.byPower || !allowed.byPower) return inside;
+  const powers = (Object.keys(allowed.byPower) as Power[]).sort(
+    (a, b) => Number(b === major) - Number(a === major) || impulseRank(a) - impulseRank(b),
+  );
+  const byPower: Partial<Record<Power, Row>> = {};
+  for (const power of powers) byPower[power] = { ...NO_ROW };
+  for (const t of LAND_UNIT_TYPES) {
+    let left = inside[t];
+    for (const power of powers) {
+      const n = Math.min(left, allowed.byPower[power]?.[t] ?? 0);
+      (byPower[power] as Row)[t] = n;
+      left -= n;
+    }
+  }
+  return { ...inside, byPower };
 }
 
 /** A sortie answer (`relief.declare`) as the restrictions read it. */

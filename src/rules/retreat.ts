@@ -4,7 +4,7 @@
 // captured. Inactive minors and independents never retreat (ruling R10).
 import { isMajorPower, MAJOR_POWERS, type Power } from '../schema/power.ts';
 import type { Stack } from '../schema/scenario.ts';
-import { landUnitCount, NO_UNITS, type Units } from '../schema/units.ts';
+import { landUnitCount, NO_UNITS, units, type Units } from '../schema/units.ts';
 import { byPowerRestriction } from './by-power.ts';
 import { destinationRestrictions, destinationsFrom, type DestinationArgs, type Destinations } from './destinations.ts';
 import { groupOf } from './field-battle.ts';
@@ -14,7 +14,7 @@ import { landUnitsInside } from './siege.ts';
 import { captureLeaders, settleLoneLeaders } from './capture.ts';
 import { addStacks, landUnitsIn, splitStacks, stacksWhere, takePieces, totals } from './stacks.ts';
 import { checkAll, restrictionsOn, type Restriction, type Verdict } from './verdict.ts';
-import { isWithinReturn, mayReturnInside, type ReliefReturn } from './relief.ts';
+import { isWithinReturn, mayReturnInside, returnSplit, totalsByPower, type ReliefReturn } from './relief.ts';
 import { FORTIFICATION_LIMIT } from './withdrawal.ts';
 import { reading, type World } from './world.ts';
 
@@ -135,9 +135,13 @@ export function mayAnyGoInside(world: World, state: RetreatState, power: Power):
   return sharesPlaces(world, state) && isMajorPower(power) && mayBeInside(world, power, state.space);
 }
 
-/** 15.2, ruling R35: what of the group may go inside — everything, or after fewer hits only what came out. */
+/**
+ * 15.2, ruling R35: what of the group may go inside — everything, or after fewer hits only what came out (each
+ * power's own pieces: `byPower`).
+ */
 export function insideEligible(world: World, state: RetreatState, power: Power): Units {
-  return mayReturnInside(totals(retreatingStacks(world, state, power)), state.relief);
+  const stacks = retreatingStacks(world, state, power);
+  return mayReturnInside(state.relief?.outcome === 'fewer' ? totalsByPower(stacks) : totals(stacks), state.relief);
 }
 
 function hasReturnable(world: World, state: RetreatState, power: Power): boolean {
@@ -187,11 +191,31 @@ export const isReliefReturnAllowed = restriction({
   ruling: 'R35',
   statements: ['SIE-10', 'SIE-11'],
   holds: (world, args) => isWithinReturn(args.inside, insideEligible(world, args, args.power)),
-  facts: (world, args) => {
+  facts: (world, args): ReliefReturnFacts => {
     const u = insideEligible(world, args, args.power);
-    return { space: args.space, outcome: args.relief?.outcome ?? 'tie', units: landUnitCount(u), leaders: u.leaders };
+    const facts = {
+      space: args.space,
+      outcome: args.relief?.outcome ?? 'tie',
+      units: landUnitCount(u),
+      leaders: u.leaders,
+    } as const;
+    // Ruling R16: the power whose named share is more than came out of it, and that share.
+    const over = (Object.keys(args.inside.byPower ?? {}) as Power[]).find(
+      (p) => !isWithinReturn(units(args.inside.byPower?.[p]), units(u.byPower?.[p])),
+    );
+    return over ? { ...facts, sharePower: over, shareUnits: landUnitCount(units(u.byPower?.[over])) } : facts;
   },
 });
+
+/** Why a return inside is refused (15.2): the pieces that may go in, and a power whose named share is too many. */
+export type ReliefReturnFacts = {
+  readonly space: string;
+  readonly outcome: ReliefReturn['outcome'];
+  readonly units: number;
+  readonly leaders: readonly string[];
+  readonly sharePower?: Power;
+  readonly shareUnits?: number;
+};
 
 export const isInsideSplitByPower = byPowerRestriction('isInsideSplitByPower', '14.1', (a: RetreatArgs) => ({
   units: a.inside,
@@ -366,7 +390,10 @@ export function applyRetreat(
   to: string | undefined,
 ): RetreatOutcome {
   const stacks = retreatingStacks(world, state, power);
-  const split = splitStacks(stacks, inside);
+  // 15.2, ruling R35: after fewer hits, an `inside` that names no powers takes only pieces that came out.
+  const request =
+    state.relief?.outcome === 'fewer' ? returnSplit(inside, insideEligible(world, state, power), power) : inside;
+  const split = splitStacks(stacks, request);
   const goingIn = split.ok ? split.taken : [];
   const rest = split.ok ? split.rest : stacks;
   const eliminatedAll = to === undefined || to === state.continuedFrom;

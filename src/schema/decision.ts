@@ -27,7 +27,7 @@ import { FactsSchema } from './facts.ts';
 import { MajorPowerSchema, PowerSchema } from './power.ts';
 import { ModifierSchema } from './result.ts';
 import type { DeepReadonly } from './readonly.ts';
-import { CountSchema, LeaderIdSchema, SpaceIdSchema } from './units.ts';
+import { ByPowerSchema, CountSchema, LeaderIdSchema, SpaceIdSchema } from './units.ts';
 
 import { PlainTextSchema, TextSchema } from './text.ts';
 
@@ -154,9 +154,13 @@ export const RetreatLimitsSchema = z.object({
   destinations: z.array(SpaceIdSchema).describe('every legal space (14.1)'),
   insideRoom: CountSchema.describe('land units that may still go inside the fortifications (14.1)'),
   leadersMayGoInside: z.boolean(),
-  insideAvailable: AvailableUnitsSchema.optional().describe(
-    'a relief force that lost with fewer hits (15.2, ruling R35): what may go back inside — only what came out',
-  ),
+  insideAvailable: AvailableUnitsSchema.extend({
+    byPower: ByPowerSchema.optional().describe(
+      'ruling R16: what of each power of the group may go back in, when pieces of more than one came out',
+    ),
+  })
+    .optional()
+    .describe('a relief force that lost with fewer hits (15.2, ruling R35): what may go back inside — only what came out'),
   ...BoundsShape,
 });
 

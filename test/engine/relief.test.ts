@@ -253,3 +253,75 @@ describe('15.2: a relief force wiped out', () => {
     expect(p.sieges).toMatchObject([{ space: 'vienna', by: ['ottoman'] }]);
   });
 });
+
+describe('15.2, ruling R35: after fewer hits each power of the group gets back only its own pieces', () => {
+  // Hungary is the Hapsburgs' active ally (22.3): 2 Hungarian and 1 Hapsburg regulars inside Ottoman-besieged Buda
+  // all come out to join Ferdinand's 4 regulars. The Ottomans win 3 hits to 1; the Hapsburgs choose to lose 1
+  // Hungarian and 2 Hapsburg regulars (ruling R16). Of the survivors only 1 Hungarian and 1 Hapsburg regular were
+  // inside when the move began: a Hapsburg regular that came with the relief force never takes a fallen Hungarian's
+  // place inside.
+  const BUDA: ScenarioPatch = {
+    war: [['ottoman', 'hapsburg']],
+    alliances: [['hapsburg', 'hungary']],
+    stacks: [
+      { space: 'pressburg', power: 'hapsburg', regulars: 4, leaders: ['ferdinand'] },
+      { space: 'buda', power: 'hungary', regulars: 2, inside: true },
+      { space: 'buda', power: 'hapsburg', regulars: 1, inside: true },
+      { space: 'buda', power: 'ottoman', regulars: 5 },
+    ],
+    sieges: [{ space: 'buda', by: ['ottoman'] }],
+    impulse: { power: 'hapsburg', cp: 1 },
+    move: { from: 'pressburg', to: 'buda', regulars: 4, leaders: ['ferdinand'] },
+  };
+  const lost = (hungarianLosses: number) =>
+    playing(BUDA, [
+      { type: 'relief.declare', power: 'hapsburg', regulars: 3 },
+      { type: 'dice.rolled', values: [5, 1, 1, 1, 1, 1, 1, 1] },
+      { type: 'dice.rolled', values: [6, 6, 6, 1, 1, 1] },
+      {
+        type: 'casualties.assign',
+        power: 'hapsburg',
+        regulars: 3,
+        byPower: { hungary: { regulars: hungarianLosses }, hapsburg: { regulars: 3 - hungarianLosses } },
+      },
+    ]);
+
+  test('[15.2, ruling R35] 2 Hapsburg regulars inside are refused: only 1 Hapsburg regular came out (SIE-11, ruling R16)', () => {
+    const s = lost(1);
+    expect(s.pending).toMatchObject({
+      kind: 'retreat',
+      limits: { insideAvailable: { regulars: 2, byPower: { hungary: { regulars: 1 }, hapsburg: { regulars: 1 } } } },
+    });
+    const e = refuse(
+      s,
+      {
+        type: 'retreat.declare',
+        power: 'hapsburg',
+        to: 'pressburg',
+        inside: { regulars: 2, byPower: { hapsburg: { regulars: 2 } } },
+      },
+      { code: 'illegal', restriction: 'isReliefReturnAllowed', rule: '15.2', ruling: 'R35' },
+    );
+    expect(e.message).toContain('of the units of Hapsburg, at most 1 land unit who came out');
+    // Unsplit, the 2 regulars are the 2 that came out: 1 Hapsburg, 1 Hungarian.
+    accept(s, { type: 'retreat.declare', power: 'hapsburg', to: 'pressburg', inside: { regulars: 2 } });
+    const p = finished(s);
+    expect(piecesAt(p, 'buda', 'hapsburg', true)).toMatchObject({ regulars: 1 });
+    expect(piecesAt(p, 'buda', 'hungary', true)).toMatchObject({ regulars: 1 });
+    expect(piecesAt(p, 'pressburg', 'hapsburg')).toMatchObject({ regulars: 2, leaders: ['ferdinand'] });
+  });
+
+  test('[15.2, ruling R35] with both Hungarians fallen, only the Hapsburg regular that came out goes back in (SIE-11)', () => {
+    const s = lost(2);
+    refuse(
+      s,
+      { type: 'retreat.declare', power: 'hapsburg', to: 'pressburg', inside: { regulars: 2 } },
+      { code: 'illegal', restriction: 'isReliefReturnAllowed', rule: '15.2', ruling: 'R35' },
+    );
+    accept(s, { type: 'retreat.declare', power: 'hapsburg', to: 'pressburg', inside: { regulars: 1 } });
+    const p = finished(s);
+    expect(piecesAt(p, 'buda', 'hapsburg', true)).toMatchObject({ regulars: 1 });
+    expect(piecesAt(p, 'buda', 'hungary', true)).toMatchObject({ regulars: 0 });
+    expect(piecesAt(p, 'pressburg', 'hapsburg')).toMatchObject({ regulars: 3, leaders: ['ferdinand'] });
+  });
+});

@@ -99,6 +99,14 @@ function perPower(stacks: readonly Stack[]): Map<Power, Counts> {
   return out;
 }
 
+/** Land units per power as a `byPower` names them. */
+function countsByPower(byPower: NonNullable<Units['byPower']>): Map<Power, Counts> {
+  const out = new Map<Power, Counts>();
+  for (const [power, c] of Object.entries(byPower) as [Power, Partial<Counts> | undefined][])
+    out.set(power, { regulars: c?.regulars ?? 0, mercenaries: c?.mercenaries ?? 0, cavalry: c?.cavalry ?? 0 });
+  return out;
+}
+
 /**
  * Ruling R16: every way to take `want` from the powers that hold it (type by type, within what each has). Undefined
  * when only one power has land units there (no split to name); a single split per way otherwise.
@@ -312,11 +320,13 @@ export function retreatAnswers(d: Decision, ctx: AnswerContext): AnswerSet {
       mercenaries: eligible.mercenaries,
       cavalry: eligible.cavalry,
     };
+    // Each power's share of it (ruling R16): the splits name only pieces that may go back in.
+    const haveIn = eligible.byPower ? countsByPower(eligible.byPower) : have;
     for (const leaders of subsets(eligible.leaders))
       for (const c of mixes(mayGoIn, room)) {
         if (count(c) === 0 && leaders.length === 0) continue;
         const everything = count(c) === count(total) && leaders.length === available.leaders.length;
-        for (const inside of withSplits(c, leaders, have, MAX_ANSWERS)) {
+        for (const inside of withSplits(c, leaders, haveIn, MAX_ANSWERS)) {
           if (everything || destinations.length === 0) {
             if (!out.add({ type: 'retreat.declare', power, inside } as EngineEvent)) return out.result();
           } else

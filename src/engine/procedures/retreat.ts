@@ -154,6 +154,15 @@ export function retreatOutOfText(world: World, power: Power, from: string): Text
   });
 }
 
+/**
+ * 15.2, ruling R35: what may go back inside after fewer hits, as the decision's limits say it — each power's share
+ * (ruling R16) only when the group came out with pieces of more than one power.
+ */
+function returnLimits(eligible: Units): Units {
+  const { byPower, ...counts } = eligible;
+  return byPower && Object.keys(byPower).length > 1 ? { ...counts, byPower } : counts;
+}
+
 function build(w: Waiting<RetreatContext>): DecisionOf<'retreat'> {
   const c = w.context;
   const world = c.world;
@@ -184,7 +193,7 @@ function build(w: Waiting<RetreatContext>): DecisionOf<'retreat'> {
       destinations: to,
       insideRoom: room,
       leadersMayGoInside: mayGoIn,
-      ...(c.relief?.outcome === 'fewer' ? { insideAvailable: eligible } : {}),
+      ...(c.relief?.outcome === 'fewer' ? { insideAvailable: returnLimits(eligible) } : {}),
     },
     prompt: msg(
       'procedure.retreat.build.prompt',

@@ -4,7 +4,7 @@
 import type { EngineEvent } from '../../schema/events.ts';
 import type { Power } from '../../schema/power.ts';
 import { NO_UNITS, units, type Units } from '../../schema/units.ts';
-import { checkSortie, reliefOutcome, sortieStacks, type SortieArgs } from '../relief.ts';
+import { checkSortie, reliefOutcome, sortieStacks, totalsByPower, type SortieArgs } from '../relief.ts';
 import { endSiege, siegeIn } from '../siege.ts';
 import { skippedSortie } from '../skipped.ts';
 import { addStacks, splitStacks, takePieces, totals } from '../stacks.ts';
@@ -17,7 +17,10 @@ export type ReliefInput = FieldBattleInput;
 
 export interface ReliefContext extends ProcedureContext {
   readonly battle: BattleInput;
-  /** What came out of the fortifications (its group's totals); none until the sortie is declared. */
+  /**
+   * What came out of the fortifications (its group's totals, with each power's land units: 15.2's fewer hits lets
+   * only those back in); none until the sortie is declared.
+   */
   readonly sortie: Units;
 }
 
@@ -76,11 +79,10 @@ export function declareSortie(c: ReliefContext, event: EngineEvent): Partial<Rel
     takePieces(c.world.position, split.taken),
     split.taken.map((s) => ({ ...s, inside: false })),
   );
-  const sortie = totals(split.taken);
   return {
     world: { ...c.world, position },
-    sortie,
-    summary: { ...c.summary, relief: reliefSummary(c, sortie, totals(split.rest)) },
+    sortie: totalsByPower(split.taken),
+    summary: { ...c.summary, relief: reliefSummary(c, totals(split.taken), totals(split.rest)) },
   };
 }
 

@@ -66,8 +66,23 @@ export const RETREAT_REASONS: RenderersOf<typeof rules> = {
       { s, spaceFrom: spaceFrom(world, space) },
     );
   },
-  isReliefReturnAllowed: (world, { space, units, leaders }) => {
+  isReliefReturnAllowed: (world, { space, units, leaders, sharePower, shareUnits }) => {
     const r = cite('15.2', 'R35');
+    if (sharePower !== undefined && shareUnits !== undefined)
+      return msg(
+        'reason.retreat.isReliefReturnAllowed.share',
+        'The relief force lost with fewer hits ({r}): only pieces that were inside {spaceNameSpace} when the move began may go back in — of the units of {p}, at most {enLandUnitsUnits} who came out.',
+        'Деблокирующие силы проиграли с меньшим числом попаданий ({r}): вернуться в укрепления {spaceFromSpace} могут только те, кто был внутри в начале движения, — из частей {powerGen} не более {ruLandUnitsUnitsGen} из вышедших.',
+        {
+          r,
+          spaceNameSpace: spaceName(world, space),
+          p: powerName(sharePower),
+          enLandUnitsUnits: enLandUnits(shareUnits),
+          spaceFromSpace: spaceFrom(world, space),
+          powerGen: powerGen(sharePower),
+          ruLandUnitsUnitsGen: ruLandUnits(shareUnits, 'gen'),
+        },
+      );
     const who = leaders.length > 0 ? ' and the leaders' : '';
     const whoRu = leaders.length > 0 ? ' и командующие' : '';
     return msg(
