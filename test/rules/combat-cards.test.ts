@@ -18,7 +18,9 @@ import {
   nextCombatResponder,
   type CombatCardArgs,
 } from '../../src/rules/combat-cards.ts';
-import { check, type Restriction } from '../../src/rules/verdict.ts';
+import { check, type Refusal, type Restriction } from '../../src/rules/verdict.ts';
+import { CARDS } from '../../src/data/cards.ts';
+import { reasonOf } from '../../src/text/reasons/index.ts';
 import type { ScenarioInput } from '../../src/schema/scenario.ts';
 import type { Session } from '../../src/engine/session.ts';
 import { world as scenarioWorld, type ScenarioPatch } from '../helpers/fixtures.ts';
@@ -115,9 +117,31 @@ describe('14 steps 4–5 restrictions', () => {
       title: '[14 step 4, ruling R27] forbids Landsknechts (#33), played at 14 step 1',
       power: 'hapsburg',
       card: 'landsknechts',
-      expect: forbids(['Landsknechts (#33)', '14 step 1'], ['«Ландскнехты» (№33)', 'шаге 14 step 1']),
+      expect: forbids(['Landsknechts (#33)', '14 step 1'], ['«Ландскнехты» (№33)', '(её момент — 14, шаг 1)']),
+    },
+    {
+      title:
+        '[14 step 4, rulings R27, R28] forbids Janissaries (#1), played at 14 step 7, naming all five combat cards, Surprise Attack among them',
+      power: 'ottoman',
+      card: 'janissaries',
+      expect: forbids(
+        ['Janissaries (#1)', '(it is played at 14 step 7)', 'Mercenaries Bribed, Surprise Attack and Tercios only'],
+        ['«Янычары» (№1)', '(её момент — 14, шаг 7)', '«Подкуп наёмников», «Внезапная атака» и «Терции»'],
+      ),
     },
   ]);
+  test('[14 steps 4–5, rulings R27, R28] the refusal of a card of another window names every combat card of the window', () => {
+    const w = world(AT_VIENNA);
+    const v = check(isCardOfCombatWindow, w, { power: 'hapsburg', card: 'gout', battle: BATTLE });
+    expect(v.ok).toBe(false);
+    const reason = reasonOf(w, v as Refusal);
+    const combat = Object.values(CARDS).filter((c) => c.window === 'combat');
+    expect(combat.map((c) => c.id)).toContain('surprise-attack');
+    for (const c of combat) {
+      expect(reason.en).toContain(c.name.en);
+      expect(reason.ru).toContain(`«${c.name.ru}»`);
+    }
+  });
   table(isCombatOptionNamed, { code: 'isCombatOptionNamed', rule: '14 step 4', ruling: 'R30' }, [
     {
       title: '[ruling R30] allows Tercios (#30) with its way named',

@@ -3,6 +3,7 @@
 import type * as rules from '../../rules/combat-cards.ts';
 import { cardTitle, isCardId } from '../../data/cards.ts';
 import { inSpace, powerGen, powerName, spaceName, ruFormOf } from '../names.ts';
+import { ruleRef } from '../rules.ts';
 import { type Text, msg } from '../text.ts';
 import type { RenderersOf } from './types.ts';
 
@@ -13,18 +14,16 @@ function cardText(id: string): Text {
 export const COMBAT_CARD_REASONS: RenderersOf<typeof rules> = {
   isCardOfCombatWindow: (_world, { card, window }) => {
     const c = cardText(card);
+    // The card's own window cited as each language cites a rule: "14 step 1" / «14, шаг 1».
     const w = window
-      ? msg(
-          'reason.combat-cards.isCardOfCombatWindow.w',
-          ' (it is played at {window})',
-          ' (она разыгрывается на шаге {window})',
-          { window },
-        )
+      ? msg('reason.combat-cards.isCardOfCombatWindow.w', ' (it is played at {window})', ' (её момент — {window})', {
+          window: ruleRef(window),
+        })
       : msg('reason.combat-cards.isCardOfCombatWindow.w.2', '', '');
     return msg(
       'reason.combat-cards.isCardOfCombatWindow',
-      '{c} is not a combat card of 14 steps 4–5{w}: Arquebusiers, Field Artillery, Mercenaries Bribed and Tercios only (ruling R27).',
-      'Карта {c} — не боевая карта шагов 4–5 14{w}: только «Аркебузиры», «Полевая артиллерия», «Подкуп наёмников» и «Терции» (постановление R27).',
+      '{c} is not a combat card of 14 steps 4–5{w}: Arquebusiers, Field Artillery, Mercenaries Bribed, Surprise Attack and Tercios only (ruling R27).',
+      'Карта {c} — не боевая карта (14, шаги 4–5){w}: только «Аркебузиры», «Полевая артиллерия», «Подкуп наёмников», «Внезапная атака» и «Терции» (постановление R27).',
       { c, w },
     );
   },
