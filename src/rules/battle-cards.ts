@@ -158,7 +158,7 @@ export function battlePowers(world: World, battle: BattleSetup): MajorPower[] {
 export function placementSpaces(
   world: World,
   placer: MajorPower,
-  battle: BattleSetup,
+  battle: Pick<BattleSetup, 'space'>,
 ): { space: string; inside: boolean; room: number }[] {
   const out = new Map<string, { space: string; inside: boolean; room: number }>();
   for (const s of world.position.stacks) {
@@ -171,6 +171,36 @@ export function placementSpaces(
   const key = (p: { space: string; inside: boolean }) =>
     `${p.space === battle.space && !p.inside ? 0 : 1}|${p.space}|${p.inside}`;
   return [...out.values()].sort((a, b) => (key(a) < key(b) ? -1 : 1));
+}
+
+/**
+ * Ruling R32: every way to place `count` new mercenaries of `placer` over the spaces that take them ("the placing
+ * power chooses": any split is legal), each once, lazily — the whole grant in the battle space first, then in each
+ * other space, then the splits. `explore --answers all` tries each (ruling R36); a decision lists the one-space ones.
+ */
+export function* placementSplits(
+  world: World,
+  placer: MajorPower,
+  count: number,
+  battle: Pick<BattleSetup, 'space'>,
+): Generator<Placement[]> {
+  const spots = placementSpaces(world, placer, battle);
+  for (const o of spots) if (o.room >= count) yield [placed(o.space, count, o.inside)];
+  function* split(i: number, left: number, acc: Placement[]): Generator<Placement[]> {
+    if (left === 0) {
+      if (acc.length > 1) yield acc;
+      return;
+    }
+    const o = spots[i];
+    if (!o) return;
+    for (let k = Math.min(left, o.room); k >= 0; k--)
+      yield* split(i + 1, left - k, k > 0 ? [...acc, placed(o.space, k, o.inside)] : acc);
+  }
+  yield* split(0, count, []);
+}
+
+function placed(space: string, mercenaries: number, inside: boolean): Placement {
+  return { space, mercenaries, ...(inside ? { inside: true } : {}) };
 }
 
 const battleCard = restrictionsOn<BattleCardArgs>();

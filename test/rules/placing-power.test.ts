@@ -6,6 +6,8 @@ import { describe, expect, test } from 'vitest';
 import type { ScenarioInput } from '../../src/schema/scenario.ts';
 import type { Session } from '../../src/engine/session.ts';
 import { narrative } from '../../src/engine/report.ts';
+import { parseScenario } from '../../src/engine/scenario.ts';
+import { explore } from '../../src/review/explore.ts';
 import { accept, dice, finished, piecesAt, playing, refuse } from '../helpers/session.ts';
 
 /** The Ottoman moves from `origin` into `field` against the Hapsburg; France, at peace, stands in `stacks`. */
@@ -195,5 +197,28 @@ describe('14 step 1, ruling R32: the placing power chooses where the new mercena
     accept(s, dice(1, 1));
     accept(s, dice(1, 1, 1));
     expect(piecesAt(finished(s), 'lyon', 'france').mercenaries).toBe(4);
+  });
+
+  test('[14 step 1, rulings R32, R36] explore --answers all tries every split of the new mercenaries, the listed answers one space each', () => {
+    const scenario = parseScenario(
+      board([
+        { space: 'lyon', regulars: 1 },
+        { space: 'paris', regulars: 1 },
+      ]),
+    );
+    const queries = [0, 1, 2, 3, 4].map(
+      (inLyon) => (o: { position: { stacks: readonly { space: string; power: string; mercenaries: number }[] } }) =>
+        o.position.stacks.some((x) => x.space === 'lyon' && x.power === 'france' && x.mercenaries === inLyon) &&
+        o.position.stacks.some((x) => x.space === 'paris' && x.power === 'france' && x.mercenaries === 4 - inLyon),
+    );
+    const events = [{ type: 'avoid.decline', power: 'hapsburg' }];
+    const all = explore(scenario, { answers: 'all', events, queries });
+    // The Ottoman's play and pass; France's 4 mercenaries as 4–0, 0–4, 3–1, 2–2 and 1–3.
+    expect(all.answerCounts.card).toEqual({ decisions: 2, answers: 7, incomplete: 0 });
+    expect(all.queryResults?.map((q) => q.ends > 0)).toEqual([true, true, true, true, true]);
+    expect(all.invariants.filter((i) => i.violations > 0)).toEqual([]);
+    const listed = explore(scenario, { answers: 'listed', events, queries });
+    expect(listed.answerCounts.card).toEqual({ decisions: 2, answers: 4, incomplete: 0 });
+    expect(listed.queryResults?.map((q) => q.ends > 0)).toEqual([true, false, false, false, true]);
   });
 });

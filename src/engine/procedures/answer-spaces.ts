@@ -15,7 +15,8 @@
 //   retreat     every legal space, and every choice of up to `insideRoom` land units and any subset of the leaders
 //               going inside (14.1), with byPower for the units inside
 //   relief      every mix of the pieces inside that may come out (15.2, ruling R35): the decision lists them all
-//   card        every listed play (each of Gout's leaders, each space for new mercenaries) and the pass (ruling R36)
+//   card        every listed play (each of Gout's leaders, each of the Ottoman's eliminations, each of Tercios' ways)
+//               and the pass; new mercenaries in every split over the spaces that take them (rulings R32, R36)
 //   move        every formation of every space within the command limit, to every space the rules' move check
 //               allows for it (the decision has no limits: a leader alone may enter fewer spaces, 13.1 restriction 6)
 //
@@ -23,6 +24,7 @@
 // disagree). Answers that lead to the same state are merged by the explorer's memo.
 import { commandLimit } from '../../rules/formation.ts';
 import { checkMove, movableStacks } from '../../rules/movement.ts';
+import { placementSplits } from '../../rules/battle-cards.ts';
 import { majorOf } from '../../rules/relations.ts';
 import type { Stack } from '../../rules/stacks.ts';
 import type { Position, World } from '../../rules/world.ts';
@@ -264,8 +266,29 @@ export const continueAnswers = (d: Decision): AnswerSet => listedAnswers(d);
 /** 14 step 9: the decision lists every loss combination with its splits, odd hits and kept unit (up to its bound). */
 export const casualtiesAnswers = (d: Decision): AnswerSet => listedAnswers(d);
 
-/** Ruling R36: a card window lists every play (each of Gout's leaders, each space for new mercenaries) and the pass. */
-export const cardAnswers = (d: Decision): AnswerSet => listedAnswers(d);
+/**
+ * Rulings R32, R36: the listed plays and the pass, and for a play or placement that places new mercenaries every split
+ * of them over the spaces that take them (the decision lists each space alone).
+ */
+export function cardAnswers(d: Decision, ctx: AnswerContext): AnswerSet {
+  const out = new Collector(ctx);
+  const split = new Set<string>();
+  for (const { event: e } of d.options) {
+    if ((e.type !== 'card.play' && e.type !== 'card.place') || !e.placements?.length) {
+      if (!out.add(e)) break;
+      continue;
+    }
+    // The listed one-space placements of a card are among its splits: the card is enumerated once.
+    if (split.has(e.card)) continue;
+    split.add(e.card);
+    const count = e.placements.reduce((n, p) => n + p.mercenaries, 0);
+    const space = battleSpace(ctx) ?? e.placements[0]!.space;
+    for (const placements of placementSplits(ctx.world, e.power as MajorPower, count, { space }))
+      if (!out.add({ ...e, placements })) break;
+  }
+  const all = out.result();
+  return { events: all.events, complete: all.complete && d.limits?.optionsComplete !== false };
+}
 
 export function retreatAnswers(d: Decision, ctx: AnswerContext): AnswerSet {
   const out = new Collector(ctx);
