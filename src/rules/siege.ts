@@ -75,6 +75,24 @@ export function firstBrokenSiege(world: SiegeWorld): Siege | undefined {
     .find((g) => isSiegeBroken(world, g.space));
 }
 
+/**
+ * 15, ruling R17: a listed besieger none of whose land units (its own or its active minors', 22.3) is left outside in
+ * the space besieges no more — they avoided battle, intercepted elsewhere or retreated while its allies held the
+ * siege; the allies' siege stands. A siege none of whose listed powers has land units there is left as it is: 15.3
+ * ends it, not this.
+ */
+export function withPresentBesiegers(position: Position): Position {
+  let changed = false;
+  const sieges = position.sieges.map((g) => {
+    const outside = stacksWhere(position, { space: g.space, inside: false }).filter((s) => landUnitsIn([s]) > 0);
+    const present = g.by.filter((p) => outside.some((s) => s.power === p || majorOf(position, s.power) === p));
+    if (present.length === g.by.length || present.length === 0) return g;
+    changed = true;
+    return { ...g, by: present };
+  });
+  return changed ? { ...position, sieges } : position;
+}
+
 export function beginSiege(position: Position, space: string, by: Power): Position {
   const existing = position.sieges.find((s) => s.space === space);
   const sieges = existing

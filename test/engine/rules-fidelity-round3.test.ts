@@ -125,6 +125,57 @@ describe('15, 15.3: a siege whose besiegers are gone is over before another begi
     expect(piecesAt(p, 'buda', 'protestant')).toEqual(none);
   });
 
+  test('[15, ruling R17] a besieger whose units all avoided battle out of its allies’ siege is no longer listed', () => {
+    // The Ottoman and France (allies) besiege Hungarian-held fort; a Hapsburg relief force comes in, France avoids
+    // battle, the Ottoman beats the relief force: the siege stands, held by the Ottoman alone.
+    const s = playing(
+      {
+        map: {
+          spaces: [
+            { id: 'fort', type: 'key', home: 'hungary' },
+            { id: 'relief', type: 'unfortified', home: 'hapsburg' },
+            { id: 'east', type: 'unfortified', home: 'ottoman' },
+          ],
+          connections: [
+            { a: 'fort', b: 'relief' },
+            { a: 'fort', b: 'east' },
+          ],
+        },
+        war: [
+          ['ottoman', 'hapsburg'],
+          ['france', 'hapsburg'],
+          ['ottoman', 'hungary'],
+          ['france', 'hungary'],
+        ],
+        alliances: [
+          ['ottoman', 'france'],
+          ['hapsburg', 'hungary'],
+        ],
+        control: { fort: 'hungary', east: 'ottoman', relief: 'hapsburg' },
+        stacks: [
+          { space: 'relief', power: 'hapsburg', regulars: 4, leaders: ['ferdinand'] },
+          { space: 'fort', power: 'hungary', regulars: 1, inside: true },
+          { space: 'fort', power: 'ottoman', regulars: 2 },
+          { space: 'fort', power: 'france', regulars: 2 },
+        ],
+        sieges: [{ space: 'fort', by: ['ottoman', 'france'] }],
+        impulse: { power: 'hapsburg', cp: 1 },
+        move: { from: 'relief', to: 'fort', regulars: 4, leaders: ['ferdinand'] },
+      },
+      [
+        { type: 'avoid.decline', power: 'ottoman' },
+        { type: 'avoid.declare', power: 'france', to: 'east', regulars: 2 },
+        dice(6, 6),
+        { type: 'relief.declare', power: 'hapsburg' },
+        dice(1, 1, 1, 1, 1),
+        dice(5, 5, 5),
+      ],
+    );
+    const p = finished(finishWithPolicy(s));
+    expect(piecesAt(p, 'fort', 'france')).toEqual(none);
+    expect(p.sieges).toEqual([{ space: 'fort', by: ['ottoman'], thisImpulse: false }]);
+  });
+
   test('[15] the validator refuses a siege listed by two powers at war with each other', () => {
     expect(() =>
       parseScenario({
