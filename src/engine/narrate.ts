@@ -338,8 +338,11 @@ function sortieNote(world: World, relief: ReliefSummary): Text {
   );
 }
 
-/** 15.2: what the relief battle's result means for the pieces of the relief force and the siege. */
-function reliefOutcomeNote(world: World, relief: ReliefSummary): Text {
+/**
+ * 15.2: what the relief battle's result means for the pieces of the relief force and the siege; `wipedOut` when no
+ * land unit of the relief side is left (ruling R35: nothing retreats, its leaders are captured).
+ */
+function reliefOutcomeNote(world: World, relief: ReliefSummary, wipedOut: boolean): Text {
   const s = spaceName(world, relief.space),
     fort = spaceFrom(world, relief.space);
   if (relief.outcome === 'won') {
@@ -353,6 +356,13 @@ function reliefOutcomeNote(world: World, relief: ReliefSummary): Text {
     );
   }
   const r = cite('15.2', 'R35');
+  if (wipedOut)
+    return msg(
+      'narrate.reliefOutcomeNote.wipedOut',
+      'The relief force is wiped out in {s}: nothing of it retreats or goes inside ({r}).',
+      'Деблокирующие силы уничтожены у {fort}: никто из них не отступает и не уходит в укрепления ({r}).',
+      { s, r, fort },
+    );
   if (relief.outcome === 'tie')
     return msg(
       'narrate.reliefOutcomeNote.2',
@@ -560,7 +570,10 @@ function summaryNotes(world: World, before: RecordedSummary, after: RecordedSumm
     // 15.2: what the result means for a relief force, told with the battle (before its retreats).
     if (after.relief) {
       const outcome = reliefOutcome(b.winner === 'attacker', a.hits, d.hits);
-      out.push(reliefOutcomeNote(world, { ...after.relief, outcome }));
+      const { units, losses } = b.attacker;
+      const left =
+        units.regulars + units.mercenaries + units.cavalry - losses.regulars - losses.mercenaries - losses.cavalry;
+      out.push(reliefOutcomeNote(world, { ...after.relief, outcome }, outcome !== 'won' && left <= 0));
     }
     for (const s of [a, d])
       if (s.kept)

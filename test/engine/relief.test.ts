@@ -251,6 +251,13 @@ describe('15.2: a relief force wiped out', () => {
     expect(s.result!.summary.relief?.outcome).toBe('fewer');
     expect(piecesAt(p, 'vienna', 'hapsburg', true)).toMatchObject({ regulars: 2, leaders: ['ferdinand'] });
     expect(p.sieges).toMatchObject([{ space: 'vienna', by: ['ottoman'] }]);
+    // The story says nothing retreats, in both languages, instead of sending the rest back where they came from.
+    const story = narrative(s, 'en');
+    expect(story).toContain(
+      'The relief force is wiped out in Vienna: nothing of it retreats or goes inside (15.2, ruling R35).',
+    );
+    expect(story).not.toContain('the rest retreat to the space the relief force came from');
+    expect(narrative(s, 'ru')).toContain('Деблокирующие силы уничтожены у Вены');
   });
 });
 
