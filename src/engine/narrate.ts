@@ -17,6 +17,7 @@ import {
   inSpace,
   intoSpace,
   leaderAcc,
+  capitalize,
   leaderName,
   outOfSpace,
   powerDat,
@@ -687,8 +688,9 @@ function summaryNotes(world: World, before: RecordedSummary, after: RecordedSumm
       msg(
         'narrate.summaryNotes.13',
         '{l} is captured by {by} in {s} ({r}).',
-        '{l} {inSpace} попадает в плен к {powerDat} ({r}).',
-        { l, by, s, r, inSpace: inSpace(world, c.space), powerDat: powerDat(c.by) },
+        '{capitalize} {inSpace} попадает в плен к {powerDat} ({r}).',
+        // A Russian leader's name may start with his title in lower case («герцог Альба»): the sentence may not.
+        { l, by, s, r, inSpace: inSpace(world, c.space), powerDat: powerDat(c.by), capitalize: capitalize(l.ru) },
       ),
     );
   }

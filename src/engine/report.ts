@@ -1,7 +1,7 @@
 // Human-readable text of a resolved move: the narrative (headline notes of the trace) and the resulting position
 // around the move. Pure: the CLI prints it.
 import type { Summary } from '../schema/result.ts';
-import { powerGen, powerName, spaceName, unitsText } from '../text/names.ts';
+import { capitalize, powerGen, powerName, spaceName, unitsText } from '../text/names.ts';
 import { scenarioTitle } from '../text/scenario.ts';
 import type { Lang } from '../text/text.ts';
 import type { Position, World } from '../rules/world.ts';
@@ -69,7 +69,7 @@ export function describePosition(world: World, position: Position, spaces: reado
   // «в плену у» takes the genitive: «в плену у Османов».
   for (const c of position.captured)
     lines.push(
-      `  ${unitsText(world, { leaders: [c.leader] })[lang]}: ${L.captured} ${(lang === 'ru' ? powerGen(c.by) : powerName(c.by))[lang]}`,
+      `  ${capitalize(unitsText(world, { leaders: [c.leader] })[lang])}: ${L.captured} ${(lang === 'ru' ? powerGen(c.by) : powerName(c.by))[lang]}`,
     );
   lines.push(`  ${L.left}: ${position.impulse.cp}`);
   return lines;
