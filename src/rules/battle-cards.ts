@@ -184,8 +184,8 @@ export function* placementSplits(
   count: number,
   battle: Pick<BattleSetup, 'space'>,
 ): Generator<Placement[]> {
+  yield* placementChoices(world, placer, count, battle);
   const spots = placementSpaces(world, placer, battle);
-  for (const o of spots) if (o.room >= count) yield [placed(o.space, count, o.inside)];
   function* split(i: number, left: number, acc: Placement[]): Generator<Placement[]> {
     if (left === 0) {
       if (acc.length > 1) yield acc;
@@ -264,15 +264,6 @@ export const isPlacingPlayedCard = battleCard({
   holds: (_w, a) => a.named === undefined || a.named === a.card,
   facts: (_w, a) => ({ card: a.card, named: a.named ?? a.card, power: a.power }),
 });
-
-/**
- * Ruling R32: the placing power chooses where the new mercenaries go. When it is not the power that played the card
- * (France, for the Ottoman's Swiss Mercenaries), the play names no spaces and the placing power is asked after it.
- */
-export function placedByAnother(power: MajorPower, card: string): MajorPower | undefined {
-  const grant = isCardId(card) ? mercenaryGrant(power, card) : undefined;
-  return grant && grant.placer !== power ? grant.placer : undefined;
-}
 
 function placementProblem(w: World, a: BattleCardArgs): string | undefined {
   const grant = isCardId(a.card) ? mercenaryGrant(a.power, a.card) : undefined;
@@ -407,10 +398,15 @@ export function checkCardPlacement(
  * Ruling R32: the placing power's answers — all the new mercenaries in one space, for every space that takes them
  * (the battle space first; any other split is accepted too).
  */
-export function placementChoices(world: World, placer: MajorPower, count: number, battle: BattleSetup): Placement[][] {
+export function placementChoices(
+  world: World,
+  placer: MajorPower,
+  count: number,
+  battle: Pick<BattleSetup, 'space'>,
+): Placement[][] {
   return placementSpaces(world, placer, battle)
     .filter((o) => o.room >= count)
-    .map((o) => [{ space: o.space, mercenaries: count, ...(o.inside ? { inside: true } : {}) }]);
+    .map((o) => [placed(o.space, count, o.inside)]);
 }
 
 /** A play of 14 step 1 as an event names it: where the new mercenaries go, or which are eliminated. */
@@ -446,13 +442,8 @@ export function battleCardPlays(
       plays.push({ power, card, placements: [] });
       continue;
     }
-    for (const o of placementSpaces(world, grant.placer, battle))
-      if (o.room >= grant.count)
-        plays.push({
-          power,
-          card,
-          placements: [{ space: o.space, mercenaries: grant.count, ...(o.inside ? { inside: true } : {}) }],
-        });
+    for (const placements of placementChoices(world, grant.placer, grant.count, battle))
+      plays.push({ power, card, placements });
   }
   return { plays, refused };
 }

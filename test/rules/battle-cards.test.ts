@@ -8,6 +8,7 @@ import {
   checkBattleCard,
   hasPlacementSpace,
   isCardOfBattleWindow,
+  isPlacingPlayedCard,
   isPowerInTheBattle,
   mayGainMercenaries,
   mercenaryGrant,
@@ -48,6 +49,8 @@ interface Row {
   readonly power: BattleCardArgs['power'];
   readonly card: string;
   readonly placements?: readonly Placement[];
+  /** The placing power's answer (card.place, ruling R32): the card it names. */
+  readonly named?: string;
   readonly expect: Expected;
 }
 
@@ -63,7 +66,13 @@ function table(r: Restriction<BattleCardArgs>, refusal: Refused, rows: readonly 
       });
       const grant = mercenaryGrant(row.power, row.card as never);
       const placements = row.placements ?? [{ space: 'vienna', mercenaries: grant?.count ?? 0 }];
-      const args: BattleCardArgs = { power: row.power, card: row.card, battle: BATTLE, placements };
+      const args: BattleCardArgs = {
+        power: row.power,
+        card: row.card,
+        battle: BATTLE,
+        placements,
+        ...(row.named !== undefined ? { named: row.named, placing: true as const } : {}),
+      };
       return { world: w, verdicts: [check(r, w, args)] };
     },
   });
@@ -173,6 +182,27 @@ describe('14 step 1 restrictions', () => {
       card: 'landsknechts',
       placements: [{ space: 'vienna', mercenaries: 3 }],
       expect: forbids(['exactly 4 new Hapsburg mercenaries'], ['ровно 4 новых наёмников']),
+    },
+  ]);
+
+  table(isPlacingPlayedCard, { code: 'isPlacingPlayedCard', rule: '14 step 1', ruling: 'R32' }, [
+    {
+      title: '[14 step 1, ruling R32] allows France’s placement naming Swiss Mercenaries, the card the Ottoman played',
+      power: 'ottoman',
+      card: 'swiss-mercenaries',
+      named: 'swiss-mercenaries',
+      expect: ALLOWS,
+    },
+    {
+      title:
+        '[14 step 1, ruling R32] forbids France’s placement naming Landsknechts after the Ottoman played Swiss Mercenaries',
+      power: 'ottoman',
+      card: 'swiss-mercenaries',
+      named: 'landsknechts',
+      expect: forbids(
+        ['Ottoman played Swiss Mercenaries', 'not those of Landsknechts'],
+        ['Османы сыграли', 'а не карты «Ландскнехты»'],
+      ),
     },
   ]);
 
