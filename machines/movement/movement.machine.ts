@@ -8,6 +8,7 @@ import {
   avoidInput,
   closeResponseWindow,
   beginUnlistedSieges,
+  dropAbsentBesiegers,
   declareMove,
   fieldBattleInput,
   interceptionInput,
@@ -67,6 +68,7 @@ export const movementMachine = setup({
       placeFormation,
       moveOn,
       beginUnlistedSieges,
+      dropAbsentBesiegers,
       askNextResponder,
       passResponseCard,
       closeResponseWindow,
@@ -403,7 +405,9 @@ export const movementMachine = setup({
     },
     done: {
       type: 'final',
-      description: 'The Move action is over.',
+      description:
+        'The Move action is over. A besieger whose land units all left a siege its allies hold is no longer listed (15, ruling R17).',
+      entry: 'dropAbsentBesiegers',
       meta: { rule: '13.1', title: msg('machine.movement.done.title', 'Move over', 'Движение завершено') },
     },
   },

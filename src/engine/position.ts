@@ -4,12 +4,9 @@
 import type { Scenario } from './scenario.ts';
 import type { ResultPosition } from '../schema/result.ts';
 import type { Position } from '../rules/world.ts';
-import { withPresentBesiegers } from '../rules/siege.ts';
 
-export function toResultPosition(scenario: Scenario, now: Position): ResultPosition {
+export function toResultPosition(scenario: Scenario, position: Position): ResultPosition {
   const d = scenario.data;
-  // Ruling R17: a power whose land units all left a siege its allies hold is no longer listed as besieging it.
-  const position = withPresentBesiegers(now);
   return {
     map: d.map,
     leaders: d.leaders,

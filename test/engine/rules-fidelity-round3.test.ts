@@ -174,6 +174,8 @@ describe('15, 15.3: a siege whose besiegers are gone is over before another begi
     const p = finished(finishWithPolicy(s));
     expect(piecesAt(p, 'fort', 'france')).toEqual(none);
     expect(p.sieges).toEqual([{ space: 'fort', by: ['ottoman'], thisImpulse: false }]);
+    // The session's own position says the same as its result.
+    expect(s.position.sieges).toEqual(p.sieges);
   });
 
   test('[15] the validator refuses a siege listed by two powers at war with each other', () => {

@@ -8,7 +8,7 @@ import type { MoveLeg } from '../leg.ts';
 import { checkMove, hasAnyLegalMove, moveCost, movableStacks, type MoveArgs } from '../movement.ts';
 import { holderOf } from '../capture.ts';
 import { majorOf } from '../relations.ts';
-import { beginSiege, siegeIn, unlistedBesiegers } from '../siege.ts';
+import { beginSiege, siegeIn, unlistedBesiegers, withPresentBesiegers } from '../siege.ts';
 import { hostileLandUnitsOutside } from '../hostility.ts';
 import { isReliefOf } from '../relief.ts';
 import { isLeftBesideUnbesiegedFortress } from '../withdrawal.ts';
@@ -326,6 +326,15 @@ function unlistedSieges(c: MovementContext): { readonly space: string; readonly 
   return [...new Set(spaces)]
     .map((space) => ({ space, by: unlistedBesiegers(c.world, space) }))
     .filter((g) => g.by.length > 0);
+}
+
+/**
+ * 15, ruling R17: when the move is over, a listed besieger none of whose land units is left outside besieges no more
+ * (its units avoided battle, intercepted elsewhere or retreated while its allies held the siege).
+ */
+export function dropAbsentBesiegers(c: MovementContext): Partial<MovementContext> {
+  const position = withPresentBesiegers(c.world.position);
+  return position === c.world.position ? {} : { world: { ...c.world, position } };
 }
 
 /**
