@@ -174,9 +174,9 @@ function cardNote(world: World, card: CardSummary, move: MoveSummary | undefined
     });
     return msg(
       'narrate.cardNote',
-      '{p} plays {c}: {whereWW} ({r}).',
-      '{p} {plays} карту {c}: новые наёмники — {whereWW2} ({r}).',
-      { p, c, whereWW: where.map((w) => w.en).join(', '), r, plays, whereWW2: where.map((w) => w.ru).join(', ') },
+      '{p} plays {c}: {whereEn} ({r}).',
+      '{p} {plays} карту {c}: новые наёмники — {whereRu} ({r}).',
+      { p, c, whereEn: where.map((w) => w.en).join(', '), r, plays, whereRu: where.map((w) => w.ru).join(', ') },
     );
   }
   if (card.eliminated) {
@@ -200,17 +200,17 @@ function cardNote(world: World, card: CardSummary, move: MoveSummary | undefined
     const one = n % 10 === 1 && n % 100 !== 11;
     return msg(
       'narrate.cardNote.2',
-      '{p} plays {c}: {u} change{n, select, true {s} other {}} sides ({fromFF}) and fight{n, select, true {s} other {}} for {p} ({r}).',
-      '{p} {plays} карту {c}: {u} ({fromFF2}) {one, select, true {переходит} other {переходят}} на сторону {pGen} ({r}).',
+      '{p} plays {c}: {u} change{n, select, true {s} other {}} sides ({fromEn}) and fight{n, select, true {s} other {}} for {p} ({r}).',
+      '{p} {plays} карту {c}: {u} ({fromRu}) {one, select, true {переходит} other {переходят}} на сторону {pGen} ({r}).',
       {
         p,
         c,
         u,
         n: n === 1 ? 'true' : 'false',
-        fromFF: from.map((f) => f.en).join(', '),
+        fromEn: from.map((f) => f.en).join(', '),
         r,
         plays,
-        fromFF2: from.map((f) => f.ru).join(', '),
+        fromRu: from.map((f) => f.ru).join(', '),
         one: one ? 'true' : 'false',
         pGen: powerGen(card.power),
       },
@@ -642,14 +642,14 @@ function summaryNotes(world: World, before: RecordedSummary, after: RecordedSumm
         '15.3': 'остаться нельзя, а допустимой области нет',
       }[by];
       parts.push(
-        msg('narrate.summaryNotes.11', '{e} {length} — {why}{cited}', '{nowhere} — {whyRu}{citedC}', {
+        msg('narrate.summaryNotes.11', '{e} {fate} — {why}{cited}', '{nowhere} — {whyRu}{citedRu}', {
           e,
-          length: dead > 0 && r.captured.length > 0 ? 'eliminated and captured' : dead > 0 ? 'eliminated' : 'captured',
+          fate: dead > 0 && r.captured.length > 0 ? 'eliminated and captured' : dead > 0 ? 'eliminated' : 'captured',
           why,
           cited: cited(c.en),
           nowhere: nowhere ? lost : `остальные: ${lost}`,
           whyRu,
-          citedC: cited(c.ru),
+          citedRu: cited(c.ru),
         }),
       );
     }
@@ -821,9 +821,9 @@ function diceMadeOf(world: World, who: Text, terms: readonly DiceTerm[]): Text {
     if (t.source.kind === 'landUnits') return count(t.count, NOUNS.unit);
     const why = sourceFor(world, t.source);
     const sign = t.count < 0 ? '−' : '+';
-    return msg('narrate.diceMadeOf.parts', '{sign} {mathAbsTCount} {why}', '{sign} {mathAbsTCount} {why}', {
+    return msg('narrate.diceMadeOf.parts', '{sign} {count} {why}', '{sign} {count} {why}', {
       sign,
-      mathAbsTCount: Math.abs(t.count),
+      count: Math.abs(t.count),
       why,
     });
   });

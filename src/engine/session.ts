@@ -544,11 +544,11 @@ export class Session {
         const words = parsed.error.issues.map((i) => issueText(i));
         const reason = msg(
           'session.acceptEvent.reason',
-          'Not a valid event: {issuesINI}',
-          'Недопустимое событие: {issuesINI2}',
+          'Not a valid event: {issuesEn}',
+          'Недопустимое событие: {issuesRu}',
           {
-            issuesINI: issues.map((i, n) => `${i.path || '(event)'}: ${words[n]!.en}`).join('; '),
-            issuesINI2: issues.map((i, n) => `${i.path || '(событие)'}: ${words[n]!.ru}`).join('; '),
+            issuesEn: issues.map((i, n) => `${i.path || '(event)'}: ${words[n]!.en}`).join('; '),
+            issuesRu: issues.map((i, n) => `${i.path || '(событие)'}: ${words[n]!.ru}`).join('; '),
           },
         );
         return {

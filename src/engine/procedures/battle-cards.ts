@@ -66,15 +66,15 @@ function playLabel(world: World, play: BattleCardPlay): Text {
   const p = powerName(grant.placer);
   return msg(
     'procedure.battle-cards.playLabel',
-    'Play {c}: {count} new {p} mercenaries in {whereWW}',
-    'Сыграть {c}: {count} новых наёмника {powerGen} {whereWW2}',
+    'Play {c}: {count} new {p} mercenaries in {whereEn}',
+    'Сыграть {c}: {count} новых наёмника {powerGen} {whereRu}',
     {
       c,
       count: grant.count,
       p,
-      whereWW: where.map((w) => w.en).join(', '),
+      whereEn: where.map((w) => w.en).join(', '),
       powerGen: powerGen(grant.placer),
-      whereWW2: where.map((w) => w.ru).join(', '),
+      whereRu: where.map((w) => w.ru).join(', '),
     },
   );
 }

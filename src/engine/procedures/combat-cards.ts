@@ -56,15 +56,15 @@ function playLabel(world: World, battle: BattleSetup, play: CombatCardPlay): Tex
   return t.term.count < 0
     ? msg(
         'procedure.combat-cards.playLabel.2',
-        "Play {c}: {sIDETRole} side, the Hapsburg's, rolls {n} dice fewer",
-        'Сыграть {c}: сторона {sIDETRole}, габсбургская, бросает на {n} кубика меньше',
-        { c, sIDETRole: SIDE[t.role], n },
+        "Play {c}: {side} side, the Hapsburg's, rolls {n} dice fewer",
+        'Сыграть {c}: сторона {side}, габсбургская, бросает на {n} кубика меньше',
+        { c, side: SIDE[t.role], n },
       )
     : msg(
         'procedure.combat-cards.playLabel.3',
-        'Play {c}: {n} more dice for {sIDETRole} side{hits}',
-        'Сыграть {c}: стороне {sIDETRole} — ещё {n} кубика{hits}',
-        { c, n, sIDETRole: SIDE[t.role], hits },
+        'Play {c}: {n} more dice for {side} side{hits}',
+        'Сыграть {c}: стороне {side} — ещё {n} кубика{hits}',
+        { c, n, side: SIDE[t.role], hits },
       );
 }
 
@@ -96,8 +96,8 @@ export function buildCombatCard(w: Waiting<FieldBattleContext>): DecisionOf<'car
     prompt: msg(
       'procedure.combat-cards.buildCombatCard.prompt',
       '{p}: declare a combat card for the battle in {t}, or play no more? ({step}, ruling R27)',
-      '{p}: объявить боевую карту для сражения {inSpaceCBattleSpace} или больше не разыгрывать? ({stepRu}; постановление R27)',
-      { p, t, step, inSpaceCBattleSpace: inSpace(world, c.battle.space), stepRu },
+      '{p}: объявить боевую карту для сражения {inSpace} или больше не разыгрывать? ({stepRu}; постановление R27)',
+      { p, t, step, inSpace: inSpace(world, c.battle.space), stepRu },
     ),
   });
 }

@@ -155,11 +155,11 @@ function* casualtyChoices(w: Waiting<FieldBattleContext>): Generator<Choice<Casu
                     ? [
                         msg(
                           'procedure.field-battle.casualtyChoices.label.3',
-                          '{length, select, true {the odd hit} other {the odd hits}} on {oddXPowerNameX}',
+                          '{length, select, true {the odd hit} other {the odd hits}} on {oddPowers}',
                           '{length, select, true {лишнее попадание} other {лишние попадания}} — {ruList}',
                           {
                             length: odd.length === 1 ? 'true' : 'false',
-                            oddXPowerNameX: odd.map((x) => powerName(x).en).join(', '),
+                            oddPowers: odd.map((x) => powerName(x).en).join(', '),
                             ruList: ruList(odd.map((x) => powerDat(x).ru)),
                           },
                         ),

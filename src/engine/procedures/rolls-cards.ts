@@ -52,14 +52,14 @@ export function buildRollsCard(w: Waiting<FieldBattleContext>): DecisionOf<'card
     prompt: msg(
       'procedure.rolls-cards.buildRollsCard.prompt',
       '{p}: the rolls in {t} gave the attacker {hitsAttacker} and the defender {hitsDefender} hits — play Janissaries for {n} more dice (14 step 7, ruling R31)?',
-      '{p}: после бросков {inSpaceCBattleSpace} у атакующего попаданий: {hitsAttacker}, у обороняющегося: {hitsDefender}. Сыграть «Янычар» ради ещё {n} кубиков (14, шаг 7; постановление R31)?',
+      '{p}: после бросков {inSpace} у атакующего попаданий: {hitsAttacker}, у обороняющегося: {hitsDefender}. Сыграть «Янычар» ради ещё {n} кубиков (14, шаг 7; постановление R31)?',
       {
         p,
         t,
         hitsAttacker: hits.attacker,
         hitsDefender: hits.defender,
         n: JANISSARIES_DICE,
-        inSpaceCBattleSpace: inSpace(world, c.battle.space),
+        inSpace: inSpace(world, c.battle.space),
       },
     ),
   });

@@ -38,13 +38,13 @@ export function attemptRoll(
     },
     prompt: msg(
       'procedure.rolls.attemptRoll.prompt',
-      '{p} rolls 2 dice for {what}: 2d6{length} ≥ {rOLLTARGET} succeeds.',
-      '{p} {powerForm, select, pl {бросают} other {бросает}} 2 кубика {what}: 2d6{length} ≥ {rOLLTARGET} — успех.',
+      '{p} rolls 2 dice for {what}: 2d6{length} ≥ {target} succeeds.',
+      '{p} {powerForm, select, pl {бросают} other {бросает}} 2 кубика {what}: 2d6{length} ≥ {target} — успех.',
       {
         p,
         what,
         length: mods.length > 0 ? ` ${modifiersText(mods)}` : '',
-        rOLLTARGET: ROLL_TARGET,
+        target: ROLL_TARGET,
         powerForm: ruFormOf(power),
       },
     ),

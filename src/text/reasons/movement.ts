@@ -160,11 +160,11 @@ export const MOVEMENT_REASONS: RenderersOf<typeof rules> = {
     const t = spaceName(world, to);
     return msg(
       'reason.movement.mayEnterOccupiedSpace',
-      "{t} holds land units of {othersOPowerNameO}: a formation may enter only if they are all allies, all enemies, the enemy controller's bloc, or a siege it may join.",
+      "{t} holds land units of {others}: a formation may enter only if they are all allies, all enemies, the enemy controller's bloc, or a siege it may join.",
       '{capitalize} стоят сухопутные части {ruList}: войти туда можно, только если все они — союзники, или все — враги, или все принадлежат вражеской державе, контролирующей область, и её союзникам, или если там идёт осада, к которой можно присоединиться.',
       {
         t,
-        othersOPowerNameO: others.map((o) => powerName(o).en).join(' and '),
+        others: others.map((o) => powerName(o).en).join(' and '),
         capitalize: capitalize(inSpace(world, to).ru),
         ruList: ruList(others.map((o) => powerGen(o).ru)),
       },

@@ -160,9 +160,9 @@ export const RETREAT_REASONS: RenderersOf<typeof rules> = {
     const legal = f.legal.map((t) => spaceName(world, t));
     return msg(
       'reason.retreat.namesLegalDestination.2',
-      'The stack must retreat to one adjacent space: {legalLL}.',
-      'Группировка должна отступить в одну прилегающую область: {legalLL2}.',
-      { legalLL: legal.map((l) => l.en).join(', '), legalLL2: legal.map((l) => l.ru).join(', ') },
+      'The stack must retreat to one adjacent space: {legalEn}.',
+      'Группировка должна отступить в одну прилегающую область: {legalRu}.',
+      { legalEn: legal.map((l) => l.en).join(', '), legalRu: legal.map((l) => l.ru).join(', ') },
     );
   },
 };
