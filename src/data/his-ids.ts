@@ -1,7 +1,7 @@
 // The ids of the bundled board's spaces, sea zones and army leaders, as literal types for hosts written in
 // TypeScript. Taken from his-map.json and his-leaders.json; test/data/board.test.ts keeps them equal.
 
-export const HIS_SPACE_IDS = [
+export const HIS_SPACE_IDS = /* @__PURE__ */ Object.freeze([
   'agram',
   'algiers',
   'amsterdam',
@@ -136,10 +136,10 @@ export const HIS_SPACE_IDS = [
   'zara',
   'zaragoza',
   'zurich',
-] as const;
+] as const);
 export type HisSpaceId = (typeof HIS_SPACE_IDS)[number];
 
-export const HIS_SEA_ZONE_IDS = [
+export const HIS_SEA_ZONE_IDS = /* @__PURE__ */ Object.freeze([
   'adriatic',
   'aegean',
   'africa',
@@ -154,10 +154,10 @@ export const HIS_SEA_ZONE_IDS = [
   'irish',
   'north',
   'tyrrhenian',
-] as const;
+] as const);
 export type HisSeaZoneId = (typeof HIS_SEA_ZONE_IDS)[number];
 
-export const HIS_ARMY_LEADER_IDS = [
+export const HIS_ARMY_LEADER_IDS = /* @__PURE__ */ Object.freeze([
   'charles-v',
   'duke-of-alva',
   'ferdinand',
@@ -173,5 +173,5 @@ export const HIS_ARMY_LEADER_IDS = [
   'philip-of-hesse',
   'maurice-of-saxony',
   'renegade',
-] as const;
+] as const);
 export type HisArmyLeaderId = (typeof HIS_ARMY_LEADER_IDS)[number];

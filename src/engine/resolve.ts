@@ -34,10 +34,10 @@ export const eagerPolicy: BarePolicy = (d) => {
   return d.options[0]?.event ?? declinePolicy(d);
 };
 
-export const POLICIES: { readonly decline: BarePolicy; readonly eager: BarePolicy } = {
+export const POLICIES: { readonly decline: BarePolicy; readonly eager: BarePolicy } = Object.freeze({
   decline: declinePolicy,
   eager: eagerPolicy,
-};
+});
 export type PolicyName = keyof typeof POLICIES;
 
 /**

@@ -8,7 +8,7 @@ export interface Statement {
   readonly ref: string;
 }
 
-export const STATEMENTS: readonly Statement[] = [
+const LISTED: readonly Statement[] = [
   {
     id: 'MOV-01',
     text: 'Moving a formation along a normal connection costs exactly 1 CP.',
@@ -492,6 +492,13 @@ export const STATEMENTS: readonly Statement[] = [
     ref: '2.1, 14.1, 15.2',
   },
 ];
+
+/** The statements, frozen: a host that holds the list cannot change what the coverage reports read. */
+export const STATEMENTS: readonly Statement[] = /* @__PURE__ */ frozenList(LISTED);
+
+function frozenList(list: readonly Statement[]): readonly Statement[] {
+  return Object.freeze(list.map((s) => Object.freeze(s)));
+}
 
 /**
  * Where a statement is enforced when no named restriction carries it: a machine step, a computation of the rules

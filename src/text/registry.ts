@@ -353,14 +353,21 @@ const SUMMARIES: Readonly<Record<RuleRef, Text>> = {
   ),
 };
 
+/** A message a host can read but not change: every reader of the registry in the process sees the same text. */
+function frozenMessage(t: Text): Text {
+  return Object.freeze({ ...t, params: Object.freeze({ ...t.params }) });
+}
+
 /** Each summary as a message: its id and its strings (the catalogues hold them as literal patterns). */
 function withIds(summaries: Readonly<Record<RuleRef, Text>>): Readonly<Record<RuleRef, Text>> {
-  return Object.fromEntries(
-    (Object.entries(summaries) as [RuleRef, Text][]).map(([ref, s]) => [
-      ref,
-      message(registryMessageId(ref), s.en, s.ru),
-    ]),
-  ) as Record<RuleRef, Text>;
+  return Object.freeze(
+    Object.fromEntries(
+      (Object.entries(summaries) as [RuleRef, Text][]).map(([ref, s]) => [
+        ref,
+        frozenMessage(message(registryMessageId(ref), s.en, s.ru)),
+      ]),
+    ) as Record<RuleRef, Text>,
+  );
 }
 
 /**

@@ -11,6 +11,7 @@ import { parseScenario, ScenarioError } from '../../src/engine/scenario.ts';
 import { createSession, MAX_SEED, SessionOptionsError } from '../../src/engine/session.ts';
 import { explore } from '../../src/review/explore.ts';
 import { ENGINE_VERSION } from '../../src/schema/save.ts';
+import * as api from '../../src/index.ts';
 import { his } from '../helpers/cli.ts';
 import { dice } from '../helpers/session.ts';
 import { builtinIdBoard } from '../helpers/fixtures.ts';
@@ -172,6 +173,22 @@ describe('durable, isolated sessions and saves', () => {
     if (!r.ok) throw new Error(r.error.message);
     expect(Object.isFrozen(r.result.position.stacks)).toBe(true);
     expect(() => (r.result.position.stacks as unknown[]).push({})).toThrow(TypeError);
+  });
+
+  test('[DESIGN] the data the package exports is frozen all through: a host cannot change the registry, the statements, the ids or the policies for every later session', () => {
+    /** Plain data (arrays and plain objects, not schemas, machines or classes) not frozen at some depth. */
+    const unfrozen = (v: unknown, at: string, out: string[]): string[] => {
+      if (v === null || typeof v !== 'object') return out;
+      const proto = Object.getPrototypeOf(v);
+      if (proto !== Object.prototype && proto !== Array.prototype && proto !== null) return out;
+      if (!Object.isFrozen(v)) out.push(at);
+      for (const [k, x] of Object.entries(v)) unfrozen(x, `${at}.${k}`, out);
+      return out;
+    };
+    const found = Object.entries(api).flatMap(([name, value]) => unfrozen(value, name, []));
+    expect(found).toEqual([]);
+    expect(() => (api.HIS_SPACE_IDS as unknown as string[]).push('atlantis')).toThrow(TypeError);
+    expect(() => Object.assign(api.POLICIES, { decline: api.eagerPolicy })).toThrow(TypeError);
   });
 
   test('[DESIGN] a save is a copy, and the scenario object given to parseScenario is copied too', () => {
