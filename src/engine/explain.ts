@@ -30,6 +30,7 @@ import { isCardId } from '../data/cards.ts';
 import { isCardOfProcedures, isSupportedCard } from '../rules/cards.ts';
 import {
   answeringState,
+  closedAnsweringState,
   decisionOfEvent,
   finalRuleOf,
   stepOfEvent,
@@ -143,7 +144,9 @@ function stepRefusal(s: Situation, event: EngineEvent): EngineError {
   if (skipped) return skipped;
   const pending = (): Text => s.decision?.prompt ?? NOTHING_PENDING;
   const rule = s.waiting?.meta.rule as RuleRef | undefined;
-  const answering = answeringState(event.type);
+  const answering = s.waiting
+    ? closedAnsweringState(event.type, s.waiting.machine, s.waiting.state)
+    : answeringState(event.type);
   if (!answering) return errorOf('out-of-turn', rule, waitingFor(pending()), lang);
   const at = stepOfEvent(event.type);
   // A success is known as soon as the roll is made, before the interception machine finishes (13.2 step 3).

@@ -96,6 +96,20 @@ export function answeringState(type: EventType): AnsweringState | undefined {
   return ANSWERING.get(type);
 }
 
+/**
+ * The decision state that last took an answer of this type before `state` in the procedure `machine` is running —
+ * the window that has closed, when several take one event (the card windows: 13.1 step 4, 14 steps 1, 4, 5 and 7);
+ * the first state in the machines' order when this procedure has none before it.
+ */
+export function closedAnsweringState(type: EventType, machine: MachineId, state: string): AnsweringState | undefined {
+  const own = STATES.filter((s) => s.machine === machine);
+  const at = own.findIndex((s) => s.key === state);
+  const last = own.slice(0, Math.max(0, at)).findLast((s) => s.meta?.decision !== undefined && s.events.includes(type));
+  return last?.meta?.decision
+    ? { machine, key: last.key, kind: last.meta.decision, meta: last.meta }
+    : answeringState(type);
+}
+
 /** The rule of a machine's final state: the step of 13.1 (or the rule) that is over when the procedure is done. */
 export function finalRuleOf(machine: MachineId): string {
   const done = STATES.find((s) => s.machine === machine && MACHINES[machine].root.states[s.key]?.type === 'final');

@@ -260,8 +260,8 @@ const SUMMARIES: Readonly<Record<RuleRef, Text>> = {
     'Завершение движения в пустой вражеской укреплённой области без сражения начинает осаду.',
   ),
   R14: t(
-    'In scope: 13.1–14.1 with 15.3, the Schmalkaldic League restrictions (ruling R34), relief forces (15.2, ruling R35) and the ten cards that plug into these procedures (those not played yet are refused); naval transport, assaults, every other card and the Holy Roman Emperor transfer are not.',
-    'В рамках: 13.1–14.1 с 15.3, ограничения Шмалькальденской лиги (постановление R34), деблокада (15.2, постановление R35) и десять карт, встроенных в эти процедуры (ещё не разыгрываемые отвергаются); морская перевозка, штурм, прочие карты и переход императора — нет.',
+    'In scope: 13.1–14.1 with 15.3, the Schmalkaldic League restrictions (ruling R34), relief forces (15.2, ruling R35) and the ten cards that plug into these procedures (rulings R26–R36); naval transport, assaults, every other card and the Holy Roman Emperor transfer are not.',
+    'В рамках: 13.1–14.1 с 15.3, ограничения Шмалькальденской лиги (постановление R34), деблокада (15.2, постановление R35) и десять карт, встроенных в эти процедуры (постановления R26–R36); морская перевозка, штурм, прочие карты и переход императора — нет.',
   ),
   R15: t(
     'A space is controlled by its home power unless the scenario says otherwise.',

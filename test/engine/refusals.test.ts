@@ -1323,6 +1323,15 @@ describe('events out of order are refused with the rule that closed (or has not 
     );
     expect(e.reason?.en).toMatch(/No card window is open now/);
   });
+
+  test("[14 step 5][14 step 6] a combat card played at the rolls cites the window that closed (14 step 5), not the move's (13.1 step 4)", () => {
+    // The worked example to the Ottoman's roll: both combat windows passed over (nobody holds a card, ruling R9).
+    const s = at(RULEBOOK, [CHARLES_INTERCEPTS, BOOK_INTERCEPTION_ROLL]);
+    expect(s.pending).toMatchObject({ kind: 'roll', rule: '14 step 6' });
+    const e = refuse(s, { type: 'card.pass', power: 'ottoman' }, { code: 'step-closed' });
+    expect(e.rule).toBe('14 step 5');
+    expect(e.reason?.en).toMatch(/No card window is open now/);
+  });
 });
 
 describe('decisions list the answers they refuse, with the restriction and its rule', () => {
