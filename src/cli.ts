@@ -22,7 +22,7 @@ export type { Io };
 
 const USAGE = `his — Here I Stand land-combat procedures
 
-Usage:
+Usage (one command's lines: his <command> --help, or his help <command>):
   his resolve <scenario.json> [--events file.json] [--seed N] [--policy decline|eager] [--json] [--lang en|ru]
               [--ruling ID=READING]...
       Runs the move to its end: scripted events first, then the policy, with seeded dice (seed 0 to ${MAX_SEED}).
@@ -54,7 +54,24 @@ ${WALKTHROUGH_USAGE}
       A JSON-RPC 2.0 server, one message per line on stdin and stdout, for hosts in other languages (docs/server.md).
 `;
 
+/**
+ * The lines of USAGE about one command (its usage line and what follows, up to the next command; `review` has two),
+ * with the heading: what `his <command> --help` and `his help <command>` print.
+ */
+export function commandUsage(command: string): string | undefined {
+  const [heading, ...rest] = USAGE.split('\n  his ');
+  const sections = rest.filter((s) => s.split(/[\s\n]/, 1)[0] === command);
+  if (sections.length === 0) return undefined;
+  const body = sections.map((s) => `  his ${s.replace(/\n+$/, '')}`).join('\n');
+  return `${heading!.trimEnd()}\n${body}\n`;
+}
+
+const HELP_FLAGS: ReadonlySet<string> = new Set(['--help', '-h']);
+
 type Command = (args: string[]) => number | Promise<number>;
+
+/** The command names, for a test that each has its lines in USAGE. */
+export const COMMAND_NAMES = (): readonly string[] => Object.keys(COMMANDS);
 
 /** The commands by name, in a table without a prototype: `his constructor` is an unknown command, not a crash. */
 const COMMANDS: Readonly<Record<string, Command>> = Object.assign(Object.create(null) as Record<string, Command>, {
@@ -79,16 +96,30 @@ export function main(argv: string[], streams: Io = processIo): number | Promise<
   useIo(streams);
   const [command, ...rest] = argv;
   try {
-    if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
+    if (command === 'help' && rest.length > 0) {
+      // `his help explore`: that command's lines.
+      const usage = commandUsage(rest[0]!);
+      if (!usage) throw new UsageError(`unknown command '${rest[0]}'`);
+      out(usage);
+      return 0;
+    }
+    if (command === undefined || command === 'help' || HELP_FLAGS.has(command)) {
       out(USAGE);
       return command === undefined ? 1 : 0;
     }
     if (!Object.hasOwn(COMMANDS, command)) throw new UsageError(`unknown command '${command}'`);
+    // `his explore --help` (before any file or option is read; after `--` it is a positional).
+    const end = rest.indexOf('--');
+    if ((end < 0 ? rest : rest.slice(0, end)).some((a) => HELP_FLAGS.has(a))) {
+      out(commandUsage(command)!);
+      return 0;
+    }
     return COMMANDS[command]!(rest);
   } catch (e) {
     const code = (e as { code?: unknown } | null)?.code;
     if (e instanceof UsageError || (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'))) {
-      err(`his: ${usageLine((e as Error).message)} (see 'his help')`);
+      const known = command !== undefined && Object.hasOwn(COMMANDS, command);
+      err(`his: ${usageLine((e as Error).message)} (see 'his ${known ? `${command} --help` : 'help'}')`);
       return 1;
     }
     return fault(e);
@@ -100,6 +131,10 @@ export function main(argv: string[], streams: Io = processIo): number | Promise<
  * keeps its last line, which says how to give such a value.
  */
 function usageLine(message: string): string {
+  // Node's "Unknown option '--x'. To specify a positional argument starting with a '-', place it at the end of the
+  // command after '--', as in '-- "--x"": the first sentence is the error; the advice is rarely what was meant.
+  const unknown = /^Unknown option '([^']*)'\./i.exec(message);
+  if (unknown) return `unknown option '${unknown[1]}'`;
   const lines = message.split('\n');
   if (lines.length > 1 && /argument is ambiguous/.test(lines[0]!))
     return `${lines[0]!.replace(/\.$/, '')}: ${lines.at(-1)!.replace(/^To/, 'to').replace(/\.$/, '')}`;
@@ -119,7 +154,8 @@ export function runProcess(argv: string[]): void {
     if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
     throw e;
   });
-  if (argv[0] === 'serve') {
+  // `his serve --help` prints its lines and exits, as every command's --help does.
+  if (argv[0] === 'serve' && !argv.slice(1).some((a) => HELP_FLAGS.has(a))) {
     const code = main(argv);
     if (code !== 0) return void (process.exitCode = typeof code === 'number' ? code : 70);
     serveStdio().then(

@@ -22,6 +22,22 @@ function run(...args: string[]) {
 
 describe('the his binary', () => {
   test(
+    'serve --help prints its lines and exits: the server does not start (nothing answers a request on stdin)',
+    () => {
+      const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'cli.ts'), 'serve', '--help'], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        timeout: PROCESS_TIMEOUT,
+        input: '{"jsonrpc":"2.0","id":1,"method":"hello"}\n',
+      });
+      expect(r.status).toBe(0);
+      expect(r.stdout).toContain('  his serve --stdio');
+      expect(r.stdout).not.toContain('jsonrpc');
+    },
+    PROCESS_TIMEOUT,
+  );
+
+  test(
     '[13.1] resolves the worked example: exit 0, the story on stdout, nothing on stderr',
     () => {
       const r = run('resolve', 'examples/vienna-1517.json');

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { negativeValues } from '../../src/cli/common.ts';
+import { COMMAND_NAMES } from '../../src/cli.ts';
 import { his } from '../helpers/cli.ts';
 
 const DIR = mkdtempSync(join(tmpdir(), 'his-user-errors-'));
@@ -177,5 +178,41 @@ describe('a negative number after an option that takes a value is that value', (
     [['--seed'], ['--seed']],
   ] as const)('%j → %j', ([args, expected]) => {
     expect(negativeValues(args, SPEC)).toEqual(expected);
+  });
+});
+
+describe('help for one command: his <command> --help, -h, his help <command>', () => {
+  test.for(COMMAND_NAMES())(
+    '%s --help prints its own lines of the usage, nothing of another command, exit 0',
+    (name) => {
+      const r = his(name, '--help');
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toBe('');
+      expect(r.stdout).toContain(`  his ${name}`);
+      const others = [...r.stdout.matchAll(/^ {2}his (\w+)/gm)].map((m) => m[1]);
+      expect(new Set(others)).toEqual(new Set([name]));
+      expect(his(name, '-h').stdout).toBe(r.stdout);
+      expect(his('help', name).stdout).toBe(r.stdout);
+    },
+  );
+
+  test('--help wins over a missing file or a bad option, and after -- it is a file name', () => {
+    expect(his('explore', 'no-such-file.json', '--max-paths', 'many', '--help').code).toBe(0);
+    const after = his('resolve', '--', '--help');
+    expect(after.code).toBe(2);
+    expect(after.stderr).toMatch(/^his: cannot read --help/);
+  });
+
+  test('his review --help has both review lines (the casebook and --compare)', () => {
+    const r = his('review', '--help');
+    expect(r.stdout).toContain('his review <cases-dir> [--baseline');
+    expect(r.stdout).toContain('his review <cases-dir> --compare');
+  });
+
+  test("an unknown option is named in one line that points at the command's help", () => {
+    const r = his('odds', VIENNA, '--frobnicate');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe("his: unknown option '--frobnicate' (see 'his odds --help')\n");
+    expect(his('help', 'frobnicate').stderr).toBe("his: unknown command 'frobnicate' (see 'his help')\n");
   });
 });
