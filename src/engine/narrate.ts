@@ -624,33 +624,49 @@ function summaryNotes(world: World, before: RecordedSummary, after: RecordedSumm
       const e = unitsText(world, { ...r.eliminated, leaders: r.captured });
       const lost = ruEliminated(world, r.eliminated, r.captured);
       const by = r.eliminatedBy ?? '14.1';
-      // The note ends with the retreat's rule: a loss by the same rule does not cite it twice.
-      const c = by === rule ? msg('narrate.summaryNotes.c', '', '') : cite(by);
-      const cited = (t: string) => (t ? ` (${t})` : '');
       const why = {
-        '14.1': 'no legal space',
-        '13.4': 'forced back into the space it moved on from',
-        R10: 'an inactive stack never retreats',
-        R11: 'its origin is no legal retreat',
-        '15.3': 'it may not stay and no space is legal',
-      }[by];
-      const whyRu = {
-        '14.1': 'нет допустимой области',
-        '13.4': 'их вынудили вернуться в область, из которой они двинулись дальше',
-        R10: 'неактивная группировка не отступает',
-        R11: 'область, откуда они пришли, недопустима для отступления',
-        '15.3': 'остаться нельзя, а допустимой области нет',
-      }[by];
+        '14.1': () => msg('narrate.retreatLoss.noSpace', 'no legal space', 'нет допустимой области'),
+        '13.4': () =>
+          msg(
+            'narrate.retreatLoss.forcedBack',
+            'forced back into the space it moved on from',
+            'их вынудили вернуться в область, из которой они двинулись дальше',
+          ),
+        R10: () =>
+          msg(
+            'narrate.retreatLoss.inactive',
+            'an inactive stack never retreats',
+            'неактивная группировка не отступает',
+          ),
+        R11: () =>
+          msg(
+            'narrate.retreatLoss.origin',
+            'its origin is no legal retreat',
+            'область, откуда они пришли, недопустима для отступления',
+          ),
+        '15.3': () =>
+          msg(
+            'narrate.retreatLoss.siege',
+            'it may not stay and no space is legal',
+            'остаться нельзя, а допустимой области нет',
+          ),
+      }[by]();
       parts.push(
-        msg('narrate.summaryNotes.11', '{e} {fate} — {why}{cited}', '{nowhere} — {whyRu}{citedRu}', {
-          e,
-          fate: dead > 0 && r.captured.length > 0 ? 'eliminated and captured' : dead > 0 ? 'eliminated' : 'captured',
-          why,
-          cited: cited(c.en),
-          nowhere: nowhere ? lost : `остальные: ${lost}`,
-          whyRu,
-          citedRu: cited(c.ru),
-        }),
+        msg(
+          'narrate.summaryNotes.11',
+          '{e} {fate, select, both {eliminated and captured} eliminated {eliminated} other {captured}} — {why}{cited, select, true { ({c})} other {}}',
+          '{nowhere, select, true {{lost}} other {остальные: {lost}}} — {why}{cited, select, true { ({c})} other {}}',
+          {
+            e,
+            fate: dead > 0 && r.captured.length > 0 ? 'both' : dead > 0 ? 'eliminated' : 'captured',
+            why,
+            // The note ends with the retreat's rule: a loss by the same rule does not cite it twice.
+            cited: by === rule ? 'false' : 'true',
+            c: cite(by),
+            nowhere: nowhere ? 'true' : 'false',
+            lost,
+          },
+        ),
       );
     }
     const ruleText = cite(rule);

@@ -101,7 +101,9 @@ export function listPatterns(n: number, enSep?: string): { en: string; ru: strin
 export function listText(family: 'list.and' | 'units.list', items: readonly Text[], enSep?: string): Text {
   const en = enSep === undefined ? enList(items.map((i) => i.en)) : items.map((i) => i.en).join(enSep);
   const ru = ruList(items.map((i) => i.ru));
-  if (items.length < 2 || items.length > LIST_MESSAGE_MAX) return { en, ru };
+  // One item is that item, its message id kept.
+  if (items.length === 1) return items[0]!;
+  if (items.length === 0 || items.length > LIST_MESSAGE_MAX) return { en, ru };
   return message(`${family}.${items.length}`, en, ru, Object.fromEntries(items.map((t, i) => [`item${i + 1}`, t])));
 }
 

@@ -6,8 +6,8 @@ import { landUnitsIn } from '../../rules/stacks.ts';
 import { sideLeader, sideStacks } from '../../rules/field-battle.ts';
 import { must } from '../../rules/must.ts';
 import { casualtiesClosed } from '../../text/refusals.ts';
-import { powerDat, powerName, ruList, unitTypeOne, unitsText, ruFormOf } from '../../text/names.ts';
-import { count, NOUNS } from '../../text/grammar.ts';
+import { powerDat, powerName, unitTypeOne, unitsText, ruFormOf } from '../../text/names.ts';
+import { count, listText, NOUNS } from '../../text/grammar.ts';
 import { cite } from '../../text/rules.ts';
 import { groupStacks, type FieldBattleContext } from '../../rules/procedures/field-battle.ts';
 import { joinText, type Text, msg } from '../../text/text.ts';
@@ -156,11 +156,15 @@ function* casualtyChoices(w: Waiting<FieldBattleContext>): Generator<Choice<Casu
                         msg(
                           'procedure.field-battle.casualtyChoices.label.3',
                           '{length, select, true {the odd hit} other {the odd hits}} on {oddPowers}',
-                          '{length, select, true {лишнее попадание} other {лишние попадания}} — {ruList}',
+                          '{length, select, true {лишнее попадание} other {лишние попадания}} — {oddPowersDat}',
                           {
                             length: odd.length === 1 ? 'true' : 'false',
-                            oddPowers: odd.map((x) => powerName(x).en).join(', '),
-                            ruList: ruList(odd.map((x) => powerDat(x).ru)),
+                            oddPowers: listText(
+                              'units.list',
+                              odd.map((x) => powerName(x)),
+                              ', ',
+                            ),
+                            oddPowersDat: listText('list.and', odd.map(powerDat)),
                           },
                         ),
                       ]

@@ -2,7 +2,8 @@
 // fortified space (up to 4 land units, any leaders).
 import { must } from '../../rules/must.ts';
 import { retreatClosed } from '../../text/refusals.ts';
-import { enLandUnits, intoSpace, outOfSpace, powerName, ruLandUnits, spaceName, unitsText } from '../../text/names.ts';
+import { intoSpace, outOfSpace, powerName, spaceName, unitsText } from '../../text/names.ts';
+import { count, NOUNS } from '../../text/grammar.ts';
 import type { RetreatContext } from '../../rules/procedures/retreat.ts';
 import {
   insideEligible,
@@ -176,9 +177,9 @@ function build(w: Waiting<RetreatContext>): DecisionOf<'retreat'> {
   const insideNote = mayGoIn
     ? msg(
         'procedure.retreat.build.insideNote',
-        ' (up to {enLandUnits} and any leaders may go inside)',
-        ' (в укрепления могут уйти до {ruLandUnits} и любые командующие)',
-        { enLandUnits: enLandUnits(room), ruLandUnits: ruLandUnits(room, 'gen') },
+        ' (up to {units} and any leaders may go inside)',
+        ' (в укрепления могут уйти до {unitsGen} и любые командующие)',
+        { units: count(room, NOUNS.landUnit), unitsGen: count(room, NOUNS.landUnit, 'gen') },
       )
     : msg('procedure.retreat.build.insideNote.2', '', '');
   return named(world, {

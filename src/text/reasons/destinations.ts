@@ -1,7 +1,7 @@
 // Why a destination of avoid battle (13.3), retreat (14.1) or a broken siege (15.3) is refused: the restrictions
 // these procedures share (src/rules/destinations.ts).
 import type { AdjacentFacts, ControlledFacts, DestinationFacts, LandSpaceFacts } from '../../rules/destinations.ts';
-import { capitalize, inSpace, powerGen, powerName, powerWith, ruAgree, spaceName } from '../names.ts';
+import { capitalize, inSpace, powerGen, powerName, powerWith, ruFormOf, spaceName } from '../names.ts';
 import { cite } from '../rules.ts';
 import { msg, type Text } from '../text.ts';
 import type { NameSource } from './types.ts';
@@ -49,12 +49,11 @@ export function friendlyReason(world: NameSource, { power, to, controller }: Con
   const t = spaceName(world, to),
     c = powerName(controller),
     p = powerName(power);
-  const which = ruAgree(controller, 'которые не состоят', 'которая не состоит', 'которое не состоит');
   return msg(
     'reason.destinations.friendlyReason',
     '{t} is controlled by {c}, who is not an ally of {p}.',
-    '{t} под контролем {powerGen}, {which} в союзе с {powerWith}.',
-    { t, c, p, powerGen: powerGen(controller), which, powerWith: powerWith(power) },
+    '{t} под контролем {powerGen}, {controllerForm, select, pl {которые не состоят} n {которое не состоит} other {которая не состоит}} в союзе с {powerWith}.',
+    { t, c, p, powerGen: powerGen(controller), controllerForm: ruFormOf(controller), powerWith: powerWith(power) },
   );
 }
 

@@ -11,13 +11,13 @@ import {
   powerName,
   powerWith,
   ruAgree,
-  ruList,
   spaceFrom,
   spaceName,
   spaceTo,
   unitsText,
   ruFormOf,
 } from '../names.ts';
+import { listText } from '../grammar.ts';
 import { cite } from '../rules.ts';
 import { msg } from '../text.ts';
 import { byPowerReason } from './by-power.ts';
@@ -138,20 +138,17 @@ export const MOVEMENT_REASONS: RenderersOf<typeof rules> = {
     const c = powerName(controller),
       t = spaceName(world, to),
       p = powerName(power);
-    const which = ruAgree(controller, 'которые не воюют', 'которая не воюет', 'которое не воюет');
-    const allied = ruAgree(controller, 'не состоят', 'не состоит');
     return msg(
       'reason.movement.mayEnterControlledSpace',
       '{t} is controlled by {c}, neither at war with nor allied to {p}.',
-      '{t} под контролем {powerGen}, {which} с {powerWith} и {allied} с {powerForm, select, pl {ними} n {ним} other {ней}} в союзе.',
+      '{t} под контролем {powerGen}, {controllerForm, select, pl {которые не воюют} n {которое не воюет} other {которая не воюет}} с {powerWith} и {controllerForm, select, pl {не состоят} other {не состоит}} с {powerForm, select, pl {ними} n {ним} other {ней}} в союзе.',
       {
         t,
         c,
         p,
         powerGen: powerGen(controller),
-        which,
+        controllerForm: ruFormOf(controller),
         powerWith: powerWith(power),
-        allied,
         powerForm: ruFormOf(power),
       },
     );
@@ -161,12 +158,15 @@ export const MOVEMENT_REASONS: RenderersOf<typeof rules> = {
     return msg(
       'reason.movement.mayEnterOccupiedSpace',
       "{t} holds land units of {others}: a formation may enter only if they are all allies, all enemies, the enemy controller's bloc, or a siege it may join.",
-      '{capitalize} стоят сухопутные части {ruList}: войти туда можно, только если все они — союзники, или все — враги, или все принадлежат вражеской державе, контролирующей область, и её союзникам, или если там идёт осада, к которой можно присоединиться.',
+      '{capitalize} стоят сухопутные части {othersGen}: войти туда можно, только если все они — союзники, или все — враги, или все принадлежат вражеской державе, контролирующей область, и её союзникам, или если там идёт осада, к которой можно присоединиться.',
       {
         t,
-        others: others.map((o) => powerName(o).en).join(' and '),
+        others: listText(
+          'list.and',
+          others.map((o) => powerName(o)),
+        ),
         capitalize: capitalize(inSpace(world, to).ru),
-        ruList: ruList(others.map((o) => powerGen(o).ru)),
+        othersGen: listText('list.and', others.map(powerGen)),
       },
     );
   },

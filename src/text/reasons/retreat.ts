@@ -14,7 +14,7 @@ import {
 } from '../names.ts';
 import { nounFor, NOUNS } from '../grammar.ts';
 import { cite } from '../rules.ts';
-import { msg } from '../text.ts';
+import { joinText, msg } from '../text.ts';
 import { byPowerReason } from './by-power.ts';
 import {
   adjacentReason,
@@ -160,9 +160,9 @@ export const RETREAT_REASONS: RenderersOf<typeof rules> = {
     const legal = f.legal.map((t) => spaceName(world, t));
     return msg(
       'reason.retreat.namesLegalDestination.2',
-      'The stack must retreat to one adjacent space: {legalEn}.',
-      'Группировка должна отступить в одну прилегающую область: {legalRu}.',
-      { legalEn: legal.map((l) => l.en).join(', '), legalRu: legal.map((l) => l.ru).join(', ') },
+      'The stack must retreat to one adjacent space: {legal}.',
+      'Группировка должна отступить в одну прилегающую область: {legal}.',
+      { legal: joinText(legal, ', ') },
     );
   },
 };

@@ -2,13 +2,11 @@
 import type * as rules from '../../rules/withdrawal.ts';
 import {
   capitalize,
-  enLandUnits,
   inSpace,
   powerGen,
   powerName,
   powerWith,
   powers,
-  ruAgree,
   ruLandUnits,
   spaceFrom,
   spaceName,
@@ -50,17 +48,11 @@ export const WITHDRAWAL_REASONS: RenderersOf<typeof rules> = {
   isControlledByDefender: (world, { space, controller }) => {
     const t = spaceName(world, space),
       c = powerName(controller);
-    const which = ruAgree(
-      controller,
-      'которые не обороняются там и не состоят',
-      'которая не обороняется там и не состоит',
-      'которое не обороняется там и не состоит',
-    );
     return msg(
       'reason.withdrawal.isControlledByDefender',
       '{t} is controlled by {c}, neither a defending power nor its ally.',
-      '{t} под контролем {powerGen}, {which} в союзе с обороняющимися.',
-      { t, c, powerGen: powerGen(controller), which },
+      '{t} под контролем {powerGen}, {controllerForm, select, pl {которые не обороняются там и не состоят} n {которое не обороняется там и не состоит} other {которая не обороняется там и не состоит}} в союзе с обороняющимися.',
+      { t, c, powerGen: powerGen(controller), controllerForm: ruFormOf(controller) },
     );
   },
   mayEveryDefenderGoInside: (world, { space, controller, outside }) => {
@@ -87,14 +79,13 @@ export const WITHDRAWAL_REASONS: RenderersOf<typeof rules> = {
     const t = spaceName(world, space);
     return msg(
       'reason.withdrawal.hasAtMostFourUnits',
-      '{enLandUnits} {n, select, true {is} other {are}} in {t}: only a stack of 4 or fewer may withdraw into the fortifications.',
-      '{capitalize} {ruLandUnits}: отойти в укрепления может только группировка из 4 частей или меньше.',
+      '{units} {n, select, true {is} other {are}} in {t}: only a stack of 4 or fewer may withdraw into the fortifications.',
+      '{capitalize} {units}: отойти в укрепления может только группировка из 4 частей или меньше.',
       {
-        enLandUnits: enLandUnits(n),
+        units: count(n, NOUNS.landUnit),
         n: n === 1 ? 'true' : 'false',
         t,
         capitalize: capitalize(inSpace(world, space).ru),
-        ruLandUnits: ruLandUnits(n),
       },
     );
   },
