@@ -34,7 +34,7 @@ import {
   unitsText,
   ruFormOf,
 } from '../text/names.ts';
-import { count, NOUNS, says } from '../text/grammar.ts';
+import { count, listText, NOUNS, says } from '../text/grammar.ts';
 import { cite } from '../text/rules.ts';
 import { eliminatedText } from '../text/mercenaries.ts';
 import { joinText, msg, type Text } from '../text/text.ts';
@@ -158,7 +158,7 @@ function cardNote(world: World, card: CardSummary, move: MoveSummary | undefined
         : msg('narrate.where.walls.2', '', '');
       return msg(
         'narrate.cardNote.where',
-        '{mercenaries} new {powerName} {xMercenaries2, select, true {mercenary} other {mercenaries}} in {spaceName}{walls}',
+        '{mercenaries} new {xMercenaries2, select, true {mercenary} other {mercenaries}} for {powerName} in {spaceName}{walls}',
         '{u} {powerGen} {inSpace}{walls}',
         {
           mercenaries: x.mercenaries,
@@ -174,9 +174,9 @@ function cardNote(world: World, card: CardSummary, move: MoveSummary | undefined
     });
     return msg(
       'narrate.cardNote',
-      '{p} plays {c}: {whereEn} ({r}).',
-      '{p} {plays} карту {c}: новые наёмники — {whereRu} ({r}).',
-      { p, c, whereEn: where.map((w) => w.en).join(', '), r, plays, whereRu: where.map((w) => w.ru).join(', ') },
+      '{p} plays {c}: {where} ({r}).',
+      '{p} {plays} карту {c}: новые наёмники — {where} ({r}).',
+      { p, c, where: joinText(where, ', '), r, plays },
     );
   }
   if (card.eliminated) {
@@ -184,33 +184,35 @@ function cardNote(world: World, card: CardSummary, move: MoveSummary | undefined
     const list = card.eliminated.map((e) => eliminatedText(world, e));
     return msg(
       'narrate.cardNote.eliminated',
-      '{p} plays {c}: {listEn} eliminated ({r}).',
-      '{p} {plays} карту {c}: уничтожены наёмники — {listRu} ({r}).',
-      { p, c, listEn: list.map((t) => t.en).join(' and '), r, plays, listRu: list.map((t) => t.ru).join(', ') },
+      '{p} plays {c}: {list} eliminated ({r}).',
+      '{p} {plays} карту {c}: уничтожены наёмники — {list} ({r}).',
+      { p, c, list: listText('list.and', list), r, plays },
     );
   }
   if (card.bribed) {
     // Ruling R29: how many mercenaries changed sides, and whose they were.
     const n = card.mercenaries ?? 0;
     const u = unitsText(world, { mercenaries: n });
-    const from = card.bribed.map((b) => ({
-      en: `${b.mercenaries} from ${powerName(b.power).en}`,
-      ru: `${b.mercenaries} от ${powerGen(b.power).ru}`,
-    }));
+    const from = card.bribed.map((b) =>
+      msg('narrate.cardNote.bribedFrom', '{n} from {p}', '{n} от {pGen}', {
+        n: b.mercenaries,
+        p: powerName(b.power),
+        pGen: powerGen(b.power),
+      }),
+    );
     const one = n % 10 === 1 && n % 100 !== 11;
     return msg(
       'narrate.cardNote.2',
-      '{p} plays {c}: {u} change{n, select, true {s} other {}} sides ({fromEn}) and fight{n, select, true {s} other {}} for {p} ({r}).',
-      '{p} {plays} карту {c}: {u} ({fromRu}) {one, select, true {переходит} other {переходят}} на сторону {pGen} ({r}).',
+      '{p} plays {c}: {u} change{n, select, true {s} other {}} sides ({from}) and fight{n, select, true {s} other {}} for {p} ({r}).',
+      '{p} {plays} карту {c}: {u} ({from}) {one, select, true {переходит} other {переходят}} на сторону {pGen} ({r}).',
       {
         p,
         c,
         u,
         n: n === 1 ? 'true' : 'false',
-        fromEn: from.map((f) => f.en).join(', '),
+        from: joinText(from, ', '),
         r,
         plays,
-        fromRu: from.map((f) => f.ru).join(', '),
         one: one ? 'true' : 'false',
         pGen: powerGen(card.power),
       },

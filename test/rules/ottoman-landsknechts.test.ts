@@ -267,7 +267,7 @@ describe('14 step 1 in a session: the Ottoman’s Landsknechts (ruling R32)', ()
       'Play Landsknechts (#33): eliminate 1 Hapsburg mercenary in Vienna and 1 Hapsburg mercenary in Linz',
     );
     expect(s.pending!.options[1]!.label.ru).toBe(
-      'Сыграть «Ландскнехты» (№33) — уничтожение наёмников: 1 наёмник Габсбургов в Вене, 1 наёмник Габсбургов в Линце',
+      'Сыграть «Ландскнехты» (№33) — уничтожение наёмников: 1 наёмник Габсбургов в Вене и 1 наёмник Габсбургов в Линце',
     );
     expect(s.pending!.limits).toMatchObject({
       eliminate: 2,

@@ -312,16 +312,7 @@ describe('[issue 25] messages: texts a host can translate', () => {
     expect([...new Set(left)]).toEqual([]);
     // What a third language cannot translate: an English pattern that prints a word already rendered in English
     // (read as `{name}`, not as a `select` key). A Russian-only word is harmless: another catalogue reads the
-    // parameters the English pattern reads. The messages below still do; the list may only shrink.
-    const STILL_RENDERED_IN_ENGLISH = [
-      'narrate.cardNote {whereEn}',
-      'narrate.cardNote.2 {fromEn}',
-      'narrate.cardNote.eliminated {listEn}',
-      'procedure.battle-cards.playLabel {whereEn}',
-      'procedure.battle-cards.playLabel.eliminate {listEn}',
-      'procedure.combat-cards.buildCombatCard.prompt {step}',
-      'procedure.rolls-cards.buildRollsCard.options {side}',
-    ];
+    // parameters the English pattern reads. None does.
     const english = new Set(
       [...words]
         .map((w) => w.split(' = ')[0]!)
@@ -331,7 +322,7 @@ describe('[issue 25] messages: texts a host can translate', () => {
           return en.includes(param) && !en.includes(`${param.slice(0, -1)}, select`);
         }),
     );
-    expect([...english].filter((k) => !STILL_RENDERED_IN_ENGLISH.includes(k))).toEqual([]);
+    expect([...english]).toEqual([]);
     void annotate(
       `${words.size} parameters of the examples are words rendered in one language:\n${[...words].join('\n')}`,
     );

@@ -19,7 +19,8 @@ import type { World } from '../../rules/world.ts';
 import type { DecisionOf } from '../../schema/decision.ts';
 import { inSpace, powerGen, powerName, ruFormOf, spaceName } from '../../text/names.ts';
 import { eliminatedText } from '../../text/mercenaries.ts';
-import { type Text, msg } from '../../text/text.ts';
+import { joinText, type Text, msg } from '../../text/text.ts';
+import { listText } from '../../text/grammar.ts';
 import { base, cardWindow, option, windowAnswers, type Waiting } from './common.ts';
 import { named } from './names.ts';
 import { heldCards } from './movement.ts';
@@ -33,9 +34,9 @@ function playLabel(world: World, play: BattleCardPlay): Text {
     const list = play.eliminations.map((e) => eliminatedText(world, e));
     return msg(
       'procedure.battle-cards.playLabel.eliminate',
-      'Play {c}: eliminate {listEn}',
-      'Сыграть {c} — уничтожение наёмников: {listRu}',
-      { c, listEn: list.map((t) => t.en).join(' and '), listRu: list.map((t) => t.ru).join(', ') },
+      'Play {c}: eliminate {list}',
+      'Сыграть {c} — уничтожение наёмников: {list}',
+      { c, list: listText('list.and', list) },
     );
   }
   const grant = must(mercenaryGrant(play.power, play.card), 'a play that places no mercenaries');
@@ -66,15 +67,14 @@ function playLabel(world: World, play: BattleCardPlay): Text {
   const p = powerName(grant.placer);
   return msg(
     'procedure.battle-cards.playLabel',
-    'Play {c}: {count} new {p} mercenaries in {whereEn}',
-    'Сыграть {c}: {count} новых наёмника {powerGen} {whereRu}',
+    'Play {c}: {count} new mercenaries for {p} in {where}',
+    'Сыграть {c}: {count} новых наёмника {powerGen} {where}',
     {
       c,
       count: grant.count,
       p,
-      whereEn: where.map((w) => w.en).join(', '),
+      where: joinText(where, ', '),
       powerGen: powerGen(grant.placer),
-      whereRu: where.map((w) => w.ru).join(', '),
     },
   );
 }

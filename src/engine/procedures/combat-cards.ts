@@ -16,6 +16,7 @@ import type { DecisionOf } from '../../schema/decision.ts';
 import { inSpace, powerGen, powerName, spaceName } from '../../text/names.ts';
 import { playText } from '../../text/cards.ts';
 import { type Text, msg } from '../../text/text.ts';
+import { cite } from '../../text/rules.ts';
 import { base, option, windowAnswers, type Waiting } from './common.ts';
 import { named } from './names.ts';
 import { heldCards } from './movement.ts';
@@ -83,7 +84,6 @@ export function buildCombatCard(w: Waiting<FieldBattleContext>): DecisionOf<'car
   const step = combatStep(c.battle, power);
   const p = powerName(power),
     t = spaceName(world, c.battle.space);
-  const stepRu = step === '14 step 4' ? '14, шаг 4' : '14, шаг 5';
   return named(world, {
     ...base(w),
     rule: step,
@@ -96,8 +96,8 @@ export function buildCombatCard(w: Waiting<FieldBattleContext>): DecisionOf<'car
     prompt: msg(
       'procedure.combat-cards.buildCombatCard.prompt',
       '{p}: declare a combat card for the battle in {t}, or play no more? ({step}, ruling R27)',
-      '{p}: объявить боевую карту для сражения {inSpace} или больше не разыгрывать? ({stepRu}; постановление R27)',
-      { p, t, step, inSpace: inSpace(world, c.battle.space), stepRu },
+      '{p}: объявить боевую карту для сражения {inSpace} или больше не разыгрывать? ({step}; постановление R27)',
+      { p, t, step: cite(step), inSpace: inSpace(world, c.battle.space) },
     ),
   });
 }

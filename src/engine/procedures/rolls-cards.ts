@@ -26,12 +26,12 @@ export function buildRollsCard(w: Waiting<FieldBattleContext>): DecisionOf<'card
         { type: 'card.play', power: play.power, card: play.card },
         msg(
           'procedure.rolls-cards.buildRollsCard.options',
-          'Play {t}: {n} more dice for the {side}, hitting on 5–6',
+          'Play {t}: {n} more dice for the {side, select, defender {defender} attacker {attacker} other {Ottoman}}, hitting on 5–6',
           'Сыграть {t}: ещё {n} кубиков {sideDefender, select, true {обороняющемуся} other {атакующему}}, попадания на 5–6',
           {
             t,
             n: JANISSARIES_DICE,
-            side: side ?? 'Ottoman',
+            side: side ?? 'ottoman',
             sideDefender: side === 'defender' ? 'true' : 'false',
           },
         ),
