@@ -466,7 +466,7 @@ export const fieldBattleMachine = setup({
         rule: '14 step 7',
         ruling: 'R31',
         decision: 'card',
-        title: msg('machine.field-battle.awaitingRollsCard.title', 'Play Janissaries?', 'Сыграть «Янычар»?'),
+        title: msg('machine.field-battle.awaitingRollsCard.title', 'Play Janissaries?', 'Сыграть «Янычары»?'),
       },
       on: {
         'card.play': { guard: 'isLegalRollsCard', target: 'rollingCardDice', actions: 'playRollsCard' },

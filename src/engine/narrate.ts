@@ -33,6 +33,7 @@ import {
   unitTypeOne,
   unitsText,
   ruFormOf,
+  powerAdjective,
 } from '../text/names.ts';
 import { count, listText, NOUNS, says } from '../text/grammar.ts';
 import { cite } from '../text/rules.ts';
@@ -158,12 +159,11 @@ function cardNote(world: World, card: CardSummary, move: MoveSummary | undefined
         : msg('narrate.where.walls.2', '', '');
       return msg(
         'narrate.cardNote.where',
-        '{mercenaries} new {xMercenaries2, select, true {mercenary} other {mercenaries}} for {powerName} in {spaceName}{walls}',
+        '{mercenaries, plural, one {# new {pAdj} mercenary} other {# new {pAdj} mercenaries}} in {spaceName}{walls}',
         '{u} {powerGen} {inSpace}{walls}',
         {
           mercenaries: x.mercenaries,
-          powerName: powerName(x.power),
-          xMercenaries2: x.mercenaries === 1 ? 'true' : 'false',
+          pAdj: powerAdjective(x.power),
           spaceName: spaceName(world, x.space),
           walls,
           u,
@@ -245,20 +245,20 @@ function cardNote(world: World, card: CardSummary, move: MoveSummary | undefined
     return card.dice < 0
       ? msg(
           'narrate.cardNote.6',
-          "{p} plays {c}: {side} side, the Hapsburg's, rolls {n} dice fewer ({r}).",
-          '{p} {plays} карту {c}: сторона {side}, габсбургская, бросает на {n} кубика меньше ({r}).',
+          "{p} plays {c}: {side} side, the Hapsburg's, rolls {n, plural, one {# die} other {# dice}} fewer ({r}).",
+          '{p} {plays} карту {c}: сторона {side}, габсбургская, бросает на {n, plural, one {# кубик} few {# кубика} many {# кубиков} other {# кубика}} меньше ({r}).',
           { p, c, side, n, r, plays },
         )
       : msg(
           'narrate.cardNote.7',
-          '{p} plays {c}: {n} more dice{hits} for {side} side ({r}).',
+          '{p} plays {c}: {n, plural, one {# more die} other {# more dice}}{hits} for {side} side ({r}).',
           '{p} {plays} карту {c}: стороне {side} — ещё {dice}{hits} ({r}).',
           { p, c, n, hits, side, r, plays, dice: count(n, NOUNS.die) },
         );
   }
   if (!move)
     return msg('narrate.cardNote.8', '{p} plays {c} ({r}).', '{p} {plays} карту {c} ({r}).', { p, c, r, plays });
-  const m = powerName(move.power),
+  const mAdj = powerAdjective(move.power),
     mg = powerGen(move.power);
   const route = msg('narrate.cardNote.route', 'from {spaceName} to {spaceNameTo}', '{outOfSpace} {intoSpace}', {
     spaceName: spaceName(world, move.from),
@@ -268,10 +268,10 @@ function cardNote(world: World, card: CardSummary, move: MoveSummary | undefined
   });
   const cancel = msg(
     'narrate.cardNote.cancel',
-    'the {m} move {route} is cancelled: the formation stays in {spaceName} and the {cp} CP spent are lost',
+    'the {mAdj} move {route} is cancelled: the formation stays in {spaceName} and the {cp} CP spent {cp, plural, one {is} other {are}} lost',
     'движение {mg} {route} отменено: соединение остаётся {inSpace}, потраченные КО ({cp}) потеряны',
     {
-      m,
+      mAdj,
       route,
       spaceName: spaceName(world, move.from),
       mg,
@@ -288,9 +288,9 @@ function cardNote(world: World, card: CardSummary, move: MoveSummary | undefined
       )
     : msg(
         'narrate.cardNote.mark.2',
-        '; for the rest of the impulse no {m} formation moves on (13.4 option 1)',
+        '; for the rest of the impulse no {mAdj} formation moves on (13.4 option 1)',
         '; до конца импульса соединения {mg} дальше не двигаются (13.4, вариант 1)',
-        { m, mg },
+        { mAdj, mg },
       );
   const on = card.leader
     ? msg('narrate.cardNote.3', ' on {leaderName}', ' против {leaderAcc}', {

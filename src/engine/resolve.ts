@@ -155,8 +155,8 @@ export function resolve(scenario: Scenario, options: ResolveOptions = {}): Resol
           maxEvents,
           msg(
             'resolve.reached.error',
-            'resolve stopped after {maxEvents} events (maxEvents): the move is not over; raise maxEvents to play it further.',
-            'resolve остановлен после {maxEvents} событий (maxEvents): движение не закончено; увеличьте maxEvents, чтобы продолжить.',
+            'resolve stopped after {maxEvents, plural, one {# event} other {# events}} (maxEvents): the move is not over; raise maxEvents to play it further.',
+            'resolve остановлен после {maxEvents, plural, one {# события} other {# событий}} (maxEvents): движение не закончено; увеличьте maxEvents, чтобы продолжить.',
             { maxEvents },
           ),
           session.lang,

@@ -26,10 +26,10 @@ export interface SchemaIssue {
 
 /** Whose choice each field of `card.play` is (src/schema/events.ts, CHOICE_OWNER). */
 const CHOICE_OWNER_RU: Readonly<Record<string, string>> = {
-  leader: 'командующего называют только для «Подагры» (№32) (постановление R26)',
+  leader: 'командующего называют только для карты «Подагра» (№32) (постановление R26)',
   placements: 'наёмников размещают только «Ландскнехты» (№33) и «Швейцарские наёмники» (№36) (постановление R32)',
   eliminations: 'наёмников уничтожают только «Ландскнехты» (№33) Османов (постановление R32)',
-  option: 'способ розыгрыша выбирают только для «Терций» (№30) (постановление R30)',
+  option: 'способ розыгрыша выбирают только для карты «Терции» (№30) (постановление R30)',
 };
 
 /** The Russian of the schemas' custom messages (src/schema/units.ts, events.ts): pattern → wording. */

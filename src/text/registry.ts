@@ -133,7 +133,7 @@ const SUMMARIES: Readonly<Record<RuleRef, Text>> = {
   ),
   '14 step 1': t(
     'Response cards: both sides, attacker first, get a last chance to play Landsknechts or Swiss Mercenaries.',
-    'Карты ответа: обе стороны, начиная с атакующего, в последний раз могут сыграть «Ландскнехтов» или «Швейцарских наёмников».',
+    'Карты ответа: обе стороны, начиная с атакующего, в последний раз могут сыграть карту «Ландскнехты» или «Швейцарские наёмники».',
   ),
   '14 step 2': t(
     "Attacker dice: one per land unit in the moving formation + the best leader's battle rating.",
@@ -309,7 +309,7 @@ const SUMMARIES: Readonly<Record<RuleRef, Text>> = {
   ),
   R26: t(
     'Foul Weather (#31) or Gout (#32), played by another power at 13.1 step 4, cancels the move: the formation stays, its CP are lost; Foul Weather bars moving on this impulse, Gout bars its leader from moving, intercepting and avoiding battle.',
-    '«Непогода» (№31) или «Подагра» (№32), сыгранные другой державой на шаге 4 13.1, отменяют движение: соединение остаётся, КО потеряны; после «Непогоды» в этот импульс нельзя двигаться дальше, после «Подагры» её командующий не движется, не перехватывает и не уклоняется.',
+    '«Непогода» (№31) или «Подагра» (№32), сыгранные другой державой на шаге 4 13.1, отменяют движение: соединение остаётся, КО потеряны; после карты «Непогода» в этот импульс нельзя двигаться дальше, после карты «Подагра» её командующий не движется, не перехватывает и не уклоняется.',
   ),
   R27: t(
     'Combat cards at 14 steps 4–5: the attacker declares any number, then each defending major power in impulse order; a power that passed adds none, and only a power with land units in the battle plays. Arquebusiers (#24) gives 2 more dice; Field Artillery (#25) 3 for France or the Ottoman, else 2.',
@@ -333,7 +333,7 @@ const SUMMARIES: Readonly<Record<RuleRef, Text>> = {
   ),
   R32: t(
     'Landsknechts (#33) and Swiss Mercenaries (#36) at 14 step 1, attacker first: new mercenaries (4 for the Hapsburg, or for France by Swiss Mercenaries; 2 otherwise) go where the placing power has land units not under siege; the Ottoman’s Landsknechts instead eliminates 2 mercenaries anywhere.',
-    '«Ландскнехты» (№33) и «Швейцарские наёмники» (№36) на шаге 1 14, начиная с атакующего: новые наёмники (4 у Габсбургов или у Франции по «Швейцарским наёмникам», иначе 2) ставятся туда, где у державы есть сухопутные части не в осаде; «Ландскнехты» Османов вместо этого уничтожают 2 наёмников где угодно.',
+    '«Ландскнехты» (№33) и «Швейцарские наёмники» (№36) на шаге 1 14, начиная с атакующего: новые наёмники (4 у Габсбургов или у Франции по карте «Швейцарские наёмники», иначе 2) ставятся туда, где у державы есть сухопутные части не в осаде; «Ландскнехты» Османов вместо этого уничтожают 2 наёмников где угодно.',
   ),
   R33: t(
     'A scenario lists the cards each power holds; each card exists once; every listed card is offered where it is legal, and playing is optional.',

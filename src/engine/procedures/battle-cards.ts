@@ -17,7 +17,7 @@ import { must } from '../../rules/must.ts';
 import type { FieldBattleContext } from '../../rules/procedures/field-battle.ts';
 import type { World } from '../../rules/world.ts';
 import type { DecisionOf } from '../../schema/decision.ts';
-import { inSpace, powerGen, powerName, ruFormOf, spaceName } from '../../text/names.ts';
+import { inSpace, powerAdjective, powerGen, powerName, ruFormOf, spaceName } from '../../text/names.ts';
 import { eliminatedText } from '../../text/mercenaries.ts';
 import { joinText, type Text, msg } from '../../text/text.ts';
 import { listText } from '../../text/grammar.ts';
@@ -44,11 +44,12 @@ function playLabel(world: World, play: BattleCardPlay): Text {
     // Ruling R32: the placing power chooses where they go, asked after the play.
     return msg(
       'procedure.battle-cards.playLabel.placer',
-      'Play {c}: {p} places {count} new {p} mercenaries where it chooses',
-      'Сыграть {c}: {powerName} {powerForm, select, pl {ставят} other {ставит}} {count} новых наёмников, где {powerForm, select, pl {выберут} other {выберет}}',
+      'Play {c}: {p} places {count, plural, one {# new {pAdj} mercenary} other {# new {pAdj} mercenaries}} where it chooses',
+      'Сыграть {c}: {powerName} {powerForm, select, pl {ставят} other {ставит}} {count, plural, one {# нового наёмника} few {# новых наёмников} many {# новых наёмников} other {# нового наёмника}}, где {powerForm, select, pl {выберут} other {выберет}}',
       {
         c,
         p: powerName(grant.placer),
+        pAdj: powerAdjective(grant.placer),
         count: grant.count,
         powerName: powerName(grant.placer),
         powerForm: ruFormOf(grant.placer),
@@ -64,15 +65,14 @@ function playLabel(world: World, play: BattleCardPlay): Text {
       inSpace: inSpace(world, p.space),
     });
   });
-  const p = powerName(grant.placer);
   return msg(
     'procedure.battle-cards.playLabel',
-    'Play {c}: {count} new mercenaries for {p} in {where}',
-    'Сыграть {c}: {count} новых наёмника {powerGen} {where}',
+    'Play {c}: {count, plural, one {# new {pAdj} mercenary} other {# new {pAdj} mercenaries}} in {where}',
+    'Сыграть {c}: {count, plural, one {# новый наёмник} few {# новых наёмника} many {# новых наёмников} other {# нового наёмника}} {powerGen} {where}',
     {
       c,
       count: grant.count,
-      p,
+      pAdj: powerAdjective(grant.placer),
       where: joinText(where, ', '),
       powerGen: powerGen(grant.placer),
     },
@@ -134,14 +134,14 @@ function buildBattleResponseCard(w: Waiting<FieldBattleContext>): DecisionOf<'ca
       count > 0
         ? msg(
             'procedure.battle-cards.buildBattleResponseCard.prompt.eliminate',
-            '{p}: play a response card before the battle in {t}? Landsknechts eliminates {count} mercenaries anywhere on the board: every choice among limits.targets is listed (14 step 1, ruling R32)',
+            '{p}: play a response card before the battle in {t}? Landsknechts eliminates {count, plural, one {# mercenary} other {# mercenaries}} anywhere on the board: every choice among limits.targets is listed (14 step 1, ruling R32)',
             '{p}: сыграть карту ответа перед сражением {inSpace}? «Ландскнехты» уничтожают наёмников где угодно на карте ({count}): перечислен каждый выбор (14, шаг 1; постановление R32)',
             { p, t, count, inSpace: inSpace(world, c.battle.space) },
           )
         : msg(
             'procedure.battle-cards.buildBattleResponseCard.prompt',
             '{p}: play Landsknechts or Swiss Mercenaries before the battle in {t}? The new mercenaries may be split over every space in limits.destinations (14 step 1, ruling R32)',
-            '{p}: сыграть «Ландскнехтов» или «Швейцарских наёмников» перед сражением {inSpace}? Новых наёмников можно как угодно разделить между допустимыми областями (14, шаг 1; постановление R32)',
+            '{p}: сыграть карту «Ландскнехты» или «Швейцарские наёмники» перед сражением {inSpace}? Новых наёмников можно как угодно разделить между допустимыми областями (14, шаг 1; постановление R32)',
             { p, t, inSpace: inSpace(world, c.battle.space) },
           ),
   });
@@ -161,11 +161,11 @@ function buildCardPlacement(w: Waiting<FieldBattleContext>): DecisionOf<'card'> 
       { type: 'card.place', power: placer, card, placements },
       msg(
         'procedure.battle-cards.buildCardPlacement.option',
-        'Place the {count} new {p} mercenaries in {where}',
-        'Поставить {count} новых наёмников {powerGen} {where2}',
+        'Place {count, plural, one {the new {pAdj} mercenary} other {the {count} new {pAdj} mercenaries}} in {where}',
+        'Поставить {count, plural, one {# нового наёмника} few {# новых наёмников} many {# новых наёмников} other {# нового наёмника}} {powerGen} {where2}',
         {
           count,
-          p: powerName(placer),
+          pAdj: powerAdjective(placer),
           where: spaceName(world, placements[0]!.space),
           powerGen: powerGen(placer),
           where2: inSpace(world, placements[0]!.space),
@@ -188,13 +188,14 @@ function buildCardPlacement(w: Waiting<FieldBattleContext>): DecisionOf<'card'> 
     },
     prompt: msg(
       'procedure.battle-cards.buildCardPlacement.prompt',
-      '{p}: {by} played {c}; where do the {count} new {p} mercenaries go? They may be split over every space in limits.destinations (14 step 1, ruling R32: the placing power chooses)',
-      '{by} {plays} {c}; куда {p} {powerForm, select, pl {ставят} other {ставит}} {count} новых наёмников? Их можно как угодно разделить между допустимыми областями (14, шаг 1; постановление R32)',
+      '{p}: {by} played {c}; where do {count, plural, one {the new {pAdj} mercenary} other {the {count} new {pAdj} mercenaries}} go? They may be split over every space in limits.destinations (14 step 1, ruling R32: the placing power chooses)',
+      '{by} {plays} {c}; куда {p} {powerForm, select, pl {ставят} other {ставит}} {count, plural, one {# нового наёмника} few {# новых наёмников} many {# новых наёмников} other {# нового наёмника}}? Их можно как угодно разделить между допустимыми областями (14, шаг 1; постановление R32)',
       {
         p,
         by: powerName(by),
         c: cardTitle(card),
         count,
+        pAdj: powerAdjective(placer),
         plays: ruFormOf(by) === 'pl' ? 'сыграли' : 'сыграла',
         powerForm: ruFormOf(placer),
       },

@@ -13,7 +13,7 @@ import type { FieldBattleContext } from '../../rules/procedures/field-battle.ts'
 import type { World } from '../../rules/world.ts';
 import type { BattleSetup } from '../../rules/field-battle.ts';
 import type { DecisionOf } from '../../schema/decision.ts';
-import { inSpace, powerGen, powerName, spaceName } from '../../text/names.ts';
+import { inSpace, powerAdjective, powerGen, powerName, spaceName } from '../../text/names.ts';
 import { playText } from '../../text/cards.ts';
 import { type Text, msg } from '../../text/text.ts';
 import { cite } from '../../text/rules.ts';
@@ -33,9 +33,9 @@ function playLabel(world: World, battle: BattleSetup, play: CombatCardPlay): Tex
     const n = bribeMercenaries(world, battle, play.power).mercenaries;
     return msg(
       'procedure.combat-cards.playLabel',
-      "Play {c}: {n} of the opposing side's mercenaries become {powerNamePlayPower} mercenaries",
+      "Play {c}: {n, plural, one {# of the opposing side's mercenaries becomes a {pAdj} mercenary} other {# of the opposing side's mercenaries become {pAdj} mercenaries}}",
       'Сыграть {c}: наёмники противной стороны ({n}) переходят на сторону {powerGenPlayPower}',
-      { c, n, powerNamePlayPower: powerName(play.power), powerGenPlayPower: powerGen(play.power) },
+      { c, n, pAdj: powerAdjective(play.power), powerGenPlayPower: powerGen(play.power) },
     );
   }
   if (play.card === 'surprise-attack') {
@@ -57,14 +57,14 @@ function playLabel(world: World, battle: BattleSetup, play: CombatCardPlay): Tex
   return t.term.count < 0
     ? msg(
         'procedure.combat-cards.playLabel.2',
-        "Play {c}: {side} side, the Hapsburg's, rolls {n} dice fewer",
-        'Сыграть {c}: сторона {side}, габсбургская, бросает на {n} кубика меньше',
+        "Play {c}: {side} side, the Hapsburg's, rolls {n, plural, one {# die} other {# dice}} fewer",
+        'Сыграть {c}: сторона {side}, габсбургская, бросает на {n, plural, one {# кубик} few {# кубика} many {# кубиков} other {# кубика}} меньше',
         { c, side: SIDE[t.role], n },
       )
     : msg(
         'procedure.combat-cards.playLabel.3',
-        'Play {c}: {n} more dice for {side} side{hits}',
-        'Сыграть {c}: стороне {side} — ещё {n} кубика{hits}',
+        'Play {c}: {n, plural, one {# more die} other {# more dice}} for {side} side{hits}',
+        'Сыграть {c}: стороне {side} — ещё {n, plural, one {# кубик} few {# кубика} many {# кубиков} other {# кубика}}{hits}',
         { c, n, side: SIDE[t.role], hits },
       );
 }

@@ -8,7 +8,16 @@ import { candidateMoves, moveCost } from '../../rules/movement.ts';
 import type { World } from '../../rules/world.ts';
 import type { MajorPower } from '../../schema/power.ts';
 import { moveClosed } from '../../text/refusals.ts';
-import { intoSpace, leaderName, outOfSpace, powerGen, powerName, spaceName, unitsText } from '../../text/names.ts';
+import {
+  intoSpace,
+  leaderName,
+  outOfSpace,
+  powerAdjective,
+  powerGen,
+  powerName,
+  spaceName,
+  unitsText,
+} from '../../text/names.ts';
 import type { MovementContext } from '../../rules/procedures/movement.ts';
 import { type Text, msg } from '../../text/text.ts';
 import type { Blocked, DecisionOf, DecisionOption } from '../../schema/decision.ts';
@@ -108,9 +117,9 @@ function responsePlayLabel(world: World, play: MoveCardPlay, leg: MoveLeg): Text
   }
   return msg(
     'procedure.movement.responsePlayLabel.2',
-    'Play {p}: the {powerName} move is cancelled, its CP lost; no {powerName} formation moves on this impulse',
+    'Play {p}: the {powerAdj} move is cancelled, its CP lost; no {powerAdj} formation moves on this impulse',
     'Сыграть {p}: движение {mover} отменено, КО потеряны; в этот импульс соединения {mover} дальше не двигаются',
-    { p, powerName: powerName(leg.power), mover },
+    { p, powerAdj: powerAdjective(leg.power), mover },
   );
 }
 

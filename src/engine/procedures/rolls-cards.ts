@@ -26,8 +26,8 @@ export function buildRollsCard(w: Waiting<FieldBattleContext>): DecisionOf<'card
         { type: 'card.play', power: play.power, card: play.card },
         msg(
           'procedure.rolls-cards.buildRollsCard.options',
-          'Play {t}: {n} more dice for the {side, select, defender {defender} attacker {attacker} other {Ottoman}}, hitting on 5–6',
-          'Сыграть {t}: ещё {n} кубиков {sideDefender, select, true {обороняющемуся} other {атакующему}}, попадания на 5–6',
+          'Play {t}: {n, plural, one {# more die} other {# more dice}} for the {side, select, defender {defender} attacker {attacker} other {Ottoman}}, hitting on 5–6',
+          'Сыграть {t}: ещё {n, plural, one {# кубик} few {# кубика} many {# кубиков} other {# кубика}} {sideDefender, select, true {обороняющемуся} other {атакующему}}, попадания на 5–6',
           {
             t,
             n: JANISSARIES_DICE,
@@ -51,8 +51,8 @@ export function buildRollsCard(w: Waiting<FieldBattleContext>): DecisionOf<'card
     limits: { window: '14 step 7', cards: heldCards(world, power, 'rolls', own.plays) },
     prompt: msg(
       'procedure.rolls-cards.buildRollsCard.prompt',
-      '{p}: the rolls in {t} gave the attacker {hitsAttacker} and the defender {hitsDefender} hits — play Janissaries for {n} more dice (14 step 7, ruling R31)?',
-      '{p}: после бросков {inSpace} у атакующего попаданий: {hitsAttacker}, у обороняющегося: {hitsDefender}. Сыграть «Янычар» ради ещё {n} кубиков (14, шаг 7; постановление R31)?',
+      '{p}: the rolls in {t} gave the attacker {hitsAttacker, plural, one {# hit} other {# hits}} and the defender {hitsDefender, plural, one {# hit} other {# hits}} — play Janissaries for {n, plural, one {# more die} other {# more dice}} (14 step 7, ruling R31)?',
+      '{p}: после бросков {inSpace} у атакующего попаданий: {hitsAttacker}, у обороняющегося: {hitsDefender}. Сыграть карту «Янычары» ради ещё {n, plural, one {# кубика} few {# кубиков} many {# кубиков} other {# кубиков}} (14, шаг 7; постановление R31)?',
       {
         p,
         t,

@@ -2,7 +2,17 @@
 import { goutReason } from './cards.ts';
 import type { MinorPowerFacts } from '../../rules/relations.ts';
 import type * as rules from '../../rules/avoid-battle.ts';
-import { inSpace, powerGen, powerName, powerWith, ruAgree, spaceFrom, spaceName, ruFormOf } from '../names.ts';
+import {
+  inSpace,
+  powerAdjective,
+  powerGen,
+  powerName,
+  powerWith,
+  ruAgree,
+  spaceFrom,
+  spaceName,
+  ruFormOf,
+} from '../names.ts';
 import { cite } from '../rules.ts';
 import { type Text, msg } from '../text.ts';
 import { byPowerReason } from './by-power.ts';
@@ -35,7 +45,7 @@ function avoidingMajorPowerReason(_w: NameSource, f: MinorPowerFacts): Text {
     'reason.avoid-battle.avoidingMajorPowerReason.2',
     '{p} units never avoid battle: inactive minor powers and independents stand ({r}).',
     'Части {powerGen} никогда не уклоняются от сражения: неактивные второстепенные державы и независимые остаются на месте ({r}).',
-    { p, r, powerGen: powerGen(f.power) },
+    { p: powerAdjective(f.power), r, powerGen: powerGen(f.power) },
   );
 }
 
@@ -94,7 +104,7 @@ export const AVOID_BATTLE_REASONS: RenderersOf<typeof rules> = {
     ),
   isAvoidSplitByPower: byPowerReason,
   areAvoidersInSpace: (world, { power, space }) => {
-    const p = powerName(power),
+    const p = powerAdjective(power),
       t = spaceName(world, space);
     return msg(
       'reason.avoid-battle.areAvoidersInSpace',
@@ -113,7 +123,7 @@ export const AVOID_BATTLE_REASONS: RenderersOf<typeof rules> = {
   isProtestantFreeToAvoid: (_w, { power }) => heldBeforeLeagueReason(power, 'avoid'),
   isNotSpaceEnemyCameFrom: (world, { space, mover }) => {
     const f = spaceName(world, space),
-      a = powerName(mover);
+      a = powerAdjective(mover);
     return msg(
       'reason.avoid-battle.isNotSpaceEnemyCameFrom',
       '{f} is the space the {a} formation just left: no avoiding battle into it.',

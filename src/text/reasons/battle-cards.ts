@@ -1,7 +1,7 @@
 // Landsknechts and Swiss Mercenaries at 14 step 1 (RULES.md §5, ruling R32): why a card may not be played now.
 import type * as rules from '../../rules/battle-cards.ts';
 import { cardTitle, isCardId } from '../../data/cards.ts';
-import { inSpace, powerGen, powerName, spaceName, ruFormOf } from '../names.ts';
+import { inSpace, powerAdjective, powerGen, powerName, spaceName, ruFormOf } from '../names.ts';
 import { joinText, msg, type Text } from '../text.ts';
 import type { RenderersOf } from './types.ts';
 
@@ -74,9 +74,9 @@ export const BATTLE_CARD_REASONS: RenderersOf<typeof rules> = {
     if (problem === 'count')
       return msg(
         'reason.battle-cards.arePlacementsLegal',
-        'Place exactly {count} new {p} mercenaries (ruling R32).',
-        'Нужно поставить ровно {count} новых наёмников {powerGen} (постановление R32).',
-        { count, p, powerGen: powerGen(placer) },
+        'Place exactly {count, plural, one {# new {pAdj} mercenary} other {# new {pAdj} mercenaries}} (ruling R32).',
+        'Нужно поставить ровно {count, plural, one {# нового наёмника} few {# новых наёмников} many {# новых наёмников} other {# нового наёмника}} {powerGen} (постановление R32).',
+        { count, pAdj: powerAdjective(placer), powerGen: powerGen(placer) },
       );
     if (problem === 'room')
       return msg(
@@ -86,9 +86,9 @@ export const BATTLE_CARD_REASONS: RenderersOf<typeof rules> = {
       );
     return msg(
       'reason.battle-cards.arePlacementsLegal.3',
-      'New {p} mercenaries go only where {p} has land units not under siege: {list} (ruling R32).',
+      'New {pAdj} mercenaries go only where {p} has land units not under siege: {list} (ruling R32).',
       'Новые наёмники {powerGen} ставятся только туда, где у них есть сухопутные части не в осаде: {list} (постановление R32).',
-      { p, list, powerGen: powerGen(placer) },
+      { p, pAdj: powerAdjective(placer), list, powerGen: powerGen(placer) },
     );
   },
   areEliminationsLegal: (world, { problem, count, spaces, space, power, asked, there }) => {

@@ -80,7 +80,7 @@ export const CARD_REASONS: RenderersOf<typeof rules> = {
       return msg(
         'reason.cards.isGoutLeaderInFormation.2',
         'Gout (#32) names the army leader of the moving formation it strikes (ruling R26: the player of the card chooses).',
-        'Для «Подагры» (№32) нужно указать командующего движущегося соединения (постановление R26: выбирает разыгрывающий карту).',
+        'Для карты «Подагра» (№32) нужно указать командующего движущегося соединения (постановление R26: выбирает разыгрывающий карту).',
       );
     const l = leaderName(world, leader);
     return msg(
@@ -112,7 +112,7 @@ export function goutReason(
   return msg(
     'reason.cards.goutReason',
     '{names} {one, select, true {was} other {were}} struck by Gout (#32) this impulse and may not {a} (ruling R26).',
-    '{capitalize}: после «Подагры» (№32) в этот импульс {one, select, true {не может} other {не могут}} {a} (постановление R26).',
+    '{capitalize}: после карты «Подагра» (№32) в этот импульс {one, select, true {не может} other {не могут}} {a} (постановление R26).',
     { names, one: one ? 'true' : 'false', a, capitalize: capitalize(names.ru) },
   );
 }

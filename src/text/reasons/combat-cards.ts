@@ -37,7 +37,7 @@ export const COMBAT_CARD_REASONS: RenderersOf<typeof rules> = {
       : msg(
           'reason.combat-cards.isCombatOptionNamed.2',
           '{cardTextCard} has no option: only Tercios (#30) names one (ruling R30).',
-          'У карты {cardTextCard} нет способов розыгрыша на выбор: способ выбирают только для «Терций» (№30) (постановление R30).',
+          'У карты {cardTextCard} нет способов розыгрыша на выбор: способ выбирают только для карты «Терции» (№30) (постановление R30).',
           { cardTextCard: cardText(card) },
         ),
   hasLandUnitsInBattle: (world, { power, card, space }) =>
@@ -57,7 +57,7 @@ export const COMBAT_CARD_REASONS: RenderersOf<typeof rules> = {
     msg(
       'reason.combat-cards.isTerciosExtraDiceHapsburg',
       "Only the Hapsburg gains Tercios' 3 extra dice; {powerNamePower} may only make the Hapsburg side roll 3 fewer (ruling R30).",
-      'Три дополнительных кубика «Терций» получают только Габсбурги; {powerNamePower} {powerForm, select, pl {могут} other {может}} лишь отнять у стороны Габсбургов 3 кубика (постановление R30).',
+      'Три дополнительных кубика карты «Терции» получают только Габсбурги; {powerNamePower} {powerForm, select, pl {могут} other {может}} лишь отнять у стороны Габсбургов 3 кубика (постановление R30).',
       { powerNamePower: powerName(power), powerForm: ruFormOf(power) },
     ),
   isFacingHapsburgRegulars: (_world, { power, regulars }) =>

@@ -2,7 +2,16 @@
 import type { CommandLimitFacts } from '../../rules/formation.ts';
 import type * as rules from '../../rules/formation.ts';
 import { listOf, says } from '../grammar.ts';
-import { enLandUnits, leader, leaderGen, leaderName, powerGen, powerName, ruLandUnits, ruList } from '../names.ts';
+import {
+  enLandUnits,
+  leader,
+  leaderGen,
+  leaderName,
+  powerGen,
+  ruLandUnits,
+  ruList,
+  powerAdjective,
+} from '../names.ts';
 import { type Text, msg } from '../text.ts';
 import type { NameSource, RenderersOf } from './types.ts';
 
@@ -74,8 +83,8 @@ export function commandLimitReason(world: NameSource, f: CommandLimitFacts): Tex
 export const FORMATION_REASONS: RenderersOf<typeof rules> = {
   isWithinCommandLimit: commandLimitReason,
   isOneMajorPower: (_w, { power, other }) => {
-    const o = powerName(other),
-      p = powerName(power);
+    const o = powerAdjective(other),
+      p = powerAdjective(power);
     return msg(
       'reason.formation.isOneMajorPower',
       'A formation may not mix {p} units with {o} units: only a major power and its active minor allies.',

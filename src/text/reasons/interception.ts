@@ -13,6 +13,7 @@ import {
   ruAgree,
   spaceName,
   ruFormOf,
+  powerAdjective,
 } from '../names.ts';
 import { cite } from '../rules.ts';
 import { type Text, msg } from '../text.ts';
@@ -39,7 +40,7 @@ function actingMajorPowerReason(_w: NameSource, f: MinorPowerFacts): Text {
     'reason.interception.actingMajorPowerReason.2',
     '{p} units never intercept: inactive minor powers and independents do not move ({r}).',
     'Части {powerGen} никогда не перехватывают: неактивные второстепенные державы и независимые не двигаются ({r}).',
-    { p, r, powerGen: powerGen(f.power) },
+    { p: powerAdjective(f.power), r, powerGen: powerGen(f.power) },
   );
 }
 
@@ -139,7 +140,7 @@ export const INTERCEPTION_REASONS: RenderersOf<typeof rules> = {
   isInterceptionSplitByPower: byPowerReason,
   areInterceptorsInSpace: (world, { power, from }) => {
     const f = spaceName(world, from),
-      p = powerName(power);
+      p = powerAdjective(power);
     return msg(
       'reason.interception.areInterceptorsInSpace',
       '{f} does not hold those {p} units and leaders: an intercepting formation starts in one space.',

@@ -2,7 +2,7 @@
 // the League has formed — the Protestant's units do not move, and other powers' units stay out of the electorates.
 // The restrictions live in the rules module of each procedure; their renderers share these words.
 import type { Power } from '../../schema/power.ts';
-import { intoSpace, powerGen, powerName, spaceName } from '../names.ts';
+import { intoSpace, powerGen, powerName, spaceName, powerAdjective } from '../names.ts';
 import { type Text, msg } from '../text.ts';
 import type { NameSource } from './types.ts';
 
@@ -25,7 +25,7 @@ const INTO: Readonly<Record<LeagueAction, Text>> = {
 
 /** 21.6: the Protestant's units do not move before the League (a move, an interception, an avoid battle). */
 export function heldBeforeLeagueReason(power: Power, action: LeagueAction): Text {
-  const p = powerName(power),
+  const p = powerAdjective(power),
     d = DOING[action];
   return msg(
     'reason.league.heldBeforeLeagueReason',
@@ -38,7 +38,7 @@ export function heldBeforeLeagueReason(power: Power, action: LeagueAction): Text
 /** 21.6: before the League no unit of another power than the Protestant goes into an electorate. */
 export function electorateClosedReason(world: NameSource, power: Power, to: string, action: LeagueAction): Text {
   const t = spaceName(world, to),
-    p = powerName(power),
+    p = powerAdjective(power),
     i = INTO[action];
   return msg(
     'reason.league.electorateClosedReason',

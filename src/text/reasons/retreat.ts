@@ -11,6 +11,7 @@ import {
   spaceFrom,
   spaceName,
   ruFormOf,
+  powerAdjective,
 } from '../names.ts';
 import { nounFor, NOUNS } from '../grammar.ts';
 import { cite } from '../rules.ts';
@@ -102,7 +103,7 @@ export const RETREAT_REASONS: RenderersOf<typeof rules> = {
   },
   isInsideSplitByPower: byPowerReason,
   areInsideUnitsPresent: (world, { power, space }) => {
-    const p = powerName(power),
+    const p = powerAdjective(power),
       s = spaceName(world, space);
     return msg(
       'reason.retreat.areInsideUnitsPresent',

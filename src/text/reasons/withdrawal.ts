@@ -11,6 +11,7 @@ import {
   spaceFrom,
   spaceName,
   ruFormOf,
+  powerAdjective,
 } from '../names.ts';
 import { count, enForm, enPluralOf, NOUNS, says } from '../grammar.ts';
 import { cite } from '../rules.ts';
@@ -19,12 +20,11 @@ import type { RenderersOf } from './types.ts';
 
 export const WITHDRAWAL_REASONS: RenderersOf<typeof rules> = {
   isNotStoppedByFoulWeather: (_world, { power }) => {
-    const p = powerName(power);
     return msg(
       'reason.withdrawal.isNotStoppedByFoulWeather',
-      'Foul Weather (#31) was played this impulse: no {p} formation moves on (13.4 option 1, ruling R26).',
+      'Foul Weather (#31) was played this impulse: no {pAdj} formation moves on (13.4 option 1, ruling R26).',
       'В этот импульс сыграна «Непогода» (№31): соединения {powerGen} дальше не двигаются (13.4, вариант 1; постановление R26).',
-      { p, powerGen: powerGen(power) },
+      { pAdj: powerAdjective(power), powerGen: powerGen(power) },
     );
   },
   isDestinationFortified: (world, { space }) => {
