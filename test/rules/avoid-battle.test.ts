@@ -232,7 +232,7 @@ describe('13.3 where a group may avoid to', () => {
       {
         title: '[13.3] forbids it Dijon, the French space the enemy came from (AVB-07, AVB-11)',
         to: 'dijon',
-        expect: enemyCameFrom(['Dijon', 'France formation'], ['Дижон', 'соединение Франции']),
+        expect: enemyCameFrom(['Dijon', 'French formation'], ['Дижон', 'соединение Франции']),
       },
       {
         title: '[13.3] forbids it Geneva under French control (AVB-07)',
@@ -499,7 +499,7 @@ describe('13.3 who may make an attempt', () => {
       w,
       checkAvoid(w, args(state, 'vienna', { regulars: 2 }, 'hungary')),
       majorPower(
-        ['Hungary-Bohemia units never avoid battle', '(22.1)'],
+        ['Hungarian units never avoid battle', '(22.1)'],
         ['Части Венгрии-Богемии никогда не уклоняются', '(22.1)'],
       ),
     );

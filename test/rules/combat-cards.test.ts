@@ -529,7 +529,7 @@ describe('14 steps 4–5 in a session (rulings R27, R29, R30)', () => {
     untilCardOrRoll(s);
     expect(s.pending).toMatchObject({ kind: 'card', power: 'france', rule: '14 step 4' });
     expect(s.pending!.options[0]!.label.en).toBe(
-      "Play Mercenaries Bribed (#26): 3 of the opposing side's mercenaries become France mercenaries",
+      "Play Mercenaries Bribed (#26): 3 of the opposing side's mercenaries become French mercenaries",
     );
     accept(s, { type: 'card.play', power: 'france', card: 'mercenaries-bribed' });
     // France 4 regulars + 3 mercenaries; the defenders 2 regulars + 2 English mercenaries + 1.

@@ -364,7 +364,7 @@ describe('isActingMajorPower', () => {
       patch: MOHACS,
       move: TO_MOHACS,
       attempt: { power: 'hungary', from: 'buda', request: { regulars: 3 } },
-      expect: forbids(['Hungary-Bohemia', 'never intercept'], ['Венгрии-Богемии', 'никогда не перехватывают']),
+      expect: forbids(['Hungarian units', 'never intercept'], ['Венгрии-Богемии', 'никогда не перехватывают']),
     },
     {
       title: '[22.1, ruling R10] forbids independent regulars in Milan to intercept (INT-02)',

@@ -271,7 +271,7 @@ describe('isNoLeaderStruckByGout', () => {
       request: SULEIMAN,
       expect: forbids(
         ['Suleiman', 'Gout (#32)', 'may not move'],
-        ['Сулейман', '«Подагры» (№32)', 'не может двигаться'],
+        ['Сулейман', 'после карты «Подагра» (№32)', 'не может двигаться'],
       ),
     },
   ]);
@@ -1307,14 +1307,14 @@ describe('isOneMajorPower', () => {
       patch: viennaWithHungary(false),
       power: 'hapsburg',
       space: 'vienna',
-      expect: forbids(['Hapsburg', 'Hungary-Bohemia'], ['Габсбургов', 'Венгрии-Богемии']),
+      expect: forbids(['Hapsburg', 'Hungarian units'], ['Габсбургов', 'Венгрии-Богемии']),
     },
     {
       title: '[5.1] forbids a formation of Hapsburg and English units, allies though they are (MOV-10)',
       patch: LINZ_ALLIES,
       power: 'hapsburg',
       space: 'linz',
-      expect: forbids(['Hapsburg', 'England'], ['Габсбургов', 'Англии']),
+      expect: forbids(['Hapsburg', 'English units'], ['Габсбургов', 'Англии']),
     },
   ]);
 });

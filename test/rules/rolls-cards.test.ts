@@ -219,7 +219,7 @@ describe('14 step 7 in a session (ruling R31)', () => {
       { type: 'card.play', power: 'ottoman', card: 'janissaries' },
       { type: 'card.pass', power: 'ottoman' },
     ]);
-    expect(s.pending!.prompt.en).toContain('the attacker 3 and the defender 5 hits');
+    expect(s.pending!.prompt.en).toContain('the attacker 3 hits and the defender 5 hits');
     refuse(s, { type: 'card.play', power: 'hapsburg', card: 'janissaries' }, { code: 'out-of-turn' });
     accept(s, { type: 'card.play', power: 'ottoman', card: 'janissaries' });
     // The card's own roll: 5 dice hitting on 5–6, rolled by the Ottoman (a roll state of its own).

@@ -348,7 +348,7 @@ describe('14 steps 4–9 in a session (ruling R28)', () => {
     expect(s.pending).toMatchObject({ state: 'rollingRecountedDefenderDice', roll: { dice: 4 } });
     accept(s, dice(6, 1, 1, 1));
     expect(s.pending).toMatchObject({ kind: 'card', power: 'ottoman', rule: '14 step 7' });
-    expect(s.pending!.prompt.en).toContain('gave the attacker 1 and the defender 1 hits');
+    expect(s.pending!.prompt.en).toContain('gave the attacker 1 hit and the defender 1 hit');
     accept(s, { type: 'card.play', power: 'ottoman', card: 'janissaries' });
     accept(s, dice(6, 6, 1, 1, 1));
     while (s.pending) accept(s, s.pending.options[0]!.event as never);
