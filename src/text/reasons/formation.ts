@@ -2,16 +2,7 @@
 import type { CommandLimitFacts } from '../../rules/formation.ts';
 import type * as rules from '../../rules/formation.ts';
 import { listOf, says } from '../grammar.ts';
-import {
-  enLandUnits,
-  leader,
-  leaderGen,
-  leaderName,
-  powerGen,
-  ruLandUnits,
-  ruList,
-  powerAdjective,
-} from '../names.ts';
+import { enLandUnits, leader, leaderGen, leaderName, powerGen, ruLandUnits, ruList, powerAdjective } from '../names.ts';
 import { type Text, msg } from '../text.ts';
 import type { NameSource, RenderersOf } from './types.ts';
 
