@@ -256,7 +256,7 @@ describe('14 step 1 in a session (ruling R32)', () => {
     expect(s.result!.summary.battle?.defender.units).toMatchObject({ regulars: 10, mercenaries: 4 });
     const story = s.trace.filter((t) => t.headline).map((t) => t.note);
     expect(story.map((n) => n.en)).toContainEqual(
-      'Hapsburg plays Landsknechts (#33): 4 new mercenaries for Hapsburg in Vienna (14 step 1, ruling R32).',
+      'Hapsburg plays Landsknechts (#33): 4 new Hapsburg mercenaries in Vienna (14 step 1, ruling R32).',
     );
     expect(story.map((n) => n.ru)).toContainEqual(
       expect.stringMatching(/^Габсбурги разыгрывают карту «Ландскнехты» \(№33\)/),

@@ -174,7 +174,7 @@ describe('14 step 1, ruling R32: the placing power chooses where the new mercena
     expect(result).toMatch(/paris: France 1 regular, 1 mercenary/);
     const story = s.trace.filter((t) => t.headline).map((t) => t.note.en);
     expect(story).toContainEqual(
-      'Ottoman plays Swiss Mercenaries (#36): 3 new mercenaries for France in lyon, 1 new mercenary for France in paris (14 step 1, ruling R32).',
+      'Ottoman plays Swiss Mercenaries (#36): 3 new French mercenaries in lyon, 1 new French mercenary in paris (14 step 1, ruling R32).',
     );
   });
 
