@@ -18,6 +18,7 @@ import {
   leaderWith,
   outOfSpace,
   powerAcc,
+  powerAdjective,
   powerDat,
   powerGen,
   powerName,
@@ -57,7 +58,8 @@ export function generatedMessages(): Map<string, Patterns> {
     for (const f of [spaceName, spaceFrom, spaceTo, spaceIn, inSpace, intoSpace, outOfSpace]) put(out, f(world, id));
   for (const id of leaders.keys())
     for (const f of [leaderName, leaderGen, leaderAcc, leaderWith]) put(out, f(world, id));
-  for (const p of POWERS) for (const f of [powerName, powerGen, powerDat, powerAcc, powerWith]) put(out, f(p));
+  for (const p of POWERS)
+    for (const f of [powerName, powerGen, powerDat, powerAcc, powerWith, powerAdjective]) put(out, f(p));
   for (const t of LAND_UNIT_TYPES) put(out, unitTypeOne(t));
   out.set('units.nothing', { en: 'nothing', ru: 'ничего' });
   out.set('says', { en: '{subject} {verb}', ru: '{subject} {verb}' });

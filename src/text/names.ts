@@ -3,7 +3,7 @@ import namesRu from '../data/names-ru.json' with { type: 'json' };
 import hisLeaders from '../data/his-leaders.json' with { type: 'json' };
 import { own } from '../rules/own.ts';
 import type { World } from '../rules/world.ts';
-import { msg, type Text } from './text.ts';
+import type { Text } from './text.ts';
 import {
   count,
   listOf,
@@ -164,35 +164,24 @@ function powerCase(power: Power, c: PowerCase): Text {
   return named(`power.${power}.${c}`, POWER_NAMES[power].en, RU_POWERS[power][c]);
 }
 
-/**
- * A power as an English adjective before a noun: "the French formation", "4 new Papal mercenaries" (the Russian is
- * the genitive, «соединение Франции»).
- */
+/** A power as an English adjective before a noun: "the French formation", "4 new Papal mercenaries". */
+const EN_ADJECTIVES: Readonly<Record<Power, string>> = {
+  ottoman: 'Ottoman',
+  hapsburg: 'Hapsburg',
+  england: 'English',
+  france: 'French',
+  papacy: 'Papal',
+  protestant: 'Protestant',
+  hungary: 'Hungarian',
+  scotland: 'Scottish',
+  venice: 'Venetian',
+  genoa: 'Genoese',
+  independent: 'independent',
+};
+
+/** The adjective before a noun; the Russian is the genitive after it («соединение Франции»). */
 export function powerAdjective(power: Power): Text {
-  switch (power) {
-    case 'ottoman':
-      return msg('power.ottoman.adj', 'Ottoman', 'Османов');
-    case 'hapsburg':
-      return msg('power.hapsburg.adj', 'Hapsburg', 'Габсбургов');
-    case 'england':
-      return msg('power.england.adj', 'English', 'Англии');
-    case 'france':
-      return msg('power.france.adj', 'French', 'Франции');
-    case 'papacy':
-      return msg('power.papacy.adj', 'Papal', 'Папства');
-    case 'protestant':
-      return msg('power.protestant.adj', 'Protestant', 'Протестантов');
-    case 'hungary':
-      return msg('power.hungary.adj', 'Hungarian', 'Венгрии-Богемии');
-    case 'scotland':
-      return msg('power.scotland.adj', 'Scottish', 'Шотландии');
-    case 'venice':
-      return msg('power.venice.adj', 'Venetian', 'Венеции');
-    case 'genoa':
-      return msg('power.genoa.adj', 'Genoese', 'Генуи');
-    case 'independent':
-      return msg('power.independent.adj', 'independent', 'независимых');
-  }
+  return named(`power.${power}.adj`, EN_ADJECTIVES[power], RU_POWERS[power].gen);
 }
 
 /** Of a power: "Ottoman" / «Османов», «Франции» — the genitive. */
